@@ -1,0 +1,31 @@
+/**
+ * Errors that the CLI's one error boundary (main.ts) maps to an exit status and a message.
+ * Domain code throws these only for conditions the user can act on; expected outcomes are values.
+ */
+export class RetrospectError extends Error {
+  readonly code: string;
+  readonly exitCode: number;
+
+  constructor(code: string, message: string, options: { exitCode?: number; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'RetrospectError';
+    this.code = code;
+    this.exitCode = options.exitCode ?? 1;
+  }
+}
+
+/** Wrong words on the command line: the message says what was expected. */
+export class UsageError extends RetrospectError {
+  constructor(message: string, exitCode = 2) {
+    super('E_USAGE', message, { exitCode });
+    this.name = 'UsageError';
+  }
+}
+
+/** Input the user gave us (a file, a setting) is not what it should be. */
+export class InputError extends RetrospectError {
+  constructor(message: string, options: { exitCode?: number; cause?: unknown } = {}) {
+    super('E_INPUT', message, options);
+    this.name = 'InputError';
+  }
+}

@@ -1,0 +1,18 @@
+import type { CliIo } from './io.js';
+
+/** A command module: parses its own arguments, calls the core, renders, and returns an exit status. */
+export interface CommandModule {
+  run(args: string[], io: CliIo): Promise<number>;
+}
+
+export interface CommandEntry {
+  name: string;
+  summary: string;
+  load: () => Promise<CommandModule>;
+}
+
+/**
+ * Every top-level command, loaded only when called so that `--help`, hooks and the gate start fast.
+ * Keep this list sorted by name; each entry is one line so that parallel work merges cleanly.
+ */
+export const COMMANDS: CommandEntry[] = [];

@@ -1,0 +1,50 @@
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { writeFileAtomic } from './atomic.js';
+
+function tempDir(): string {
+  return mkdtempSync(join(tmpdir(), 'retrospect-atomic-'));
+}
+
+describe('writeFileAtomic', () => {
+  it('creates missing folders and writes the exact bytes', () => {
+    const dir = tempDir();
+    const path = join(dir, 'a', 'b', 'file.md');
+    writeFileAtomic(path, 'héllo\n');
+    expect(readFileSync(path, 'utf8')).toBe('héllo\n');
+    expect(readdirSync(join(dir, 'a', 'b'))).toEqual(['file.md']);
+  });
+
+  it('keeps the mode of an existing file and leaves no temp file behind', () => {
+    const dir = tempDir();
+    const path = join(dir, 'x.txt');
+    writeFileSync(path, 'old');
+    chmodSync(path, 0o640);
+    writeFileAtomic(path, 'new');
+    expect(readFileSync(path, 'utf8')).toBe('new');
+    expect(statSync(path).mode & 0o777).toBe(0o640);
+    expect(readdirSync(dir)).toEqual(['x.txt']);
+  });
+
+  it('fails without touching the target when the folder is not writable', () => {
+    if (process.getuid?.() === 0) return; // root writes anywhere; covered by the verify path instead
+    const dir = tempDir();
+    const path = join(dir, 'x.txt');
+    writeFileSync(path, 'old');
+    chmodSync(dir, 0o500);
+    expect(() => writeFileAtomic(path, 'new')).toThrow();
+    chmodSync(dir, 0o700);
+    expect(readFileSync(path, 'utf8')).toBe('old');
+    expect(existsSync(join(dir, 'x.txt'))).toBe(true);
+  });
+});

@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+
+export class WriteVerifyError extends Error {
+  constructor(readonly path: string) {
+    super(`wrote ${path} but reading it back gave different bytes; the previous content was restored`);
+    this.name = 'WriteVerifyError';
+  }
+}
+
+export interface AtomicWriteOptions {
+  /** File mode for a new file; an existing file keeps its mode. */
+  mode?: number;
+  /** Create missing parent folders (default true). */
+  mkdirs?: boolean;
+}
+
+function fsyncDir(dir: string): void {
+  try {
+    const fd = openSync(dir, 'r');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    // Some file systems do not allow fsync on a directory; the rename is still atomic.
+  }
+}
+
+function readIfExists(path: string): Buffer | undefined {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/** The temp file lives beside the target so that the rename never crosses a file system. */
+function tempPathFor(path: string): string {
+  return join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+}
+
+function writeWhole(path: string, data: Buffer, mode: number | undefined): void {
+  const fd = openSync(path, 'wx', mode);
+  try {
+    let offset = 0;
+    while (offset < data.length) offset += writeSync(fd, data, offset, data.length - offset);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Replaces `path` with `content` so that a reader sees either the old or the new file, never a mix:
+ * temp file + fsync + rename, then a read-back check. If the check fails the previous bytes are put
+ * back (or the new file removed when there was none) and WriteVerifyError is thrown.
+ */
+export function writeFileAtomic(
+  path: string,
+  content: string | Buffer,
+  options: AtomicWriteOptions = {},
+): void {
+  const data = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+  const dir = dirname(path);
+  if (options.mkdirs !== false) mkdirSync(dir, { recursive: true });
+  const previous = readIfExists(path);
+  let mode = options.mode;
+  if (previous !== undefined) mode = statSync(path).mode & 0o7777;
+  const temp = tempPathFor(path);
+  try {
+    writeWhole(temp, data, mode);
+    renameSync(temp, path);
+  } catch (error) {
+    try {
+      unlinkSync(temp);
+    } catch {
+      // The temp file was never created or already renamed.
+    }
+    throw error;
+  }
+  fsyncDir(dir);
+  const written = readIfExists(path);
+  if (written === undefined || !written.equals(data)) {
+    restore(path, previous);
+    throw new WriteVerifyError(path);
+  }
+}
+
+/** Puts `previous` back at `path` (or removes `path` when there was no previous file). */
+export function restore(path: string, previous: Buffer | undefined): void {
+  if (previous === undefined) {
+    try {
+      unlinkSync(path);
+    } catch {
+      // Nothing to remove.
+    }
+    return;
+  }
+  const temp = tempPathFor(path);
+  writeWhole(temp, previous, undefined);
+  renameSync(temp, path);
+}
+
+/** Reads a file as UTF-8, or undefined when it does not exist. */
+export function readTextIfExists(path: string): string | undefined {
+  return readIfExists(path)?.toString('utf8');
+}

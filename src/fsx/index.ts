@@ -1,0 +1,11 @@
+export { readTextIfExists, restore, WriteVerifyError, writeFileAtomic } from './atomic.js';
+export { appendJsonLine } from './jsonl.js';
+export {
+  acquireLock,
+  acquireLockSync,
+  LockTimeoutError,
+  lockPathFor,
+  withLock,
+  withLockSync,
+} from './lock.js';
+export { isWithin, realPathOfMaybeMissing, relativeInside } from './paths.js';
