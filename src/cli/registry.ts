@@ -15,4 +15,6 @@ export interface CommandEntry {
  * Every top-level command, loaded only when called so that `--help`, hooks and the gate start fast.
  * Keep this list sorted by name; each entry is one line so that parallel work merges cleanly.
  */
-export const COMMANDS: CommandEntry[] = [];
+export const COMMANDS: CommandEntry[] = [
+  { name: 'hook', summary: 'Claude Code hook handlers', load: () => import('./commands/hook.js') },
+];

@@ -1,0 +1,100 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../test-support/cli.js';
+
+const PROCESSES = 8;
+const APPENDS = 200;
+const CAPTURE_MODULE = pathToFileURL(join(REPO_ROOT, 'dist', 'ledger', 'capture.js')).href;
+
+// Each writer is a separate process running the built capture path, as parallel hook processes do.
+const WRITER = `
+const { captureFriction } = await import(${JSON.stringify(CAPTURE_MODULE)});
+const writer = process.argv[1];
+for (let seq = 0; seq < ${APPENDS}; seq++) {
+  const input = JSON.stringify({
+    session_id: 'writer-' + writer,
+    hook_event_name: 'PostToolUseFailure',
+    tool_name: 'Bash',
+    tool_input: { file_path: 'seq-' + String(seq).padStart(3, '0'), command: 'x'.repeat(seq % 7 * 40) },
+  });
+  const result = captureFriction(input, { env: process.env, cwd: process.cwd() });
+  if (result.status !== 'written') { console.error(JSON.stringify(result)); process.exit(1); }
+}
+`;
+
+function runWriters(env: NodeJS.ProcessEnv): Promise<number[]> {
+  return Promise.all(
+    Array.from(
+      { length: PROCESSES },
+      (_, writer) =>
+        new Promise<number>((resolve, reject) => {
+          const child = spawn(process.execPath, ['--input-type=module', '-e', WRITER, String(writer)], {
+            env: { ...process.env, ...env },
+            stdio: ['ignore', 'ignore', 'inherit'],
+          });
+          child.on('error', reject);
+          child.on('close', (code) => resolve(code ?? -1));
+        }),
+    ),
+  );
+}
+
+interface Row {
+  session_id: string;
+  path: string;
+}
+
+function parseLedger(path: string): Row[] {
+  const text = readFileSync(path, 'utf8');
+  expect(text.endsWith('\n')).toBe(true);
+  return text
+    .slice(0, -1)
+    .split('\n')
+    .map((line) => {
+      const row = JSON.parse(line) as Row; // a torn or interleaved row would throw here
+      expect(Object.keys(row)).toEqual(['ts', 'session_id', 'event', 'tool', 'path']);
+      return row;
+    });
+}
+
+describe(`friction ledger under ${PROCESSES} concurrent writers x ${APPENDS} appends`, () => {
+  it('loses and tears no row when the caps are not reached', async () => {
+    const ledger = join(mkdtempSync(join(tmpdir(), 'retrospect-concurrent-')), 'friction.jsonl');
+    expect(await runWriters({ FRICTION_LEDGER: ledger })).toEqual(Array(PROCESSES).fill(0));
+    const rows = parseLedger(ledger);
+    expect(rows).toHaveLength(PROCESSES * APPENDS);
+    for (let writer = 0; writer < PROCESSES; writer++) {
+      const mine = rows.filter((r) => r.session_id === `writer-${writer}`).map((r) => r.path);
+      // Each writer's rows appear once each, in the order it appended them.
+      expect(mine).toEqual(
+        Array.from({ length: APPENDS }, (_, seq) => `seq-${String(seq).padStart(3, '0')}`),
+      );
+    }
+  });
+
+  it('keeps both small caps while rotating, dropping only the oldest rows', async () => {
+    const ledger = join(mkdtempSync(join(tmpdir(), 'retrospect-concurrent-')), 'friction.jsonl');
+    const caps = { FRICTION_LEDGER_MAX_LINES: '150', FRICTION_LEDGER_MAX_BYTES: '12000' };
+    expect(await runWriters({ FRICTION_LEDGER: ledger, ...caps })).toEqual(Array(PROCESSES).fill(0));
+    const rows = parseLedger(ledger);
+    expect(rows.length).toBeLessThanOrEqual(150);
+    expect(readFileSync(ledger).length).toBeLessThanOrEqual(12000);
+    // Rows are ~115 bytes, so the byte cap binds first; a full ledger is within one row of it.
+    expect(readFileSync(ledger).length).toBeGreaterThan(12000 - 200);
+    let newestSeen = 0;
+    for (let writer = 0; writer < PROCESSES; writer++) {
+      const seqs = rows
+        .filter((r) => r.session_id === `writer-${writer}`)
+        .map((r) => Number(r.path.slice(4)));
+      if (seqs.length === 0) continue;
+      // Rotation drops the oldest rows, so what is left of each writer is the tail of what it wrote.
+      expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => APPENDS - seqs.length + i));
+      if (seqs.at(-1) === APPENDS - 1) newestSeen += 1;
+    }
+    expect(newestSeen).toBeGreaterThan(0);
+  });
+});
