@@ -16,5 +16,6 @@ export interface CommandEntry {
  * Keep this list sorted by name; each entry is one line so that parallel work merges cleanly.
  */
 export const COMMANDS: CommandEntry[] = [
+  { name: 'gate', summary: 'Score one session transcript with the friction gate', load: () => import('./commands/gate.js') },
   { name: 'hook', summary: 'Claude Code hook handlers', load: () => import('./commands/hook.js') },
 ];

@@ -1,0 +1,35 @@
+import { pyFloatRepr } from '../transcript/pyjson.js';
+import type { GateVerdict } from './score.js';
+import { SIGNAL_LABELS, SIGNAL_NAMES } from './signals.js';
+
+/**
+ * The verdict as one line of compact JSON, numbers printed as the original gate printed them
+ * (`5.0`, `11.5`), so that the line is byte-identical to the seed's output.
+ */
+export function formatVerdictJson(verdict: GateVerdict): string {
+  const signals = verdict.signals.map(
+    (s) => `{"name":${JSON.stringify(s.name)},"count":${s.count},"ids":${JSON.stringify(s.ids)}}`,
+  );
+  const error = verdict.error === undefined ? '' : `,"error":${JSON.stringify(verdict.error)}`;
+  return `{"score":${pyFloatRepr(verdict.score)},"passed":${verdict.passed},"threshold":${pyFloatRepr(
+    verdict.threshold,
+  )},"signals":[${signals.join(',')}]${error}}`;
+}
+
+/** The `--why` calibration table (retro-gate.md "Calibration loop"). */
+export function renderWhy(sessionId: string, verdict: GateVerdict): string {
+  const lines = [`Session: ${sessionId}`];
+  if (verdict.error !== undefined) lines.push(`Error: ${verdict.error}`);
+  lines.push(
+    `Score: ${pyFloatRepr(verdict.score)} / ${pyFloatRepr(verdict.threshold)} (${verdict.passed ? 'passed' : 'not passed'})`,
+  );
+  lines.push('Signals matched:');
+  if (verdict.signals.length === 0) lines.push('(none)');
+  for (const signal of verdict.signals) {
+    lines.push(`${signal.name} (${SIGNAL_LABELS[signal.name]}) x${signal.count} — ${signal.ids.join(', ')}`);
+  }
+  const matched = new Set(verdict.signals.map((s) => s.name));
+  const missing = SIGNAL_NAMES.filter((name) => !matched.has(name));
+  lines.push(`Signals NOT matched: ${missing.length > 0 ? missing.join(', ') : '(none)'}`);
+  return lines.join('\n');
+}

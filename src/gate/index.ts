@@ -1,0 +1,94 @@
+import { statSync } from 'node:fs';
+import { resolveLedgerPath } from '../ledger/path.js';
+import { readTranscriptEvents, sessionIdFromPath } from '../transcript/read.js';
+import type { TranscriptFacts, TurnEvent } from '../transcript/types.js';
+import { ledgerCoverage } from './ledger-s2.js';
+import { GateMachine } from './machine.js';
+import { type GateVerdict, scoreHits, zeroVerdict } from './score.js';
+import { resolveThreshold } from './threshold.js';
+
+export { formatVerdictJson, renderWhy } from './format.js';
+export { GateMachine, type SignalHits } from './machine.js';
+export type { GateSignal, GateVerdict } from './score.js';
+export { GATE_VERSION, SIGNAL_LABELS, SIGNAL_NAMES, type SignalName } from './signals.js';
+
+export interface GateOptions {
+  /** Overrides `RETRO_THRESHOLD` (a number, or the text of a `--threshold` flag). */
+  threshold?: number | string;
+  env?: NodeJS.ProcessEnv;
+  /** Where to look for the git checkout that holds the default ledger. */
+  cwd?: string;
+  /** The friction ledger; default `FRICTION_LEDGER`, else the main checkout's; `null` disables the hybrid. */
+  ledgerPath?: string | null;
+  /**
+   * Reads the transcript's turn events (the plain full-parse reader by default). A faster reader may be
+   * plugged in; it must yield exactly the same events and facts.
+   */
+  read?: (path: string, onEvent: (event: TurnEvent) => void) => TranscriptFacts;
+}
+
+export interface GateResult {
+  verdict: GateVerdict;
+  /** The session id the verdict (and the ledger lookup) used. */
+  sessionId: string;
+  /** Physical lines read (0 for an error verdict). */
+  lines: number;
+  /** Human-readable warnings for stderr (schema drift, invalid threshold). */
+  warnings: string[];
+  facts?: TranscriptFacts;
+}
+
+/**
+ * Phase-1 friction gate over one transcript (retro-gate.md with notes §2). Never throws for a bad file:
+ * problems become error verdicts, as the seed's gate always answers with one JSON line.
+ */
+export async function gateSession(path: string | undefined, options: GateOptions = {}): Promise<GateResult> {
+  return gateSessionSync(path, options);
+}
+
+/** The synchronous core of gateSession (worker threads and hooks call it directly). */
+export function gateSessionSync(path: string | undefined, options: GateOptions = {}): GateResult {
+  const env = options.env ?? process.env;
+  const { threshold, warning } = resolveThreshold(options.threshold, env);
+  const warnings = warning ? [warning] : [];
+  if (!path)
+    return { verdict: zeroVerdict(threshold, 'missing jsonl path'), sessionId: '', lines: 0, warnings };
+  const fallbackId = sessionIdFromPath(path);
+  let size: number;
+  try {
+    const stat = statSync(path);
+    if (!stat.isFile()) throw new Error('not a file');
+    size = stat.size;
+  } catch {
+    return { verdict: zeroVerdict(threshold, 'file not found'), sessionId: fallbackId, lines: 0, warnings };
+  }
+  const machine = new GateMachine();
+  let facts: TranscriptFacts;
+  try {
+    facts = (options.read ?? readTranscriptEvents)(path, (event) => machine.push(event));
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? 'read error';
+    return {
+      verdict: zeroVerdict(threshold, `file not readable: ${reason}`),
+      sessionId: fallbackId,
+      lines: 0,
+      warnings,
+    };
+  }
+  const sessionId = facts.sessionId ?? fallbackId;
+  if (size > 0 && !facts.knownFieldsSeen) {
+    warnings.push(
+      `retro-gate: no known JSONL fields seen in first 50 lines of ${path}; possible schema drift.`,
+    );
+  }
+  const hits = machine.finish();
+  if (env.RETRO_FORCE_TRANSCRIPT_S2 !== '1') {
+    const ledger =
+      options.ledgerPath === null
+        ? undefined
+        : (options.ledgerPath ?? resolveLedgerPath(env, options.cwd ?? process.cwd()));
+    const coverage = ledgerCoverage(ledger, sessionId);
+    if (coverage.covered) hits.s2 = coverage.runs;
+  }
+  return { verdict: scoreHits(hits, threshold), sessionId, lines: facts.lines, warnings, facts };
+}

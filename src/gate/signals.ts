@@ -1,0 +1,68 @@
+import { PY_WHITESPACE } from '../transcript/pyjson.js';
+
+/**
+ * The seed's regexes, exact. Python's `\b` is Unicode-aware (a letter such as `é` is a word character),
+ * JavaScript's is not, so each `\b` becomes a look-around on Python's word characters. Every alternative
+ * begins and ends with a word character, so "not preceded / not followed by a word character" is `\b`.
+ */
+const WORD = '[\\p{L}\\p{N}_]';
+
+function wordRegex(alternatives: string): RegExp {
+  return new RegExp(`(?<!${WORD})(?:${alternatives})(?!${WORD})`, 'giu');
+}
+
+/** S1 explicit reject. */
+export const S1_RE = wordRegex("revert|stop|wrong|don'?t|why did you|no that'?s|undo|that'?s not|nope");
+
+/** S4 assistant retry. */
+export const S4_RE = wordRegex(
+  "let me try again|let me try a different|that didn'?t work|actually,? let me|sorry,? let me|my mistake|i'?ll try",
+);
+
+/** System notifications (`<task-notification>`, `<bash-input>`...) arrive on the user channel; case-sensitive. */
+export const SYSTEM_NOTIFICATION_RE = new RegExp(`<[a-z][a-z0-9-]*[${PY_WHITESPACE}>]`, 'u');
+
+export const CONTINUATION_PREFIX = 'This session is being continued';
+
+/** Short replies that approve rather than disengage: never an S5 terse follow-up. */
+export const APPROVAL_WORDS = new Set(
+  'waive ok okay yes sure proceed done approved ship merge lgtm ack go yep yup fine agreed'.split(' '),
+);
+
+export const SIGNAL_NAMES = ['S1', 'S2', 'S3', 'S4', 'S5'] as const;
+export type SignalName = (typeof SIGNAL_NAMES)[number];
+
+export const SIGNAL_LABELS: Record<SignalName, string> = {
+  S1: 'explicit reject',
+  S2: 'tool error run',
+  S3: 'edit loop',
+  S4: 'assistant retry',
+  S5: 'terse follow-up',
+};
+
+/** Weight, count cap (undefined: uncapped) and how many anchor ids are reported. */
+export const SIGNAL_RULES: Record<SignalName, { weight: number; cap: number | undefined; maxIds: number }> = {
+  S1: { weight: 3.0, cap: 3, maxIds: 3 },
+  S2: { weight: 2.0, cap: undefined, maxIds: 10 },
+  S3: { weight: 2.5, cap: undefined, maxIds: 10 },
+  S4: { weight: 1.5, cap: 3, maxIds: 3 },
+  S5: { weight: 1.0, cap: 4, maxIds: 4 },
+};
+
+export const S3_MIN_EDITS = 3;
+export const S3_MAX_TURN_SPAN = 10;
+export const S5_MIN_ASSISTANT_LENGTH = 500;
+export const S5_MAX_WORDS = 3;
+
+export const DEFAULT_THRESHOLD = 5.0;
+
+/** Bump when any rule above changes: stored verdicts of an older version are recomputed. */
+export const GATE_VERSION = 1;
+
+/** Counts all non-overlapping matches (Python findall). */
+export function countMatches(re: RegExp, text: string): number {
+  re.lastIndex = 0;
+  let count = 0;
+  while (re.exec(text) !== null) count++;
+  return count;
+}

@@ -1,0 +1,56 @@
+import { basename } from 'node:path';
+import { hasKnownField, sessionIdOf, toTurnEvent } from './claude/normalize.js';
+import { forEachLine, lineRanges } from './lines.js';
+import { parseObjectLine } from './parse.js';
+import type { TranscriptFacts, TurnEvent } from './types.js';
+
+/** Lines after which a file without any known field is reported as possible schema drift. */
+export const SCHEMA_DRIFT_WINDOW = 50;
+
+/** A transcript's session id: the first non-empty one inside it, else the file name without `.jsonl`. */
+export function sessionIdFromPath(path: string): string {
+  return basename(path).replace(/\.jsonl$/, '');
+}
+
+/**
+ * The plain, full-parse reading of a Claude Code transcript: every line is decoded and `JSON.parse`d,
+ * then normalized. It is the reference ("oracle") for any faster reader; `onEvent` receives the gate's
+ * turn events in file order.
+ */
+export function readTranscriptEvents(path: string, onEvent: (event: TurnEvent) => void): TranscriptFacts {
+  const facts: TranscriptFacts = {
+    sessionId: undefined,
+    lines: 0,
+    knownFieldsSeen: false,
+    firstTimestamp: undefined,
+    lastTimestamp: undefined,
+  };
+  facts.lines = forEachLine(path, (buffer, start, end, lineNo) => {
+    const line = parseObjectLine(buffer, start, end);
+    if (!line) return;
+    if (facts.sessionId === undefined) facts.sessionId = sessionIdOf(line);
+    if (!facts.knownFieldsSeen && lineNo < SCHEMA_DRIFT_WINDOW && hasKnownField(line))
+      facts.knownFieldsSeen = true;
+    if (typeof line.timestamp === 'string') {
+      facts.firstTimestamp ??= line.timestamp;
+      facts.lastTimestamp = line.timestamp;
+    }
+    const event = toTurnEvent(line, lineNo);
+    if (event) onEvent(event);
+  });
+  return facts;
+}
+
+/**
+ * Every parsed JSON object of a transcript with its 0-based physical line number, for consumers that need
+ * more than the gate's view (deep read windows, walk provenance). Blank, torn and non-object lines are
+ * skipped. Memory stays bounded by one chunk plus the longest line.
+ */
+export async function* readTranscriptObjects(
+  path: string,
+): AsyncGenerator<{ lineNo: number; value: Record<string, unknown> }> {
+  for (const line of lineRanges(path)) {
+    const value = parseObjectLine(line.buffer, line.start, line.end);
+    if (value) yield { lineNo: line.lineNo, value };
+  }
+}
