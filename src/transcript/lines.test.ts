@@ -1,0 +1,69 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { forEachLine } from './lines.js';
+import { readTranscriptObjects } from './read.js';
+
+function fileWith(bytes: Buffer | string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'retrospect-lines-'));
+  const path = join(dir, 'f.jsonl');
+  writeFileSync(path, bytes);
+  return path;
+}
+
+function collect(path: string, chunk: number): [number, string][] {
+  const out: [number, string][] = [];
+  forEachLine(path, (b, s, e, n) => out.push([n, b.toString('utf8', s, e)]), chunk);
+  return out;
+}
+
+describe('forEachLine', () => {
+  const text = 'alpha\r\nbeta\rgamma\n\ndelta\r\r\nepsilon';
+  const expected: [number, string][] = [
+    [0, 'alpha'],
+    [1, 'beta'],
+    [2, 'gamma'],
+    [3, ''],
+    [4, 'delta'],
+    [5, ''],
+    [6, 'epsilon'],
+  ];
+
+  it('ends lines at \\n, \\r\\n and a lone \\r; a last line without terminator counts', () => {
+    expect(collect(fileWith(text), 1 << 20)).toEqual(expected);
+  });
+
+  it('gives the same lines for every chunk size, including CR/LF split across chunks and lines longer than a chunk', () => {
+    const path = fileWith(text);
+    for (let chunk = 1; chunk <= 12; chunk++) expect(collect(path, chunk)).toEqual(expected);
+  });
+
+  it('counts lines like Python iteration: a final newline adds no line', () => {
+    expect(forEachLine(fileWith('a\nb\n'), () => {})).toBe(2);
+    expect(forEachLine(fileWith(''), () => {})).toBe(0);
+    expect(forEachLine(fileWith('\n'), () => {})).toBe(1);
+  });
+});
+
+describe('readTranscriptObjects', () => {
+  it('yields parsed objects with physical line numbers, skipping blank, torn and non-object lines', async () => {
+    const path = fileWith('{"a":1}\r\n\n[1]\n{"b":\n  {"c":"\xe9"}  \r{"d":"ok"}');
+    const seen: unknown[] = [];
+    for await (const { lineNo, value } of readTranscriptObjects(path)) seen.push([lineNo, value]);
+    expect(seen).toEqual([
+      [0, { a: 1 }],
+      [4, { c: 'é' }],
+      [5, { d: 'ok' }],
+    ]);
+  });
+
+  it('replaces invalid UTF-8 instead of failing', async () => {
+    const path = fileWith(
+      Buffer.concat([Buffer.from('{"t":"a'), Buffer.from([0xff, 0xc3]), Buffer.from('b"}\n')]),
+    );
+    const values = [];
+    for await (const { value } of readTranscriptObjects(path)) values.push(value);
+    expect(values).toEqual([{ t: 'a\ufffd\ufffdb' }]);
+  });
+});
