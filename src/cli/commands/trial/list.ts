@@ -1,0 +1,30 @@
+import { reviewTrials } from '../../../trial/review.js';
+import { trialSummary } from '../../../trial/state.js';
+import { parseCommandArgs } from '../../args.js';
+import { type CliIo, println } from '../../io.js';
+import { REVIEW_OPTIONS, reviewSettings } from './common.js';
+
+const USAGE = 'retrospect trial list [--mroot P] [--today D] [--scope current|all] [--projects-root R] [--session-scores-file F] [--json]';
+
+/** `trial list`: every rule on trial, where it stands, and the evidence so far. Writes nothing. */
+export async function runList(args: string[], io: CliIo): Promise<number> {
+  const { values } = parseCommandArgs(args, { ...REVIEW_OPTIONS, json: { type: 'boolean' } }, USAGE, 1);
+  const settings = await reviewSettings(values, io);
+  const sessions = await settings.source.scores();
+  const summaries = reviewTrials(settings.mainCheckout, sessions, settings.today).map(trialSummary);
+  if (values.json) {
+    println(io.stdout, JSON.stringify(summaries, null, 2));
+    return 0;
+  }
+  if (summaries.length === 0) {
+    println(io.stdout, 'No rules on trial.');
+    return 0;
+  }
+  for (const s of summaries) {
+    println(io.stdout, `${s.agent} #${s.number}: ${s.rule}`);
+    println(io.stdout, `  state:    ${s.state}`);
+    println(io.stdout, `  trial:    start=${s.start} review-after=${s.reviewAfter} source=${s.source}`);
+    println(io.stdout, `  evidence: baseline mean=${s.baseline.mean} n=${s.baseline.n}; in-trial mean=${s.inTrial.mean} n=${s.inTrial.n}`);
+  }
+  return 0;
+}

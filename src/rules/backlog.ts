@@ -1,0 +1,34 @@
+import { type EditOptions, editRulesFile, type FileEdit } from './edit.js';
+import { appendLine, joinLines, splitLines } from './lines.js';
+import { cleanRuleText } from './directives.js';
+import { backlogPath } from './targets.js';
+
+const HEADER = '# Retrospect backlog\n\nImprovements to the tooling itself, found by session retrospectives.\n\n';
+
+/** One improvement for the tooling itself, with where it was seen. */
+export interface BacklogEntry {
+  text: string;
+  /** `<session>#<message id>` */
+  source: string;
+  /** `YYYY-MM-DD` */
+  day: string;
+}
+
+/** Appends `- [ ] <text> (from <source>, <day>)`; a new file starts with a short header. */
+export function appendBacklogText(content: string, entry: BacklogEntry): FileEdit<{ line: string }> {
+  const clean = cleanRuleText(entry.text);
+  if (clean === '') return { ok: false, reason: 'empty-text' };
+  const source = cleanRuleText(entry.source);
+  const line = `- [ ] ${clean} (from ${source}, ${entry.day})`;
+  const base = content === '' ? HEADER : content;
+  return { ok: true, content: joinLines(appendLine(splitLines(base), line)), line };
+}
+
+/** Appends an entry to `.claude/retro/backlog.md` of the project. */
+export function appendBacklogEntry(
+  mainCheckout: string,
+  entry: BacklogEntry,
+  options: EditOptions = {},
+): FileEdit<{ line: string }> {
+  return editRulesFile(mainCheckout, backlogPath(mainCheckout), (c) => appendBacklogText(c, entry), options);
+}

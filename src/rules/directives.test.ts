@@ -1,0 +1,160 @@
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  appendDirective,
+  editDirectives,
+  keepTrialDirective,
+  readDirectiveItems,
+  removeDirective,
+  replaceDirective,
+} from './directives.js';
+import { appendBacklogText } from './backlog.js';
+import { appendLesson, appendLessonText, readLessonItems } from './lessons.js';
+
+const TRIAL = '<!-- trial start=2026-07-01 source=sess#a1 review-after=10-sessions -->';
+const FILE = [
+  '# Directives for ic5',
+  '',
+  '1. Always write specs in Gherkin',
+  `2. Run the linter before committing ${TRIAL}`,
+  '  3. Prefer small pull requests  ',
+  'Notes that are not rules stay as they are.',
+  `4. Keep tests beside the code ${TRIAL.replace('a1', 'a2')}`,
+  '',
+].join('\r\n');
+
+function ok<T extends { ok: boolean }>(result: T): Extract<T, { ok: true }> {
+  expect(result.ok).toBe(true);
+  return result as Extract<T, { ok: true }>;
+}
+
+/** Every line of `after` except those listed must equal the same line of `before`, terminators included. */
+function onlyChanged(before: string, after: string, changed: number[]): void {
+  const a = before.split(/(?<=\r\n)/);
+  const b = after.split(/(?<=\r\n)/);
+  a.forEach((line, i) => {
+    if (!changed.includes(i)) expect(b[i]).toBe(line);
+  });
+}
+
+describe('directives file', () => {
+  it('reads numbered rules only, without number or trial comment', () => {
+    expect(readDirectiveItems(FILE).map((i) => [i.number, i.text, i.lineIndex, i.trial?.source])).toEqual([
+      [1, 'Always write specs in Gherkin', 2, undefined],
+      [2, 'Run the linter before committing', 3, 'sess#a1'],
+      [3, 'Prefer small pull requests', 4, undefined],
+      [4, 'Keep tests beside the code', 6, 'sess#a2'],
+    ]);
+  });
+
+  it('appends a NEW rule with the next number and the file’s own line ending', () => {
+    const edit = ok(appendDirective(FILE, 'Check the CI log before retrying', { start: '2026-07-20', source: 's#m', reviewAfter: '10-sessions' }));
+    expect(edit.number).toBe(5);
+    expect(edit.line).toBe('5. Check the CI log before retrying <!-- trial start=2026-07-20 source=s#m review-after=10-sessions -->');
+    expect(edit.content).toBe(`${FILE}${edit.line}\r\n`);
+  });
+
+  it('appends to a file without a final newline and to an empty file', () => {
+    expect(ok(appendDirective('1. a', 'b')).content).toBe('1. a\n2. b\n');
+    expect(ok(appendDirective('', 'first rule')).content).toBe('1. first rule\n');
+    expect(appendDirective('', '  \u0007 ').ok).toBe(false);
+  });
+
+  it('TIGHTEN replaces one rule in place, keeping number, indentation and trial comment', () => {
+    const edit = ok(replaceDirective(FILE, { text: 'Run the linter before committing' }, 'Run the linter and the tests before committing'));
+    expect(edit.line).toBe(`2. Run the linter and the tests before committing ${TRIAL}`);
+    onlyChanged(FILE, edit.content, [3]);
+    const indented = ok(replaceDirective(FILE, { text: '3. Prefer small pull requests' }, 'Prefer pull requests under 300 lines'));
+    expect(indented.line).toBe('  3. Prefer pull requests under 300 lines');
+    onlyChanged(FILE, indented.content, [4]);
+  });
+
+  it('KEEP strips only the trial comment of that rule', () => {
+    const edit = ok(keepTrialDirective(FILE, { text: 'Run the linter before committing' }));
+    expect(edit.content.split('\r\n')[3]).toBe('2. Run the linter before committing');
+    onlyChanged(FILE, edit.content, [3]);
+    expect(edit.content).toContain(TRIAL.replace('a1', 'a2'));
+    expect(keepTrialDirective(FILE, { text: 'Always write specs in Gherkin' })).toEqual({ ok: false, reason: 'not-a-trial' });
+  });
+
+  it('REVERT removes the rule line and nothing else', () => {
+    const edit = ok(removeDirective(FILE, { text: 'Run the linter before committing' }));
+    const expected = FILE.split('\r\n').filter((_, i) => i !== 3).join('\r\n');
+    expect(edit.content).toBe(expected);
+  });
+
+  it('matches the numbered rule when two share a text, and reports a rule that is gone', () => {
+    const twin = '1. same\n2. other\n3. same\n';
+    expect(ok(removeDirective(twin, { text: 'same', number: 3 })).content).toBe('1. same\n2. other\n');
+    expect(ok(removeDirective(twin, { text: 'same' })).content).toBe('2. other\n3. same\n');
+    expect(removeDirective(twin, { text: 'missing' })).toEqual({ ok: false, reason: 'not-found' });
+  });
+});
+
+describe('writing rules files', () => {
+  function projectWith(content?: string): { root: string; path: string } {
+    const root = mkdtempSync(join(tmpdir(), 'retrospect-rules-'));
+    const path = join(root, '.claude', 'memory', 'ic5', 'directives.md');
+    if (content !== undefined) {
+      mkdirSync(join(root, '.claude', 'memory', 'ic5'), { recursive: true });
+      writeFileSync(path, content);
+    }
+    return { root, path };
+  }
+
+  it('creates the file and its folders on the first rule', () => {
+    const { root, path } = projectWith();
+    ok(editDirectives(root, 'ic5', (c) => appendDirective(c, 'Run the tests first')));
+    expect(readFileSync(path, 'utf8')).toBe('1. Run the tests first\n');
+  });
+
+  it('writes nothing on a dry run or when the rule is not found', () => {
+    const { root, path } = projectWith(FILE);
+    const dry = ok(editDirectives(root, 'ic5', (c) => removeDirective(c, { text: 'Always write specs in Gherkin' }), { dryRun: true }));
+    expect(dry.content).not.toBe(FILE);
+    expect(editDirectives(root, 'ic5', (c) => removeDirective(c, { text: 'nope' })).ok).toBe(false);
+    expect(readFileSync(path, 'utf8')).toBe(FILE);
+  });
+
+  it('keeps the file mode and applies a KEEP on disk', () => {
+    const { root, path } = projectWith(FILE);
+    chmodSync(path, 0o640);
+    ok(editDirectives(root, 'ic5', (c) => keepTrialDirective(c, { text: 'Keep tests beside the code' })));
+    expect(readFileSync(path, 'utf8')).toBe(FILE.replace(` ${TRIAL.replace('a1', 'a2')}`, ''));
+  });
+
+  it('refuses to follow a symlink out of the project', () => {
+    const root = mkdtempSync(join(tmpdir(), 'retrospect-rules-'));
+    const outside = mkdtempSync(join(tmpdir(), 'retrospect-outside-'));
+    mkdirSync(join(root, '.claude'), { recursive: true });
+    symlinkSync(outside, join(root, '.claude', 'memory'));
+    expect(() => editDirectives(root, 'ic5', (c) => appendDirective(c, 'x'))).toThrow(/outside the project/);
+  });
+});
+
+describe('lessons and backlog', () => {
+  it('appends `- <text>` lessons, cleaned and cut to 200 code points', () => {
+    const edit = ok(appendLessonText('# Lessons\n- Read the error first\n', `Quote the failing line\tverbatim ${'é'.repeat(300)}`));
+    expect(edit.line.startsWith('- Quote the failing lineverbatim é')).toBe(true);
+    expect(Array.from(edit.line.slice(2))).toHaveLength(200);
+    expect(edit.content.startsWith('# Lessons\n- Read the error first\n- Quote')).toBe(true);
+    expect(readLessonItems(edit.content).map((l) => l.lineIndex)).toEqual([1, 2]);
+  });
+
+  it('writes lessons to the project file', () => {
+    const root = mkdtempSync(join(tmpdir(), 'retrospect-lessons-'));
+    ok(appendLesson(root, 'Run the failing test alone before changing code'));
+    expect(readFileSync(join(root, '.claude', 'memory', 'claude', 'lessons.md'), 'utf8')).toBe(
+      '- Run the failing test alone before changing code\n',
+    );
+  });
+
+  it('starts a backlog with a header and appends entries with their source', () => {
+    const first = ok(appendBacklogText('', { text: 'Gate flags slash-command loads', source: 's1#m1', day: '2026-07-20' }));
+    expect(first.content).toMatch(/^# Retrospect backlog\n\n.*\n\n- \[ \] Gate flags slash-command loads \(from s1#m1, 2026-07-20\)\n$/);
+    const second = ok(appendBacklogText(first.content, { text: 'Second', source: 's2#m2', day: '2026-07-21' }));
+    expect(second.content.startsWith(first.content)).toBe(true);
+  });
+});

@@ -1,0 +1,151 @@
+import {
+  annotateTrial,
+  hasTrialComment,
+  parseTrialLine,
+  stripTrialComment,
+  type TrialMeta,
+} from '../trial/meta.js';
+import { type EditOptions, editRulesFile } from './edit.js';
+import { appendLine, cutCodePoints, joinLines, splitLines, type TextLine, withoutControlCharacters } from './lines.js';
+import { directivesPath, type TeamAgent } from './targets.js';
+
+/** `N. text`: indentation, number, the dot, the gap, then the rule (with its trial comment, if any). */
+const NUMBERED_ITEM = /^([ \t]*)(\d+)\.([ \t]+)(\S.*)$/;
+
+/** A rule of a directives file: one numbered line. */
+export interface DirectiveItem {
+  /** 0-based physical line index in the file. */
+  lineIndex: number;
+  number: number;
+  /** The whole line as it is in the file, without its terminator. */
+  line: string;
+  /** The rule's text: no list number, no trial comment, no surrounding whitespace. */
+  text: string;
+  /** Present when the line carries a complete trial comment. */
+  trial?: TrialMeta;
+}
+
+/** True when the line is a numbered list item `N. text`. */
+export function isNumberedItem(line: string): boolean {
+  return NUMBERED_ITEM.test(line);
+}
+
+/** The rule text of a numbered line: list number and trial comment are not part of it. */
+export function ruleTextOf(line: string): string {
+  const match = NUMBERED_ITEM.exec(line);
+  const body = match ? (match[4] ?? '') : line;
+  return stripTrialComment(body).trim();
+}
+
+function itemAt(line: TextLine, lineIndex: number): DirectiveItem | undefined {
+  const match = NUMBERED_ITEM.exec(line.content);
+  if (!match) return undefined;
+  const item: DirectiveItem = {
+    lineIndex,
+    number: Number(match[2]),
+    line: line.content,
+    text: stripTrialComment(match[4] ?? '').trim(),
+  };
+  const parsed = parseTrialLine(line.content);
+  if (parsed) item.trial = { start: parsed.start, source: parsed.source, reviewAfter: parsed.reviewAfter };
+  return item;
+}
+
+/** Every numbered rule of a directives file, in file order. Other lines (headings, notes) are not rules. */
+export function readDirectiveItems(content: string): DirectiveItem[] {
+  const items: DirectiveItem[] = [];
+  splitLines(content).forEach((line, index) => {
+    const item = itemAt(line, index);
+    if (item) items.push(item);
+  });
+  return items;
+}
+
+/** Which rule an edit is about: its text (number and trial comment not included), optionally its number. */
+export interface DirectiveRef {
+  text: string;
+  number?: number;
+}
+
+export type DirectiveEdit =
+  | { ok: true; content: string; line: string; number: number }
+  | { ok: false; reason: 'not-found' | 'not-a-trial' | 'empty-text' };
+
+/** Rule text as it may be written: one line, no control characters, at most 200 code points. */
+export function cleanRuleText(text: string): string {
+  return cutCodePoints(withoutControlCharacters(text).trim(), 200);
+}
+
+function findItem(lines: TextLine[], ref: DirectiveRef): DirectiveItem | undefined {
+  const wanted = ruleTextOf(ref.text);
+  const matches: DirectiveItem[] = [];
+  lines.forEach((line, index) => {
+    const item = itemAt(line, index);
+    if (item && item.text === wanted) matches.push(item);
+  });
+  return matches.find((m) => m.number === ref.number) ?? matches[0];
+}
+
+/**
+ * Appends `text` as the next numbered rule (one more than the highest number in the list), with a trial
+ * comment when `trial` is given (a NEW rule on trial).
+ */
+export function appendDirective(content: string, text: string, trial?: TrialMeta): DirectiveEdit {
+  const clean = cleanRuleText(stripTrialComment(text));
+  if (clean === '') return { ok: false, reason: 'empty-text' };
+  const lines = splitLines(content);
+  const highest = readDirectiveItems(content).reduce((max, item) => Math.max(max, item.number), 0);
+  const number = highest + 1;
+  const line = trial ? `${number}. ${annotateTrial(clean, trial)}` : `${number}. ${clean}`;
+  return { ok: true, content: joinLines(appendLine(lines, line)), line, number };
+}
+
+/**
+ * Replaces a rule's text in place (TIGHTEN): its number, indentation and any trial comment stay; the
+ * comment keeps the review going for a rule that was still on trial.
+ */
+export function replaceDirective(content: string, ref: DirectiveRef, newText: string): DirectiveEdit {
+  const text = cleanRuleText(stripTrialComment(newText));
+  if (text === '') return { ok: false, reason: 'empty-text' };
+  const lines = splitLines(content);
+  const item = findItem(lines, ref);
+  if (!item) return { ok: false, reason: 'not-found' };
+  const match = NUMBERED_ITEM.exec(item.line)!;
+  const comment = /<!--\s*trial\s+[^>]*-->/.exec(item.line);
+  const line = `${match[1]}${match[2]}.${match[3]}${text}${comment ? ` ${comment[0]}` : ''}`;
+  lines[item.lineIndex] = { content: line, eol: lines[item.lineIndex]!.eol };
+  return { ok: true, content: joinLines(lines), line, number: item.number };
+}
+
+/** KEEP: the trial rule becomes permanent; only its trial comment goes. */
+export function keepTrialDirective(content: string, ref: DirectiveRef): DirectiveEdit {
+  const lines = splitLines(content);
+  const item = findItem(lines, ref);
+  if (!item) return { ok: false, reason: 'not-found' };
+  if (!hasTrialComment(item.line)) return { ok: false, reason: 'not-a-trial' };
+  const line = stripTrialComment(item.line);
+  lines[item.lineIndex] = { content: line, eol: lines[item.lineIndex]!.eol };
+  return { ok: true, content: joinLines(lines), line, number: item.number };
+}
+
+/** REVERT: the rule's line goes; the other lines, numbers included, stay byte for byte. */
+export function removeDirective(content: string, ref: DirectiveRef): DirectiveEdit {
+  const lines = splitLines(content);
+  const item = findItem(lines, ref);
+  if (!item) return { ok: false, reason: 'not-found' };
+  lines.splice(item.lineIndex, 1);
+  return { ok: true, content: joinLines(lines), line: item.line, number: item.number };
+}
+
+/**
+ * Applies one of the edits above to an agent's directives file through the safe write path (lock, temp
+ * file and rename, read-back check, restore). A missing file reads as empty and is created on append.
+ */
+export function editDirectives(
+  mainCheckout: string,
+  agent: TeamAgent,
+  edit: (content: string) => DirectiveEdit,
+  options: EditOptions = {},
+): DirectiveEdit {
+  return editRulesFile(mainCheckout, directivesPath(mainCheckout, agent), edit, options) as DirectiveEdit;
+}

@@ -1,0 +1,59 @@
+import { join } from 'node:path';
+import { appendJsonLine } from '../fsx/index.js';
+import { utcSecondStamp } from './dates.js';
+
+/** `<main checkout>/.claude/retro/directive-history.jsonl` */
+export function directiveHistoryPath(mainCheckout: string): string {
+  return join(mainCheckout, '.claude', 'retro', 'directive-history.jsonl');
+}
+
+export interface HistorySide {
+  mean: number;
+  n: number;
+  sessions: string[];
+}
+
+/** One trial decision, as appended to the history (keys in this order). */
+export interface TrialDecisionRecord {
+  ts: string;
+  agent: string;
+  directive: string;
+  source: string;
+  trial_start: string;
+  baseline: HistorySide;
+  in_trial: HistorySide;
+  decision: 'KEEP' | 'REVERT';
+  decided_by: 'user' | 'auto';
+}
+
+export type TrialDecisionInput = Omit<TrialDecisionRecord, 'ts'>;
+
+/** Builds the record with its keys in the history's order and the time stamp to the second, UTC. */
+export function decisionRecord(input: TrialDecisionInput, now: Date = new Date()): TrialDecisionRecord {
+  const side = (s: HistorySide): HistorySide => ({ mean: s.mean, n: s.n, sessions: [...s.sessions] });
+  return {
+    ts: utcSecondStamp(now),
+    agent: input.agent,
+    directive: input.directive,
+    source: input.source,
+    trial_start: input.trial_start,
+    baseline: side(input.baseline),
+    in_trial: side(input.in_trial),
+    decision: input.decision,
+    decided_by: input.decided_by,
+  };
+}
+
+/**
+ * Appends a KEEP or REVERT decision to the project's directive history (one JSON line, under the file's
+ * lock, fsynced), so the evidence behind every kept or reverted rule can be read back later.
+ */
+export function recordTrialDecision(
+  mainCheckout: string,
+  input: TrialDecisionInput,
+  now: Date = new Date(),
+): TrialDecisionRecord {
+  const record = decisionRecord(input, now);
+  appendJsonLine(directiveHistoryPath(mainCheckout), record);
+  return record;
+}

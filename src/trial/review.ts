@@ -1,0 +1,140 @@
+import { readFileSync, statSync } from 'node:fs';
+import { readDirectiveItems } from '../rules/directives.js';
+import { directivesPath, TEAM_AGENTS, type TeamAgent } from '../rules/targets.js';
+import { utcMidnightEpoch } from './dates.js';
+import { parseTrialLine } from './meta.js';
+import type { SessionScore } from './scores.js';
+import { type SideStats, sideStats } from './stats.js';
+import { type ElapsedResult, isTrialElapsed } from './window.js';
+
+/** A rule on trial, found in an agent's directives file. */
+export interface TrialRule {
+  agent: TeamAgent;
+  path: string;
+  /** 0-based line index in the file. */
+  lineIndex: number;
+  /** List number of the rule. */
+  number: number;
+  /** The line without its trial comment (list number kept), as the review TSV prints it. */
+  text: string;
+  /** The rule's text alone (no number, no comment): what the writers match on. */
+  ruleText: string;
+  start: string;
+  source: string;
+  reviewAfter: string;
+}
+
+export type TrialOutcome =
+  | { action: 'KEEP' | 'REVERT' }
+  | { action: 'DEFER'; reason: 'window-not-elapsed' | 'insufficient-sample' };
+
+/** One trial weighed against the evidence: its window, both sides' scores, and what follows. */
+export interface TrialEvaluation {
+  trial: TrialRule;
+  window: ElapsedResult;
+  baseline: SideStats;
+  inTrial: SideStats;
+  outcome: TrialOutcome;
+}
+
+function readIfNonEmpty(path: string): string | undefined {
+  try {
+    if (statSync(path).size === 0) return undefined;
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Every numbered rule with a complete trial comment in the seven agents' directives files, agents in
+ * their fixed order, rules in file order. Reading never writes.
+ */
+export function findTrialRules(mainCheckout: string): TrialRule[] {
+  const rules: TrialRule[] = [];
+  for (const agent of TEAM_AGENTS) {
+    const path = directivesPath(mainCheckout, agent);
+    const content = readIfNonEmpty(path);
+    if (content === undefined) continue;
+    for (const item of readDirectiveItems(content)) {
+      const parsed = parseTrialLine(item.line);
+      if (!parsed) continue;
+      rules.push({
+        agent,
+        path,
+        lineIndex: item.lineIndex,
+        number: item.number,
+        text: parsed.text,
+        ruleText: item.text,
+        start: parsed.start,
+        source: parsed.source,
+        reviewAfter: parsed.reviewAfter,
+      });
+    }
+  }
+  return rules;
+}
+
+/**
+ * Weighs one trial: sessions modified before the start day's midnight UTC are the baseline, the others
+ * in-trial (sessions with an unknown mtime are in neither). DEFER while the window is open or when either
+ * side has fewer than 2 scored sessions; else KEEP when the in-trial mean is below the baseline mean, as
+ * printed with 4 decimals, and REVERT otherwise (a tie reverts: a rule must earn its place).
+ */
+export function evaluateTrial(trial: TrialRule, sessions: readonly SessionScore[], today: string): TrialEvaluation {
+  const window = isTrialElapsed({
+    start: trial.start,
+    reviewAfter: trial.reviewAfter,
+    sessionMtimes: sessions.map((s) => s.mtime),
+    today,
+  });
+  const startEpoch = utcMidnightEpoch(trial.start) ?? 0;
+  const dated = sessions.filter((s) => s.mtime !== undefined);
+  const baseline = sideStats(dated.filter((s) => (s.mtime ?? 0) < startEpoch));
+  const inTrial = sideStats(dated.filter((s) => (s.mtime ?? 0) >= startEpoch));
+  let outcome: TrialOutcome;
+  if (!window.ok || !window.elapsed) outcome = { action: 'DEFER', reason: 'window-not-elapsed' };
+  else if (baseline.n < 2 || inTrial.n < 2) outcome = { action: 'DEFER', reason: 'insufficient-sample' };
+  else outcome = { action: Number(inTrial.meanText) < Number(baseline.meanText) ? 'KEEP' : 'REVERT' };
+  return { trial, window, baseline, inTrial, outcome };
+}
+
+/** Weighs every trial rule of the project. */
+export function reviewTrials(
+  mainCheckout: string,
+  sessions: readonly SessionScore[],
+  today: string,
+): TrialEvaluation[] {
+  return findTrialRules(mainCheckout).map((trial) => evaluateTrial(trial, sessions, today));
+}
+
+/** The review's stdout row for a KEEP or REVERT (12 tab-separated columns); undefined for a DEFER. */
+export function decisionTsvRow(evaluation: TrialEvaluation): string | undefined {
+  const { trial, baseline, inTrial, outcome } = evaluation;
+  if (outcome.action === 'DEFER') return undefined;
+  return [
+    outcome.action,
+    trial.agent,
+    trial.text,
+    trial.source,
+    trial.start,
+    baseline.meanText,
+    String(baseline.n),
+    inTrial.meanText,
+    String(inTrial.n),
+    baseline.sessionIds.join(','),
+    inTrial.sessionIds.join(','),
+    trial.reviewAfter,
+  ].join('\t');
+}
+
+/** The review's stderr line for a DEFER; undefined for a decision. */
+export function deferLine(evaluation: TrialEvaluation): string | undefined {
+  const { trial, baseline, inTrial, outcome } = evaluation;
+  if (outcome.action !== 'DEFER') return undefined;
+  if (outcome.reason === 'window-not-elapsed') {
+    return `# trial-review: defer agent=${trial.agent} reason=window-not-elapsed start=${trial.start} review-after=${trial.reviewAfter}`;
+  }
+  const head = Array.from(trial.text).slice(0, 60).join('');
+  return `# trial-review: defer agent=${trial.agent} reason=insufficient-sample baseline_n=${baseline.n} in_trial_n=${inTrial.n} directive=${head}`;
+}
