@@ -12,6 +12,24 @@ export { DEFAULT_LEDGER_CAPS, type LedgerCaps, ledgerCaps } from './ledger/caps.
 export { type CaptureOptions, type CaptureResult, captureFriction } from './ledger/capture.js';
 export { ledgerPathIn, resolveLedgerPath } from './ledger/path.js';
 export { FRICTION_EVENTS, type LedgerRow, rowFromHookPayload } from './ledger/row.js';
-
+// trials, rules and classification
+export { classifyProposal, classifyProposals, loadExistingRules, ruleTokens } from './retro/classify.js';
+export { appendBacklogEntry } from './rules/backlog.js';
+export {
+  appendDirective,
+  editDirectives,
+  keepTrialDirective,
+  readDirectiveItems,
+  removeDirective,
+  replaceDirective,
+} from './rules/directives.js';
+export { appendLesson, readLessonItems } from './rules/lessons.js';
+export { RULE_TARGETS, TEAM_AGENTS } from './rules/targets.js';
+export { recordTrialDecision } from './trial/history.js';
+export { annotateTrial, parseTrialLine, stripTrialComment } from './trial/meta.js';
+export { evaluateTrial, findTrialRules, reviewTrials } from './trial/review.js';
+export { type SessionScore, type SessionScoreSource, scoresFileSource } from './trial/scores.js';
+export { transcriptScoreSource } from './trial/sources.js';
+export { isTrialElapsed } from './trial/window.js';
 // version
 export { VERSION } from './version.js';

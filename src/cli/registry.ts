@@ -15,6 +15,7 @@ export interface CommandEntry {
  * Every top-level command, loaded only when called so that `--help`, hooks and the gate start fast.
  * Keep this list sorted by name; each entry is one line so that parallel work merges cleanly.
  */
+// biome-ignore format: one line per command keeps parallel additions conflict-free
 export const COMMANDS: CommandEntry[] = [
   { name: 'gate', summary: 'Score one session transcript with the friction gate', load: () => import('./commands/gate.js') },
   { name: 'hook', summary: 'Claude Code hook handlers', load: () => import('./commands/hook.js') },

@@ -14,7 +14,8 @@ import {
   STOP_WORDS,
 } from './classify.js';
 
-const rules = (...texts: string[]): ExistingRule[] => texts.map((text, i) => ({ text, number: i + 1, lineIndex: i }));
+const rules = (...texts: string[]): ExistingRule[] =>
+  texts.map((text, i) => ({ text, number: i + 1, lineIndex: i }));
 const proposal = (proposedText: string, patternSummary: string, target: RuleTarget = 'ic5') => ({
   target,
   proposedText,
@@ -28,7 +29,17 @@ describe('tokens', () => {
 
   it('lowercases, splits outside [a-z0-9] and drops stop words', () => {
     expect([...ruleTokens('Always run the TESTS before you push; don’t skip CI-checks!')]).toEqual([
-      'always', 'run', 'tests', 'before', 'you', 'push', 'don', 't', 'skip', 'ci', 'checks',
+      'always',
+      'run',
+      'tests',
+      'before',
+      'you',
+      'push',
+      'don',
+      't',
+      'skip',
+      'ci',
+      'checks',
     ]);
     expect(ruleTokens('Ünïcode café')).toEqual(new Set(['n', 'code', 'caf']));
   });
@@ -42,13 +53,18 @@ describe('tokens', () => {
 describe('classifying a proposal', () => {
   it('is NEW without a candidate rule, and for an empty rule set', () => {
     const p = proposal('Read the failing test output before editing code', 'skipped test output');
-    expect(classifyProposal(p, rules('Write specs in Gherkin', 'Prefer small pull requests')).action).toBe('NEW');
+    expect(classifyProposal(p, rules('Write specs in Gherkin', 'Prefer small pull requests')).action).toBe(
+      'NEW',
+    );
     expect(classifyProposal(p, []).action).toBe('NEW');
   });
 
   it('is DUPLICATE at Jaccard 0.65 or more', () => {
     const p = proposal('Run the full test suite before every commit', 'tests before commit');
-    const c = classifyProposal(p, rules('Prefer small pull requests', 'Always run the full test suite before every commit.'));
+    const c = classifyProposal(
+      p,
+      rules('Prefer small pull requests', 'Always run the full test suite before every commit.'),
+    );
     expect(c.action).toBe('DUPLICATE');
     expect(c.existing?.number).toBe(2);
     expect(c.bestJaccard).toBeCloseTo(7 / 8);
@@ -71,12 +87,17 @@ describe('classifying a proposal', () => {
 
   it('one shared pattern token is not enough', () => {
     const p = proposal('Ask before deleting generated files', 'migration cleanup');
-    expect(classifyProposal(p, rules('Never edit migration files by hand once they are applied')).action).toBe('NEW');
+    expect(
+      classifyProposal(p, rules('Never edit migration files by hand once they are applied')).action,
+    ).toBe('NEW');
   });
 
   it('picks the highest Jaccard, the first in file order on a tie', () => {
     const p = proposal('check logs before retry', 'logs retry');
-    const c = classifyProposal(p, rules('check logs', 'retry logs', 'check logs before retry after failure now again more'));
+    const c = classifyProposal(
+      p,
+      rules('check logs', 'retry logs', 'check logs before retry after failure now again more'),
+    );
     expect(c.existing?.number).toBe(1);
   });
 
@@ -113,7 +134,10 @@ describe('existing rules', () => {
       join(root, '.claude', 'memory', 'ic5', 'directives.md'),
       '# ic5\n1. Run the tests <!-- trial start=2026-07-01 source=s#a review-after=10-sessions -->\n12. Ship small\n',
     );
-    writeFileSync(join(root, '.claude', 'memory', 'claude', 'lessons.md'), '# Lessons\n- Read errors first\n');
+    writeFileSync(
+      join(root, '.claude', 'memory', 'claude', 'lessons.md'),
+      '# Lessons\n- Read errors first\n',
+    );
     expect(loadExistingRules(root, 'ic5')).toEqual([
       { text: 'Run the tests', number: 1, lineIndex: 1 },
       { text: 'Ship small', number: 12, lineIndex: 2 },

@@ -95,7 +95,13 @@ export function classifyProposal<P extends ClassifiableProposal>(
   }
   if (!best) return { proposal, action: 'NEW', bestJaccard: 0, text: proposal.proposedText };
   if (best.score >= DUPLICATE_JACCARD) {
-    return { proposal, action: 'DUPLICATE', existing: best.rule, bestJaccard: best.score, text: proposal.proposedText };
+    return {
+      proposal,
+      action: 'DUPLICATE',
+      existing: best.rule,
+      bestJaccard: best.score,
+      text: proposal.proposedText,
+    };
   }
   return {
     proposal,

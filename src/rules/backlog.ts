@@ -1,9 +1,10 @@
+import { cleanRuleText } from './directives.js';
 import { type EditOptions, editRulesFile, type FileEdit } from './edit.js';
 import { appendLine, joinLines, splitLines } from './lines.js';
-import { cleanRuleText } from './directives.js';
 import { backlogPath } from './targets.js';
 
-const HEADER = '# Retrospect backlog\n\nImprovements to the tooling itself, found by session retrospectives.\n\n';
+const HEADER =
+  '# Retrospect backlog\n\nImprovements to the tooling itself, found by session retrospectives.\n\n';
 
 /** One improvement for the tooling itself, with where it was seen. */
 export interface BacklogEntry {

@@ -2,6 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFile
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { appendBacklogText } from './backlog.js';
 import {
   appendDirective,
   editDirectives,
@@ -10,7 +11,6 @@ import {
   removeDirective,
   replaceDirective,
 } from './directives.js';
-import { appendBacklogText } from './backlog.js';
 import { appendLesson, appendLessonText, readLessonItems } from './lessons.js';
 
 const TRIAL = '<!-- trial start=2026-07-01 source=sess#a1 review-after=10-sessions -->';
@@ -50,9 +50,17 @@ describe('directives file', () => {
   });
 
   it('appends a NEW rule with the next number and the file’s own line ending', () => {
-    const edit = ok(appendDirective(FILE, 'Check the CI log before retrying', { start: '2026-07-20', source: 's#m', reviewAfter: '10-sessions' }));
+    const edit = ok(
+      appendDirective(FILE, 'Check the CI log before retrying', {
+        start: '2026-07-20',
+        source: 's#m',
+        reviewAfter: '10-sessions',
+      }),
+    );
     expect(edit.number).toBe(5);
-    expect(edit.line).toBe('5. Check the CI log before retrying <!-- trial start=2026-07-20 source=s#m review-after=10-sessions -->');
+    expect(edit.line).toBe(
+      '5. Check the CI log before retrying <!-- trial start=2026-07-20 source=s#m review-after=10-sessions -->',
+    );
     expect(edit.content).toBe(`${FILE}${edit.line}\r\n`);
   });
 
@@ -63,10 +71,22 @@ describe('directives file', () => {
   });
 
   it('TIGHTEN replaces one rule in place, keeping number, indentation and trial comment', () => {
-    const edit = ok(replaceDirective(FILE, { text: 'Run the linter before committing' }, 'Run the linter and the tests before committing'));
+    const edit = ok(
+      replaceDirective(
+        FILE,
+        { text: 'Run the linter before committing' },
+        'Run the linter and the tests before committing',
+      ),
+    );
     expect(edit.line).toBe(`2. Run the linter and the tests before committing ${TRIAL}`);
     onlyChanged(FILE, edit.content, [3]);
-    const indented = ok(replaceDirective(FILE, { text: '3. Prefer small pull requests' }, 'Prefer pull requests under 300 lines'));
+    const indented = ok(
+      replaceDirective(
+        FILE,
+        { text: '3. Prefer small pull requests' },
+        'Prefer pull requests under 300 lines',
+      ),
+    );
     expect(indented.line).toBe('  3. Prefer pull requests under 300 lines');
     onlyChanged(FILE, indented.content, [4]);
   });
@@ -76,12 +96,17 @@ describe('directives file', () => {
     expect(edit.content.split('\r\n')[3]).toBe('2. Run the linter before committing');
     onlyChanged(FILE, edit.content, [3]);
     expect(edit.content).toContain(TRIAL.replace('a1', 'a2'));
-    expect(keepTrialDirective(FILE, { text: 'Always write specs in Gherkin' })).toEqual({ ok: false, reason: 'not-a-trial' });
+    expect(keepTrialDirective(FILE, { text: 'Always write specs in Gherkin' })).toEqual({
+      ok: false,
+      reason: 'not-a-trial',
+    });
   });
 
   it('REVERT removes the rule line and nothing else', () => {
     const edit = ok(removeDirective(FILE, { text: 'Run the linter before committing' }));
-    const expected = FILE.split('\r\n').filter((_, i) => i !== 3).join('\r\n');
+    const expected = FILE.split('\r\n')
+      .filter((_, i) => i !== 3)
+      .join('\r\n');
     expect(edit.content).toBe(expected);
   });
 
@@ -112,7 +137,11 @@ describe('writing rules files', () => {
 
   it('writes nothing on a dry run or when the rule is not found', () => {
     const { root, path } = projectWith(FILE);
-    const dry = ok(editDirectives(root, 'ic5', (c) => removeDirective(c, { text: 'Always write specs in Gherkin' }), { dryRun: true }));
+    const dry = ok(
+      editDirectives(root, 'ic5', (c) => removeDirective(c, { text: 'Always write specs in Gherkin' }), {
+        dryRun: true,
+      }),
+    );
     expect(dry.content).not.toBe(FILE);
     expect(editDirectives(root, 'ic5', (c) => removeDirective(c, { text: 'nope' })).ok).toBe(false);
     expect(readFileSync(path, 'utf8')).toBe(FILE);
@@ -136,7 +165,12 @@ describe('writing rules files', () => {
 
 describe('lessons and backlog', () => {
   it('appends `- <text>` lessons, cleaned and cut to 200 code points', () => {
-    const edit = ok(appendLessonText('# Lessons\n- Read the error first\n', `Quote the failing line\tverbatim ${'é'.repeat(300)}`));
+    const edit = ok(
+      appendLessonText(
+        '# Lessons\n- Read the error first\n',
+        `Quote the failing line\tverbatim ${'é'.repeat(300)}`,
+      ),
+    );
     expect(edit.line.startsWith('- Quote the failing lineverbatim é')).toBe(true);
     expect(Array.from(edit.line.slice(2))).toHaveLength(200);
     expect(edit.content.startsWith('# Lessons\n- Read the error first\n- Quote')).toBe(true);
@@ -152,9 +186,15 @@ describe('lessons and backlog', () => {
   });
 
   it('starts a backlog with a header and appends entries with their source', () => {
-    const first = ok(appendBacklogText('', { text: 'Gate flags slash-command loads', source: 's1#m1', day: '2026-07-20' }));
-    expect(first.content).toMatch(/^# Retrospect backlog\n\n.*\n\n- \[ \] Gate flags slash-command loads \(from s1#m1, 2026-07-20\)\n$/);
-    const second = ok(appendBacklogText(first.content, { text: 'Second', source: 's2#m2', day: '2026-07-21' }));
+    const first = ok(
+      appendBacklogText('', { text: 'Gate flags slash-command loads', source: 's1#m1', day: '2026-07-20' }),
+    );
+    expect(first.content).toMatch(
+      /^# Retrospect backlog\n\n.*\n\n- \[ \] Gate flags slash-command loads \(from s1#m1, 2026-07-20\)\n$/,
+    );
+    const second = ok(
+      appendBacklogText(first.content, { text: 'Second', source: 's2#m2', day: '2026-07-21' }),
+    );
     expect(second.content.startsWith(first.content)).toBe(true);
   });
 });

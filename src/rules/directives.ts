@@ -6,7 +6,14 @@ import {
   type TrialMeta,
 } from '../trial/meta.js';
 import { type EditOptions, editRulesFile } from './edit.js';
-import { appendLine, cutCodePoints, joinLines, splitLines, type TextLine, withoutControlCharacters } from './lines.js';
+import {
+  appendLine,
+  cutCodePoints,
+  joinLines,
+  splitLines,
+  type TextLine,
+  withoutControlCharacters,
+} from './lines.js';
 import { directivesPath, type TeamAgent } from './targets.js';
 
 /** `N. text`: indentation, number, the dot, the gap, then the rule (with its trial comment, if any). */

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { readTextIfExists, relativeInside, withLockSync, writeFileAtomic } from '../fsx/index.js';
 import { InputError } from '../cli/errors.js';
+import { readTextIfExists, relativeInside, withLockSync, writeFileAtomic } from '../fsx/index.js';
 
 /** What an edit of a rules file decided: the new content, or why nothing was written. */
 export type FileEdit<R> = ({ ok: true; content: string } & R) | { ok: false; reason: string };

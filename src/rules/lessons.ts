@@ -1,7 +1,7 @@
 import { stripTrialComment } from '../trial/meta.js';
+import { cleanRuleText } from './directives.js';
 import { type EditOptions, editRulesFile, type FileEdit } from './edit.js';
 import { appendLine, joinLines, splitLines } from './lines.js';
-import { cleanRuleText } from './directives.js';
 import { lessonsPath } from './targets.js';
 
 const LESSON_ITEM = /^[ \t]*[-*][ \t]+(\S.*)$/;

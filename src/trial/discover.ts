@@ -61,7 +61,11 @@ export interface SessionFile {
  * sub-folders and are not sessions of their own), leaving out any modified less than `freshnessSecs` ago:
  * a session still being written has no final score yet.
  */
-export function listSessionFiles(folders: readonly string[], freshnessSecs: number, nowMs: number): SessionFile[] {
+export function listSessionFiles(
+  folders: readonly string[],
+  freshnessSecs: number,
+  nowMs: number,
+): SessionFile[] {
   const nowSecs = Math.floor(nowMs / 1000);
   const files: SessionFile[] = [];
   for (const folder of folders) {

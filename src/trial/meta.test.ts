@@ -19,13 +19,17 @@ describe('trial comments', () => {
     expect(parseTrialLine('1. permanent directive only')).toBeUndefined();
     expect(parseTrialLine('1. foo <!-- trial start=2026-07-01 source=s#a -->')).toBeUndefined();
     expect(parseTrialLine('1. foo <!-- trial start= source=s#a review-after=5-days -->')).toBeUndefined();
-    expect(parseTrialLine('1. foo <!-- note start=2026-07-01 source=s#a review-after=5-days -->')).toBeUndefined();
+    expect(
+      parseTrialLine('1. foo <!-- note start=2026-07-01 source=s#a review-after=5-days -->'),
+    ).toBeUndefined();
     expect(parseTrialLine('1. foo <!-- trial -->')).toBeUndefined();
     expect(hasTrialComment('1. foo <!-- trial start=2026-07-01 -->')).toBe(true);
   });
 
   it('ignores unknown keys and takes the first value of a repeated key', () => {
-    const parsed = parseTrialLine('1. foo <!-- trial extra=zzz start=2026-07-01 source=s#a review-after=5-sessions start=2027-01-01 -->');
+    const parsed = parseTrialLine(
+      '1. foo <!-- trial extra=zzz start=2026-07-01 source=s#a review-after=5-sessions start=2027-01-01 -->',
+    );
     expect(parsed?.reviewAfter).toBe('5-sessions');
     expect(parsed?.start).toBe('2026-07-01');
   });
@@ -33,7 +37,9 @@ describe('trial comments', () => {
   it('annotates in the seed form and round-trips through parse', () => {
     const meta = { start: '2026-07-03', source: 'uuid#msg', reviewAfter: '10-sessions' };
     const annotated = annotateTrial('Always run bash -n', meta);
-    expect(annotated).toBe('Always run bash -n <!-- trial start=2026-07-03 source=uuid#msg review-after=10-sessions -->');
+    expect(annotated).toBe(
+      'Always run bash -n <!-- trial start=2026-07-03 source=uuid#msg review-after=10-sessions -->',
+    );
     expect(parseTrialLine(annotated)).toEqual({ text: 'Always run bash -n', ...meta });
   });
 
@@ -47,12 +53,12 @@ describe('trial comments', () => {
   it('strips the comment, passes a plain line through, and keeps one space between text on both sides', () => {
     expect(stripTrialComment(LINE)).toBe('3. Always run bash -n before writing scripts');
     expect(stripTrialComment('1. plain')).toBe('1. plain');
-    expect(stripTrialComment('1. foo <!-- trial start=2026-07-01 source=s#a review-after=5-days --> bar')).toBe(
-      '1. foo bar',
-    );
-    expect(stripTrialComment('1. foo <!-- trial start=x source=s#a review-after=5-days --> <!-- other -->')).toBe(
-      '1. foo <!-- other -->',
-    );
+    expect(
+      stripTrialComment('1. foo <!-- trial start=2026-07-01 source=s#a review-after=5-days --> bar'),
+    ).toBe('1. foo bar');
+    expect(
+      stripTrialComment('1. foo <!-- trial start=x source=s#a review-after=5-days --> <!-- other -->'),
+    ).toBe('1. foo <!-- other -->');
   });
 
   it('refuses metadata that would make an unreadable comment', () => {
@@ -67,7 +73,13 @@ describe('review windows', () => {
   const startEpoch = Date.UTC(2026, 6, 1) / 1000;
   const mtimes = [startEpoch - 86_400, startEpoch + 100, startEpoch + 200, startEpoch + 300];
   const elapsed = (reviewAfter: string, extra: Partial<Parameters<typeof isTrialElapsed>[0]> = {}) => {
-    const answer = isTrialElapsed({ start: '2026-07-01', reviewAfter, sessionMtimes: mtimes, today: '2026-07-01', ...extra });
+    const answer = isTrialElapsed({
+      start: '2026-07-01',
+      reviewAfter,
+      sessionMtimes: mtimes,
+      today: '2026-07-01',
+      ...extra,
+    });
     return answer.ok ? answer.elapsed : answer.reason;
   };
 

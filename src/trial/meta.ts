@@ -39,7 +39,7 @@ function splitTrialComment(line: string): SplitLine | undefined {
 }
 
 /** The value of the first `key=value` token of a comment body; unknown keys are ignored. */
-function valueOf(body: string, key: string): string {
+function commentValue(body: string, key: string): string {
   for (const token of body.split(/\s+/)) {
     if (token.startsWith(`${key}=`)) return token.slice(key.length + 1);
   }
@@ -53,9 +53,9 @@ function valueOf(body: string, key: string): string {
 export function parseTrialLine(line: string): ParsedTrialLine | undefined {
   const split = splitTrialComment(line);
   if (!split) return undefined;
-  const start = valueOf(split.body, 'start');
-  const source = valueOf(split.body, 'source');
-  const reviewAfter = valueOf(split.body, 'review-after');
+  const start = commentValue(split.body, 'start');
+  const source = commentValue(split.body, 'source');
+  const reviewAfter = commentValue(split.body, 'review-after');
   if (start === '' || source === '' || reviewAfter === '') return undefined;
   return { text: split.text, start, source, reviewAfter };
 }
@@ -94,7 +94,10 @@ export function checkTrialMeta(meta: TrialMeta): TrialMetaProblem {
     return { ok: false, reason: `review-after must be N-sessions or D-days, got '${meta.reviewAfter}'` };
   }
   if (!/^[^\s>]+$/.test(meta.source)) {
-    return { ok: false, reason: `source must be one word without '>' (session#anchor), got '${meta.source}'` };
+    return {
+      ok: false,
+      reason: `source must be one word without '>' (session#anchor), got '${meta.source}'`,
+    };
   }
   return { ok: true };
 }

@@ -81,7 +81,11 @@ export function findTrialRules(mainCheckout: string): TrialRule[] {
  * side has fewer than 2 scored sessions; else KEEP when the in-trial mean is below the baseline mean, as
  * printed with 4 decimals, and REVERT otherwise (a tie reverts: a rule must earn its place).
  */
-export function evaluateTrial(trial: TrialRule, sessions: readonly SessionScore[], today: string): TrialEvaluation {
+export function evaluateTrial(
+  trial: TrialRule,
+  sessions: readonly SessionScore[],
+  today: string,
+): TrialEvaluation {
   const window = isTrialElapsed({
     start: trial.start,
     reviewAfter: trial.reviewAfter,

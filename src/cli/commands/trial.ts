@@ -39,7 +39,10 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const load = name === undefined ? undefined : SUB_COMMANDS[name];
   if (!load) {
     const what = name === undefined ? 'a sub-command is required' : `unknown sub-command '${name}'`;
-    throw new UsageError(`${what}\nusage: retrospect trial parse|annotate|strip|is-elapsed|review|list ...`, 1);
+    throw new UsageError(
+      `${what}\nusage: retrospect trial parse|annotate|strip|is-elapsed|review|list ...`,
+      1,
+    );
   }
   return (await load())(rest, io);
 }

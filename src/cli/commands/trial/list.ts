@@ -4,7 +4,8 @@ import { parseCommandArgs } from '../../args.js';
 import { type CliIo, println } from '../../io.js';
 import { REVIEW_OPTIONS, reviewSettings } from './common.js';
 
-const USAGE = 'retrospect trial list [--mroot P] [--today D] [--scope current|all] [--projects-root R] [--session-scores-file F] [--json]';
+const USAGE =
+  'retrospect trial list [--mroot P] [--today D] [--scope current|all] [--projects-root R] [--session-scores-file F] [--json]';
 
 /** `trial list`: every rule on trial, where it stands, and the evidence so far. Writes nothing. */
 export async function runList(args: string[], io: CliIo): Promise<number> {
@@ -24,7 +25,10 @@ export async function runList(args: string[], io: CliIo): Promise<number> {
     println(io.stdout, `${s.agent} #${s.number}: ${s.rule}`);
     println(io.stdout, `  state:    ${s.state}`);
     println(io.stdout, `  trial:    start=${s.start} review-after=${s.reviewAfter} source=${s.source}`);
-    println(io.stdout, `  evidence: baseline mean=${s.baseline.mean} n=${s.baseline.n}; in-trial mean=${s.inTrial.mean} n=${s.inTrial.n}`);
+    println(
+      io.stdout,
+      `  evidence: baseline mean=${s.baseline.mean} n=${s.baseline.n}; in-trial mean=${s.inTrial.mean} n=${s.inTrial.n}`,
+    );
   }
   return 0;
 }

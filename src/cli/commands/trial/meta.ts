@@ -9,7 +9,8 @@ import { type CliIo, println } from '../../io.js';
 /** The one line argument of `parse` and `strip`, taken raw: a rule line may well start with `-`. */
 function lineArgument(args: string[], sub: string): string {
   const rest = args[0] === '--' ? args.slice(1) : args;
-  if (rest[0] === undefined) throw new UsageError(`a line is required\nusage: retrospect trial ${sub} <line>`, 1);
+  if (rest[0] === undefined)
+    throw new UsageError(`a line is required\nusage: retrospect trial ${sub} <line>`, 1);
   return rest[0];
 }
 
@@ -31,7 +32,12 @@ const ANNOTATE_USAGE =
 export async function runAnnotate(args: string[], io: CliIo): Promise<number> {
   const { values } = parseCommandArgs(
     args,
-    { text: { type: 'string' }, start: { type: 'string' }, source: { type: 'string' }, 'review-after': { type: 'string' } },
+    {
+      text: { type: 'string' },
+      start: { type: 'string' },
+      source: { type: 'string' },
+      'review-after': { type: 'string' },
+    },
     ANNOTATE_USAGE,
     1,
   );
@@ -65,8 +71,10 @@ export async function runIsElapsed(args: string[], io: CliIo): Promise<number> {
   );
   const { start, today } = values;
   const reviewAfter = values['review-after'];
-  if (!start || !reviewAfter) throw new UsageError(`--start and --review-after required\nusage: ${ELAPSED_USAGE}`, 1);
-  if (today !== undefined && !isIsoDay(today)) throw new UsageError(`--today must be YYYY-MM-DD, got '${today}'`, 1);
+  if (!start || !reviewAfter)
+    throw new UsageError(`--start and --review-after required\nusage: ${ELAPSED_USAGE}`, 1);
+  if (today !== undefined && !isIsoDay(today))
+    throw new UsageError(`--today must be YYYY-MM-DD, got '${today}'`, 1);
   const file = values['session-mtimes-file'];
   let sessionMtimes: (number | undefined)[] | undefined;
   if (file) {

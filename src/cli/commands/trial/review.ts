@@ -24,7 +24,11 @@ const RECORD_OPTIONS = {
   'decided-by': { type: 'string' },
 } as const;
 
-const ids = (text: string | undefined): string[] => (text ?? '').trim().split(',').filter((id) => id !== '');
+const ids = (text: string | undefined): string[] =>
+  (text ?? '')
+    .trim()
+    .split(',')
+    .filter((id) => id !== '');
 const count = (text: string | undefined): number => Math.trunc(parseScore(text) ?? 0);
 
 /** `trial review`: weigh elapsed trials (never writing a rule), or append one decision to the history. */
@@ -47,8 +51,16 @@ export async function runReview(args: string[], io: CliIo): Promise<number> {
       directive: v.directive,
       source: v.source ?? '',
       trial_start: v['trial-start'] ?? '',
-      baseline: { mean: parseScore(v['baseline-mean']) ?? 0, n: count(v['baseline-n']), sessions: ids(v['baseline-ids']) },
-      in_trial: { mean: parseScore(v['in-trial-mean']) ?? 0, n: count(v['in-trial-n']), sessions: ids(v['in-trial-ids']) },
+      baseline: {
+        mean: parseScore(v['baseline-mean']) ?? 0,
+        n: count(v['baseline-n']),
+        sessions: ids(v['baseline-ids']),
+      },
+      in_trial: {
+        mean: parseScore(v['in-trial-mean']) ?? 0,
+        n: count(v['in-trial-n']),
+        sessions: ids(v['in-trial-ids']),
+      },
       decision: v.decision,
       decided_by: decidedBy,
     });

@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * Writes a small Claude Code transcript shaped like the real thing (one JSON object per line, parent
+ * links, one assistant content block per line). `rejections` real user turns that push back follow an
+ * ordinary exchange: 0 makes a smooth session (gate score 0), 1 scores 3.0, 2 or more 9.0 (S1 is capped).
+ */
+export function writeSessionFile(
+  folder: string,
+  options: { sessionId?: string; rejections?: number; mtimeSecs?: number; cwd?: string } = {},
+): { path: string; sessionId: string } {
+  const sessionId = options.sessionId ?? randomUUID();
+  const cwd = options.cwd ?? '/home/dev/project';
+  let parent: string | null = null;
+  let clock = Date.UTC(2026, 6, 1, 9, 0, 0);
+  const lines: string[] = [];
+  const push = (type: 'user' | 'assistant', content: unknown): void => {
+    const uuid = randomUUID();
+    clock += 7_000;
+    lines.push(
+      JSON.stringify({
+        parentUuid: parent,
+        isSidechain: false,
+        userType: 'external',
+        cwd,
+        sessionId,
+        version: '2.0.14',
+        type,
+        message: { role: type, content },
+        uuid,
+        timestamp: new Date(clock).toISOString(),
+      }),
+    );
+    parent = uuid;
+  };
+  push('user', 'Please add input validation to the signup form and cover it with tests');
+  push('assistant', [{ type: 'text', text: 'I will read the form handler first.' }]);
+  push('assistant', [
+    { type: 'tool_use', id: 'toolu_1', name: 'Read', input: { file_path: `${cwd}/src/signup.ts` } },
+  ]);
+  push('user', [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'export function signup() {}' }]);
+  push('assistant', [{ type: 'text', text: 'Added a schema check and two tests.' }]);
+  for (let i = 0; i < (options.rejections ?? 0); i++) {
+    push('user', i % 2 === 0 ? 'why did you delete the test?' : "no that's wrong, revert it");
+    push('assistant', [{ type: 'text', text: 'Understood, restoring the previous version.' }]);
+  }
+  mkdirSync(folder, { recursive: true });
+  const path = join(folder, `${sessionId}.jsonl`);
+  writeFileSync(path, `${lines.join('\n')}\n`);
+  if (options.mtimeSecs !== undefined) utimesSync(path, options.mtimeSecs, options.mtimeSecs);
+  return { path, sessionId };
+}
