@@ -2,10 +2,20 @@
 
 // fsx
 export { appendJsonLine, readTextIfExists, withLock, writeFileAtomic } from './fsx/index.js';
-
+// gate
+export {
+  formatVerdictJson,
+  GATE_VERSION,
+  type GateOptions,
+  type GateResult,
+  type GateSignal,
+  type GateVerdict,
+  gateSession,
+  gateSessionSync,
+  renderWhy,
+} from './gate/index.js';
 // git
 export { findGitRoots, type GitRoots } from './git/roots.js';
-
 // ledger
 export { appendLedgerRow, serializeLedgerRow } from './ledger/append.js';
 export { DEFAULT_LEDGER_CAPS, type LedgerCaps, ledgerCaps } from './ledger/caps.js';
@@ -25,11 +35,16 @@ export {
 } from './rules/directives.js';
 export { appendLesson, readLessonItems } from './rules/lessons.js';
 export { RULE_TARGETS, TEAM_AGENTS } from './rules/targets.js';
+// transcript
+export { adapterFor, claudeCodeAdapter, type HostAdapter } from './transcript/host.js';
+export { readTranscriptEvents, readTranscriptObjects } from './transcript/read.js';
+export type { AssistantEvent, TranscriptFacts, TurnEvent, UserEvent } from './transcript/types.js';
 export { recordTrialDecision } from './trial/history.js';
 export { annotateTrial, parseTrialLine, stripTrialComment } from './trial/meta.js';
 export { evaluateTrial, findTrialRules, reviewTrials } from './trial/review.js';
 export { type SessionScore, type SessionScoreSource, scoresFileSource } from './trial/scores.js';
 export { transcriptScoreSource } from './trial/sources.js';
 export { isTrialElapsed } from './trial/window.js';
+
 // version
 export { VERSION } from './version.js';

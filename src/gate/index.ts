@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { resolveLedgerPath } from '../ledger/path.js';
-import { readTranscriptEvents, sessionIdFromPath } from '../transcript/read.js';
+import { adapterFor } from '../transcript/host.js';
+import { sessionIdFromPath } from '../transcript/read.js';
 import type { TranscriptFacts, TurnEvent } from '../transcript/types.js';
 import { ledgerCoverage } from './ledger-s2.js';
 import { GateMachine } from './machine.js';
@@ -21,8 +22,8 @@ export interface GateOptions {
   /** The friction ledger; default `FRICTION_LEDGER`, else the main checkout's; `null` disables the hybrid. */
   ledgerPath?: string | null;
   /**
-   * Reads the transcript's turn events (the plain full-parse reader by default). A faster reader may be
-   * plugged in; it must yield exactly the same events and facts.
+   * Reads the transcript's turn events (by default the host adapter's plain full-parse reader). A faster
+   * reader may be plugged in; it must yield exactly the same events and facts.
    */
   read?: (path: string, onEvent: (event: TurnEvent) => void) => TranscriptFacts;
 }
@@ -65,7 +66,8 @@ export function gateSessionSync(path: string | undefined, options: GateOptions =
   const machine = new GateMachine();
   let facts: TranscriptFacts;
   try {
-    facts = (options.read ?? readTranscriptEvents)(path, (event) => machine.push(event));
+    const read = options.read ?? adapterFor(path).readEvents;
+    facts = read(path, (event) => machine.push(event));
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? 'read error';
     return {

@@ -1,0 +1,28 @@
+import { readTranscriptEvents } from './read.js';
+import type { TranscriptFacts, TurnEvent } from './types.js';
+
+/**
+ * A coding agent's log format. An adapter turns one session file into the host-neutral turn events the
+ * gate consumes, so supporting another agent (Codex, Aider, ...) never touches the gate.
+ */
+export interface HostAdapter {
+  /** Stable name stored with each session (`claude-code`). */
+  readonly name: string;
+  /** Whether this adapter reads `path` (by location or file name). */
+  accepts(path: string): boolean;
+  /** Streams the session's turn events in file order and returns what the pass learned. */
+  readEvents(path: string, onEvent: (event: TurnEvent) => void): TranscriptFacts;
+}
+
+export const claudeCodeAdapter: HostAdapter = {
+  name: 'claude-code',
+  accepts: (path) => path.endsWith('.jsonl'),
+  readEvents: readTranscriptEvents,
+};
+
+/** Known hosts, most specific first; Claude Code is the default. */
+export const HOST_ADAPTERS: readonly HostAdapter[] = [claudeCodeAdapter];
+
+export function adapterFor(path: string): HostAdapter {
+  return HOST_ADAPTERS.find((adapter) => adapter.accepts(path)) ?? claudeCodeAdapter;
+}
