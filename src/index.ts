@@ -22,7 +22,8 @@ export { DEFAULT_LEDGER_CAPS, type LedgerCaps, ledgerCaps } from './ledger/caps.
 export { type CaptureOptions, type CaptureResult, captureFriction } from './ledger/capture.js';
 export { ledgerPathIn, resolveLedgerPath } from './ledger/path.js';
 export { FRICTION_EVENTS, type LedgerRow, rowFromHookPayload } from './ledger/row.js';
-// trials, rules and classification
+// retro (classification, apply) and rules (writers)
+export { applyClassification, newTrialMeta } from './retro/apply.js';
 export { classifyProposal, classifyProposals, loadExistingRules, ruleTokens } from './retro/classify.js';
 export { appendBacklogEntry } from './rules/backlog.js';
 export {
@@ -33,12 +34,14 @@ export {
   removeDirective,
   replaceDirective,
 } from './rules/directives.js';
-export { appendLesson, readLessonItems } from './rules/lessons.js';
+export { appendLesson, readLessonItems, replaceLesson } from './rules/lessons.js';
 export { RULE_TARGETS, TEAM_AGENTS } from './rules/targets.js';
 // transcript
 export { adapterFor, claudeCodeAdapter, type HostAdapter } from './transcript/host.js';
 export { readTranscriptEvents, readTranscriptObjects } from './transcript/read.js';
 export type { AssistantEvent, TranscriptFacts, TurnEvent, UserEvent } from './transcript/types.js';
+// trial
+export { applyTrialDecision } from './trial/apply.js';
 export { recordTrialDecision } from './trial/history.js';
 export { annotateTrial, parseTrialLine, stripTrialComment } from './trial/meta.js';
 export { evaluateTrial, findTrialRules, reviewTrials } from './trial/review.js';

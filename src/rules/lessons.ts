@@ -31,6 +31,26 @@ export function appendLessonText(content: string, text: string): FileEdit<{ line
   return { ok: true, content: joinLines(appendLine(splitLines(content), line)), line };
 }
 
+/**
+ * Replaces one lesson's text (TIGHTEN), keeping its bullet and indentation; other lines stay byte for
+ * byte. The lesson is found by its text, the first one on a tie.
+ */
+export function replaceLessonText(
+  content: string,
+  oldText: string,
+  newText: string,
+): FileEdit<{ line: string }> {
+  const clean = cleanRuleText(newText);
+  if (clean === '') return { ok: false, reason: 'empty-text' };
+  const lines = splitLines(content);
+  const item = readLessonItems(content).find((l) => l.text === stripTrialComment(oldText).trim());
+  if (!item) return { ok: false, reason: 'not-found' };
+  const bullet = /^[ \t]*[-*][ \t]+/.exec(item.line)?.[0] ?? '- ';
+  const line = `${bullet}${clean}`;
+  lines[item.lineIndex] = { content: line, eol: lines[item.lineIndex]!.eol };
+  return { ok: true, content: joinLines(lines), line };
+}
+
 /** Appends a lesson to the project's lessons file (created with its folder when missing). */
 export function appendLesson(
   mainCheckout: string,
@@ -38,4 +58,19 @@ export function appendLesson(
   options: EditOptions = {},
 ): FileEdit<{ line: string }> {
   return editRulesFile(mainCheckout, lessonsPath(mainCheckout), (c) => appendLessonText(c, text), options);
+}
+
+/** Tightens a lesson of the project's lessons file in place. */
+export function replaceLesson(
+  mainCheckout: string,
+  oldText: string,
+  newText: string,
+  options: EditOptions = {},
+): FileEdit<{ line: string }> {
+  return editRulesFile(
+    mainCheckout,
+    lessonsPath(mainCheckout),
+    (c) => replaceLessonText(c, oldText, newText),
+    options,
+  );
 }
