@@ -7,6 +7,11 @@ export interface LockOptions {
   staleMs?: number;
   /** How long to keep trying before giving up with a LockTimeoutError. */
   timeoutMs?: number;
+  /**
+   * The longest pause between claim attempts (backoff doubles up to it). Writers that hold the lock for a
+   * millisecond or two, like ledger appends, poll often so that waiters do not sleep through free windows.
+   */
+  maxPollMs?: number;
 }
 
 export class LockTimeoutError extends Error {
@@ -81,13 +86,14 @@ function releaser(lockPath: string): () => void {
 /** Takes an exclusive lock on `path` (a `<path>.lock` file), waiting with backoff. */
 export async function acquireLock(path: string, options: LockOptions = {}): Promise<() => void> {
   const { staleMs, timeoutMs } = { ...DEFAULTS, ...options };
+  const maxPollMs = options.maxPollMs ?? 100;
   const lockPath = lockPathFor(path);
   const deadline = Date.now() + timeoutMs;
-  let delay = 2;
+  let delay = Math.min(2, maxPollMs);
   while (!tryClaim(lockPath, staleMs)) {
     if (Date.now() > deadline) throw new LockTimeoutError(lockPath);
     await sleep(delay + Math.random() * delay);
-    delay = Math.min(delay * 2, 100);
+    delay = Math.min(delay * 2, maxPollMs);
   }
   return releaser(lockPath);
 }
@@ -95,13 +101,14 @@ export async function acquireLock(path: string, options: LockOptions = {}): Prom
 /** Synchronous variant for short-lived processes (hook handlers) that must not start an event loop dance. */
 export function acquireLockSync(path: string, options: LockOptions = {}): () => void {
   const { staleMs, timeoutMs } = { ...DEFAULTS, ...options };
+  const maxPollMs = options.maxPollMs ?? 50;
   const lockPath = lockPathFor(path);
   const deadline = Date.now() + timeoutMs;
-  let delay = 1;
+  let delay = Math.min(1, maxPollMs);
   while (!tryClaim(lockPath, staleMs)) {
     if (Date.now() > deadline) throw new LockTimeoutError(lockPath);
     sleepSync(delay + Math.random() * delay);
-    delay = Math.min(delay * 2, 50);
+    delay = Math.min(delay * 2, maxPollMs);
   }
   return releaser(lockPath);
 }

@@ -1,9 +1,6 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ledgerCaps } from './caps.js';
-import { offsetWithinCaps, rotateLedger } from './rotate.js';
+import { mayExceedCaps, offsetWithinCaps } from './rotate.js';
 
 const rows = (n: number) => Array.from({ length: n }, (_, i) => `{"n":${i}}\n`).join('');
 
@@ -42,20 +39,10 @@ describe('offsetWithinCaps', () => {
   });
 });
 
-describe('rotateLedger', () => {
-  it('rewrites the file with only the rows that fit, and leaves a file within caps alone', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'retrospect-rotate-'));
-    const path = join(dir, 'friction.jsonl');
-    writeFileSync(path, rows(12));
-    expect(rotateLedger(path, { maxLines: 20, maxBytes: 1000 }, 98)).toBe(0);
-    expect(readFileSync(path, 'utf8')).toBe(rows(12));
-    expect(rotateLedger(path, { maxLines: 5, maxBytes: 1000 }, 98)).toBe(56);
-    expect(readFileSync(path, 'utf8').split('\n').filter(Boolean)).toEqual([
-      '{"n":7}',
-      '{"n":8}',
-      '{"n":9}',
-      '{"n":10}',
-      '{"n":11}',
-    ]);
+describe('mayExceedCaps', () => {
+  it('is false only when the size alone proves both caps hold', () => {
+    expect(mayExceedCaps(100, { maxLines: 100, maxBytes: 1000 })).toBe(false);
+    expect(mayExceedCaps(101, { maxLines: 100, maxBytes: 1000 })).toBe(true);
+    expect(mayExceedCaps(1001, { maxLines: 10_000, maxBytes: 1000 })).toBe(true);
   });
 });

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { writeFileAtomic } from '../fsx/atomic.js';
 import type { LedgerCaps } from './caps.js';
 
 const NEWLINE = 0x0a;
@@ -23,16 +21,7 @@ export function offsetWithinCaps(content: Buffer, caps: LedgerCaps): number | un
   return start === 0 ? undefined : start;
 }
 
-/**
- * Drops the oldest rows of the ledger until both caps hold, by writing the kept rows to a temporary file and
- * renaming it over the ledger. The caller holds the ledger's lock. Returns the number of bytes dropped.
- */
-export function rotateLedger(path: string, caps: LedgerCaps, sizeNow: number): number {
-  // Each line takes at least one byte, so a file no larger than both caps cannot exceed either.
-  if (sizeNow <= caps.maxBytes && sizeNow <= caps.maxLines) return 0;
-  const content = readFileSync(path);
-  const start = offsetWithinCaps(content, caps);
-  if (start === undefined) return 0;
-  writeFileAtomic(path, content.subarray(start));
-  return start;
+/** Each line takes at least one byte, so content no larger than both caps cannot exceed either. */
+export function mayExceedCaps(size: number, caps: LedgerCaps): boolean {
+  return size > caps.maxBytes || size > caps.maxLines;
 }
