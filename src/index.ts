@@ -16,6 +16,11 @@ export {
 } from './gate/index.js';
 // git
 export { findGitRoots, type GitRoots } from './git/roots.js';
+export { hookCommand } from './hooks/hook-command.js';
+// hooks
+export { FRICTION_HOOK_EVENTS, isFrictionCaptureCommand } from './hooks/hook-entries.js';
+export { applyHookSettings, type HookSettingsOptions, type HookSettingsResult } from './hooks/init.js';
+export { installFrictionHooks, removeFrictionHooks } from './hooks/settings-merge.js';
 // ledger
 export { appendLedgerRow, serializeLedgerRow } from './ledger/append.js';
 export { DEFAULT_LEDGER_CAPS, type LedgerCaps, ledgerCaps } from './ledger/caps.js';

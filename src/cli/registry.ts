@@ -19,5 +19,6 @@ export interface CommandEntry {
 export const COMMANDS: CommandEntry[] = [
   { name: 'gate', summary: 'Score one session transcript with the friction gate', load: () => import('./commands/gate.js') },
   { name: 'hook', summary: 'Claude Code hook handlers', load: () => import('./commands/hook.js') },
+  { name: 'init', summary: 'Install the friction hooks in Claude Code settings', load: () => import('./commands/init.js') },
   { name: 'trial', summary: 'Parse, annotate, review and list rules on trial', load: () => import('./commands/trial.js') },
 ];

@@ -1,0 +1,84 @@
+import { statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { findGitRoots } from '../../git/roots.js';
+import { hookCommand } from '../../hooks/hook-command.js';
+import { applyHookSettings, type HookSettingsResult } from '../../hooks/init.js';
+import { claudeConfigDirs } from '../../paths/data-dir.js';
+import { parseCommandArgs } from '../args.js';
+import { InputError, UsageError } from '../errors.js';
+import { type CliIo, println } from '../io.js';
+
+const USAGE = 'retrospect init [--project DIR | --user] [--dry-run] [--remove] [--launcher CMD]';
+
+const OPTIONS = {
+  project: { type: 'string' },
+  user: { type: 'boolean' },
+  'dry-run': { type: 'boolean' },
+  remove: { type: 'boolean' },
+  launcher: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+const HELP = `usage: ${USAGE}
+
+Installs the friction-capture hook (PostToolUseFailure, PermissionDenied, StopFailure) in Claude Code's
+settings: <project>/.claude/settings.json (default project: the repository you are in), or with --user
+~/.claude/settings.json. Other settings and hooks are kept; the previous file is backed up beside it.
+
+  --dry-run        print the change as a diff, write nothing
+  --remove         take our hooks out again
+  --launcher CMD   how Claude Code starts retrospect (default: node <installed bin>), e.g. 'npx retrospect'`;
+
+function projectRoot(io: CliIo, dir: string | undefined): string {
+  if (dir === undefined) return findGitRoots(io.cwd)?.worktree ?? io.cwd;
+  const root = resolve(io.cwd, dir);
+  if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new InputError(`--project ${dir}: not a directory`);
+  }
+  return root;
+}
+
+function report(io: CliIo, result: HookSettingsResult, command: string, removing: boolean): void {
+  const path = result.settingsPath;
+  if (result.status === 'preview') {
+    io.stdout.write(result.diff);
+    return;
+  }
+  if (result.status === 'unchanged') {
+    const state = removing ? 'no friction-capture hooks in' : 'friction-capture hooks already installed in';
+    println(io.stdout, `${state} ${path}; nothing changed`);
+    return;
+  }
+  const lines = [
+    result.added.length > 0 && `added friction-capture hooks (${result.added.join(', ')}) to ${path}`,
+    result.updated.length > 0 && `updated the hook command (${result.updated.join(', ')}) in ${path}`,
+    result.removed.length > 0 && `removed friction-capture hooks (${result.removed.join(', ')}) from ${path}`,
+    result.added.length + result.updated.length > 0 && `hook command: ${command}`,
+    result.backupPath && `previous settings saved as ${result.backupPath}`,
+  ];
+  for (const line of lines) if (line) println(io.stdout, line);
+}
+
+export async function run(args: string[], io: CliIo): Promise<number> {
+  const { values } = parseCommandArgs(args, OPTIONS, USAGE);
+  if (values.help) {
+    println(io.stdout, HELP);
+    return 0;
+  }
+  if (values.user && values.project !== undefined)
+    throw new UsageError(`--user and --project exclude each other\nusage: ${USAGE}`);
+  const root = values.user ? undefined : projectRoot(io, values.project);
+  const settingsPath =
+    root === undefined
+      ? join(claudeConfigDirs(io.env)[0] ?? '', 'settings.json')
+      : join(root, '.claude', 'settings.json');
+  const command = hookCommand('friction-capture', { projectRoot: root, launcher: values.launcher });
+  const result = await applyHookSettings({
+    settingsPath,
+    command,
+    remove: values.remove === true,
+    dryRun: values['dry-run'] === true,
+  });
+  report(io, result, command, values.remove === true);
+  return 0;
+}

@@ -1,0 +1,86 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { writeFileAtomic } from '../fsx/atomic.js';
+import { withLock } from '../fsx/lock.js';
+import { unifiedDiff } from './diff.js';
+import { formatSettings, readSettingsFile } from './settings-file.js';
+import { installFrictionHooks, type MergeOutcome, removeFrictionHooks } from './settings-merge.js';
+
+export interface HookSettingsOptions {
+  /** The Claude Code settings file to change (`.claude/settings.json` or `~/.claude/settings.json`). */
+  settingsPath: string;
+  /** The hook command to install (ignored when removing). */
+  command: string;
+  remove?: boolean;
+  /** Compute the change and its diff, write nothing. */
+  dryRun?: boolean;
+  now?: Date;
+}
+
+export interface HookSettingsResult {
+  settingsPath: string;
+  status: 'changed' | 'unchanged' | 'preview';
+  added: string[];
+  updated: string[];
+  removed: string[];
+  /** Unified diff of the change ('' when nothing changes). */
+  diff: string;
+  /** Copy of the previous file, when one was written. */
+  backupPath?: string;
+}
+
+function stamp(now: Date): string {
+  return now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
+}
+
+/** `settings.json.20261129T170512Z.bak`; never overwrites an earlier backup. */
+function freeBackupPath(path: string, now: Date): string {
+  const base = `${path}.${stamp(now)}`;
+  let candidate = `${base}.bak`;
+  for (let n = 2; existsSync(candidate); n++) candidate = `${base}-${n}.bak`;
+  return candidate;
+}
+
+function plan(options: HookSettingsOptions) {
+  const current = readSettingsFile(options.settingsPath);
+  const outcome: MergeOutcome = options.remove
+    ? removeFrictionHooks(current.settings)
+    : installFrictionHooks(current.settings, options.command);
+  const changes = outcome.added.length + outcome.updated.length + outcome.removed.length;
+  // Without a change of ours the file is not rewritten, even if its formatting differs from ours.
+  const next = changes === 0 ? current.text : formatSettings(outcome.settings, current.indent);
+  const diff = unifiedDiff(current.text ?? '', next ?? '', options.settingsPath, options.settingsPath);
+  return { current, outcome, next, diff, changes };
+}
+
+/**
+ * Installs (or with `remove`, takes out) the friction-capture hooks in a Claude Code settings file, leaving
+ * other settings and hooks as they were. Idempotent: a second run changes nothing. Before a change the
+ * previous file is copied to a timestamped `.bak` beside it; the write is atomic and verified.
+ */
+export async function applyHookSettings(options: HookSettingsOptions): Promise<HookSettingsResult> {
+  const { settingsPath } = options;
+  if (options.dryRun) {
+    const { outcome, diff, changes } = plan(options);
+    const { added, updated, removed } = outcome;
+    return { settingsPath, status: changes === 0 ? 'unchanged' : 'preview', added, updated, removed, diff };
+  }
+  mkdirSync(dirname(settingsPath), { recursive: true });
+  return withLock(settingsPath, () => {
+    const { current, outcome, next, diff, changes } = plan(options);
+    const { added, updated, removed } = outcome;
+    if (changes === 0 || next === undefined) {
+      return { settingsPath, status: 'unchanged', added, updated, removed, diff: '' };
+    }
+    let backupPath: string | undefined;
+    if (current.text !== undefined) {
+      backupPath = freeBackupPath(settingsPath, options.now ?? new Date());
+      writeFileAtomic(backupPath, current.text, { mode: current.mode });
+    }
+    writeFileAtomic(settingsPath, next, { mode: current.mode });
+    return { settingsPath, status: 'changed', added, updated, removed, diff, backupPath };
+  });
+}
