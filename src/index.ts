@@ -51,7 +51,7 @@ export { recordTrialDecision } from './trial/history.js';
 export { annotateTrial, parseTrialLine, stripTrialComment } from './trial/meta.js';
 export { evaluateTrial, findTrialRules, reviewTrials } from './trial/review.js';
 export { type SessionScore, type SessionScoreSource, scoresFileSource } from './trial/scores.js';
-export { transcriptScoreSource } from './trial/sources.js';
+export { projectScoreSource, transcriptScoreSource } from './trial/sources.js';
 export { isTrialElapsed } from './trial/window.js';
 
 // version

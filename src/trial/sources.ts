@@ -1,5 +1,6 @@
 import { listSessionFiles, type SessionFolderQuery, sessionFolders } from './discover.js';
-import type { SessionScore, SessionScoreSource } from './scores.js';
+import { gateScorer } from './gate-scorer.js';
+import { type SessionScore, type SessionScoreSource, scoresFileSource } from './scores.js';
 
 export interface TranscriptSourceOptions extends SessionFolderQuery {
   /** Sessions modified less than this many seconds ago are left out (default 60). */
@@ -32,4 +33,23 @@ export function transcriptScoreSource(options: TranscriptSourceOptions): Session
       return rows;
     },
   };
+}
+
+export interface ProjectScoreOptions extends SessionFolderQuery {
+  /** `sid<TAB>score<TAB>mtime` rows that replace discovery (tests, or scores kept elsewhere). */
+  scoresFile?: string | undefined;
+  freshnessSecs?: number;
+}
+
+/**
+ * The score source a review of this project uses: the given scores file, else the project's transcripts
+ * scored by the phase-1 gate. This is the one place to prefer a session store once there is one, so that
+ * trials outlive transcript cleanup.
+ */
+export function projectScoreSource(options: ProjectScoreOptions): SessionScoreSource {
+  if (options.scoresFile) return scoresFileSource(options.scoresFile);
+  return transcriptScoreSource({
+    ...options,
+    scoreTranscript: gateScorer({ env: options.env, cwd: options.mainCheckout }),
+  });
 }

@@ -85,6 +85,7 @@ describe('retrospect trial (meta helpers)', () => {
       ['trial', 'is-elapsed', '--start', '2026-07-01'],
       ['trial', 'is-elapsed', '--start', '2026-07-01', '--review-after', 'weekly'],
       ['trial', 'review', '--mroot', '/x', '--scope', 'everywhere'],
+      ['trial', 'review', '--mroot', '/x', '--freshness-secs', 'soon'],
       ['trial', 'review', '--record-decision', '--mroot', '/x', '--agent', 'ic5'],
     ];
     const runs = await Promise.all(cases.map((args) => runCli(args)));
@@ -232,6 +233,8 @@ describe('retrospect trial review', () => {
     expect(current.stdout).toBe(
       'KEEP\tic5\t1. Always run bash -n\tsess#a1\t2026-07-01\t6.0000\t2\t1.5000\t2\tb1,b2\tt1,t2\t2-sessions\n',
     );
+    const relative = await runCli(['trial', 'review', '--mroot', '.'], { cwd: root, env });
+    expect(relative.stdout).toBe(current.stdout);
     const all = await runCli(
       ['trial', 'review', '--scope', 'all', '--projects-root', join(config, 'projects')],
       {

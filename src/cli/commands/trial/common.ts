@@ -1,9 +1,8 @@
+import { resolve } from 'node:path';
 import { findGitRoots } from '../../../git/roots.js';
 import { isIsoDay, todayUtc } from '../../../trial/dates.js';
-import type { SessionScope } from '../../../trial/discover.js';
-import { type SessionScoreSource, scoresFileSource } from '../../../trial/scores.js';
-import { transcriptScoreSource } from '../../../trial/sources.js';
-import { parseCount } from '../../args.js';
+import type { SessionScoreSource } from '../../../trial/scores.js';
+import { projectScoreSource } from '../../../trial/sources.js';
 import { UsageError } from '../../errors.js';
 import type { CliIo } from '../../io.js';
 
@@ -27,17 +26,15 @@ type ReviewValues = { [K in keyof typeof REVIEW_OPTIONS]?: string | undefined };
 
 /** The project's main checkout: `--mroot`, else the main checkout of the git repository around cwd. */
 export function resolveMainCheckout(mroot: string | undefined, io: CliIo): string {
-  if (mroot) return mroot;
+  // Absolute, because the Claude Code project folder is named after the checkout's absolute path.
+  if (mroot) return resolve(io.cwd, mroot);
   const roots = findGitRoots(io.cwd);
   if (!roots) throw new UsageError('--mroot is required outside a git repository', 1);
   return roots.mainCheckout;
 }
 
-/**
- * Turns the shared options into what a review needs. Scores come from `--session-scores-file` when
- * given, else from gating the project's transcripts.
- */
-export async function reviewSettings(values: ReviewValues, io: CliIo): Promise<ReviewSettings> {
+/** Turns the shared options into what a review needs: the project, the day, and where scores come from. */
+export function reviewSettings(values: ReviewValues, io: CliIo): ReviewSettings {
   const mainCheckout = resolveMainCheckout(values.mroot, io);
   const today = values.today ?? todayUtc();
   if (!isIsoDay(today)) throw new UsageError(`--today must be YYYY-MM-DD, got '${today}'`, 1);
@@ -45,18 +42,17 @@ export async function reviewSettings(values: ReviewValues, io: CliIo): Promise<R
   if (scope !== 'current' && scope !== 'all') {
     throw new UsageError(`--scope must be current or all, got '${scope}'`, 1);
   }
-  if (values['session-scores-file']) {
-    return { mainCheckout, today, source: scoresFileSource(values['session-scores-file']) };
+  const freshness = values['freshness-secs'] ?? '60';
+  if (!/^\d+$/.test(freshness)) {
+    throw new UsageError(`--freshness-secs takes a whole number, got '${freshness}'`, 1);
   }
-  const freshnessSecs = parseCount(values['freshness-secs'], '--freshness-secs', 60);
-  const { gateScorer } = await import('../../../trial/gate-scorer.js');
-  const source = transcriptScoreSource({
+  const source = projectScoreSource({
     mainCheckout,
-    scope: scope as SessionScope,
+    scope,
     projectsRoot: values['projects-root'],
     env: io.env,
-    freshnessSecs,
-    scoreTranscript: gateScorer({ env: io.env, cwd: mainCheckout }),
+    freshnessSecs: Number(freshness),
+    scoresFile: values['session-scores-file'],
   });
   return { mainCheckout, today, source };
 }

@@ -10,7 +10,7 @@ const USAGE =
 /** `trial list`: every rule on trial, where it stands, and the evidence so far. Writes nothing. */
 export async function runList(args: string[], io: CliIo): Promise<number> {
   const { values } = parseCommandArgs(args, { ...REVIEW_OPTIONS, json: { type: 'boolean' } }, USAGE, 1);
-  const settings = await reviewSettings(values, io);
+  const settings = reviewSettings(values, io);
   const sessions = await settings.source.scores();
   const summaries = reviewTrials(settings.mainCheckout, sessions, settings.today).map(trialSummary);
   if (values.json) {

@@ -66,7 +66,7 @@ export async function runReview(args: string[], io: CliIo): Promise<number> {
     });
     return 0;
   }
-  const settings = await reviewSettings(v, io);
+  const settings = reviewSettings(v, io);
   const sessions = await settings.source.scores();
   for (const evaluation of reviewTrials(settings.mainCheckout, sessions, settings.today)) {
     const row = decisionTsvRow(evaluation);
