@@ -41,6 +41,18 @@ export {
 } from './rules/directives.js';
 export { appendLesson, readLessonItems, replaceLesson } from './rules/lessons.js';
 export { RULE_TARGETS, TEAM_AGENTS } from './rules/targets.js';
+// sprint
+export {
+  applyEscalations,
+  buildSprintReport,
+  parseVerdict,
+  readActionItems,
+  readTechDebtReflection,
+  scanThemes,
+  themeHash,
+  upsertActionItem,
+  writeMemoryEntry,
+} from './sprint/index.js';
 // transcript
 export { adapterFor, claudeCodeAdapter, type HostAdapter } from './transcript/host.js';
 export { readTranscriptEvents, readTranscriptObjects } from './transcript/read.js';

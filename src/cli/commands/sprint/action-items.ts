@@ -1,0 +1,49 @@
+import { readActionItems } from '../../../sprint/action-items.js';
+import { parseCommandArgs } from '../../args.js';
+import type { CliIo } from '../../io.js';
+import { println } from '../../io.js';
+import { projectRootFor, ROOT_OPTIONS } from './options.js';
+
+const USAGE = 'retrospect sprint action-items [--root DIR | --demo] [--sprint S] [--status open] [--json]';
+
+/** `sprint action-items`: lists the stored action items of both dialects, optionally filtered. */
+export async function run(args: string[], io: CliIo): Promise<number> {
+  const { values } = parseCommandArgs(
+    args,
+    { ...ROOT_OPTIONS, sprint: { type: 'string' }, status: { type: 'string' }, json: { type: 'boolean' } },
+    USAGE,
+  );
+  if (values.help) {
+    println(io.stdout, `usage: ${USAGE}`);
+    return 0;
+  }
+  const root = projectRootFor(values, io, false);
+  const file = readActionItems(root);
+  if (!file) {
+    println(io.stderr, 'no action items yet (.gaia/state/action-items.yaml does not exist)');
+    if (values.json) println(io.stdout, '[]');
+    return 0;
+  }
+  const items = file.items.filter(
+    (item) =>
+      (values.sprint === undefined || item.sprint_id === values.sprint) &&
+      (values.status === undefined || (item.status ?? 'open') === values.status),
+  );
+  if (values.json) {
+    println(io.stdout, JSON.stringify(items, null, 2));
+    return 0;
+  }
+  for (const item of items) {
+    const facts = [
+      item.sprint_id,
+      item.status ?? 'open',
+      item.priority,
+      item.owner ? `owner ${item.owner}` : undefined,
+      item.target_sprint ? `target ${item.target_sprint}` : undefined,
+      item.escalation_count ? `escalated ${item.escalation_count}x` : undefined,
+    ].filter(Boolean);
+    println(io.stdout, `${item.id.padEnd(6)} ${item.text}  (${facts.join(', ')})`);
+  }
+  if (items.length === 0) println(io.stderr, `no action items match in ${file.path}`);
+  return 0;
+}

@@ -1,0 +1,36 @@
+import { copyDemoProject, demoProjectPath } from '../../../sprint/demo.js';
+import { resolveProjectRoot } from '../../../sprint/paths.js';
+import { InputError } from '../../errors.js';
+import type { CliIo } from '../../io.js';
+
+/** Options every sprint sub-command shares. */
+export const ROOT_OPTIONS = {
+  root: { type: 'string' },
+  demo: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/**
+ * The project root of a sub-command: the bundled demo (read in place, or copied to a temporary folder
+ * when the command writes), else `--root`, else `CLAUDE_PROJECT_ROOT`, else the current directory.
+ */
+export function projectRootFor(
+  values: { root?: string | undefined; demo?: boolean | undefined },
+  io: CliIo,
+  writes: boolean,
+): string {
+  if (values.demo) {
+    if (values.root) throw new InputError('--demo and --root cannot be combined');
+    return writes ? copyDemoProject() : demoProjectPath();
+  }
+  return resolveProjectRoot(values.root, io.env, io.cwd);
+}
+
+/** The `now` of a run: `RETROSPECT_NOW` (ISO time, for reproducible output), else the clock. */
+export function nowFrom(env: NodeJS.ProcessEnv): Date {
+  if (!env.RETROSPECT_NOW) return new Date();
+  const date = new Date(env.RETROSPECT_NOW);
+  if (Number.isNaN(date.getTime()))
+    throw new InputError(`RETROSPECT_NOW must be an ISO time, got '${env.RETROSPECT_NOW}'`);
+  return date;
+}

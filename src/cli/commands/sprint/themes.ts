@@ -1,0 +1,42 @@
+import { buildSprintReport } from '../../../sprint/report.js';
+import { applyEscalations } from '../../../sprint/themes.js';
+import { parseCommandArgs } from '../../args.js';
+import { UsageError } from '../../errors.js';
+import type { CliIo } from '../../io.js';
+import { println } from '../../io.js';
+import { nowFrom, projectRootFor, ROOT_OPTIONS } from './options.js';
+
+const USAGE = 'retrospect sprint themes [SPRINT_ID] [--root DIR | --demo] [--apply] [--json]';
+
+/** `sprint themes`: systemic themes across sprints; `--apply` escalates each once for this sprint. */
+export async function run(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandArgs(
+    args,
+    { ...ROOT_OPTIONS, apply: { type: 'boolean' }, json: { type: 'boolean' } },
+    USAGE,
+  );
+  if (values.help) {
+    println(io.stdout, `usage: ${USAGE}`);
+    return 0;
+  }
+  if (positionals.length > 1) throw new UsageError(`expected at most one sprint id\nusage: ${USAGE}`);
+  const root = projectRootFor(values, io, values.apply === true);
+  const report = buildSprintReport(root, positionals[0]);
+  const { themes, warnings } = report.themes;
+  for (const warning of warnings) println(io.stderr, `warning: ${warning}`);
+  const escalations = values.apply ? applyEscalations(root, report.sprintId, themes, nowFrom(io.env)) : [];
+  if (values.json) {
+    println(io.stdout, JSON.stringify({ sprint_id: report.sprintId, themes, escalations }, null, 2));
+    return 0;
+  }
+  if (values.demo && values.apply) println(io.stderr, `demo copy: ${root}`);
+  if (themes.length === 0) println(io.stdout, `no systemic themes for ${report.sprintId}`);
+  for (const theme of themes) {
+    const done = escalations.find((e) => e.theme_hash === theme.theme_hash);
+    const outcome = done
+      ? ` -> ${done.outcome}${done.item_id ? ` ${done.item_id} (escalation_count ${done.escalation_count ?? '?'})` : ''}`
+      : '';
+    println(io.stdout, `${theme.theme_hash}  ${theme.text}  [${theme.sprints.join(', ')}]${outcome}`);
+  }
+  return 0;
+}
