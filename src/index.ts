@@ -16,6 +16,8 @@ export {
 } from './gate/index.js';
 // git
 export { findGitRoots, type GitRoots } from './git/roots.js';
+export { locateSessionTranscript, type SessionLocation } from './hooks/find-session.js';
+export { type HintOptions, type HintResult, sessionHint } from './hooks/hint.js';
 export { hookCommand } from './hooks/hook-command.js';
 // hooks
 export { FRICTION_HOOK_EVENTS, isFrictionCaptureCommand } from './hooks/hook-entries.js';

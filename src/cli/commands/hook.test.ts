@@ -93,9 +93,9 @@ describe('retrospect hook friction-capture', () => {
     expect(existsSync(ledger)).toBe(false);
   });
 
-  it('rejects an unknown hook name as a usage error', async () => {
+  it('rejects an unknown hook name with exit 1 (exit 2 would make a Stop hook keep the agent working)', async () => {
     const run = await runCli(['hook', 'nope']);
-    expect(run.code).toBe(2);
+    expect(run.code).toBe(1);
     expect(run.stderr).toContain("unknown hook 'nope'");
   });
 });

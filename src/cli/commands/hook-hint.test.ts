@@ -1,0 +1,138 @@
+import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../test-support/cli.js';
+
+const PROJECT_CWD = '/home/dev/shop';
+const FOLDER = '-home-dev-shop';
+
+/** A Claude Code transcript: a prompt, then per user text one assistant reply and that user turn. */
+function transcript(sessionId: string, userTexts: string[]): string {
+  const base = {
+    parentUuid: null,
+    isSidechain: false,
+    userType: 'external',
+    cwd: PROJECT_CWD,
+    sessionId,
+    version: '2.0.14',
+  };
+  const lines: object[] = [
+    {
+      ...base,
+      type: 'user',
+      uuid: `${sessionId}-u0`,
+      timestamp: '2026-11-02T09:00:00.000Z',
+      message: { role: 'user', content: 'Add input validation to the signup form' },
+    },
+  ];
+  userTexts.forEach((text, i) => {
+    lines.push({
+      ...base,
+      type: 'assistant',
+      uuid: `${sessionId}-a${i}`,
+      timestamp: `2026-11-02T09:0${i}:30.000Z`,
+      message: {
+        role: 'assistant',
+        model: 'claude-sonnet-4-5',
+        content: [{ type: 'text', text: 'I updated the form validation in src/signup.ts.' }],
+      },
+    });
+    lines.push({
+      ...base,
+      type: 'user',
+      uuid: `${sessionId}-u${i + 1}`,
+      timestamp: `2026-11-02T09:0${i}:50.000Z`,
+      message: { role: 'user', content: text },
+    });
+  });
+  return `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`;
+}
+
+const ROUGH = ["no that's wrong, revert it", "why did you delete the test? don't do that"];
+const SMOOTH = ['thanks, looks good', 'now add a test for the empty email case'];
+
+function claudeConfig(): { config: string; folder: string } {
+  const config = mkdtempSync(join(tmpdir(), 'retrospect-hint-'));
+  const folder = join(config, 'projects', FOLDER);
+  mkdirSync(folder, { recursive: true });
+  return { config, folder };
+}
+
+function hint(config: string, payload: object | string, args: string[] = []) {
+  return runCli(['hook', 'hint', ...args], {
+    cwd: tmpdir(),
+    env: { CLAUDE_CONFIG_DIR: config, FRICTION_LEDGER: join(config, 'no-ledger.jsonl'), RETRO_THRESHOLD: '' },
+    input: typeof payload === 'string' ? payload : JSON.stringify(payload),
+  });
+}
+
+describe('retrospect hook hint', () => {
+  it("suggests a retro for a rough session named by the hook's transcript_path", async () => {
+    const { config, folder } = claudeConfig();
+    const path = join(folder, 'a1b2c3d4-0000-4000-8000-000000000001.jsonl');
+    writeFileSync(path, transcript('a1b2c3d4-0000-4000-8000-000000000001', ROUGH));
+    writeFileSync(join(folder, 'newer-smooth.jsonl'), transcript('newer-smooth', SMOOTH));
+    const run = await hint(config, {
+      session_id: 'x',
+      transcript_path: path,
+      cwd: PROJECT_CWD,
+      hook_event_name: 'Stop',
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(
+      /^retrospect: this session's friction score is [\d.]+ \(threshold 5\); run 'retrospect retro a1b2c3d4-0000-4000-8000-000000000001' for a retrospective\n$/,
+    );
+    const asMessage = await hint(config, { transcript_path: path }, ['--system-message']);
+    expect(JSON.parse(asMessage.stdout).systemMessage).toContain("'retrospect retro a1b2c3d4-");
+  });
+
+  it('says nothing for a smooth session, and falls back to the newest session of the project', async () => {
+    const { config, folder } = claudeConfig();
+    const rough = join(folder, 'older-rough.jsonl');
+    writeFileSync(rough, transcript('older-rough', ROUGH));
+    utimesSync(rough, new Date('2026-11-01'), new Date('2026-11-01'));
+    writeFileSync(join(folder, 'newest-smooth.jsonl'), transcript('newest-smooth', SMOOTH));
+    const run = await hint(config, { cwd: PROJECT_CWD, hook_event_name: 'SessionEnd' });
+    expect(run).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    // The session id names the transcript when transcript_path is missing.
+    const byId = await hint(config, { cwd: PROJECT_CWD, session_id: 'older-rough' });
+    expect(byId.stdout).toContain("'retrospect retro older-rough'");
+  });
+
+  it('ignores a transcript_path outside the Claude projects folder', async () => {
+    const { config, folder } = claudeConfig();
+    const outside = join(mkdtempSync(join(tmpdir(), 'retrospect-hint-outside-')), 'planted.jsonl');
+    writeFileSync(outside, transcript('planted', ROUGH));
+    writeFileSync(join(folder, 'real-smooth.jsonl'), transcript('real-smooth', SMOOTH));
+    const run = await hint(config, { transcript_path: outside, cwd: PROJECT_CWD });
+    expect(run).toMatchObject({ code: 0, stdout: '' });
+  });
+
+  it('stays quiet for a session that ran a retrospective itself', async () => {
+    const { config, folder } = claudeConfig();
+    writeFileSync(
+      join(folder, 'retro-run.jsonl'),
+      transcript('retro-run', ['<command-name>/retro</command-name>', ...ROUGH]),
+    );
+    const run = await hint(config, { cwd: PROJECT_CWD });
+    expect(run).toMatchObject({ code: 0, stdout: '', stderr: '' });
+  });
+
+  it('exits 0 with one hint: line when the budget runs out, no session exists, or options are wrong', async () => {
+    const { config, folder } = claudeConfig();
+    writeFileSync(join(folder, 'rough.jsonl'), transcript('rough', ROUGH));
+    const late = await hint(config, { cwd: PROJECT_CWD }, ['--budget-ms', '1']);
+    expect(late).toMatchObject({
+      code: 0,
+      stdout: '',
+      stderr: 'hint: the gate did not finish within 1 ms\n',
+    });
+    const none = await hint(config, { cwd: '/home/dev/elsewhere' });
+    expect(none).toMatchObject({ code: 0, stdout: '' });
+    expect(none.stderr).toMatch(/^hint: no session transcript found/);
+    const bad = await hint(config, {}, ['--budget-ms', 'soon']);
+    expect(bad).toMatchObject({ code: 0, stdout: '' });
+    expect(bad.stderr).toContain('--budget-ms takes a whole number');
+  });
+});
