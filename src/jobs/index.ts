@@ -1,0 +1,2 @@
+export { JOB_ID_PATTERN, type JobRecord, jobRecordSchema, type NewJobRecord } from './schema.js';
+export { findJob, jobStorePath, outputDigest, recordJob } from './store.js';

@@ -1,0 +1,47 @@
+import { appendFileSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { findJob, jobStorePath, outputDigest, recordJob } from './store.js';
+
+function tempEnv(): NodeJS.ProcessEnv {
+  return { RETROSPECT_DATA_DIR: mkdtempSync(join(tmpdir(), 'retrospect-jobs-')) };
+}
+
+const run = {
+  command: 'walk HEAD~2..HEAD',
+  started_at: '2026-11-02T10:00:00.000Z',
+  finished_at: '2026-11-02T10:00:01.250Z',
+  exit_status: 0,
+  output_digest: outputDigest('# Retrospective Walk\n'),
+};
+
+describe('job store', () => {
+  it('appends records as JSON lines under the data dir and finds them by id', async () => {
+    const env = tempEnv();
+    const first = recordJob(run, env);
+    const second = recordJob(
+      { ...run, command: 'deep-read s1.jsonl', exit_status: 3, output_digest: null },
+      env,
+    );
+    expect(first.id).toMatch(/^job_[0-9A-HJKMNP-TV-Z]{26}$/);
+    expect(second.id > first.id).toBe(true);
+    const rows = readFileSync(jobStorePath(env), 'utf8').trim().split('\n');
+    expect(rows.map((r) => JSON.parse(r).id)).toEqual([first.id, second.id]);
+    expect(await findJob(second.id, env)).toEqual(second);
+    expect(await findJob(first.id, env)).toEqual({ id: first.id, ...run });
+  });
+
+  it('skips torn and malformed rows and reports unknown ids as undefined', async () => {
+    const env = tempEnv();
+    const kept = recordJob(run, env);
+    appendFileSync(jobStorePath(env), `{"id":"${kept.id}","command":""}\n{"id":"job_tor`);
+    expect(await findJob(kept.id, env)).toEqual(kept);
+    expect(await findJob('job_01ARYZ6S41TSV4RRFFQ69G5FAV', env)).toBeUndefined();
+    expect(await findJob(kept.id, tempEnv())).toBeUndefined();
+  });
+
+  it('refuses a record with an invented digest shape', () => {
+    expect(() => recordJob({ ...run, output_digest: 'abc' }, tempEnv())).toThrow();
+  });
+});
