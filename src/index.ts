@@ -68,5 +68,23 @@ export { type SessionScore, type SessionScoreSource, scoresFileSource } from './
 export { projectScoreSource, transcriptScoreSource } from './trial/sources.js';
 export { isTrialElapsed } from './trial/window.js';
 
+// jobs
+export { findJob, type JobRecord, jobStorePath, outputDigest, recordJob } from './jobs/index.js';
+
 // version
 export { VERSION } from './version.js';
+
+// walk
+export {
+  type ChangeUnit,
+  heuristicReviewer,
+  renderMarkdown,
+  type UnitReviewer,
+  WALK_PLAN_TOML,
+  type WalkComment,
+  type WalkDocument,
+  type WalkOptions,
+  type WalkResult,
+  walkChangeSet,
+  walkDocumentSchema,
+} from './walk/index.js';

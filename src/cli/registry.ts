@@ -22,4 +22,5 @@ export const COMMANDS: CommandEntry[] = [
   { name: 'init', summary: 'Install the friction hooks in Claude Code settings', load: () => import('./commands/init.js') },
   { name: 'sprint', summary: 'Sprint retrospectives: facts, the retro session and its records', load: () => import('./commands/sprint.js') },
   { name: 'trial', summary: 'Parse, annotate, review and list rules on trial', load: () => import('./commands/trial.js') },
+  { name: 'walk', summary: 'Retrospective walk of a change set (commits, worktree, diff)', load: () => import('./commands/walk.js') },
 ];

@@ -1,0 +1,96 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../test-support/cli.js';
+import { createTestRepo, type TestRepo } from '../../walk/test-support/repo.js';
+
+let repo: TestRepo;
+let env: NodeJS.ProcessEnv;
+
+beforeAll(() => {
+  repo = createTestRepo();
+  repo.commit('Start', { 'src/a.ts': 'export const a = 1;\n' });
+  repo.commit('Add b next to a (#4)', {
+    'src/a.ts': 'export const a = 1;\nexport const b = 2;\n',
+    'src/a.test.ts': "test('b', () => {});\n",
+  });
+  const data = mkdtempSync(join(tmpdir(), 'retrospect-walk-cli-'));
+  env = { RETROSPECT_DATA_DIR: data, CLAUDE_CONFIG_DIR: join(data, 'no-claude') };
+});
+
+describe('retrospect walk', () => {
+  it('prints the Markdown walk on stdout without a terminal, and records the run as a job', async () => {
+    const run = await runCli(['walk', 'HEAD~1..HEAD'], { cwd: repo.dir, env });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(
+      /^# Retrospective Walk: HEAD~1\.\.HEAD\n\nRetrospective ID: retro_[0-9A-Z]{26}\nScope: commit-range\nMode: summary-only\n/,
+    );
+    expect(run.stdout).toContain('### cu_001 - Add b next to a (#4)');
+    expect(run.stdout).toContain('## Open Questions');
+    expect(run.stdout).toContain('- validation_receipt: unavailable: ');
+    expect(run.stdout).toContain('```json\n{\n  "retrospective_id"');
+    const jobId = /\(job (job_[0-9A-Z]{26})\)/.exec(run.stderr)?.[1];
+    expect(jobId).toBeDefined();
+
+    const job = await runCli(['walk', jobId ?? '', '--json', '-'], { cwd: repo.dir, env });
+    expect(job.code).toBe(0);
+    const document = JSON.parse(job.stdout);
+    expect(document.scope).toBe('job-id');
+    expect(document.provenance_context.jobs[0]).toMatchObject({
+      id: jobId,
+      status: 'resolved',
+      record: { command: 'walk HEAD~1..HEAD', exit_status: 0 },
+    });
+    expect(document.provenance_context.jobs[0].record.output_digest).toMatch(/^sha256:[0-9a-f]{64}$/);
+  });
+
+  it('writes --json and --md files and reads a diff from stdin', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'retrospect-walk-out-'));
+    const diff = execFileSync('git', ['diff', 'HEAD~1', 'HEAD'], { cwd: repo.dir, encoding: 'utf8' });
+    const run = await runCli(['walk', '-', '--json', join(out, 'walk.json'), '--md', join(out, 'walk.md')], {
+      cwd: repo.dir,
+      env,
+      input: diff,
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('');
+    const document = JSON.parse(readFileSync(join(out, 'walk.json'), 'utf8'));
+    expect(document.scope).toBe('diff');
+    expect(document.change_units[0].files).toEqual(['src/a.test.ts', 'src/a.ts']);
+    expect(document.provenance_context.commands[0].command).toBe('(supplied diff: stdin)');
+    expect(readFileSync(join(out, 'walk.md'), 'utf8')).toContain(
+      `Retrospective ID: ${document.retrospective_id}`,
+    );
+  });
+
+  it('takes guided comments from stdin when asked for guided mode', async () => {
+    const run = await runCli(['walk', 'HEAD~1..HEAD', '--mode', 'guided', '--json', '-'], {
+      cwd: repo.dir,
+      env,
+      input: 'concern: b has no real test yet\n\n',
+    });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('### cu_001 - Add b next to a (#4)');
+    const document = JSON.parse(run.stdout);
+    expect(document.comments).toHaveLength(1);
+    expect(document.comments[0]).toMatchObject({
+      type: 'concern',
+      text: 'b has no real test yet',
+      author: { author_type: 'human' },
+    });
+  });
+
+  it('emits the DAG plan, and fails clearly outside git and on bad options', async () => {
+    const plan = await runCli(['walk', '--plan'], { cwd: repo.dir, env });
+    expect(plan.stdout).toMatch(/^\[plan\]\nname = "retrospective-walk"\nversion = "0.1.0"/);
+    expect(plan.stdout.match(/\[\[node\]\]/g)).toHaveLength(5);
+    const plain = await runCli(['walk'], { cwd: mkdtempSync(join(tmpdir(), 'retrospect-plain-')), env });
+    expect(plain.code).toBe(1);
+    expect(plain.stderr).toMatch(/^retrospect walk: .* is not inside a git repository/);
+    const bad = await runCli(['walk', '--mode', 'loud'], { cwd: repo.dir, env });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--mode takes guided|agent-driven|summary-only');
+  });
+});

@@ -1,0 +1,107 @@
+import { gitOutput } from '../../git/roots.js';
+import { outputDigest, recordJob } from '../../jobs/store.js';
+import { walkModeSchema, walkScopeSchema } from '../../walk/document.js';
+import { streamPrompter } from '../../walk/guided.js';
+import { writeOutputFile } from '../../walk/output.js';
+import { WALK_PLAN_TOML } from '../../walk/plan.js';
+import { redactText } from '../../walk/redact.js';
+import { renderMarkdown } from '../../walk/render.js';
+import { walkChangeSet } from '../../walk/walk.js';
+import { parseCommandArgs } from '../args.js';
+import { RetrospectError, UsageError } from '../errors.js';
+import { type CliIo, println } from '../io.js';
+
+const USAGE =
+  'retrospect walk [TARGET] [--scope diff|commit-range|worktree|job-id|episode-ref] [--mode guided|agent-driven|summary-only] [--json FILE] [--md FILE] [--sessions DIR] [--no-comments] [--plan]';
+const OPTIONS = {
+  scope: { type: 'string' },
+  mode: { type: 'string' },
+  json: { type: 'string' },
+  md: { type: 'string' },
+  sessions: { type: 'string', multiple: true },
+  'no-comments': { type: 'boolean' },
+  plan: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+async function readAll(io: CliIo): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of io.stdin) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function pick<T extends string>(
+  allowed: readonly T[],
+  value: string | undefined,
+  name: string,
+): T | undefined {
+  if (value === undefined) return undefined;
+  if (!(allowed as readonly string[]).includes(value)) {
+    throw new UsageError(`--${name} takes ${allowed.join('|')}, got '${value}'\nusage: ${USAGE}`);
+  }
+  return value as T;
+}
+
+/** `retrospect walk`: a retrospective walk of a change set, as Markdown (stdout or --md) and JSON (--json). */
+export async function run(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandArgs(args, OPTIONS, USAGE);
+  if (values.help || values.plan) {
+    io.stdout.write(values.help ? `usage: ${USAGE}\n` : WALK_PLAN_TOML);
+    return 0;
+  }
+  if (positionals.length > 1)
+    throw new UsageError(`walk takes one TARGET, got ${positionals.length}\nusage: ${USAGE}`);
+  const target = positionals[0];
+  const scope = pick(walkScopeSchema.options, values.scope, 'scope');
+  const tty = io.stdin.isTTY && io.stderr.isTTY;
+  const mode = pick(walkModeSchema.options, values.mode, 'mode') ?? (tty ? 'guided' : 'summary-only');
+  if (mode === 'guided' && target === '-')
+    throw new UsageError('guided mode reads comments from stdin; pass the diff as a file');
+  const startedAt = new Date().toISOString();
+  const record = (exit_status: number, output: string | null) =>
+    recordJob(
+      {
+        command: redactText(['walk', ...args].join(' '), io.env),
+        started_at: startedAt,
+        finished_at: new Date().toISOString(),
+        exit_status,
+        output_digest: output === null ? null : outputDigest(output),
+      },
+      io.env,
+    );
+  const prompter =
+    mode === 'guided' && !values['no-comments'] ? streamPrompter(io.stdin, io.stderr) : undefined;
+  try {
+    const { document, warnings } = await walkChangeSet({
+      ...(target !== undefined ? { target } : {}),
+      ...(scope ? { scope } : {}),
+      mode,
+      cwd: io.cwd,
+      env: io.env,
+      readStdin: () => readAll(io),
+      ...(values.sessions ? { sessionDirs: values.sessions as unknown as string[] } : {}),
+      captureComments: !values['no-comments'],
+      ...(prompter
+        ? { prompter, reviewerName: gitOutput(['config', 'user.name'], io.cwd)?.trim() || 'reviewer' }
+        : {}),
+    });
+    for (const warning of warnings) println(io.stderr, `retrospect walk: ${warning}`);
+    const markdown = renderMarkdown(document);
+    const json = `${JSON.stringify(document, null, 2)}\n`;
+    if (values.json === '-') io.stdout.write(json);
+    else if (values.json) println(io.stderr, `wrote ${writeOutputFile(io.cwd, values.json, json)}`);
+    if (values.md) println(io.stderr, `wrote ${writeOutputFile(io.cwd, values.md, markdown)}`);
+    if (!values.json && !values.md) io.stdout.write(markdown);
+    const job = record(0, values.json ? json : markdown);
+    println(
+      io.stderr,
+      `retrospect walk: ${document.change_units.length} change units in ${document.retrospective_id} (job ${job.id})`,
+    );
+    return 0;
+  } catch (error) {
+    record(error instanceof RetrospectError ? error.exitCode : 70, null);
+    throw error;
+  } finally {
+    prompter?.close();
+  }
+}

@@ -1,0 +1,124 @@
+import { InputError } from '../cli/errors.js';
+import type { CommitInfo, Evidence, FileChange } from './evidence.js';
+import { type GitRunner, LineSplitter, PATCH_FLAGS } from './git-run.js';
+import type { HunkLinker } from './link.js';
+import { PatchParser } from './patch.js';
+
+const FIELD = '\x1f';
+const COMMIT_MARK = '\x01';
+const MAX_MERGES_INSPECTED = 50;
+
+/** Every revision named in a range (`A..B`, `A...B`, `X^!`), to check before anything else runs. */
+function revisionsOf(range: string): string[] {
+  if (range.endsWith('^!')) return [range.slice(0, -2)];
+  const parts = range.split(/\.\.\.?/);
+  return parts.filter((p) => p !== '');
+}
+
+function parseCommits(output: string): CommitInfo[] {
+  return output
+    .split('\0')
+    .filter((record) => record.trim() !== '')
+    .map((record) => {
+      const fields = record.replace(/^\n/, '').split(FIELD);
+      const message = fields.slice(8).join(FIELD).replace(/\s+$/, '');
+      const newline = message.indexOf('\n');
+      return {
+        sha: fields[0] ?? '',
+        parents: (fields[1] ?? '').split(' ').filter((p) => p !== ''),
+        authorName: fields[2] ?? '',
+        authorEmail: fields[3] ?? '',
+        authorDate: fields[4] ?? '',
+        committerName: fields[5] ?? '',
+        committerEmail: fields[6] ?? '',
+        committerDate: fields[7] ?? '',
+        subject: newline === -1 ? message : message.slice(0, newline),
+        body: newline === -1 ? '' : message.slice(newline + 1).trim(),
+      };
+    });
+}
+
+/**
+ * Gathers a commit range: the stat and name-status of the whole range, per-commit metadata, and the
+ * per-commit patches streamed through the parser (hunks linked to agent edits as they pass), oldest first.
+ */
+export async function collectCommitRange(
+  git: GitRunner,
+  range: string,
+  linker: HunkLinker,
+  evidence: Evidence,
+): Promise<void> {
+  for (const revision of revisionsOf(range)) {
+    const check = await git.collect(
+      ['rev-parse', '--verify', '--quiet', '--end-of-options', `${revision}^{commit}`],
+      {
+        okStatuses: [1, 128],
+      },
+    );
+    if (check.status !== 0) {
+      throw new InputError(
+        `unknown revision '${revision}' in '${range}': expected commits such as HEAD~5..HEAD`,
+      );
+    }
+  }
+  await git.collect(['diff', '--stat', '--no-color', '--no-ext-diff', '-M', range, '--'], { inline: true });
+  await git.collect(['diff', '--name-status', '-z', '--no-ext-diff', '-M', range, '--'], { inline: true });
+  const format = ['%H', '%P', '%an', '%ae', '%aI', '%cn', '%ce', '%cI', '%B'].join('%x1f');
+  const log = await git.collect(['log', '-z', '--reverse', `--format=${format}`, range, '--']);
+  const commits = parseCommits(log.stdout.toString('utf8'));
+  evidence.commits.push(...commits);
+  if (commits.length === 0) {
+    evidence.notes.push(`The range ${range} contains no commits.`);
+    evidence.warnings.push(`the range ${range} contains no commits; nothing to walk`);
+    return;
+  }
+  const committedAt = new Map(commits.map((c) => [c.sha, c.committerDate]));
+  let sha = '';
+  const pending: FileChange['agentLinks'] = [];
+  const parser = new PatchParser(
+    (file) => {
+      evidence.changes.push({ ...file, origin: { kind: 'commit', sha }, agentLinks: pending.splice(0) });
+    },
+    (file, hunk, added) => {
+      pending.push(...linker.link(file.path, hunk, added, committedAt.get(sha)));
+    },
+  );
+  const lines = new LineSplitter((line) => {
+    if (line.startsWith(COMMIT_MARK)) {
+      parser.boundary();
+      sha = line.slice(1);
+    } else parser.line(line);
+  });
+  await git.stream(['log', '--reverse', '--format=%x01%H', '-p', ...PATCH_FLAGS, range, '--'], (chunk) =>
+    lines.push(chunk),
+  );
+  lines.end();
+  parser.end();
+  await inspectMerges(git, commits, evidence);
+}
+
+/** Merges carry no patch of their own in `git log -p`; a merge that resolved conflicts is said so. */
+async function inspectMerges(git: GitRunner, commits: CommitInfo[], evidence: Evidence): Promise<void> {
+  const merges = commits.filter((c) => c.parents.length > 1);
+  for (const merge of merges.slice(0, MAX_MERGES_INSPECTED)) {
+    const short = merge.sha.slice(0, 7);
+    const result = await git.collect(['diff-tree', '-z', '--cc', '--name-only', '--no-commit-id', merge.sha]);
+    const resolved = result.stdout
+      .toString('utf8')
+      .split('\0')
+      .filter((p) => p !== '');
+    evidence.notes.push(
+      `Merge commit ${short} ("${merge.subject}") joins ${merge.parents.length} parents; its changes are walked through the commits it merged.`,
+    );
+    if (resolved.length > 0) {
+      evidence.openQuestions.push(
+        `Merge ${short} changed ${resolved.join(', ')} beyond its parents (a conflict resolution); review it with git show --cc ${short}.`,
+      );
+    }
+  }
+  if (merges.length > MAX_MERGES_INSPECTED) {
+    evidence.notes.push(
+      `${merges.length - MAX_MERGES_INSPECTED} further merge commits were not inspected for conflict resolutions.`,
+    );
+  }
+}

@@ -1,0 +1,121 @@
+import { createHash } from 'node:crypto';
+import { lstatSync, readFileSync, readlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ChangeOrigin, Evidence, FileChange } from './evidence.js';
+import { type GitRunner, LineSplitter, PATCH_FLAGS } from './git-run.js';
+import type { HunkLinker } from './link.js';
+import { type FilePatch, PatchParser } from './patch.js';
+
+/** Untracked files larger than this are listed, not read. */
+const MAX_UNTRACKED_BYTES = 4 * 1024 * 1024;
+
+/** Streams one `git diff` into file changes of the given origin; files without any change are dropped. */
+export async function collectDiff(
+  git: GitRunner,
+  args: string[],
+  origin: ChangeOrigin,
+  linker: HunkLinker,
+  evidence: Evidence,
+): Promise<void> {
+  const pending: FileChange['agentLinks'] = [];
+  const parser = new PatchParser(
+    (file) => {
+      const links = pending.splice(0);
+      if (isEmptyChange(file)) return;
+      evidence.changes.push({ ...file, origin, agentLinks: links });
+    },
+    (file, hunk, added) => pending.push(...linker.link(file.path, hunk, added)),
+  );
+  const lines = new LineSplitter((line) => parser.line(line));
+  await git.stream(['diff', ...PATCH_FLAGS, ...args], (chunk) => lines.push(chunk));
+  lines.end();
+  parser.end();
+}
+
+/** A stat-only difference (touched, not changed) shows as a bare header: it is no change. */
+function isEmptyChange(file: FilePatch): boolean {
+  return file.hunkCount === 0 && !file.binary && file.status === 'modified' && !file.modeChange;
+}
+
+/** Untracked paths from `git status --porcelain=v2 -z`, and the unmerged ones. */
+export function parseStatus(output: string): { untracked: string[]; unmerged: string[] } {
+  const untracked: string[] = [];
+  const unmerged: string[] = [];
+  const records = output.split('\0');
+  for (let i = 0; i < records.length; i++) {
+    const record = records[i] ?? '';
+    if (record.startsWith('? ')) untracked.push(record.slice(2));
+    else if (record.startsWith('u ')) unmerged.push(record.split(' ').slice(10).join(' '));
+    else if (record.startsWith('2 ')) i++; // a rename carries its original path as the next record
+  }
+  return { untracked, unmerged };
+}
+
+/** An untracked file read (never written) as an all-added change. */
+function untrackedChange(root: string, path: string, linker: HunkLinker): FileChange {
+  const full = join(root, path);
+  const stat = lstatSync(full);
+  const bytes = stat.isSymbolicLink()
+    ? Buffer.from(readlinkSync(full))
+    : stat.size > MAX_UNTRACKED_BYTES
+      ? Buffer.alloc(0)
+      : readFileSync(full);
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const base: FileChange = {
+    path,
+    status: 'added',
+    binary: stat.size > MAX_UNTRACKED_BYTES || bytes.subarray(0, 8000).includes(0),
+    added: 0,
+    deleted: 0,
+    hunks: [],
+    hunkCount: 0,
+    symbols: [],
+    origin: { kind: 'untracked', sha256 },
+    agentLinks: [],
+  };
+  if (base.binary || bytes.length === 0) return base;
+  const text = bytes.toString('utf8');
+  const lines = text.endsWith('\n') ? text.slice(0, -1).split('\n') : text.split('\n');
+  const parser = new PatchParser(
+    (file) => Object.assign(base, file, { origin: base.origin, agentLinks: base.agentLinks }),
+    (file, hunk, added) => base.agentLinks.push(...linker.link(file.path, hunk, added)),
+  );
+  parser.line(`--- /dev/null`);
+  parser.line(`+++ b/${path}`);
+  parser.line(`@@ -0,0 +1,${lines.length} @@`);
+  for (const line of lines) parser.line(`+${line}`);
+  parser.end();
+  base.path = path;
+  return base;
+}
+
+/**
+ * Gathers the working tree without changing it: status (with `--no-optional-locks`, so the index is not
+ * refreshed), the staged and unstaged diffs, and untracked files read as additions.
+ */
+export async function collectWorktree(
+  git: GitRunner,
+  root: string,
+  pathspec: string[],
+  linker: HunkLinker,
+  evidence: Evidence,
+): Promise<void> {
+  const status = await git.collect(
+    ['status', '--porcelain=v2', '-z', '--branch', '--untracked-files=all', '--', ...pathspec],
+    { inline: true },
+  );
+  const { untracked, unmerged } = parseStatus(status.stdout.toString('utf8'));
+  // On a branch without commits `--cached` compares with the empty tree, which is what we want.
+  await collectDiff(git, ['--cached', '--', ...pathspec], { kind: 'staged' }, linker, evidence);
+  await collectDiff(git, ['--', ...pathspec], { kind: 'unstaged' }, linker, evidence);
+  for (const path of untracked) evidence.changes.push(untrackedChange(root, path, linker));
+  for (const path of unmerged) {
+    evidence.openQuestions.push(
+      `${path} has unresolved merge conflicts; its final content is not decided yet.`,
+    );
+  }
+  if (evidence.changes.length === 0) {
+    evidence.notes.push('The working tree has no changes against HEAD.');
+    evidence.warnings.push('the working tree is clean; nothing to walk');
+  }
+}

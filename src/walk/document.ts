@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { jobRecordSchema } from '../jobs/schema.js';
+
+/** The `schema_version` every walk document carries. */
+export const WALK_SCHEMA_VERSION = 'retrospective-walk.v0.1.0';
+
+const ulidPart = '[0-9A-HJKMNP-TV-Z]{26}';
+export const RETRO_ID_PATTERN = new RegExp(`^retro_${ulidPart}$`);
+export const COMMENT_ID_PATTERN = new RegExp(`^cmt_${ulidPart}$`);
+export const CHANGE_UNIT_ID_PATTERN = /^cu_\d{3,}$/;
+
+export const WALK_SCOPES = ['diff', 'commit-range', 'worktree', 'job-id', 'episode-ref'] as const;
+export const WALK_MODES = ['guided', 'agent-driven', 'summary-only'] as const;
+export const COMMENT_TYPES = ['note', 'concern', 'approval', 'suggestion', 'intent_clarification'] as const;
+
+export const walkScopeSchema = z.enum(WALK_SCOPES);
+export const walkModeSchema = z.enum(WALK_MODES);
+export const commentTypeSchema = z.enum(COMMENT_TYPES);
+export type WalkScope = z.infer<typeof walkScopeSchema>;
+export type WalkMode = z.infer<typeof walkModeSchema>;
+export type CommentType = z.infer<typeof commentTypeSchema>;
+
+export const whoWhenSchema = z.object({
+  actor_type: z.enum(['human', 'model', 'agent', 'git-author', 'unknown']),
+  identifier: z.string().min(1),
+  /** RFC3339 when known. */
+  timestamp: z.string().optional(),
+  provenance: z.string().min(1),
+});
+export type WhoWhen = z.infer<typeof whoWhenSchema>;
+
+export const commentSchema = z.object({
+  comment_id: z.string().regex(COMMENT_ID_PATTERN),
+  retrospective_id: z.string().regex(RETRO_ID_PATTERN),
+  change_unit_id: z.string().regex(CHANGE_UNIT_ID_PATTERN),
+  author: z.object({
+    author_type: z.enum(['human', 'model']),
+    identifier: z.string().min(1),
+    model_key: z.string().optional(),
+  }),
+  timestamp: z.string(),
+  type: commentTypeSchema,
+  text: z.string().min(1),
+  location: z
+    .object({
+      file: z.string().optional(),
+      hunk_range: z.string().optional(),
+      semantic_unit: z.string().optional(),
+      line_start: z.number().int().min(1).optional(),
+      line_end: z.number().int().min(1).optional(),
+    })
+    .optional(),
+  linked_receipts: z.array(z.string()),
+  linked_jobs: z.array(z.string()),
+  metadata: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+});
+export type WalkComment = z.infer<typeof commentSchema>;
+
+export const changeUnitSchema = z.object({
+  change_unit_id: z.string().regex(CHANGE_UNIT_ID_PATTERN),
+  title: z.string().min(1),
+  files: z.array(z.string()),
+  diff_refs: z.array(z.string()),
+  what: z.string(),
+  why: z.string(),
+  who_when: z.array(whoWhenSchema),
+  evidence: z.array(z.string()),
+  comments: z.array(commentSchema),
+});
+export type ChangeUnit = z.infer<typeof changeUnitSchema>;
+
+/** One command of the evidence baseline: enough to re-run it and compare the output. */
+export const commandRecordSchema = z.object({
+  command: z.string().min(1),
+  exit_status: z.number().int(),
+  output_sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  output_bytes: z.number().int().min(0),
+  /** The output itself when it is short (stat and status listings); long outputs keep only the digest. */
+  output: z.string().optional(),
+});
+export type CommandRecord = z.infer<typeof commandRecordSchema>;
+
+export const commitRecordSchema = z.object({
+  sha: z.string().regex(/^[0-9a-f]{40,64}$/),
+  parents: z.array(z.string()),
+  author: z.string(),
+  author_date: z.string(),
+  committer: z.string(),
+  committer_date: z.string(),
+  subject: z.string(),
+  body: z.string(),
+});
+export type CommitRecord = z.infer<typeof commitRecordSchema>;
+
+export const jobReferenceSchema = z.object({
+  id: z.string().min(1),
+  status: z.enum(['resolved', 'unresolved']),
+  reason: z.string().optional(),
+  record: jobRecordSchema.optional(),
+});
+export type JobReference = z.infer<typeof jobReferenceSchema>;
+
+export const episodeReferenceSchema = z.object({
+  ref: z.string().min(1),
+  status: z.enum(['resolved', 'unresolved']),
+  reason: z.string().optional(),
+  linked_range: z.string().optional(),
+});
+export type EpisodeReference = z.infer<typeof episodeReferenceSchema>;
+
+export const sessionReferenceSchema = z.object({
+  session_id: z.string().min(1),
+  models: z.array(z.string()),
+  linked_hunks: z.number().int().min(0),
+});
+export type SessionReference = z.infer<typeof sessionReferenceSchema>;
+
+export const validationReceiptSchema = z.object({
+  status: z.enum(['minted', 'linked', 'unavailable']),
+  validation_id: z.string().optional(),
+  receipt_id: z.string().optional(),
+  reason: z.string().optional(),
+});
+
+/** The machine-readable walk: complete enough to persist and to re-render the Markdown from. */
+export const walkDocumentSchema = z.object({
+  retrospective_id: z.string().regex(RETRO_ID_PATTERN),
+  schema_version: z.literal(WALK_SCHEMA_VERSION),
+  scope: walkScopeSchema,
+  target: z.string(),
+  mode: walkModeSchema,
+  created_at: z.string(),
+  provenance_context: z.object({
+    commands: z.array(commandRecordSchema),
+    commits: z.array(commitRecordSchema),
+    jobs: z.array(jobReferenceSchema),
+    receipts: z.array(z.string()),
+    episodes: z.array(episodeReferenceSchema),
+    sessions: z.array(sessionReferenceSchema),
+  }),
+  change_units: z.array(changeUnitSchema),
+  comments: z.array(commentSchema),
+  narrative: z.string(),
+  open_questions: z.array(z.string()),
+  validation_receipt: validationReceiptSchema,
+});
+export type WalkDocument = z.infer<typeof walkDocumentSchema>;
+
+/** The JSON Schema published at `schemas/retrospective-walk.v0.1.0.schema.json`, derived from the zod schema. */
+export function walkJsonSchema(): Record<string, unknown> {
+  return {
+    ...z.toJSONSchema(walkDocumentSchema),
+    title: 'Retrospective walk (retrospective-walk.v0.1.0)',
+  };
+}

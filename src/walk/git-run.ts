@@ -1,0 +1,136 @@
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { InputError, RetrospectError } from '../cli/errors.js';
+import type { CommandRecord } from './document.js';
+
+/**
+ * Options every git call gets. `--no-optional-locks` keeps `git status` from refreshing (rewriting) the
+ * index; the `-c` settings pin the output format against user configuration (quoted paths, signatures in
+ * logs, auto-refreshing the index from `git diff`).
+ */
+const GIT_BASE = [
+  '--no-optional-locks',
+  '-c',
+  'core.quotepath=off',
+  '-c',
+  'log.showSignature=false',
+  '-c',
+  'diff.autoRefreshIndex=false',
+];
+
+/** Flags every patch-producing call gets, so that the patch parser sees one stable format. */
+export const PATCH_FLAGS = ['--no-color', '--no-ext-diff', '--src-prefix=a/', '--dst-prefix=b/', '-M'];
+
+const INLINE_OUTPUT_LIMIT = 8 * 1024;
+
+function shellQuote(arg: string): string {
+  return /^[\w@%+=:,./^~-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
+}
+
+export interface GitCallOptions {
+  /** Exit statuses that are not failures (e.g. 1 for `git diff --no-index`). Default: only 0. */
+  okStatuses?: number[];
+  /** Keep the output in the evidence record when it is short. */
+  inline?: boolean;
+}
+
+/**
+ * Runs git in one repository and records every call (exact command, exit status, output digest) as the
+ * walk's evidence baseline. Git is spawned directly, never through a shell.
+ */
+export class GitRunner {
+  readonly records: CommandRecord[] = [];
+
+  constructor(
+    readonly cwd: string,
+    private readonly env: NodeJS.ProcessEnv = process.env,
+  ) {}
+
+  /** Runs git and returns its whole stdout (for outputs of bounded size). */
+  async collect(args: string[], options: GitCallOptions = {}): Promise<{ status: number; stdout: Buffer }> {
+    const chunks: Buffer[] = [];
+    const status = await this.run(args, options, (chunk) => chunks.push(chunk));
+    return { status, stdout: Buffer.concat(chunks) };
+  }
+
+  /** Runs git and hands stdout to `onChunk` as it arrives, so that long outputs are never held whole. */
+  stream(args: string[], onChunk: (chunk: Buffer) => void, options: GitCallOptions = {}): Promise<number> {
+    return this.run(args, options, onChunk);
+  }
+
+  private run(args: string[], options: GitCallOptions, onChunk: (chunk: Buffer) => void): Promise<number> {
+    const argv = [...GIT_BASE, ...args];
+    const command = ['git', ...argv].map(shellQuote).join(' ');
+    return new Promise((resolve, reject) => {
+      const child = spawn('git', argv, {
+        cwd: this.cwd,
+        env: {
+          ...this.env,
+          GIT_OPTIONAL_LOCKS: '0',
+          GIT_PAGER: 'cat',
+          GIT_TERMINAL_PROMPT: '0',
+          LC_ALL: 'C',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const hash = createHash('sha256');
+      let bytes = 0;
+      const head: Buffer[] = [];
+      const stderr: Buffer[] = [];
+      child.stdout.on('data', (chunk: Buffer) => {
+        hash.update(chunk);
+        if (bytes < INLINE_OUTPUT_LIMIT) head.push(chunk);
+        bytes += chunk.length;
+        onChunk(chunk);
+      });
+      child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+      child.on('error', (error: NodeJS.ErrnoException) => {
+        reject(
+          error.code === 'ENOENT'
+            ? new InputError('git is not installed or not on PATH; the walk reads evidence with git')
+            : error,
+        );
+      });
+      child.on('close', (code) => {
+        const status = code ?? 128;
+        const record: CommandRecord = {
+          command,
+          exit_status: status,
+          output_sha256: hash.digest('hex'),
+          output_bytes: bytes,
+        };
+        if (options.inline && bytes <= INLINE_OUTPUT_LIMIT)
+          record.output = Buffer.concat(head).toString('utf8');
+        this.records.push(record);
+        if (status === 0 || options.okStatuses?.includes(status)) {
+          resolve(status);
+          return;
+        }
+        const message = Buffer.concat(stderr).toString('utf8').trim().split('\n')[0] ?? '';
+        reject(new RetrospectError('E_GIT', `${command} failed (exit ${status}): ${message}`));
+      });
+    });
+  }
+}
+
+/** Splits a byte stream into lines (on `\n` only: a lone `\r` inside a diff line is content). */
+export class LineSplitter {
+  private rest: Buffer = Buffer.alloc(0);
+
+  constructor(private readonly onLine: (line: string) => void) {}
+
+  push(chunk: Buffer): void {
+    const data = this.rest.length > 0 ? Buffer.concat([this.rest, chunk]) : chunk;
+    let start = 0;
+    for (let end = data.indexOf(10, start); end !== -1; end = data.indexOf(10, start)) {
+      this.onLine(data.toString('utf8', start, end));
+      start = end + 1;
+    }
+    this.rest = data.subarray(start);
+  }
+
+  end(): void {
+    if (this.rest.length > 0) this.onLine(this.rest.toString('utf8'));
+    this.rest = Buffer.alloc(0);
+  }
+}

@@ -1,0 +1,267 @@
+import { classifyPath, type FileRole } from './classify.js';
+import type { ChangeUnit, WhoWhen } from './document.js';
+import type { AgentLink, CommitInfo, Evidence, FileChange } from './evidence.js';
+import type { UnitDraft } from './units.js';
+import { issueReferences } from './units.js';
+
+const MAX_WHAT_FILES = 12;
+const MAX_EVIDENCE = 24;
+const MAX_DIFF_REFS = 30;
+const MAX_QUOTE = 240;
+const ROLE_WORD: Record<FileRole, string> = {
+  code: '',
+  test: 'test ',
+  docs: 'doc ',
+  config: 'config ',
+  schema: 'schema ',
+  migration: 'migration ',
+  evidence: 'report ',
+};
+const ORIGIN_WORD = {
+  commit: '',
+  staged: 'staged: ',
+  unstaged: 'unstaged: ',
+  untracked: 'untracked: ',
+  supplied: '',
+};
+
+function quote(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return `"${flat.length > MAX_QUOTE ? `${flat.slice(0, MAX_QUOTE - 1)}…` : flat}"`;
+}
+
+function counts(added: number, deleted: number): string {
+  return `+${added} −${deleted}`;
+}
+
+function short(sha: string): string {
+  return sha.slice(0, 7);
+}
+
+function describeChange(change: FileChange): string {
+  const role = ROLE_WORD[classifyPath(change.path)];
+  const origin = ORIGIN_WORD[change.origin.kind];
+  if (change.binary)
+    return `${origin}${change.status === 'deleted' ? 'deletes' : change.status === 'added' ? 'adds' : 'changes'} binary file ${change.path} (content not shown)`;
+  const size = counts(change.added, change.deleted);
+  switch (change.status) {
+    case 'added':
+      return `${origin}adds ${role}${change.path} (${size})`;
+    case 'deleted':
+      return `${origin}deletes ${role}${change.path} (${size})`;
+    case 'renamed':
+    case 'copied': {
+      const similarity = change.similarity === undefined ? '' : `, ${change.similarity}% similar`;
+      return `${origin}${change.status === 'renamed' ? 'renames' : 'copies'} ${change.oldPath ?? '?'} → ${change.path} (${size}${similarity})`;
+    }
+    default: {
+      const mode = change.modeChange ? `, mode ${change.modeChange.from} → ${change.modeChange.to}` : '';
+      return `${origin}modifies ${role}${change.path} (${size}${mode})`;
+    }
+  }
+}
+
+function describeWhat(changes: FileChange[]): string {
+  const parts = changes.slice(0, MAX_WHAT_FILES).map(describeChange);
+  if (changes.length > MAX_WHAT_FILES) parts.push(`and ${changes.length - MAX_WHAT_FILES} more file changes`);
+  const added = changes.reduce((n, c) => n + c.added, 0);
+  const deleted = changes.reduce((n, c) => n + c.deleted, 0);
+  const symbols = [...new Set(changes.flatMap((c) => c.symbols))].slice(0, 8);
+  const intro = symbols.length > 0 ? ` Introduces ${symbols.join(', ')}.` : '';
+  const first = parts.join('; ');
+  return `${first.charAt(0).toUpperCase()}${first.slice(1)}. In total ${changes.length} file change${changes.length === 1 ? '' : 's'}, ${counts(added, deleted)}.${intro}`;
+}
+
+function sessionsOf(changes: FileChange[]): AgentLink[] {
+  const bySession = new Map<string, AgentLink>();
+  for (const link of changes.flatMap((c) => c.agentLinks))
+    if (!bySession.has(link.sessionId)) bySession.set(link.sessionId, link);
+  return [...bySession.values()];
+}
+
+function describeWhy(draft: UnitDraft, links: AgentLink[]): { why: string; stated: boolean } {
+  const parts: string[] = [];
+  for (const commit of draft.commits.slice(0, 3)) {
+    const body = commit.body.split(/\n\s*\n/)[0]?.trim();
+    parts.push(`Commit ${short(commit.sha)} says ${quote(commit.subject)}${body ? `: ${quote(body)}` : ''}.`);
+  }
+  if (draft.commits.length > 3) parts.push(`${draft.commits.length - 3} further commits share this intent.`);
+  const refs = [...new Set(draft.commits.flatMap((c) => issueReferences(`${c.subject}\n${c.body}`)))];
+  if (refs.length > 0) parts.push(`References ${refs.join(', ')} (the issue text was not read).`);
+  for (const link of links.slice(0, 3)) {
+    if (link.request)
+      parts.push(`Agent session ${link.sessionId} made the edit after the request ${quote(link.request)}.`);
+  }
+  const stated = parts.length > 0;
+  if (!stated) {
+    parts.push(
+      draft.changes.some((c) => c.origin.kind !== 'commit' && c.origin.kind !== 'supplied')
+        ? 'inferred: uncommitted work in progress; no commit message or agent session states its intent yet.'
+        : 'inferred: no commit message or agent session states the intent of this change.',
+    );
+  }
+  if (draft.family === 'config')
+    parts.push(
+      'inferred: configuration, schema and migration changes are grouped because they ship together.',
+    );
+  if (draft.family === 'evidence')
+    parts.push('inferred: evidence-only change (reports, receipts), kept apart from the code it describes.');
+  return { why: parts.join(' '), stated };
+}
+
+function describeWho(draft: UnitDraft, links: AgentLink[]): WhoWhen[] {
+  const who: WhoWhen[] = [];
+  for (const commit of draft.commits) {
+    const author = `${commit.authorName} <${commit.authorEmail}>`;
+    const committer = `${commit.committerName} <${commit.committerEmail}>`;
+    who.push({
+      actor_type: 'git-author',
+      identifier: author,
+      timestamp: commit.authorDate,
+      provenance: `commit ${short(commit.sha)} (author)`,
+    });
+    if (committer !== author) {
+      who.push({
+        actor_type: 'git-author',
+        identifier: committer,
+        timestamp: commit.committerDate,
+        provenance: `commit ${short(commit.sha)} (committer)`,
+      });
+    }
+  }
+  for (const link of links) {
+    who.push({
+      actor_type: 'agent',
+      identifier: link.model ?? 'unknown model',
+      ...(link.timestamp ? { timestamp: link.timestamp } : {}),
+      provenance: `session ${link.sessionId} (${link.toolName} ${link.toolUseId})`,
+    });
+  }
+  if (who.length === 0) {
+    const supplied = draft.changes.every((c) => c.origin.kind === 'supplied');
+    who.push({
+      actor_type: 'unknown',
+      identifier: supplied ? 'supplied diff' : 'uncommitted change',
+      provenance: supplied ? 'diff without author metadata' : 'worktree (no commit or session)',
+    });
+  }
+  return who;
+}
+
+function hunkEvidence(change: FileChange): string[] {
+  if (change.origin.kind === 'untracked')
+    return [`untracked file ${change.path} sha256:${change.origin.sha256}`];
+  if (change.binary || change.hunks.length === 0)
+    return [`${change.path} (${change.binary ? 'binary' : change.status})`];
+  return change.hunks.map((h) =>
+    h.newLines > 0
+      ? `${change.path}:${h.newStart}-${h.newStart + h.newLines - 1}`
+      : `${change.oldPath ?? change.path}:${h.oldStart}-${h.oldStart + Math.max(h.oldLines, 1) - 1} (removed)`,
+  );
+}
+
+function capped(items: string[], limit: number, noun: string): string[] {
+  return items.length <= limit ? items : [...items.slice(0, limit), `… ${items.length - limit} more ${noun}`];
+}
+
+/** Narrates one unit: what from the diff, why from commits and sessions, who/when, evidence. */
+export function narrateUnit(draft: UnitDraft): { unit: Omit<ChangeUnit, 'comments'>; questions: string[] } {
+  const links = sessionsOf(draft.changes);
+  const { why, stated } = describeWhy(draft, links);
+  const questions: string[] = [];
+  const files = [...new Set(draft.changes.map((c) => c.path))];
+  if (!stated)
+    questions.push(
+      `${draft.id}: why did ${files.slice(0, 3).join(', ')}${files.length > 3 ? ' …' : ''} change? No commit message or agent session says.`,
+    );
+  for (const change of draft.changes.filter((c) => c.binary)) {
+    questions.push(
+      `${draft.id}: ${change.path} is binary; what changed inside it is not visible in the diff.`,
+    );
+  }
+  const commitRefs = draft.commits.map((c) => `commit ${short(c.sha)}`);
+  const hunkRefs = draft.changes.flatMap((c) => c.hunks.map((h) => `${c.path} hunk ${h.range}`));
+  const evidence = [
+    ...draft.commits.map((c) => `commit ${c.sha}`),
+    ...capped(draft.changes.flatMap(hunkEvidence), MAX_EVIDENCE, 'hunks'),
+    ...links.map((l) => `session ${l.sessionId} tool_use ${l.toolUseId}`),
+  ];
+  return {
+    unit: {
+      change_unit_id: draft.id,
+      title: draft.title,
+      files,
+      diff_refs: [...commitRefs, ...capped(hunkRefs, MAX_DIFF_REFS, 'hunks')],
+      what: describeWhat(draft.changes),
+      why,
+      who_when: describeWho(draft, links),
+      evidence,
+    },
+    questions,
+  };
+}
+
+function dateRange(commits: CommitInfo[]): string {
+  const dates = commits.map((c) => c.committerDate).sort();
+  const first = dates[0]?.slice(0, 10);
+  const last = dates[dates.length - 1]?.slice(0, 10);
+  return first === last ? `on ${first}` : `from ${first} to ${last}`;
+}
+
+/** The overall story: what the evidence holds, who wrote it, and what stays uncertain. */
+export function narrateWhole(evidence: Evidence, units: ChangeUnit[], openQuestions: number): string {
+  const added = evidence.changes.reduce((n, c) => n + c.added, 0);
+  const deleted = evidence.changes.reduce((n, c) => n + c.deleted, 0);
+  const files = new Set(evidence.changes.map((c) => c.path)).size;
+  const parts: string[] = [];
+  if (evidence.commits.length > 0) {
+    const merges = evidence.commits.filter((c) => c.parents.length > 1).length;
+    const authors = new Set(evidence.commits.map((c) => c.authorEmail)).size;
+    parts.push(
+      `${evidence.target} holds ${evidence.commits.length} commit${evidence.commits.length === 1 ? '' : 's'}${merges ? ` (${merges} merge${merges === 1 ? '' : 's'})` : ''} by ${authors} author${authors === 1 ? '' : 's'} ${dateRange(evidence.commits)}, changing ${files} file${files === 1 ? '' : 's'} (${counts(added, deleted)}).`,
+    );
+  } else if (evidence.changes.length > 0) {
+    const byOrigin = (kind: string) => evidence.changes.filter((c) => c.origin.kind === kind).length;
+    parts.push(
+      evidence.scope === 'diff' && byOrigin('supplied') > 0
+        ? `The supplied diff changes ${files} file${files === 1 ? '' : 's'} (${counts(added, deleted)}).`
+        : `The working tree has ${byOrigin('staged')} staged, ${byOrigin('unstaged')} unstaged and ${byOrigin('untracked')} untracked file changes (${counts(added, deleted)}).`,
+    );
+  }
+  parts.push(...evidence.notes);
+  for (const job of evidence.jobs) {
+    parts.push(
+      job.record
+        ? `Job ${job.id} ran \`${job.record.command}\` from ${job.record.started_at} to ${job.record.finished_at} and exited ${job.record.exit_status}${job.record.output_digest ? ` (output ${job.record.output_digest})` : ' without output'}.`
+        : `Job ${job.id} is unresolved: ${job.reason ?? 'unknown'}.`,
+    );
+  }
+  for (const episode of evidence.episodes) {
+    parts.push(
+      episode.status === 'resolved'
+        ? `Episode ${episode.ref} was read from the episode file.`
+        : `Episode ${episode.ref} is unresolved: ${episode.reason ?? 'unknown'}.`,
+    );
+  }
+  if (units.length > 0) {
+    const titles = units.slice(0, 8).map((u) => `${u.change_unit_id} ${u.title}`);
+    parts.push(
+      `${units.length} change unit${units.length === 1 ? '' : 's'}: ${titles.join('; ')}${units.length > 8 ? '; …' : ''}.`,
+    );
+  }
+  const linked = evidence.sessions.filter((s) => s.linked_hunks > 0);
+  if (linked.length > 0) {
+    const hunks = linked.reduce((n, s) => n + s.linked_hunks, 0);
+    parts.push(
+      `Coding-agent sessions wrote ${hunks} hunk${hunks === 1 ? '' : 's'} (${linked.map((s) => s.session_id).join(', ')}).`,
+    );
+  } else if (evidence.changes.length > 0) {
+    parts.push('No coding-agent session was linked to these changes.');
+  }
+  parts.push(
+    openQuestions > 0
+      ? `${openQuestions} open question${openQuestions === 1 ? '' : 's'} remain${openQuestions === 1 ? 's' : ''}; no validation receipt backs this walk.`
+      : 'No open questions remain; no validation receipt backs this walk.',
+  );
+  return parts.join(' ');
+}

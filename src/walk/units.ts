@@ -1,0 +1,167 @@
+import { classifyPath, pathStem, roleFamily } from './classify.js';
+import type { CommitInfo, FileChange } from './evidence.js';
+
+export type UnitFamily = 'code' | 'config' | 'evidence';
+
+/** A change unit before narration: its files, the commits they came from, and a stable id. */
+export interface UnitDraft {
+  id: string;
+  family: UnitFamily;
+  title: string;
+  changes: FileChange[];
+  commits: CommitInfo[];
+}
+
+const FAMILY_ORDER: UnitFamily[] = ['code', 'config', 'evidence'];
+const FAMILY_SUFFIX: Record<UnitFamily, string> = {
+  code: '',
+  config: ' (configuration)',
+  evidence: ' (evidence)',
+};
+const MAX_TITLE = 72;
+
+/** Issue references in a commit message: `#12`, `GH-12`, `PROJ-34`. */
+export function issueReferences(text: string): string[] {
+  const refs = new Set<string>();
+  for (const match of text.matchAll(/(?:^|[\s(,])#(\d+)\b/g)) refs.add(`#${match[1]}`);
+  for (const match of text.matchAll(/\bGH-(\d+)\b/g)) refs.add(`#${match[1]}`);
+  for (const match of text.matchAll(/\b([A-Z][A-Z0-9]{1,9}-\d+)\b/g)) {
+    if (!match[1]?.startsWith('GH-')) refs.add(match[1] ?? '');
+  }
+  return [...refs].sort();
+}
+
+function familyOf(change: FileChange): UnitFamily {
+  return roleFamily(classifyPath(change.path));
+}
+
+function clip(text: string): string {
+  return text.length <= MAX_TITLE ? text : `${text.slice(0, MAX_TITLE - 1)}…`;
+}
+
+function numbered(drafts: Omit<UnitDraft, 'id'>[]): UnitDraft[] {
+  return drafts.map((draft, index) => ({ ...draft, id: `cu_${String(index + 1).padStart(3, '0')}` }));
+}
+
+/**
+ * Groups changes into units by intent, deterministically (same input, same units, ids and order).
+ * Commits are the first signal: each commit's code, tests and docs form one unit, its configuration and
+ * migrations another, its evidence files a third; later commits that share an issue reference or are
+ * `fixup!`/`squash!` commits join the earlier unit. Without commits, twins by stem (code, test, doc) and
+ * code in one folder group together.
+ */
+export function groupChangeUnits(changes: FileChange[], commits: CommitInfo[]): UnitDraft[] {
+  const fromCommits = changes.every((c) => c.origin.kind === 'commit');
+  return numbered(fromCommits && commits.length > 0 ? groupByCommit(changes, commits) : groupByPath(changes));
+}
+
+function groupByCommit(changes: FileChange[], commits: CommitInfo[]): Omit<UnitDraft, 'id'>[] {
+  const bySha = new Map<string, FileChange[]>();
+  for (const change of changes) {
+    if (change.origin.kind !== 'commit') continue;
+    const list = bySha.get(change.origin.sha) ?? [];
+    list.push(change);
+    bySha.set(change.origin.sha, list);
+  }
+  const drafts: Omit<UnitDraft, 'id'>[] = [];
+  const byIssue = new Map<string, Omit<UnitDraft, 'id'>>();
+  const bySubject = new Map<string, Omit<UnitDraft, 'id'>>();
+  for (const commit of commits) {
+    const own = bySha.get(commit.sha) ?? [];
+    const families = FAMILY_ORDER.filter((family) => own.some((c) => familyOf(c) === family));
+    const refs = issueReferences(`${commit.subject}\n${commit.body}`);
+    const fixupOf = /^(?:fixup|squash|amend)! (.+)$/.exec(commit.subject)?.[1];
+    for (const family of families) {
+      const files = own.filter((c) => familyOf(c) === family);
+      const joined =
+        (fixupOf ? bySubject.get(`${family}:${fixupOf}`) : undefined) ??
+        refs.map((ref) => byIssue.get(`${family}:${ref}`)).find((d) => d !== undefined);
+      if (joined) {
+        joined.changes.push(...files);
+        if (!joined.commits.includes(commit)) joined.commits.push(commit);
+        continue;
+      }
+      const suffix = families.length > 1 ? FAMILY_SUFFIX[family] : '';
+      const draft = {
+        family,
+        title: clip(`${commit.subject || commit.sha.slice(0, 7)}${suffix}`),
+        changes: files,
+        commits: [commit],
+      };
+      drafts.push(draft);
+      for (const ref of refs) byIssue.set(`${family}:${ref}`, draft);
+      bySubject.set(`${family}:${commit.subject}`, draft);
+    }
+  }
+  return drafts;
+}
+
+/** Union-find over paths: twins by stem, code by folder. */
+function groupByPath(changes: FileChange[]): Omit<UnitDraft, 'id'>[] {
+  const paths = [...new Set(changes.map((c) => c.path))].sort();
+  const parent = new Map(paths.map((p) => [p, p]));
+  const find = (p: string): string => {
+    let root = p;
+    while (parent.get(root) !== root) root = parent.get(root) ?? root;
+    parent.set(p, root);
+    return root;
+  };
+  const union = (a: string, b: string) => {
+    const [ra, rb] = [find(a), find(b)].sort();
+    if (ra && rb && ra !== rb) parent.set(rb, ra);
+  };
+  const firstBy = new Map<string, string>();
+  const join = (key: string, path: string) => {
+    const first = firstBy.get(key);
+    if (first === undefined) firstBy.set(key, path);
+    else union(first, path);
+  };
+  for (const path of paths) {
+    const role = classifyPath(path);
+    const family = roleFamily(role);
+    if (family !== 'code') join(`family:${family}`, path);
+    else {
+      join(`stem:${pathStem(path)}`, path);
+      if (role === 'code') join(`dir:${path.slice(0, path.lastIndexOf('/') + 1)}`, path);
+    }
+  }
+  const components = new Map<string, string[]>();
+  for (const path of paths) {
+    const root = find(path);
+    components.set(root, [...(components.get(root) ?? []), path]);
+  }
+  // Lone docs and lone tests (no code twin) are reviewed together rather than one unit each.
+  const merged = new Map<string, string[]>();
+  for (const [root, members] of components) {
+    const roles = new Set(members.map(classifyPath));
+    const key = roles.size === 1 && (roles.has('docs') || roles.has('test')) ? `only:${[...roles][0]}` : root;
+    merged.set(key, [...(merged.get(key) ?? []), ...members]);
+  }
+  const drafts = [...merged.values()].map((members) => {
+    const family = roleFamily(classifyPath(members[0] ?? ''));
+    return {
+      family,
+      title: clip(pathTitle(members, family)),
+      changes: changes.filter((c) => members.includes(c.path)),
+      commits: [],
+    };
+  });
+  return drafts.sort(
+    (a, b) =>
+      FAMILY_ORDER.indexOf(a.family) - FAMILY_ORDER.indexOf(b.family) ||
+      (a.changes[0]?.path ?? '').localeCompare(b.changes[0]?.path ?? ''),
+  );
+}
+
+function pathTitle(paths: string[], family: UnitFamily): string {
+  if (family === 'config') return 'Configuration, schema and migrations';
+  if (family === 'evidence') return 'Evidence and verification reports';
+  const roles = new Set(paths.map(classifyPath));
+  if (roles.size === 1 && roles.has('docs')) return 'Documentation';
+  if (roles.size === 1 && roles.has('test')) return 'Tests';
+  const code = paths.filter((p) => classifyPath(p) === 'code');
+  const stems = new Set(code.map(pathStem));
+  if (stems.size === 1) return `Changes to ${[...stems][0]}`;
+  const dirs = new Set(code.map((p) => p.slice(0, p.lastIndexOf('/') + 1) || './'));
+  return `Changes in ${[...dirs].sort().join(', ')}`;
+}
