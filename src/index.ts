@@ -23,6 +23,8 @@ export { hookCommand } from './hooks/hook-command.js';
 export { FRICTION_HOOK_EVENTS, isFrictionCaptureCommand } from './hooks/hook-entries.js';
 export { applyHookSettings, type HookSettingsOptions, type HookSettingsResult } from './hooks/init.js';
 export { installFrictionHooks, removeFrictionHooks } from './hooks/settings-merge.js';
+// jobs
+export { findJob, type JobRecord, jobStorePath, outputDigest, recordJob } from './jobs/index.js';
 // ledger
 export { appendLedgerRow, serializeLedgerRow } from './ledger/append.js';
 export { DEFAULT_LEDGER_CAPS, type LedgerCaps, ledgerCaps } from './ledger/caps.js';
@@ -67,9 +69,6 @@ export { evaluateTrial, findTrialRules, reviewTrials } from './trial/review.js';
 export { type SessionScore, type SessionScoreSource, scoresFileSource } from './trial/scores.js';
 export { projectScoreSource, transcriptScoreSource } from './trial/sources.js';
 export { isTrialElapsed } from './trial/window.js';
-
-// jobs
-export { findJob, type JobRecord, jobStorePath, outputDigest, recordJob } from './jobs/index.js';
 
 // version
 export { VERSION } from './version.js';

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { readSessionObjects } from './session-objects.js';
+import { readTranscriptObjects } from '../transcript/read.js';
 
 /** An Edit/Write/MultiEdit call of a coding-agent session, reduced to what linking needs. */
 export interface AgentEdit {
@@ -93,7 +93,7 @@ export async function readSessionEdits(path: string): Promise<AgentEdit[]> {
   const failed = new Set<string>();
   let request: string | undefined;
   const fallbackId = basename(path, '.jsonl');
-  for await (const { value: entry } of readSessionObjects(path)) {
+  for await (const { value: entry } of readTranscriptObjects(path)) {
     const message = asRecord(entry.message);
     const userText = realUserText(entry);
     if (userText !== undefined) request = userText;
