@@ -139,8 +139,8 @@ describe('existing rules', () => {
       '# Lessons\n- Read errors first\n',
     );
     expect(loadExistingRules(root, 'ic5')).toEqual([
-      { text: 'Run the tests', number: 1, lineIndex: 1 },
-      { text: 'Ship small', number: 12, lineIndex: 2 },
+      { text: 'Run the tests', number: 1, lineIndex: 1, onTrial: true },
+      { text: 'Ship small', number: 12, lineIndex: 2, onTrial: false },
     ]);
     expect(loadExistingRules(root, 'claude')).toEqual([{ text: 'Read errors first', lineIndex: 1 }]);
     expect(loadExistingRules(root, 'plugin')).toEqual([]);

@@ -3,6 +3,7 @@ import { readDirectiveItems } from '../rules/directives.js';
 import { readLessonItems } from '../rules/lessons.js';
 import { cutCodePoints } from '../rules/lines.js';
 import { type RuleTarget, rulesPathFor } from '../rules/targets.js';
+import { hasTrialComment } from '../trial/meta.js';
 
 /** Words too common to say whether two rules are about the same thing (exactly these 35). */
 export const STOP_WORDS: ReadonlySet<string> = new Set(
@@ -35,6 +36,8 @@ export interface ExistingRule {
   /** The list number for a directive; undefined for a lesson. */
   number?: number;
   lineIndex: number;
+  /** True for a directive that carries a trial comment (still under review). */
+  onTrial?: boolean;
 }
 
 /** The minimum a proposal needs to be classified. */
@@ -146,5 +149,6 @@ export function loadExistingRules(mainCheckout: string, target: RuleTarget): Exi
     text: item.text,
     number: item.number,
     lineIndex: item.lineIndex,
+    onTrial: hasTrialComment(item.line),
   }));
 }

@@ -1,0 +1,76 @@
+import { appendFileSync, utimesSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { noonOf, retroProject } from '../test-support/retro-project.js';
+import { findCandidates } from './candidates.js';
+import { containsRetroInvocation } from './loop-guard.js';
+
+describe('findCandidates', () => {
+  it('takes the newest session of this project, and skips it when it is still being written', () => {
+    const p = retroProject();
+    p.addSession({ rejections: 0, mtimeSecs: noonOf('2026-06-01') });
+    const newest = p.addSession({ rejections: 0, mtimeSecs: noonOf('2026-06-02') });
+    const query = { mainCheckout: p.root, env: p.env };
+    expect(findCandidates(query).sessions.map((s) => s.sessionId)).toEqual([newest.sessionId]);
+    const live = p.addSession({ rejections: 0, mtimeSecs: Math.floor(Date.now() / 1000) - 5 });
+    expect(findCandidates(query)).toMatchObject({
+      sessions: [],
+      skipped: [{ reason: 'in-progress', session: { sessionId: live.sessionId } }],
+    });
+  });
+
+  it('finds a session by id, in another project too, and says clearly when it is not there', () => {
+    const p = retroProject();
+    const mine = p.addSession({ rejections: 0, mtimeSecs: noonOf('2026-06-01') });
+    const elsewhere = retroProject();
+    const theirs = elsewhere.addSession({ rejections: 0, mtimeSecs: noonOf('2026-06-01') });
+    const projectsRoot = `${elsewhere.configDir}/projects`;
+    expect(
+      findCandidates({ mainCheckout: elsewhere.root, env: p.env, projectsRoot, sessionId: theirs.sessionId })
+        .sessions,
+    ).toHaveLength(1);
+    expect(() => findCandidates({ mainCheckout: p.root, env: p.env, sessionId: theirs.sessionId })).toThrow(
+      /not found/,
+    );
+    expect(
+      findCandidates({ mainCheckout: p.root, env: p.env, sessionId: mine.sessionId }).sessions,
+    ).toHaveLength(1);
+    expect(() => findCandidates({ mainCheckout: p.root, env: p.env, sessionId: 'latest' })).toThrow(/UUID/);
+    expect(() =>
+      findCandidates({ mainCheckout: p.root, env: p.env, sessionId: mine.sessionId, all: true }),
+    ).toThrow(/--all and a session id/);
+  });
+
+  it('--all lists every project, setting aside sessions that ran a retro', () => {
+    const p = retroProject();
+    const ran = p.addSession({ rejections: 2, mtimeSecs: noonOf('2026-06-01') });
+    appendFileSync(
+      ran.path,
+      `${JSON.stringify({ type: 'user', message: { role: 'user', content: '<command-name>/dev-team:retro</command-name>\n<command-args>--all</command-args>' } })}\n`,
+    );
+    utimesSync(ran.path, noonOf('2026-06-01'), noonOf('2026-06-01'));
+    const other = p.addSession({ rejections: 0, mtimeSecs: noonOf('2026-06-02') });
+    const found = findCandidates({ mainCheckout: p.root, env: p.env, all: true });
+    expect(found.sessions.map((s) => s.sessionId)).toEqual([other.sessionId]);
+    expect(found.skipped).toMatchObject([
+      { reason: 'retro-invocation', session: { sessionId: ran.sessionId } },
+    ]);
+  });
+});
+
+describe('containsRetroInvocation', () => {
+  it('matches /retro and namespaced retro commands only', () => {
+    const p = retroProject();
+    const line = (content: string) =>
+      `${JSON.stringify({ type: 'user', message: { role: 'user', content } })}\n`;
+    const file = (content: string) => {
+      const s = p.addSession({ rejections: 0, mtimeSecs: noonOf('2026-06-01') });
+      appendFileSync(s.path, line(content));
+      return s.path;
+    };
+    expect(containsRetroInvocation(file('<command-name>/retro</command-name>'))).toBe(true);
+    expect(containsRetroInvocation(file('<command-name>/sprint-retro</command-name>'))).toBe(true);
+    expect(containsRetroInvocation(file('<command-name>/init</command-name> and a retro later'))).toBe(false);
+    expect(containsRetroInvocation(file('run `retrospect retro --all` tonight'))).toBe(false);
+    expect(containsRetroInvocation('/nonexistent/file.jsonl')).toBe(false);
+  });
+});

@@ -1,0 +1,83 @@
+import { InputError, UsageError } from '../cli/errors.js';
+import { listSessionFiles, type SessionFile, sessionFolders } from '../trial/discover.js';
+import { containsRetroInvocation } from './loop-guard.js';
+
+/** Sessions modified more recently than this are still being written. */
+export const IN_PROGRESS_SECS = 60;
+
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type SkipReason = 'in-progress' | 'retro-invocation';
+
+export interface SkippedSession {
+  session: SessionFile;
+  reason: SkipReason;
+}
+
+export interface CandidateQuery {
+  mainCheckout: string;
+  /** One session by id (searched in this project's folders, then in every project's). */
+  sessionId?: string | undefined;
+  /** Every session of every project. */
+  all?: boolean;
+  projectsRoot?: string | undefined;
+  env: NodeJS.ProcessEnv;
+  nowMs?: number;
+}
+
+export interface Candidates {
+  /** Sessions to gate, oldest first. */
+  sessions: SessionFile[];
+  skipped: SkippedSession[];
+}
+
+function pickSessions(query: CandidateQuery, nowMs: number): SessionFile[] {
+  const base = { mainCheckout: query.mainCheckout, projectsRoot: query.projectsRoot, env: query.env };
+  // Freshness 0 here: in-progress sessions are listed so that they can be reported as skipped.
+  const list = (scope: 'current' | 'all') => listSessionFiles(sessionFolders({ ...base, scope }), 0, nowMs);
+  if (query.all) return list('all');
+  if (query.sessionId !== undefined) {
+    const wanted = query.sessionId;
+    const found =
+      list('current').find((s) => s.sessionId === wanted) ?? list('all').find((s) => s.sessionId === wanted);
+    if (!found) {
+      throw new InputError(
+        `session ${wanted} not found in this project's Claude Code sessions or any other project's (looked under ${sessionRootsText(query)})`,
+      );
+    }
+    return [found];
+  }
+  const newest = list('current').reduce<SessionFile | undefined>(
+    (best, s) => (best === undefined || s.mtime > best.mtime ? s : best),
+    undefined,
+  );
+  return newest ? [newest] : [];
+}
+
+function sessionRootsText(query: CandidateQuery): string {
+  return query.projectsRoot ?? 'the projects folder of each Claude Code config dir';
+}
+
+/**
+ * The sessions a retro looks at: the given session, else this project's newest, or with `all` every
+ * session of every project. Sessions still being written (modified less than 60 s ago) and sessions that
+ * ran a retro themselves (loop prevention) are set aside with their reason.
+ */
+export function findCandidates(query: CandidateQuery): Candidates {
+  if (query.all && query.sessionId !== undefined) {
+    throw new UsageError('--all and a session id exclude each other: give one or the other');
+  }
+  if (query.sessionId !== undefined && !SESSION_ID.test(query.sessionId)) {
+    throw new UsageError(`a session id looks like a UUID (8-4-4-4-12 hex digits), got '${query.sessionId}'`);
+  }
+  const nowMs = query.nowMs ?? Date.now();
+  const nowSecs = Math.floor(nowMs / 1000);
+  const sessions: SessionFile[] = [];
+  const skipped: SkippedSession[] = [];
+  for (const session of pickSessions(query, nowMs).sort((a, b) => a.mtime - b.mtime)) {
+    if (nowSecs - session.mtime < IN_PROGRESS_SECS) skipped.push({ session, reason: 'in-progress' });
+    else if (containsRetroInvocation(session.path)) skipped.push({ session, reason: 'retro-invocation' });
+    else sessions.push(session);
+  }
+  return { sessions, skipped };
+}

@@ -1,0 +1,153 @@
+import { isTeamAgent } from '../rules/targets.js';
+import { applyTrialDecision } from '../trial/apply.js';
+import { deferLine, reviewTrials } from '../trial/review.js';
+import { projectScoreSource } from '../trial/sources.js';
+import { applyClassification, newTrialMeta } from './apply.js';
+import {
+  type Classification,
+  classifyProposal,
+  classifyProposals,
+  type ExistingRule,
+  loadExistingRules,
+} from './classify.js';
+import type { RetroDecider } from './decide.js';
+import type { RetroCandidate, RetroOutcome } from './types.js';
+
+interface ConfirmContext {
+  mainCheckout: string;
+  today: string;
+  decider: RetroDecider;
+  dryRun: boolean;
+}
+
+/**
+ * Reviews the project's elapsed trials on its sessions' gate scores and carries out each KEEP (the trial
+ * comment goes) or REVERT (the rule goes) the decider accepts, recording it in the directive history.
+ * Trials still running are listed as deferred.
+ */
+export async function reviewElapsedTrials(
+  outcome: RetroOutcome,
+  context: ConfirmContext & {
+    env: NodeJS.ProcessEnv;
+    projectsRoot?: string | undefined;
+    nowMs?: number | undefined;
+  },
+): Promise<void> {
+  const { mainCheckout, decider, dryRun } = context;
+  const source = projectScoreSource({
+    mainCheckout,
+    scope: 'current',
+    projectsRoot: context.projectsRoot,
+    env: context.env,
+  });
+  const evaluations = reviewTrials(mainCheckout, await source.scores(), context.today);
+  let skipping = false;
+  for (const evaluation of evaluations) {
+    const defer = deferLine(evaluation);
+    if (defer !== undefined) {
+      outcome.deferred.push(defer);
+      continue;
+    }
+    const { trial } = evaluation;
+    const choice = skipping ? 'skip-remaining' : await decider.decideTrial(evaluation);
+    if (choice === 'skip-remaining') {
+      skipping = true;
+      continue;
+    }
+    if (choice === 'reject') {
+      outcome.rejected += 1;
+      continue;
+    }
+    const applied = applyTrialDecision(mainCheckout, evaluation, decider.decidedBy, { dryRun });
+    const action = evaluation.outcome.action === 'KEEP' ? 'KEEP' : 'REVERT';
+    if (applied.ok) {
+      outcome.applied.push({ target: trial.agent, action, summary: trial.ruleText, path: trial.path });
+    } else {
+      outcome.manualFollowUps.push(
+        `${trial.agent} ${action} of rule ${trial.number} not applied (${applied.reason}): ${trial.ruleText}`,
+      );
+    }
+  }
+}
+
+function duplicateLine(c: Classification<RetroCandidate>): string {
+  const existing = c.existing;
+  const where = existing?.number === undefined ? '' : ` #${existing.number}`;
+  return `${c.proposal.target}: "${c.proposal.proposedText}" is already covered by${where} "${existing?.text ?? ''}" (similarity ${c.bestJaccard.toFixed(2)})`;
+}
+
+/**
+ * Classifies the proposals against the rules as they are now (after trial decisions), lists DUPLICATEs
+ * (never applied), and applies each NEW and TIGHTEN the decider accepts: a NEW team-agent rule as a trial
+ * unless the user made it permanent, a TIGHTEN in place, lessons and backlog entries appended.
+ */
+export async function confirmProposals(
+  outcome: RetroOutcome,
+  candidates: readonly RetroCandidate[],
+  context: ConfirmContext,
+): Promise<void> {
+  const { mainCheckout, today, decider, dryRun } = context;
+  const { kept, dropped } = classifyProposals(candidates, (target) =>
+    loadExistingRules(mainCheckout, target),
+  );
+  for (const c of dropped) {
+    outcome.dropped.push(
+      `NEW ${c.proposal.target} "${c.proposal.proposedText}" left out: its pattern "${c.proposal.patternSummary}" is being tightened`,
+    );
+  }
+  const actionable = kept.filter((c) => c.action !== 'DUPLICATE');
+  for (const c of kept) if (c.action === 'DUPLICATE') outcome.duplicates.push(duplicateLine(c));
+  // Rules this run has added so far: a second session proposing the same rule is then a duplicate, in a
+  // dry run as well as in a real one.
+  const added: { target: string; rule: ExistingRule }[] = [];
+  let skipping = false;
+  for (const [index, c] of actionable.entries()) {
+    if (skipping) break;
+    const sameRun = added.filter((a) => a.target === c.proposal.target).map((a) => a.rule);
+    const again = classifyProposal(c.proposal, sameRun);
+    if (again.action === 'DUPLICATE') {
+      outcome.duplicates.push(`${duplicateLine(again)}, added earlier in this run`);
+      continue;
+    }
+    const choice = await decider.decideProposal(c, { index, total: actionable.length });
+    if (choice.kind === 'skip-remaining') {
+      skipping = true;
+      continue;
+    }
+    if (choice.kind === 'reject') {
+      outcome.rejected += 1;
+      continue;
+    }
+    const p = c.proposal;
+    if (choice.kind === 'follow-up') {
+      outcome.manualFollowUps.push(`${p.target} ${c.action}: ${choice.reason}: "${c.text}"`);
+      continue;
+    }
+    const firstCitation = p.citations[0]?.message_id;
+    const asTrial = c.action === 'NEW' && isTeamAgent(p.target) && choice.asTrial;
+    const result = applyClassification(
+      mainCheckout,
+      { ...c, text: choice.text },
+      {
+        dryRun,
+        day: today,
+        source: `${p.sessionId}#${firstCitation ?? 'na'}`,
+        ...(asTrial ? { trial: newTrialMeta(p.sessionId, firstCitation, today) } : {}),
+      },
+    );
+    if (result.ok) {
+      added.push({ target: p.target, rule: { text: choice.text, lineIndex: -1 } });
+      outcome.applied.push({
+        target: p.target,
+        action: c.action === 'TIGHTEN' ? 'TIGHTEN' : 'NEW',
+        summary: choice.text,
+        path: result.path,
+        ...(c.action === 'NEW' && isTeamAgent(p.target) ? { trial: asTrial } : {}),
+      });
+    } else {
+      outcome.manualFollowUps.push(
+        `${p.target} ${c.action} not applied (${result.reason}): "${choice.text}"`,
+      );
+    }
+  }
+}

@@ -1,0 +1,52 @@
+import type { RuleTarget } from '../rules/targets.js';
+
+/** A cited message: its id in the transcript and a verbatim excerpt of it. */
+export interface RetroCitation {
+  message_id: string;
+  excerpt: string;
+}
+
+/** A validated rule proposal of the deep read (the subagent's JSON shape and its session). */
+export interface RetroProposal {
+  session_id: string;
+  target: RuleTarget;
+  proposed_text: string;
+  confidence: number;
+  citations: RetroCitation[];
+  pattern_summary: string;
+}
+
+export interface RetroObservation {
+  session_id: string;
+  description: string;
+}
+
+export interface RetroFabricationAnchor {
+  anchor_id: string;
+  session_id: string;
+  turn_id: string;
+  fabricated_claim_text: string;
+  evidence_for_fabrication: string;
+}
+
+/** What the deep read of one flagged session gives the retro (validated, citations checked). */
+export interface DeepReadOutcome {
+  session_id: string;
+  proposals: RetroProposal[];
+  observations: RetroObservation[];
+  fabrication_anchors: RetroFabricationAnchor[];
+}
+
+export interface DeepReadRequest {
+  /** The gate's anchor message ids (the union of all signal ids). */
+  anchors: string[];
+  /** Write fabrication anchors to the project's anchors folder (false in a dry run). */
+  persist: boolean;
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * Reads one flagged session deeply (phase 2). The retro only needs this call; which model answers, how
+ * the answer is validated and what gets logged is the deep read's business.
+ */
+export type DeepReader = (sessionPath: string, request: DeepReadRequest) => Promise<DeepReadOutcome>;

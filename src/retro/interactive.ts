@@ -1,0 +1,102 @@
+import { isTeamAgent } from '../rules/targets.js';
+import type { TrialEvaluation } from '../trial/review.js';
+import type { Classification } from './classify.js';
+import type { ProposalChoice, RetroDecider, TrialChoice } from './decide.js';
+import type { Prompter } from './prompt.js';
+import { checkRuleText } from './rule-text.js';
+import type { RetroCandidate } from './types.js';
+
+const PROPOSAL_CHOICES = '[a]pply / [r]eject / [e]dit / [s]kip remaining: ';
+const TRIAL_CHOICES = '[a]pply / [r]eject / [s]kip remaining: ';
+/** Unreadable answers in a row before a question counts as rejected (a script answering nonsense). */
+const MAX_TRIES = 5;
+
+function describeProposal(c: Classification<RetroCandidate>, index: number, total: number): string {
+  const p = c.proposal;
+  const lines = [
+    '',
+    `[${index + 1}/${total}] ${c.action} ${p.target}  pattern "${p.patternSummary}"  confidence ${p.confidence.toFixed(2)}  session ${p.sessionId}`,
+  ];
+  if (c.existing) {
+    const number = c.existing.number === undefined ? '' : `${c.existing.number}. `;
+    lines.push(`  - ${number}${c.existing.text}`);
+  }
+  lines.push(`  + ${c.text}`);
+  for (const citation of p.citations) lines.push(`    cites ${citation.message_id}: "${citation.excerpt}"`);
+  return `${lines.join('\n')}\n`;
+}
+
+function describeTrial(e: TrialEvaluation): string {
+  const { trial, baseline, inTrial, outcome } = e;
+  const verdict = outcome.action === 'KEEP' ? 'keep it (friction went down)' : 'revert it (no improvement)';
+  return [
+    '',
+    `Trial ${outcome.action} ${trial.agent} #${trial.number}: ${trial.ruleText}`,
+    `  baseline mean ${baseline.meanText} over ${baseline.n} sessions; in-trial mean ${inTrial.meanText} over ${inTrial.n}: ${verdict}`,
+    '',
+  ].join('\n');
+}
+
+/**
+ * Confirmation at a prompt: each elapsed trial's decision and each proposal is shown and answered with
+ * one letter. `[e]dit` takes a replacement text (checked like a model's proposal); a NEW team-agent rule
+ * then asks whether it starts as a trial (the default) or is permanent at once. The end of the input
+ * skips everything that remains.
+ */
+export function interactiveDecider(prompter: Prompter, write: (text: string) => void): RetroDecider {
+  return {
+    decidedBy: 'user',
+    async decideTrial(evaluation): Promise<TrialChoice> {
+      write(describeTrial(evaluation));
+      for (let tries = 0; tries < MAX_TRIES; tries++) {
+        const answer = await prompter.ask(TRIAL_CHOICES);
+        if (answer === undefined) return 'skip-remaining';
+        const letter = answer.trim().toLowerCase()[0];
+        if (letter === 'a') return 'apply';
+        if (letter === 'r') return 'reject';
+        if (letter === 's') return 'skip-remaining';
+      }
+      return 'reject';
+    },
+    async decideProposal(c, { index, total }): Promise<ProposalChoice> {
+      write(describeProposal(c, index, total));
+      let text = c.text;
+      for (let tries = 0; tries < MAX_TRIES; tries++) {
+        const answer = await prompter.ask(PROPOSAL_CHOICES);
+        if (answer === undefined) return { kind: 'skip-remaining' };
+        const letter = answer.trim().toLowerCase()[0];
+        if (letter === 'r') return { kind: 'reject' };
+        if (letter === 's') return { kind: 'skip-remaining' };
+        if (letter === 'e') {
+          const edited = await prompter.ask('New text: ');
+          if (edited === undefined) return { kind: 'skip-remaining' };
+          const checked = checkRuleText(edited);
+          if (!checked.ok) {
+            write(`Not applied: ${checked.reason}.\n`);
+            continue;
+          }
+          text = checked.text;
+          write(`  + ${text}\n`);
+        }
+        if (letter === 'a' || letter === 'e') {
+          const asTrial =
+            c.action === 'NEW' && isTeamAgent(c.proposal.target) ? await askTrial(prompter) : true;
+          if (asTrial === undefined) return { kind: 'skip-remaining' };
+          return { kind: 'apply', text, asTrial };
+        }
+      }
+      return { kind: 'reject' };
+    },
+  };
+}
+
+async function askTrial(prompter: Prompter): Promise<boolean | undefined> {
+  for (let tries = 0; tries < MAX_TRIES; tries++) {
+    const answer = await prompter.ask('Start as a [t]rial or make it [p]ermanent? [t]: ');
+    if (answer === undefined) return undefined;
+    const letter = answer.trim().toLowerCase()[0];
+    if (letter === undefined || letter === 't') return true;
+    if (letter === 'p') return false;
+  }
+  return true;
+}

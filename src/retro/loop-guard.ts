@@ -1,0 +1,42 @@
+import { closeSync, openSync, readSync } from 'node:fs';
+
+/**
+ * A slash command whose name ends in `retro` (`/retro`, `/dev-team:retro`), as Claude Code records it in
+ * a transcript. A session that ran a retro is the retro's own work: reading it again would feed the
+ * retrospective its own output.
+ */
+const RETRO_INVOCATION = /<command-name>\/[\w:.-]*retro<\/command-name>/;
+const CHUNK_BYTES = 1 << 20;
+/** Longer than any tag the pattern can match, so a tag split across two chunks is still found. */
+const OVERLAP_BYTES = 256;
+
+/**
+ * True when the transcript contains a retro invocation. Reads the file in chunks (transcripts reach
+ * hundreds of megabytes) and never holds more than one chunk; an unreadable file is not a retro.
+ */
+export function containsRetroInvocation(path: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch {
+    return false;
+  }
+  try {
+    const buffer = Buffer.alloc(CHUNK_BYTES + OVERLAP_BYTES);
+    let carried = 0;
+    let position = 0;
+    for (;;) {
+      const read = readSync(fd, buffer, carried, CHUNK_BYTES, position);
+      if (read === 0) return false;
+      position += read;
+      const filled = carried + read;
+      if (RETRO_INVOCATION.test(buffer.toString('latin1', 0, filled))) return true;
+      carried = Math.min(OVERLAP_BYTES, filled);
+      buffer.copy(buffer, 0, filled - carried, filled);
+    }
+  } catch {
+    return false;
+  } finally {
+    closeSync(fd);
+  }
+}

@@ -1,0 +1,208 @@
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { noonOf, retroProject } from '../test-support/retro-project.js';
+import { parseTrialLine } from '../trial/meta.js';
+import { autoDecider } from './decide.js';
+import type { DeepReader, RetroProposal } from './deep-read-port.js';
+import { interactiveDecider } from './interactive.js';
+import { type RetroOptions, runRetro } from './pipeline.js';
+import { streamPrompter } from './prompt.js';
+
+type Draft = Omit<RetroProposal, 'session_id' | 'citations'>;
+
+/** A deep reader that answers every flagged session with the given proposals, citing the gate's anchor. */
+function readerProposing(...drafts: Draft[]): DeepReader & { calls: string[] } {
+  const calls: string[] = [];
+  const reader = async (path: string, request: { anchors: string[] }) => {
+    const session_id = path.replace(/^.*\//, '').replace(/\.jsonl$/, '');
+    calls.push(session_id);
+    return {
+      session_id,
+      proposals: drafts.map((d) => ({
+        ...d,
+        session_id,
+        citations: [{ message_id: request.anchors[0] ?? 'none', excerpt: 'revert it' }],
+      })),
+      observations: [{ session_id, description: 'The CI runner was slow' }],
+      fabrication_anchors: [],
+    };
+  };
+  return Object.assign(reader, { calls });
+}
+
+const SMOKE_RULE: Draft = {
+  target: 'ic5',
+  proposed_text: 'Run the full test suite before declaring a change done',
+  confidence: 0.8,
+  pattern_summary: 'premature done',
+};
+
+const DAY = '2026-07-01';
+const DIRECTIVES = '.claude/memory/ic5/directives.md';
+
+function options(p: ReturnType<typeof retroProject>, extra: Partial<RetroOptions>): RetroOptions {
+  return { cwd: p.root, env: p.env, decider: autoDecider, deepReader: readerProposing(), ...extra };
+}
+
+describe('runRetro', () => {
+  it('--auto: a flagged session becomes a NEW trial rule; later smooth sessions KEEP it, rough ones REVERT it', async () => {
+    const p = retroProject();
+    p.addSession({ rejections: 2, mtimeSecs: noonOf('2026-06-28') });
+    p.addSession({ rejections: 2, mtimeSecs: noonOf('2026-06-29') });
+    const reader = readerProposing(SMOKE_RULE);
+    const first = await runRetro(options(p, { deepReader: reader, today: DAY }));
+    expect(first.counts).toEqual({ scanned: 1, skipped: 0, gated: 1, deepRead: 1 });
+    expect(first.applied).toMatchObject([
+      { target: 'ic5', action: 'NEW', trial: true, summary: SMOKE_RULE.proposed_text },
+    ]);
+    expect(first.observations).toEqual([expect.stringContaining('The CI runner was slow')]);
+    const line = p.read(DIRECTIVES).trimEnd();
+    expect(parseTrialLine(line)).toMatchObject({
+      text: `1. ${SMOKE_RULE.proposed_text}`,
+      start: DAY,
+      reviewAfter: '10-sessions',
+    });
+
+    // Ten smooth sessions after the trial started: the window has elapsed and friction went down.
+    for (let i = 0; i < 10; i++) p.addSession({ rejections: 0, mtimeSecs: noonOf('2026-07-05', i) });
+    const second = await runRetro(options(p, { today: '2026-07-20' }));
+    expect(second.counts.gated).toBe(0);
+    expect(second.applied).toMatchObject([{ target: 'ic5', action: 'KEEP' }]);
+    expect(p.read(DIRECTIVES)).toBe(`1. ${SMOKE_RULE.proposed_text}\n`);
+    const history = p
+      .read('.claude/retro/directive-history.jsonl')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(history).toMatchObject([
+      {
+        agent: 'ic5',
+        decision: 'KEEP',
+        decided_by: 'auto',
+        baseline: { n: 2, mean: 9 },
+        in_trial: { n: 10, mean: 0 },
+      },
+    ]);
+  });
+
+  it('REVERTs a trial whose window was rougher than the baseline', async () => {
+    const p = retroProject();
+    p.writeRules(
+      DIRECTIVES,
+      `1. Keep commits small\n2. Ask before deleting tests <!-- trial start=${DAY} source=s#m review-after=2-sessions -->\n3. Name branches after the issue\n`,
+    );
+    p.addSession({ rejections: 0, mtimeSecs: noonOf('2026-06-20') });
+    p.addSession({ rejections: 1, mtimeSecs: noonOf('2026-06-21') });
+    p.addSession({ rejections: 2, mtimeSecs: noonOf('2026-07-02') });
+    p.addSession({ rejections: 2, mtimeSecs: noonOf('2026-07-03') });
+    const reader = readerProposing();
+    const outcome = await runRetro(
+      options(p, { deepReader: reader, today: '2026-07-10', sessionId: undefined }),
+    );
+    expect(outcome.applied).toMatchObject([
+      { target: 'ic5', action: 'REVERT', summary: 'Ask before deleting tests' },
+    ]);
+    expect(p.read(DIRECTIVES)).toBe('1. Keep commits small\n3. Name branches after the issue\n');
+    expect(p.read('.claude/retro/directive-history.jsonl')).toContain('"decision":"REVERT"');
+  });
+
+  it('lists a DUPLICATE without applying it and TIGHTENs a related rule in place', async () => {
+    const p = retroProject();
+    const rules =
+      '# ic5\n\n1. Run the full test suite before declaring a change done\n2. Read the failing test before editing code\n';
+    p.writeRules(DIRECTIVES, rules);
+    p.addSession({ rejections: 2, mtimeSecs: noonOf('2026-06-28') });
+    const reader = readerProposing(SMOKE_RULE, {
+      target: 'ic5',
+      proposed_text: 'Quote the failing assertion before editing code',
+      confidence: 0.6,
+      pattern_summary: 'failing test',
+    });
+    const outcome = await runRetro(options(p, { deepReader: reader, today: DAY }));
+    expect(outcome.duplicates).toEqual([expect.stringContaining('already covered by #1')]);
+    expect(outcome.applied).toMatchObject([{ action: 'TIGHTEN' }]);
+    expect(p.read(DIRECTIVES)).toBe(
+      '# ic5\n\n1. Run the full test suite before declaring a change done\n2. Read the failing test before editing code; additionally, Quote the failing assertion before editing code\n',
+    );
+  });
+
+  it('interactive: reject, edit into a permanent rule, then skip the rest', async () => {
+    const p = retroProject();
+    p.addSession({ rejections: 2, mtimeSecs: noonOf('2026-06-28') });
+    const reader = readerProposing(
+      SMOKE_RULE,
+      {
+        target: 'qa',
+        proposed_text: 'Report flaky tests by name',
+        confidence: 0.7,
+        pattern_summary: 'flaky tests',
+      },
+      {
+        target: 'claude',
+        proposed_text: 'Restate the request before a large edit',
+        confidence: 0.5,
+        pattern_summary: 'misread request',
+      },
+    );
+    const input = new PassThrough();
+    const prompts = new PassThrough();
+    let shown = '';
+    prompts.on('data', (b: Buffer) => {
+      shown += b.toString();
+    });
+    input.end('r\ne\nName every flaky test in the report\np\ns\n');
+    const decider = interactiveDecider(streamPrompter(input, prompts), (text) => prompts.write(text));
+    const outcome = await runRetro(options(p, { deepReader: reader, today: DAY, decider }));
+    expect(outcome.rejected).toBe(1);
+    expect(outcome.applied).toMatchObject([
+      { target: 'qa', action: 'NEW', trial: false, summary: 'Name every flaky test in the report' },
+    ]);
+    expect(p.read('.claude/memory/qa/directives.md')).toBe('1. Name every flaky test in the report\n');
+    expect(shown).toContain('[a]pply / [r]eject / [e]dit / [s]kip remaining: ');
+    expect(shown).toContain('Start as a [t]rial or make it [p]ermanent? [t]: ');
+  });
+
+  it('--dry-run decides everything and writes nothing', async () => {
+    const p = retroProject();
+    p.writeRules(
+      DIRECTIVES,
+      `1. Ask before deleting tests <!-- trial start=${DAY} source=s#m review-after=2-sessions -->\n`,
+    );
+    p.addSession({ rejections: 0, mtimeSecs: noonOf('2026-06-20') });
+    p.addSession({ rejections: 0, mtimeSecs: noonOf('2026-06-21') });
+    p.addSession({ rejections: 2, mtimeSecs: noonOf('2026-07-02') });
+    p.addSession({ rejections: 2, mtimeSecs: noonOf('2026-07-03') });
+    const before = p.snapshot();
+    const outcome = await runRetro(
+      options(p, { deepReader: readerProposing(SMOKE_RULE), today: '2026-07-10', dryRun: true }),
+    );
+    expect(outcome.applied.map((a) => a.action)).toEqual(['REVERT', 'NEW']);
+    expect(p.snapshot()).toEqual(before);
+  });
+
+  it('--all keeps only patterns proposed in two or more sessions and skips in-progress and retro sessions', async () => {
+    const p = retroProject();
+    p.addSession({ rejections: 2, mtimeSecs: noonOf('2026-06-28') });
+    p.addSession({ rejections: 2, mtimeSecs: noonOf('2026-06-29') });
+    p.addSession({ rejections: 2, mtimeSecs: Math.floor(Date.now() / 1000) });
+    const reader = readerProposing(SMOKE_RULE);
+    const once: DeepReader = async (path, request) => {
+      const read = await reader(path, request);
+      // Only the first session also proposes a one-off.
+      if (reader.calls.length === 1)
+        read.proposals.push({
+          ...read.proposals[0]!,
+          proposed_text: 'Never rename files',
+          pattern_summary: 'file renames',
+        });
+      return read;
+    };
+    const outcome = await runRetro(options(p, { deepReader: once, today: DAY, all: true, concurrency: 1 }));
+    expect(outcome.counts).toEqual({ scanned: 2, skipped: 1, gated: 2, deepRead: 2 });
+    expect(outcome.skipped.map((s) => s.reason)).toEqual(['in-progress']);
+    expect(outcome.dropped).toEqual([
+      expect.stringContaining('pattern "file renames" seen in one session only'),
+    ]);
+    expect(outcome.applied).toHaveLength(1);
+  });
+});

@@ -1,0 +1,177 @@
+import { InputError } from '../cli/errors.js';
+import { gateSessionSync } from '../gate/index.js';
+import { findGitRoots } from '../git/roots.js';
+import { todayUtc } from '../trial/dates.js';
+import { findCandidates } from './candidates.js';
+import { confirmProposals, reviewElapsedTrials } from './confirm.js';
+import type { RetroDecider } from './decide.js';
+import type { DeepReader, DeepReadOutcome, RetroProposal } from './deep-read-port.js';
+import { GLOBAL_TOP, recurringPatterns, topProposals } from './select.js';
+import type { GatedSession, RetroCandidate, RetroOutcome } from './types.js';
+
+export interface RetroOptions {
+  /** Where the retro runs: its git main checkout holds the rules, its worktree is the agent's cwd. */
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  /** One session by id; default: the project's newest session. */
+  sessionId?: string | undefined;
+  /** Every session of every project (patterns must recur in two sessions). */
+  all?: boolean;
+  /** Compute and show everything, write nothing. */
+  dryRun?: boolean;
+  /** A Claude Code projects folder to use instead of `<config dir>/projects`. */
+  projectsRoot?: string | undefined;
+  /** Who confirms: the user at a prompt, or `autoDecider`. */
+  decider: RetroDecider;
+  /** The phase-2 deep read of one flagged session. */
+  deepReader: DeepReader;
+  /** Deep reads running at once (default 3). */
+  concurrency?: number;
+  /** The gate threshold (default `RETRO_THRESHOLD`, else the gate's). */
+  threshold?: string | undefined;
+  /** The day trials start and are reviewed on (default today, UTC). */
+  today?: string | undefined;
+  nowMs?: number;
+  signal?: AbortSignal | undefined;
+  /** Receives progress and problems, one line each (the CLI sends them to stderr). */
+  log?: (line: string) => void;
+}
+
+/** Runs `task` over `items`, at most `limit` at a time; results in the order of `items`. */
+async function boundedMap<T, R>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  return results;
+}
+
+function emptyOutcome(dryRun: boolean): RetroOutcome {
+  return {
+    dryRun,
+    counts: { scanned: 0, skipped: 0, gated: 0, deepRead: 0 },
+    skipped: [],
+    gated: [],
+    applied: [],
+    rejected: 0,
+    duplicates: [],
+    manualFollowUps: [],
+    observations: [],
+    fabricationAnchors: [],
+    dropped: [],
+    deferred: [],
+  };
+}
+
+function candidateOf(p: RetroProposal): RetroCandidate {
+  return {
+    target: p.target,
+    proposedText: p.proposed_text,
+    patternSummary: p.pattern_summary,
+    sessionId: p.session_id,
+    confidence: p.confidence,
+    citations: p.citations,
+  };
+}
+
+const short = (p: RetroProposal) => `${p.target} "${p.proposed_text}" (session ${p.session_id})`;
+
+/**
+ * The session retrospective (notes §5): find the candidate sessions, gate them, deep-read the flagged
+ * ones in parallel, keep the global top 5 (in `--all` mode only patterns seen in two or more sessions),
+ * review elapsed trials, classify each proposal against the existing rules, and confirm and apply
+ * through the decider. Returns everything it did and found; writes nothing in a dry run.
+ */
+export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
+  const log = options.log ?? (() => {});
+  const dryRun = options.dryRun === true;
+  const roots = findGitRoots(options.cwd);
+  if (!roots) throw new InputError(`retro runs inside a git repository; ${options.cwd} is not in one`);
+  const { mainCheckout } = roots;
+  const today = options.today ?? todayUtc(new Date(options.nowMs ?? Date.now()));
+  const outcome = emptyOutcome(dryRun);
+
+  const candidates = findCandidates({
+    mainCheckout,
+    sessionId: options.sessionId,
+    all: options.all,
+    projectsRoot: options.projectsRoot,
+    env: options.env,
+    nowMs: options.nowMs,
+  });
+  outcome.skipped = candidates.skipped;
+  outcome.counts.skipped = candidates.skipped.length;
+  outcome.counts.scanned = candidates.sessions.length;
+
+  for (const session of candidates.sessions) {
+    const { verdict } = gateSessionSync(session.path, {
+      env: options.env,
+      cwd: mainCheckout,
+      ...(options.threshold !== undefined ? { threshold: options.threshold } : {}),
+    });
+    outcome.gated.push({ session, verdict });
+  }
+  const flagged: GatedSession[] = outcome.gated.filter((g) => g.verdict.passed);
+  outcome.counts.gated = flagged.length;
+
+  const reads = await boundedMap(flagged, options.concurrency ?? 3, async ({ session, verdict }) => {
+    if (options.signal?.aborted) return undefined;
+    const anchors = [...new Set(verdict.signals.flatMap((s) => s.ids))];
+    try {
+      return await options.deepReader(session.path, { anchors, persist: !dryRun, signal: options.signal });
+    } catch (error) {
+      // One failed read never blocks the retro: the session gives zero proposals (retro-subagent.md).
+      log(
+        `deep-read ${session.sessionId}: failed (${error instanceof Error ? error.message : String(error)}); continuing with zero proposals`,
+      );
+      return undefined;
+    }
+  });
+  const answered = reads.filter((r): r is DeepReadOutcome => r !== undefined);
+  outcome.counts.deepRead = answered.length;
+
+  let proposals = answered.flatMap((r) => r.proposals);
+  if (options.all) {
+    const recurring = recurringPatterns(proposals);
+    for (const p of recurring.dropped)
+      outcome.dropped.push(`pattern "${p.pattern_summary}" seen in one session only: ${short(p)}`);
+    proposals = recurring.kept;
+  }
+  const top = topProposals(proposals, GLOBAL_TOP);
+  for (const p of proposals)
+    if (!top.includes(p)) outcome.dropped.push(`ranked below the top ${GLOBAL_TOP}: ${short(p)}`);
+
+  for (const read of answered) {
+    for (const o of read.observations)
+      outcome.observations.push(`${o.description} (session ${o.session_id})`);
+    const path = flagged.find((g) => g.session.sessionId === read.session_id)?.session.path ?? '';
+    for (const a of read.fabrication_anchors)
+      outcome.fabricationAnchors.push({ ...a, source_jsonl_path: path });
+  }
+
+  await reviewElapsedTrials(outcome, {
+    mainCheckout,
+    today,
+    decider: options.decider,
+    dryRun,
+    env: options.env,
+    projectsRoot: options.projectsRoot,
+    nowMs: options.nowMs,
+  });
+  await confirmProposals(outcome, top.map(candidateOf), {
+    mainCheckout,
+    today,
+    decider: options.decider,
+    dryRun,
+  });
+  return outcome;
+}

@@ -1,0 +1,53 @@
+import { renderWhy } from '../gate/index.js';
+import type { FabricationFinding, RetroOutcome } from './types.js';
+
+/** The summary line: `Applied: N | Rejected: N | Duplicates: N | Manual follow-up: N | Observations: N`. */
+export function summaryLine(outcome: RetroOutcome): string {
+  return [
+    `Applied: ${outcome.applied.length}`,
+    `Rejected: ${outcome.rejected}`,
+    `Duplicates: ${outcome.duplicates.length}`,
+    `Manual follow-up: ${outcome.manualFollowUps.length}`,
+    `Observations: ${outcome.observations.length}`,
+  ].join(' | ');
+}
+
+/** One hint per fabrication anchor: where it is and how to follow it up. */
+export function fabricationHint(anchor: FabricationFinding): string {
+  return `Fabrication anchor ${anchor.anchor_id} (session ${anchor.session_id}, turn ${anchor.turn_id}): "${anchor.fabricated_claim_text}" — saved as .claude/retro/anchors/${anchor.anchor_id}.json; follow up with --from-retro ${anchor.anchor_id}`;
+}
+
+/** `--why`: each skipped session with its reason, then each gated session's signal table. */
+export function renderWhyReport(outcome: RetroOutcome): string[] {
+  const lines: string[] = [];
+  for (const { session, reason } of outcome.skipped) {
+    const why =
+      reason === 'in-progress' ? 'in progress (modified less than 60 s ago)' : 'contains a retro invocation';
+    lines.push(`Skipped ${session.sessionId}: ${why}`);
+  }
+  for (const { session, verdict } of outcome.gated) lines.push('', renderWhy(session.sessionId, verdict));
+  return lines;
+}
+
+function section(title: string, items: readonly string[]): string[] {
+  return items.length === 0 ? [] : ['', `${title}:`, ...items.map((item) => `- ${item}`)];
+}
+
+/** The end of a retro as people read it: what changed, what to look at, and the summary. */
+export function renderOutcome(outcome: RetroOutcome): string[] {
+  const { counts } = outcome;
+  const lines = [
+    `Sessions: scanned=${counts.scanned} skipped=${counts.skipped} gated=${counts.gated} deep-read=${counts.deepRead}${outcome.dryRun ? '  (dry run: nothing written)' : ''}`,
+  ];
+  const applied = outcome.applied.map((a) => {
+    const how = a.trial === undefined ? '' : a.trial ? ' (trial)' : ' (permanent)';
+    return `target=${a.target} action=${a.action}${how}: ${a.summary}`;
+  });
+  lines.push(...section(outcome.dryRun ? 'Would apply' : 'Applied', applied));
+  lines.push(...section('Duplicates (not applied)', outcome.duplicates));
+  lines.push(...section('Manual follow-up', outcome.manualFollowUps));
+  lines.push(...section('Observations', outcome.observations));
+  lines.push(...section('Fabrication anchors', outcome.fabricationAnchors.map(fabricationHint)));
+  lines.push('', `Summary: ${summaryLine(outcome)}`);
+  return lines;
+}

@@ -1,0 +1,63 @@
+import type { GateVerdict } from '../gate/index.js';
+import type { SessionFile } from '../trial/discover.js';
+import type { SkipReason } from './candidates.js';
+import type { ClassifiableProposal } from './classify.js';
+import type { RetroCitation, RetroFabricationAnchor } from './deep-read-port.js';
+
+/** A proposal that survived validation, ranking and the pattern filter, ready to classify. */
+export interface RetroCandidate extends ClassifiableProposal {
+  sessionId: string;
+  confidence: number;
+  citations: RetroCitation[];
+}
+
+/** Session counts of one run, as a scheduled report prints them. */
+export interface RetroCounts {
+  /** Sessions considered after the in-progress and loop-prevention filters. */
+  scanned: number;
+  /** Sessions left out by those filters. */
+  skipped: number;
+  /** Sessions that passed the friction gate. */
+  gated: number;
+  /** Sessions whose deep read answered (zero proposals included). */
+  deepRead: number;
+}
+
+/** One change to the project's rules: `- target=<t> action=<a>: <summary>` in a report. */
+export interface AppliedChange {
+  target: string;
+  action: 'NEW' | 'TIGHTEN' | 'KEEP' | 'REVERT';
+  summary: string;
+  /** For NEW team-agent rules: started as a trial (true) or permanent at once (false). */
+  trial?: boolean;
+  /** The file written (or that would be, in a dry run). */
+  path?: string;
+}
+
+export interface GatedSession {
+  session: SessionFile;
+  verdict: GateVerdict;
+}
+
+export interface FabricationFinding extends RetroFabricationAnchor {
+  session_id: string;
+  source_jsonl_path: string;
+}
+
+/** Everything one retro run did and found. Text fields are short findings, never transcript bodies. */
+export interface RetroOutcome {
+  dryRun: boolean;
+  counts: RetroCounts;
+  skipped: { session: SessionFile; reason: SkipReason }[];
+  gated: GatedSession[];
+  applied: AppliedChange[];
+  rejected: number;
+  duplicates: string[];
+  manualFollowUps: string[];
+  observations: string[];
+  fabricationAnchors: FabricationFinding[];
+  /** One line per proposal left out before confirmation (validation, single-session pattern, ...). */
+  dropped: string[];
+  /** Trial review lines for trials that are not decided yet. */
+  deferred: string[];
+}
