@@ -1,0 +1,114 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { countSignals, openStore } from './open.js';
+import { MIGRATIONS } from './schema.js';
+import type { SessionRecord } from './types.js';
+
+function record(overrides: Partial<SessionRecord>): SessionRecord {
+  const verdict = {
+    score: 6.5,
+    passed: true,
+    threshold: 5,
+    signals: [
+      { name: 'S2' as const, count: 2, ids: ['a', 'b'] },
+      { name: 'S3' as const, count: 1, ids: ['c'] },
+    ],
+  };
+  return {
+    path: '/p/-home-dev-shop/s1.jsonl',
+    size: 100,
+    mtimeMs: 1_790_000_000_500,
+    host: 'claude-code',
+    sessionId: 's1',
+    parentSessionId: undefined,
+    agentId: undefined,
+    project: '-home-dev-shop',
+    firstTimestamp: '2026-10-01T09:00:00.000Z',
+    lastTimestamp: '2026-10-01T10:00:00.000Z',
+    lines: 12,
+    gateVersion: 1,
+    verdict,
+    signalCounts: countSignals(verdict),
+    gone: false,
+    scannedAt: '2026-10-02T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+describe('session store', () => {
+  it('creates a versioned WAL database and keeps records across reopening', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'retrospect-store-')), 'nested', 'store.sqlite');
+    const store = openStore(path);
+    expect(store.schemaVersion()).toBe(MIGRATIONS.length);
+    store.upsertSession(record({}));
+    store.close();
+    const raw = new Database(path, { readonly: true });
+    expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
+    raw.close();
+    const again = openStore(path);
+    const [stored] = again.listSessions();
+    expect(stored).toEqual(record({}));
+    expect(stored!.signalCounts).toEqual({ S1: 0, S2: 2, S3: 1, S4: 0, S5: 0 });
+    again.close();
+  });
+
+  it('refuses a store written by a newer schema', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'retrospect-store-')), 'store.sqlite');
+    const raw = new Database(path);
+    raw.pragma(`user_version = ${MIGRATIONS.length + 1}`);
+    raw.close();
+    expect(() => openStore(path)).toThrow(/newer than this release/);
+  });
+
+  it('upserts by path, filters by project, dates and folder, and keeps gone verdicts for trial scores', () => {
+    const store = openStore(':memory:');
+    store.upsertSession(
+      record({}),
+      record({
+        path: '/p/-home-dev-shop/s2.jsonl',
+        sessionId: 's2',
+        firstTimestamp: '2026-10-05T09:00:00.000Z',
+        lastTimestamp: '2026-10-05T09:30:00.000Z',
+        mtimeMs: 1_790_500_000_000,
+      }),
+      record({
+        path: '/p/-home-dev-shop/agent-x.jsonl',
+        sessionId: 's2',
+        parentSessionId: 's2',
+        agentId: 'agent-x',
+      }),
+      record({ path: '/q/-home-dev-api/s3.jsonl', sessionId: 's3', project: '-home-dev-api' }),
+    );
+    store.upsertSession(record({ size: 200, lines: 20 }));
+    expect(store.listSessions()).toHaveLength(4);
+    expect(store.listSessions({ project: '-home-dev-api' }).map((r) => r.sessionId)).toEqual(['s3']);
+    expect(store.listSessions({ since: '2026-10-03T00:00:00.000Z' }).map((r) => r.sessionId)).toEqual(['s2']);
+    expect(store.listSessions({ until: '2026-10-03T00:00:00.000Z' })).toHaveLength(3);
+    expect(store.listSessions({ under: '/q/' })).toHaveLength(1);
+    expect(store.knownFiles('/p/').get('/p/-home-dev-shop/s1.jsonl')).toEqual({
+      size: 200,
+      mtimeMs: 1_790_000_000_500,
+      gateVersion: 1,
+      gone: false,
+    });
+    expect(store.markGone(['/p/-home-dev-shop/s1.jsonl', '/nowhere.jsonl'])).toBe(1);
+    expect(store.listSessions({ includeGone: false })).toHaveLength(3);
+    expect(store.sessionScores('-home-dev-shop')).toEqual([
+      { sessionId: 's1', score: 6.5, mtime: 1_790_000_000 },
+      { sessionId: 's2', score: 6.5, mtime: 1_790_500_000 },
+    ]);
+    store.close();
+  });
+
+  it('keeps small notes in its meta table', () => {
+    const store = openStore(':memory:');
+    expect(store.getMeta('k')).toBeUndefined();
+    store.setMeta('k', 'v1');
+    store.setMeta('k', 'v2');
+    expect(store.getMeta('k')).toBe('v2');
+    store.close();
+  });
+});

@@ -1,0 +1,231 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import type { GateVerdict } from '../gate/score.js';
+import { SIGNAL_NAMES, type SignalName } from '../gate/signals.js';
+import { migrate } from './schema.js';
+import type { HostName, KnownFile, SessionQuery, SessionRecord, SessionScore } from './types.js';
+
+/** The file name of the store inside Retrospect's data folder. */
+export const STORE_FILE = 'store.sqlite';
+
+interface Row {
+  path: string;
+  size: number;
+  mtime_ms: number;
+  host: string;
+  session_id: string;
+  parent_session_id: string | null;
+  agent_id: string | null;
+  project: string;
+  first_ts: string | null;
+  last_ts: string | null;
+  lines: number;
+  gate_version: number;
+  verdict_json: string;
+  score: number;
+  passed: number;
+  s1: number;
+  s2: number;
+  s3: number;
+  s4: number;
+  s5: number;
+  gone: number;
+  scanned_at: string;
+}
+
+function toRecord(row: Row): SessionRecord {
+  return {
+    path: row.path,
+    size: row.size,
+    mtimeMs: row.mtime_ms,
+    host: row.host as HostName,
+    sessionId: row.session_id,
+    parentSessionId: row.parent_session_id ?? undefined,
+    agentId: row.agent_id ?? undefined,
+    project: row.project,
+    firstTimestamp: row.first_ts ?? undefined,
+    lastTimestamp: row.last_ts ?? undefined,
+    lines: row.lines,
+    gateVersion: row.gate_version,
+    verdict: JSON.parse(row.verdict_json) as GateVerdict,
+    signalCounts: { S1: row.s1, S2: row.s2, S3: row.s3, S4: row.s4, S5: row.s5 },
+    gone: row.gone !== 0,
+    scannedAt: row.scanned_at,
+  };
+}
+
+/** Signal counts of a verdict, every signal present (0 when it did not match). */
+export function countSignals(verdict: GateVerdict): Record<SignalName, number> {
+  const counts = { S1: 0, S2: 0, S3: 0, S4: 0, S5: 0 };
+  for (const signal of verdict.signals) counts[signal.name] = signal.count;
+  return counts;
+}
+
+const UPSERT = `INSERT INTO sessions (path, size, mtime_ms, host, session_id, parent_session_id, agent_id, project,
+    first_ts, last_ts, lines, gate_version, verdict_json, score, passed, s1, s2, s3, s4, s5, gone, scanned_at)
+  VALUES (@path, @size, @mtime_ms, @host, @session_id, @parent_session_id, @agent_id, @project, @first_ts, @last_ts,
+    @lines, @gate_version, @verdict_json, @score, @passed, @s1, @s2, @s3, @s4, @s5, @gone, @scanned_at)
+  ON CONFLICT (path) DO UPDATE SET size = excluded.size, mtime_ms = excluded.mtime_ms, host = excluded.host,
+    session_id = excluded.session_id, parent_session_id = excluded.parent_session_id, agent_id = excluded.agent_id,
+    project = excluded.project, first_ts = excluded.first_ts, last_ts = excluded.last_ts, lines = excluded.lines,
+    gate_version = excluded.gate_version, verdict_json = excluded.verdict_json, score = excluded.score,
+    passed = excluded.passed, s1 = excluded.s1, s2 = excluded.s2, s3 = excluded.s3, s4 = excluded.s4,
+    s5 = excluded.s5, gone = excluded.gone, scanned_at = excluded.scanned_at`;
+
+/**
+ * The embedded session index (SQLite, WAL): one row per transcript file with its gate verdict. It
+ * outlives the transcripts — Claude Code deletes old ones, the store marks them gone and keeps the verdict.
+ */
+export class SessionStore {
+  private readonly db: Database.Database;
+
+  constructor(path: string) {
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    this.db = new Database(path);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.pragma('synchronous = NORMAL');
+    migrate(this.db);
+  }
+
+  /** Inserts or replaces the records of these files in one transaction. */
+  upsertSession(...records: SessionRecord[]): void {
+    const insert = this.db.prepare(UPSERT);
+    this.db.transaction(() => {
+      for (const r of records) {
+        insert.run({
+          path: r.path,
+          size: r.size,
+          mtime_ms: r.mtimeMs,
+          host: r.host,
+          session_id: r.sessionId,
+          parent_session_id: r.parentSessionId ?? null,
+          agent_id: r.agentId ?? null,
+          project: r.project,
+          first_ts: r.firstTimestamp ?? null,
+          last_ts: r.lastTimestamp ?? null,
+          lines: r.lines,
+          gate_version: r.gateVersion,
+          verdict_json: JSON.stringify(r.verdict),
+          score: r.verdict.score,
+          passed: r.verdict.passed ? 1 : 0,
+          s1: r.signalCounts.S1,
+          s2: r.signalCounts.S2,
+          s3: r.signalCounts.S3,
+          s4: r.signalCounts.S4,
+          s5: r.signalCounts.S5,
+          gone: r.gone ? 1 : 0,
+          scanned_at: r.scannedAt,
+        });
+      }
+    })();
+  }
+
+  /** Size, mtime and gate version of every stored file under `root` (all files when omitted). */
+  knownFiles(root?: string): Map<string, KnownFile> {
+    const rows = (
+      root === undefined
+        ? this.db.prepare('SELECT path, size, mtime_ms, gate_version, gone FROM sessions').all()
+        : this.db
+            .prepare(
+              'SELECT path, size, mtime_ms, gate_version, gone FROM sessions WHERE substr(path, 1, ?) = ?',
+            )
+            .all(root.length, root)
+    ) as Pick<Row, 'path' | 'size' | 'mtime_ms' | 'gate_version' | 'gone'>[];
+    const known = new Map<string, KnownFile>();
+    for (const row of rows) {
+      known.set(row.path, {
+        size: row.size,
+        mtimeMs: row.mtime_ms,
+        gateVersion: row.gate_version,
+        gone: row.gone !== 0,
+      });
+    }
+    return known;
+  }
+
+  /** Marks files as deleted; their verdicts stay for history and trial reviews. */
+  markGone(paths: Iterable<string>): number {
+    const mark = this.db.prepare('UPDATE sessions SET gone = 1 WHERE path = ? AND gone = 0');
+    let changed = 0;
+    this.db.transaction(() => {
+      for (const path of paths) changed += mark.run(path).changes;
+    })();
+    return changed;
+  }
+
+  /** Stored records, newest first, filtered by project folder and activity dates. */
+  listSessions(query: SessionQuery = {}): SessionRecord[] {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (query.project !== undefined) {
+      where.push('project = ?');
+      params.push(query.project);
+    }
+    if (query.under !== undefined) {
+      where.push('substr(path, 1, ?) = ?');
+      params.push(query.under.length, query.under);
+    }
+    if (query.since !== undefined) {
+      where.push('coalesce(last_ts, first_ts) >= ?');
+      params.push(query.since);
+    }
+    if (query.until !== undefined) {
+      where.push('coalesce(first_ts, last_ts) <= ?');
+      params.push(query.until);
+    }
+    if (query.includeGone === false) where.push('gone = 0');
+    const sql = `SELECT * FROM sessions ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+      ORDER BY coalesce(first_ts, '') DESC, path`;
+    return (this.db.prepare(sql).all(...params) as Row[]).map(toRecord);
+  }
+
+  /**
+   * Scores of a project's main sessions (sub-agents excluded), gone ones included so that a trial that
+   * outlives its transcripts can still be reviewed. `mtime` is in epoch seconds, oldest first.
+   */
+  sessionScores(projectFolder: string): SessionScore[] {
+    const rows = this.db
+      .prepare(
+        `SELECT session_id, score, mtime_ms FROM sessions
+         WHERE project = ? AND parent_session_id IS NULL ORDER BY mtime_ms, session_id`,
+      )
+      .all(projectFolder) as Pick<Row, 'session_id' | 'score' | 'mtime_ms'>[];
+    return rows.map((r) => ({
+      sessionId: r.session_id,
+      score: r.score,
+      mtime: Math.floor(r.mtime_ms / 1000),
+    }));
+  }
+
+  /** A small key/value note kept with the store (e.g. that a one-time warning was shown). */
+  getMeta(key: string): string | undefined {
+    const row = this.db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as
+      | { value: string }
+      | undefined;
+    return row?.value;
+  }
+
+  setMeta(key: string, value: string): void {
+    this.db
+      .prepare(
+        'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+      )
+      .run(key, value);
+  }
+
+  /** The schema version this store is at. */
+  schemaVersion(): number {
+    return this.db.pragma('user_version', { simple: true }) as number;
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
+
+/** Opens (creating and migrating as needed) the store at `path`; `:memory:` gives a throwaway store. */
+export function openStore(path: string): SessionStore {
+  return new SessionStore(path);
+}

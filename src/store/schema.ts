@@ -1,0 +1,50 @@
+import type Database from 'better-sqlite3';
+
+/**
+ * The store's migrations, applied in order; `PRAGMA user_version` records how many ran. Never edit a
+ * shipped step: append a new one, so that an old store upgrades in place.
+ */
+export const MIGRATIONS: readonly string[] = [
+  `CREATE TABLE sessions (
+     path TEXT PRIMARY KEY,
+     size INTEGER NOT NULL,
+     mtime_ms REAL NOT NULL,
+     host TEXT NOT NULL,
+     session_id TEXT NOT NULL,
+     parent_session_id TEXT,
+     agent_id TEXT,
+     project TEXT NOT NULL,
+     first_ts TEXT,
+     last_ts TEXT,
+     lines INTEGER NOT NULL,
+     gate_version INTEGER NOT NULL,
+     verdict_json TEXT NOT NULL,
+     score REAL NOT NULL,
+     passed INTEGER NOT NULL,
+     s1 INTEGER NOT NULL DEFAULT 0,
+     s2 INTEGER NOT NULL DEFAULT 0,
+     s3 INTEGER NOT NULL DEFAULT 0,
+     s4 INTEGER NOT NULL DEFAULT 0,
+     s5 INTEGER NOT NULL DEFAULT 0,
+     gone INTEGER NOT NULL DEFAULT 0,
+     scanned_at TEXT NOT NULL
+   );
+   CREATE INDEX sessions_project ON sessions (project);
+   CREATE INDEX sessions_session ON sessions (session_id);
+   CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);`,
+];
+
+/** Brings a store up to the latest schema inside one transaction; refuses a store from a newer release. */
+export function migrate(db: Database.Database): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > MIGRATIONS.length) {
+    throw new Error(
+      `the session store has schema version ${current}, newer than this release understands (${MIGRATIONS.length}); upgrade retrospect`,
+    );
+  }
+  if (current === MIGRATIONS.length) return;
+  db.transaction(() => {
+    for (let step = current; step < MIGRATIONS.length; step++) db.exec(MIGRATIONS[step]!);
+    db.pragma(`user_version = ${MIGRATIONS.length}`);
+  })();
+}
