@@ -70,6 +70,28 @@ export { type SessionScore, type SessionScoreSource, scoresFileSource } from './
 export { projectScoreSource, transcriptScoreSource } from './trial/sources.js';
 export { isTrialElapsed } from './trial/window.js';
 
+// scan
+export {
+  gateFiles,
+  type ScanFilter,
+  type ScanOptions,
+  type ScanResult,
+  scanRecordJson,
+  scanSessions,
+} from './scan/index.js';
+
+// store
+export {
+  countSignals,
+  type KnownFile,
+  openStore,
+  type SessionQuery,
+  type SessionRecord,
+  type SessionScore,
+  SessionStore,
+  STORE_FILE,
+} from './store/index.js';
+
 // version
 export { VERSION } from './version.js';
 

@@ -3,12 +3,13 @@ import { resolveLedgerPath } from '../ledger/path.js';
 import { adapterFor } from '../transcript/host.js';
 import { sessionIdFromPath } from '../transcript/read.js';
 import type { TranscriptFacts, TurnEvent } from '../transcript/types.js';
-import { ledgerCoverage } from './ledger-s2.js';
+import { type LedgerCoverage, ledgerCoverage } from './ledger-s2.js';
 import { GateMachine } from './machine.js';
 import { type GateVerdict, scoreHits, zeroVerdict } from './score.js';
 import { resolveThreshold } from './threshold.js';
 
 export { formatVerdictJson, renderWhy } from './format.js';
+export { type LedgerCoverage, ledgerCoverage, ledgerCoverageIndex } from './ledger-s2.js';
 export { GateMachine, type SignalHits } from './machine.js';
 export type { GateSignal, GateVerdict } from './score.js';
 export { GATE_VERSION, SIGNAL_LABELS, SIGNAL_NAMES, type SignalName } from './signals.js';
@@ -21,6 +22,8 @@ export interface GateOptions {
   cwd?: string;
   /** The friction ledger; default `FRICTION_LEDGER`, else the main checkout's; `null` disables the hybrid. */
   ledgerPath?: string | null;
+  /** Answers the ledger question from an index read once (scan); takes precedence over ledgerPath. */
+  ledgerLookup?: (sessionId: string) => LedgerCoverage;
   /**
    * Reads the transcript's turn events (by default the host adapter's plain full-parse reader). A faster
    * reader may be plugged in; it must yield exactly the same events and facts.
@@ -85,11 +88,14 @@ export function gateSessionSync(path: string | undefined, options: GateOptions =
   }
   const hits = machine.finish();
   if (env.RETRO_FORCE_TRANSCRIPT_S2 !== '1') {
-    const ledger =
-      options.ledgerPath === null
-        ? undefined
-        : (options.ledgerPath ?? resolveLedgerPath(env, options.cwd ?? process.cwd()));
-    const coverage = ledgerCoverage(ledger, sessionId);
+    const coverage = options.ledgerLookup
+      ? options.ledgerLookup(sessionId)
+      : ledgerCoverage(
+          options.ledgerPath === null
+            ? undefined
+            : (options.ledgerPath ?? resolveLedgerPath(env, options.cwd ?? process.cwd())),
+          sessionId,
+        );
     if (coverage.covered) hits.s2 = coverage.runs;
   }
   return { verdict: scoreHits(hits, threshold), sessionId, lines: facts.lines, warnings, facts };

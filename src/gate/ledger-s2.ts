@@ -13,37 +13,70 @@ function pyStr(value: unknown): string {
   return typeof value === 'number' ? String(value) : JSON.stringify(value);
 }
 
+/** Reads the ledger file's lines; undefined when it is missing or unreadable. */
+function readLedgerLines(ledgerPath: string | undefined): string[] | undefined {
+  if (!ledgerPath) return undefined;
+  try {
+    return readFileSync(ledgerPath, 'utf8').split(/\r\n|\r|\n/);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A well-formed ledger row: an object with a string `event` (and the session it belongs to). */
+function ledgerRowOf(raw: string): Record<string, unknown> | undefined {
+  const line = pyStrip(raw);
+  if (line.length === 0) return undefined;
+  let row: unknown;
+  try {
+    row = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  if (typeof row !== 'object' || row === null || Array.isArray(row)) return undefined;
+  const record = row as Record<string, unknown>;
+  return typeof record.event === 'string' ? record : undefined;
+}
+
+function coverageOf(first: Record<string, unknown> | undefined, count: number): LedgerCoverage {
+  if (count === 0 || !first) return { covered: false };
+  if (count === 1) return { covered: true, runs: [] };
+  return { covered: true, runs: [`ledger:${first.event as string}:${pyStr(first.ts)}`] };
+}
+
 /**
  * Reads the ledger rows of `sessionId`: objects whose `session_id` equals it and whose `event` is a string.
  * No rows, no file or an unreadable file: not covered (the transcript's S2 stands). One row: covered with no
  * run (too short). Two or more: exactly one run, `ledger:<event>:<ts>` of the first row.
  */
 export function ledgerCoverage(ledgerPath: string | undefined, sessionId: string): LedgerCoverage {
-  if (!ledgerPath) return { covered: false };
-  let text: string;
-  try {
-    text = readFileSync(ledgerPath, 'utf8');
-  } catch {
-    return { covered: false };
-  }
+  const lines = readLedgerLines(ledgerPath);
+  if (!lines) return { covered: false };
   let first: Record<string, unknown> | undefined;
   let count = 0;
-  for (const raw of text.split(/\r\n|\r|\n/)) {
-    const line = pyStrip(raw);
-    if (line.length === 0) continue;
-    let row: unknown;
-    try {
-      row = JSON.parse(line);
-    } catch {
-      continue;
-    }
-    if (typeof row !== 'object' || row === null || Array.isArray(row)) continue;
-    const record = row as Record<string, unknown>;
-    if (record.session_id !== sessionId || typeof record.event !== 'string') continue;
+  for (const raw of lines) {
+    const record = ledgerRowOf(raw);
+    if (!record || record.session_id !== sessionId) continue;
     first ??= record;
     count++;
   }
-  if (count === 0 || !first) return { covered: false };
-  if (count === 1) return { covered: true, runs: [] };
-  return { covered: true, runs: [`ledger:${first.event as string}:${pyStr(first.ts)}`] };
+  return coverageOf(first, count);
+}
+
+/**
+ * The coverage of every session the ledger mentions, read once: for scanning many sessions against one
+ * ledger. A session it does not mention is not covered. Same rules as ledgerCoverage.
+ */
+export function ledgerCoverageIndex(ledgerPath: string | undefined): Map<string, LedgerCoverage> {
+  const rows = new Map<string, { first: Record<string, unknown>; count: number }>();
+  for (const raw of readLedgerLines(ledgerPath) ?? []) {
+    const record = ledgerRowOf(raw);
+    if (!record || typeof record.session_id !== 'string') continue;
+    const seen = rows.get(record.session_id);
+    if (seen) seen.count++;
+    else rows.set(record.session_id, { first: record, count: 1 });
+  }
+  const index = new Map<string, LedgerCoverage>();
+  for (const [sessionId, { first, count }] of rows) index.set(sessionId, coverageOf(first, count));
+  return index;
 }

@@ -1,0 +1,110 @@
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT, runCli } from '../../test-support/cli.js';
+
+/** The verdicts examples/README.md promises: [project, session label, score, flagged]. */
+const EXPECTED = [
+  ['-home-ada-code-shop', '1f7a9c3e-2d4b-4c6a-8e0f-3a5b7c9d1e24', null, 10, true],
+  ['-home-ada-code-billing-api', '4e6a8c0b-1d3f-4b5c-8a7e-9c1d3e5f7a48', null, 6.5, true],
+  ['-home-ada-code-shop', '9b2d4f6a-8c1e-4a3b-9d5f-7e9a1b3c5d36', null, 6.5, true],
+  ['-home-ada-notes', '5d7f9b1c-3e5a-4c7b-9d1f-8a0c2e4f6b74', 'agent-8e0a2c4d', 3, false],
+  ['-home-ada-notes', '5d7f9b1c-3e5a-4c7b-9d1f-8a0c2e4f6b74', null, 3, false],
+  ['-home-ada-code-billing-api', '7c9e1a3b-5d7f-4e2a-9b4c-6d8e0f2a4b50', 'agent-3b5d7f9a', 2, false],
+  ['-home-ada-code-billing-api', '2a4c6e8f-0b1d-4f3a-8c5e-7f9b1d3e5a62', null, 0, false],
+  ['-home-ada-code-billing-api', '7c9e1a3b-5d7f-4e2a-9b4c-6d8e0f2a4b50', null, 0, false],
+  ['-home-ada-code-shop', 'c8e2f4a1-5b3d-4e7f-9a10-2b4c6d8e0f12', null, 0, false],
+];
+
+function isolatedEnv(): NodeJS.ProcessEnv {
+  const home = mkdtempSync(join(tmpdir(), 'retrospect-scan-cli-'));
+  return {
+    HOME: home,
+    RETROSPECT_DATA_DIR: join(home, 'data'),
+    CLAUDE_CONFIG_DIR: join(home, '.claude'),
+    XDG_DATA_HOME: '',
+  };
+}
+
+describe('retrospect scan', () => {
+  it('--demo prints the table and summary without writing a store', async () => {
+    const env = isolatedEnv();
+    const run = await runCli(['scan', '--demo'], { env });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^PROJECT +SESSION +START \(UTC\) +LINES +SCORE +SIGNALS\n/);
+    expect(run.stdout).toMatch(/-home-ada-code-shop +1f7a9c3e +2026-10-03 13:40 +17 +10\.0 ! +S1x3 S5x1/);
+    expect(run.stdout).toContain('5d7f9b1c > agent-8e0a2c4d');
+    expect(run.stdout).toContain('sessions: 7 (+2 sub-agent transcripts)\nflagged: 3\n');
+    expect(run.stdout).toContain('signals: S1 4, S2 3, S3 1, S4 5, S5 3');
+    expect(run.stdout).toContain('busiest projects: -home-ada-code-shop (2 flagged of 3)');
+    expect(run.stderr).toBe('');
+    expect(existsSync(env.RETROSPECT_DATA_DIR!)).toBe(false);
+  });
+
+  it('--json gives one record per session with the verdicts examples/README.md documents', async () => {
+    const run = await runCli(['scan', '--demo', '--json', '--jobs', '2'], { env: isolatedEnv() });
+    const records = run.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(records.map((r) => [r.project, r.sessionId, r.agentId, r.score, r.passed])).toEqual(EXPECTED);
+    expect(records[0].verdict).toEqual({
+      score: 10,
+      passed: true,
+      threshold: 5,
+      signals: [
+        { name: 'S1', count: 3, ids: Array(3).fill('6e9626d6-b530-4179-8eda-d0e48f989f07') },
+        { name: 'S5', count: 1, ids: ['a1b35f7e-4417-4dcb-8836-22ae0fea60c9'] },
+      ],
+    });
+    expect(records[3].parentSessionId).toBe('5d7f9b1c-3e5a-4c7b-9d1f-8a0c2e4f6b74');
+  });
+
+  it('filters by project, score, flag and dates', async () => {
+    const env = isolatedEnv();
+    const ids = async (...args: string[]) =>
+      (await runCli(['scan', '--demo', '--json', ...args], { env })).stdout
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l).sessionId.slice(0, 8));
+    expect(await ids('--flagged')).toEqual(['1f7a9c3e', '4e6a8c0b', '9b2d4f6a']);
+    expect(await ids('--project', 'notes')).toEqual(['5d7f9b1c', '5d7f9b1c']);
+    expect(await ids('--min-score', '6.5', '--until', '2026-10-06')).toEqual(['1f7a9c3e', '9b2d4f6a']);
+    expect(await ids('--since', '2026-10-09', '--until', '2026-10-09T23:00:00Z')).toEqual(['2a4c6e8f']);
+    const bad = await runCli(['scan', '--demo', '--since', 'last week'], { env });
+    expect([bad.code, bad.stderr]).toEqual([
+      2,
+      "retrospect scan: --since takes a date such as 2026-10-01, got 'last week'\n",
+    ]);
+  });
+
+  it('scans the Claude Code projects folders into the store, warns once about cleanupPeriodDays, rereads nothing unchanged', async () => {
+    const env = isolatedEnv();
+    const projects = join(env.CLAUDE_CONFIG_DIR!, 'projects');
+    mkdirSync(projects, { recursive: true });
+    cpSync(join(REPO_ROOT, 'examples', 'projects'), projects, { recursive: true });
+    const first = await runCli(['scan'], { env });
+    expect(first.code).toBe(0);
+    expect(first.stderr).toMatch(
+      /^note: Claude Code deletes transcripts after 30 days \(cleanupPeriodDays is not set/,
+    );
+    expect(first.stdout).toMatch(/read 9 files \([\d.]+ MB\), 0 unchanged/);
+    expect(readdirSync(env.RETROSPECT_DATA_DIR!)).toContain('store.sqlite');
+    const second = await runCli(['scan'], { env });
+    expect(second.stderr).toBe('');
+    expect(second.stdout).toMatch(/read 0 files \(0\.0 MB\), 9 unchanged/);
+  });
+
+  it('does not warn when cleanupPeriodDays is set, and rejects a missing folder', async () => {
+    const env = isolatedEnv();
+    mkdirSync(join(env.CLAUDE_CONFIG_DIR!, 'projects'), { recursive: true });
+    writeFileSync(join(env.CLAUDE_CONFIG_DIR!, 'settings.json'), '{"cleanupPeriodDays": 365}');
+    const run = await runCli(['scan'], { env });
+    expect(run.stderr).toMatch(/^no Claude Code sessions found under /);
+    const missing = await runCli(['scan', join(env.HOME!, 'nope')], { env });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/no such folder or file: .*nope \(expected a Claude Code projects folder/);
+  });
+});

@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { SessionStore } from '../store/open.js';
+
+/** Claude Code deletes transcripts older than this many days unless settings.json says otherwise. */
+export const DEFAULT_CLEANUP_PERIOD_DAYS = 30;
+const WARNED_KEY = 'warned.cleanupPeriodDays';
+
+const settingsSchema = z.looseObject({ cleanupPeriodDays: z.number().optional() });
+
+/** The configured retention of one Claude config folder; undefined when the setting is absent. */
+export function cleanupPeriodDays(configDir: string): number | undefined | 'unreadable' {
+  let text: string;
+  try {
+    text = readFileSync(join(configDir, 'settings.json'), 'utf8');
+  } catch {
+    return undefined;
+  }
+  try {
+    const parsed = settingsSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data.cleanupPeriodDays : 'unreadable';
+  } catch {
+    return 'unreadable';
+  }
+}
+
+/**
+ * The one-time warning that transcripts will vanish after 30 days, when a config folder leaves
+ * `cleanupPeriodDays` unset. Remembered in the store, so it is shown once, not on every scan.
+ */
+export function cleanupWarningOnce(configDirs: string[], store: SessionStore): string | undefined {
+  if (store.getMeta(WARNED_KEY) !== undefined) return undefined;
+  const unset = configDirs.filter((dir) => cleanupPeriodDays(dir) === undefined);
+  if (unset.length === 0) return undefined;
+  store.setMeta(WARNED_KEY, new Date().toISOString());
+  const where = unset.map((dir) => join(dir, 'settings.json')).join(', ');
+  return (
+    `note: Claude Code deletes transcripts after ${DEFAULT_CLEANUP_PERIOD_DAYS} days (cleanupPeriodDays is not set in ${where}). ` +
+    'The store keeps the verdicts of deleted sessions, but deep reads need the transcripts: set e.g. ' +
+    '"cleanupPeriodDays": 365 there to keep them longer. (Shown once.)'
+  );
+}

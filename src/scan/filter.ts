@@ -1,0 +1,47 @@
+import type { SessionRecord } from '../store/types.js';
+
+/** What the user asked to see (all optional; every given filter must hold). */
+export interface ScanFilter {
+  /** Substring of the project folder name. */
+  project?: string;
+  /** ISO instant: sessions active at or after it. */
+  since?: string;
+  /** ISO instant: sessions that started at or before it. */
+  until?: string;
+  minScore?: number;
+  flaggedOnly?: boolean;
+}
+
+/** A stored verdict judged against the threshold in force now (the score does not depend on it). */
+export function withThreshold(record: SessionRecord, threshold: number): SessionRecord {
+  if (record.verdict.threshold === threshold) return record;
+  const passed = record.verdict.error === undefined && record.verdict.score >= threshold;
+  return { ...record, verdict: { ...record.verdict, threshold, passed } };
+}
+
+function activity(record: SessionRecord): { first: string; last: string } {
+  const mtime = new Date(record.mtimeMs).toISOString();
+  return {
+    first: record.firstTimestamp ?? mtime,
+    last: record.lastTimestamp ?? record.firstTimestamp ?? mtime,
+  };
+}
+
+export function matchesFilter(record: SessionRecord, filter: ScanFilter): boolean {
+  if (filter.project !== undefined && !record.project.includes(filter.project)) return false;
+  const { first, last } = activity(record);
+  if (filter.since !== undefined && last < filter.since) return false;
+  if (filter.until !== undefined && first > filter.until) return false;
+  if (filter.minScore !== undefined && record.verdict.score < filter.minScore) return false;
+  if (filter.flaggedOnly && !record.verdict.passed) return false;
+  return true;
+}
+
+/** Highest score first; ties by start time, newest first, then path. */
+export function byScore(a: SessionRecord, b: SessionRecord): number {
+  if (b.verdict.score !== a.verdict.score) return b.verdict.score - a.verdict.score;
+  const at = a.firstTimestamp ?? '';
+  const bt = b.firstTimestamp ?? '';
+  if (at !== bt) return at < bt ? 1 : -1;
+  return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+}

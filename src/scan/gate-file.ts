@@ -1,0 +1,53 @@
+import { gateSessionSync } from '../gate/index.js';
+import type { LedgerCoverage } from '../gate/ledger-s2.js';
+import type { GateVerdict } from '../gate/score.js';
+import type { TranscriptFacts, TurnEvent } from '../transcript/types.js';
+
+/** What gating one file gives the scan (plain data: it crosses worker_threads). */
+export interface GateOutcome {
+  path: string;
+  verdict: GateVerdict;
+  sessionId: string;
+  lines: number;
+  firstTimestamp: string | undefined;
+  lastTimestamp: string | undefined;
+  warnings: string[];
+}
+
+/** Settings shared by every file of one scan. */
+export interface GateFileSettings {
+  threshold: number;
+  /** Ledger coverage by session id, read once per scan (sessions it does not name are uncovered). */
+  ledger: [string, LedgerCoverage][];
+  /** `RETRO_FORCE_TRANSCRIPT_S2=1`: ignore the ledger, as the gate does. */
+  forceTranscriptS2: boolean;
+}
+
+export type TranscriptReader = (path: string, onEvent: (event: TurnEvent) => void) => TranscriptFacts;
+
+/** Builds the per-file gate for one scan: the same verdict `retrospect gate` gives for that file. */
+export function fileGate(
+  settings: GateFileSettings,
+  read: TranscriptReader | undefined,
+): (path: string) => GateOutcome {
+  const ledger = new Map(settings.ledger);
+  const env = settings.forceTranscriptS2 ? { RETRO_FORCE_TRANSCRIPT_S2: '1' } : {};
+  const uncovered: LedgerCoverage = { covered: false };
+  return (path) => {
+    const result = gateSessionSync(path, {
+      threshold: settings.threshold,
+      env,
+      ledgerLookup: (sessionId) => ledger.get(sessionId) ?? uncovered,
+      ...(read ? { read } : {}),
+    });
+    return {
+      path,
+      verdict: result.verdict,
+      sessionId: result.sessionId,
+      lines: result.lines,
+      firstTimestamp: result.facts?.firstTimestamp,
+      lastTimestamp: result.facts?.lastTimestamp,
+      warnings: result.warnings,
+    };
+  };
+}

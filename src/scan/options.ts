@@ -1,0 +1,36 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { claudeConfigDirs, dataDir } from '../paths/data-dir.js';
+import { STORE_FILE } from '../store/open.js';
+
+/** The bundled demo sessions (`examples/projects/`, laid out like `~/.claude/projects/`). */
+export function demoProjectsRoot(): string {
+  return fileURLToPath(new URL('../../examples/projects/', import.meta.url));
+}
+
+/** Claude Code's projects folders: `<config dir>/projects` for each config folder. */
+export function defaultProjectsRoots(env: NodeJS.ProcessEnv): string[] {
+  return claudeConfigDirs(env).map((dir) => join(dir, 'projects'));
+}
+
+/** The store file: `--store PATH`, else an in-memory store for `--demo`, else `<data dir>/store.sqlite`. */
+export function storePathFor(explicit: string | undefined, demo: boolean, env: NodeJS.ProcessEnv): string {
+  if (explicit !== undefined) return explicit;
+  return demo ? ':memory:' : join(dataDir(env), STORE_FILE);
+}
+
+const dateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/)
+  .refine((text) => !Number.isNaN(Date.parse(text)));
+
+/**
+ * A `--since`/`--until` value as an ISO instant; a bare date means the start (since) or the end (until)
+ * of that day in UTC. Undefined when the text is not a date.
+ */
+export function parseDateBound(text: string, edge: 'start' | 'end'): string | undefined {
+  if (!dateSchema.safeParse(text).success) return undefined;
+  if (text.length === 10) return `${text}T${edge === 'start' ? '00:00:00.000' : '23:59:59.999'}Z`;
+  return new Date(text).toISOString();
+}

@@ -1,0 +1,88 @@
+import { SIGNAL_NAMES } from '../gate/signals.js';
+import type { SessionRecord } from '../store/types.js';
+
+function shortId(id: string): string {
+  return id.length > 8 ? id.slice(0, 8) : id;
+}
+
+/** `a1b2c3d4` for a session, `a1b2c3d4 > agent-5f2e` for a sub-agent attributed to it. */
+export function sessionLabel(record: SessionRecord): string {
+  const base =
+    record.parentSessionId === undefined ? shortId(record.sessionId) : shortId(record.parentSessionId);
+  const agent = record.agentId === undefined ? '' : ` > ${record.agentId.slice(0, 14)}`;
+  return `${base}${agent}${record.gone ? ' (gone)' : ''}`;
+}
+
+function startOf(record: SessionRecord): string {
+  const ts = record.firstTimestamp ?? new Date(record.mtimeMs).toISOString();
+  return ts.slice(0, 16).replace('T', ' ');
+}
+
+function signalsOf(record: SessionRecord): string {
+  const parts = SIGNAL_NAMES.filter((n) => record.signalCounts[n] > 0).map(
+    (n) => `${n}x${record.signalCounts[n]}`,
+  );
+  if (record.verdict.error !== undefined) parts.push(`error: ${record.verdict.error}`);
+  return parts.join(' ') || '-';
+}
+
+function score(record: SessionRecord): string {
+  return `${record.verdict.score.toFixed(1)}${record.verdict.passed ? ' !' : ''}`;
+}
+
+/** The readable table, one row per transcript, in the given order; `!` marks a flagged session. */
+export function renderTable(records: SessionRecord[]): string {
+  const header = ['PROJECT', 'SESSION', 'START (UTC)', 'LINES', 'SCORE', 'SIGNALS'];
+  const rows = records.map((r) => [
+    r.project,
+    sessionLabel(r),
+    startOf(r),
+    String(r.lines),
+    score(r),
+    signalsOf(r),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const right = new Set([3, 4]);
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) =>
+        i === cells.length - 1 ? cell : right.has(i) ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!),
+      )
+      .join('  ');
+  return [line(header), ...rows.map(line)].join('\n');
+}
+
+export interface ScanStats {
+  read: number;
+  unchanged: number;
+  readBytes: number;
+  seconds: number;
+}
+
+/** Sessions, flagged, signal totals and the busiest projects (most flagged, then most sessions). */
+export function renderSummary(records: SessionRecord[], stats: ScanStats): string {
+  const main = records.filter((r) => r.parentSessionId === undefined);
+  const agents = records.length - main.length;
+  const flagged = records.filter((r) => r.verdict.passed);
+  const gone = records.filter((r) => r.gone).length;
+  const totals = SIGNAL_NAMES.map((n) => `${n} ${records.reduce((sum, r) => sum + r.signalCounts[n], 0)}`);
+  const projects = new Map<string, { sessions: number; flagged: number }>();
+  for (const r of records) {
+    const p = projects.get(r.project) ?? { sessions: 0, flagged: 0 };
+    if (r.parentSessionId === undefined) p.sessions++;
+    if (r.verdict.passed) p.flagged++;
+    projects.set(r.project, p);
+  }
+  const busiest = [...projects.entries()]
+    .sort((a, b) => b[1].flagged - a[1].flagged || b[1].sessions - a[1].sessions || a[0].localeCompare(b[0]))
+    .slice(0, 3)
+    .map(([name, p]) => `${name} (${p.flagged} flagged of ${p.sessions})`);
+  const mb = (stats.readBytes / 1e6).toFixed(1);
+  return [
+    `sessions: ${main.length}${agents > 0 ? ` (+${agents} sub-agent transcripts)` : ''}${gone > 0 ? `, ${gone} gone` : ''}`,
+    `flagged: ${flagged.length}`,
+    `signals: ${totals.join(', ')}`,
+    `busiest projects: ${busiest.length > 0 ? busiest.join(', ') : '(none)'}`,
+    `read ${stats.read} files (${mb} MB), ${stats.unchanged} unchanged, in ${stats.seconds.toFixed(2)} s`,
+  ].join('\n');
+}

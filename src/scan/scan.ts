@@ -1,0 +1,128 @@
+import { statSync } from 'node:fs';
+import { basename, resolve, sep } from 'node:path';
+import { GATE_VERSION } from '../gate/signals.js';
+import { countSignals, type SessionStore } from '../store/open.js';
+import type { KnownFile, SessionRecord } from '../store/types.js';
+import { discoverTranscripts, type TranscriptFile } from './discover.js';
+import type { GateFileSettings, GateOutcome } from './gate-file.js';
+import { gateFiles } from './pool.js';
+import type { ReaderName } from './reader.js';
+
+export interface ScanOptions {
+  /** Claude Code projects folders, project folders, or single transcript files. */
+  roots: string[];
+  store: SessionStore;
+  settings: GateFileSettings;
+  reader?: ReaderName;
+  /** Worker threads for the files that must be read (default 1). */
+  jobs?: number;
+  /** Gate inline below this many bytes to read, whatever `jobs` says (default 16 MB). */
+  inlineBelowBytes?: number;
+  /** Bytes gated so far out of the bytes that must be read; called after each file. */
+  onProgress?: (doneBytes: number, totalBytes: number) => void;
+  now?: () => Date;
+}
+
+export interface ScanResult {
+  /** Every stored file under the roots, deleted ones included (marked gone). */
+  records: SessionRecord[];
+  /** Files read this time (new, changed, or gated by an older gate version). */
+  read: number;
+  readBytes: number;
+  /** Files whose stored verdict was reused. */
+  unchanged: number;
+  /** Files marked gone by this scan. */
+  newlyGone: number;
+  warnings: string[];
+}
+
+function needsReading(file: TranscriptFile, known: Map<string, KnownFile>): boolean {
+  const stored = known.get(file.path);
+  return (
+    !stored ||
+    stored.gone ||
+    stored.size !== file.size ||
+    stored.mtimeMs !== file.mtimeMs ||
+    stored.gateVersion !== GATE_VERSION
+  );
+}
+
+function toRecord(file: TranscriptFile, outcome: GateOutcome, scannedAt: string): SessionRecord {
+  const agentId = file.isSubagent ? basename(file.path).replace(/\.jsonl$/, '') : undefined;
+  return {
+    path: file.path,
+    size: file.size,
+    mtimeMs: file.mtimeMs,
+    host: 'claude-code',
+    sessionId: outcome.sessionId,
+    // A flat agent-*.jsonl carries its parent's session id inside; a subagents/ folder names it.
+    parentSessionId: file.isSubagent ? (file.parentFromPath ?? outcome.sessionId) : undefined,
+    agentId,
+    project: file.project,
+    firstTimestamp: outcome.firstTimestamp,
+    lastTimestamp: outcome.lastTimestamp,
+    lines: outcome.lines,
+    gateVersion: GATE_VERSION,
+    verdict: outcome.verdict,
+    signalCounts: countSignals(outcome.verdict),
+    gone: false,
+    scannedAt,
+  };
+}
+
+/** The folder prefix of a root for store queries (a file root is its own prefix). */
+function prefixOf(root: string): string {
+  const absolute = resolve(root);
+  try {
+    if (statSync(absolute).isFile()) return absolute;
+  } catch {
+    // A missing root: its stored files are all gone.
+  }
+  return absolute.endsWith(sep) ? absolute : absolute + sep;
+}
+
+/**
+ * Gates every transcript under the roots, reading only files that are new, changed (size or mtime) or
+ * gated by an older gate version; stored files that disappeared are marked gone, their verdicts kept.
+ */
+export async function scanSessions(options: ScanOptions): Promise<ScanResult> {
+  const { store } = options;
+  const files = discoverTranscripts(options.roots);
+  const prefixes = [...new Set(options.roots.map(prefixOf))];
+  const known = new Map<string, KnownFile>();
+  for (const prefix of prefixes) for (const [path, file] of store.knownFiles(prefix)) known.set(path, file);
+  const toRead = files.filter((file) => needsReading(file, known));
+  const totalBytes = toRead.reduce((sum, f) => sum + f.size, 0);
+  let doneBytes = 0;
+  options.onProgress?.(0, totalBytes);
+  const outcomes = await gateFiles(toRead, {
+    settings: options.settings,
+    reader: options.reader ?? 'fast',
+    jobs: options.jobs ?? 1,
+    ...(options.inlineBelowBytes === undefined ? {} : { inlineBelowBytes: options.inlineBelowBytes }),
+    onOutcome: (_outcome, size) => {
+      doneBytes += size;
+      options.onProgress?.(doneBytes, totalBytes);
+    },
+  });
+  const scannedAt = (options.now?.() ?? new Date()).toISOString();
+  store.upsertSession(...toRead.map((file, i) => toRecord(file, outcomes[i]!, scannedAt)));
+  const present = new Set(files.map((f) => f.path));
+  const newlyGone = store.markGone([...known.keys()].filter((path) => !present.has(path)));
+  const records = new Map<string, SessionRecord>();
+  for (const prefix of prefixes) {
+    for (const record of store.listSessions({ under: prefix })) {
+      // A file root's prefix is the file itself; keep only that file.
+      if (prefix.endsWith(sep) || record.path === prefix) records.set(record.path, record);
+    }
+  }
+  const warnings = outcomes.flatMap((o) => o.warnings);
+  return {
+    records: [...records.values()],
+    read: toRead.length,
+    readBytes: totalBytes,
+    unchanged: files.length - toRead.length,
+    newlyGone,
+    warnings: [...new Set(warnings)],
+  };
+}
