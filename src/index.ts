@@ -45,6 +45,15 @@ export {
 } from './rules/directives.js';
 export { appendLesson, readLessonItems, replaceLesson } from './rules/lessons.js';
 export { RULE_TARGETS, TEAM_AGENTS } from './rules/targets.js';
+// scan
+export {
+  gateFiles,
+  type ScanFilter,
+  type ScanOptions,
+  type ScanResult,
+  scanRecordJson,
+  scanSessions,
+} from './scan/index.js';
 // sprint
 export {
   applyEscalations,
@@ -57,6 +66,17 @@ export {
   upsertActionItem,
   writeMemoryEntry,
 } from './sprint/index.js';
+// store
+export {
+  countSignals,
+  type KnownFile,
+  openStore,
+  type SessionQuery,
+  type SessionRecord,
+  type SessionScore as StoredSessionScore,
+  SessionStore,
+  STORE_FILE,
+} from './store/index.js';
 // transcript
 export { adapterFor, claudeCodeAdapter, type HostAdapter } from './transcript/host.js';
 export { readTranscriptEvents, readTranscriptObjects } from './transcript/read.js';
@@ -69,28 +89,6 @@ export { evaluateTrial, findTrialRules, reviewTrials } from './trial/review.js';
 export { type SessionScore, type SessionScoreSource, scoresFileSource } from './trial/scores.js';
 export { projectScoreSource, transcriptScoreSource } from './trial/sources.js';
 export { isTrialElapsed } from './trial/window.js';
-
-// scan
-export {
-  gateFiles,
-  type ScanFilter,
-  type ScanOptions,
-  type ScanResult,
-  scanRecordJson,
-  scanSessions,
-} from './scan/index.js';
-
-// store
-export {
-  countSignals,
-  type KnownFile,
-  openStore,
-  type SessionQuery,
-  type SessionRecord,
-  type SessionScore,
-  SessionStore,
-  STORE_FILE,
-} from './store/index.js';
 
 // version
 export { VERSION } from './version.js';
