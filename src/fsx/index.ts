@@ -9,3 +9,4 @@ export {
   withLockSync,
 } from './lock.js';
 export { isWithin, realPathOfMaybeMissing, relativeInside } from './paths.js';
+export { publishFileExclusive } from './publish.js';
