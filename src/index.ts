@@ -90,6 +90,20 @@ export { type SessionScore, type SessionScoreSource, scoresFileSource } from './
 export { projectScoreSource, transcriptScoreSource } from './trial/sources.js';
 export { isTrialElapsed } from './trial/window.js';
 
+// schedule
+export {
+  acquireScheduledLock,
+  LOCK_HELD_MESSAGE,
+  type RunScheduledOptions,
+  releaseScheduledLock,
+  runScheduled,
+  type ScheduledReportInput,
+  type ScheduledRunContext,
+  type ScheduledRunResult,
+  scheduledRunExitCode,
+  writeScheduledReport,
+} from './schedule/index.js';
+
 // version
 export { VERSION } from './version.js';
 

@@ -1,0 +1,228 @@
+import { randomBytes } from 'node:crypto';
+import { linkSync, mkdirSync, readFileSync, renameSync, unlinkSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { LockTimeoutError, publishFileExclusive, withLockSync } from '../fsx/index.js';
+import { scheduledLockPath, scheduledRetroDir } from './paths.js';
+
+/** A lock younger than this (seconds) is held; an older one was left by a run that died. */
+export const LOCK_TTL_SECONDS = 7200;
+
+/** The exact line a scheduled run prints when another run holds the lock. */
+export const LOCK_HELD_MESSAGE = 'scheduled retro: lock held, skipping';
+
+/** What a lock file says: `pid\nepoch\n` (the seed's layout), then our host and owner token. */
+export interface LockRecord {
+  pid: number;
+  /** Seconds since the Unix epoch when the lock was taken. */
+  epoch: number;
+  host: string | undefined;
+  token: string | undefined;
+}
+
+/** A lock this process holds; `token` proves ownership when another process releases it. */
+export interface HeldScheduledLock extends LockRecord {
+  path: string;
+  host: string;
+  token: string;
+}
+
+export type LockAcquisition =
+  | {
+      ok: true;
+      lock: HeldScheduledLock;
+      tookOver: { reason: 'stale' | 'corrupt'; previous?: LockRecord } | undefined;
+    }
+  | { ok: false; reason: 'held'; holder: LockRecord | undefined };
+
+export type LockRelease =
+  | { released: true }
+  | { released: false; reason: 'not-held' | 'not-ours'; holder?: LockRecord | undefined };
+
+export interface AcquireOptions {
+  /** The pid recorded as owner (default: this process). */
+  pid?: number;
+  /** Clock in milliseconds (tests). */
+  now?: () => number;
+  ttlSeconds?: number;
+}
+
+const WHOLE = /^\d+$/;
+
+/** Parses a lock file's text; undefined when it is corrupt (no positive pid and epoch on lines 1–2). */
+export function parseLockRecord(text: string): LockRecord | undefined {
+  const [pid, epoch, host, token] = text.split('\n').map((line) => line.replace(/\r$/, ''));
+  if (!pid || !epoch || !WHOLE.test(pid) || !WHOLE.test(epoch)) return undefined;
+  if (Number(pid) <= 0 || Number(epoch) <= 0) return undefined;
+  return { pid: Number(pid), epoch: Number(epoch), host: host || undefined, token: token || undefined };
+}
+
+type LockLook =
+  | { state: 'missing'; text?: undefined }
+  | { state: 'corrupt'; text: string }
+  | { state: 'fresh' | 'stale'; record: LockRecord; text: string };
+
+function look(path: string, nowSeconds: number, ttl: number): LockLook {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { state: 'missing' };
+    throw error;
+  }
+  const record = parseLockRecord(text);
+  if (!record) return { state: 'corrupt', text };
+  // A lock stamped far in the future is as unusable as an old one (clock jumped, file edited).
+  const age = nowSeconds - record.epoch;
+  return { state: age < ttl && age > -ttl ? 'fresh' : 'stale', record, text };
+}
+
+function asideName(path: string, why: string): string {
+  return `${path}.${why}.${process.pid}.${randomBytes(4).toString('hex')}`;
+}
+
+function removeQuietly(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // Already gone.
+  }
+}
+
+/** Puts a lock we moved aside back, unless someone published a new one meanwhile (never clobber). */
+function putBack(aside: string, path: string): void {
+  try {
+    linkSync(aside, path);
+  } catch {
+    // The live path is taken again; the newer lock stands.
+  }
+  removeQuietly(aside);
+}
+
+/** Serialises takeovers of a dead run's lock; held for microseconds, so 10 s old means its holder died. */
+const TAKEOVER_GUARD = { staleMs: 10_000, timeoutMs: 5_000 };
+
+/**
+ * Takes the scheduled-run lock of `mroot` (`.claude/retro/scheduled.lock`). The claim publishes a
+ * complete file with link(2), so it is atomic and no reader ever sees an empty lock. A lock older than
+ * the TTL, or one that cannot be parsed, is taken over under a short guard lock, so that two runs taking
+ * over at once never remove each other's fresh lock: the old file is renamed aside, checked to be the
+ * one that was judged stale, and only then replaced.
+ */
+export function acquireScheduledLock(mroot: string, options: AcquireOptions = {}): LockAcquisition {
+  const path = scheduledLockPath(mroot);
+  const ttl = options.ttlSeconds ?? LOCK_TTL_SECONDS;
+  const nowSeconds = Math.floor((options.now ?? Date.now)() / 1000);
+  const lock: HeldScheduledLock = {
+    path,
+    pid: options.pid ?? process.pid,
+    epoch: nowSeconds,
+    host: hostname(),
+    token: randomBytes(16).toString('hex'),
+  };
+  const content = `${lock.pid}\n${lock.epoch}\n${lock.host}\n${lock.token}\n`;
+  const dir = scheduledRetroDir(mroot);
+  mkdirSync(dir, { recursive: true });
+
+  const takeOver = (): LockAcquisition | 'retry' => {
+    const seen = look(path, nowSeconds, ttl);
+    if (seen.state === 'missing') return 'retry';
+    if (seen.state === 'fresh') return { ok: false, reason: 'held', holder: seen.record };
+    const aside = asideName(path, 'stale');
+    try {
+      renameSync(path, aside);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'retry';
+      throw error;
+    }
+    const moved = look(aside, nowSeconds, ttl);
+    if (moved.text !== seen.text) {
+      // Released and claimed afresh between our look and the rename: that lock is live, give it back.
+      putBack(aside, path);
+      return { ok: false, reason: 'held', holder: moved.state === 'fresh' ? moved.record : undefined };
+    }
+    const won = publishFileExclusive(path, content);
+    removeQuietly(aside);
+    if (!won) {
+      const now = look(path, nowSeconds, ttl);
+      return { ok: false, reason: 'held', holder: now.state === 'fresh' ? now.record : undefined };
+    }
+    const previous = seen.state === 'stale' ? seen.record : undefined;
+    return { ok: true, lock, tookOver: { reason: previous ? 'stale' : 'corrupt', previous } };
+  };
+
+  // A few rounds cover the races where the file vanishes between a failed claim and the next look.
+  for (let round = 0; round < 5; round += 1) {
+    if (publishFileExclusive(path, content)) return { ok: true, lock, tookOver: undefined };
+    const seen = look(path, nowSeconds, ttl);
+    if (seen.state === 'missing') continue;
+    if (seen.state === 'fresh') return { ok: false, reason: 'held', holder: seen.record };
+    let taken: LockAcquisition | 'retry';
+    try {
+      taken = withLockSync(join(dir, 'scheduled-takeover'), takeOver, TAKEOVER_GUARD);
+    } catch (error) {
+      if (error instanceof LockTimeoutError) return { ok: false, reason: 'held', holder: undefined };
+      throw error;
+    }
+    if (taken !== 'retry') return taken;
+  }
+  return { ok: false, reason: 'held', holder: undefined };
+}
+
+export interface ReleaseOptions {
+  /** The owner token printed by `acquire`; a lock with another token is left alone. */
+  token?: string;
+  /** Without a token: the lock is ours when it records this pid on this host (default: this process). */
+  pid?: number;
+  /** Remove the lock whoever holds it. */
+  force?: boolean;
+}
+
+function isOurs(record: LockRecord | undefined, options: ReleaseOptions): boolean {
+  if (options.force) return true;
+  if (!record) return false;
+  if (options.token !== undefined) return record.token === options.token;
+  return record.pid === (options.pid ?? process.pid) && record.host === hostname();
+}
+
+/**
+ * Releases the scheduled-run lock when it is ours (same token, or same pid on this host), or with
+ * `force`. The lock is renamed aside before it is deleted and checked again, so a lock that another run
+ * installed in between is put back rather than removed. Never throws for a missing lock.
+ */
+export function releaseScheduledLock(mroot: string, options: ReleaseOptions = {}): LockRelease {
+  const path = scheduledLockPath(mroot);
+  const before = readScheduledLock(mroot);
+  if (before === 'missing') return { released: false, reason: 'not-held' };
+  const record = before === 'corrupt' ? undefined : before;
+  if (!isOurs(record, options)) return { released: false, reason: 'not-ours', holder: record };
+  const aside = asideName(path, 'releasing');
+  try {
+    renameSync(path, aside);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { released: false, reason: 'not-held' };
+    throw error;
+  }
+  let moved: LockRecord | undefined;
+  try {
+    moved = parseLockRecord(readFileSync(aside, 'utf8'));
+  } catch {
+    moved = undefined;
+  }
+  if (!isOurs(moved, options)) {
+    putBack(aside, path);
+    return { released: false, reason: 'not-ours', holder: moved };
+  }
+  removeQuietly(aside);
+  return { released: true };
+}
+
+/** The current lock of `mroot`: its record, `'corrupt'`, or `'missing'`. */
+export function readScheduledLock(mroot: string): LockRecord | 'corrupt' | 'missing' {
+  try {
+    return parseLockRecord(readFileSync(scheduledLockPath(mroot), 'utf8')) ?? 'corrupt';
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'missing';
+    throw error;
+  }
+}

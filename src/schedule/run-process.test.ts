@@ -1,0 +1,127 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../test-support/cli.js';
+import { scheduledLockPath, scheduledRetroDir } from './paths.js';
+
+// Real processes, real signals: the stand-in body runs through the built package like `retro` will.
+const STAND_IN = join(REPO_ROOT, 'test', 'fixtures', 'schedule', 'stand-in-run.mjs');
+
+interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+function start(
+  mroot: string,
+  behaviour: string,
+  graceMs?: number,
+): { child: ChildProcess; done: Promise<Exit> } {
+  const args = [STAND_IN, mroot, behaviour, ...(graceMs === undefined ? [] : [String(graceMs)])];
+  const child = spawn(process.execPath, args, { env: { ...process.env, AGENT_WEBHOOK_URL: '' } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString('utf8');
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+  });
+  const done = new Promise<Exit>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })),
+  );
+  return { child, done };
+}
+
+async function until(check: () => boolean, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+function project(): string {
+  return mkdtempSync(join(tmpdir(), 'retrospect-sched-proc-'));
+}
+
+function reports(mroot: string): string[] {
+  return readdirSync(scheduledRetroDir(mroot)).filter((name) => name.endsWith('.md'));
+}
+
+describe('scheduled runs as separate processes', () => {
+  it('of two concurrent runs exactly one proceeds; the other prints the skip line and exits 0', async () => {
+    const mroot = project();
+    const runs = [start(mroot, 'finish-after-600'), start(mroot, 'finish-after-600')];
+    const exits = await Promise.all(runs.map((run) => run.done));
+    const outcomes = exits.map((exit) => JSON.parse(exit.stdout) as { status: string; message?: string });
+    expect(exits.map((exit) => exit.code)).toEqual([0, 0]);
+    expect(outcomes.map((o) => o.status).sort()).toEqual(['completed', 'skipped']);
+    expect(outcomes.find((o) => o.status === 'skipped')?.message).toBe(
+      'scheduled retro: lock held, skipping',
+    );
+    // Only the run that proceeded ran its body and wrote a report.
+    expect(exits.filter((exit) => exit.stderr.includes('body started'))).toHaveLength(1);
+    expect(reports(mroot)).toHaveLength(1);
+    expect(existsSync(scheduledLockPath(mroot))).toBe(false);
+  });
+
+  it('SIGTERM: the body is aborted, the report is written, the lock released, exit 143', async () => {
+    const mroot = project();
+    const run = start(mroot, 'until-signal');
+    await until(() => existsSync(scheduledLockPath(mroot)));
+    run.child.kill('SIGTERM');
+    const exit = await run.done;
+    expect(exit.code).toBe(143);
+    expect(JSON.parse(exit.stdout)).toMatchObject({ status: 'interrupted', signal: 'SIGTERM' });
+    const [name] = reports(mroot);
+    const text = readFileSync(join(scheduledRetroDir(mroot), name ?? ''), 'utf8');
+    expect(text).toContain('Interrupted by SIGTERM');
+    expect(text).toContain('- sessions: scanned=4 skipped=1 gated=0 deep-read=0');
+    expect(existsSync(scheduledLockPath(mroot))).toBe(false);
+  });
+
+  it('SIGINT to a body that ignores it: closed after the grace period, exit 130', async () => {
+    const mroot = project();
+    const run = start(mroot, 'ignore-signal', 200);
+    await until(() => existsSync(scheduledLockPath(mroot)));
+    run.child.kill('SIGINT');
+    const exit = await run.done;
+    expect(exit.code).toBe(130);
+    expect(reports(mroot)).toHaveLength(1);
+    expect(existsSync(scheduledLockPath(mroot))).toBe(false);
+  });
+
+  it('process.exit inside the body still leaves a report and no lock', async () => {
+    const mroot = project();
+    const exit = await start(mroot, 'exit-in-body').done;
+    expect(exit.code).toBe(7);
+    const [name] = reports(mroot);
+    expect(readFileSync(join(scheduledRetroDir(mroot), name ?? ''), 'utf8')).toContain(
+      'The process exited before the run finished.',
+    );
+    expect(existsSync(scheduledLockPath(mroot))).toBe(false);
+  });
+
+  it('a lock left by a SIGKILLed run blocks the next run until it is 2 h old, then is taken over', async () => {
+    const mroot = project();
+    const first = start(mroot, 'until-signal');
+    await until(() => existsSync(scheduledLockPath(mroot)));
+    first.child.kill('SIGKILL'); // no chance to clean up
+    await first.done;
+    expect(existsSync(scheduledLockPath(mroot))).toBe(true);
+    const blocked = await start(mroot, 'finish-after-0').done;
+    expect(JSON.parse(blocked.stdout).status).toBe('skipped');
+    // Age the dead run's lock past the TTL (line 2 is its epoch).
+    const [pid, , ...rest] = readFileSync(scheduledLockPath(mroot), 'utf8').split('\n');
+    const aged = Math.floor(Date.now() / 1000) - 7201;
+    writeFileSync(scheduledLockPath(mroot), [pid, String(aged), ...rest].join('\n'));
+    const next = await start(mroot, 'finish-after-0').done;
+    expect(JSON.parse(next.stdout).status).toBe('completed');
+    expect(existsSync(scheduledLockPath(mroot))).toBe(false);
+  });
+});

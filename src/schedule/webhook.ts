@@ -1,0 +1,110 @@
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { VERSION } from '../version.js';
+
+/** A webhook that has not answered within this many milliseconds is given up on. */
+export const WEBHOOK_TIMEOUT_MS = 5000;
+
+/** The JSON body posted to `AGENT_WEBHOOK_URL` after a scheduled run: a path and counts, no content. */
+export interface ScheduledWebhookPayload {
+  event: 'scheduled_retro';
+  report_path: string;
+  applied: number;
+  manual_followup: number;
+  timestamp: string;
+}
+
+export type WebhookResult =
+  | { delivered: true; status: number }
+  | { delivered: false; reason: string; status?: number }
+  | { delivered: false; reason: 'not-configured' };
+
+/** Builds the payload; JSON.stringify does the escaping that the seed's hand-built string lacked. */
+export function scheduledWebhookPayload(report: {
+  path: string;
+  stamp: string;
+  applied: number;
+  manualFollowUp: number;
+}): ScheduledWebhookPayload {
+  return {
+    event: 'scheduled_retro',
+    report_path: report.path,
+    applied: report.applied,
+    manual_followup: report.manualFollowUp,
+    timestamp: report.stamp,
+  };
+}
+
+/**
+ * POSTs `payload` as JSON to `url` and reports what happened; it never throws and never takes longer than
+ * `timeoutMs` (connect, send and answer together). A fresh connection is closed afterwards, so a
+ * short-lived CLI process is not kept alive by a pooled socket.
+ */
+export function postWebhook(
+  url: string,
+  payload: unknown,
+  options: { timeoutMs?: number } = {},
+): Promise<WebhookResult> {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return Promise.resolve({ delivered: false, reason: 'AGENT_WEBHOOK_URL is not a valid URL' });
+  }
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') {
+    return Promise.resolve({ delivered: false, reason: `unsupported scheme ${target.protocol}` });
+  }
+  const body = Buffer.from(JSON.stringify(payload), 'utf8');
+  const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+  const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      req.destroy();
+      resolve({ delivered: false, reason: `no answer within ${timeoutMs} ms` });
+    }, timeoutMs);
+    const finish = (result: WebhookResult) => {
+      clearTimeout(timer);
+      resolve(result);
+    };
+    const req = send(
+      target,
+      {
+        method: 'POST',
+        agent: false,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': body.length,
+          'user-agent': `retrospect/${VERSION}`,
+          connection: 'close',
+        },
+      },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        res.resume();
+        res.on('end', () =>
+          finish(
+            status >= 200 && status < 300
+              ? { delivered: true, status }
+              : { delivered: false, reason: `HTTP ${status}`, status },
+          ),
+        );
+        res.on('error', (error) => finish({ delivered: false, reason: error.message, status }));
+      },
+    );
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      finish({ delivered: false, reason: error.code ?? error.message }),
+    );
+    req.end(body);
+  });
+}
+
+/** Posts the scheduled-run notice when `AGENT_WEBHOOK_URL` is set; fail-open, like every webhook here. */
+export function notifyScheduledWebhook(
+  env: NodeJS.ProcessEnv,
+  payload: ScheduledWebhookPayload,
+  options: { timeoutMs?: number } = {},
+): Promise<WebhookResult> {
+  const url = env.AGENT_WEBHOOK_URL?.trim();
+  if (!url) return Promise.resolve({ delivered: false, reason: 'not-configured' });
+  return postWebhook(url, payload, options);
+}
