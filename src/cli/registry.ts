@@ -21,6 +21,7 @@ export const COMMANDS: CommandEntry[] = [
   { name: 'hook', summary: 'Claude Code hook handlers', load: () => import('./commands/hook.js') },
   { name: 'init', summary: 'Install the friction hooks in Claude Code settings', load: () => import('./commands/init.js') },
   { name: 'scan', summary: 'Gate every session on this machine and show where the friction is', load: () => import('./commands/scan.js') },
+  { name: 'schedule', summary: 'Scheduled retros: run lock, report, cron/systemd install', load: () => import('./commands/schedule.js') },
   { name: 'sprint', summary: 'Sprint retrospectives: facts, the retro session and its records', load: () => import('./commands/sprint.js') },
   { name: 'trial', summary: 'Parse, annotate, review and list rules on trial', load: () => import('./commands/trial.js') },
   { name: 'walk', summary: 'Retrospective walk of a change set (commits, worktree, diff)', load: () => import('./commands/walk.js') },

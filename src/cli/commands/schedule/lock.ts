@@ -1,0 +1,62 @@
+import { acquireScheduledLock, LOCK_HELD_MESSAGE, releaseScheduledLock } from '../../../schedule/index.js';
+import { parseCommandArgs } from '../../args.js';
+import { UsageError } from '../../errors.js';
+import { type CliIo, println } from '../../io.js';
+import { existingProjectRoot } from './mroot.js';
+
+const USAGE = 'retrospect schedule lock acquire|release <mroot> [token] [--force]';
+
+/**
+ * `schedule lock acquire <mroot>` prints the owner token (exit 0), or the held line (exit 2).
+ * `schedule lock release <mroot> [token] [--force]` always exits 0. This command exits at once, so the
+ * owner recorded in the lock is its caller (the parent pid): a script that acquires and releases from
+ * one shell needs no token; one that releases from elsewhere passes the token.
+ */
+export async function runLock(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandArgs(args, { force: { type: 'boolean' } }, USAGE, 1);
+  const [action, mroot, token, ...extra] = positionals;
+  if ((action !== 'acquire' && action !== 'release') || !mroot || extra.length > 0) {
+    throw new UsageError(`expected acquire or release and a project root\nusage: ${USAGE}`, 1);
+  }
+  if (action === 'acquire') {
+    if (token !== undefined || values.force)
+      throw new UsageError(`acquire takes only <mroot>\nusage: ${USAGE}`, 1);
+    const root = existingProjectRoot(io.cwd, mroot);
+    const result = acquireScheduledLock(root, { pid: process.ppid });
+    if (!result.ok) {
+      println(io.stderr, LOCK_HELD_MESSAGE);
+      return 2;
+    }
+    if (result.tookOver) {
+      const previous = result.tookOver.previous;
+      const was = previous
+        ? ` (pid ${previous.pid}, taken ${new Date(previous.epoch * 1000).toISOString()})`
+        : '';
+      println(io.stderr, `scheduled retro: took over a ${result.tookOver.reason} lock${was}`);
+    }
+    println(io.stdout, result.lock.token);
+    return 0;
+  }
+  try {
+    const released = releaseScheduledLock(existingProjectRoot(io.cwd, mroot), {
+      ...(token === undefined ? { pid: process.ppid } : { token }),
+      force: values.force === true,
+    });
+    if (!released.released && released.reason === 'not-ours') {
+      const holder = released.holder
+        ? `pid ${released.holder.pid} on ${released.holder.host ?? 'an unknown host'}`
+        : 'an unreadable lock';
+      println(
+        io.stderr,
+        `scheduled retro: lock belongs to ${holder}, left in place (pass its token, or --force)`,
+      );
+    }
+  } catch (error) {
+    // Release is fail-open: a scheduled run must never fail on its way out.
+    println(
+      io.stderr,
+      `scheduled retro: could not release the lock: ${error instanceof Error ? error.message : error}`,
+    );
+  }
+  return 0;
+}
