@@ -54,6 +54,19 @@ export {
   scanRecordJson,
   scanSessions,
 } from './scan/index.js';
+// schedule
+export {
+  acquireScheduledLock,
+  LOCK_HELD_MESSAGE,
+  type RunScheduledOptions,
+  releaseScheduledLock,
+  runScheduled,
+  type ScheduledReportInput,
+  type ScheduledRunContext,
+  type ScheduledRunResult,
+  scheduledRunExitCode,
+  writeScheduledReport,
+} from './schedule/index.js';
 // sprint
 export {
   applyEscalations,
@@ -89,20 +102,6 @@ export { evaluateTrial, findTrialRules, reviewTrials } from './trial/review.js';
 export { type SessionScore, type SessionScoreSource, scoresFileSource } from './trial/scores.js';
 export { projectScoreSource, transcriptScoreSource } from './trial/sources.js';
 export { isTrialElapsed } from './trial/window.js';
-
-// schedule
-export {
-  acquireScheduledLock,
-  LOCK_HELD_MESSAGE,
-  type RunScheduledOptions,
-  releaseScheduledLock,
-  runScheduled,
-  type ScheduledReportInput,
-  type ScheduledRunContext,
-  type ScheduledRunResult,
-  scheduledRunExitCode,
-  writeScheduledReport,
-} from './schedule/index.js';
 
 // version
 export { VERSION } from './version.js';
