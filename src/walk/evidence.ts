@@ -62,6 +62,8 @@ export interface Evidence {
   openQuestions: string[];
   /** Said on stderr as well: things the user should know right away. */
   warnings: string[];
+  /** The repository and revision a disposable worktree for writing reviewers is made from. */
+  workspaceSource?: { root: string; revision: string };
 }
 
 export function emptyEvidence(scope: WalkScope, target: string): Evidence {

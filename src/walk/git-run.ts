@@ -32,6 +32,12 @@ export interface GitCallOptions {
   okStatuses?: number[];
   /** Keep the output in the evidence record when it is short. */
   inline?: boolean;
+  /** Leave the call out of the evidence baseline (isolation housekeeping, not evidence). */
+  unrecorded?: boolean;
+  /** Run somewhere else than the repository (a disposable worktree). */
+  cwd?: string;
+  /** Bytes for git's stdin. */
+  input?: Buffer;
 }
 
 /**
@@ -63,7 +69,7 @@ export class GitRunner {
     const command = ['git', ...argv].map(shellQuote).join(' ');
     return new Promise((resolve, reject) => {
       const child = spawn('git', argv, {
-        cwd: this.cwd,
+        cwd: options.cwd ?? this.cwd,
         env: {
           ...this.env,
           GIT_OPTIONAL_LOCKS: '0',
@@ -71,8 +77,11 @@ export class GitRunner {
           GIT_TERMINAL_PROMPT: '0',
           LC_ALL: 'C',
         },
-        stdio: ['ignore', 'pipe', 'pipe'],
+        stdio: ['pipe', 'pipe', 'pipe'],
       });
+      // git gets stdin only when there is input for it (git apply); otherwise it sees end of input at once.
+      child.stdin.on('error', () => {});
+      child.stdin.end(options.input);
       const hash = createHash('sha256');
       let bytes = 0;
       const head: Buffer[] = [];
@@ -101,7 +110,7 @@ export class GitRunner {
         };
         if (options.inline && bytes <= INLINE_OUTPUT_LIMIT)
           record.output = Buffer.concat(head).toString('utf8');
-        this.records.push(record);
+        if (!options.unrecorded) this.records.push(record);
         if (status === 0 || options.okStatuses?.includes(status)) {
           resolve(status);
           return;

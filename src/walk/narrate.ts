@@ -61,15 +61,39 @@ function describeChange(change: FileChange): string {
   }
 }
 
-function describeWhat(changes: FileChange[]): string {
+/**
+ * One entry per file and origin: a file that several commits of a unit touch is described once, with the
+ * counts summed (added by the first commit, deleted by the last, modified otherwise).
+ */
+function mergeByFile(changes: FileChange[]): FileChange[] {
+  const merged = new Map<string, FileChange>();
+  for (const change of changes) {
+    const key = `${change.origin.kind === 'commit' ? 'commit' : change.origin.kind}:${change.path}`;
+    const seen = merged.get(key);
+    if (!seen) {
+      merged.set(key, { ...change, symbols: [...change.symbols] });
+      continue;
+    }
+    seen.added += change.added;
+    seen.deleted += change.deleted;
+    seen.binary ||= change.binary;
+    if (change.status === 'deleted') seen.status = 'deleted';
+    else if (seen.status === 'deleted') seen.status = 'modified';
+    for (const symbol of change.symbols) if (!seen.symbols.includes(symbol)) seen.symbols.push(symbol);
+  }
+  return [...merged.values()];
+}
+
+function describeWhat(all: FileChange[]): string {
+  const changes = mergeByFile(all);
   const parts = changes.slice(0, MAX_WHAT_FILES).map(describeChange);
-  if (changes.length > MAX_WHAT_FILES) parts.push(`and ${changes.length - MAX_WHAT_FILES} more file changes`);
+  if (changes.length > MAX_WHAT_FILES) parts.push(`and ${changes.length - MAX_WHAT_FILES} more files`);
   const added = changes.reduce((n, c) => n + c.added, 0);
   const deleted = changes.reduce((n, c) => n + c.deleted, 0);
   const symbols = [...new Set(changes.flatMap((c) => c.symbols))].slice(0, 8);
   const intro = symbols.length > 0 ? ` Introduces ${symbols.join(', ')}.` : '';
   const first = parts.join('; ');
-  return `${first.charAt(0).toUpperCase()}${first.slice(1)}. In total ${changes.length} file change${changes.length === 1 ? '' : 's'}, ${counts(added, deleted)}.${intro}`;
+  return `${first.charAt(0).toUpperCase()}${first.slice(1)}. In total ${all.length} file change${all.length === 1 ? '' : 's'}, ${counts(added, deleted)}.${intro}`;
 }
 
 function sessionsOf(changes: FileChange[]): AgentLink[] {

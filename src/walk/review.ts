@@ -18,7 +18,12 @@ export interface ProposedComment {
 export interface UnitReviewer {
   identifier: string;
   modelKey: string;
-  review(unit: ChangeUnit, changes: FileChange[]): Promise<ProposedComment[]>;
+  /**
+   * True when the reviewer may write files (a model with tools): it then works in a throwaway git
+   * worktree of the walked state, passed as `workspace`, never in the user's checkout.
+   */
+  mayWrite?: boolean;
+  review(unit: ChangeUnit, changes: FileChange[], workspace?: string): Promise<ProposedComment[]>;
 }
 
 const LARGE_UNIT_LINES = 400;

@@ -44,6 +44,7 @@ beforeAll(() => {
     'src/app.ts': "import { start } from './start';\nstart();\n",
     'src/util.ts':
       'export function pad(text: string, width: number): string {\n  return text.padStart(width);\n}\n',
+    'src/start.ts': 'export function start(): void {\n  console.log("started");\n}\n',
     'README.md': '# Demo\n',
     'package.json': '{ "name": "demo" }\n',
   });
@@ -65,7 +66,7 @@ beforeAll(() => {
       'CREATE TABLE orders (id INTEGER PRIMARY KEY, total INTEGER NOT NULL);\n',
   });
   repo.git('mv', 'src/util.ts', 'src/strings.ts');
-  sha.rename = repo.commit('Rename util to strings', {});
+  sha.rename = repo.commit('Rename util to strings, drop the old start', { 'src/start.ts': null });
   sha.binary = repo.commit('Add the logo', { 'assets/logo.png': PNG });
   repo.git('checkout', '-q', '-b', 'feature');
   repo.commit('Say hi in the docs', {
@@ -127,7 +128,10 @@ describe('walkChangeSet on a commit range', () => {
     const [config, rename, binary] = document.change_units;
     expect(config?.files).toEqual(['config/app.yaml', 'db/migrations/0002_orders.sql']);
     expect(config?.why).toContain('inferred: configuration, schema and migration changes are grouped');
-    expect(rename?.what).toMatch(/^Renames src\/util\.ts → src\/strings\.ts \(\+0 −0, 100% similar\)/);
+    expect(rename?.what).toMatch(
+      /^Deletes src\/start\.ts \(\+0 −3\); renames src\/util\.ts → src\/strings\.ts \(\+0 −0, 100% similar\)/,
+    );
+    expect(rename?.evidence).toContain('src/start.ts:1-3 (removed)');
     expect(binary?.what).toBe(
       'Adds binary file assets/logo.png (content not shown). In total 1 file change, +0 −0.',
     );
@@ -279,6 +283,44 @@ describe('walkChangeSet on the working tree', () => {
   });
 });
 
+describe('writing reviewers', () => {
+  it('review in a throwaway worktree holding the walked state, never in the checkout', async () => {
+    const work = createTestRepo();
+    work.commit('Start', { 'src/cart.ts': 'export const items: string[] = [];\n' });
+    work.write('src/cart.ts', 'export const items: string[] = [];\nexport const limit = 9;\n');
+    work.write('src/cart.test.ts', "test('limit', () => {});\n");
+    const before = snapshot(work.dir);
+    const seen: string[] = [];
+    const reviewer = {
+      identifier: 'tool-using-model',
+      modelKey: 'test-model',
+      mayWrite: true,
+      async review(_unit: unknown, _changes: unknown, workspace?: string) {
+        const dir = workspace ?? '';
+        seen.push(
+          readFileSync(join(dir, 'src/cart.ts'), 'utf8'),
+          readFileSync(join(dir, 'src/cart.test.ts'), 'utf8'),
+        );
+        writeFileSync(join(dir, 'src/cart.ts'), 'scribbled over\n');
+        return [
+          { type: 'note' as const, text: `reviewed in ${dir === work.dir ? 'the checkout' : 'a copy'}` },
+        ];
+      },
+    };
+    const { document } = await walkChangeSet({
+      ...options({ mode: 'agent-driven', reviewer }),
+      cwd: work.dir,
+    });
+    expect(seen).toEqual([
+      'export const items: string[] = [];\nexport const limit = 9;\n',
+      "test('limit', () => {});\n",
+    ]);
+    expect(document.comments.map((c) => c.text)).toEqual(['reviewed in a copy']);
+    expect(snapshot(work.dir)).toEqual(before);
+    expect(work.git('worktree', 'list', '--porcelain').match(/^worktree /gm)).toHaveLength(1);
+  });
+});
+
 describe('comments', () => {
   it('captures guided comments from an injected prompt stream, one unit at a time', async () => {
     const input = new PassThrough();
@@ -382,6 +424,10 @@ describe('job-id and episode-ref scopes', () => {
       { ref: 'ep-7', status: 'resolved', linked_range: `${sha.base}..${sha.feature}` },
     ]);
     expect(document.provenance_context.receipts).toEqual(['rcpt-1']);
+    expect(document.validation_receipt).toEqual({
+      status: 'unavailable',
+      reason: expect.stringMatching(/^receipts rcpt-1 were supplied but no validation surface is available/),
+    });
     expect(document.change_units).toHaveLength(1);
     const unresolved = await walkChangeSet(
       options({ target: 'episode://sprint-4/retro', scope: 'episode-ref' }),

@@ -21,6 +21,7 @@ import {
 import { type Evidence, emptyEvidence, type FileChange } from './evidence.js';
 import { GitRunner } from './git-run.js';
 import { type CommentPrompter, captureGuidedComments } from './guided.js';
+import { withDisposableWorktree } from './isolation.js';
 import { createHunkLinker, type HunkLinker } from './link.js';
 import { narrateUnit, narrateWhole } from './narrate.js';
 import { redactText } from './redact.js';
@@ -157,9 +158,11 @@ async function collectEvidence(resolved: ResolvedScope, options: WalkOptions): P
   const roots = requireRepo(resolved.path ?? options.cwd);
   const git = new GitRunner(roots.worktree, env);
   const linker = await linkerFor(options, roots, evidence);
-  if (resolved.scope === 'commit-range')
-    await collectCommitRange(git, resolved.range ?? resolved.target, linker, evidence);
-  else if (resolved.scope === 'diff') {
+  if (resolved.scope === 'commit-range') {
+    const range = resolved.range ?? resolved.target;
+    await collectCommitRange(git, range, linker, evidence);
+    evidence.workspaceSource = { root: roots.worktree, revision: rangeEnd(range) };
+  } else if (resolved.scope === 'diff') {
     await collectDiff(git, ['--'], { kind: 'unstaged' }, linker, evidence);
     await collectDiff(git, ['--cached', '--'], { kind: 'staged' }, linker, evidence);
   } else {
@@ -167,9 +170,17 @@ async function collectEvidence(resolved: ResolvedScope, options: WalkOptions): P
       .split(sep)
       .join('/');
     await collectWorktree(git, roots.worktree, rel === '' ? [] : [rel], linker, evidence);
+    evidence.workspaceSource = { root: roots.worktree, revision: 'HEAD' };
   }
   evidence.commands.push(...git.records);
   return evidence;
+}
+
+/** The commit a range ends at: `B` of `A..B`/`A...B` (HEAD when empty), `X` of `X^!`. */
+function rangeEnd(range: string): string {
+  if (range.endsWith('^!')) return range.slice(0, -2);
+  const end = range.split(/\.\.\.?/).pop() ?? '';
+  return end === '' ? 'HEAD' : end;
 }
 
 function readDiffFile(path: string): string {
@@ -212,7 +223,15 @@ export async function walkChangeSet(options: WalkOptions): Promise<WalkResult> {
   });
   const retrospectiveId = `retro_${nextUlid()}`;
   const changesByUnit = new Map(drafts.map((d) => [d.id, d.changes]));
-  const comments = await captureComments(options, units, changesByUnit, retrospectiveId, now, nextUlid);
+  const comments = await captureComments(
+    options,
+    units,
+    changesByUnit,
+    evidence,
+    retrospectiveId,
+    now,
+    nextUlid,
+  );
   for (const unit of units) unit.comments = comments.filter((c) => c.change_unit_id === unit.change_unit_id);
   const document: WalkDocument = {
     retrospective_id: retrospectiveId,
@@ -244,7 +263,13 @@ export async function walkChangeSet(options: WalkOptions): Promise<WalkResult> {
     comments,
     narrative: redact(narrateWhole(evidence, units, questions.length)),
     open_questions: questions.map(redact),
-    validation_receipt: { status: 'unavailable', reason: RECEIPT_REASON },
+    validation_receipt: {
+      status: 'unavailable',
+      reason:
+        evidence.receipts.length > 0
+          ? `receipts ${evidence.receipts.join(', ')} were supplied but no validation surface is available to confirm them; they are listed as claims in linked_receipts`
+          : RECEIPT_REASON,
+    },
   };
   return { document: walkDocumentSchema.parse(document), warnings: evidence.warnings };
 }
@@ -253,6 +278,7 @@ async function captureComments(
   options: WalkOptions,
   units: ChangeUnit[],
   changesByUnit: Map<string, FileChange[]>,
+  evidence: Evidence,
   retrospectiveId: string,
   now: () => Date,
   nextUlid: () => string,
@@ -273,17 +299,27 @@ async function captureComments(
     identifier: reviewer.identifier,
     model_key: reviewer.modelKey,
   };
-  const comments: WalkComment[] = [];
-  for (const unit of units) {
-    for (const proposed of await reviewer.review(unit, changesByUnit.get(unit.change_unit_id) ?? [])) {
-      comments.push(
-        makeComment(
-          { ...proposed, author, metadata: { 'retrospect.origin': 'agent-driven' } },
-          unit.change_unit_id,
-          context,
-        ),
-      );
+  const reviewAll = async (workspace?: string) => {
+    const comments: WalkComment[] = [];
+    for (const unit of units) {
+      for (const proposed of await reviewer.review(
+        unit,
+        changesByUnit.get(unit.change_unit_id) ?? [],
+        workspace,
+      )) {
+        const metadata = { 'retrospect.origin': 'agent-driven' };
+        comments.push(makeComment({ ...proposed, author, metadata }, unit.change_unit_id, context));
+      }
     }
+    return comments;
+  };
+  const source = evidence.workspaceSource;
+  if (!reviewer.mayWrite || units.length === 0) return reviewAll();
+  if (!source) {
+    throw new InputError(
+      `the reviewer ${reviewer.identifier} may write files and needs a git repository to isolate it in`,
+    );
   }
-  return comments;
+  const changes = [...changesByUnit.values()].flat();
+  return withDisposableWorktree(new GitRunner(source.root, options.env), source.revision, changes, reviewAll);
 }

@@ -1,9 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { projectFolderName } from '../../paths/data-dir.js';
 import { runCli } from '../../test-support/cli.js';
+import { renderMarkdown } from '../../walk/render.js';
 import { createTestRepo, type TestRepo } from '../../walk/test-support/repo.js';
 
 let repo: TestRepo;
@@ -60,9 +62,36 @@ describe('retrospect walk', () => {
     expect(document.scope).toBe('diff');
     expect(document.change_units[0].files).toEqual(['src/a.test.ts', 'src/a.ts']);
     expect(document.provenance_context.commands[0].command).toBe('(supplied diff: stdin)');
-    expect(readFileSync(join(out, 'walk.md'), 'utf8')).toContain(
-      `Retrospective ID: ${document.retrospective_id}`,
+    // The JSON is complete enough to re-render the Markdown byte for byte.
+    expect(renderMarkdown(document)).toBe(readFileSync(join(out, 'walk.md'), 'utf8'));
+  });
+
+  it("reads agent sessions from Claude Code's project folder for the repository by default", async () => {
+    const fixtures = join(import.meta.dirname, '..', '..', '..', 'test', 'fixtures', 'walk');
+    const agentRepo = createTestRepo();
+    agentRepo.commit('Start', { 'README.md': '# Demo\n' });
+    agentRepo.commit(
+      'Add the greeting',
+      { 'src/greeting.ts': readFileSync(join(fixtures, 'greeting.ts'), 'utf8') },
+      '2026-11-02T10:00:00Z',
     );
+    const config = mkdtempSync(join(tmpdir(), 'retrospect-claude-'));
+    const project = join(config, 'projects', projectFolderName(realpathSync(agentRepo.dir)));
+    mkdirSync(project, { recursive: true });
+    copyFileSync(
+      join(fixtures, 'session-greeting.jsonl'),
+      join(project, '5f0c2a9e-7d41-4b6a-9f3e-2c8d1e6a4b70.jsonl'),
+    );
+    const run = await runCli(['walk', 'HEAD~1..HEAD', '--json', '-'], {
+      cwd: agentRepo.dir,
+      env: { ...env, CLAUDE_CONFIG_DIR: config },
+    });
+    expect(run.code).toBe(0);
+    const unit = JSON.parse(run.stdout).change_units[0];
+    expect(unit.who_when).toContainEqual(
+      expect.objectContaining({ actor_type: 'agent', identifier: 'claude-sonnet-4-5-20250929' }),
+    );
+    expect(unit.why).toContain('[redacted]');
   });
 
   it('takes guided comments from stdin when asked for guided mode', async () => {
