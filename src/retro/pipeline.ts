@@ -1,8 +1,8 @@
 import { InputError } from '../cli/errors.js';
-import { gateSessionSync } from '../gate/index.js';
 import { findGitRoots } from '../git/roots.js';
 import { todayUtc } from '../trial/dates.js';
 import { findCandidates } from './candidates.js';
+import { gateCandidates } from './gate-step.js';
 import { confirmProposals, reviewElapsedTrials } from './confirm.js';
 import type { RetroDecider } from './decide.js';
 import type { DeepReader, DeepReadOutcome, RetroProposal } from './deep-read-port.js';
@@ -112,14 +112,12 @@ export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
   outcome.counts.skipped = candidates.skipped.length;
   outcome.counts.scanned = candidates.sessions.length;
 
-  for (const session of candidates.sessions) {
-    const { verdict } = gateSessionSync(session.path, {
-      env: options.env,
-      cwd: mainCheckout,
-      ...(options.threshold !== undefined ? { threshold: options.threshold } : {}),
-    });
-    outcome.gated.push({ session, verdict });
-  }
+  outcome.gated = await gateCandidates(candidates.sessions, {
+    env: options.env,
+    mainCheckout,
+    threshold: options.threshold,
+    log,
+  });
   const flagged: GatedSession[] = outcome.gated.filter((g) => g.verdict.passed);
   outcome.counts.gated = flagged.length;
 

@@ -29,14 +29,17 @@ export interface RetroProject {
   };
   writeRules(relativePath: string, content: string): void;
   read(relativePath: string): string;
-  /** Every file under the project and the config dir with its bytes (to prove a dry run wrote nothing). */
+  /**
+   * Every file under the project and the config dir with its bytes (to prove a dry run wrote nothing).
+   * Retrospect's own data dir (the session index) is not the user's and is left out.
+   */
   snapshot(): Map<string, string>;
 }
 
 function walk(dir: string, base: string, into: Map<string, string>): void {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
-    if (name === '.git') continue;
+    if (name === '.git' || (dir === base && name === 'data')) continue;
     if (statSync(path).isDirectory()) walk(path, base, into);
     else into.set(relative(base, path), readFileSync(path, 'latin1'));
   }

@@ -1,6 +1,7 @@
 import { listSessionFiles, type SessionFolderQuery, sessionFolders } from './discover.js';
 import { gateScorer } from './gate-scorer.js';
 import { type SessionScore, type SessionScoreSource, scoresFileSource } from './scores.js';
+import { storeScoreSource } from './store-source.js';
 
 export interface TranscriptSourceOptions extends SessionFolderQuery {
   /** Sessions modified less than this many seconds ago are left out (default 60). */
@@ -42,14 +43,25 @@ export interface ProjectScoreOptions extends SessionFolderQuery {
 }
 
 /**
- * The score source a review of this project uses: the given scores file, else the project's transcripts
- * scored by the phase-1 gate. This is the one place to prefer a session store once there is one, so that
- * trials outlive transcript cleanup.
+ * The score source a review of this project uses: the given scores file, else the session store (the
+ * project's transcripts are scanned into it first), so that trials outlive transcript cleanup. Should the
+ * store not open, the transcripts on disk are gated directly.
  */
 export function projectScoreSource(options: ProjectScoreOptions): SessionScoreSource {
   if (options.scoresFile) return scoresFileSource(options.scoresFile);
-  return transcriptScoreSource({
+  const fromTranscripts = transcriptScoreSource({
     ...options,
     scoreTranscript: gateScorer({ env: options.env, cwd: options.mainCheckout }),
   });
+  const fromStore = storeScoreSource(options);
+  return {
+    label: fromStore.label,
+    async scores() {
+      try {
+        return await fromStore.scores();
+      } catch {
+        return fromTranscripts.scores();
+      }
+    },
+  };
 }

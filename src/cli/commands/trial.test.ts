@@ -227,7 +227,7 @@ describe('retrospect trial review', () => {
       mtimeSecs: START + DAY,
     });
     writeSessionFile(folder, { sessionId: 'fresh', rejections: 2 });
-    const env = { CLAUDE_CONFIG_DIR: config };
+    const env = { CLAUDE_CONFIG_DIR: config, RETROSPECT_DATA_DIR: tempDir('data') };
     const current = await runCli(['trial', 'review'], { cwd: join(root, '.claude'), env });
     expect(current.stderr).toBe('');
     expect(current.stdout).toBe(
@@ -237,9 +237,7 @@ describe('retrospect trial review', () => {
     expect(relative.stdout).toBe(current.stdout);
     const all = await runCli(
       ['trial', 'review', '--scope', 'all', '--projects-root', join(config, 'projects')],
-      {
-        cwd: root,
-      },
+      { cwd: root, env: { RETROSPECT_DATA_DIR: env.RETROSPECT_DATA_DIR } },
     );
     expect(all.stdout.split('\t').slice(7, 11)).toEqual(['4.0000', '3', 'b1,b2', 'o1,t1,t2']);
   });

@@ -1,0 +1,57 @@
+import { join, resolve, sep } from 'node:path';
+import { claudeConfigDirs, projectFolderName } from '../paths/data-dir.js';
+import { storePathFor } from '../scan/options.js';
+import { scanSessions } from '../scan/scan.js';
+import { gateSettingsFor } from '../scan/settings.js';
+import { openStore } from '../store/open.js';
+import { type SessionFolderQuery, sessionFolders } from './discover.js';
+import type { SessionScore, SessionScoreSource } from './scores.js';
+
+export interface StoreSourceOptions extends SessionFolderQuery {
+  /** Sessions modified less than this many seconds ago are left out (default 60). */
+  freshnessSecs?: number;
+  nowMs?: number;
+  /** The store file (default `<data dir>/store.sqlite`). */
+  storePath?: string;
+}
+
+function projectsRoots(options: StoreSourceOptions): string[] {
+  if (options.projectsRoot) return [options.projectsRoot];
+  return claudeConfigDirs(options.env).map((dir) => join(dir, 'projects'));
+}
+
+/**
+ * Scores from the session store: the project's folders are scanned into it first (only new or changed
+ * transcripts are read), then every main session it knows is scored, including those Claude Code has
+ * since deleted. That is what lets a trial that outlives its transcripts still be reviewed.
+ */
+export function storeScoreSource(options: StoreSourceOptions): SessionScoreSource {
+  const path = options.storePath ?? storePathFor(undefined, false, options.env);
+  return {
+    label: `session store ${path}`,
+    async scores(): Promise<SessionScore[]> {
+      const store = openStore(path);
+      try {
+        const folders = sessionFolders(options);
+        if (folders.length > 0) {
+          const { settings } = gateSettingsFor(options.env, options.mainCheckout);
+          await scanSessions({ roots: folders, store, settings });
+        }
+        const project = projectFolderName(options.mainCheckout);
+        const newest = Math.floor((options.nowMs ?? Date.now()) / 1000) - (options.freshnessSecs ?? 60);
+        const rows: SessionScore[] = [];
+        for (const root of projectsRoots(options)) {
+          for (const r of store.listSessions({ under: resolve(root) + sep })) {
+            if (r.parentSessionId !== undefined) continue;
+            if (options.scope === 'current' && r.project !== project) continue;
+            const mtime = Math.floor(r.mtimeMs / 1000);
+            if (mtime <= newest) rows.push({ sessionId: r.sessionId, score: r.verdict.score, mtime });
+          }
+        }
+        return rows.sort((a, b) => (a.mtime ?? 0) - (b.mtime ?? 0) || a.sessionId.localeCompare(b.sessionId));
+      } finally {
+        store.close();
+      }
+    },
+  };
+}
