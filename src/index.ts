@@ -31,8 +31,11 @@ export { DEFAULT_LEDGER_CAPS, type LedgerCaps, ledgerCaps } from './ledger/caps.
 export { type CaptureOptions, type CaptureResult, captureFriction } from './ledger/capture.js';
 export { ledgerPathIn, resolveLedgerPath } from './ledger/path.js';
 export { FRICTION_EVENTS, type LedgerRow, rowFromHookPayload } from './ledger/row.js';
+// retro (classification, apply) and rules (writers)
+export { applyClassification, newTrialMeta } from './retro/apply.js';
 // retro (the orchestrating pipeline)
 export { findCandidates } from './retro/candidates.js';
+export { classifyProposal, classifyProposals, loadExistingRules, ruleTokens } from './retro/classify.js';
 export { autoDecider, type ProposalChoice, type RetroDecider, type TrialChoice } from './retro/decide.js';
 export type { DeepReader, DeepReadOutcome } from './retro/deep-read-port.js';
 export { interactiveDecider } from './retro/interactive.js';
@@ -40,9 +43,6 @@ export { type RetroOptions, runRetro } from './retro/pipeline.js';
 export { type Prompter, streamPrompter } from './retro/prompt.js';
 export { renderOutcome, summaryLine } from './retro/render.js';
 export type { AppliedChange, RetroCounts, RetroOutcome } from './retro/types.js';
-// retro (classification, apply) and rules (writers)
-export { applyClassification, newTrialMeta } from './retro/apply.js';
-export { classifyProposal, classifyProposals, loadExistingRules, ruleTokens } from './retro/classify.js';
 export { appendBacklogEntry } from './rules/backlog.js';
 export {
   appendDirective,

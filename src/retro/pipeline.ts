@@ -2,10 +2,10 @@ import { InputError } from '../cli/errors.js';
 import { findGitRoots } from '../git/roots.js';
 import { todayUtc } from '../trial/dates.js';
 import { findCandidates } from './candidates.js';
-import { gateCandidates } from './gate-step.js';
 import { confirmProposals, reviewElapsedTrials } from './confirm.js';
 import type { RetroDecider } from './decide.js';
 import type { DeepReader, DeepReadOutcome, RetroProposal } from './deep-read-port.js';
+import { gateCandidates } from './gate-step.js';
 import { GLOBAL_TOP, recurringPatterns, topProposals } from './select.js';
 import type { GatedSession, RetroCandidate, RetroOutcome } from './types.js';
 
