@@ -19,6 +19,10 @@ const SUBCOMMANDS = {
     summary: 'the shared memory writer: one allowlisted, idempotent entry',
     load: () => import('./sprint/write.js'),
   },
+  retro: {
+    summary: 'facilitate the sprint retrospective and record it',
+    load: () => import('./sprint/retro.js'),
+  },
 } as const;
 
 type SubcommandName = keyof typeof SUBCOMMANDS;

@@ -1,0 +1,177 @@
+import { InputError } from '../cli/errors.js';
+import type { RetroInputs } from './facilitate.js';
+import { proposeActionItems } from './facilitate.js';
+import {
+  ACTION_TYPES,
+  ALL_AGENTS,
+  isLessonCategory,
+  LESSON_CATEGORIES,
+  type Lesson,
+} from './lesson-types.js';
+import type { Prompter } from './prompt.js';
+import type { SprintReport } from './report.js';
+import {
+  type DraftActionItem,
+  followUpFor,
+  type Improvement,
+  priorityFor,
+  suggestImprovements,
+  suggestWentWell,
+} from './suggest.js';
+
+const CLASSIFICATIONS = ['clarification', 'implementation', 'process', 'automation'];
+
+async function answer(prompter: Prompter, question: string): Promise<string> {
+  const line = await prompter.ask(question);
+  if (line === undefined)
+    throw new InputError('the input ended before the retro was complete; nothing was written');
+  return line.trim();
+}
+
+/**
+ * One section: shows the numbered data-driven items, then takes edits until an empty line:
+ * `text` adds, `-N` removes item N, `N: text` replaces item N.
+ */
+async function editSection<T>(
+  prompter: Prompter,
+  title: string,
+  question: string,
+  items: T[],
+  textOf: (t: T) => string,
+  make: (text: string, from?: T) => T,
+): Promise<T[]> {
+  const show = () => {
+    prompter.say(`\n${title}`);
+    if (items.length === 0) prompter.say('  (nothing yet)');
+    items.forEach((item, i) => {
+      prompter.say(`  ${i + 1}. ${textOf(item)}`);
+    });
+  };
+  show();
+  prompter.say(question);
+  prompter.say('Enter keeps the list · text adds an item · -N removes item N · N: text replaces item N');
+  for (;;) {
+    const line = await answer(prompter, '> ');
+    if (line === '') return items;
+    const remove = /^-(\d+)$/.exec(line);
+    const replace = /^(\d+)\s*:\s*(.+)$/.exec(line);
+    const n = Number(remove?.[1] ?? replace?.[1] ?? 0);
+    if ((remove || replace) && (n < 1 || n > items.length)) {
+      prompter.say(`  there is no item ${n}`);
+      continue;
+    }
+    if (remove) items.splice(n - 1, 1);
+    else if (replace) items.splice(n - 1, 1, make(replace[2]!, items[n - 1]));
+    else items.push(make(line));
+    show();
+  }
+}
+
+async function required(prompter: Prompter, question: string, fallback: string): Promise<string> {
+  for (;;) {
+    const line = await answer(prompter, fallback ? `${question} [${fallback}]: ` : `${question}: `);
+    const value = line || fallback;
+    if (value) return value;
+    prompter.say('  required: an action item needs it before it is accepted');
+  }
+}
+
+async function completeItem(prompter: Prompter, item: DraftActionItem): Promise<DraftActionItem> {
+  const owner = await required(prompter, '  owner', item.owner);
+  const target = await required(prompter, '  target sprint', item.target_sprint);
+  const current = item.type ?? item.classification ?? 'process';
+  for (;;) {
+    const kind = (await answer(prompter, `  kind [${current}]: `)) || current;
+    const { classification: _c, type: _t, ...rest } = item;
+    if (CLASSIFICATIONS.includes(kind))
+      return { ...rest, owner, target_sprint: target, classification: kind };
+    if ((ACTION_TYPES as readonly string[]).includes(kind))
+      return { ...rest, owner, target_sprint: target, type: kind };
+    prompter.say(
+      `  kind is a classification (${CLASSIFICATIONS.join(', ')}) or a type (${ACTION_TYPES.join(', ')})`,
+    );
+  }
+}
+
+async function actionItems(
+  prompter: Prompter,
+  report: SprintReport,
+  improvements: Improvement[],
+): Promise<DraftActionItem[]> {
+  const proposed = proposeActionItems(report, improvements);
+  prompter.say('\nAction Items');
+  prompter.say(
+    'Review the proposed action items. Add, remove, or modify items. Each action item needs an owner and target sprint.',
+  );
+  const accepted: DraftActionItem[] = [];
+  for (const [index, item] of proposed.entries()) {
+    prompter.say(`\n[${index + 1}/${proposed.length}] ${item.text}  (priority ${item.priority})`);
+    const keep = (await answer(prompter, '  keep? [Y/n/e=edit text] ')).toLowerCase();
+    if (keep === 'n' || keep === 'no') continue;
+    const text = keep === 'e' ? await required(prompter, '  new text', item.text) : item.text;
+    accepted.push(await completeItem(prompter, { ...item, text, priority: priorityFor(text, report) }));
+  }
+  for (;;) {
+    const text = await answer(prompter, '\nAdd an action item (empty to finish): ');
+    if (text === '') return accepted;
+    accepted.push(
+      await completeItem(prompter, {
+        text,
+        owner: '',
+        target_sprint: proposed[0]?.target_sprint ?? '',
+        priority: priorityFor(text, report),
+        classification: 'process',
+      }),
+    );
+  }
+}
+
+async function lessons(prompter: Prompter): Promise<Lesson[]> {
+  prompter.say(
+    `\nLessons Learned — one per line as "category: synopsis" (categories: ${LESSON_CATEGORIES.join(', ')})`,
+  );
+  const result: Lesson[] = [];
+  for (;;) {
+    const line = await answer(prompter, 'lesson (empty to finish): ');
+    if (line === '') return result;
+    const match = /^([\w-]+)\s*:\s*(.+)$/.exec(line);
+    if (!match || !isLessonCategory(match[1]!)) {
+      prompter.say(`  unknown category; use one of: ${LESSON_CATEGORIES.join(', ')}`);
+      continue;
+    }
+    result.push({
+      category: match[1]!,
+      synopsis: match[2]!.trim(),
+      agents: ALL_AGENTS,
+      confidence: 0.8,
+      expires_at: null,
+    });
+  }
+}
+
+/** The live retro at a terminal: the facilitator confirms, edits, removes and adds at every step. */
+export async function facilitateInteractive(report: SprintReport, prompter: Prompter): Promise<RetroInputs> {
+  const wentWell = await editSection(
+    prompter,
+    'What Went Well — proposed from the sprint data:',
+    'Based on the data above, what else went well this sprint? Add items, confirm the data-driven findings, or modify them.',
+    suggestWentWell(report),
+    (t) => t,
+    (t) => t,
+  );
+  const improvements = await editSection(
+    prompter,
+    'What Could Improve — proposed from the sprint data:',
+    'Based on the data above, what else could improve? Add items, confirm the data-driven findings, or modify them.',
+    suggestImprovements(report),
+    (i) => i.text,
+    (text, from) => ({ text, action: from?.action ?? followUpFor(text) }),
+  );
+  return {
+    wentWell,
+    couldImprove: improvements.map((i) => i.text),
+    actionItems: await actionItems(prompter, report, improvements),
+    lessons: await lessons(prompter),
+    autoGenerated: false,
+  };
+}
