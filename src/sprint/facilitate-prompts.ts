@@ -81,12 +81,20 @@ async function completeItem(prompter: Prompter, item: DraftActionItem): Promise<
   const target = await required(prompter, '  target sprint', item.target_sprint);
   const current = item.type ?? item.classification ?? 'process';
   for (;;) {
-    const kind = (await answer(prompter, `  kind [${current}]: `)) || current;
+    const kind = await answer(prompter, `  kind [${current}]: `);
     const { classification: _c, type: _t, ...rest } = item;
-    if (CLASSIFICATIONS.includes(kind))
-      return { ...rest, owner, target_sprint: target, classification: kind };
-    if ((ACTION_TYPES as readonly string[]).includes(kind))
-      return { ...rest, owner, target_sprint: target, type: kind };
+    const done = { ...rest, owner, target_sprint: target };
+    if (kind === '')
+      return item.type
+        ? { ...done, type: item.type }
+        : { ...done, classification: item.classification ?? 'process' };
+    // `automation` is both; bare, it means the auto-file type. `classification:automation` keeps the v1 form.
+    const explicit = /^(classification|type):(.+)$/.exec(kind);
+    if (explicit?.[1] === 'classification' && CLASSIFICATIONS.includes(explicit[2]!))
+      return { ...done, classification: explicit[2]! };
+    const word = explicit?.[1] === 'type' ? explicit[2]! : kind;
+    if ((ACTION_TYPES as readonly string[]).includes(word)) return { ...done, type: word };
+    if (!explicit && CLASSIFICATIONS.includes(word)) return { ...done, classification: word };
     prompter.say(
       `  kind is a classification (${CLASSIFICATIONS.join(', ')}) or a type (${ACTION_TYPES.join(', ')})`,
     );

@@ -1,4 +1,5 @@
-import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { isMap, isSeq, type YAMLMap, type YAMLSeq } from 'yaml';
 import { InputError } from '../cli/errors.js';
 import { readTextIfExists, withLockSync } from '../fsx/index.js';
@@ -155,6 +156,7 @@ export function writeApprovedProposal(
   const rel = `custom/skills/${name}.md`;
   const auth = authorizeTarget(root, rel);
   if (!auth.ok) throw new InputError(`skill proposal refused: ${auth.reason}`);
+  mkdirSync(dirname(auth.realPath), { recursive: true });
   const status = withLockSync(auth.realPath, () => {
     const existing = readTextIfExists(auth.realPath);
     const next = proposedContent(existing, name, diff);
