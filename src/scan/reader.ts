@@ -1,3 +1,4 @@
+import { readTranscriptEventsFast } from '../transcript/fast/read.js';
 import { readTranscriptEvents } from '../transcript/read.js';
 import type { TranscriptReader } from './gate-file.js';
 
@@ -5,5 +6,5 @@ import type { TranscriptReader } from './gate-file.js';
 export type ReaderName = 'plain' | 'fast';
 
 export function readerNamed(name: ReaderName): TranscriptReader {
-  return name === 'plain' ? readTranscriptEvents : readTranscriptEvents;
+  return name === 'plain' ? readTranscriptEvents : (path, onEvent) => readTranscriptEventsFast(path, onEvent);
 }

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { GateVerdict } from '../gate/score.js';
-import { SIGNAL_NAMES, type SignalName } from '../gate/signals.js';
+import type { SignalName } from '../gate/signals.js';
 import { migrate } from './schema.js';
 import type { HostName, KnownFile, SessionQuery, SessionRecord, SessionScore } from './types.js';
 

@@ -1,4 +1,4 @@
-import { readTranscriptEvents } from './read.js';
+import { readTranscriptEventsFast } from './fast/read.js';
 import type { TranscriptFacts, TurnEvent } from './types.js';
 
 /**
@@ -17,7 +17,8 @@ export interface HostAdapter {
 export const claudeCodeAdapter: HostAdapter = {
   name: 'claude-code',
   accepts: (path) => path.endsWith('.jsonl'),
-  readEvents: readTranscriptEvents,
+  // The byte-level reader; readTranscriptEvents (full parse) stays the oracle it is tested against.
+  readEvents: (path, onEvent) => readTranscriptEventsFast(path, onEvent),
 };
 
 /** Known hosts, most specific first; Claude Code is the default. */

@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+// Parity of the fast transcript reader with the plain full-parse oracle: for every .jsonl under the given
+// folders, both readers must give deep-equal events and facts (and so the same gate verdict).
+// usage: fast-parity.mjs DIR...
+import { readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const { readTranscriptEvents } = await import(join(here, '..', 'dist', 'transcript', 'read.js'));
+const { readTranscriptEventsFast } = await import(join(here, '..', 'dist', 'transcript', 'fast', 'read.js'));
+
+function* files(dir) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) yield* files(path);
+    else if (name.endsWith('.jsonl')) yield path;
+  }
+}
+
+let same = 0;
+let differ = 0;
+const stats = { fast: 0, fallback: 0 };
+for (const dir of process.argv.slice(2)) {
+  for (const path of statSync(dir).isDirectory() ? files(dir) : [dir]) {
+    const plain = [];
+    const fast = [];
+    const plainFacts = readTranscriptEvents(path, (e) => plain.push(e));
+    const fastFacts = readTranscriptEventsFast(path, (e) => fast.push(e), stats);
+    if (isDeepStrictEqual(plain, fast) && isDeepStrictEqual(plainFacts, fastFacts)) {
+      same++;
+      continue;
+    }
+    differ++;
+    if (differ <= 5) {
+      const at = plain.findIndex((e, i) => !isDeepStrictEqual(e, fast[i]));
+      console.log(`DIFF ${path}`);
+      console.log('  facts', JSON.stringify(plainFacts), JSON.stringify(fastFacts));
+      if (at >= 0)
+        console.log(
+          `  event ${at}\n  plain: ${JSON.stringify(plain[at])}\n  fast:  ${JSON.stringify(fast[at])}`,
+        );
+      else console.log(`  events: plain ${plain.length}, fast ${fast.length}`);
+    }
+  }
+}
+console.log(
+  `fast-parity: ${same} identical, ${differ} different (lines: ${stats.fast} fast, ${stats.fallback} fell back)`,
+);
+process.exitCode = differ === 0 ? 0 : 1;

@@ -1,0 +1,151 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../test-support/cli.js';
+import { readTranscriptEvents } from '../read.js';
+import type { TranscriptFacts, TurnEvent } from '../types.js';
+import { type FastReadStats, readTranscriptEventsFast } from './read.js';
+
+function both(path: string, stats?: FastReadStats) {
+  const plain: TurnEvent[] = [];
+  const fast: TurnEvent[] = [];
+  const plainFacts: TranscriptFacts = readTranscriptEvents(path, (e) => plain.push(e));
+  const fastFacts = readTranscriptEventsFast(path, (e) => fast.push(e), stats);
+  return { plain: { events: plain, facts: plainFacts }, fast: { events: fast, facts: fastFacts } };
+}
+
+function jsonlFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((name) => join(dir, name))
+    .filter((path) => path.endsWith('.jsonl') && statSync(path).isFile());
+}
+
+function tempFile(content: string | Buffer): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'retrospect-fast-')), 'session.jsonl');
+  writeFileSync(path, content);
+  return path;
+}
+
+/** mulberry32, so that a failing case can be replayed from its seed. */
+function prng(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) >>> 0;
+    let t = seed;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('fast transcript reader', () => {
+  it('gives the oracle events and facts on every demo session and test fixture', () => {
+    const files = [
+      ...jsonlFiles(join(REPO_ROOT, 'examples')),
+      ...jsonlFiles(join(REPO_ROOT, 'test', 'fixtures')),
+    ];
+    expect(files.length).toBeGreaterThanOrEqual(9);
+    const stats = { fast: 0, fallback: 0 };
+    for (const file of files) {
+      const { plain, fast } = both(file, stats);
+      expect(fast, file).toEqual(plain);
+    }
+    expect(stats.fallback).toBe(0);
+  });
+
+  it('gives the oracle events and facts on a fuzzed corpus (bench/fuzz-sessions.mjs)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'retrospect-fuzz-'));
+    execFileSync(
+      process.execPath,
+      [join(REPO_ROOT, 'bench', 'fuzz-sessions.mjs'), '--out', dir, '--sessions', '60', '--seed', '23'],
+      {
+        stdio: 'ignore',
+      },
+    );
+    const stats = { fast: 0, fallback: 0 };
+    for (const file of jsonlFiles(dir)) {
+      const { plain, fast } = both(file, stats);
+      expect(fast, file).toEqual(plain);
+    }
+    expect(stats.fast).toBeGreaterThan(stats.fallback * 10);
+  });
+
+  it('reads what JSON.parse reads: duplicate keys, escaped keys, type after message, odd truthiness', () => {
+    const lines = [
+      '{"message":{"role":"assistant","content":[{"type":"text","text":"let me try again"}]},"type":"assistant","uuid":"a1"}',
+      '{"type":"user","type":"assistant","uuid":"a2","message":{"content":"x","content":[{"type":"tool_use","name":"Edit","input":{"path":"/p","file_path":""}}]}}',
+      '{"typ\\u0065":"us\\u0065r","uuid":"","messageId":7,"isMeta":"false","message":{"content":"stop \\"now\\" \\ud83d\\ude00"}}',
+      '{"type":"user","uuid":[0],"isMeta":0.0,"message":{"content":[{"type":"tool_result","is_error":-0},{"type":"tool_result","is_error":" "},{"type":"tool_result","is_error":{}},"junk",{"type":"tool_result","is_error":[[]]}]}}',
+      '{"type":"assistant","uuid":"a5","message":"not an object"}',
+      '{"type":"assistant","uuid":"a6","message":{"content":[{"type":"tool_use","name":"Write","input":{"file_path":"/a","file_path":"/b"}},{"type":"tool_use","name":"Write","input":"x"}]}} \t ',
+      '{"sessionId":"","session_id":"s-snake","timestamp":"2026-10-01T10:00:00Z","type":"summary"}',
+      '{"type":"user","uuid":"u8","message":{"content":[{"type":"text","text":""},{"text":"wrong","type":"text"}]},"timestamp":5}',
+      `{"type":"user","uuid":"u9","message":{"content":"${'deep '.repeat(10)}"},"extra":${'['.repeat(600)}${']'.repeat(600)}}`,
+    ];
+    const { plain, fast } = both(tempFile(`${lines.join('\n')}\n`));
+    expect(fast).toEqual(plain);
+    expect(plain.events.map((e) => e.id)).toEqual(['a1', 'a2', 7, [0], 'a5', 'a6', 'u8', 'u9']);
+    expect(plain.facts.sessionId).toBe('s-snake');
+  });
+
+  it('drops exactly the lines JSON.parse rejects, wherever the flaw hides (mutation property)', () => {
+    const template = readFileSync(
+      join(
+        REPO_ROOT,
+        'examples',
+        'projects',
+        '-home-ada-code-shop',
+        '9b2d4f6a-8c1e-4a3b-9d5f-7e9a1b3c5d36.jsonl',
+      ),
+    );
+    const lines = template.toString('utf8').trimEnd().split('\n');
+    const random = prng(1234);
+    const pieces = [
+      '"',
+      '\\',
+      '\\u12',
+      '\\x',
+      '\u0001',
+      '\t',
+      ',',
+      '}',
+      ']',
+      '{',
+      '[',
+      ':',
+      ' ',
+      '0',
+      '-',
+      '1e',
+      'tru',
+      '\u00e9',
+      '\ud83d',
+    ];
+    const mutated: Buffer[] = [];
+    for (let n = 0; n < 1500; n++) {
+      const line = Buffer.from(lines[Math.floor(random() * lines.length)]!, 'utf8');
+      const at = Math.floor(random() * line.length);
+      const r = random();
+      let bytes: Buffer;
+      if (r < 0.25) bytes = line.subarray(0, at);
+      else if (r < 0.5) bytes = Buffer.concat([line.subarray(0, at), line.subarray(at + 1)]);
+      else if (r < 0.6)
+        bytes = Buffer.concat([
+          line.subarray(0, at),
+          Buffer.from([Math.floor(random() * 256)]),
+          line.subarray(at),
+        ]);
+      else {
+        const piece = Buffer.from(pieces[Math.floor(random() * pieces.length)]!, 'utf8');
+        bytes = Buffer.concat([line.subarray(0, at), piece, line.subarray(at)]);
+      }
+      mutated.push(bytes.includes(0x0a) || bytes.includes(0x0d) ? line : bytes);
+    }
+    const file = tempFile(Buffer.concat(mutated.flatMap((m) => [m, Buffer.from('\n')])));
+    const stats = { fast: 0, fallback: 0 };
+    const { plain, fast } = both(file, stats);
+    expect(fast).toEqual(plain);
+    expect(stats.fallback).toBeGreaterThan(500);
+  });
+});

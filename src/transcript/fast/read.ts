@@ -1,0 +1,137 @@
+import { forEachLine } from '../lines.js';
+import { parseObjectLine } from '../parse.js';
+import { pyTruthy } from '../pyjson.js';
+import { emptyFacts, SCHEMA_DRIFT_WINDOW, visitParsedLine } from '../read.js';
+import type { EditCall, TranscriptFacts, TurnEvent } from '../types.js';
+import {
+  ABSENT,
+  type BlockView,
+  type LineView,
+  newLineView,
+  parsedValueOf,
+  STRING,
+  STRING_ESCAPED,
+  scanLine,
+  stringOf,
+  TYPE_ASSISTANT,
+  TYPE_TEXT,
+  TYPE_TOOL_RESULT,
+  TYPE_TOOL_USE,
+  TYPE_USER,
+  type ValueRef,
+} from './line.js';
+
+const EDIT_TOOLS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
+
+function isString(r: ValueRef): boolean {
+  return r.kind === STRING || r.kind === STRING_ESCAPED;
+}
+
+/** A non-empty string value (empty raw content is the empty string: an escape is never empty). */
+function nonEmptyString(b: Buffer, r: ValueRef): string | undefined {
+  return isString(r) && r.end > r.start ? stringOf(b, r) : undefined;
+}
+
+/** The value of a ref when it is truthy (Python rules), whatever its JSON type; else undefined. */
+function truthyValue(b: Buffer, r: ValueRef): string | undefined {
+  if (r.kind === ABSENT) return undefined;
+  if (isString(r)) return r.end > r.start ? stringOf(b, r) : undefined;
+  const value = parsedValueOf(b, r);
+  return pyTruthy(value) ? (value as string) : undefined;
+}
+
+/** `uuid`, else `messageId`, else `line:<n>`: the first truthy one, whatever its JSON type. */
+function messageIdOf(b: Buffer, view: LineView, lineNo: number): string {
+  return truthyValue(b, view.uuid) ?? truthyValue(b, view.messageId) ?? `line:${lineNo}`;
+}
+
+function textOf(b: Buffer, view: LineView): string {
+  if (isString(view.content)) return stringOf(b, view.content);
+  if (!view.contentIsArray) return '';
+  const parts: string[] = [];
+  for (let k = 0; k < view.blockCount; k++) {
+    const block = view.blocks[k]!;
+    if (block.isObject && block.type === TYPE_TEXT) {
+      const text = nonEmptyString(b, block.text);
+      if (text !== undefined) parts.push(text);
+    }
+  }
+  return parts.join('\n');
+}
+
+function editOf(b: Buffer, block: BlockView): EditCall | undefined {
+  if (!isString(block.name) || !block.inputIsObject) return undefined;
+  const tool = stringOf(b, block.name);
+  if (!EDIT_TOOLS.has(tool)) return undefined;
+  const path =
+    nonEmptyString(b, block.filePath) ??
+    nonEmptyString(b, block.notebookPath) ??
+    nonEmptyString(b, block.path);
+  return path === undefined ? undefined : { tool, path };
+}
+
+/** The same event `toTurnEvent` builds from the parsed line, built from the view. */
+function eventOf(b: Buffer, view: LineView, lineNo: number): TurnEvent | undefined {
+  if (view.type !== TYPE_USER && view.type !== TYPE_ASSISTANT) return undefined;
+  const id = messageIdOf(b, view, lineNo);
+  const count = view.contentIsArray ? view.blockCount : 0;
+  if (view.type === TYPE_ASSISTANT) {
+    const edits: EditCall[] = [];
+    for (let k = 0; k < count; k++) {
+      const block = view.blocks[k]!;
+      if (block.isObject && block.type === TYPE_TOOL_USE) {
+        const edit = editOf(b, block);
+        if (edit) edits.push(edit);
+      }
+    }
+    return { kind: 'assistant', lineNo, id, text: textOf(b, view), edits };
+  }
+  const toolResultErrors: boolean[] = [];
+  for (let k = 0; k < count; k++) {
+    const block = view.blocks[k]!;
+    if (block.isObject && block.type === TYPE_TOOL_RESULT) toolResultErrors.push(block.isErrorTruthy);
+  }
+  return { kind: 'user', lineNo, id, isMeta: view.isMetaTruthy, toolResultErrors, text: textOf(b, view) };
+}
+
+/** Counters for benchmarks and tests: how many lines took the fast path and how many fell back. */
+export interface FastReadStats {
+  fast: number;
+  fallback: number;
+}
+
+/**
+ * The fast reading of a Claude Code transcript: works on the line's bytes, skips (and checks) every value
+ * the gate does not need without decoding it, and decodes only the few fields a signal or fact reads. A
+ * line it cannot read with certainty is parsed in full instead, so events and facts are exactly those of
+ * readTranscriptEvents (the oracle).
+ */
+export function readTranscriptEventsFast(
+  path: string,
+  onEvent: (event: TurnEvent) => void,
+  stats?: FastReadStats,
+): TranscriptFacts {
+  const facts = emptyFacts();
+  const view = newLineView();
+  facts.lines = forEachLine(path, (buffer, start, end, lineNo) => {
+    const seen = scanLine(buffer, start, end, view);
+    if (!seen) {
+      if (stats) stats.fallback++;
+      const line = parseObjectLine(buffer, start, end);
+      if (line) visitParsedLine(facts, line, lineNo, onEvent);
+      return;
+    }
+    if (stats) stats.fast++;
+    if (facts.sessionId === undefined)
+      facts.sessionId = nonEmptyString(buffer, seen.sessionId) ?? nonEmptyString(buffer, seen.sessionIdSnake);
+    if (seen.knownField && lineNo < SCHEMA_DRIFT_WINDOW) facts.knownFieldsSeen = true;
+    if (isString(seen.timestamp)) {
+      const timestamp = stringOf(buffer, seen.timestamp);
+      facts.firstTimestamp ??= timestamp;
+      facts.lastTimestamp = timestamp;
+    }
+    const event = eventOf(buffer, seen, lineNo);
+    if (event) onEvent(event);
+  });
+  return facts;
+}
