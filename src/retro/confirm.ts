@@ -18,6 +18,10 @@ interface ConfirmContext {
   today: string;
   decider: RetroDecider;
   dryRun: boolean;
+  /** Once aborted, nothing more is asked or applied. */
+  signal?: AbortSignal | undefined;
+  /** Called after each decision carried out (a scheduled report follows it). */
+  progress?: () => void;
 }
 
 /**
@@ -49,6 +53,7 @@ export async function reviewElapsedTrials(
       continue;
     }
     const { trial } = evaluation;
+    if (context.signal?.aborted) skipping = true;
     const choice = skipping ? 'skip-remaining' : await decider.decideTrial(evaluation);
     if (choice === 'skip-remaining') {
       skipping = true;
@@ -67,6 +72,7 @@ export async function reviewElapsedTrials(
         `${trial.agent} ${action} of rule ${trial.number} not applied (${applied.reason}): ${trial.ruleText}`,
       );
     }
+    context.progress?.();
   }
 }
 
@@ -102,7 +108,7 @@ export async function confirmProposals(
   const added: { target: string; rule: ExistingRule }[] = [];
   let skipping = false;
   for (const [index, c] of actionable.entries()) {
-    if (skipping) break;
+    if (skipping || context.signal?.aborted) break;
     const sameRun = added.filter((a) => a.target === c.proposal.target).map((a) => a.rule);
     const again = classifyProposal(c.proposal, sameRun);
     if (again.action === 'DUPLICATE') {
@@ -149,5 +155,6 @@ export async function confirmProposals(
         `${p.target} ${c.action} not applied (${result.reason}): "${choice.text}"`,
       );
     }
+    context.progress?.();
   }
 }

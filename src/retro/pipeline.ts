@@ -33,6 +33,8 @@ export interface RetroOptions {
   today?: string | undefined;
   nowMs?: number;
   signal?: AbortSignal | undefined;
+  /** Called with the outcome so far after each stage (a scheduled run's report follows it). */
+  onProgress?: (outcome: Readonly<RetroOutcome>) => void;
   /** Receives progress and problems, one line each (the CLI sends them to stderr). */
   log?: (line: string) => void;
 }
@@ -99,6 +101,7 @@ export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
   const { mainCheckout } = roots;
   const today = options.today ?? todayUtc(new Date(options.nowMs ?? Date.now()));
   const outcome = emptyOutcome(dryRun);
+  const progress = () => options.onProgress?.(outcome);
 
   const candidates = findCandidates({
     mainCheckout,
@@ -111,6 +114,7 @@ export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
   outcome.skipped = candidates.skipped;
   outcome.counts.skipped = candidates.skipped.length;
   outcome.counts.scanned = candidates.sessions.length;
+  progress();
 
   outcome.gated = await gateCandidates(candidates.sessions, {
     env: options.env,
@@ -120,6 +124,7 @@ export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
   });
   const flagged: GatedSession[] = outcome.gated.filter((g) => g.verdict.passed);
   outcome.counts.gated = flagged.length;
+  progress();
 
   const reads = await boundedMap(flagged, options.concurrency ?? 3, async ({ session, verdict }) => {
     if (options.signal?.aborted) return undefined;
@@ -136,6 +141,7 @@ export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
   });
   const answered = reads.filter((r): r is DeepReadOutcome => r !== undefined);
   outcome.counts.deepRead = answered.length;
+  progress();
 
   let proposals = answered.flatMap((r) => r.proposals);
   if (options.all) {
@@ -156,20 +162,10 @@ export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
       outcome.fabricationAnchors.push({ ...a, source_jsonl_path: path });
   }
 
-  await reviewElapsedTrials(outcome, {
-    mainCheckout,
-    today,
-    decider: options.decider,
-    dryRun,
-    env: options.env,
-    projectsRoot: options.projectsRoot,
-    nowMs: options.nowMs,
-  });
-  await confirmProposals(outcome, top.map(candidateOf), {
-    mainCheckout,
-    today,
-    decider: options.decider,
-    dryRun,
-  });
+  progress();
+  const context = { mainCheckout, today, decider: options.decider, dryRun, signal: options.signal, progress };
+  await reviewElapsedTrials(outcome, { ...context, env: options.env, projectsRoot: options.projectsRoot });
+  await confirmProposals(outcome, top.map(candidateOf), context);
+  progress();
   return outcome;
 }
