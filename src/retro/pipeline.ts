@@ -6,7 +6,13 @@ import { confirmProposals, reviewElapsedTrials } from './confirm.js';
 import type { RetroDecider } from './decide.js';
 import type { DeepReader, DeepReadOutcome, RetroProposal } from './deep-read-port.js';
 import { gateCandidates } from './gate-step.js';
-import { GLOBAL_TOP, recurringPatterns, topProposals } from './select.js';
+import {
+  GLOBAL_TOP,
+  mergeObservations,
+  mergeRepeatedProposals,
+  recurringPatterns,
+  topProposals,
+} from './select.js';
 import type { GatedSession, RetroCandidate, RetroOutcome } from './types.js';
 
 export interface RetroOptions {
@@ -150,13 +156,13 @@ export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
       outcome.dropped.push(`pattern "${p.pattern_summary}" seen in one session only: ${short(p)}`);
     proposals = recurring.kept;
   }
+  proposals = mergeRepeatedProposals(proposals);
   const top = topProposals(proposals, GLOBAL_TOP);
   for (const p of proposals)
     if (!top.includes(p)) outcome.dropped.push(`ranked below the top ${GLOBAL_TOP}: ${short(p)}`);
 
+  outcome.observations = mergeObservations(answered.flatMap((r) => r.observations));
   for (const read of answered) {
-    for (const o of read.observations)
-      outcome.observations.push(`${o.description} (session ${o.session_id})`);
     const path = flagged.find((g) => g.session.sessionId === read.session_id)?.session.path ?? '';
     for (const a of read.fabrication_anchors)
       outcome.fabricationAnchors.push({ ...a, source_jsonl_path: path });

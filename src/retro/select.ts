@@ -34,3 +34,42 @@ export function topProposals(proposals: readonly RetroProposal[], limit = GLOBAL
     .slice(0, limit)
     .map((ranked) => ranked.proposal);
 }
+
+/**
+ * Folds proposals of the same rule (same target, same text up to case and spacing) from several sessions
+ * into one, keeping the first one's session as its source, the highest confidence, and every distinct
+ * citation: a rule that several sessions ask for is one proposal with more evidence, not five copies.
+ */
+export function mergeRepeatedProposals(proposals: readonly RetroProposal[]): RetroProposal[] {
+  const merged = new Map<string, RetroProposal>();
+  for (const p of proposals) {
+    const key = `${p.target}\u0000${p.proposed_text.toLowerCase().replace(/\s+/g, ' ').trim()}`;
+    const seen = merged.get(key);
+    if (!seen) {
+      merged.set(key, { ...p, citations: [...p.citations] });
+      continue;
+    }
+    seen.confidence = Math.max(seen.confidence, p.confidence);
+    for (const c of p.citations) {
+      if (!seen.citations.some((s) => s.message_id === c.message_id && s.excerpt === c.excerpt)) {
+        seen.citations.push(c);
+      }
+    }
+  }
+  return [...merged.values()];
+}
+
+/** Identical observations from several sessions, once each, naming every session. */
+export function mergeObservations(
+  observations: readonly { session_id: string; description: string }[],
+): string[] {
+  const sessions = new Map<string, string[]>();
+  for (const o of observations) {
+    const list = sessions.get(o.description) ?? [];
+    if (!list.includes(o.session_id)) list.push(o.session_id);
+    sessions.set(o.description, list);
+  }
+  return [...sessions].map(
+    ([description, ids]) => `${description} (session${ids.length > 1 ? 's' : ''} ${ids.join(', ')})`,
+  );
+}
