@@ -30,13 +30,22 @@ describe('runScheduledRetro', () => {
     const p = retroProject();
     p.addSession({ rejections: 2, mtimeSecs: noonOf('2026-06-28') });
     p.addSession({ rejections: 2, mtimeSecs: noonOf('2026-06-29') });
-    const options = { cwd: p.root, env: p.env, all: true, decider: autoDecider, deepReader: reader, today: '2026-07-01' };
+    const options = {
+      cwd: p.root,
+      env: p.env,
+      all: true,
+      decider: autoDecider,
+      deepReader: reader,
+      today: '2026-07-01',
+    };
     const result = await runScheduledRetro(options, { signals: null });
     expect(result.status).toBe('completed');
     if (result.status !== 'completed') return;
     const report = readFileSync(result.report.path, 'utf8');
     expect(report).toContain('- sessions: scanned=2 skipped=0 gated=2 deep-read=2');
-    expect(report).toContain('- target=devops action=NEW: Check the deploy log before calling a release good');
+    expect(report).toContain(
+      '- target=devops action=NEW: Check the deploy log before calling a release good',
+    );
     expect(report).toContain('## Duplicates (advisory)');
     expect(p.read('.claude/memory/devops/directives.md')).toMatch(/^1\. Check the deploy log .*<!-- trial /);
 
