@@ -21,13 +21,39 @@ function wroteFile(edit: AgentEdit, path: string): boolean {
   return edit.filePath === path || edit.filePath.endsWith(`/${path}`);
 }
 
+interface MatchText {
+  /** The written text, whitespace-normalised and framed by newlines for whole-line containment checks. */
+  written: string;
+  /** For Edit/MultiEdit: normalised lines of new_string that were not in old_string. */
+  newLines: string[];
+}
+
+const matchTexts = new WeakMap<AgentEdit, MatchText>();
+
+/** Normalises an edit's text once, on first use: most edits never meet a candidate hunk. */
+function matchTextOf(edit: AgentEdit): MatchText {
+  const cached = matchTexts.get(edit);
+  if (cached) return cached;
+  const newLines: string[] = [];
+  for (const piece of edit.pieces) {
+    if (piece.before === undefined) continue;
+    const old = new Set(normalizedLines(piece.before));
+    newLines.push(...normalizedLines(piece.after).filter((line) => !old.has(line)));
+  }
+  const written = `\n${edit.pieces.map((p) => normalizedLines(p.after).join('\n')).join('\n')}\n`;
+  const text = { written, newLines };
+  matchTexts.set(edit, text);
+  return text;
+}
+
 function contentMatches(edit: AgentEdit, added: string[]): boolean {
+  const { written, newLines } = matchTextOf(edit);
   const block = added.join('\n');
-  if (block.length >= MIN_MATCH_CHARS && edit.written.includes(`\n${block}\n`)) return true;
+  if (block.length >= MIN_MATCH_CHARS && written.includes(`\n${block}\n`)) return true;
   // An Edit may write only part of a hunk: all of its new lines are among the hunk's added lines.
-  if (edit.newLines.join('').length < MIN_MATCH_CHARS) return false;
+  if (newLines.join('').length < MIN_MATCH_CHARS) return false;
   const addedSet = new Set(added);
-  return edit.newLines.every((line) => addedSet.has(line));
+  return newLines.every((line) => addedSet.has(line));
 }
 
 /**

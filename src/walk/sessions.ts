@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { readTranscriptObjects } from '../transcript/read.js';
+import { lineRanges } from '../transcript/lines.js';
+import { parseObjectLine } from '../transcript/parse.js';
 
 /** An Edit/Write/MultiEdit call of a coding-agent session, reduced to what linking needs. */
 export interface AgentEdit {
@@ -12,10 +13,11 @@ export interface AgentEdit {
   model?: string;
   timestamp?: string;
   request?: string;
-  /** The written text, whitespace-normalised and framed by newlines for whole-line containment checks. */
-  written: string;
-  /** For Edit/MultiEdit: normalised lines of new_string that were not in old_string. */
-  newLines: string[];
+  /**
+   * What the call wrote: Write's `content` (no `before`), or each Edit's `new_string` with the `old_string`
+   * it replaced. Kept raw; linking normalises only the edits of files that changed.
+   */
+  pieces: { before?: string; after: string }[];
 }
 
 export interface LoadedEdits {
@@ -24,8 +26,33 @@ export interface LoadedEdits {
 }
 
 const EDIT_TOOLS = new Set(['Edit', 'Write', 'MultiEdit']);
+/** How far into a line the entry kind is looked for (skipping only ever drops lines that cannot matter). */
+const HEAD_BYTES = 4096;
 const WRAPPER_TEXT =
   /^<(command-name|command-message|command-args|local-command-stdout|local-command-stderr|system-reminder|user-prompt-submit-hook|bash-input|bash-stdout|bash-stderr)>/;
+
+/**
+ * True for the lines a walk needs: edit calls, failed tool results and user text. Tool output, the bulk of
+ * a transcript, is skipped by a byte search so that only a fraction of the lines is decoded and parsed.
+ */
+function mayMatter(line: Buffer): boolean {
+  // Entry kinds are named near the start of a line; payloads (tool output, file contents) come after.
+  const head = line.subarray(0, HEAD_BYTES);
+  if (head.includes('"tool_result"')) return line.includes('"is_error"');
+  if (line.includes('"tool_use"')) {
+    return line.includes('"Edit"') || line.includes('"Write"') || line.includes('"MultiEdit"');
+  }
+  return head.includes('"user"');
+}
+
+/** Streams the parsed objects of the lines that may matter (see mayMatter). */
+function* relevantObjects(path: string): Generator<Record<string, unknown>> {
+  for (const { buffer, start, end } of lineRanges(path)) {
+    if (!mayMatter(buffer.subarray(start, end))) continue;
+    const value = parseObjectLine(buffer, start, end);
+    if (value) yield value;
+  }
+}
 
 /** Whitespace-normalised lines: each trimmed, inner runs collapsed, empty lines dropped. */
 export function normalizedLines(text: string): string[] {
@@ -67,24 +94,13 @@ export function realUserText(entry: Record<string, unknown>): string | undefined
   return text;
 }
 
-function writtenTexts(
-  name: string,
-  input: Record<string, unknown>,
-): { written: string[]; newLines: string[] } {
-  if (name === 'Write') return { written: [String(input.content ?? '')], newLines: [] };
-  const pairs =
-    name === 'Edit'
-      ? [input]
-      : (Array.isArray(input.edits) ? input.edits : []).map(asRecord).filter((e) => e !== undefined);
-  const written: string[] = [];
-  const newLines: string[] = [];
-  for (const pair of pairs) {
-    const next = typeof pair.new_string === 'string' ? pair.new_string : '';
-    const old = new Set(normalizedLines(typeof pair.old_string === 'string' ? pair.old_string : ''));
-    written.push(next);
-    newLines.push(...normalizedLines(next).filter((line) => !old.has(line)));
-  }
-  return { written, newLines };
+function writtenPieces(name: string, input: Record<string, unknown>): AgentEdit['pieces'] {
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  if (name === 'Write') return [{ after: text(input.content) }];
+  const pairs = name === 'Edit' ? [input] : (Array.isArray(input.edits) ? input.edits : []).map(asRecord);
+  return pairs
+    .filter((p) => p !== undefined)
+    .map((p) => ({ before: text(p.old_string), after: text(p.new_string) }));
 }
 
 /** Reads one session file and returns its successful edit calls. */
@@ -93,7 +109,7 @@ export async function readSessionEdits(path: string): Promise<AgentEdit[]> {
   const failed = new Set<string>();
   let request: string | undefined;
   const fallbackId = basename(path, '.jsonl');
-  for await (const { value: entry } of readTranscriptObjects(path)) {
+  for (const entry of relevantObjects(path)) {
     const message = asRecord(entry.message);
     const userText = realUserText(entry);
     if (userText !== undefined) request = userText;
@@ -107,7 +123,6 @@ export async function readSessionEdits(path: string): Promise<AgentEdit[]> {
       if (!EDIT_TOOLS.has(block.name)) continue;
       const input = asRecord(block.input);
       if (!input || typeof input.file_path !== 'string') continue;
-      const { written, newLines } = writtenTexts(block.name, input);
       edits.push({
         sessionId: typeof entry.sessionId === 'string' ? entry.sessionId : fallbackId,
         filePath: input.file_path.replace(/\\/g, '/'),
@@ -116,8 +131,7 @@ export async function readSessionEdits(path: string): Promise<AgentEdit[]> {
         ...(typeof message?.model === 'string' ? { model: message.model } : {}),
         ...(typeof entry.timestamp === 'string' ? { timestamp: entry.timestamp } : {}),
         ...(request !== undefined ? { request } : {}),
-        written: `\n${written.map((w) => normalizedLines(w).join('\n')).join('\n')}\n`,
-        newLines,
+        pieces: writtenPieces(block.name, input),
       });
     }
   }

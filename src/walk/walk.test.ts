@@ -154,7 +154,10 @@ describe('walkChangeSet on a commit range', () => {
   it('handles an empty range with a clear warning and no units', async () => {
     const { document, warnings } = await walkChangeSet(options({ target: `${sha.merge}..${sha.merge}` }));
     expect(document.change_units).toEqual([]);
-    expect(warnings).toEqual([`the range ${sha.merge}..${sha.merge} contains no commits; nothing to walk`]);
+    expect(warnings).toEqual([
+      `no session files (*.jsonl) in ${noSessions}; agent provenance is not linked`,
+      `the range ${sha.merge}..${sha.merge} contains no commits; nothing to walk`,
+    ]);
   });
 
   it('gives the same units, ids and text on a second run', async () => {

@@ -89,10 +89,16 @@ async function linkerFor(
 ): Promise<HunkLinker> {
   const dirs = options.sessionDirs ?? defaultSessionDirs(options.env, roots);
   const { edits, sessionFiles } = await loadAgentEdits(dirs);
-  if (sessionFiles > 0)
+  if (sessionFiles > 0) {
+    const plural = sessionFiles === 1 ? '' : 's';
     evidence.notes.push(
-      `Read ${sessionFiles} coding-agent session file${sessionFiles === 1 ? '' : 's'} (${edits.length} edit calls).`,
+      `Read ${sessionFiles} coding-agent session file${plural} (${edits.length} edit calls).`,
     );
+  } else if (options.sessionDirs && options.sessionDirs.length > 0) {
+    evidence.warnings.push(
+      `no session files (*.jsonl) in ${options.sessionDirs.join(', ')}; agent provenance is not linked`,
+    );
+  }
   return createHunkLinker(edits);
 }
 
