@@ -24,7 +24,15 @@ export { FRICTION_HOOK_EVENTS, isFrictionCaptureCommand } from './hooks/hook-ent
 export { applyHookSettings, type HookSettingsOptions, type HookSettingsResult } from './hooks/init.js';
 export { installFrictionHooks, removeFrictionHooks } from './hooks/settings-merge.js';
 // jobs
-export { findJob, type JobRecord, jobStorePath, outputDigest, recordJob } from './jobs/index.js';
+export {
+  findJob,
+  type JobRecord,
+  type JobRun,
+  jobStorePath,
+  outputDigest,
+  recordJob,
+  startJob,
+} from './jobs/index.js';
 // ledger
 export { appendLedgerRow, serializeLedgerRow } from './ledger/append.js';
 export { DEFAULT_LEDGER_CAPS, type LedgerCaps, ledgerCaps } from './ledger/caps.js';

@@ -2,6 +2,7 @@ import { appendFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { startJob } from './run.js';
 import { findJob, jobStorePath, outputDigest, recordJob } from './store.js';
 
 function tempEnv(): NodeJS.ProcessEnv {
@@ -43,5 +44,22 @@ describe('job store', () => {
 
   it('refuses a record with an invented digest shape', () => {
     expect(() => recordJob({ ...run, output_digest: 'abc' }, tempEnv())).toThrow();
+  });
+});
+
+describe('startJob', () => {
+  it('times a run and records its exit status and output digest when it finishes', async () => {
+    const env = tempEnv();
+    const clock = [new Date('2026-11-02T10:00:00Z'), new Date('2026-11-02T10:00:02Z')];
+    const run = startJob('walk HEAD~1..HEAD', env, () => clock.shift() ?? new Date(0));
+    const record = run.finish(0, 'markdown');
+    expect(record).toMatchObject({
+      command: 'walk HEAD~1..HEAD',
+      started_at: '2026-11-02T10:00:00.000Z',
+      finished_at: '2026-11-02T10:00:02.000Z',
+      exit_status: 0,
+      output_digest: outputDigest('markdown'),
+    });
+    expect(await findJob(record.id, env)).toEqual(record);
   });
 });

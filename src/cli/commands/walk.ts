@@ -1,6 +1,6 @@
 import { gitOutput } from '../../git/roots.js';
-import { outputDigest, recordJob } from '../../jobs/store.js';
-import { walkModeSchema, walkScopeSchema } from '../../walk/document.js';
+import { startJob } from '../../jobs/run.js';
+import { WALK_MODES, WALK_SCOPES } from '../../walk/document.js';
 import { streamPrompter } from '../../walk/guided.js';
 import { writeOutputFile } from '../../walk/output.js';
 import { WALK_PLAN_TOML } from '../../walk/plan.js';
@@ -24,51 +24,35 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
+function pick<T extends string>(
+  allowed: readonly T[],
+  value: string | undefined,
+  name: string,
+): T | undefined {
+  if (value === undefined || (allowed as readonly string[]).includes(value)) return value as T | undefined;
+  throw new UsageError(`--${name} takes ${allowed.join('|')}, got '${value}'\nusage: ${USAGE}`);
+}
+
 async function readAll(io: CliIo): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of io.stdin) chunks.push(Buffer.from(chunk));
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function pick<T extends string>(
-  allowed: readonly T[],
-  value: string | undefined,
-  name: string,
-): T | undefined {
-  if (value === undefined) return undefined;
-  if (!(allowed as readonly string[]).includes(value)) {
-    throw new UsageError(`--${name} takes ${allowed.join('|')}, got '${value}'\nusage: ${USAGE}`);
-  }
-  return value as T;
-}
-
 /** `retrospect walk`: a retrospective walk of a change set, as Markdown (stdout or --md) and JSON (--json). */
 export async function run(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, OPTIONS, USAGE);
-  if (values.help || values.plan) {
-    io.stdout.write(values.help ? `usage: ${USAGE}\n` : WALK_PLAN_TOML);
-    return 0;
-  }
+  if (values.help || values.plan)
+    return (io.stdout.write(values.help ? `usage: ${USAGE}\n` : WALK_PLAN_TOML), 0);
   if (positionals.length > 1)
     throw new UsageError(`walk takes one TARGET, got ${positionals.length}\nusage: ${USAGE}`);
-  const target = positionals[0];
-  const scope = pick(walkScopeSchema.options, values.scope, 'scope');
-  const tty = io.stdin.isTTY && io.stderr.isTTY;
-  const mode = pick(walkModeSchema.options, values.mode, 'mode') ?? (tty ? 'guided' : 'summary-only');
+  const [target] = positionals;
+  const scope = pick(WALK_SCOPES, values.scope, 'scope');
+  const mode =
+    pick(WALK_MODES, values.mode, 'mode') ?? (io.stdin.isTTY && io.stderr.isTTY ? 'guided' : 'summary-only');
   if (mode === 'guided' && target === '-')
     throw new UsageError('guided mode reads comments from stdin; pass the diff as a file');
-  const startedAt = new Date().toISOString();
-  const record = (exit_status: number, output: string | null) =>
-    recordJob(
-      {
-        command: redactText(['walk', ...args].join(' '), io.env),
-        started_at: startedAt,
-        finished_at: new Date().toISOString(),
-        exit_status,
-        output_digest: output === null ? null : outputDigest(output),
-      },
-      io.env,
-    );
+  const job = startJob(redactText(['walk', ...args].join(' '), io.env), io.env);
   const prompter =
     mode === 'guided' && !values['no-comments'] ? streamPrompter(io.stdin, io.stderr) : undefined;
   try {
@@ -92,14 +76,14 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     else if (values.json) println(io.stderr, `wrote ${writeOutputFile(io.cwd, values.json, json)}`);
     if (values.md) println(io.stderr, `wrote ${writeOutputFile(io.cwd, values.md, markdown)}`);
     if (!values.json && !values.md) io.stdout.write(markdown);
-    const job = record(0, values.json ? json : markdown);
+    const record = job.finish(0, values.json ? json : markdown);
     println(
       io.stderr,
-      `retrospect walk: ${document.change_units.length} change units in ${document.retrospective_id} (job ${job.id})`,
+      `retrospect walk: ${document.change_units.length} change units in ${document.retrospective_id} (job ${record.id})`,
     );
     return 0;
   } catch (error) {
-    record(error instanceof RetrospectError ? error.exitCode : 70, null);
+    job.finish(error instanceof RetrospectError ? error.exitCode : 70, null);
     throw error;
   } finally {
     prompter?.close();

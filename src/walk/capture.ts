@@ -1,0 +1,77 @@
+import { InputError } from '../cli/errors.js';
+import { type CommentDraft, makeComment } from './comments.js';
+import type { ChangeUnit, WalkComment, WalkMode } from './document.js';
+import type { Evidence, FileChange } from './evidence.js';
+import { GitRunner } from './git-run.js';
+import { type CommentPrompter, captureGuidedComments } from './guided.js';
+import { withDisposableWorktree } from './isolation.js';
+import { renderUnit } from './render.js';
+import { heuristicReviewer, type UnitReviewer } from './review.js';
+
+/** What comment capture needs from the caller. */
+export interface CaptureOptions {
+  mode: WalkMode;
+  env: NodeJS.ProcessEnv;
+  /** Capture comments (default true); false walks without asking and without model comments. */
+  captureComments?: boolean;
+  /** Guided mode: where units are shown and comments asked for. */
+  prompter?: CommentPrompter;
+  /** Agent-driven mode: who comments (default: the built-in heuristic reviewer). */
+  reviewer?: UnitReviewer;
+  /** The reviewer's name on guided comments (default: "reviewer"). */
+  reviewerName?: string;
+}
+
+/**
+ * Captures comments by mode: guided asks a person unit by unit, agent-driven asks a reviewer (in a
+ * throwaway worktree when it may write), summary-only and --no-comments capture none.
+ */
+export async function captureComments(
+  options: CaptureOptions,
+  units: ChangeUnit[],
+  changesByUnit: Map<string, FileChange[]>,
+  evidence: Evidence,
+  retrospectiveId: string,
+  now: () => Date,
+  nextUlid: () => string,
+): Promise<WalkComment[]> {
+  if (options.captureComments === false || options.mode === 'summary-only') return [];
+  const context = { retrospectiveId, now, ulid: nextUlid, env: options.env };
+  if (options.mode === 'guided') {
+    if (!options.prompter)
+      throw new InputError('guided mode needs a terminal (or an input stream) to ask for comments');
+    const author = { author_type: 'human' as const, identifier: options.reviewerName ?? 'reviewer' };
+    const make = (draft: Omit<CommentDraft, 'author'>, unitId: string) =>
+      makeComment({ ...draft, author }, unitId, context);
+    return (await captureGuidedComments(units, options.prompter, renderUnit, make)).comments;
+  }
+  const reviewer = options.reviewer ?? heuristicReviewer;
+  const author = {
+    author_type: 'model' as const,
+    identifier: reviewer.identifier,
+    model_key: reviewer.modelKey,
+  };
+  const reviewAll = async (workspace?: string) => {
+    const comments: WalkComment[] = [];
+    for (const unit of units) {
+      for (const proposed of await reviewer.review(
+        unit,
+        changesByUnit.get(unit.change_unit_id) ?? [],
+        workspace,
+      )) {
+        const metadata = { 'retrospect.origin': 'agent-driven' };
+        comments.push(makeComment({ ...proposed, author, metadata }, unit.change_unit_id, context));
+      }
+    }
+    return comments;
+  };
+  const source = evidence.workspaceSource;
+  if (!reviewer.mayWrite || units.length === 0) return reviewAll();
+  if (!source) {
+    throw new InputError(
+      `the reviewer ${reviewer.identifier} may write files and needs a git repository to isolate it in`,
+    );
+  }
+  const changes = [...changesByUnit.values()].flat();
+  return withDisposableWorktree(new GitRunner(source.root, options.env), source.revision, changes, reviewAll);
+}

@@ -1,0 +1,161 @@
+import { readFileSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import { InputError } from '../cli/errors.js';
+import { findGitRoots, type GitRoots } from '../git/roots.js';
+import { claudeConfigDirs, projectFolderName } from '../paths/data-dir.js';
+import { collectCommitRange } from './collect-commits.js';
+import { collectSuppliedDiff, readEpisodeFile, resolveJobReference } from './collect-refs.js';
+import { collectDiff, collectWorktree } from './collect-worktree.js';
+import { type Evidence, emptyEvidence } from './evidence.js';
+import { GitRunner } from './git-run.js';
+import { createHunkLinker, type HunkLinker } from './link.js';
+import type { ResolvedScope } from './scope.js';
+import { loadAgentEdits } from './sessions.js';
+
+/** What evidence gathering needs from the caller. */
+export interface EvidenceOptions {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  /** Reads the diff for the target `-`. */
+  readStdin?: () => Promise<string>;
+  /** Folders of coding-agent sessions; default: Claude Code's project folders for this repository. */
+  sessionDirs?: string[];
+}
+
+function requireRepo(dir: string): GitRoots {
+  const roots = findGitRoots(dir);
+  if (!roots) {
+    throw new InputError(
+      `${dir} is not inside a git repository; walk a diff file instead (retrospect walk --scope diff FILE)`,
+    );
+  }
+  return roots;
+}
+
+/** Claude Code's project folders for this repository: the worktree's and the main checkout's. */
+export function defaultSessionDirs(env: NodeJS.ProcessEnv, roots: GitRoots | undefined): string[] {
+  if (!roots) return [];
+  const tops = [...new Set([roots.worktree, roots.mainCheckout])];
+  return claudeConfigDirs(env).flatMap((config) =>
+    tops.map((top) => join(config, 'projects', projectFolderName(top))),
+  );
+}
+
+async function linkerFor(
+  options: EvidenceOptions,
+  roots: GitRoots | undefined,
+  evidence: Evidence,
+): Promise<HunkLinker> {
+  const dirs = options.sessionDirs ?? defaultSessionDirs(options.env, roots);
+  const { edits, sessionFiles } = await loadAgentEdits(dirs);
+  if (sessionFiles > 0) {
+    const plural = sessionFiles === 1 ? '' : 's';
+    evidence.notes.push(
+      `Read ${sessionFiles} coding-agent session file${plural} (${edits.length} edit calls).`,
+    );
+  } else if (options.sessionDirs && options.sessionDirs.length > 0) {
+    evidence.warnings.push(
+      `no session files (*.jsonl) in ${options.sessionDirs.join(', ')}; agent provenance is not linked`,
+    );
+  }
+  return createHunkLinker(edits);
+}
+
+/**
+ * Resolves a scope into immutable evidence before any analysis: the recorded git commands and their
+ * outputs' digests, commits, file changes with their agent links, job and episode references.
+ */
+export async function collectEvidence(resolved: ResolvedScope, options: EvidenceOptions): Promise<Evidence> {
+  const evidence = emptyEvidence(resolved.scope, resolved.target);
+  const { env } = options;
+  if (resolved.scope === 'job-id') {
+    const job = await resolveJobReference(resolved.target, env);
+    evidence.jobs.push(job);
+    if (job.status === 'unresolved') {
+      evidence.warnings.push(`job ${job.id} is unresolved: ${job.reason ?? ''}`);
+      evidence.openQuestions.push(
+        `Which change set did job ${job.id} work on? Walk it with a commit range or a diff.`,
+      );
+    } else
+      evidence.openQuestions.push(
+        `Job records carry no change set; which diff or range did job ${job.id} produce?`,
+      );
+    return evidence;
+  }
+  if (resolved.scope === 'episode-ref') {
+    const read = readEpisodeFile(resolve(options.cwd, resolved.target));
+    if (!read.ok) {
+      evidence.episodes.push({ ref: resolved.target, status: 'unresolved', reason: read.reason });
+      evidence.warnings.push(`episode ${resolved.target} is unresolved: ${read.reason}`);
+      return evidence;
+    }
+    const { episode } = read;
+    evidence.episodes.push({
+      ref: episode.episode,
+      status: 'resolved',
+      ...(episode.commit_range ? { linked_range: episode.commit_range } : {}),
+    });
+    for (const id of episode.jobs ?? []) evidence.jobs.push(await resolveJobReference(id, env));
+    evidence.receipts.push(...(episode.receipts ?? []));
+    if (episode.commit_range) {
+      const roots = requireRepo(options.cwd);
+      const git = new GitRunner(roots.worktree, env);
+      await collectCommitRange(
+        git,
+        episode.commit_range,
+        await linkerFor(options, roots, evidence),
+        evidence,
+      );
+      evidence.commands.push(...git.records);
+    }
+    return evidence;
+  }
+  if (resolved.scope === 'diff' && resolved.target !== '') {
+    const text =
+      resolved.target === '-'
+        ? await (options.readStdin?.() ?? Promise.resolve(''))
+        : readDiffFile(resolved.path ?? '');
+    const roots = findGitRoots(options.cwd);
+    collectSuppliedDiff(
+      text,
+      resolved.target === '-' ? 'stdin' : resolved.target,
+      await linkerFor(options, roots, evidence),
+      evidence,
+    );
+    return evidence;
+  }
+  const roots = requireRepo(resolved.path ?? options.cwd);
+  const git = new GitRunner(roots.worktree, env);
+  const linker = await linkerFor(options, roots, evidence);
+  if (resolved.scope === 'commit-range') {
+    const range = resolved.range ?? resolved.target;
+    await collectCommitRange(git, range, linker, evidence);
+    evidence.workspaceSource = { root: roots.worktree, revision: rangeEnd(range) };
+  } else if (resolved.scope === 'diff') {
+    await collectDiff(git, ['--'], { kind: 'unstaged' }, linker, evidence);
+    await collectDiff(git, ['--cached', '--'], { kind: 'staged' }, linker, evidence);
+  } else {
+    const rel = relative(roots.worktree, resolved.path ?? roots.worktree)
+      .split(sep)
+      .join('/');
+    await collectWorktree(git, roots.worktree, rel === '' ? [] : [rel], linker, evidence);
+    evidence.workspaceSource = { root: roots.worktree, revision: 'HEAD' };
+  }
+  evidence.commands.push(...git.records);
+  return evidence;
+}
+
+/** The commit a range ends at: `B` of `A..B`/`A...B` (HEAD when empty), `X` of `X^!`. */
+function rangeEnd(range: string): string {
+  if (range.endsWith('^!')) return range.slice(0, -2);
+  const end = range.split(/\.\.\.?/).pop() ?? '';
+  return end === '' ? 'HEAD' : end;
+}
+
+function readDiffFile(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new InputError(`cannot read the diff file ${path}: ${(error as Error).message}`);
+  }
+}
