@@ -50,3 +50,18 @@ export interface DeepReadRequest {
  * the answer is validated and what gets logged is the deep read's business.
  */
 export type DeepReader = (sessionPath: string, request: DeepReadRequest) => Promise<DeepReadOutcome>;
+
+const FATAL = Symbol('retrospect.deepReadFatal');
+
+/**
+ * Marks a deep read failure that no other session would escape either (a bad API key, a missing provider
+ * setting): the retro stops and says so, instead of logging the same failure for every session.
+ */
+export function fatalDeepReadError(error: Error): Error {
+  Object.defineProperty(error, FATAL, { value: true });
+  return error;
+}
+
+export function isFatalDeepReadError(error: unknown): boolean {
+  return error instanceof Error && (error as Error & { [FATAL]?: boolean })[FATAL] === true;
+}

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { noonOf, retroProject } from '../test-support/retro-project.js';
 import { parseTrialLine } from '../trial/meta.js';
 import { autoDecider } from './decide.js';
-import type { DeepReader, RetroProposal } from './deep-read-port.js';
+import { type DeepReader, fatalDeepReadError, type RetroProposal } from './deep-read-port.js';
 import { interactiveDecider } from './interactive.js';
 import { type RetroOptions, runRetro } from './pipeline.js';
 import { streamPrompter } from './prompt.js';
@@ -204,5 +204,23 @@ describe('runRetro', () => {
       expect.stringContaining('pattern "file renames" seen in one session only'),
     ]);
     expect(outcome.applied).toHaveLength(1);
+  });
+
+  it('a failed deep read gives zero proposals and the run goes on; a fatal one stops the run', async () => {
+    const p = retroProject();
+    p.addSession({ rejections: 2, mtimeSecs: noonOf('2026-06-28') });
+    const lines: string[] = [];
+    const broken: DeepReader = async () => {
+      throw new Error('model answered 503');
+    };
+    const outcome = await runRetro(options(p, { deepReader: broken, log: (l) => lines.push(l) }));
+    expect(outcome.counts).toMatchObject({ gated: 1, deepRead: 0 });
+    expect(lines).toEqual([
+      expect.stringMatching(/^deep-read .*: failed \(model answered 503\); continuing with zero proposals$/),
+    ]);
+    const fatal: DeepReader = async () => {
+      throw fatalDeepReadError(new Error('openai: OPENAI_API_KEY is not set'));
+    };
+    await expect(runRetro(options(p, { deepReader: fatal }))).rejects.toThrow(/OPENAI_API_KEY/);
   });
 });

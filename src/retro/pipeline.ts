@@ -4,7 +4,12 @@ import { todayUtc } from '../trial/dates.js';
 import { findCandidates } from './candidates.js';
 import { confirmProposals, reviewElapsedTrials } from './confirm.js';
 import type { RetroDecider } from './decide.js';
-import type { DeepReader, DeepReadOutcome, RetroProposal } from './deep-read-port.js';
+import {
+  type DeepReader,
+  type DeepReadOutcome,
+  isFatalDeepReadError,
+  type RetroProposal,
+} from './deep-read-port.js';
 import { gateCandidates } from './gate-step.js';
 import {
   GLOBAL_TOP,
@@ -138,6 +143,7 @@ export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
     try {
       return await options.deepReader(session.path, { anchors, persist: !dryRun, signal: options.signal });
     } catch (error) {
+      if (isFatalDeepReadError(error)) throw error;
       // One failed read never blocks the retro: the session gives zero proposals (retro-subagent.md).
       log(
         `deep-read ${session.sessionId}: failed (${error instanceof Error ? error.message : String(error)}); continuing with zero proposals`,
