@@ -1,7 +1,7 @@
 import { blockedSpan, hasRework, readStoryTransitions } from './lifecycle.js';
 import type { SprintReviews } from './reviews.js';
 import type { SprintStatus } from './status.js';
-import { REVIEW_GATE_ROWS, readStoryFile, type StoryFile } from './stories.js';
+import { REVIEW_GATE_ROWS, readStoryFile, type StoryFile, storyLocator } from './stories.js';
 
 /** Integer percentage, rounded half up; null when the denominator is zero. */
 export function percent(part: number, whole: number): number | null {
@@ -52,8 +52,9 @@ export function computeSprintMetrics(
 ): SprintMetrics {
   const transitions = readStoryTransitions(root);
   const sprintEnd = dateMs(status.end_date);
+  const locate = storyLocator(root);
   const stories: StoryFacts[] = (status.stories ?? []).map((story) => {
-    const storyFile = readStoryFile(root, story.key);
+    const storyFile = readStoryFile(root, story.key, locate);
     const reportRework = reviews.reviews.some(
       (r) =>
         r.storyKey === story.key && (r.reworkedFrom === 'FAILED' || r.reworkedFrom === 'REQUEST_CHANGES'),

@@ -33,24 +33,36 @@ export interface StoryFile {
   dod: { checked: number; total: number };
 }
 
-/** `IA/epic-{slug}/{KEY}-{slug}/story.md`, else `IA/epic-*\/stories/{KEY}-*.md`, else `IA/{KEY}-*.md`. */
-export function findStoryFile(root: string, key: string): string | undefined {
-  const prefix = `${key}-`;
+/**
+ * Finds story files by key: `IA/epic-{slug}/{KEY}-{slug}/story.md`, else `IA/epic-*\/stories/{KEY}-*.md`,
+ * else `IA/{KEY}-*.md`. The folders are listed once, so looking up every story of a sprint stays cheap.
+ */
+export function storyLocator(root: string): (key: string) => string | undefined {
   const epics = epicDirs(root, IA);
-  for (const epic of epics) {
-    for (const name of listDir(join(root, epic))) {
-      const candidate = `${epic}/${name}/story.md`;
-      if (name.startsWith(prefix) && isFile(join(root, candidate))) return candidate;
-    }
-  }
-  for (const epic of epics) {
-    const name = listDir(join(root, epic, 'stories')).find((n) => n.startsWith(prefix) && n.endsWith('.md'));
-    if (name) return `${epic}/stories/${name}`;
-  }
-  const flat = listDir(join(root, IA)).find(
-    (n) => n.startsWith(prefix) && n.endsWith('.md') && isFile(join(root, IA, n)),
+  const nested = epics.flatMap((epic) =>
+    listDir(join(root, epic)).map((name) => ({ name, path: `${epic}/${name}/story.md` })),
   );
-  return flat ? `${IA}/${flat}` : undefined;
+  const inStories = epics.flatMap((epic) =>
+    listDir(join(root, epic, 'stories'))
+      .filter((n) => n.endsWith('.md'))
+      .map((name) => ({ name, path: `${epic}/stories/${name}` })),
+  );
+  const flat = listDir(join(root, IA))
+    .filter((n) => n.endsWith('.md'))
+    .map((name) => ({ name, path: `${IA}/${name}` }));
+  return (key) => {
+    const prefix = `${key}-`;
+    for (const layout of [nested, inStories, flat]) {
+      const hit = layout.find((c) => c.name.startsWith(prefix) && isFile(join(root, c.path)));
+      if (hit) return hit.path;
+    }
+    return undefined;
+  };
+}
+
+/** The story file of one key (see storyLocator). */
+export function findStoryFile(root: string, key: string): string | undefined {
+  return storyLocator(root)(key);
 }
 
 function parseGate(lines: string[] | undefined): StoryFile['reviewGate'] {
@@ -87,8 +99,12 @@ function parseDod(lines: string[] | undefined): StoryFile['dod'] {
 }
 
 /** Reads a story file's front matter, Review Gate, Findings and Definition of Done. Never writes. */
-export function readStoryFile(root: string, key: string): StoryFile | undefined {
-  const path = findStoryFile(root, key);
+export function readStoryFile(
+  root: string,
+  key: string,
+  locate: (key: string) => string | undefined = storyLocator(root),
+): StoryFile | undefined {
+  const path = locate(key);
   if (!path) return undefined;
   const { data, body } = splitFrontMatter(readTextIfExists(join(root, path)) ?? '');
   return {

@@ -105,6 +105,18 @@ describe('shared memory writer', () => {
     expect(readFileSync(join(outside, 'notes.md'), 'utf8')).toBe('outside\n');
   });
 
+  it('never appends to a write-once retro artifact or a YAML file', () => {
+    const root = tempRoot();
+    const artifact =
+      '.gaia/artifacts/implementation-artifacts/retrospective/retrospective-sprint-7-2026-11-28.md';
+    mkdirSync(join(root, artifact, '..'), { recursive: true });
+    writeFileSync(join(root, artifact), 'written once\n');
+    for (const target of [artifact, '.gaia/knowledge/brain-index.yaml']) {
+      expect(writeMemoryEntry({ root, target, sprintId: 'sprint-7', payload: 'x' }).status).toBe('io_error');
+    }
+    expect(readFileSync(join(root, artifact), 'utf8')).toBe('written once\n');
+  });
+
   it('reports io_error for a read-only sidecar and leaves it and no backup behind', () => {
     const root = tempRoot();
     writeMemoryEntry({ root, target: LOG, sprintId: 'sprint-6', payload: 'old', now: NOW });

@@ -100,8 +100,13 @@ export function writeMemoryEntry(request: MemoryWrite): WriteResult {
   if (sprintId === '') return { status: 'missing_sprint_id', reason: 'a sprint id is required' };
   const auth = authorizeTarget(request.root, request.target);
   if (!auth.ok) return { status: 'unauthorized', reason: auth.reason };
-  if (!auth.rel.endsWith('.md')) {
-    return { status: 'io_error', target: auth.rel, reason: 'memory entries go to Markdown files only' };
+  if (!/^\.gaia\/memory\/[^/]+-sidecar\/[^/]+\.md$/.test(auth.rel)) {
+    // Allowlisted, but not an append-only memory file: artifacts are written once, YAML files are edited.
+    return {
+      status: 'io_error',
+      target: auth.rel,
+      reason: 'memory entries go to .gaia/memory/*-sidecar/*.md only',
+    };
   }
   const payload = normalizePayload(request.payload);
   const dedup_key = dedupKeyOf(sprintId, payload);
