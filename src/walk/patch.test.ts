@@ -39,6 +39,19 @@ describe('parsePatchText', () => {
       ['logo.png', 'modified', 0, 0],
     ]);
     expect(files[0]?.symbols).toEqual(['hello']);
+    const prose = parsePatchText(
+      [
+        '--- a/x.ts',
+        '+++ b/x.ts',
+        '@@ -0,0 +1,5 @@',
+        "+import { type CliIo } from './io.js';",
+        '+// the type proposal is folded',
+        '+export async function runWalk() {}',
+        '+  pub fn parse_line(x: &str) {}',
+        '+export const LIMIT = 3;',
+      ].join('\n'),
+    );
+    expect(prose[0]?.symbols).toEqual(['runWalk', 'parse_line', 'LIMIT']);
     expect(files[2]).toMatchObject({ oldPath: 'a b.ts', similarity: 90 });
     expect(files[3]?.modeChange).toEqual({ from: '100644', to: '100755' });
     expect(files[4]?.binary).toBe(true);

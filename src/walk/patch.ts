@@ -37,9 +37,10 @@ export type HunkListener = (file: FilePatch, hunk: HunkSummary, addedLines: stri
 const MAX_HUNKS_KEPT = 50;
 const MAX_SYMBOLS = 6;
 const HUNK_HEADER = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
+/** Declarations at the start of an added line (prose and `import { type X }` do not count). */
 const SYMBOL_PATTERNS = [
-  /\b(?:function\*?|class|interface|type|enum|def|fn|func|struct|trait|module)\s+([A-Za-z_$][\w$]*)/,
-  /\bexport\s+(?:default\s+)?(?:const|let|var|async\s+function)\s+([A-Za-z_$][\w$]*)/,
+  /^\s*(?:(?:export|default|declare|abstract|async|pub|public|private|protected|static|final|override)\s+)*(?:function\*?|class|interface|type|enum|def|fn|func|struct|trait|module)\s+([A-Za-z_$][\w$]*)/,
+  /^\s*export\s+(?:const|let|var)\s+([A-Za-z_$][\w$]*)/,
 ];
 
 /** Undoes git's C-style quoting of a path (`"a/t\303\244b"` → `a/täb`). */
@@ -208,7 +209,7 @@ export class PatchParser {
       hunk.added++;
       this.newLeft--;
       this.addedLines.push(text.slice(1));
-      collectSymbols(open.file, text);
+      collectSymbols(open.file, text.slice(1));
     } else if (marker === '-') {
       hunk.deleted++;
       this.oldLeft--;
