@@ -16,6 +16,8 @@ describe('classifyPath', () => {
     ['db/migrations/0002_orders.sql', 'migration'],
     ['schema.graphql', 'schema'],
     ['reports/verification-2026-11-02.md', 'evidence'],
+    ['evidence/run-42.json', 'evidence'],
+    ['lib/report/format.ts', 'code'],
     ['assets/logo.png', 'code'],
   ])('%s is %s', (path, role) => {
     expect(classifyPath(path)).toBe(role);

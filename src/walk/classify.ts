@@ -26,6 +26,7 @@ const CONFIG_DIRS = new Set([
   '.husky',
 ]);
 const MIGRATION_DIRS = new Set(['migrations', 'migration', 'migrate', 'alembic']);
+const EVIDENCE_EXTENSIONS = /\.(md|txt|json|jsonl|html|pdf|log|xml|csv|sarif)$/i;
 const DOC_EXTENSIONS = /\.(md|mdx|markdown|rst|adoc|txt)$/i;
 const DOC_BASENAMES = /^(readme|changelog|contributing|license|notice|authors|security)(\.[a-z]+)?$/i;
 const CONFIG_BASENAMES =
@@ -39,9 +40,9 @@ export function classifyPath(path: string): FileRole {
   const segments = path.split('/');
   const base = segments[segments.length - 1] ?? path;
   const dirs = segments.slice(0, -1).map((s) => s.toLowerCase());
-  if (dirs.some((d) => EVIDENCE_DIRS.has(d)) || /(verification|validation)[-_.]?report|receipt/i.test(base)) {
-    return 'evidence';
-  }
+  // A `report/` folder of code is a feature, not evidence: only documents and data in it count.
+  const evidenceDir = dirs.some((d) => EVIDENCE_DIRS.has(d)) && EVIDENCE_EXTENSIONS.test(base);
+  if (evidenceDir || /(verification|validation)[-_.]?report|receipt/i.test(base)) return 'evidence';
   if (dirs.some((d) => MIGRATION_DIRS.has(d)) || (dirs.includes('db') && SCHEMA_EXTENSIONS.test(base))) {
     return 'migration';
   }

@@ -6,6 +6,7 @@ import { JOB_ID_PATTERN } from '../jobs/schema.js';
 import { findJob } from '../jobs/store.js';
 import type { JobReference } from './document.js';
 import type { Evidence, FileChange } from './evidence.js';
+import { collectIdentifiers } from './identifiers.js';
 import type { HunkLinker } from './link.js';
 import { PatchParser } from './patch.js';
 
@@ -76,9 +77,21 @@ export function collectSuppliedDiff(
     output_bytes: Buffer.byteLength(text),
   });
   const pending: FileChange['agentLinks'] = [];
+  let identifiers = new Set<string>();
   const parser = new PatchParser(
-    (file) => evidence.changes.push({ ...file, origin: { kind: 'supplied' }, agentLinks: pending.splice(0) }),
-    (file, hunk, added) => pending.push(...linker.link(file.path, hunk, added)),
+    (file) => {
+      evidence.changes.push({
+        ...file,
+        origin: { kind: 'supplied' },
+        agentLinks: pending.splice(0),
+        identifiers,
+      });
+      identifiers = new Set();
+    },
+    (file, hunk, added) => {
+      pending.push(...linker.link(file.path, hunk, added));
+      collectIdentifiers(identifiers, added);
+    },
   );
   const lines = text.split('\n');
   if (lines[lines.length - 1] === '') lines.pop();

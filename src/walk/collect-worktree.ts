@@ -3,6 +3,7 @@ import { lstatSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChangeOrigin, Evidence, FileChange } from './evidence.js';
 import { type GitRunner, LineSplitter, PATCH_FLAGS } from './git-run.js';
+import { collectIdentifiers } from './identifiers.js';
 import type { HunkLinker } from './link.js';
 import { type FilePatch, PatchParser } from './patch.js';
 
@@ -18,13 +19,19 @@ export async function collectDiff(
   evidence: Evidence,
 ): Promise<void> {
   const pending: FileChange['agentLinks'] = [];
+  let identifiers = new Set<string>();
   const parser = new PatchParser(
     (file) => {
       const links = pending.splice(0);
+      const used = identifiers;
+      identifiers = new Set();
       if (isEmptyChange(file)) return;
-      evidence.changes.push({ ...file, origin, agentLinks: links });
+      evidence.changes.push({ ...file, origin, agentLinks: links, identifiers: used });
     },
-    (file, hunk, added) => pending.push(...linker.link(file.path, hunk, added)),
+    (file, hunk, added) => {
+      pending.push(...linker.link(file.path, hunk, added));
+      collectIdentifiers(identifiers, added);
+    },
   );
   const lines = new LineSplitter((line) => parser.line(line));
   await git.stream(['diff', ...PATCH_FLAGS, ...args], (chunk) => lines.push(chunk));
@@ -72,13 +79,22 @@ function untrackedChange(root: string, path: string, linker: HunkLinker): FileCh
     symbols: [],
     origin: { kind: 'untracked', sha256 },
     agentLinks: [],
+    identifiers: new Set(),
   };
   if (base.binary || bytes.length === 0) return base;
   const text = bytes.toString('utf8');
   const lines = text.endsWith('\n') ? text.slice(0, -1).split('\n') : text.split('\n');
   const parser = new PatchParser(
-    (file) => Object.assign(base, file, { origin: base.origin, agentLinks: base.agentLinks }),
-    (file, hunk, added) => base.agentLinks.push(...linker.link(file.path, hunk, added)),
+    (file) =>
+      Object.assign(base, file, {
+        origin: base.origin,
+        agentLinks: base.agentLinks,
+        identifiers: base.identifiers,
+      }),
+    (file, hunk, added) => {
+      base.agentLinks.push(...linker.link(file.path, hunk, added));
+      collectIdentifiers(base.identifiers ?? new Set(), added);
+    },
   );
   parser.line(`--- /dev/null`);
   parser.line(`+++ b/${path}`);

@@ -31,6 +31,8 @@ export interface AgentLink {
 export interface FileChange extends FilePatch {
   origin: ChangeOrigin;
   agentLinks: AgentLink[];
+  /** Identifiers the added lines use (working tree and supplied diffs, where no commit groups files). */
+  identifiers?: Set<string>;
 }
 
 export interface CommitInfo {

@@ -125,6 +125,7 @@ function groupByPath(changes: FileChange[]): Omit<UnitDraft, 'id'>[] {
       if (role === 'code') join(`dir:${path.slice(0, path.lastIndexOf('/') + 1)}`, path);
     }
   }
+  linkBySharedNames(changes, union);
   const components = new Map<string, string[]>();
   for (const path of paths) {
     const root = find(path);
@@ -164,4 +165,25 @@ function pathTitle(paths: string[], family: UnitFamily): string {
   if (stems.size === 1) return `Changes to ${[...stems][0]}`;
   const dirs = new Set(code.map((p) => p.slice(0, p.lastIndexOf('/') + 1) || './'));
   return `Changes in ${[...dirs].sort().join(', ')}`;
+}
+
+/**
+ * Code that uses a name another changed code file declares belongs with it (a caller and its new
+ * function), whatever their folders and stems.
+ */
+function linkBySharedNames(changes: FileChange[], union: (a: string, b: string) => void): void {
+  const isCode = (path: string) => roleFamily(classifyPath(path)) === 'code';
+  const declaredIn = new Map<string, string>();
+  for (const change of [...changes].sort((a, b) => a.path.localeCompare(b.path))) {
+    if (!isCode(change.path)) continue;
+    for (const symbol of change.symbols)
+      if (symbol.length >= 4 && !declaredIn.has(symbol)) declaredIn.set(symbol, change.path);
+  }
+  for (const change of changes) {
+    if (!isCode(change.path)) continue;
+    for (const name of change.identifiers ?? []) {
+      const declaring = declaredIn.get(name);
+      if (declaring !== undefined && declaring !== change.path) union(declaring, change.path);
+    }
+  }
 }

@@ -286,6 +286,47 @@ describe('walkChangeSet on the working tree', () => {
   });
 });
 
+describe('grouping evidence', () => {
+  it('keeps a verification report apart from the code of the same commit', async () => {
+    const work = createTestRepo();
+    work.commit('Start', { 'src/cart.ts': 'export const items: string[] = [];\n' });
+    work.commit('Limit the cart to nine items', {
+      'src/cart.ts': 'export const items: string[] = [];\nexport const limit = 9;\n',
+      'reports/verification-cart-limit.md': '# Verification\n\nAll 12 cart tests pass with the limit.\n',
+    });
+    const { document } = await walkChangeSet({ ...options({ target: 'HEAD~1..HEAD' }), cwd: work.dir });
+    expect(document.change_units.map((u) => [u.title, u.files])).toEqual([
+      ['Limit the cart to nine items', ['src/cart.ts']],
+      ['Limit the cart to nine items (evidence)', ['reports/verification-cart-limit.md']],
+    ]);
+    expect(document.change_units[1]?.why).toContain('inferred: evidence-only change');
+  });
+});
+
+describe('grouping without commits', () => {
+  it('joins a caller with the new function it uses, and keeps unrelated code apart', async () => {
+    const work = createTestRepo();
+    work.commit('Start', {
+      'src/app/main.ts': 'export function main() {}\n',
+      'lib/report/format.ts': 'export const width = 80;\n',
+    });
+    work.write(
+      'src/parse/line.ts',
+      'export function parseLine(text: string) {\n  return text.split(",");\n}\n',
+    );
+    work.write(
+      'src/app/main.ts',
+      "import { parseLine } from '../parse/line';\nexport function main() {\n  parseLine('a,b');\n}\n",
+    );
+    work.write('lib/report/format.ts', 'export const width = 100;\n');
+    const { document } = await walkChangeSet({ ...options({}), cwd: work.dir });
+    expect(document.change_units.map((u) => u.files)).toEqual([
+      ['lib/report/format.ts'],
+      ['src/app/main.ts', 'src/parse/line.ts'],
+    ]);
+  });
+});
+
 describe('writing reviewers', () => {
   it('review in a throwaway worktree holding the walked state, never in the checkout', async () => {
     const work = createTestRepo();
