@@ -27,7 +27,7 @@ for (const dir of process.argv.slice(2)) {
     const plain = [];
     const fast = [];
     const plainFacts = readTranscriptEvents(path, (e) => plain.push(e));
-    const fastFacts = readTranscriptEventsFast(path, (e) => fast.push(e), stats);
+    const fastFacts = readTranscriptEventsFast(path, (e) => fast.push(e), { stats });
     if (isDeepStrictEqual(plain, fast) && isDeepStrictEqual(plainFacts, fastFacts)) {
       same++;
       continue;

@@ -8,13 +8,37 @@ const CR = 0x0d;
 const DEFAULT_CHUNK = 1 << 20;
 
 /**
+ * Where the line buffer lives. The default is a plain Buffer; a reader may keep it elsewhere (the fast
+ * reader keeps it in WebAssembly memory, so that its SIMD routine reads the bytes in place).
+ */
+export interface LineStorage {
+  allocate(size: number): Buffer;
+  /** A buffer of `size` bytes whose first `filled` bytes are those of `old` (which may then be unusable). */
+  grow(old: Buffer, filled: number, size: number): Buffer;
+}
+
+const heapStorage: LineStorage = {
+  allocate: (size) => Buffer.allocUnsafe(size),
+  grow: (old, filled, size) => {
+    const grown = Buffer.allocUnsafe(size);
+    old.copy(grown, 0, 0, filled);
+    return grown;
+  },
+};
+
+/**
  * Streams a file's physical lines as byte ranges with bounded memory (one chunk plus the longest line).
  * `\n`, `\r\n` and a lone `\r` each end a line, as in Python's universal-newline reading; a last line
  * without a terminator still counts. Returns the number of physical lines.
  */
-export function forEachLine(path: string, visit: LineVisitor, chunkSize = DEFAULT_CHUNK): number {
+export function forEachLine(
+  path: string,
+  visit: LineVisitor,
+  chunkSize = DEFAULT_CHUNK,
+  storage: LineStorage = heapStorage,
+): number {
   let count = 0;
-  for (const line of lineRanges(path, chunkSize)) {
+  for (const line of lineRanges(path, chunkSize, storage)) {
     visit(line.buffer, line.start, line.end, line.lineNo);
     count = line.lineNo + 1;
   }
@@ -30,27 +54,29 @@ export interface LineRange {
 }
 
 /** The generator form of forEachLine (the file is closed when iteration ends or is abandoned). */
-export function* lineRanges(path: string, chunkSize = DEFAULT_CHUNK): Generator<LineRange> {
+export function* lineRanges(
+  path: string,
+  chunkSize = DEFAULT_CHUNK,
+  storage: LineStorage = heapStorage,
+): Generator<LineRange> {
   const fd = openSync(path, 'r');
   try {
-    yield* linesOfFd(fd, chunkSize);
+    yield* linesOfFd(fd, chunkSize, storage);
   } finally {
     closeSync(fd);
   }
 }
 
-function* linesOfFd(fd: number, chunkSize: number): Generator<LineRange> {
+function* linesOfFd(fd: number, chunkSize: number, storage: LineStorage): Generator<LineRange> {
   const range: LineRange = { buffer: Buffer.alloc(0), start: 0, end: 0, lineNo: 0 };
-  let buffer = Buffer.allocUnsafe(chunkSize);
+  let buffer = storage.allocate(chunkSize);
   let filled = 0; // bytes in buffer: [0, filled)
   let lineNo = 0;
   let eof = false;
   while (!eof) {
     if (filled === buffer.length) {
       // One line is longer than the buffer: grow it (the line must be whole for its consumer).
-      const grown = Buffer.allocUnsafe(buffer.length * 2);
-      buffer.copy(grown, 0, 0, filled);
-      buffer = grown;
+      buffer = storage.grow(buffer, filled, buffer.length * 2);
     }
     const read = readSync(fd, buffer, filled, buffer.length - filled, null);
     if (read === 0) eof = true;

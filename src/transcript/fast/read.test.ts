@@ -8,11 +8,15 @@ import { readTranscriptEvents } from '../read.js';
 import type { TranscriptFacts, TurnEvent } from '../types.js';
 import { type FastReadStats, readTranscriptEventsFast } from './read.js';
 
+/** The oracle's reading and the fast reader's, with the SIMD string skipper and with the JS loop alone. */
 function both(path: string, stats?: FastReadStats) {
   const plain: TurnEvent[] = [];
   const fast: TurnEvent[] = [];
+  const js: TurnEvent[] = [];
   const plainFacts: TranscriptFacts = readTranscriptEvents(path, (e) => plain.push(e));
-  const fastFacts = readTranscriptEventsFast(path, (e) => fast.push(e), stats);
+  const fastFacts = readTranscriptEventsFast(path, (e) => fast.push(e), stats ? { stats } : {});
+  const jsFacts = readTranscriptEventsFast(path, (e) => js.push(e), { simd: false });
+  expect({ events: js, facts: jsFacts }).toEqual({ events: fast, facts: fastFacts });
   return { plain: { events: plain, facts: plainFacts }, fast: { events: fast, facts: fastFacts } };
 }
 

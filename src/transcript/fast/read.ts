@@ -1,8 +1,9 @@
-import { forEachLine } from '../lines.js';
+import { forEachLine, type LineStorage } from '../lines.js';
 import { parseObjectLine } from '../parse.js';
 import { pyTruthy } from '../pyjson.js';
 import { emptyFacts, SCHEMA_DRIFT_WINDOW, visitParsedLine } from '../read.js';
 import type { EditCall, TranscriptFacts, TurnEvent } from '../types.js';
+import { useSimdSkip } from './json-skip.js';
 import {
   ABSENT,
   type BlockView,
@@ -20,8 +21,34 @@ import {
   TYPE_USER,
   type ValueRef,
 } from './line.js';
+import { createSimdSkipper, type SimdSkipper } from './simd.js';
 
 const EDIT_TOOLS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
+
+/** The line buffer in WebAssembly memory, grown in place, so that the SIMD skipper reads it directly. */
+function simdStorage(skipper: SimdSkipper): LineStorage {
+  const view = (size: number) => {
+    const missing = size - skipper.memory.buffer.byteLength;
+    if (missing > 0) skipper.memory.grow(Math.ceil(missing / 65536));
+    return Buffer.from(skipper.memory.buffer, 0, size);
+  };
+  return { allocate: view, grow: (_old, _filled, size) => view(size) };
+}
+
+let simd: { skipper: SimdSkipper; storage: LineStorage } | null | undefined;
+function simdSupport(): { skipper: SimdSkipper; storage: LineStorage } | null {
+  if (simd === undefined) {
+    const skipper = createSimdSkipper();
+    simd = skipper ? { skipper, storage: simdStorage(skipper) } : null;
+  }
+  return simd;
+}
+
+/** How a fast read runs: `simd` false forces the JS string loop (tests compare both). */
+export interface FastReadOptions {
+  stats?: FastReadStats;
+  simd?: boolean;
+}
 
 function isString(r: ValueRef): boolean {
   return r.kind === STRING || r.kind === STRING_ESCAPED;
@@ -109,11 +136,27 @@ export interface FastReadStats {
 export function readTranscriptEventsFast(
   path: string,
   onEvent: (event: TurnEvent) => void,
-  stats?: FastReadStats,
+  options: FastReadOptions = {},
+): TranscriptFacts {
+  const { stats } = options;
+  const support = options.simd === false ? null : simdSupport();
+  useSimdSkip(support?.skipper.skip);
+  try {
+    return readWith(path, onEvent, stats, support?.storage);
+  } finally {
+    useSimdSkip(undefined);
+  }
+}
+
+function readWith(
+  path: string,
+  onEvent: (event: TurnEvent) => void,
+  stats: FastReadStats | undefined,
+  storage: LineStorage | undefined,
 ): TranscriptFacts {
   const facts = emptyFacts();
   const view = newLineView();
-  facts.lines = forEachLine(path, (buffer, start, end, lineNo) => {
+  const visit = (buffer: Buffer, start: number, end: number, lineNo: number) => {
     const seen = scanLine(buffer, start, end, view);
     if (!seen) {
       if (stats) stats.fallback++;
@@ -132,6 +175,7 @@ export function readTranscriptEventsFast(
     }
     const event = eventOf(buffer, seen, lineNo);
     if (event) onEvent(event);
-  });
+  };
+  facts.lines = storage ? forEachLine(path, visit, undefined, storage) : forEachLine(path, visit);
   return facts;
 }
