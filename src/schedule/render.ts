@@ -92,7 +92,9 @@ export function renderScheduledReport(input: ScheduledReportInput, stamp: string
   });
   bullets('## Applied', applied);
   bullets('## Manual follow-up', keepAll(input.manualFollowUps));
-  const duplicates = keepAll(input.duplicates);
+  // The shell helper printed this file as given; lines that are not list items yet become ones, so a
+  // caller passing bare findings gets the same list as in the other sections.
+  const duplicates = keepAll(input.duplicates).map((line) => (/^[-*] /.test(line) ? line : `- ${line}`));
   out.push('## Duplicates (advisory)', ...(duplicates.length > 0 ? duplicates : ['(none)']), '');
   bullets('## Observations', keepAll(input.observations));
 

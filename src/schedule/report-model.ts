@@ -28,7 +28,7 @@ export const scheduledReportInputSchema = z.object({
   counts: scheduledCountsSchema,
   applied: z.array(appliedChangeSchema),
   manualFollowUps: z.array(z.string()),
-  /** Lines printed as given under `## Duplicates (advisory)`. */
+  /** Lines under `## Duplicates (advisory)`; ones that are not `- ` list items yet become ones. */
   duplicates: z.array(z.string()),
   observations: z.array(z.string()),
   /** Replaces the computed summary line. */
