@@ -243,6 +243,23 @@ describe('runScheduled', () => {
     void pending;
   });
 
+  it('a body that leaves malformed counts still gets a report that says so', async () => {
+    const mroot = project();
+    const result = await runScheduled(
+      mroot,
+      ({ outcome }) => {
+        outcome.counts.scanned = Number.NaN;
+      },
+      quiet,
+    );
+    expect(result.status).toBe('completed');
+    const text = reportOf(result);
+    expect(text).toContain('- sessions: scanned=0 skipped=0 gated=0 deep-read=0\n');
+    expect(text).toMatch(/## Note\n\nThe run's findings could not be reported \(counts\.scanned: .+\)\.\n/);
+    expect(text).not.toContain('No sessions to retro');
+    expect(existsSync(scheduledLockPath(mroot))).toBe(false);
+  });
+
   it('keeps a note the body wrote, after the failure note', async () => {
     const mroot = project();
     const result = await runScheduled(

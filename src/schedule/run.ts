@@ -9,7 +9,7 @@ import {
 } from './lock.js';
 import { describeOutcome, type ScheduledEnding } from './outcome.js';
 import { type WrittenReport, writeScheduledReport } from './report.js';
-import { emptyReportInput, type ScheduledReportInput } from './report-model.js';
+import { emptyReportInput, type ScheduledReportInput, scheduledReportInputSchema } from './report-model.js';
 import { notifyScheduledWebhook, scheduledWebhookPayload, type WebhookResult } from './webhook.js';
 
 /** What the body of a scheduled run gets. */
@@ -89,11 +89,7 @@ export async function runScheduled<T>(
     closed = true;
     detach();
     try {
-      report = writeScheduledReport(
-        root,
-        { ...outcome, ...describeOutcome(outcome, ending) },
-        { date: now() },
-      );
+      report = writeScheduledReport(root, reportableInput(outcome, ending), { date: now() });
     } finally {
       releaseScheduledLock(root, { token: lock.token });
     }
@@ -153,6 +149,21 @@ export async function runScheduled<T>(
     },
   );
   return result;
+}
+
+/**
+ * The report input for how the run ended. A body that left malformed data in its outcome (a count that
+ * is not a whole number, say) still gets a report, one that says so, rather than none.
+ */
+function reportableInput(outcome: ScheduledReportInput, ending: ScheduledEnding): ScheduledReportInput {
+  const checked = scheduledReportInputSchema.safeParse(outcome);
+  if (checked.success) return { ...checked.data, ...describeOutcome(checked.data, ending) };
+  const problem = checked.error.issues[0];
+  const where = problem ? `${problem.path.join('.')}: ${problem.message}` : 'unreadable';
+  const note = `The run's findings could not be reported (${where}).`;
+  // How it ended still counts (failed, interrupted); the count-based notes would describe empty data.
+  const ended = ending.kind === 'completed' ? undefined : describeOutcome(emptyReportInput(), ending).note;
+  return { ...emptyReportInput(), note: ended ? `${ended}\n\n${note}` : note };
 }
 
 function closeOrThrow(
