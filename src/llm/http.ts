@@ -1,0 +1,125 @@
+import { LlmError } from './errors.js';
+import {
+  backoffDelayMs,
+  DEFAULT_RETRY_POLICY,
+  isRetryableStatus,
+  type RetryPolicy,
+  retryAfterMs,
+  sleepUnlessAborted,
+} from './retry.js';
+
+export interface PostJsonOptions {
+  headers: Record<string, string>;
+  /** Per attempt; the whole call may take longer when it retries. */
+  timeoutMs: number;
+  retry?: RetryPolicy;
+  signal?: AbortSignal;
+  /** Name used in error messages (`openai`, `anthropic`). */
+  provider: string;
+  /** Pulls a human message out of a protocol's error body. */
+  errorMessageOf?: (body: unknown) => string | undefined;
+  random?: () => number;
+}
+
+export interface PostJsonResult {
+  body: unknown;
+  /** Attempts made, the successful one included. */
+  attempts: number;
+}
+
+function describeBody(text: string, errorMessageOf: PostJsonOptions['errorMessageOf']): string {
+  try {
+    const message = errorMessageOf?.(JSON.parse(text));
+    if (message) return message;
+  } catch {
+    // Not JSON: fall through to the raw text.
+  }
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 300 ? `${flat.slice(0, 300)}…` : flat || '(empty body)';
+}
+
+/**
+ * POSTs JSON with Node's fetch: a timeout per attempt, retries with exponential backoff and jitter on
+ * 429/5xx and network failures (a server's `retry-after` wins over our own delay), and a clear error for
+ * authentication failures, which are never retried.
+ */
+export async function postJson(
+  url: string,
+  payload: unknown,
+  options: PostJsonOptions,
+): Promise<PostJsonResult> {
+  const policy = options.retry ?? DEFAULT_RETRY_POLICY;
+  const { provider } = options;
+  for (let attempt = 0; ; attempt++) {
+    if (options.signal?.aborted) throw new LlmError('E_LLM_ABORTED', `${provider}: request aborted`);
+    const timeout = AbortSignal.timeout(options.timeoutMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', ...options.headers },
+        body: JSON.stringify(payload),
+        signal,
+      });
+      text = await response.text();
+    } catch (error) {
+      if (options.signal?.aborted) throw new LlmError('E_LLM_ABORTED', `${provider}: request aborted`);
+      const timedOut = timeout.aborted;
+      const failure = timedOut
+        ? new LlmError('E_LLM_TIMEOUT', `${provider}: no answer from ${url} within ${options.timeoutMs} ms`)
+        : new LlmError('E_LLM_NETWORK', `${provider}: cannot reach ${url}: ${(error as Error).message}`, {
+            cause: error,
+          });
+      if (attempt >= policy.maxRetries) throw failure;
+      await wait(backoffDelayMs(attempt, policy, options.random), options.signal, provider);
+      continue;
+    }
+    if (response.ok) {
+      try {
+        return { body: JSON.parse(text), attempts: attempt + 1 };
+      } catch (error) {
+        throw new LlmError(
+          'E_LLM_HTTP',
+          `${provider}: ${url} answered ${response.status} with a body that is not JSON`,
+          {
+            status: response.status,
+            cause: error,
+          },
+        );
+      }
+    }
+    const message = describeBody(text, options.errorMessageOf);
+    if (response.status === 401 || response.status === 403) {
+      throw new LlmError(
+        'E_LLM_AUTH',
+        `${provider}: authentication failed (HTTP ${response.status}: ${message}); check the API key for ${url}`,
+        { status: response.status },
+      );
+    }
+    if (!isRetryableStatus(response.status) || attempt >= policy.maxRetries) {
+      const tries = attempt > 0 ? ` after ${attempt + 1} attempts` : '';
+      throw new LlmError('E_LLM_HTTP', `${provider}: HTTP ${response.status}${tries}: ${message}`, {
+        status: response.status,
+      });
+    }
+    const asked = retryAfterMs(response.headers);
+    if (asked !== undefined && asked > policy.maxRetryAfterMs) {
+      throw new LlmError(
+        'E_LLM_HTTP',
+        `${provider}: HTTP ${response.status}, server asks to wait ${Math.round(asked / 1000)} s (more than we wait): ${message}`,
+        { status: response.status },
+      );
+    }
+    await wait(asked ?? backoffDelayMs(attempt, policy, options.random), options.signal, provider);
+  }
+}
+
+async function wait(ms: number, signal: AbortSignal | undefined, provider: string): Promise<void> {
+  try {
+    await sleepUnlessAborted(ms, signal);
+  } catch {
+    throw new LlmError('E_LLM_ABORTED', `${provider}: request aborted`);
+  }
+}
