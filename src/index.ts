@@ -1,5 +1,25 @@
 // Public library API: re-exports only. One block per module, so that parallel work merges cleanly.
 
+// deep read (phase 2)
+export {
+  DEFAULT_PROPOSAL_LIMIT,
+  type DeepReadOptions,
+  type DeepReadPlan,
+  deepRead,
+  fabricationAnchorId,
+  planDeepRead,
+  proposalScore,
+  rankProposals,
+} from './deepread/index.js';
+export type {
+  Citation,
+  DeepReadResult,
+  DeepReadUsage,
+  DroppedItem,
+  FabricationAnchor,
+  Observation,
+  Proposal,
+} from './deepread/types.js';
 // fsx
 export { appendJsonLine, readTextIfExists, withLock, writeFileAtomic } from './fsx/index.js';
 // gate
@@ -39,6 +59,14 @@ export { DEFAULT_LEDGER_CAPS, type LedgerCaps, ledgerCaps } from './ledger/caps.
 export { type CaptureOptions, type CaptureResult, captureFriction } from './ledger/capture.js';
 export { ledgerPathIn, resolveLedgerPath } from './ledger/path.js';
 export { FRICTION_EVENTS, type LedgerRow, rowFromHookPayload } from './ledger/row.js';
+// llm
+export { anthropicProvider } from './llm/anthropic.js';
+export { claudeCliProvider } from './llm/claude-cli.js';
+export { LlmError } from './llm/errors.js';
+export { heuristicProvider } from './llm/heuristic.js';
+export { openAiProvider } from './llm/openai.js';
+export type { JsonCompletion, JsonSchemaSpec, LlmPort, LlmRequest, LlmUsage } from './llm/port.js';
+export { PROVIDER_NAMES, selectProvider } from './llm/select.js';
 // retro (classification, apply) and rules (writers)
 export { applyClassification, newTrialMeta } from './retro/apply.js';
 // retro (the orchestrating pipeline)

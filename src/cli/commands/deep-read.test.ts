@@ -1,0 +1,107 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_PROMPT_TEMPLATE } from '../../deepread/template.js';
+import { frictionSession } from '../../deepread/test-support/session-builder.js';
+import { type LlmTestServer, startLlmServer } from '../../llm/test-support/llm-server.js';
+import { runCli } from '../../test-support/cli.js';
+
+const SESSION = '0a8f3b2c-6d4e-4f1a-9b7c-2e5d8f1a3c6b';
+let repo: string;
+let transcript: string;
+let server: LlmTestServer;
+const { builder, ids } = frictionSession(SESSION);
+const BASE_ENV = {
+  RETROSPECT_PROVIDER: '',
+  RETROSPECT_MODEL: '',
+  OPENAI_API_KEY: '',
+  OPENAI_BASE_URL: '',
+  FRICTION_LEDGER: '',
+};
+
+beforeAll(async () => {
+  server = await startLlmServer();
+  repo = mkdtempSync(join(tmpdir(), 'retrospect-deepread-cli-'));
+  execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: repo });
+  mkdirSync(join(repo, 'sessions'));
+  transcript = builder.write(join(repo, 'sessions', `${SESSION}.jsonl`));
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe('retrospect deep-read', () => {
+  it('--dry-run prints the seed template with the anchors filled in, and sends nothing', async () => {
+    const run = await runCli(
+      ['deep-read', transcript, '--dry-run', '--provider', 'openai', '--base-url', server.openAiBaseUrl],
+      {
+        cwd: repo,
+        env: BASE_ENV,
+      },
+    );
+    expect(run.code).toBe(0);
+    for (const piece of SEED_PROMPT_TEMPLATE.split(/\$\{[^}]+\}/)) expect(run.stdout).toContain(piece);
+    expect(run.stdout).toContain(`SESSION_JSONL: ${transcript}\n`);
+    expect(run.stdout).toMatch(/^ANCHOR_MESSAGE_IDS: \[".*"\]$/m);
+    expect(run.stdout).toContain(`"${ids.reject}"`);
+    expect(run.stdout).toContain('  claude:    empty\n');
+    expect(run.stdout).toContain(
+      `[${ids.staleResult}] user: ← tool_result (error): <tool_use_error>String to replace not found in file.`,
+    );
+    expect(run.stderr).toContain('dry run, nothing sent');
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('--anchors replaces the gate anchors', async () => {
+    const run = await runCli(
+      ['deep-read', transcript, '--dry-run', '--anchors', `${ids.claim}, ${ids.ask}`],
+      { cwd: repo, env: BASE_ENV },
+    );
+    expect(run.stdout).toContain(`ANCHOR_MESSAGE_IDS: ["${ids.claim}","${ids.ask}"]\n`);
+  });
+
+  it('--json prints exactly the library result, from the offline provider when none is configured', async () => {
+    const run = await runCli(['deep-read', transcript, '--json'], { cwd: repo, env: BASE_ENV });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('using the offline heuristic provider');
+    const result = JSON.parse(run.stdout);
+    expect(Object.keys(result)).toEqual([
+      'session_id',
+      'proposals',
+      'observations',
+      'fabrication_anchors',
+      'dropped',
+      'usage',
+    ]);
+    expect(result.session_id).toBe(SESSION);
+    expect(result.proposals.length).toBeGreaterThan(0);
+    expect(result.fabrication_anchors[0].turn_id).toBe(ids.claim);
+  });
+
+  it('exits 0 with a logged line when the model answers with prose', async () => {
+    server.enqueue({ text: 'Here are my thoughts about the session...' });
+    const run = await runCli(
+      ['deep-read', transcript, '--provider', 'openai', '--base-url', server.openAiBaseUrl],
+      { cwd: repo, env: BASE_ENV },
+    );
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(`deep-read ${SESSION}: invalid JSON from openai`);
+    expect(run.stdout).toContain('0 proposal(s)');
+  });
+
+  it('names what was expected for a missing file or an unknown provider', async () => {
+    const missing = await runCli(['deep-read', join(repo, 'nope.jsonl')], { cwd: repo, env: BASE_ENV });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('file not found');
+    const provider = await runCli(['deep-read', transcript, '--provider', 'gpt'], {
+      cwd: repo,
+      env: BASE_ENV,
+    });
+    expect(provider.code).toBe(2);
+    expect(provider.stderr).toContain(
+      "unknown provider 'gpt'; expected one of openai, anthropic, claude-cli, heuristic",
+    );
+  });
+});

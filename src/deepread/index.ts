@@ -1,0 +1,221 @@
+import { isAbsolute, resolve } from 'node:path';
+import { InputError } from '../cli/errors.js';
+import { formatVerdictJson, gateSessionSync } from '../gate/index.js';
+import type { GateVerdict } from '../gate/score.js';
+import { findGitRoots } from '../git/roots.js';
+import { isFatalLlmError } from '../llm/errors.js';
+import type { JsonCompletion, LlmPort } from '../llm/port.js';
+import type { RetryPolicy } from '../llm/retry.js';
+import { selectProvider } from '../llm/select.js';
+import { sessionIdFromPath } from '../transcript/read.js';
+import { analyzeEvidence, type DeepReadEvidence } from './heuristic.js';
+import { persistAnchors } from './persist.js';
+import { buildPrompt, DEEP_READ_SYSTEM } from './prompt.js';
+import { DEFAULT_PROPOSAL_LIMIT, rankProposals } from './rank.js';
+import { loadExistingRulesText } from './rules.js';
+import { scanSession } from './scan.js';
+import { DEEP_READ_ANSWER, type DeepReadAnswer } from './schema.js';
+import type { DeepReadResult, DroppedItem } from './types.js';
+import { validateAnswerStructure } from './validate.js';
+import { verifyAgainstTranscript } from './verify.js';
+import type { WindowSet } from './windows.js';
+
+export interface DeepReadOptions {
+  /** Anchor message ids; default: the union of the gate's signal ids. */
+  anchors?: string[];
+  /** `openai`, `anthropic`, `claude-cli`, `heuristic`, or a ready port; default `RETROSPECT_PROVIDER`, else heuristic. */
+  provider?: string | LlmPort;
+  model?: string;
+  baseUrl?: string;
+  env?: NodeJS.ProcessEnv;
+  /** Where the project is (its git main checkout holds the rules and the anchors folder). */
+  cwd?: string;
+  signal?: AbortSignal;
+  /** Estimated tokens of transcript windows in the prompt (default 24k). */
+  tokenBudget?: number;
+  /** Write fabrication anchors to `.claude/retro/anchors/` (default true). */
+  persist?: boolean;
+  /** Receives one line per notice, drop and failure (the CLI sends them to stderr). */
+  log?: (line: string) => void;
+  timeoutMs?: number;
+  retry?: RetryPolicy;
+  now?: () => Date;
+}
+
+/** Everything decided before a model is asked: what `--dry-run` shows. */
+export interface DeepReadPlan {
+  session_id: string;
+  sessionPath: string;
+  mainCheckout: string;
+  anchors: string[];
+  verdict: GateVerdict;
+  system: string;
+  prompt: string;
+  windows: WindowSet;
+  evidence: DeepReadEvidence;
+}
+
+function uniqueAnchors(verdict: GateVerdict): string[] {
+  return [...new Set(verdict.signals.flatMap((s) => s.ids))];
+}
+
+/**
+ * Reads the session once (gate verdict, anchor windows, fabrication pre-pass, existing rules) and builds
+ * the prompt. Nothing is sent anywhere.
+ */
+export async function planDeepRead(
+  sessionPath: string,
+  options: DeepReadOptions = {},
+): Promise<DeepReadPlan> {
+  const env = options.env ?? process.env;
+  const cwd = options.cwd ?? process.cwd();
+  const path = isAbsolute(sessionPath) ? sessionPath : resolve(cwd, sessionPath);
+  const gate = gateSessionSync(path, { env, cwd });
+  if (gate.verdict.error !== undefined)
+    throw new InputError(`cannot deep-read ${path}: ${gate.verdict.error}`);
+  const session_id = sessionIdFromPath(path);
+  const anchors =
+    options.anchors && options.anchors.length > 0
+      ? [...new Set(options.anchors)]
+      : uniqueAnchors(gate.verdict);
+  const mainCheckout = findGitRoots(cwd)?.mainCheckout ?? cwd;
+  const existingRules = loadExistingRulesText(mainCheckout);
+  const scan = await scanSession(
+    path,
+    anchors,
+    options.tokenBudget ? { tokenBudget: options.tokenBudget } : {},
+  );
+  const prompt = buildPrompt({
+    sessionPath: path,
+    anchors,
+    verdictJson: formatVerdictJson(gate.verdict),
+    existingRules,
+    windows: scan.windows,
+    candidates: scan.candidates,
+  });
+  return {
+    session_id,
+    sessionPath: path,
+    mainCheckout,
+    anchors,
+    verdict: gate.verdict,
+    system: DEEP_READ_SYSTEM,
+    prompt,
+    windows: scan.windows,
+    evidence: {
+      sessionId: session_id,
+      windows: scan.windows.windows,
+      candidates: scan.candidates,
+      existingClaudeRules: existingRules.claude,
+    },
+  };
+}
+
+function describeDrop(sessionId: string, drop: DroppedItem): string {
+  return `deep-read ${sessionId}: dropped ${drop.kind} (${drop.reason})${drop.item ? `: ${drop.item}` : ''}`;
+}
+
+/**
+ * Phase 2 of the session retrospective (retro-subagent.md, notes §4) for one transcript: plan, ask the
+ * provider, validate every item, check every citation against the transcript, rank (top 5), and persist
+ * fabrication anchors under the main checkout. An answer that is not JSON, or no answer at all, is logged
+ * with the session id and gives zero proposals; only authentication and configuration failures throw.
+ */
+export async function deepRead(sessionPath: string, options: DeepReadOptions = {}): Promise<DeepReadResult> {
+  const started = Date.now();
+  const log = options.log ?? (() => {});
+  const plan = await planDeepRead(sessionPath, options);
+  const env = options.env ?? process.env;
+  let port: LlmPort;
+  if (typeof options.provider === 'object') port = options.provider;
+  else {
+    const selected = selectProvider({
+      ...(options.provider !== undefined ? { provider: options.provider } : {}),
+      ...(options.model !== undefined ? { model: options.model } : {}),
+      ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}),
+      env,
+      cwd: options.cwd ?? process.cwd(),
+      heuristic: (evidence) => analyzeEvidence(evidence as DeepReadEvidence),
+      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+      ...(options.retry !== undefined ? { retry: options.retry } : {}),
+    });
+    if (selected.notice) log(`deep-read: ${selected.notice}`);
+    port = selected.port;
+  }
+  const result: DeepReadResult = {
+    session_id: plan.session_id,
+    proposals: [],
+    observations: [],
+    fabrication_anchors: [],
+    dropped: [],
+    usage: {
+      provider: port.name,
+      model: port.model,
+      requests: 0,
+      input_tokens: 0,
+      output_tokens: 0,
+      window_tokens: plan.windows.cuts.tokensUsed,
+      prompt_chars: plan.prompt.length,
+      duration_ms: 0,
+    },
+  };
+  const finish = () => {
+    result.usage.duration_ms = Date.now() - started;
+    return result;
+  };
+  let completion: JsonCompletion<DeepReadAnswer>;
+  try {
+    completion = await port.completeJson(
+      {
+        system: plan.system,
+        prompt: plan.prompt,
+        evidence: plan.evidence,
+        ...(options.signal ? { signal: options.signal } : {}),
+      },
+      DEEP_READ_ANSWER,
+    );
+  } catch (error) {
+    if (isFatalLlmError(error) || !(error instanceof Error)) throw error;
+    log(
+      `deep-read ${plan.session_id}: no answer from ${port.name}: ${error.message}; continuing with zero proposals`,
+    );
+    result.dropped.push({ kind: 'answer', reason: `no answer: ${error.message}`, item: '' });
+    return finish();
+  }
+  result.usage.requests = completion.usage.requests;
+  result.usage.input_tokens = completion.usage.input_tokens;
+  result.usage.output_tokens = completion.usage.output_tokens;
+  if (!completion.ok) {
+    const head = completion.text.replace(/\s+/g, ' ').trim().slice(0, 80);
+    log(
+      `deep-read ${plan.session_id}: invalid JSON from ${port.name} (${completion.detail}); continuing with zero proposals`,
+    );
+    result.dropped.push({ kind: 'answer', reason: `invalid JSON: ${completion.detail}`, item: head });
+    return finish();
+  }
+  const structural = validateAnswerStructure(completion.value);
+  const verified = await verifyAgainstTranscript(plan.sessionPath, plan.session_id, structural);
+  const ranked = rankProposals(verified.proposals, DEFAULT_PROPOSAL_LIMIT);
+  for (const proposal of verified.proposals) {
+    if (!ranked.includes(proposal)) {
+      verified.dropped.push({
+        kind: 'proposal',
+        reason: `ranked below the top ${DEFAULT_PROPOSAL_LIMIT}`,
+        item: proposal.proposed_text.slice(0, 80),
+      });
+    }
+  }
+  result.proposals = ranked;
+  result.observations = verified.observations;
+  result.fabrication_anchors = verified.anchors;
+  result.dropped.push(...verified.dropped);
+  for (const drop of result.dropped) log(describeDrop(plan.session_id, drop));
+  if (options.persist !== false && verified.anchors.length > 0) {
+    persistAnchors(plan.mainCheckout, verified.anchors, plan.sessionPath, options.now?.() ?? new Date());
+  }
+  return finish();
+}
+
+export { fabricationAnchorId } from './fabrication.js';
+export { DEFAULT_PROPOSAL_LIMIT, proposalScore, rankProposals } from './rank.js';
+export type * from './types.js';

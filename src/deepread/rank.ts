@@ -1,0 +1,25 @@
+import type { Proposal } from './types.js';
+
+/** How many proposals a retro surfaces (SPEC-012). */
+export const DEFAULT_PROPOSAL_LIMIT = 5;
+
+/** confidence x number of (verified) citations: the seed's ranking score. */
+export function proposalScore(proposal: Pick<Proposal, 'confidence' | 'citations'>): number {
+  return proposal.confidence * proposal.citations.length;
+}
+
+/**
+ * Ranks proposals by confidence x citation count, highest first, and keeps the top `limit`. Ties keep
+ * their input order, so the result is deterministic. Pass the proposals of several sessions at once to
+ * rank across sessions.
+ */
+export function rankProposals<T extends Pick<Proposal, 'confidence' | 'citations'>>(
+  proposals: readonly T[],
+  limit: number = DEFAULT_PROPOSAL_LIMIT,
+): T[] {
+  return proposals
+    .map((proposal, index) => ({ proposal, index, score: proposalScore(proposal) }))
+    .sort((a, b) => b.score - a.score || a.index - b.index)
+    .slice(0, Math.max(0, limit))
+    .map((entry) => entry.proposal);
+}

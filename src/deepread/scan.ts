@@ -1,0 +1,35 @@
+import { readTranscriptObjects } from '../transcript/read.js';
+import { type FabricationCandidate, FabricationScanner } from './fabrication.js';
+import { toTranscriptMessage } from './message.js';
+import { WindowBuilder, type WindowOptions, type WindowSet } from './windows.js';
+
+export interface SessionScan {
+  windows: WindowSet;
+  candidates: FabricationCandidate[];
+  /** User and assistant messages seen. */
+  messages: number;
+}
+
+/**
+ * The deep read's one streaming pass: anchor windows and fabrication candidates together, each keeping
+ * only a bounded state, so a transcript of any size is read in constant memory.
+ */
+export async function scanSession(
+  path: string,
+  anchors: readonly string[],
+  options: WindowOptions = {},
+): Promise<SessionScan> {
+  const windows = new WindowBuilder(anchors, options);
+  const fabrication = new FabricationScanner();
+  let messages = 0;
+  for await (const { lineNo, value } of readTranscriptObjects(path)) {
+    const message = toTranscriptMessage(value, lineNo);
+    if (!message) continue;
+    messages += 1;
+    fabrication.push(message);
+    // A thinking-only line carries nothing a reader can cite: it is not a window message.
+    if (message.text.length > 0 || message.toolCalls.length > 0 || message.toolOutputs.length > 0)
+      windows.push(message);
+  }
+  return { windows: windows.finish(), candidates: fabrication.candidates(), messages };
+}

@@ -1,0 +1,207 @@
+import { isRuleTarget, type RuleTarget } from '../rules/targets.js';
+import { codePointLength } from '../transcript/pyjson.js';
+import type { DeepReadAnswer } from './schema.js';
+import type { Citation, DroppedItem, Observation } from './types.js';
+
+/** Longest rule text (code points). */
+export const MAX_PROPOSAL_CHARS = 200;
+/** Targets the seed refuses: their findings become observations. */
+const NOT_CONFIGURABLE = new Set(['project-init', 'distiller']);
+/** C0/C1 controls, zero-width and bidirectional formatting characters. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/u;
+/** Notes §4, matched case-insensitively. */
+const FORBIDDEN = [
+  'http://',
+  'https://',
+  'curl ',
+  'wget ',
+  'sudo ',
+  'ignore previous',
+  '<command-name>',
+  '`',
+];
+const MAX_DESCRIPTION_CHARS = 500;
+
+/** A proposal that passed the structural checks; its citations still need the transcript check. */
+export interface ProposalDraft {
+  target: RuleTarget;
+  proposed_text: string;
+  confidence: number;
+  citations: Citation[];
+  pattern_summary: string;
+}
+
+export type ObservationDraft = Omit<Observation, 'session_id'>;
+
+export interface AnchorDraft {
+  turn_id: string;
+  fabricated_claim_text: string;
+  evidence_for_fabrication: string;
+}
+
+export interface StructuralResult {
+  proposals: ProposalDraft[];
+  observations: ObservationDraft[];
+  anchors: AnchorDraft[];
+  dropped: DroppedItem[];
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function nonEmptyString(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim().length > 0 ? value : undefined;
+}
+
+function short(text: unknown): string {
+  const s = typeof text === 'string' ? text : (JSON.stringify(text) ?? String(text));
+  const flat = s.replace(/\s+/g, ' ').trim();
+  return flat.length > 80 ? `${flat.slice(0, 80)}…` : flat;
+}
+
+function listOf(
+  answer: DeepReadAnswer,
+  key: 'proposals' | 'observations' | 'fabrication_anchors',
+  dropped: DroppedItem[],
+): unknown[] {
+  const value = answer[key];
+  if (value === undefined) return [];
+  if (Array.isArray(value)) return value;
+  dropped.push({ kind: 'answer', reason: `${key} is not an array`, item: short(value) });
+  return [];
+}
+
+/** Citations with a non-empty message_id and excerpt; the others are dropped one by one. */
+function wellFormedCitations(value: unknown, owner: string, dropped: DroppedItem[]): Citation[] {
+  if (!Array.isArray(value)) return [];
+  const out: Citation[] = [];
+  for (const c of value) {
+    const id = isRecord(c) ? nonEmptyString(c.message_id) : undefined;
+    const excerpt = isRecord(c) ? nonEmptyString(c.excerpt) : undefined;
+    if (id === undefined || excerpt === undefined) {
+      dropped.push({
+        kind: 'citation',
+        reason: 'citation without a message_id or an excerpt',
+        item: `${owner}: ${short(c)}`,
+      });
+    } else {
+      out.push({ message_id: id, excerpt });
+    }
+  }
+  return out;
+}
+
+/** Why a rule text is unacceptable, or undefined when it is fine. */
+export function ruleTextProblem(text: unknown): string | undefined {
+  if (typeof text !== 'string' || text.trim().length === 0) return 'proposed_text is empty';
+  const length = codePointLength(text);
+  if (length > MAX_PROPOSAL_CHARS)
+    return `proposed_text is ${length} characters (limit ${MAX_PROPOSAL_CHARS})`;
+  if (CONTROL.test(text)) return 'proposed_text contains control characters';
+  const lower = text.toLowerCase();
+  const banned = FORBIDDEN.find((needle) => lower.includes(needle));
+  if (banned !== undefined) return `proposed_text contains ${JSON.stringify(banned.trim() || banned)}`;
+  return undefined;
+}
+
+function sanitizeDescription(text: string): string {
+  const clean = text.replace(new RegExp(CONTROL.source, 'gu'), ' ').replace(/\s+/g, ' ').trim();
+  return clean.length > MAX_DESCRIPTION_CHARS ? `${clean.slice(0, MAX_DESCRIPTION_CHARS)}…` : clean;
+}
+
+/**
+ * The seed's validation contract with notes §4, item by item: each failure drops the item (or, for a
+ * malformed citation, the citation) and records why. Targets `project-init` and `distiller` become
+ * observations. The transcript checks (ids exist, excerpts verbatim) come after, in verify.ts.
+ */
+export function validateAnswerStructure(answer: DeepReadAnswer): StructuralResult {
+  const dropped: DroppedItem[] = [];
+  const proposals: ProposalDraft[] = [];
+  const observations: ObservationDraft[] = [];
+  const anchors: AnchorDraft[] = [];
+
+  for (const raw of listOf(answer, 'proposals', dropped)) {
+    const drop = (reason: string) =>
+      dropped.push({ kind: 'proposal', reason, item: short(isRecord(raw) ? raw.proposed_text : raw) });
+    if (!isRecord(raw)) {
+      drop('not an object');
+      continue;
+    }
+    const label = short(raw.proposed_text);
+    if (!Array.isArray(raw.citations) || raw.citations.length === 0) {
+      drop('no citations');
+      continue;
+    }
+    const citations = wellFormedCitations(raw.citations, label, dropped);
+    if (citations.length === 0) {
+      drop('no valid citation');
+      continue;
+    }
+    const target = typeof raw.target === 'string' ? raw.target : '';
+    if (NOT_CONFIGURABLE.has(target)) {
+      const text = nonEmptyString(raw.proposed_text) ?? '(no text)';
+      observations.push({ description: sanitizeDescription(`[${target}] ${text}`), citations });
+      drop(`target ${target} is not configurable here; kept as an observation`);
+      continue;
+    }
+    if (!isRuleTarget(target)) {
+      drop(`target ${JSON.stringify(raw.target ?? null)} is not one of the allowed targets`);
+      continue;
+    }
+    const textProblem = ruleTextProblem(raw.proposed_text);
+    if (textProblem) {
+      drop(textProblem);
+      continue;
+    }
+    const pattern = nonEmptyString(raw.pattern_summary);
+    if (pattern === undefined) {
+      drop('pattern_summary is empty');
+      continue;
+    }
+    const confidence = raw.confidence;
+    if (typeof confidence !== 'number' || !Number.isFinite(confidence) || confidence < 0 || confidence > 1) {
+      drop(`confidence ${JSON.stringify(confidence ?? null)} is not a number in [0,1]`);
+      continue;
+    }
+    proposals.push({
+      target,
+      proposed_text: (raw.proposed_text as string).trim(),
+      confidence,
+      citations,
+      pattern_summary: sanitizeDescription(pattern),
+    });
+  }
+
+  for (const raw of listOf(answer, 'observations', dropped)) {
+    const description = isRecord(raw) ? nonEmptyString(raw.description) : undefined;
+    if (description === undefined) {
+      dropped.push({ kind: 'observation', reason: 'description is empty', item: short(raw) });
+      continue;
+    }
+    const record = raw as Record<string, unknown>;
+    const type = nonEmptyString(record.type);
+    observations.push({
+      description: sanitizeDescription(description),
+      citations: wellFormedCitations(record.citations, short(description), dropped),
+      ...(type !== undefined ? { type: sanitizeDescription(type) } : {}),
+    });
+  }
+
+  for (const raw of listOf(answer, 'fabrication_anchors', dropped)) {
+    const record = isRecord(raw) ? raw : {};
+    const missing = ['anchor_id', 'turn_id', 'fabricated_claim_text', 'evidence_for_fabrication'].filter(
+      (key) => nonEmptyString(record[key]) === undefined,
+    );
+    if (missing.length > 0) {
+      dropped.push({ kind: 'fabrication_anchor', reason: `missing ${missing.join(', ')}`, item: short(raw) });
+      continue;
+    }
+    anchors.push({
+      turn_id: record.turn_id as string,
+      fabricated_claim_text: (record.fabricated_claim_text as string).trim(),
+      evidence_for_fabrication: sanitizeDescription(record.evidence_for_fabrication as string),
+    });
+  }
+  return { proposals, observations, anchors, dropped };
+}

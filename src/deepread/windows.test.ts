@@ -1,0 +1,107 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { scanSession } from './scan.js';
+import { SessionBuilder } from './test-support/session-builder.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'retrospect-windows-'));
+let files = 0;
+
+/** A session of `n` alternating user/assistant messages; returns the file and the ids in order. */
+function conversation(n: number, build?: (s: SessionBuilder, i: number) => string | undefined) {
+  const s = new SessionBuilder('c0ffee00-0000-4000-8000-000000000000');
+  const order: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const custom = build?.(s, i);
+    order.push(custom ?? (i % 2 === 0 ? s.user(`question number ${i}`) : s.say(`answer number ${i}`)));
+  }
+  files += 1;
+  return { path: s.write(join(dir, `s${files}.jsonl`)), order };
+}
+
+const idsOf = (messages: { id: string }[]) => messages.map((m) => m.id);
+
+describe('anchor windows', () => {
+  it('takes the 5 messages before and the 5 after an anchor, in file order', async () => {
+    const { path, order } = conversation(30);
+    const scan = await scanSession(path, [order[12]!]);
+    expect(scan.windows.windows).toHaveLength(1);
+    expect(idsOf(scan.windows.windows[0]!.messages)).toEqual(order.slice(7, 18));
+    expect(scan.windows.windows[0]!.messages[5]!.rendered).toBe(`[${order[12]}] user: question number 12`);
+  });
+
+  it('clips windows at the start and the end of the transcript', async () => {
+    const { path, order } = conversation(8);
+    const scan = await scanSession(path, [order[1]!, order[7]!]);
+    expect(scan.windows.windows.map((w) => idsOf(w.messages))).toEqual([order]);
+  });
+
+  it('merges overlapping and touching windows, and keeps distant ones apart', async () => {
+    const { path, order } = conversation(60);
+    const scan = await scanSession(path, [order[10]!, order[14]!, order[25]!, order[42]!]);
+    const windows = scan.windows.windows;
+    expect(windows.map((w) => w.anchors)).toEqual([[order[10], order[14], order[25]], [order[42]]]);
+    expect(idsOf(windows[0]!.messages)).toEqual(order.slice(5, 31));
+    expect(idsOf(windows[1]!.messages)).toEqual(order.slice(37, 48));
+  });
+
+  it('keeps sub-agent lines apart from the main conversation', async () => {
+    const { path, order } = conversation(24, (s, i) =>
+      i % 3 === 2 ? s.say(`sub-agent step ${i}`, { isSidechain: true }) : undefined,
+    );
+    const main = order.filter((_, i) => i % 3 !== 2);
+    const side = order.filter((_, i) => i % 3 === 2);
+    const scan = await scanSession(path, [main[8]!, side[4]!]);
+    const [mainWindow, sideWindow] = scan.windows.windows;
+    expect(mainWindow!.chain).toBe('main');
+    expect(idsOf(mainWindow!.messages)).toEqual(main.slice(3, 14));
+    expect(sideWindow!.chain).toBe('sidechain');
+    expect(idsOf(sideWindow!.messages)).toEqual(side.slice(0, 8));
+    expect(sideWindow!.messages[0]!.rendered).toContain('assistant (sub-agent): sub-agent step 2');
+  });
+
+  it('summarises tool calls, cuts long payloads with a marker, and skips thinking-only lines', async () => {
+    const s = new SessionBuilder('c0ffee00-0000-4000-8000-000000000001');
+    s.user('run the suite');
+    s.thinking('the user wants the tests run; I should use npm');
+    const run = s.tool(
+      'Bash',
+      { command: 'npm test -- --reporter=dot', description: 'Run tests' },
+      `${'.'.repeat(9_000)}\n1 failed`,
+      {
+        isError: true,
+      },
+    );
+    const path = s.write(join(dir, 'tools.jsonl'));
+    const scan = await scanSession(path, [run.result]);
+    const [window] = scan.windows.windows;
+    expect(window!.messages).toHaveLength(3);
+    expect(window!.messages[1]!.rendered).toBe(`[${run.call}] assistant: → Bash: npm test -- --reporter=dot`);
+    const result = window!.messages[2]!.rendered;
+    expect(result).toMatch(
+      /^\[[^\]]+\] user: ← tool_result \(error\): \.+ \[… \d+ chars cut …\] \.+\n {2}1 failed$/,
+    );
+    expect(result.length).toBeLessThan(2_200);
+    expect(scan.windows.cuts.messagesCut).toBe(1);
+  });
+
+  it('stops adding windows when the token budget is spent, and says which anchors lost theirs', async () => {
+    const { path, order } = conversation(80, (s, i) =>
+      i % 2 === 1 ? s.say(`answer ${i} ${'detail '.repeat(60)}`) : undefined,
+    );
+    const anchors = [order[10]!, order[40]!, order[70]!];
+    const scan = await scanSession(path, anchors, { tokenBudget: 1_000 });
+    const { cuts } = scan.windows;
+    expect(cuts.tokensUsed).toBeLessThanOrEqual(1_000);
+    expect(cuts.messagesOverBudget).toBeGreaterThan(0);
+    expect(cuts.anchorsOverBudget).toContain(order[70]);
+    expect(cuts.anchorsOverBudget).not.toContain(order[10]);
+  });
+
+  it('reports anchors that are not messages of the transcript', async () => {
+    const { path, order } = conversation(6);
+    const scan = await scanSession(path, [order[2]!, 'ledger:PostToolUseFailure:2026-11-02T09:00:00Z']);
+    expect(scan.windows.cuts.anchorsNotFound).toEqual(['ledger:PostToolUseFailure:2026-11-02T09:00:00Z']);
+  });
+});
