@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,9 @@ let repo: string;
 let transcript: string;
 let server: LlmTestServer;
 const { builder, ids } = frictionSession(SESSION);
+const DATA_DIR = mkdtempSync(join(tmpdir(), 'retrospect-deepread-data-'));
 const BASE_ENV = {
+  RETROSPECT_DATA_DIR: DATA_DIR,
   RETROSPECT_PROVIDER: '',
   RETROSPECT_MODEL: '',
   OPENAI_API_KEY: '',
@@ -78,6 +80,12 @@ describe('retrospect deep-read', () => {
     expect(result.session_id).toBe(SESSION);
     expect(result.proposals.length).toBeGreaterThan(0);
     expect(result.fabrication_anchors[0].turn_id).toBe(ids.claim);
+    const jobs = readFileSync(join(DATA_DIR, 'jobs.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(jobs.at(-1)).toMatchObject({ command: `deep-read ${transcript} --json`, exit_status: 0 });
+    expect(jobs.at(-1).output_digest).toMatch(/^sha256:[0-9a-f]{64}$/);
   });
 
   it('exits 0 with a logged line when the model answers with prose', async () => {

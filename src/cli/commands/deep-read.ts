@@ -1,7 +1,9 @@
 import { deepRead, planDeepRead } from '../../deepread/index.js';
-import type { DeepReadResult } from '../../deepread/types.js';
+import { renderDeepReadResult } from '../../deepread/render.js';
+import { outputDigest, recordJob } from '../../jobs/store.js';
+import { redactText } from '../../walk/redact.js';
 import { parseCommandArgs } from '../args.js';
-import { UsageError } from '../errors.js';
+import { RetrospectError, UsageError } from '../errors.js';
 import { type CliIo, println } from '../io.js';
 
 const USAGE =
@@ -14,41 +16,19 @@ citation is checked against the transcript. Providers: openai, anthropic, claude
 Environment: RETROSPECT_PROVIDER, RETROSPECT_MODEL, OPENAI_API_KEY, OPENAI_BASE_URL, ANTHROPIC_API_KEY,
 ANTHROPIC_BASE_URL, RETROSPECT_LLM_TIMEOUT_MS.`;
 
-function renderResult(result: DeepReadResult): string {
-  const { usage } = result;
-  const lines = [
-    `Session ${result.session_id}: ${result.proposals.length} proposal(s), ${result.observations.length} observation(s), ${result.fabrication_anchors.length} fabrication anchor(s) — ${usage.provider}${usage.model ? ` ${usage.model}` : ''}`,
-  ];
-  result.proposals.forEach((p, i) => {
-    lines.push(`${i + 1}. [${p.target}] ${p.proposed_text}`);
-    lines.push(`   ${p.pattern_summary} · confidence ${p.confidence} · ${p.citations.length} citation(s)`);
-    for (const c of p.citations) lines.push(`   - ${c.message_id}: ${JSON.stringify(c.excerpt)}`);
-  });
-  for (const o of result.observations) lines.push(`observation: ${o.description}`);
-  for (const a of result.fabrication_anchors) {
-    lines.push(
-      `fabrication ${a.anchor_id} (turn ${a.turn_id}): ${JSON.stringify(a.fabricated_claim_text)} — ${a.evidence_for_fabrication}`,
-    );
-  }
-  if (result.dropped.length > 0) lines.push(`dropped: ${result.dropped.length} item(s) (reasons on stderr)`);
-  return lines.join('\n');
-}
+const OPTIONS = {
+  anchors: { type: 'string' },
+  provider: { type: 'string' },
+  model: { type: 'string' },
+  'base-url': { type: 'string' },
+  json: { type: 'boolean' },
+  'dry-run': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
 
-/** `retrospect deep-read`: parse, call deepRead (or planDeepRead for --dry-run), render. */
+/** `retrospect deep-read`: parse, call deepRead (planDeepRead for --dry-run), render, record the job. */
 export async function run(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommandArgs(
-    args,
-    {
-      anchors: { type: 'string' },
-      provider: { type: 'string' },
-      model: { type: 'string' },
-      'base-url': { type: 'string' },
-      json: { type: 'boolean' },
-      'dry-run': { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
-    USAGE,
-  );
+  const { values, positionals } = parseCommandArgs(args, OPTIONS, USAGE);
   if (values.help) {
     println(io.stdout, HELP);
     return 0;
@@ -56,10 +36,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const session = positionals[0];
   if (session === undefined || positionals.length > 1)
     throw new UsageError(`expected one session transcript\nusage: ${USAGE}`);
-  const anchors = values.anchors
-    ?.split(',')
-    .map((id) => id.trim())
-    .filter((id) => id.length > 0);
+  const anchors = values.anchors?.split(',').flatMap((id) => (id.trim() ? [id.trim()] : []));
   const options = {
     env: io.env,
     cwd: io.cwd,
@@ -69,21 +46,43 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     ...(values.model !== undefined ? { model: values.model } : {}),
     ...(values['base-url'] !== undefined ? { baseUrl: values['base-url'] } : {}),
   };
-  if (values['dry-run']) {
-    const plan = await planDeepRead(session, options);
-    if (values.json) {
+  const started_at = new Date().toISOString();
+  const record = (exit_status: number, output: string | null) =>
+    recordJob(
+      {
+        // URL credentials (https://user:key@host) and token-shaped secrets never reach the job store.
+        command: redactText(
+          ['deep-read', ...args].join(' ').replace(/\/\/[^/@\s]+@/g, '//[redacted]@'),
+          io.env,
+        ),
+        started_at,
+        finished_at: new Date().toISOString(),
+        exit_status,
+        output_digest: output === null ? null : outputDigest(output),
+      },
+      io.env,
+    );
+  try {
+    let output: string;
+    if (values['dry-run']) {
+      const plan = await planDeepRead(session, options);
       const { session_id, anchors: ids, system, prompt, windows } = plan;
-      println(io.stdout, JSON.stringify({ session_id, anchors: ids, system, prompt, cuts: windows.cuts }));
-    } else {
-      println(io.stdout, plan.prompt);
+      output = values.json
+        ? JSON.stringify({ session_id, anchors: ids, system, prompt, cuts: windows.cuts })
+        : prompt;
       println(
         io.stderr,
-        `deep-read: dry run, nothing sent (${plan.prompt.length} chars; ${plan.windows.cuts.tokensUsed} window tokens)`,
+        `deep-read: dry run, nothing sent (${prompt.length} chars; ${windows.cuts.tokensUsed} window tokens)`,
       );
+    } else {
+      const result = await deepRead(session, options);
+      output = values.json ? JSON.stringify(result) : renderDeepReadResult(result);
     }
+    println(io.stdout, output);
+    record(0, `${output}\n`);
     return 0;
+  } catch (error) {
+    record(error instanceof RetrospectError ? error.exitCode : 70, null);
+    throw error;
   }
-  const result = await deepRead(session, options);
-  println(io.stdout, values.json ? JSON.stringify(result) : renderResult(result));
-  return 0;
 }
