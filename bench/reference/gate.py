@@ -35,7 +35,7 @@ def emit(score, threshold, signals, error=None):
     out = {"score": score, "passed": score >= threshold, "threshold": threshold, "signals": signals}
     if error is not None:
         out["error"] = error
-    print(json.dumps(out, separators=(",", ":"), ensure_ascii=False))
+    print(json.dumps(out, separators=(",", ":")))
 
 
 def main():
