@@ -223,4 +223,26 @@ describe('runRetro', () => {
     };
     await expect(runRetro(options(p, { deepReader: fatal }))).rejects.toThrow(/OPENAI_API_KEY/);
   });
+
+  it('interactive trial review: a rejected REVERT leaves the rule and records nothing', async () => {
+    const p = retroProject();
+    const rules = `1. Ask before deleting tests <!-- trial start=${DAY} source=s#m review-after=2-sessions -->\n`;
+    p.writeRules(DIRECTIVES, rules);
+    p.addSession({ rejections: 0, mtimeSecs: noonOf('2026-06-20') });
+    p.addSession({ rejections: 0, mtimeSecs: noonOf('2026-06-21') });
+    p.addSession({ rejections: 1, mtimeSecs: noonOf('2026-07-02') });
+    p.addSession({ rejections: 1, mtimeSecs: noonOf('2026-07-03') });
+    const input = new PassThrough();
+    const shown: string[] = [];
+    input.end('x\nr\n');
+    const prompts = new PassThrough();
+    prompts.on('data', (b: Buffer) => shown.push(b.toString()));
+    const decider = interactiveDecider(streamPrompter(input, prompts), (text) => shown.push(text));
+    const outcome = await runRetro(options(p, { today: '2026-07-10', decider }));
+    expect(outcome.rejected).toBe(1);
+    expect(outcome.applied).toEqual([]);
+    expect(p.read(DIRECTIVES)).toBe(rules);
+    expect(shown.join('')).toContain('Trial REVERT ic5 #1: Ask before deleting tests');
+    expect(shown.filter((s) => s === '[a]pply / [r]eject / [s]kip remaining: ')).toHaveLength(2);
+  });
 });
