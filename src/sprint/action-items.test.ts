@@ -40,6 +40,22 @@ describe('action items store', () => {
     ]);
   });
 
+  it('adds to the planning-artifacts copy when that is where the items live', () => {
+    const root = rootWith(DATED, ACTION_ITEMS_FALLBACK_PATH);
+    expect(upsertActionItem(root, { sprint_id: 'sprint-7', text: 'Add a retry budget test' }, NOW)).toEqual({
+      status: 'ok',
+      id: 'AI-1',
+      target: ACTION_ITEMS_FALLBACK_PATH,
+    });
+    const after = readFileSync(join(root, ACTION_ITEMS_FALLBACK_PATH), 'utf8');
+    expect(after.startsWith(DATED)).toBe(true);
+    expect(readActionItems(root)!.items.map((i) => i.id)).toEqual([
+      'AI-2026-05-07-1',
+      'AI-2026-05-07-12',
+      'AI-1',
+    ]);
+  });
+
   it('numbers new items from plain AI-<n> ids only', () => {
     expect(
       nextActionItemId([{ id: 'AI-2026-05-07-12' }, { id: 'AI-3' }, { id: 'AI-10' }, { id: 'X-99' }]),

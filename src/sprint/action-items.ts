@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { type Document, isMap, isSeq, parseDocument, type YAMLMap, type YAMLSeq } from 'yaml';
 import { InputError } from '../cli/errors.js';
@@ -141,17 +141,23 @@ export function editActionItems<T>(
   edit: (ctx: ItemsEdit) => { changed: boolean; result: T },
   afterWrite?: (result: T) => void,
 ): { result: T; path: string } {
-  const auth = authorizeTarget(root, ACTION_ITEMS_PATH);
+  // Write where the items already live: the state file, else an existing planning-artifacts copy (so that
+  // its items stay visible), else a new state file.
+  const rel =
+    !existsSync(join(root, ACTION_ITEMS_PATH)) && existsSync(join(root, ACTION_ITEMS_FALLBACK_PATH))
+      ? ACTION_ITEMS_FALLBACK_PATH
+      : ACTION_ITEMS_PATH;
+  const auth = authorizeTarget(root, rel);
   if (!auth.ok) throw new InputError(`cannot write action items: ${auth.reason}`);
   mkdirSync(dirname(auth.realPath), { recursive: true });
   return withLockSync(auth.realPath, () => {
     const existing = readTextIfExists(auth.realPath);
     const source = existing ?? SEED_HEADER;
-    const doc = parseYamlStrict(source, ACTION_ITEMS_PATH);
+    const doc = parseYamlStrict(source, rel);
     let seq = itemsNode(doc);
     if (!seq) {
       if (doc.contents !== null && !isMap(doc.contents)) {
-        throw new InputError(`${ACTION_ITEMS_PATH}: expected a mapping with 'items:' or a list of items`);
+        throw new InputError(`${rel}: expected a mapping with 'items:' or a list of items`);
       }
       seq = doc.createNode([]) as YAMLSeq;
       seq.flow = false;

@@ -188,6 +188,40 @@ describe('sprint retro, end to end', () => {
     );
   });
 
+  it.runIf(existsSync('/usr/bin/script'))('runs at a real pseudo-terminal', async () => {
+    const root = copyDemo();
+    // One went-well item added, improvements kept, the six proposed actions accepted as proposed (four
+    // answers each), no extra action, one lesson, the one skill proposal declined.
+    const keys = [
+      'Pairing kept the generator review short.',
+      '',
+      '',
+      ...Array(6 * 4).fill(''),
+      '',
+      'tool-constraint: Pin the E2E runner image.',
+      '',
+      'n',
+    ];
+    const { spawn } = await import('node:child_process');
+    const { BIN } = await import('../../../test-support/cli.js');
+    const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} sprint retro --root ${JSON.stringify(root)}`;
+    const child = spawn('/usr/bin/script', ['-qec', command, '/dev/null'], {
+      env: { ...process.env, ...env, NO_COLOR: '1' },
+    });
+    const out: Buffer[] = [];
+    child.stdout.on('data', (b: Buffer) => out.push(b));
+    child.stdin.end(`${keys.join('\n')}\n`);
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect([code, Buffer.concat(out).toString('utf8')]).toEqual([
+      0,
+      expect.stringContaining('validator: written'),
+    ]);
+    const artifact = text(root, ARTIFACT);
+    expect(artifact).toContain('- Pairing kept the generator review short.\n');
+    expect(artifact).toContain('- [tool-constraint] Pin the E2E runner image.\n');
+    expect(artifact).toContain('- retro-sprint-7-finding-1: REJECTED\n');
+  });
+
   it('re-runs safely: no new rows or entries, a new artifact name, inputs untouched', async () => {
     const root = copyDemo();
     const args = ['sprint', 'retro', '--root', root, '--answers', join(DEMO_PROJECT, 'retro-answers.yaml')];

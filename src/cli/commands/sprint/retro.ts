@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { loadAnswers } from '../../../sprint/answers.js';
 import { DEMO_ANSWERS_FILE } from '../../../sprint/demo.js';
 import { facilitateFromAnswers, type RetroInputs, skeletonFromMetrics } from '../../../sprint/facilitate.js';
@@ -42,7 +42,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       'no terminal to facilitate the retro at: pass --answers FILE, or --yolo-defaults seed-from-metrics for an unattended skeleton retro',
     );
   }
-  const answers = answersPath ? loadAnswers(answersPath) : undefined;
+  const answers = answersPath ? loadAnswers(resolve(io.cwd, answersPath)) : undefined;
   const report = buildSprintReport(root, positionals[0]);
   const prompter = answers || yolo ? undefined : createLinePrompter(io.stdin, io.stderr);
   for (const line of renderRetroContext(report)) println(io.stderr, line);
