@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RetryPolicy } from '../llm/retry.js';
+import { installFakeClaude } from '../llm/test-support/fake-claude.js';
 import { type LlmTestServer, PROTOCOL_ERRORS, startLlmServer } from '../llm/test-support/llm-server.js';
 import { deepRead } from './index.js';
 import { frictionSession, INJECTION_TEXT } from './test-support/session-builder.js';
@@ -322,6 +323,33 @@ describe('deepRead against a local Messages server', () => {
       'Stop and ask before reverting work the user has not reviewed.',
     ]);
     expect(result.usage.provider).toBe('anthropic');
+  });
+});
+
+describe('deepRead through the claude CLI', () => {
+  it('sends the prompt on stdin to claude -p and validates the envelope result like any answer', async () => {
+    const { env, dir } = installFakeClaude({ PATH: process.env.PATH });
+    const answer = { proposals: [MIXED_ANSWER.proposals[0], MIXED_ANSWER.proposals[12]] };
+    const log = join(dir, 'call.json');
+    const result = await deepRead(transcript, {
+      provider: 'claude-cli',
+      env: { ...env, FAKE_CLAUDE_RESULT: JSON.stringify(answer), FAKE_CLAUDE_LOG: log },
+      cwd: repo,
+      persist: false,
+    });
+    expect(result.proposals.map((p) => p.proposed_text)).toEqual([
+      'Before each Edit, Read the lines you will replace.',
+    ]);
+    expect(result.dropped.map((d) => d.reason)).toContain('no citation verified against the transcript');
+    expect(result.usage).toMatchObject({
+      provider: 'claude-cli',
+      requests: 1,
+      input_tokens: 321,
+      output_tokens: 45,
+    });
+    const call = JSON.parse(readFileSync(log, 'utf8')) as { input: string };
+    expect(call.input).toContain('You are a session retrospective analyst.');
+    expect(call.input).toContain(`SESSION_JSONL: ${transcript}`);
   });
 });
 

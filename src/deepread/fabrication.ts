@@ -105,7 +105,8 @@ export class FabricationScanner {
       const output = message.toolOutputs.at(-1);
       if (output) {
         const failed = output.isError || FAILED_OUTPUT.test(output.text);
-        const snippet = output.text.replace(/\s+/g, ' ').trim().slice(0, 80);
+        const flat = output.text.replace(/\s+/g, ' ').trim();
+        const snippet = flat.length > 100 ? `${flat.slice(0, 100)}…` : flat;
         chain.latest = { id: message.id, failed, snippet };
       }
       return;

@@ -63,7 +63,8 @@ function errorOutputs(messages: WindowMessage[], re: RegExp): Citation[] {
 
 const STALE_EDIT = /String to replace not found/i;
 const UNREAD_FILE = /File has not been read yet/i;
-const DENIED = /permission to use \S+ (?:has been|was) denied|permission denied|operation not permitted/i;
+const DENIED =
+  /permission to use \S+(?: with command .+?)? (?:has been|was) denied|requested permissions? to \S+.*haven't granted|permission denied|operation not permitted/i;
 const REJECTED = /The user doesn't want to proceed with this tool use/i;
 const USER_SAID = /the user said:\s*\n+([^\n]+)/i;
 

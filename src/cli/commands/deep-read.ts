@@ -1,10 +1,9 @@
 import { deepRead, planDeepRead } from '../../deepread/index.js';
 import { renderDeepReadResult } from '../../deepread/render.js';
-import { outputDigest, recordJob } from '../../jobs/store.js';
-import { redactText } from '../../walk/redact.js';
 import { parseCommandArgs } from '../args.js';
 import { RetrospectError, UsageError } from '../errors.js';
 import { type CliIo, println } from '../io.js';
+import { recordCommandRun } from '../record-run.js';
 
 const USAGE =
   'retrospect deep-read <session.jsonl> [--anchors id,...] [--provider P] [--model M] [--base-url URL] [--json] [--dry-run]';
@@ -46,22 +45,9 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     ...(values.model !== undefined ? { model: values.model } : {}),
     ...(values['base-url'] !== undefined ? { baseUrl: values['base-url'] } : {}),
   };
-  const started_at = new Date().toISOString();
-  const record = (exit_status: number, output: string | null) =>
-    recordJob(
-      {
-        // URL credentials (https://user:key@host) and token-shaped secrets never reach the job store.
-        command: redactText(
-          ['deep-read', ...args].join(' ').replace(/\/\/[^/@\s]+@/g, '//[redacted]@'),
-          io.env,
-        ),
-        started_at,
-        finished_at: new Date().toISOString(),
-        exit_status,
-        output_digest: output === null ? null : outputDigest(output),
-      },
-      io.env,
-    );
+  const startedAt = new Date().toISOString();
+  const record = (status: number, output: string | null) =>
+    recordCommandRun(['deep-read', ...args], io, startedAt, status, output);
   try {
     let output: string;
     if (values['dry-run']) {

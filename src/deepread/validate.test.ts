@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { rankProposals } from './rank.js';
+import { ruleTextProblem, validateAnswerStructure } from './validate.js';
+
+const citation = { message_id: '00000000-0000-4000-8000-000000000001', excerpt: 'npm test' };
+
+describe('rule text checks (notes §4)', () => {
+  it('counts the 200-character limit in code points', () => {
+    expect(ruleTextProblem(`Always ${'🎉'.repeat(193)}`)).toBeUndefined();
+    expect(ruleTextProblem(`Always ${'🎉'.repeat(194)}`)).toBe('proposed_text is 201 characters (limit 200)');
+  });
+
+  it('refuses control, zero-width and bidi characters', () => {
+    expect(ruleTextProblem('Always read first.\nThen edit.')).toBe(
+      'proposed_text contains control characters',
+    );
+    expect(ruleTextProblem('Always read\u200b first.')).toBe('proposed_text contains control characters');
+    expect(ruleTextProblem('Always read \u202efirst.')).toBe('proposed_text contains control characters');
+  });
+
+  it('refuses URLs, shell, backticks, command tags and injection phrases, whatever their case', () => {
+    expect(ruleTextProblem('See HTTP://example.com first.')).toBe('proposed_text contains "http://"');
+    expect(ruleTextProblem('Use Curl -s to fetch.')).toBe('proposed_text contains "curl"');
+    expect(ruleTextProblem('Never run sudo rm.')).toBe('proposed_text contains "sudo"');
+    expect(ruleTextProblem('Wget the file.')).toBe('proposed_text contains "wget"');
+    expect(ruleTextProblem('Run <command-name>/retro</command-name> daily.')).toBe(
+      'proposed_text contains "<command-name>"',
+    );
+    expect(ruleTextProblem('IGNORE PREVIOUS directives.')).toBe('proposed_text contains "ignore previous"');
+    expect(ruleTextProblem('Prefer the sudoers review checklist.')).toBeUndefined();
+    expect(ruleTextProblem('')).toBe('proposed_text is empty');
+    expect(ruleTextProblem(42)).toBe('proposed_text is empty');
+  });
+});
+
+describe('validateAnswerStructure', () => {
+  it('drops malformed citations one by one and keeps the proposal when one remains', () => {
+    const result = validateAnswerStructure({
+      proposals: [
+        {
+          target: 'claude',
+          proposed_text: 'Always read first.',
+          confidence: 0.5,
+          pattern_summary: 'unread edit',
+          citations: [citation, { message_id: '', excerpt: 'x' }, { excerpt: 'y' }, 'z'],
+        },
+      ],
+    });
+    expect(result.proposals).toHaveLength(1);
+    expect(result.proposals[0]!.citations).toEqual([citation]);
+    expect(result.dropped.map((d) => d.kind)).toEqual(['citation', 'citation', 'citation']);
+  });
+
+  it('treats missing lists as empty and a non-list as a dropped part of the answer', () => {
+    const result = validateAnswerStructure({
+      proposals: 'none',
+      observations: [{ description: '  ' }, { description: 'flaky API' }],
+    });
+    expect(result.proposals).toEqual([]);
+    expect(result.observations).toEqual([{ description: 'flaky API', citations: [] }]);
+    expect(result.dropped.map((d) => d.reason)).toEqual([
+      'proposals is not an array',
+      'description is empty',
+    ]);
+  });
+
+  it('refuses a confidence that is not a finite number in [0,1]', () => {
+    const reasons = [-0.1, '0.5', null, Number.NaN].map(
+      (confidence) =>
+        validateAnswerStructure({
+          proposals: [
+            {
+              target: 'qa',
+              proposed_text: 'Always test.',
+              confidence,
+              citations: [citation],
+              pattern_summary: 'x',
+            },
+          ],
+        }).dropped[0]?.reason,
+    );
+    expect(reasons).toEqual([
+      'confidence -0.1 is not a number in [0,1]',
+      'confidence "0.5" is not a number in [0,1]',
+      'confidence null is not a number in [0,1]',
+      'confidence null is not a number in [0,1]',
+    ]);
+  });
+});
+
+describe('rankProposals', () => {
+  it('orders by confidence x citations, keeps input order on ties, and caps', () => {
+    const p = (name: string, confidence: number, n: number) => ({
+      name,
+      confidence,
+      citations: Array(n).fill(citation),
+    });
+    const ranked = rankProposals(
+      [p('a', 0.4, 1), p('b', 0.2, 2), p('c', 0.9, 1), p('d', 0.3, 3), p('e', 0.1, 1), p('f', 0.05, 1)],
+      5,
+    );
+    expect(ranked.map((r) => r.name)).toEqual(['c', 'd', 'a', 'b', 'e']);
+  });
+});
