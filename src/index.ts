@@ -116,13 +116,21 @@ export {
 export {
   applyEscalations,
   buildSprintReport,
+  createLinePrompter,
+  emitBrainLessons,
+  facilitateFromAnswers,
+  facilitateInteractive,
+  loadAnswers,
   parseVerdict,
   readActionItems,
   readTechDebtReflection,
+  recordSprintRetro,
   scanThemes,
+  skeletonFromMetrics,
   themeHash,
   upsertActionItem,
   writeMemoryEntry,
+  writeValidatorRecord,
 } from './sprint/index.js';
 // store
 export {

@@ -44,14 +44,19 @@ function dateMs(value: unknown): number | undefined {
   return /^\d{4}-\d{2}-\d{2}$/.test(value) ? ms + 86_400_000 : ms;
 }
 
-/** Every number of the sprint data summary (notes §2), computed from the files, never estimated. */
+/**
+ * Every number of the sprint data summary (notes §2), computed from the files, never estimated. A story
+ * still blocked is counted up to the sprint's end, or up to `now` while the sprint is still running.
+ */
 export function computeSprintMetrics(
   root: string,
   status: SprintStatus,
   reviews: SprintReviews,
+  now: Date = new Date(),
 ): SprintMetrics {
   const transitions = readStoryTransitions(root);
-  const sprintEnd = dateMs(status.end_date);
+  const end = dateMs(status.end_date);
+  const sprintEnd = end === undefined ? now.getTime() : Math.min(end, now.getTime());
   const locate = storyLocator(root);
   const stories: StoryFacts[] = (status.stories ?? []).map((story) => {
     const storyFile = readStoryFile(root, story.key, locate);

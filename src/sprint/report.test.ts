@@ -33,6 +33,14 @@ describe('sprint report on the demo project', () => {
     expect(e4s1).toMatchObject({ blockedDays: 1.3, blockedOngoing: false });
   });
 
+  it('counts an open block only up to now while the sprint is still running', () => {
+    const midSprint = buildSprintReport(DEMO_PROJECT, undefined, new Date('2026-11-21T10:00:00Z'));
+    expect(midSprint.metrics.stories.find((s) => s.key === 'E4-S3')).toMatchObject({
+      blockedDays: 2,
+      blockedOngoing: true,
+    });
+  });
+
   it('finds story files in all three layouts', () => {
     const paths = m.stories.map((s) => s.storyFile?.path);
     expect(paths).toContain(`${IA}/epic-3-recurring-invoices/E3-S1-schedule-model/story.md`);

@@ -18,7 +18,11 @@ export interface SprintReport {
 }
 
 /** Builds the read-only sprint report (issue "sprint facts"); input files stay byte-identical. */
-export function buildSprintReport(root: string, requestedSprint?: string): SprintReport {
+export function buildSprintReport(
+  root: string,
+  requestedSprint?: string,
+  now: Date = new Date(),
+): SprintReport {
   const { sprintId, source } = resolveSprint(root, requestedSprint);
   const keys = (source.status.stories ?? []).map((s) => s.key);
   const reviews = collectSprintReviews(root, sprintId, keys);
@@ -26,7 +30,7 @@ export function buildSprintReport(root: string, requestedSprint?: string): Sprin
     sprintId,
     statusPath: source.path,
     endDate: typeof source.status.end_date === 'string' ? source.status.end_date : undefined,
-    metrics: computeSprintMetrics(root, source.status, reviews),
+    metrics: computeSprintMetrics(root, source.status, reviews, now),
     reviews,
     techDebt: readTechDebtReflection(root),
     themes: scanThemes(root, sprintId),

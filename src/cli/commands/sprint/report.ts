@@ -3,7 +3,7 @@ import { parseCommandArgs } from '../../args.js';
 import { UsageError } from '../../errors.js';
 import type { CliIo } from '../../io.js';
 import { println } from '../../io.js';
-import { projectRootFor, ROOT_OPTIONS } from './options.js';
+import { nowFrom, projectRootFor, ROOT_OPTIONS } from './options.js';
 
 const USAGE = 'retrospect sprint report [SPRINT_ID] [--root DIR | --demo] [--json]';
 
@@ -20,7 +20,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   }
   if (positionals.length > 1) throw new UsageError(`expected at most one sprint id\nusage: ${USAGE}`);
   const root = projectRootFor(values, io, false);
-  const report = buildSprintReport(root, positionals[0]);
+  const report = buildSprintReport(root, positionals[0], nowFrom(io.env));
   if (values.json) println(io.stdout, JSON.stringify(sprintReportJson(report), null, 2));
   else println(io.stdout, renderSprintReport(report));
   return 0;

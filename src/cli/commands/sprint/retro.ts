@@ -43,7 +43,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     );
   }
   const answers = answersPath ? loadAnswers(resolve(io.cwd, answersPath)) : undefined;
-  const report = buildSprintReport(root, positionals[0]);
+  const report = buildSprintReport(root, positionals[0], nowFrom(io.env));
   const prompter = answers || yolo ? undefined : createLinePrompter(io.stdin, io.stderr);
   for (const line of renderRetroContext(report)) println(io.stderr, line);
   try {

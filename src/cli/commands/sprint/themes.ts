@@ -21,7 +21,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   }
   if (positionals.length > 1) throw new UsageError(`expected at most one sprint id\nusage: ${USAGE}`);
   const root = projectRootFor(values, io, values.apply === true);
-  const report = buildSprintReport(root, positionals[0]);
+  const report = buildSprintReport(root, positionals[0], nowFrom(io.env));
   const { themes, warnings } = report.themes;
   for (const warning of warnings) println(io.stderr, `warning: ${warning}`);
   const escalations = values.apply ? applyEscalations(root, report.sprintId, themes, nowFrom(io.env)) : [];
