@@ -58,6 +58,13 @@ export { appendLedgerRow, serializeLedgerRow } from './ledger/append.js';
 export { DEFAULT_LEDGER_CAPS, type LedgerCaps, ledgerCaps } from './ledger/caps.js';
 export { type CaptureOptions, type CaptureResult, captureFriction } from './ledger/capture.js';
 export { ledgerPathIn, resolveLedgerPath } from './ledger/path.js';
+export {
+  countBySession,
+  type LedgerReading,
+  ledgerRowSchema,
+  readLedger,
+  type SessionCount,
+} from './ledger/read.js';
 export { FRICTION_EVENTS, type LedgerRow, rowFromHookPayload } from './ledger/row.js';
 // llm
 export { anthropicProvider } from './llm/anthropic.js';
