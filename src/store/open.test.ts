@@ -103,6 +103,17 @@ describe('session store', () => {
     store.close();
   });
 
+  it('selects files under a folder whose name holds characters outside the BMP', () => {
+    const store = openStore(':memory:');
+    store.upsertSession(
+      record({ path: '/p/😀-notes/a.jsonl' }),
+      record({ path: '/p/😀-notesX/b.jsonl', sessionId: 's-b' }),
+    );
+    expect(store.listSessions({ under: '/p/😀-notes/' }).map((r) => r.path)).toEqual(['/p/😀-notes/a.jsonl']);
+    expect([...store.knownFiles('/p/😀-notes/').keys()]).toEqual(['/p/😀-notes/a.jsonl']);
+    store.close();
+  });
+
   it('keeps small notes in its meta table', () => {
     const store = openStore(':memory:');
     expect(store.getMeta('k')).toBeUndefined();

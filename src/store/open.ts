@@ -131,7 +131,7 @@ export class SessionStore {
             .prepare(
               'SELECT path, size, mtime_ms, gate_version, gone FROM sessions WHERE substr(path, 1, ?) = ?',
             )
-            .all(root.length, root)
+            .all(Array.from(root).length, root)
     ) as Pick<Row, 'path' | 'size' | 'mtime_ms' | 'gate_version' | 'gone'>[];
     const known = new Map<string, KnownFile>();
     for (const row of rows) {
@@ -165,7 +165,7 @@ export class SessionStore {
     }
     if (query.under !== undefined) {
       where.push('substr(path, 1, ?) = ?');
-      params.push(query.under.length, query.under);
+      params.push(Array.from(query.under).length, query.under); // SQLite counts code points
     }
     if (query.since !== undefined) {
       where.push('coalesce(last_ts, first_ts) >= ?');
