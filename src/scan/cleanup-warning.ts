@@ -1,22 +1,24 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
 import type { SessionStore } from '../store/open.js';
 
 /** Claude Code deletes transcripts older than this many days unless settings.json says otherwise. */
 export const DEFAULT_CLEANUP_PERIOD_DAYS = 30;
 const WARNED_KEY = 'warned.cleanupPeriodDays';
 
-const settingsSchema = z.looseObject({ cleanupPeriodDays: z.number().optional() });
-
-/** The configured retention of one Claude config folder; undefined when the setting is absent. */
-export function cleanupPeriodDays(configDir: string): number | undefined | 'unreadable' {
+/**
+ * The configured retention of one Claude config folder; undefined when the setting is absent. zod is
+ * loaded only here, when the one-time check runs, so that a routine scan does not pay for it.
+ */
+export async function cleanupPeriodDays(configDir: string): Promise<number | undefined | 'unreadable'> {
   let text: string;
   try {
     text = readFileSync(join(configDir, 'settings.json'), 'utf8');
   } catch {
     return undefined;
   }
+  const { z } = await import('zod');
+  const settingsSchema = z.looseObject({ cleanupPeriodDays: z.number().optional() });
   try {
     const parsed = settingsSchema.safeParse(JSON.parse(text));
     return parsed.success ? parsed.data.cleanupPeriodDays : 'unreadable';
@@ -29,9 +31,13 @@ export function cleanupPeriodDays(configDir: string): number | undefined | 'unre
  * The one-time warning that transcripts will vanish after 30 days, when a config folder leaves
  * `cleanupPeriodDays` unset. Remembered in the store, so it is shown once, not on every scan.
  */
-export function cleanupWarningOnce(configDirs: string[], store: SessionStore): string | undefined {
+export async function cleanupWarningOnce(
+  configDirs: string[],
+  store: SessionStore,
+): Promise<string | undefined> {
   if (store.getMeta(WARNED_KEY) !== undefined) return undefined;
-  const unset = configDirs.filter((dir) => cleanupPeriodDays(dir) === undefined);
+  const periods = await Promise.all(configDirs.map(cleanupPeriodDays));
+  const unset = configDirs.filter((_dir, i) => periods[i] === undefined);
   if (unset.length === 0) return undefined;
   store.setMeta(WARNED_KEY, new Date().toISOString());
   const where = unset.map((dir) => join(dir, 'settings.json')).join(', ');

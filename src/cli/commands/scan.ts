@@ -66,7 +66,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const store = openStore(scan.storePathFor(values.store, demo, io.env));
   try {
     if (defaults) {
-      const note = scan.cleanupWarningOnce(claudeConfigDirs(io.env), store);
+      const note = await scan.cleanupWarningOnce(claudeConfigDirs(io.env), store);
       if (note) println(io.stderr, note);
     }
     const ledger = io.env.RETRO_FORCE_TRANSCRIPT_S2 === '1' ? undefined : resolveLedgerPath(io.env, io.cwd);
