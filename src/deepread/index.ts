@@ -3,7 +3,7 @@ import { InputError } from '../cli/errors.js';
 import { formatVerdictJson, gateSessionSync } from '../gate/index.js';
 import type { GateVerdict } from '../gate/score.js';
 import { findGitRoots } from '../git/roots.js';
-import { isFatalLlmError } from '../llm/errors.js';
+import { isFatalLlmError, LlmError } from '../llm/errors.js';
 import type { JsonCompletion, LlmPort } from '../llm/port.js';
 import type { RetryPolicy } from '../llm/retry.js';
 import { selectProvider } from '../llm/select.js';
@@ -123,6 +123,7 @@ function describeDrop(sessionId: string, drop: DroppedItem): string {
  */
 export async function deepRead(sessionPath: string, options: DeepReadOptions = {}): Promise<DeepReadResult> {
   const started = Date.now();
+  if (options.signal?.aborted) throw new LlmError('E_LLM_ABORTED', 'deep read aborted before it started');
   const log = options.log ?? (() => {});
   const plan = await planDeepRead(sessionPath, options);
   const env = options.env ?? process.env;

@@ -104,4 +104,29 @@ describe('anchor windows', () => {
     const scan = await scanSession(path, [order[2]!, 'ledger:PostToolUseFailure:2026-11-02T09:00:00Z']);
     expect(scan.windows.cuts.anchorsNotFound).toEqual(['ledger:PostToolUseFailure:2026-11-02T09:00:00Z']);
   });
+
+  it('holds the default 24k-token budget on a few-MB transcript with many anchors', async () => {
+    const s = new SessionBuilder('c0ffee00-0000-4000-8000-000000000002');
+    const anchors: string[] = [];
+    const payload = (i: number) =>
+      `${'export const value_' + i + ' = compute(input, "cache");\n'.repeat(80)}`;
+    for (let i = 0; i < 800; i++) {
+      s.user(`step ${i}: keep going with the refactor`);
+      const result = s.tool('Read', { file_path: `/repo/src/module_${i % 40}.ts` }, payload(i)).result;
+      s.say(`Read module ${i % 40}; next I will update its callers and rerun the checks.`);
+      if (i % 20 === 0) anchors.push(result);
+    }
+    const path = s.write(join(dir, 'moderate.jsonl'));
+    const scan = await scanSession(path, anchors);
+    const { cuts, windows } = scan.windows;
+    expect(cuts.tokenBudget).toBe(24_000);
+    expect(cuts.tokensUsed).toBeLessThanOrEqual(24_000);
+    const rendered = windows.flatMap((w) => w.messages.map((m) => m.rendered)).join('\n');
+    expect(rendered.length).toBeLessThanOrEqual(24_000 * 4);
+    expect(cuts.messagesCut).toBeGreaterThan(0);
+    // Every anchor is accounted for: it has its whole window, or the prompt names it as cut.
+    const whole = windows.flatMap((w) => w.anchors).filter((a) => !cuts.anchorsOverBudget.includes(a));
+    expect(new Set([...whole, ...cuts.anchorsOverBudget])).toEqual(new Set(anchors));
+    expect(whole.length).toBeGreaterThan(10);
+  });
 });

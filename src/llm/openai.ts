@@ -33,16 +33,28 @@ function openAiErrorMessage(body: unknown): string | undefined {
   return parsed.success ? parsed.data.error.message : undefined;
 }
 
-/** Servers that predate structured outputs reject `json_schema` with a 400 that names the field. */
-function rejectsJsonSchema(error: unknown): boolean {
-  return (
-    error instanceof LlmError && error.status === 400 && /response_format|json_schema/i.test(error.message)
-  );
+/** Request settings some compatible servers or models refuse; each is given up once, when a 400 names it. */
+interface Compat {
+  schema: boolean;
+  temperature: boolean;
+  legacyMaxTokens: boolean;
+}
+
+/** The setting a 400 complains about, if it is one we can drop and retry without. */
+function downgrade(error: unknown, compat: Compat): Compat | undefined {
+  if (!(error instanceof LlmError) || error.status !== 400) return undefined;
+  const message = error.message;
+  if (compat.schema && /response_format|json_schema/i.test(message)) return { ...compat, schema: false };
+  if (compat.temperature && /temperature/i.test(message)) return { ...compat, temperature: false };
+  if (compat.legacyMaxTokens && /max_tokens/i.test(message)) return { ...compat, legacyMaxTokens: false };
+  return undefined;
 }
 
 /**
  * The OpenAI Chat Completions protocol: `POST {base}/chat/completions` with `response_format` asking for
- * the answer's JSON Schema (falling back to `json_object` once when a server does not support schemas).
+ * the answer's JSON Schema. Servers and models differ in what they accept: a 400 that names
+ * `response_format` falls back to `json_object`, one that names `temperature` drops it (reasoning models),
+ * one that names `max_tokens` switches to `max_completion_tokens`; each at most once.
  */
 export function openAiProvider(options: OpenAiOptions = {}): LlmPort {
   const baseUrl = (options.baseUrl ?? OPENAI_DEFAULT_BASE_URL).replace(/\/+$/, '');
@@ -50,49 +62,47 @@ export function openAiProvider(options: OpenAiOptions = {}): LlmPort {
   const url = `${baseUrl}/chat/completions`;
   const headers: Record<string, string> = options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {};
 
-  async function send(
-    request: LlmRequest,
-    responseFormat: unknown,
-  ): Promise<{ body: unknown; attempts: number }> {
+  function body(request: LlmRequest, schema: JsonSchemaSpec<unknown>, compat: Compat): unknown {
     const messages = [
       ...(request.system ? [{ role: 'system', content: request.system }] : []),
       { role: 'user', content: request.prompt },
     ];
-    return postJson(
-      url,
-      {
-        model,
-        messages,
-        temperature: 0,
-        ...(request.maxOutputTokens ? { max_tokens: request.maxOutputTokens } : {}),
-        response_format: responseFormat,
-      },
-      {
-        headers,
-        timeoutMs: options.timeoutMs ?? 120_000,
-        ...(options.retry ? { retry: options.retry } : {}),
-        ...(request.signal ? { signal: request.signal } : {}),
-        provider: 'openai',
-        errorMessageOf: openAiErrorMessage,
-      },
-    );
+    const limit = request.maxOutputTokens;
+    return {
+      model,
+      messages,
+      ...(compat.temperature ? { temperature: 0 } : {}),
+      ...(limit ? (compat.legacyMaxTokens ? { max_tokens: limit } : { max_completion_tokens: limit }) : {}),
+      response_format: compat.schema
+        ? { type: 'json_schema', json_schema: { name: schema.name, schema: schema.wire, strict: false } }
+        : { type: 'json_object' },
+    };
   }
 
   return {
     name: 'openai',
     model,
     async completeJson<T>(request: LlmRequest, schema: JsonSchemaSpec<T>): Promise<JsonCompletion<T>> {
+      let compat: Compat = { schema: true, temperature: true, legacyMaxTokens: true };
+      let requests = 0;
       let result: { body: unknown; attempts: number };
-      let extraRequests = 0;
-      try {
-        result = await send(request, {
-          type: 'json_schema',
-          json_schema: { name: schema.name, schema: schema.wire, strict: false },
-        });
-      } catch (error) {
-        if (!rejectsJsonSchema(error)) throw error;
-        extraRequests = 1;
-        result = await send(request, { type: 'json_object' });
+      for (;;) {
+        try {
+          result = await postJson(url, body(request, schema as JsonSchemaSpec<unknown>, compat), {
+            headers,
+            timeoutMs: options.timeoutMs ?? 120_000,
+            ...(options.retry ? { retry: options.retry } : {}),
+            ...(request.signal ? { signal: request.signal } : {}),
+            provider: 'openai',
+            errorMessageOf: openAiErrorMessage,
+          });
+          break;
+        } catch (error) {
+          const next = downgrade(error, compat);
+          if (!next) throw error;
+          compat = next;
+          requests += 1;
+        }
       }
       const parsed = chatResponseSchema.safeParse(result.body);
       if (!parsed.success) {
@@ -100,7 +110,7 @@ export function openAiProvider(options: OpenAiOptions = {}): LlmPort {
       }
       const text = parsed.data.choices[0]?.message.content ?? '';
       const usage = {
-        requests: result.attempts + extraRequests,
+        requests: requests + result.attempts,
         input_tokens: parsed.data.usage?.prompt_tokens ?? 0,
         output_tokens: parsed.data.usage?.completion_tokens ?? 0,
       };

@@ -149,6 +149,31 @@ describe('openai provider (Chat Completions over HTTP)', () => {
     expect(server.requests[before + 1]!.body.response_format).toEqual({ type: 'json_object' });
   });
 
+  it('drops temperature once for a model that refuses it, then also the schema when the server refuses that', async () => {
+    server.enqueue(
+      { status: 400, body: PROTOCOL_ERRORS.openAiNoTemperature },
+      { status: 400, body: PROTOCOL_ERRORS.openAiNoSchema },
+      { text: '{"verdict":"reasoning model"}' },
+    );
+    const before = server.requests.length;
+    const result = await openai().completeJson({ prompt: 'p' }, SPEC);
+    expect(result).toMatchObject({ ok: true, value: { verdict: 'reasoning model' }, usage: { requests: 3 } });
+    const sent = server.requests
+      .slice(before)
+      .map((r) => [r.body.temperature, (r.body.response_format as { type: string }).type]);
+    expect(sent).toEqual([
+      [0, 'json_schema'],
+      [undefined, 'json_schema'],
+      [undefined, 'json_object'],
+    ]);
+  });
+
+  it('does not retry a 400 it cannot fix', async () => {
+    server.enqueue({ status: 400, body: { error: { message: "Invalid value for 'model'" } } });
+    const error = await failure(openai().completeJson({ prompt: 'p' }, SPEC));
+    expect(error.message).toBe("openai: HTTP 400: Invalid value for 'model'");
+  });
+
   it('times out a server that never answers', async () => {
     server.enqueue({ hang: true });
     const provider = openai({ timeoutMs: 150, retry: { ...FAST_RETRY, maxRetries: 0 } });

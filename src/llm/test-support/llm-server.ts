@@ -155,6 +155,15 @@ export const PROTOCOL_ERRORS = {
     type: 'error',
     error: { type: 'rate_limit_error', message: 'Number of requests has exceeded your rate limit' },
   },
+  openAiNoTemperature: {
+    error: {
+      message:
+        "Unsupported value: 'temperature' does not support 0 with this model. Only the default (1) value is supported.",
+      type: 'invalid_request_error',
+      param: 'temperature',
+      code: 'unsupported_value',
+    },
+  },
   openAiNoSchema: {
     error: {
       message: "Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model.",
