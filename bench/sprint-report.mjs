@@ -2,7 +2,7 @@
 // Benchmark of `retrospect sprint report --json` on a large synthetic sprint project: STORIES stories with
 // story files and review reports, RETROS prior retrospectives (every tenth one padded past the 64 KiB read
 // cap) and an action items file with one item per prior retro bullet. Times the built CLI (wall clock, peak
-// RSS via /usr/bin/time when present) and checks that every input stays byte-identical.
+// RSS of the CLI process) and checks that every input stays byte-identical.
 // usage: node bench/sprint-report.mjs [--stories 300] [--retros 200] [--runs 3] [--keep]
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -111,22 +111,20 @@ function snapshot(dir) {
 
 const root = build();
 const before = snapshot(root);
-const timer = existsSync('/usr/bin/time')
-  ? ['/usr/bin/time', ['-f', '%M', process.execPath]]
-  : [process.execPath, []];
+// The CLI runs in a child that reports its own peak RSS on stderr when it is done.
+const probe = `import(${JSON.stringify(join(repo, 'dist/cli/main.js'))}).then((m) => m.main(process.argv.slice(1))).then((code) => { process.stderr.write('\\nRSS ' + process.resourceUsage().maxRSS + '\\n'); process.exitCode = code; })`;
 const times = [];
 let rssKb = 0;
 let output;
 for (let i = 0; i < RUNS; i++) {
   const started = process.hrtime.bigint();
-  const run = spawnSync(
-    timer[0],
-    [...timer[1], join(repo, 'bin/retrospect.js'), 'sprint', 'report', '--json', '--root', root],
-    { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
-  );
+  const run = spawnSync(process.execPath, ['-e', probe, 'sprint', 'report', '--json', '--root', root], {
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
   times.push(Number(process.hrtime.bigint() - started) / 1e6);
   if (run.status !== 0) throw new Error(run.stderr);
-  rssKb = Math.max(rssKb, Number(run.stderr.trim().split('\n').pop()) || 0);
+  rssKb = Math.max(rssKb, Number(/RSS (\d+)/.exec(run.stderr)?.[1] ?? 0));
   output = JSON.parse(run.stdout);
 }
 const unchanged = snapshot(root) === before;

@@ -1,5 +1,5 @@
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../test-support/cli.js';
@@ -8,6 +8,11 @@ import type { CliIo } from '../../io.js';
 import { run } from './retro.js';
 
 const NOW = '2026-11-28T15:30:00Z';
+/** `script` from util-linux runs a command at a pseudo-terminal; found on the PATH when installed. */
+const SCRIPT = (process.env.PATH ?? '')
+  .split(delimiter)
+  .map((dir) => join(dir, 'script'))
+  .find((path) => existsSync(path));
 const IA = '.gaia/artifacts/implementation-artifacts';
 const ARTIFACT = `${IA}/retrospective/retrospective-sprint-7-2026-11-28.md`;
 const env = { RETROSPECT_NOW: NOW };
@@ -188,7 +193,7 @@ describe('sprint retro, end to end', () => {
     );
   });
 
-  it.runIf(existsSync('/usr/bin/script'))('runs at a real pseudo-terminal', async () => {
+  it.runIf(SCRIPT !== undefined)('runs at a real pseudo-terminal (util-linux script)', async () => {
     const root = copyDemo();
     // One went-well item added, improvements kept, the six proposed actions accepted as proposed (four
     // answers each), no extra action, one lesson, the one skill proposal declined.
@@ -205,7 +210,7 @@ describe('sprint retro, end to end', () => {
     const { spawn } = await import('node:child_process');
     const { BIN } = await import('../../../test-support/cli.js');
     const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} sprint retro --root ${JSON.stringify(root)}`;
-    const child = spawn('/usr/bin/script', ['-qec', command, '/dev/null'], {
+    const child = spawn(SCRIPT!, ['-qec', command, '/dev/null'], {
       env: { ...process.env, ...env, NO_COLOR: '1' },
     });
     const out: Buffer[] = [];
