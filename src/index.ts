@@ -2,9 +2,11 @@
 
 // deep read (phase 2)
 export {
+  createDeepReader,
   DEFAULT_PROPOSAL_LIMIT,
   type DeepReadOptions,
   type DeepReadPlan,
+  type DeepReadRequest,
   deepRead,
   fabricationAnchorId,
   planDeepRead,
@@ -69,7 +71,7 @@ export { FRICTION_EVENTS, type LedgerRow, rowFromHookPayload } from './ledger/ro
 // llm
 export { anthropicProvider } from './llm/anthropic.js';
 export { claudeCliProvider } from './llm/claude-cli.js';
-export { LlmError } from './llm/errors.js';
+export { isFatalLlmError, LlmError } from './llm/errors.js';
 export { heuristicProvider } from './llm/heuristic.js';
 export { openAiProvider } from './llm/openai.js';
 export type { JsonCompletion, JsonSchemaSpec, LlmPort, LlmRequest, LlmUsage } from './llm/port.js';

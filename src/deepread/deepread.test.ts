@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RetryPolicy } from '../llm/retry.js';
 import { installFakeClaude } from '../llm/test-support/fake-claude.js';
 import { type LlmTestServer, PROTOCOL_ERRORS, startLlmServer } from '../llm/test-support/llm-server.js';
-import { deepRead } from './index.js';
+import type { DeepReader } from '../retro/deep-read-port.js';
+import { createDeepReader, deepRead, isFatalLlmError } from './index.js';
 import { frictionSession, INJECTION_TEXT } from './test-support/session-builder.js';
 
 const SESSION = '7d3c9e41-2b6a-4f0e-9c1d-5a8b7e6f4d21';
@@ -323,6 +324,17 @@ describe('deepRead against a local Messages server', () => {
       'Stop and ask before reverting work the user has not reviewed.',
     ]);
     expect(result.usage.provider).toBe('anthropic');
+  });
+});
+
+describe('createDeepReader', () => {
+  it("fits the retro pipeline's DeepReader port and reports fatal failures as such", async () => {
+    const reader: DeepReader = createDeepReader({ env: {}, cwd: repo });
+    const outcome = await reader(transcript, { anchors: [ids.staleResult!], persist: false });
+    expect(outcome.proposals.map((p) => p.pattern_summary)).toEqual(['stale edit', 'unread edit']);
+    const broken = createDeepReader({ provider: 'anthropic', env: {}, cwd: repo });
+    const error = await broken(transcript, { anchors: [], persist: false }).catch((e: unknown) => e);
+    expect(isFatalLlmError(error)).toBe(true);
   });
 });
 

@@ -217,6 +217,31 @@ export async function deepRead(sessionPath: string, options: DeepReadOptions = {
   return finish();
 }
 
+/** What an orchestrator decides per session; everything else is fixed when the reader is created. */
+export interface DeepReadRequest {
+  anchors: string[];
+  persist: boolean;
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * A deep reader bound to one configuration (provider, model, env, cwd, log), for orchestrators that read
+ * many sessions: `reader(path, { anchors, persist, signal })`. Failures that every session would hit
+ * (authentication, configuration, abort) are thrown; tell them apart with `isFatalLlmError`.
+ */
+export function createDeepReader(
+  base: Omit<DeepReadOptions, 'anchors' | 'persist' | 'signal'>,
+): (sessionPath: string, request: DeepReadRequest) => Promise<DeepReadResult> {
+  return (sessionPath, request) =>
+    deepRead(sessionPath, {
+      ...base,
+      anchors: request.anchors,
+      persist: request.persist,
+      ...(request.signal ? { signal: request.signal } : {}),
+    });
+}
+
+export { isFatalLlmError } from '../llm/errors.js';
 export { fabricationAnchorId } from './fabrication.js';
 export { DEFAULT_PROPOSAL_LIMIT, proposalScore, rankProposals } from './rank.js';
 export type * from './types.js';
