@@ -59,8 +59,14 @@ export async function captureComments(
         changesByUnit.get(unit.change_unit_id) ?? [],
         workspace,
       )) {
-        const metadata = { 'retrospect.origin': 'agent-driven' };
-        comments.push(makeComment({ ...proposed, author, metadata }, unit.change_unit_id, context));
+        // A model comment is evidence, never an approval: an approval it proposes is kept as a note.
+        const approval = proposed.type === 'approval';
+        const metadata = {
+          'retrospect.origin': 'agent-driven',
+          ...(approval ? { 'retrospect.proposed_type': 'approval' } : {}),
+        };
+        const type = approval ? 'note' : proposed.type;
+        comments.push(makeComment({ ...proposed, type, author, metadata }, unit.change_unit_id, context));
       }
     }
     return comments;

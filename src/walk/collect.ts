@@ -138,7 +138,8 @@ export async function collectEvidence(resolved: ResolvedScope, options: Evidence
     const rel = relative(roots.worktree, resolved.path ?? roots.worktree)
       .split(sep)
       .join('/');
-    await collectWorktree(git, roots.worktree, rel === '' ? [] : [rel], linker, evidence);
+    // `:(literal)` so that a folder named like a glob (`src/[id]`) means itself.
+    await collectWorktree(git, roots.worktree, rel === '' ? [] : [`:(literal)${rel}`], linker, evidence);
     evidence.workspaceSource = { root: roots.worktree, revision: 'HEAD' };
   }
   evidence.commands.push(...git.records);

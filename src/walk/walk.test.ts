@@ -324,6 +324,8 @@ describe('grouping without commits', () => {
       ['lib/report/format.ts'],
       ['src/app/main.ts', 'src/parse/line.ts'],
     ]);
+    const app = await walkChangeSet({ ...options({ target: 'src/app' }), cwd: work.dir });
+    expect(app.document.change_units.map((u) => u.files)).toEqual([['src/app/main.ts']]);
   });
 });
 
@@ -421,6 +423,19 @@ describe('comments', () => {
     const grown = await walkChangeSet({
       ...options({ target: 'HEAD~1..HEAD', mode: 'agent-driven' }),
       cwd: work.dir,
+    });
+    const approving = {
+      identifier: 'eager-model',
+      modelKey: 'test-model',
+      review: async () => [{ type: 'approval' as const, text: 'Looks good to merge.' }],
+    };
+    const eager = await walkChangeSet({
+      ...options({ target: 'HEAD~1..HEAD', mode: 'agent-driven', reviewer: approving }),
+      cwd: work.dir,
+    });
+    expect(eager.document.comments[0]).toMatchObject({
+      type: 'note',
+      metadata: { 'retrospect.proposed_type': 'approval' },
     });
     expect(grown.document.comments).toHaveLength(1);
     expect(grown.document.comments[0]).toMatchObject({

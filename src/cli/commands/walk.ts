@@ -52,6 +52,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     pick(WALK_MODES, values.mode, 'mode') ?? (io.stdin.isTTY && io.stderr.isTTY ? 'guided' : 'summary-only');
   if (mode === 'guided' && target === '-')
     throw new UsageError('guided mode reads comments from stdin; pass the diff as a file');
+  if (target === '-' && io.stdin.isTTY)
+    throw new UsageError('walk - reads a diff from stdin; pipe one in (git diff | retrospect walk -)');
   const job = startJob(redactText(['walk', ...args].join(' '), io.env), io.env);
   const prompter =
     mode === 'guided' && !values['no-comments'] ? streamPrompter(io.stdin, io.stderr) : undefined;
