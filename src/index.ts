@@ -172,7 +172,7 @@ export { VERSION } from './version.js';
 // walk
 export {
   type ChangeUnit,
-  heuristicReviewer,
+  providerReviewer,
   renderMarkdown,
   type UnitReviewer,
   WALK_PLAN_TOML,

@@ -5,8 +5,10 @@ import type { Evidence, FileChange } from './evidence.js';
 import { GitRunner } from './git-run.js';
 import { type CommentPrompter, captureGuidedComments } from './guided.js';
 import { withDisposableWorktree } from './isolation.js';
+import { providerReviewer } from './llm-review.js';
 import { renderUnit } from './render.js';
-import { heuristicReviewer, type UnitReviewer } from './review.js';
+import type { UnitReviewer } from './review.js';
+import { readUnitPatch } from './unit-patch.js';
 
 /** What comment capture needs from the caller. */
 export interface CaptureOptions {
@@ -36,16 +38,19 @@ export async function captureComments(
   nextUlid: () => string,
 ): Promise<WalkComment[]> {
   if (options.captureComments === false || options.mode === 'summary-only') return [];
-  const context = { retrospectiveId, now, ulid: nextUlid, env: options.env };
+  const ids = { retrospectiveId, now, ulid: nextUlid, env: options.env };
   if (options.mode === 'guided') {
     if (!options.prompter)
       throw new InputError('guided mode needs a terminal (or an input stream) to ask for comments');
     const author = { author_type: 'human' as const, identifier: options.reviewerName ?? 'reviewer' };
     const make = (draft: Omit<CommentDraft, 'author'>, unitId: string) =>
-      makeComment({ ...draft, author }, unitId, context);
+      makeComment({ ...draft, author }, unitId, ids);
     return (await captureGuidedComments(units, options.prompter, renderUnit, make)).comments;
   }
-  const reviewer = options.reviewer ?? heuristicReviewer;
+  const reviewer = options.reviewer ?? providerReviewer({ env: options.env }).reviewer;
+  const git = evidence.workspaceSource
+    ? new GitRunner(evidence.workspaceSource.root, options.env)
+    : undefined;
   const author = {
     author_type: 'model' as const,
     identifier: reviewer.identifier,
@@ -54,11 +59,9 @@ export async function captureComments(
   const reviewAll = async (workspace?: string) => {
     const comments: WalkComment[] = [];
     for (const unit of units) {
-      for (const proposed of await reviewer.review(
-        unit,
-        changesByUnit.get(unit.change_unit_id) ?? [],
-        workspace,
-      )) {
+      const changes = changesByUnit.get(unit.change_unit_id) ?? [];
+      const context = { ...(workspace ? { workspace } : {}), patch: () => readUnitPatch(git, changes) };
+      for (const proposed of await reviewer.review(unit, changes, context)) {
         // A model comment is evidence, never an approval: an approval it proposes is kept as a note.
         const approval = proposed.type === 'approval';
         const metadata = {
@@ -66,7 +69,7 @@ export async function captureComments(
           ...(approval ? { 'retrospect.proposed_type': 'approval' } : {}),
         };
         const type = approval ? 'note' : proposed.type;
-        comments.push(makeComment({ ...proposed, type, author, metadata }, unit.change_unit_id, context));
+        comments.push(makeComment({ ...proposed, type, author, metadata }, unit.change_unit_id, ids));
       }
     }
     return comments;
@@ -79,5 +82,10 @@ export async function captureComments(
     );
   }
   const changes = [...changesByUnit.values()].flat();
-  return withDisposableWorktree(new GitRunner(source.root, options.env), source.revision, changes, reviewAll);
+  return withDisposableWorktree(
+    git ?? new GitRunner(source.root, options.env),
+    source.revision,
+    changes,
+    reviewAll,
+  );
 }

@@ -341,8 +341,13 @@ describe('writing reviewers', () => {
       identifier: 'tool-using-model',
       modelKey: 'test-model',
       mayWrite: true,
-      async review(_unit: unknown, _changes: unknown, workspace?: string) {
-        const dir = workspace ?? '';
+      async review(
+        _unit: unknown,
+        _changes: unknown,
+        context: { workspace?: string; patch(): Promise<string> },
+      ) {
+        const dir = context.workspace ?? '';
+        seen.push(await context.patch());
         seen.push(
           readFileSync(join(dir, 'src/cart.ts'), 'utf8'),
           readFileSync(join(dir, 'src/cart.test.ts'), 'utf8'),
@@ -357,7 +362,9 @@ describe('writing reviewers', () => {
       ...options({ mode: 'agent-driven', reviewer }),
       cwd: work.dir,
     });
-    expect(seen).toEqual([
+    expect(seen[0]).toContain('+export const limit = 9;');
+    expect(seen[0]).toContain("untracked src/cart.test.ts:\ntest('limit', () => {});");
+    expect(seen.slice(1)).toEqual([
       'export const items: string[] = [];\nexport const limit = 9;\n',
       "test('limit', () => {});\n",
     ]);

@@ -111,6 +111,26 @@ describe('retrospect walk', () => {
     });
   });
 
+  it('comments agent-driven with the offline reviewer when no provider is configured, and says so', async () => {
+    const run = await runCli(['walk', 'HEAD~1..HEAD', '--mode', 'agent-driven', '--json', '-'], {
+      cwd: repo.dir,
+      env: { ...env, RETROSPECT_PROVIDER: '' },
+    });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('no LLM provider configured');
+    const document = JSON.parse(run.stdout);
+    expect(document.mode).toBe('agent-driven');
+    expect(
+      document.comments.every((c: { author: { author_type: string } }) => c.author.author_type === 'model'),
+    ).toBe(true);
+    const bad = await runCli(['walk', 'HEAD~1..HEAD', '--mode', 'agent-driven', '--provider', 'oracle'], {
+      cwd: repo.dir,
+      env,
+    });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("unknown provider 'oracle'");
+  });
+
   it('emits the DAG plan, and fails clearly outside git and on bad options', async () => {
     const plan = await runCli(['walk', '--plan'], { cwd: repo.dir, env });
     expect(plan.stdout).toMatch(/^\[plan\]\nname = "retrospective-walk"\nversion = "0.1.0"/);

@@ -2,6 +2,7 @@ import { gitOutput } from '../../git/roots.js';
 import { startJob } from '../../jobs/run.js';
 import { WALK_MODES, WALK_SCOPES } from '../../walk/document.js';
 import { streamPrompter } from '../../walk/guided.js';
+import { providerReviewer } from '../../walk/llm-review.js';
 import { writeOutputFile } from '../../walk/output.js';
 import { WALK_PLAN_TOML } from '../../walk/plan.js';
 import { redactText } from '../../walk/redact.js';
@@ -12,7 +13,7 @@ import { RetrospectError, UsageError } from '../errors.js';
 import { type CliIo, println } from '../io.js';
 
 const USAGE =
-  'retrospect walk [TARGET] [--scope diff|commit-range|worktree|job-id|episode-ref] [--mode guided|agent-driven|summary-only] [--json FILE] [--md FILE] [--sessions DIR] [--no-comments] [--plan]';
+  'retrospect walk [TARGET] [--scope diff|commit-range|worktree|job-id|episode-ref] [--mode guided|agent-driven|summary-only] [--json FILE] [--md FILE] [--sessions DIR] [--no-comments] [--plan] [--provider P] [--model M] [--base-url URL]';
 const OPTIONS = {
   scope: { type: 'string' },
   mode: { type: 'string' },
@@ -21,6 +22,9 @@ const OPTIONS = {
   sessions: { type: 'string', multiple: true },
   'no-comments': { type: 'boolean' },
   plan: { type: 'boolean' },
+  provider: { type: 'string' },
+  model: { type: 'string' },
+  'base-url': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -55,6 +59,17 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (target === '-' && io.stdin.isTTY)
     throw new UsageError('walk - reads a diff from stdin; pipe one in (git diff | retrospect walk -)');
   const job = startJob(redactText(['walk', ...args].join(' '), io.env), io.env);
+  const review =
+    mode === 'agent-driven' && !values['no-comments']
+      ? providerReviewer({
+          env: io.env,
+          ...(values.provider !== undefined ? { provider: values.provider } : {}),
+          ...(values.model !== undefined ? { model: values.model } : {}),
+          ...(values['base-url'] !== undefined ? { baseUrl: values['base-url'] } : {}),
+          log: (line) => println(io.stderr, `retrospect walk: ${line}`),
+        })
+      : undefined;
+  if (review?.notice) println(io.stderr, `retrospect walk: ${review.notice}`);
   const prompter =
     mode === 'guided' && !values['no-comments'] ? streamPrompter(io.stdin, io.stderr) : undefined;
   try {
@@ -67,6 +82,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       readStdin: () => readAll(io),
       ...(values.sessions ? { sessionDirs: values.sessions as unknown as string[] } : {}),
       captureComments: !values['no-comments'],
+      ...(review ? { reviewer: review.reviewer } : {}),
       ...(prompter
         ? { prompter, reviewerName: gitOutput(['config', 'user.name'], io.cwd)?.trim() || 'reviewer' }
         : {}),
