@@ -116,6 +116,21 @@ describe('the fabrication pre-pass', () => {
     ]);
   });
 
+  it('quotes a long claim around its match, at word boundaries, within 120 characters', () => {
+    const sentence =
+      'I kept the error shape the UI already renders (a field name and a message), added a unit test per rule, and ran the whole suite: 212 tests pass, including the three signup end-to-end tests that exercise the form in a browser.';
+    const found = scan((s) => {
+      s.user('add validation');
+      s.say(sentence);
+    });
+    const claim = found[0]!.fabricated_claim_text;
+    expect(claim).toBe(
+      'per rule, and ran the whole suite: 212 tests pass, including the three signup end-to-end tests that exercise the form in',
+    );
+    expect(claim.length).toBeLessThanOrEqual(120);
+    expect(sentence).toContain(claim);
+  });
+
   it('flags "I ran" without any command', () => {
     const found = scan((s) => {
       s.user('migrate the orders table');

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { firstCodePoints } from '../transcript/pyjson.js';
+import { codePointLength, firstCodePoints } from '../transcript/pyjson.js';
 import { chainOf, isHumanTurn, type ToolCall, type TranscriptMessage } from './message.js';
 
 /** A fabrication anchor candidate found without a model: a success claim that no tool output backs. */
@@ -58,6 +58,25 @@ const MAX_CLAIM_CHARS = 120;
 interface ChainEvidence {
   calls: ToolCall[];
   latest: { id: string; failed: boolean; snippet: string } | undefined;
+}
+
+/**
+ * A verbatim excerpt of at most 120 code points that contains the claim: a long sentence is cut around
+ * the match, at word boundaries, rather than at its start.
+ */
+export function claimExcerpt(sentence: string, matchIndex: number): string {
+  if (codePointLength(sentence) <= MAX_CLAIM_CHARS) return sentence;
+  let start = Math.max(0, matchIndex - 40);
+  if (start > 0) {
+    const space = sentence.lastIndexOf(' ', start);
+    start = space === -1 ? 0 : space + 1;
+  }
+  let excerpt = firstCodePoints(sentence.slice(start), MAX_CLAIM_CHARS);
+  const cutMidWord =
+    start + excerpt.length < sentence.length && /\S/.test(sentence[start + excerpt.length] ?? '');
+  const lastSpace = excerpt.lastIndexOf(' ');
+  if (cutMidWord && lastSpace > MAX_CLAIM_CHARS - 30) excerpt = excerpt.slice(0, lastSpace);
+  return excerpt.trim();
 }
 
 function sentencesOf(text: string): string[] {
@@ -127,12 +146,13 @@ export class FabricationScanner {
       if (HEDGE.test(sentence)) continue;
       const claim = CLAIMS.find((c) => c.re.test(sentence));
       if (!claim) continue;
+      const matchIndex = sentence.search(claim.re);
       const file = FILE_NAME.exec(sentence)?.[1];
       const reason = this.unsupported(claim.kind, sentence, file, chain);
       if (reason === undefined) continue;
       this.found.push({
         turn_id: message.id,
-        fabricated_claim_text: firstCodePoints(sentence, MAX_CLAIM_CHARS),
+        fabricated_claim_text: claimExcerpt(sentence, matchIndex),
         evidence_for_fabrication: reason,
       });
       return; // one candidate per turn is enough to send a reader there
