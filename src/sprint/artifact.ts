@@ -19,6 +19,8 @@ export interface ArtifactSections {
   proposals: string[];
   autoFile?: string[];
   lessons: { category: string; synopsis: string }[];
+  /** `Drafted with provider/model` notes under the sections where model drafts were accepted. */
+  draftNotes?: Partial<Record<'wentWell' | 'couldImprove' | 'actionItems', string>>;
 }
 
 function bullets(items: string[], empty: string): string[] {
@@ -44,8 +46,18 @@ export function renderArtifact(a: ArtifactSections): string {
       '',
     );
   }
-  lines.push('## What Went Well', '', ...bullets(a.wentWell, 'Nothing recorded.'), '');
-  lines.push('## What Could Improve', '', ...bullets(a.couldImprove, 'Nothing recorded.'), '');
+  const note = (key: keyof NonNullable<ArtifactSections['draftNotes']>) => {
+    const text = a.draftNotes?.[key];
+    return text ? ['', `> ${text}`] : [];
+  };
+  lines.push('## What Went Well', '', ...bullets(a.wentWell, 'Nothing recorded.'), ...note('wentWell'), '');
+  lines.push(
+    '## What Could Improve',
+    '',
+    ...bullets(a.couldImprove, 'Nothing recorded.'),
+    ...note('couldImprove'),
+    '',
+  );
   lines.push('## Bypasses', '', ...a.bypasses, '');
   lines.push('## Action Items', '');
   lines.push(
@@ -55,6 +67,7 @@ export function renderArtifact(a: ArtifactSections): string {
       ),
       'No action items.',
     ),
+    ...note('actionItems'),
   );
   if (a.recurring.length > 0) lines.push('', ...a.recurring.map((r) => `Recurring theme: ${r}`));
   lines.push('', '## Tech Debt Reflection', '', ...a.techDebt, '');

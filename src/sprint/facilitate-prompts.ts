@@ -1,5 +1,6 @@
 import { InputError } from '../cli/errors.js';
-import type { RetroInputs } from './facilitate.js';
+import type { DraftedAction, RetroDrafts } from './drafts.js';
+import type { AcceptedDrafts, RetroInputs } from './facilitate.js';
 import { proposeActionItems } from './facilitate.js';
 import {
   ACTION_TYPES,
@@ -8,6 +9,7 @@ import {
   LESSON_CATEGORIES,
   type Lesson,
 } from './lesson-types.js';
+import { nextSprintId } from './next-sprint.js';
 import type { Prompter } from './prompt.js';
 import type { SprintReport } from './report.js';
 import {
@@ -28,9 +30,21 @@ async function answer(prompter: Prompter, question: string): Promise<string> {
   return line.trim();
 }
 
+/** Asks about one model draft; the default is no. Resolves with the accepted (maybe edited) text. */
+async function confirmDraft(prompter: Prompter, text: string): Promise<string | undefined> {
+  prompter.say(`  (draft) ${text}`);
+  for (;;) {
+    const reply = (await answer(prompter, '  add it? [y/N/e=edit text] ')).toLowerCase();
+    if (reply === 'y' || reply === 'yes') return text;
+    if (reply === 'e') return required(prompter, '  new text', text);
+    if (reply === '' || reply === 'n' || reply === 'no') return undefined;
+  }
+}
+
 /**
- * One section: shows the numbered data-driven items, then takes edits until an empty line:
- * `text` adds, `-N` removes item N, `N: text` replaces item N.
+ * One section: shows the numbered data-driven items, asks about each model draft (added only on a yes,
+ * then marked `(draft)`), then takes edits until an empty line: `text` adds, `-N` removes item N,
+ * `N: text` replaces item N. Accepted draft texts are added to `accepted`.
  */
 async function editSection<T>(
   prompter: Prompter,
@@ -39,15 +53,27 @@ async function editSection<T>(
   items: T[],
   textOf: (t: T) => string,
   make: (text: string, from?: T) => T,
+  drafts: { source: string; texts: string[]; accepted: string[] } | undefined,
 ): Promise<T[]> {
   const show = () => {
     prompter.say(`\n${title}`);
     if (items.length === 0) prompter.say('  (nothing yet)');
     items.forEach((item, i) => {
-      prompter.say(`  ${i + 1}. ${textOf(item)}`);
+      const draft = drafts?.accepted.includes(textOf(item)) ? '(draft) ' : '';
+      prompter.say(`  ${i + 1}. ${draft}${textOf(item)}`);
     });
   };
   show();
+  if (drafts && drafts.texts.length > 0) {
+    prompter.say(`Drafted by ${drafts.source} — nothing is added without your yes:`);
+    for (const text of drafts.texts) {
+      const kept = await confirmDraft(prompter, text);
+      if (kept === undefined) continue;
+      items.push(make(kept));
+      drafts.accepted.push(kept);
+    }
+    show();
+  }
   prompter.say(question);
   prompter.say('Enter keeps the list · text adds an item · -N removes item N · N: text replaces item N');
   for (;;) {
@@ -105,6 +131,7 @@ async function actionItems(
   prompter: Prompter,
   report: SprintReport,
   improvements: Improvement[],
+  drafts: { source: string; items: DraftedAction[]; accepted: string[] } | undefined,
 ): Promise<DraftActionItem[]> {
   const proposed = proposeActionItems(report, improvements);
   prompter.say('\nAction Items');
@@ -118,6 +145,17 @@ async function actionItems(
     if (keep === 'n' || keep === 'no') continue;
     const text = keep === 'e' ? await required(prompter, '  new text', item.text) : item.text;
     accepted.push(await completeItem(prompter, { ...item, text, priority: priorityFor(text, report) }));
+  }
+  for (const [index, draft] of (drafts?.items ?? []).entries()) {
+    prompter.say(
+      `\n[draft ${index + 1}/${drafts?.items.length}] (draft) ${draft.text}  (${draft.owner}, ${draft.classification}; drafted by ${drafts?.source})`,
+    );
+    const keep = (await answer(prompter, '  keep? [y/N/e=edit text] ')).toLowerCase();
+    if (keep !== 'y' && keep !== 'yes' && keep !== 'e') continue;
+    const text = keep === 'e' ? await required(prompter, '  new text', draft.text) : draft.text;
+    const item = { ...draft, text, target_sprint: nextSprintId(report.sprintId) ?? '' };
+    accepted.push(await completeItem(prompter, { ...item, priority: priorityFor(text, report) }));
+    drafts?.accepted.push(text);
   }
   for (;;) {
     const text = await answer(prompter, '\nAdd an action item (empty to finish): ');
@@ -157,8 +195,19 @@ async function lessons(prompter: Prompter): Promise<Lesson[]> {
   }
 }
 
-/** The live retro at a terminal: the facilitator confirms, edits, removes and adds at every step. */
-export async function facilitateInteractive(report: SprintReport, prompter: Prompter): Promise<RetroInputs> {
+/**
+ * The live retro at a terminal: the facilitator confirms, edits, removes and adds at every step. Model
+ * drafts, when given, are offered one by one beside the data-driven items and kept only on a yes.
+ */
+export async function facilitateInteractive(
+  report: SprintReport,
+  prompter: Prompter,
+  drafts?: RetroDrafts,
+): Promise<RetroInputs> {
+  const source = drafts?.source ?? '';
+  const well = drafts && { source, texts: drafts.wentWell, accepted: [] as string[] };
+  const improve = drafts && { source, texts: drafts.couldImprove, accepted: [] as string[] };
+  const actions = drafts && { source, items: drafts.actionItems, accepted: [] as string[] };
   const wentWell = await editSection(
     prompter,
     'What Went Well — proposed from the sprint data:',
@@ -166,6 +215,7 @@ export async function facilitateInteractive(report: SprintReport, prompter: Prom
     suggestWentWell(report),
     (t) => t,
     (t) => t,
+    well,
   );
   const improvements = await editSection(
     prompter,
@@ -174,12 +224,23 @@ export async function facilitateInteractive(report: SprintReport, prompter: Prom
     suggestImprovements(report),
     (i) => i.text,
     (text, from) => ({ text, action: from?.action ?? followUpFor(text) }),
+    improve,
   );
-  return {
+  const items = await actionItems(prompter, report, improvements, actions);
+  const inputs: RetroInputs = {
     wentWell,
     couldImprove: improvements.map((i) => i.text),
-    actionItems: await actionItems(prompter, report, improvements),
+    actionItems: items,
     lessons: await lessons(prompter),
     autoGenerated: false,
   };
+  // An accepted draft the facilitator replaced afterwards is the facilitator's text, not a draft.
+  const drafted: AcceptedDrafts = {
+    source,
+    wentWell: inputs.wentWell.filter((t) => well?.accepted.includes(t)),
+    couldImprove: inputs.couldImprove.filter((t) => improve?.accepted.includes(t)),
+    actionItems: inputs.actionItems.map((i) => i.text).filter((t) => actions?.accepted.includes(t)),
+  };
+  const any = drafted.wentWell.length + drafted.couldImprove.length + drafted.actionItems.length > 0;
+  return any ? { ...inputs, drafted } : inputs;
 }

@@ -10,6 +10,14 @@ export { authorizeTarget, WRITE_ALLOWLIST } from './allowlist.js';
 export { loadAnswers, type RetroAnswers } from './answers.js';
 export { renderArtifact, writeArtifactOnce } from './artifact.js';
 export { type BrainLesson, emitBrainLessons } from './brain.js';
+export { type DraftOptions, draftsForRetro, renderDraftList } from './draft-session.js';
+export {
+  type DraftedAction,
+  draftRequest,
+  type RetroDrafts,
+  requestRetroDrafts,
+  unsafeDraftReason,
+} from './drafts.js';
 export { facilitateFromAnswers, type RetroInputs, skeletonFromMetrics } from './facilitate.js';
 export { facilitateInteractive } from './facilitate-prompts.js';
 export { computeSprintMetrics, percent, type SprintMetrics } from './metrics.js';

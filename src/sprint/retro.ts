@@ -7,7 +7,7 @@ import { nextArtifactPath, renderArtifact, writeArtifactOnce } from './artifact.
 import { queueAutoFile } from './autofile.js';
 import { emitBrainLessons } from './brain.js';
 import { readBypasses, renderBypasses } from './bypasses.js';
-import type { RetroInputs } from './facilitate.js';
+import type { AcceptedDrafts, RetroInputs } from './facilitate.js';
 import { fanOutLessons, lessonPayload } from './lessons.js';
 import { VELOCITY_PATH } from './paths.js';
 import type { DecideProposal } from './proposal-decisions.js';
@@ -185,6 +185,7 @@ export async function recordSprintRetro(o: RetroRunOptions): Promise<RetroRunRes
     proposals: proposalLines,
     ...(autoFile ? { autoFile } : {}),
     lessons: inputs.lessons,
+    ...(inputs.drafted ? { draftNotes: draftNotes(inputs.drafted, inputs, ids) } : {}),
   });
   const artifactPath = writeArtifactOnce(root, sprintId, now, content);
   log(`artifact: ${artifactPath}`);
@@ -201,6 +202,28 @@ export async function recordSprintRetro(o: RetroRunOptions): Promise<RetroRunRes
   log(`validator: ${validator.status}${validator.reason ? ` (${validator.reason})` : ''}`);
   finalizeRetro(validator, root);
   return { artifactPath, actionItemIds: ids, validator };
+}
+
+/** Which accepted items came from a model draft: item numbers of the two lists, ids of action items. */
+function draftNotes(
+  drafted: AcceptedDrafts,
+  inputs: RetroInputs,
+  ids: string[],
+): Partial<Record<'wentWell' | 'couldImprove' | 'actionItems', string>> {
+  const note = (refs: string[]) =>
+    refs.length === 0
+      ? undefined
+      : `Drafted with ${drafted.source}, accepted by the facilitator: ${refs.join(', ')}.`;
+  const numbers = (items: string[], accepted: string[]) =>
+    items.flatMap((text, i) => (accepted.includes(text) ? [`item ${i + 1}`] : []));
+  const notes = {
+    wentWell: note(numbers(inputs.wentWell, drafted.wentWell)),
+    couldImprove: note(numbers(inputs.couldImprove, drafted.couldImprove)),
+    actionItems: note(
+      inputs.actionItems.flatMap((item, i) => (drafted.actionItems.includes(item.text) ? [ids[i]!] : [])),
+    ),
+  };
+  return Object.fromEntries(Object.entries(notes).filter(([, v]) => v !== undefined));
 }
 
 async function decideProposals(o: RetroRunOptions): Promise<string[]> {

@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { loadAnswers } from '../../../sprint/answers.js';
 import { DEMO_ANSWERS_FILE } from '../../../sprint/demo.js';
+import { draftsForRetro, renderDraftList } from '../../../sprint/draft-session.js';
 import { facilitateFromAnswers, type RetroInputs, skeletonFromMetrics } from '../../../sprint/facilitate.js';
 import { facilitateInteractive } from '../../../sprint/facilitate-prompts.js';
 import { createLinePrompter } from '../../../sprint/prompt.js';
@@ -14,7 +15,7 @@ import { println } from '../../io.js';
 import { nowFrom, projectRootFor, ROOT_OPTIONS } from './options.js';
 
 const USAGE =
-  'retrospect sprint retro [SPRINT_ID] [--root DIR | --demo] [--answers FILE] [--yolo-defaults seed-from-metrics] [--auto-file] [--dry-run]';
+  'retrospect sprint retro [SPRINT_ID] [--root DIR | --demo] [--answers FILE] [--yolo-defaults seed-from-metrics] [--auto-file] [--dry-run] [--provider openai|anthropic|claude-cli] [--model M] [--base-url URL]';
 
 const OPTIONS = {
   ...ROOT_OPTIONS,
@@ -22,6 +23,9 @@ const OPTIONS = {
   'yolo-defaults': { type: 'string' },
   'auto-file': { type: 'boolean' },
   'dry-run': { type: 'boolean' },
+  provider: { type: 'string' },
+  model: { type: 'string' },
+  'base-url': { type: 'string' },
 } as const;
 
 /** `sprint retro`: facilitate the retro (terminal, answers file or metrics skeleton), then record it. */
@@ -46,12 +50,24 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const report = buildSprintReport(root, positionals[0], nowFrom(io.env));
   const prompter = answers || yolo ? undefined : createLinePrompter(io.stdin, io.stderr);
   for (const line of renderRetroContext(report)) println(io.stderr, line);
+  const say = (line: string) => println(io.stderr, line);
+  const { provider, model, 'base-url': baseUrl, 'dry-run': dryRun = false } = values;
+  const drafts = await draftsForRetro(report, {
+    provider,
+    model,
+    baseUrl,
+    env: io.env,
+    cwd: io.cwd,
+    dryRun,
+    say,
+  });
+  if (drafts && !prompter) for (const line of renderDraftList(drafts)) say(line);
   try {
     let inputs: RetroInputs;
     let decide: DecideProposal | undefined;
     if (answers) [inputs, decide] = [facilitateFromAnswers(report, answers), answersDecider(answers)];
     else if (prompter)
-      [inputs, decide] = [await facilitateInteractive(report, prompter), promptDecider(prompter)];
+      [inputs, decide] = [await facilitateInteractive(report, prompter, drafts), promptDecider(prompter)];
     else inputs = skeletonFromMetrics(report);
     if (values['dry-run']) {
       println(io.stdout, JSON.stringify({ dry_run: true, sprint_id: report.sprintId, ...inputs }, null, 2));
