@@ -156,26 +156,42 @@ function readWith(
 ): TranscriptFacts {
   const facts = emptyFacts();
   const view = newLineView();
+  // Every line's timestamp may be the last one: keep its bytes and decode only the one that stays.
+  const lastTimestamp = Buffer.alloc(64);
+  let lastTimestampLength = -1;
   const visit = (buffer: Buffer, start: number, end: number, lineNo: number) => {
     const seen = scanLine(buffer, start, end, view);
     if (!seen) {
       if (stats) stats.fallback++;
       const line = parseObjectLine(buffer, start, end);
-      if (line) visitParsedLine(facts, line, lineNo, onEvent);
+      if (!line) return;
+      if (typeof line.timestamp === 'string') lastTimestampLength = -1;
+      visitParsedLine(facts, line, lineNo, onEvent);
       return;
     }
     if (stats) stats.fast++;
     if (facts.sessionId === undefined)
       facts.sessionId = nonEmptyString(buffer, seen.sessionId) ?? nonEmptyString(buffer, seen.sessionIdSnake);
     if (seen.knownField && lineNo < SCHEMA_DRIFT_WINDOW) facts.knownFieldsSeen = true;
-    if (isString(seen.timestamp)) {
-      const timestamp = stringOf(buffer, seen.timestamp);
-      facts.firstTimestamp ??= timestamp;
-      facts.lastTimestamp = timestamp;
+    const ts = seen.timestamp;
+    if (isString(ts)) {
+      if (
+        facts.firstTimestamp === undefined ||
+        ts.kind !== STRING ||
+        ts.end - ts.start > lastTimestamp.length
+      ) {
+        const timestamp = stringOf(buffer, ts);
+        facts.firstTimestamp ??= timestamp;
+        facts.lastTimestamp = timestamp;
+        lastTimestampLength = -1;
+      } else {
+        lastTimestampLength = buffer.copy(lastTimestamp, 0, ts.start, ts.end);
+      }
     }
     const event = eventOf(buffer, seen, lineNo);
     if (event) onEvent(event);
   };
   facts.lines = storage ? forEachLine(path, visit, undefined, storage) : forEachLine(path, visit);
+  if (lastTimestampLength >= 0) facts.lastTimestamp = lastTimestamp.toString('utf8', 0, lastTimestampLength);
   return facts;
 }
