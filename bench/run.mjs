@@ -8,6 +8,7 @@
 //   --large: also a 500 MB transcript
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -46,9 +47,12 @@ function jsonlFiles(dir) {
 
 const bytesOf = (paths) => paths.reduce((sum, p) => sum + statSync(p).size, 0);
 
-/** Runs a command once: wall seconds (whole process) and peak RSS in MB (via /usr/bin/time when present). */
+/**
+ * Runs a command once: wall seconds (whole process), CPU seconds (user + system, which a busy shared
+ * machine disturbs far less than wall time) and peak RSS in MB (both via /usr/bin/time when present).
+ */
 function timed(cmd, cmdArgs, env = {}) {
-  const [file, fileArgs] = HAS_TIME ? ['/usr/bin/time', ['-f', '%M', cmd, ...cmdArgs]] : [cmd, cmdArgs];
+  const [file, fileArgs] = HAS_TIME ? ['/usr/bin/time', ['-f', '%U %S %M', cmd, ...cmdArgs]] : [cmd, cmdArgs];
   const started = performance.now();
   const run = spawnSync(file, fileArgs, {
     env: { ...process.env, ...env },
@@ -57,8 +61,13 @@ function timed(cmd, cmdArgs, env = {}) {
   });
   const seconds = (performance.now() - started) / 1000;
   if (run.status !== 0) throw new Error(`${cmd} ${cmdArgs.join(' ')} failed: ${run.stderr}`);
-  const rssLine = HAS_TIME ? run.stderr.trim().split('\n').pop() : '';
-  return { seconds, rssMb: HAS_TIME ? Number(rssLine) / 1024 : Number.NaN, stdout: run.stdout };
+  const [user, system, rssKb] = HAS_TIME ? run.stderr.trim().split('\n').pop().split(' ').map(Number) : [];
+  return {
+    seconds,
+    cpu: HAS_TIME ? user + system : Number.NaN,
+    rssMb: HAS_TIME ? rssKb / 1024 : Number.NaN,
+    stdout: run.stdout,
+  };
 }
 
 /** Best wall time of `RUNS` runs (the machine is shared; the minimum is the least disturbed), max RSS. */
@@ -77,7 +86,7 @@ const fmt = (s) => `${s.toFixed(3)} s`;
 const mbps = (bytes, s) => `${(bytes / 1e6 / s).toFixed(0)} MB/s`;
 const rows = [];
 function report(label, bytes, r, extra = '') {
-  const line = `${label.padEnd(44)} ${fmt(r.seconds).padStart(9)}  ${mbps(bytes, r.seconds).padStart(10)}  peak RSS ${r.rssMb.toFixed(0).padStart(4)} MB${extra}`;
+  const line = `${label.padEnd(36)} wall ${fmt(r.seconds).padStart(9)} ${mbps(bytes, r.seconds).padStart(10)}  cpu ${fmt(r.cpu).padStart(9)}  peak RSS ${r.rssMb.toFixed(0).padStart(4)} MB${extra}`;
   rows.push(line);
   console.log(line);
 }
@@ -94,13 +103,10 @@ function gateSideBySide(label, file) {
   const python = best('python3', [join(ROOT, 'bench', 'reference', 'gate.py'), file], env);
   const same = fast.stdout === plain.stdout && fast.stdout === python.stdout;
   console.log(`\n${label}: ${(bytes / 1e6).toFixed(1)} MB, verdicts ${same ? 'identical' : 'DIFFERENT'}`);
-  report(
-    '  retrospect gate (fast path)',
-    bytes,
-    fast,
-    `  ${(python.seconds / fast.seconds).toFixed(1)}x Python`,
-  );
-  report('  plain full-parse path', bytes, plain, `  ${(python.seconds / plain.seconds).toFixed(1)}x Python`);
+  const ratio = (r) =>
+    `  ${(python.seconds / r.seconds).toFixed(1)}x Python (wall), ${(python.cpu / r.cpu).toFixed(1)}x (cpu)`;
+  report('  retrospect gate (fast path)', bytes, fast, ratio(fast));
+  report('  plain full-parse path', bytes, plain, ratio(plain));
   report('  Python reference gate', bytes, python);
   if (!same) process.exitCode = 1;
 }
@@ -115,7 +121,9 @@ function scanColdWarm(label, dir) {
   const cold = timed(process.execPath, [BIN, 'scan', dir, '--store', store, '--json'], env);
   const warm = best(process.execPath, [BIN, 'scan', dir, '--store', store, '--json'], env);
   const sessions = cold.stdout.trim().split('\n').length;
-  console.log(`\n${label}: ${sessions} sessions, ${(bytes / 1e6).toFixed(0)} MB (page cache warm)`);
+  console.log(
+    `\n${label}: ${sessions} sessions, ${(bytes / 1e6).toFixed(0)} MB (page cache warm; cpu counts all threads)`,
+  );
   report('  scan, cold (empty store)', bytes, cold);
   report('  scan, warm (nothing changed)', bytes, warm);
   return cold.stdout;
@@ -130,7 +138,9 @@ function parity(dirs) {
 }
 
 mkdirSync(OUT, { recursive: true });
-console.log(`retrospect bench — ${new Date().toISOString()}, node ${process.version}, best of ${RUNS} runs`);
+console.log(
+  `retrospect bench — ${new Date().toISOString()}, node ${process.version}, ${availableParallelism()} cores, load average ${loadavg()[0].toFixed(1)}, best of ${RUNS} runs`,
+);
 const single = jsonlFiles(
   generate('single-100mb', ['--sessions', '1', '--turns', '16000', '--seed', '101']),
 )[0];
