@@ -46,6 +46,9 @@ export function isHumanTurn(message: TranscriptMessage): boolean {
   );
 }
 
+/** Longest Bash command kept per tool call. */
+const MAX_COMMAND_CHARS = 4_000;
+
 function str(value: unknown): string | undefined {
   return typeof value === 'string' && value.length > 0 ? value : undefined;
 }
@@ -61,7 +64,9 @@ function toolCallOf(block: Record<string, unknown>): ToolCall {
   const id = str(block.id) ?? '';
   const path =
     str(input.file_path) ?? str(input.notebook_path) ?? (name === 'Grep' ? undefined : str(input.path));
-  const command = name === 'Bash' ? str(input.command) : undefined;
+  // A command can be a whole heredoc; the head is enough to tell a test run from a build, and it keeps
+  // the per-message state small.
+  const command = name === 'Bash' ? str(input.command)?.slice(0, MAX_COMMAND_CHARS) : undefined;
   let summary: string;
   if (command !== undefined) summary = oneLine(command, 300);
   else if (name === 'Grep')
