@@ -35,8 +35,21 @@ const CONFIG_EXTENSIONS = /\.(toml|ini|cfg|conf|properties|env|ya?ml)$/i;
 const SCHEMA_EXTENSIONS = /\.(sql|prisma|graphql|gql|proto|avsc|xsd)$/i;
 const TEST_BASENAMES = /(\.|_)(test|spec)\.[^.]+$|^test_.+\.py$|(Test|Tests|Spec)\.(java|kt|cs|scala|swift)$/;
 
-/** Classifies a repository-relative path (forward slashes). */
+const roleCache = new Map<string, FileRole>();
+const ROLE_CACHE_LIMIT = 100_000;
+
+/** Classifies a repository-relative path (forward slashes); results are cached (grouping asks often). */
 export function classifyPath(path: string): FileRole {
+  let role = roleCache.get(path);
+  if (role === undefined) {
+    if (roleCache.size >= ROLE_CACHE_LIMIT) roleCache.clear();
+    role = classifyUncached(path);
+    roleCache.set(path, role);
+  }
+  return role;
+}
+
+function classifyUncached(path: string): FileRole {
   const segments = path.split('/');
   const base = segments[segments.length - 1] ?? path;
   const dirs = segments.slice(0, -1).map((s) => s.toLowerCase());
