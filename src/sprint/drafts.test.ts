@@ -4,10 +4,13 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../cli/commands/sprint/retro.js';
 import type { CliIo } from '../cli/io.js';
+import { anthropicProvider } from '../llm/anthropic.js';
+import { openAiProvider } from '../llm/openai.js';
 import { type LlmTestServer, startLlmServer } from '../llm/test-support/llm-server.js';
 import { runCli } from '../test-support/cli.js';
-import { copyDemo } from '../test-support/sprint.js';
-import { MAX_DRAFT_LENGTH, unsafeDraftReason } from './drafts.js';
+import { copyDemo, DEMO_PROJECT } from '../test-support/sprint.js';
+import { MAX_DRAFT_LENGTH, requestRetroDrafts, unsafeDraftReason } from './drafts.js';
+import { buildSprintReport } from './report.js';
 
 const NOW = '2026-11-28T15:30:00Z';
 const RETRO_DIR = '.gaia/artifacts/implementation-artifacts/retrospective';
@@ -71,6 +74,47 @@ describe('unsafeDraftReason', () => {
     expect(unsafeDraftReason('echo $(cat .env)')).toBe('shell-looking text');
     expect(unsafeDraftReason('$ npm publish')).toBe('shell-looking text');
     expect(unsafeDraftReason('sudo -s then fix it')).toBe('shell-looking text');
+  });
+});
+
+describe('requestRetroDrafts', () => {
+  const report = buildSprintReport(DEMO_PROJECT, undefined, new Date(NOW));
+  const retry = { maxRetries: 1, baseDelayMs: 5, maxDelayMs: 10, maxRetryAfterMs: 100 };
+
+  it('turns a refused key or an answer of the wrong shape into one warning and no drafts', async () => {
+    const warnings: string[] = [];
+    const refused = openAiProvider({ baseUrl: server.openAiBaseUrl, apiKey: 'sk-wrong', model: 'm', retry });
+    expect(await requestRetroDrafts(refused, report, (l) => warnings.push(l))).toBeUndefined();
+    server.enqueue({ text: '{"went_well": "everything", "could_improve": [], "action_items": []}' });
+    const port = anthropicProvider({
+      baseUrl: server.anthropicBaseUrl,
+      apiKey: 'sk-test-retro',
+      model: 'm',
+      retry,
+    });
+    expect(await requestRetroDrafts(port, report, (l) => warnings.push(l))).toBeUndefined();
+    expect(warnings).toEqual([
+      expect.stringMatching(/^warning: no drafts from openai\/m \(.*\); continuing without$/),
+      expect.stringMatching(/^warning: anthropic\/m gave no usable drafts \(schema-mismatch: .*went_well/),
+    ]);
+  });
+
+  it('keeps the usable drafts, trimmed, and names every dropped one', async () => {
+    server.enqueue({ text: `\`\`\`json\n${MODEL_ANSWER}\n\`\`\`` });
+    const port = openAiProvider({
+      baseUrl: server.openAiBaseUrl,
+      apiKey: 'sk-test-retro',
+      model: 'm',
+      retry,
+    });
+    const drafts = await requestRetroDrafts(port, report, () => {});
+    expect(drafts).toMatchObject({
+      source: 'openai/m',
+      wentWell: [WENT_WELL_DRAFT],
+      couldImprove: [IMPROVE_DRAFT],
+      actionItems: [{ text: ACTION_DRAFT, owner: 'Scrum Master', classification: 'process' }],
+    });
+    expect(drafts?.dropped).toHaveLength(9);
   });
 });
 
@@ -194,23 +238,22 @@ describe('sprint retro drafts from a provider', () => {
     const before = server.requests.length;
     const keyOnly = { ...BASE_ENV, OPENAI_API_KEY: 'sk-test-retro', OPENAI_BASE_URL: server.openAiBaseUrl };
     const yolo = ['--yolo-defaults', 'seed-from-metrics'];
-    const root = copyDemo();
-    const plain = await runCli(['sprint', 'retro', '--root', root, ...yolo], { env: keyOnly });
-    expect(plain.code).toBe(0);
-    expect(plain.stderr).not.toContain('draft');
-    const heuristic = await runCli(['sprint', 'retro', '--root', copyDemo(), ...yolo], {
-      env: { ...keyOnly, RETROSPECT_PROVIDER: 'heuristic' },
-    });
-    expect(heuristic.stderr).toContain('the offline heuristic provider drafts nothing for a sprint retro');
-    const dry = await runCli(
-      ['sprint', 'retro', '--root', root, ...yolo, '--provider', 'openai', '--dry-run'],
-      {
+    const [root, dryRoot] = [copyDemo(), copyDemo()];
+    const [plain, heuristic, dry] = await Promise.all([
+      runCli(['sprint', 'retro', '--root', root, ...yolo], { env: keyOnly }),
+      runCli(['sprint', 'retro', '--root', copyDemo(), ...yolo], {
+        env: { ...keyOnly, RETROSPECT_PROVIDER: 'heuristic' },
+      }),
+      runCli(['sprint', 'retro', '--root', dryRoot, ...yolo, '--provider', 'openai', '--dry-run'], {
         env: keyOnly,
-      },
-    );
-    expect(dry.code).toBe(0);
+      }),
+    ]);
+    expect([plain.code, heuristic.code, dry.code]).toEqual([0, 0, 0]);
+    expect(plain.stderr).not.toContain('draft');
+    expect(heuristic.stderr).toContain('the offline heuristic provider drafts nothing for a sprint retro');
     expect(dry.stderr).toContain('drafts: --dry-run sends nothing to openai; no drafts');
     expect(server.requests.length).toBe(before);
-    expect(readdirSync(join(root, RETRO_DIR)).filter((n) => n.includes('2026-11-28'))).toHaveLength(1);
+    const today = (dir: string) => readdirSync(join(dir, RETRO_DIR)).filter((n) => n.includes('2026-11-28'));
+    expect([today(root), today(dryRoot)]).toEqual([[ARTIFACT.slice(RETRO_DIR.length + 1)], []]);
   });
 });

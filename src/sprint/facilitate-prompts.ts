@@ -38,6 +38,7 @@ async function confirmDraft(prompter: Prompter, text: string): Promise<string | 
     if (reply === 'y' || reply === 'yes') return text;
     if (reply === 'e') return required(prompter, '  new text', text);
     if (reply === '' || reply === 'n' || reply === 'no') return undefined;
+    prompter.say('  y adds the draft, e edits it first, n or Enter leaves it out');
   }
 }
 
