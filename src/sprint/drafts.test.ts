@@ -234,12 +234,13 @@ describe('sprint retro drafts from a provider', () => {
     expect(artifactOf(root)).toContain('auto_generated: true');
   });
 
-  it('sends nothing without a chosen provider, for the heuristic one, or with --dry-run', async () => {
+  it('sends nothing without a chosen provider, for the heuristic one, with --dry-run or without a key', async () => {
     const before = server.requests.length;
     const keyOnly = { ...BASE_ENV, OPENAI_API_KEY: 'sk-test-retro', OPENAI_BASE_URL: server.openAiBaseUrl };
     const yolo = ['--yolo-defaults', 'seed-from-metrics'];
     const [root, dryRoot] = [copyDemo(), copyDemo()];
-    const [plain, heuristic, dry] = await Promise.all([
+    const noKeyRoot = copyDemo();
+    const [plain, heuristic, dry, noKey] = await Promise.all([
       runCli(['sprint', 'retro', '--root', root, ...yolo], { env: keyOnly }),
       runCli(['sprint', 'retro', '--root', copyDemo(), ...yolo], {
         env: { ...keyOnly, RETROSPECT_PROVIDER: 'heuristic' },
@@ -247,13 +248,21 @@ describe('sprint retro drafts from a provider', () => {
       runCli(['sprint', 'retro', '--root', dryRoot, ...yolo, '--provider', 'openai', '--dry-run'], {
         env: keyOnly,
       }),
+      runCli(['sprint', 'retro', '--root', noKeyRoot, ...yolo, '--provider', 'anthropic'], {
+        env: { ...keyOnly, ANTHROPIC_API_KEY: '' },
+      }),
     ]);
-    expect([plain.code, heuristic.code, dry.code]).toEqual([0, 0, 0]);
+    expect([plain.code, heuristic.code, dry.code, noKey.code]).toEqual([0, 0, 0, 2]);
+    expect(noKey.stderr).toContain('anthropic: ANTHROPIC_API_KEY is not set');
     expect(plain.stderr).not.toContain('draft');
     expect(heuristic.stderr).toContain('the offline heuristic provider drafts nothing for a sprint retro');
     expect(dry.stderr).toContain('drafts: --dry-run sends nothing to openai; no drafts');
     expect(server.requests.length).toBe(before);
     const today = (dir: string) => readdirSync(join(dir, RETRO_DIR)).filter((n) => n.includes('2026-11-28'));
-    expect([today(root), today(dryRoot)]).toEqual([[ARTIFACT.slice(RETRO_DIR.length + 1)], []]);
+    expect([today(root), today(dryRoot), today(noKeyRoot)]).toEqual([
+      [ARTIFACT.slice(RETRO_DIR.length + 1)],
+      [],
+      [],
+    ]);
   });
 });

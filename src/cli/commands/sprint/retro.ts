@@ -48,19 +48,13 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   }
   const answers = answersPath ? loadAnswers(resolve(io.cwd, answersPath)) : undefined;
   const report = buildSprintReport(root, positionals[0], nowFrom(io.env));
-  const prompter = answers || yolo ? undefined : createLinePrompter(io.stdin, io.stderr);
-  for (const line of renderRetroContext(report)) println(io.stderr, line);
   const say = (line: string) => println(io.stderr, line);
+  for (const line of renderRetroContext(report)) say(line);
   const { provider, model, 'base-url': baseUrl, 'dry-run': dryRun = false } = values;
-  const drafts = await draftsForRetro(report, {
-    provider,
-    model,
-    baseUrl,
-    env: io.env,
-    cwd: io.cwd,
-    dryRun,
-    say,
-  });
+  const draftOptions = { provider, model, baseUrl, env: io.env, cwd: io.cwd, dryRun, say };
+  const drafts = await draftsForRetro(report, draftOptions);
+  // Opened only now: a provider configuration error above leaves no line reader behind.
+  const prompter = answers || yolo ? undefined : createLinePrompter(io.stdin, io.stderr);
   if (drafts && !prompter) for (const line of renderDraftList(drafts)) say(line);
   try {
     let inputs: RetroInputs;
