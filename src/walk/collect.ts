@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { InputError } from '../cli/errors.js';
 import { findGitRoots, type GitRoots } from '../git/roots.js';
@@ -32,13 +32,26 @@ function requireRepo(dir: string): GitRoots {
   return roots;
 }
 
-/** Claude Code's project folders for this repository: the worktree's and the main checkout's. */
+/**
+ * Claude Code's project folders for this repository: the worktree's and the main checkout's, and those of
+ * sessions started in a folder below them (`<name>-<sub folder>`). A look-alike sibling folder may be
+ * read too; its edits link only where their content matches.
+ */
 export function defaultSessionDirs(env: NodeJS.ProcessEnv, roots: GitRoots | undefined): string[] {
   if (!roots) return [];
-  const tops = [...new Set([roots.worktree, roots.mainCheckout])];
-  return claudeConfigDirs(env).flatMap((config) =>
-    tops.map((top) => join(config, 'projects', projectFolderName(top))),
-  );
+  const names = [...new Set([roots.worktree, roots.mainCheckout].map(projectFolderName))];
+  return claudeConfigDirs(env).flatMap((config) => {
+    const projects = join(config, 'projects');
+    let entries: string[] = [];
+    try {
+      entries = readdirSync(projects).sort();
+    } catch {
+      return [];
+    }
+    return entries
+      .filter((entry) => names.some((name) => entry === name || entry.startsWith(`${name}-`)))
+      .map((entry) => join(projects, entry));
+  });
 }
 
 async function linkerFor(

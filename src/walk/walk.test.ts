@@ -17,7 +17,7 @@ import { InputError } from '../cli/errors.js';
 import { recordJob } from '../jobs/store.js';
 import { streamPrompter } from './guided.js';
 import { createTestRepo, type TestRepo } from './test-support/repo.js';
-import { type WalkOptions, walkChangeSet } from './walk.js';
+import { defaultSessionDirs, type WalkOptions, walkChangeSet } from './walk.js';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'test', 'fixtures', 'walk');
 const greeting = readFileSync(join(FIXTURES, 'greeting.ts'), 'utf8');
@@ -185,6 +185,22 @@ describe('walkChangeSet on a commit range', () => {
 });
 
 describe('agent provenance', () => {
+  it("finds Claude Code's project folders of the repository and of folders below it", () => {
+    const config = mkdtempSync(join(tmpdir(), 'retrospect-claude-'));
+    for (const name of ['-home-dev-shop', '-home-dev-shop-packages-api', '-home-dev-shopping', '-other']) {
+      mkdirSync(join(config, 'projects', name), { recursive: true });
+    }
+    const roots = {
+      worktree: '/home/dev/shop',
+      mainCheckout: '/home/dev/shop',
+      commonDir: '/home/dev/shop/.git',
+    };
+    expect(defaultSessionDirs({ CLAUDE_CONFIG_DIR: config }, roots)).toEqual([
+      join(config, 'projects', '-home-dev-shop'),
+      join(config, 'projects', '-home-dev-shop-packages-api'),
+    ]);
+  });
+
   it('links the hunk an agent session wrote, with the request, model and session id', async () => {
     const sessions = mkdtempSync(join(tmpdir(), 'retrospect-sessions-'));
     copyFileSync(
