@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../test-support/cli.js';
+import { TranscriptBuilder } from '../../test-support/transcript.js';
 
 const SESSION = '0b7c9a52-1e3d-4f60-8a21-c4d5e6f7a8b9';
 
@@ -56,6 +57,33 @@ describe('retrospect hook friction-capture', () => {
     });
     expect(ledger).not.toContain('CANARY');
     expect(existsSync(join(worktree, '.claude'))).toBe(false);
+  });
+
+  it('feeds the gate: two captured failures make one ledger S2 run for that session', async () => {
+    const { main, worktree } = repoWithWorktree();
+    const t = new TranscriptBuilder(SESSION);
+    t.user('run the tests');
+    t.tool('Bash', { command: 'npm test' });
+    t.result('1 failing', true);
+    const transcript = t.write();
+    for (const tool of ['Bash', 'Edit']) {
+      const input = JSON.stringify({
+        session_id: SESSION,
+        hook_event_name: 'PostToolUseFailure',
+        tool_name: tool,
+      });
+      expect(
+        (await runCli(['hook', 'friction-capture'], { cwd: worktree, env: { FRICTION_LEDGER: '' }, input }))
+          .code,
+      ).toBe(0);
+    }
+    const firstTs = JSON.parse(
+      readFileSync(join(main, '.claude', 'retro', 'friction.jsonl'), 'utf8').split('\n')[0] ?? '',
+    ).ts;
+    const gate = await runCli(['gate', transcript], { cwd: worktree, env: { FRICTION_LEDGER: '' } });
+    expect(JSON.parse(gate.stdout).signals).toEqual([
+      { name: 'S2', count: 1, ids: [`ledger:PostToolUseFailure:${firstTs}`] },
+    ]);
   });
 
   it('exits 0 with one friction-capture line for bad JSON and for an unwritable ledger', async () => {
