@@ -83,10 +83,12 @@ export { findCandidates } from './retro/candidates.js';
 export { classifyProposal, classifyProposals, loadExistingRules, ruleTokens } from './retro/classify.js';
 export { autoDecider, type ProposalChoice, type RetroDecider, type TrialChoice } from './retro/decide.js';
 export type { DeepReader, DeepReadOutcome } from './retro/deep-read-port.js';
+export { projectDeepReader } from './retro/deep-reader.js';
 export { interactiveDecider } from './retro/interactive.js';
 export { type RetroOptions, runRetro } from './retro/pipeline.js';
 export { type Prompter, streamPrompter } from './retro/prompt.js';
 export { renderOutcome, summaryLine } from './retro/render.js';
+export { fillReport, runScheduledRetro } from './retro/scheduled.js';
 export type { AppliedChange, RetroCounts, RetroOutcome } from './retro/types.js';
 export { appendBacklogEntry } from './rules/backlog.js';
 export {

@@ -1,4 +1,5 @@
 import { InputError } from '../cli/errors.js';
+import { DEFAULT_PROPOSAL_LIMIT as GLOBAL_TOP, rankProposals } from '../deepread/rank.js';
 import { findGitRoots } from '../git/roots.js';
 import { todayUtc } from '../trial/dates.js';
 import { findCandidates } from './candidates.js';
@@ -11,13 +12,7 @@ import {
   type RetroProposal,
 } from './deep-read-port.js';
 import { gateCandidates } from './gate-step.js';
-import {
-  GLOBAL_TOP,
-  mergeObservations,
-  mergeRepeatedProposals,
-  recurringPatterns,
-  topProposals,
-} from './select.js';
+import { mergeObservations, mergeRepeatedProposals, recurringPatterns } from './select.js';
 import type { GatedSession, RetroCandidate, RetroOutcome } from './types.js';
 
 export interface RetroOptions {
@@ -163,7 +158,7 @@ export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
     proposals = recurring.kept;
   }
   proposals = mergeRepeatedProposals(proposals);
-  const top = topProposals(proposals, GLOBAL_TOP);
+  const top = rankProposals(proposals, GLOBAL_TOP);
   for (const p of proposals)
     if (!top.includes(p)) outcome.dropped.push(`ranked below the top ${GLOBAL_TOP}: ${short(p)}`);
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { rankProposals } from '../deepread/rank.js';
 import type { RetroProposal } from './deep-read-port.js';
-import { mergeObservations, mergeRepeatedProposals, recurringPatterns, topProposals } from './select.js';
+import { mergeObservations, mergeRepeatedProposals, recurringPatterns } from './select.js';
 
 function proposal(
   session: string,
@@ -51,7 +52,7 @@ describe('selecting proposals', () => {
       proposal('s', 'e', 'p', 0.2, 1),
       proposal('s', 'f', 'p', 0.6, 1),
     ];
-    expect(topProposals(all).map((p) => p.proposed_text)).toEqual(['b', 'a', 'f', 'c', 'd']);
+    expect(rankProposals(all).map((p) => p.proposed_text)).toEqual(['b', 'a', 'f', 'c', 'd']);
   });
 
   it('lists an observation once with every session it came from', () => {

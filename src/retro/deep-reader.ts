@@ -1,0 +1,47 @@
+import { deepRead } from '../deepread/index.js';
+import { isFatalLlmError } from '../llm/errors.js';
+import { type DeepReader, fatalDeepReadError } from './deep-read-port.js';
+
+export interface DeepReaderSettings {
+  /** `openai`, `anthropic`, `claude-cli` or `heuristic` (default `RETROSPECT_PROVIDER`, else heuristic). */
+  provider?: string | undefined;
+  model?: string | undefined;
+  baseUrl?: string | undefined;
+  env: NodeJS.ProcessEnv;
+  /** The worktree the retro runs in: the deep read finds the project's rules and anchors folder from it. */
+  cwd: string;
+  /** Notices, drops and failures of the deep read, one line each. */
+  log?: (line: string) => void;
+}
+
+/** The project's deep read (phase 2) as the retro calls it: one flagged session at a time. */
+export function projectDeepReader(settings: DeepReaderSettings): DeepReader {
+  // Every read says the same notice (which provider was chosen): say it once per run.
+  const said = new Set<string>();
+  const log = settings.log;
+  const once = log
+    ? (line: string) => {
+        if (said.has(line)) return;
+        said.add(line);
+        log(line);
+      }
+    : undefined;
+  return async (sessionPath, request) => {
+    const read = deepRead(sessionPath, {
+      anchors: request.anchors,
+      persist: request.persist,
+      env: settings.env,
+      cwd: settings.cwd,
+      ...(settings.provider !== undefined ? { provider: settings.provider } : {}),
+      ...(settings.model !== undefined ? { model: settings.model } : {}),
+      ...(settings.baseUrl !== undefined ? { baseUrl: settings.baseUrl } : {}),
+      ...(request.signal ? { signal: request.signal } : {}),
+      ...(once ? { log: once } : {}),
+    });
+    // Only authentication, configuration and abort failures throw out of a deep read; none of them would
+    // go better for the next session.
+    return read.catch((error: unknown) => {
+      throw isFatalLlmError(error) && error instanceof Error ? fatalDeepReadError(error) : error;
+    });
+  };
+}
