@@ -5,24 +5,12 @@
 // usage: fuzz-sessions.mjs --out DIR [--sessions N] [--seed S]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseFlags, seededRandom } from './lib/cli.mjs';
 
-const args = Object.fromEntries(
-  process.argv.slice(2).reduce((acc, a, i, all) => {
-    if (a.startsWith('--')) acc.push([a.slice(2), all[i + 1]]);
-    return acc;
-  }, []),
-);
+const args = parseFlags();
 const out = args.out ?? 'fuzz';
 const sessions = Number(args.sessions ?? 200);
-let seed = Number(args.seed ?? 7) >>> 0;
-function rnd() {
-  seed = (seed + 0x6d2b79f5) >>> 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
-const pick = (xs) => xs[Math.floor(rnd() * xs.length)];
+const { rnd, pick } = seededRandom(args.seed ?? 7);
 const hex = (n) => Array.from({ length: n }, () => Math.floor(rnd() * 16).toString(16)).join('');
 const uuid = () => `${hex(8)}-${hex(4)}-4${hex(3)}-8${hex(3)}-${hex(12)}`;
 

@@ -5,23 +5,11 @@
 // usage: mutate-sessions.mjs --from DIR --out DIR [--variants N] [--seed S]
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { parseFlags, seededRandom } from './lib/cli.mjs';
 
-const args = Object.fromEntries(
-  process.argv.slice(2).reduce((acc, a, i, all) => {
-    if (a.startsWith('--')) acc.push([a.slice(2), all[i + 1]]);
-    return acc;
-  }, []),
-);
+const args = parseFlags();
 const variants = Number(args.variants ?? 3);
-let seed = Number(args.seed ?? 11) >>> 0;
-function rnd() {
-  seed = (seed + 0x6d2b79f5) >>> 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
-const pick = (xs) => xs[Math.floor(rnd() * xs.length)];
+const { rnd, pick } = seededRandom(args.seed ?? 11);
 const SPLICES = [
   '"',
   '\\',

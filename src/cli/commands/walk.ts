@@ -46,8 +46,10 @@ async function readAll(io: CliIo): Promise<string> {
 /** `retrospect walk`: a retrospective walk of a change set, as Markdown (stdout or --md) and JSON (--json). */
 export async function run(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, OPTIONS, USAGE);
-  if (values.help || values.plan)
-    return (io.stdout.write(values.help ? `usage: ${USAGE}\n` : WALK_PLAN_TOML), 0);
+  if (values.help || values.plan) {
+    io.stdout.write(values.help ? `usage: ${USAGE}\n` : WALK_PLAN_TOML);
+    return 0;
+  }
   if (positionals.length > 1)
     throw new UsageError(`walk takes one TARGET, got ${positionals.length}\nusage: ${USAGE}`);
   const [target] = positionals;
