@@ -162,6 +162,25 @@ describe('runRetro', () => {
     expect(shown).toContain('Start as a [t]rial or make it [p]ermanent? [t]: ');
   });
 
+  it('--also-claude-md mirrors the lessons into a managed section of CLAUDE.md', async () => {
+    const p = retroProject();
+    p.writeRules('CLAUDE.md', '# Shop\n');
+    p.addSession({ rejections: 2, mtimeSecs: noonOf('2026-06-28') });
+    const lesson = {
+      target: 'claude' as const,
+      proposed_text: 'Restate the request before a large edit',
+      confidence: 0.5,
+      pattern_summary: 'misread request',
+    };
+    const outcome = await runRetro(
+      options(p, { deepReader: readerProposing(lesson), today: DAY, alsoClaudeMd: true }),
+    );
+    expect(outcome.claudeMd).toBe('updated');
+    expect(p.read('CLAUDE.md')).toMatch(
+      /^# Shop\n\n<!-- retrospect:lessons:begin [^\n]*\n## Lessons from session retrospectives\n\n- Restate the request before a large edit\n<!-- retrospect:lessons:end -->\n$/,
+    );
+  });
+
   it('--dry-run decides everything and writes nothing', async () => {
     const p = retroProject();
     p.writeRules(

@@ -1,6 +1,7 @@
 import { InputError } from '../cli/errors.js';
 import { DEFAULT_PROPOSAL_LIMIT as GLOBAL_TOP, rankProposals } from '../deepread/rank.js';
 import { findGitRoots } from '../git/roots.js';
+import { syncClaudeMdLessons } from '../rules/claude-md.js';
 import { todayUtc } from '../trial/dates.js';
 import { findCandidates } from './candidates.js';
 import { confirmProposals, reviewElapsedTrials } from './confirm.js';
@@ -39,6 +40,8 @@ export interface RetroOptions {
   today?: string | undefined;
   nowMs?: number;
   signal?: AbortSignal | undefined;
+  /** Keep a managed lessons section in the project's CLAUDE.md in step with the lessons file. */
+  alsoClaudeMd?: boolean;
   /** Called with the outcome so far after each stage (a scheduled run's report follows it). */
   onProgress?: (outcome: Readonly<RetroOutcome>) => void;
   /** Receives progress and problems, one line each (the CLI sends them to stderr). */
@@ -173,6 +176,11 @@ export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
   const context = { mainCheckout, today, decider: options.decider, dryRun, signal: options.signal, progress };
   await reviewElapsedTrials(outcome, { ...context, env: options.env, projectsRoot: options.projectsRoot });
   await confirmProposals(outcome, top.map(candidateOf), context);
+  if (options.alsoClaudeMd) {
+    const synced = syncClaudeMdLessons(mainCheckout, { dryRun });
+    if (synced.ok) outcome.claudeMd = synced.changed ? 'updated' : 'unchanged';
+    else outcome.manualFollowUps.push(`CLAUDE.md not updated: ${synced.reason}`);
+  }
   progress();
   return outcome;
 }

@@ -48,6 +48,12 @@ export function renderOutcome(outcome: RetroOutcome): string[] {
   lines.push(...section('Manual follow-up', outcome.manualFollowUps));
   lines.push(...section('Observations', outcome.observations));
   lines.push(...section('Fabrication anchors', outcome.fabricationAnchors.map(fabricationHint)));
+  if (outcome.claudeMd !== undefined) {
+    lines.push(
+      '',
+      `CLAUDE.md lessons section: ${outcome.claudeMd}${outcome.dryRun && outcome.claudeMd === 'updated' ? ' (would be)' : ''}`,
+    );
+  }
   lines.push('', `Summary: ${summaryLine(outcome)}`);
   return lines;
 }

@@ -60,4 +60,6 @@ export interface RetroOutcome {
   dropped: string[];
   /** Trial review lines for trials that are not decided yet. */
   deferred: string[];
+  /** With `alsoClaudeMd`: whether the managed lessons section of CLAUDE.md changed. */
+  claudeMd?: 'updated' | 'unchanged';
 }

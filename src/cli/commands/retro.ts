@@ -12,7 +12,7 @@ import { type CliIo, println } from '../io.js';
 import { printOutcome } from './retro/output.js';
 
 const USAGE =
-  'retrospect retro [SESSION_ID] [--all] [--auto] [--why] [--dry-run] [--json] [--provider P] [--model M] [--base-url U] [--projects-root DIR] [--threshold N] [--today YYYY-MM-DD] [--concurrency N]';
+  'retrospect retro [SESSION_ID] [--all] [--auto] [--why] [--dry-run] [--json] [--also-claude-md] [--provider P] [--model M] [--base-url U] [--projects-root DIR] [--threshold N] [--today YYYY-MM-DD] [--concurrency N]';
 
 const OPTIONS = {
   all: { type: 'boolean' },
@@ -20,6 +20,7 @@ const OPTIONS = {
   why: { type: 'boolean' },
   'dry-run': { type: 'boolean' },
   json: { type: 'boolean' },
+  'also-claude-md': { type: 'boolean' },
   provider: { type: 'string' },
   model: { type: 'string' },
   'base-url': { type: 'string' },
@@ -53,6 +54,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     sessionId: positionals[0],
     all: v.all,
     dryRun: v['dry-run'],
+    alsoClaudeMd: v['also-claude-md'],
     projectsRoot: v['projects-root'],
     threshold: v.threshold,
     today: v.today,

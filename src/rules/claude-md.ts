@@ -1,0 +1,71 @@
+import { join } from 'node:path';
+import { readTextIfExists } from '../fsx/index.js';
+import { type EditOptions, editRulesFile, type FileEdit } from './edit.js';
+import { readLessonItems } from './lessons.js';
+import { dominantEol, splitLines } from './lines.js';
+import { lessonsPath } from './targets.js';
+
+export const MANAGED_BEGIN =
+  '<!-- retrospect:lessons:begin (managed by retrospect retro --also-claude-md; edits here are replaced) -->';
+export const MANAGED_END = '<!-- retrospect:lessons:end -->';
+const BEGIN_PREFIX = '<!-- retrospect:lessons:begin';
+
+/**
+ * The project's CLAUDE.md with its managed section holding the current lessons (Claude Code loads
+ * CLAUDE.md, not the lessons file). Only the lines between the two markers are ever rewritten; without
+ * markers the section is appended at the end. Every other byte stays as it was.
+ */
+export function withManagedLessons(
+  content: string,
+  lessons: readonly string[],
+): FileEdit<{ changed: boolean }> {
+  const lines = splitLines(content);
+  const eol = dominantEol(lines);
+  const section = [
+    MANAGED_BEGIN,
+    '## Lessons from session retrospectives',
+    '',
+    ...lessons.map((l) => `- ${l}`),
+    MANAGED_END,
+  ];
+  const begin = lines.findIndex((l) => l.content.startsWith(BEGIN_PREFIX));
+  const end = begin < 0 ? -1 : lines.findIndex((l, i) => i > begin && l.content === MANAGED_END);
+  let next: string;
+  if (begin >= 0 && end > begin) {
+    const before = lines
+      .slice(0, begin)
+      .map((l) => l.content + l.eol)
+      .join('');
+    const after = lines
+      .slice(end + 1)
+      .map((l) => l.content + l.eol)
+      .join('');
+    const endEol = lines[end]?.eol ?? '';
+    next = `${before}${section.join(eol)}${endEol}${after}`;
+  } else if (begin >= 0) {
+    return {
+      ok: false,
+      reason: 'the managed section of CLAUDE.md has a begin marker without its end marker',
+    };
+  } else {
+    if (lessons.length === 0) return { ok: true, content, changed: false };
+    const separator =
+      content === '' ? '' : content.endsWith('\n') || content.endsWith('\r') ? eol : `${eol}${eol}`;
+    next = `${content}${separator}${section.join(eol)}${eol}`;
+  }
+  return { ok: true, content: next, changed: next !== content };
+}
+
+/** Brings the managed lessons section of `<main checkout>/CLAUDE.md` up to date with the lessons file. */
+export function syncClaudeMdLessons(
+  mainCheckout: string,
+  options: EditOptions = {},
+): FileEdit<{ changed: boolean }> {
+  const lessons = readLessonItems(readTextIfExists(lessonsPath(mainCheckout)) ?? '').map((l) => l.text);
+  return editRulesFile(
+    mainCheckout,
+    join(mainCheckout, 'CLAUDE.md'),
+    (c) => withManagedLessons(c, lessons),
+    options,
+  );
+}
