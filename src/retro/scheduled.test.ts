@@ -21,7 +21,15 @@ const reader: DeepReader = async (path, request) => {
       },
     ],
     observations: [],
-    fabrication_anchors: [],
+    fabrication_anchors: [
+      {
+        anchor_id: '0123456789abcdef',
+        session_id,
+        turn_id: request.anchors[0] ?? '',
+        fabricated_claim_text: 'All 212 tests pass and the build is clean',
+        evidence_for_fabrication: 'no test command ran since the last user turn',
+      },
+    ],
   };
 };
 
@@ -47,6 +55,11 @@ describe('runScheduledRetro', () => {
       '- target=devops action=NEW: Check the deploy log before calling a release good',
     );
     expect(report).toContain('## Duplicates (advisory)');
+    // Fabrication anchors are listed by id; the claim (transcript text) stays in the anchor file.
+    expect(report).toMatch(
+      /- Fabrication anchor 0123456789abcdef \(session [^)]*\) — see \.claude\/retro\/anchors\/0123456789abcdef\.json/,
+    );
+    expect(report).not.toContain('All 212 tests pass');
     expect(p.read('.claude/memory/devops/directives.md')).toMatch(/^1\. Check the deploy log .*<!-- trial /);
 
     const held = acquireScheduledLock(p.root);

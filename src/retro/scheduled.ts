@@ -3,7 +3,7 @@ import { findGitRoots } from '../git/roots.js';
 import type { ScheduledReportInput } from '../schedule/report-model.js';
 import { type RunScheduledOptions, runScheduled, type ScheduledRunResult } from '../schedule/run.js';
 import { type RetroOptions, runRetro } from './pipeline.js';
-import { fabricationHint } from './render.js';
+import { fabricationReference } from './render.js';
 import type { RetroOutcome } from './types.js';
 
 /** Copies what a retro has done so far into a scheduled report's input (short findings only). */
@@ -12,7 +12,7 @@ export function fillReport(report: ScheduledReportInput, outcome: Readonly<Retro
   report.applied = outcome.applied.map(({ target, action, summary }) => ({ target, action, summary }));
   report.manualFollowUps = [...outcome.manualFollowUps];
   report.duplicates = [...outcome.duplicates];
-  report.observations = [...outcome.observations, ...outcome.fabricationAnchors.map(fabricationHint)];
+  report.observations = [...outcome.observations, ...outcome.fabricationAnchors.map(fabricationReference)];
 }
 
 /**

@@ -20,7 +20,7 @@ function start(
   mroot: string,
   behaviour: string,
   graceMs?: number,
-): { child: ChildProcess; done: Promise<Exit> } {
+): { child: ChildProcess; done: Promise<Exit>; stderr: () => string } {
   const args = [STAND_IN, mroot, behaviour, ...(graceMs === undefined ? [] : [String(graceMs)])];
   const child = spawn(process.execPath, args, { env: { ...process.env, AGENT_WEBHOOK_URL: '' } });
   let stdout = '';
@@ -34,7 +34,7 @@ function start(
   const done = new Promise<Exit>((resolve) =>
     child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })),
   );
-  return { child, done };
+  return { child, done, stderr: () => stderr };
 }
 
 async function until(check: () => boolean, ms = 10_000): Promise<void> {
@@ -73,7 +73,8 @@ describe('scheduled runs as separate processes', () => {
   it('SIGTERM: the body is aborted, the report is written, the lock released, exit 143', async () => {
     const mroot = project();
     const run = start(mroot, 'until-signal');
-    await until(() => existsSync(scheduledLockPath(mroot)));
+    // The body prints this once it runs, i.e. after the lock is taken and the signal handlers are in place.
+    await until(() => run.stderr().includes('body started'));
     run.child.kill('SIGTERM');
     const exit = await run.done;
     expect(exit.code).toBe(143);
@@ -88,7 +89,7 @@ describe('scheduled runs as separate processes', () => {
   it('SIGINT to a body that ignores it: closed after the grace period, exit 130', async () => {
     const mroot = project();
     const run = start(mroot, 'ignore-signal', 200);
-    await until(() => existsSync(scheduledLockPath(mroot)));
+    await until(() => run.stderr().includes('body started'));
     run.child.kill('SIGINT');
     const exit = await run.done;
     expect(exit.code).toBe(130);
