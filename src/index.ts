@@ -76,6 +76,7 @@ export { heuristicProvider } from './llm/heuristic.js';
 export { openAiProvider } from './llm/openai.js';
 export type { JsonCompletion, JsonSchemaSpec, LlmPort, LlmRequest, LlmUsage } from './llm/port.js';
 export { PROVIDER_NAMES, selectProvider } from './llm/select.js';
+export { createLinePrompter, type Prompter } from './prompt/line-prompter.js';
 // retro (classification, apply) and rules (writers)
 export { applyClassification, newTrialMeta } from './retro/apply.js';
 // retro (the orchestrating pipeline)
@@ -86,7 +87,6 @@ export type { DeepReader, DeepReadOutcome } from './retro/deep-read-port.js';
 export { projectDeepReader } from './retro/deep-reader.js';
 export { interactiveDecider } from './retro/interactive.js';
 export { type RetroOptions, runRetro } from './retro/pipeline.js';
-export { type Prompter, streamPrompter } from './retro/prompt.js';
 export { renderOutcome, summaryLine } from './retro/render.js';
 export { fillReport, runScheduledRetro } from './retro/scheduled.js';
 export type { AppliedChange, RetroCounts, RetroOutcome } from './retro/types.js';
@@ -127,7 +127,6 @@ export {
 export {
   applyEscalations,
   buildSprintReport,
-  createLinePrompter,
   draftsForRetro,
   emitBrainLessons,
   facilitateFromAnswers,

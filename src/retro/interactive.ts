@@ -1,8 +1,8 @@
+import type { Prompter } from '../prompt/line-prompter.js';
 import { isTeamAgent } from '../rules/targets.js';
 import type { TrialEvaluation } from '../trial/review.js';
 import type { Classification } from './classify.js';
 import type { ProposalChoice, RetroDecider, TrialChoice } from './decide.js';
-import type { Prompter } from './prompt.js';
 import { checkRuleText } from './rule-text.js';
 import type { RetroCandidate } from './types.js';
 

@@ -1,12 +1,12 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { createLinePrompter } from '../prompt/line-prompter.js';
 import { noonOf, retroProject } from '../test-support/retro-project.js';
 import { parseTrialLine } from '../trial/meta.js';
 import { autoDecider } from './decide.js';
 import { type DeepReader, fatalDeepReadError, type RetroProposal } from './deep-read-port.js';
 import { interactiveDecider } from './interactive.js';
 import { type RetroOptions, runRetro } from './pipeline.js';
-import { streamPrompter } from './prompt.js';
 
 type Draft = Omit<RetroProposal, 'session_id' | 'citations'>;
 
@@ -151,7 +151,7 @@ describe('runRetro', () => {
       shown += b.toString();
     });
     input.end('r\ne\nName every flaky test in the report\np\ns\n');
-    const decider = interactiveDecider(streamPrompter(input, prompts), (text) => prompts.write(text));
+    const decider = interactiveDecider(createLinePrompter(input, prompts), (text) => prompts.write(text));
     const outcome = await runRetro(options(p, { deepReader: reader, today: DAY, decider }));
     expect(outcome.rejected).toBe(1);
     expect(outcome.applied).toMatchObject([
@@ -256,7 +256,7 @@ describe('runRetro', () => {
     input.end('x\nr\n');
     const prompts = new PassThrough();
     prompts.on('data', (b: Buffer) => shown.push(b.toString()));
-    const decider = interactiveDecider(streamPrompter(input, prompts), (text) => shown.push(text));
+    const decider = interactiveDecider(createLinePrompter(input, prompts), (text) => shown.push(text));
     const outcome = await runRetro(options(p, { today: '2026-07-10', decider }));
     expect(outcome.rejected).toBe(1);
     expect(outcome.applied).toEqual([]);

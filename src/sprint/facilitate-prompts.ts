@@ -1,4 +1,5 @@
 import { InputError } from '../cli/errors.js';
+import type { Prompter } from '../prompt/line-prompter.js';
 import type { DraftedAction, RetroDrafts } from './drafts.js';
 import type { AcceptedDrafts, RetroInputs } from './facilitate.js';
 import { proposeActionItems } from './facilitate.js';
@@ -10,7 +11,6 @@ import {
   type Lesson,
 } from './lesson-types.js';
 import { nextSprintId } from './next-sprint.js';
-import type { Prompter } from './prompt.js';
 import type { SprintReport } from './report.js';
 import {
   type DraftActionItem,

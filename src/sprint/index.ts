@@ -22,7 +22,7 @@ export { facilitateFromAnswers, type RetroInputs, skeletonFromMetrics } from './
 export { facilitateInteractive } from './facilitate-prompts.js';
 export { computeSprintMetrics, percent, type SprintMetrics } from './metrics.js';
 export { resolveProjectRoot } from './paths.js';
-export { createLinePrompter, type Prompter } from './prompt.js';
+
 export { answersDecider, type DecideProposal, promptDecider } from './proposal-decisions.js';
 export { buildSprintReport, renderSprintReport, type SprintReport, sprintReportJson } from './report.js';
 export { type RetroRunOptions, type RetroRunResult, recordSprintRetro, renderRetroContext } from './retro.js';

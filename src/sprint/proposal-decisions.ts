@@ -1,5 +1,5 @@
+import type { Prompter } from '../prompt/line-prompter.js';
 import type { RetroAnswers } from './answers.js';
-import type { Prompter } from './prompt.js';
 import type { SkillProposal } from './skills.js';
 
 export interface ProposalDecision {

@@ -1,28 +1,9 @@
-import { createInterface } from 'node:readline';
-import type { Readable, Writable } from 'node:stream';
+import type { Prompter } from '../prompt/line-prompter.js';
 import { type CommentDraft, parseGuidedAnswer } from './comments.js';
 import type { ChangeUnit, WalkComment } from './document.js';
 
-/** The terminal side of a guided walk: show text, ask a question, get one answer line (undefined at end). */
-export interface CommentPrompter {
-  show(text: string): void;
-  ask(question: string): Promise<string | undefined>;
-}
-
-/** A prompter over streams (the terminal, or any stream a caller injects). */
-export function streamPrompter(input: Readable, output: Writable): CommentPrompter & { close(): void } {
-  const lines = createInterface({ input, crlfDelay: Infinity, terminal: false });
-  const iterator = lines[Symbol.asyncIterator]();
-  return {
-    show: (text) => output.write(`${text}\n`),
-    async ask(question) {
-      output.write(question);
-      const next = await iterator.next();
-      return next.done ? undefined : next.value;
-    },
-    close: () => lines.close(),
-  };
-}
+/** The terminal side of a guided walk: what it shows and asks (any line prompter). */
+export type CommentPrompter = Pick<Prompter, 'say' | 'ask'>;
 
 const QUESTION =
   'comment> ([@file:line] [note|concern|approval|suggestion|intent:] text; empty = next unit, skip, quit) ';
@@ -45,7 +26,7 @@ export async function captureGuidedComments(
       skipped.push(unit.change_unit_id);
       continue;
     }
-    prompter.show(present(unit));
+    prompter.say(present(unit));
     const own: WalkComment[] = [];
     for (;;) {
       const line = await prompter.ask(QUESTION);
@@ -64,7 +45,7 @@ export async function captureGuidedComments(
         continue;
       }
       if (answer.kind === 'invalid') {
-        prompter.show(`  ${answer.reason}`);
+        prompter.say(`  ${answer.reason}`);
         continue;
       }
       if (answer.kind === 'skip') skipped.push(unit.change_unit_id);

@@ -5,7 +5,7 @@ export {
   walkDocumentSchema,
   walkJsonSchema,
 } from './document.js';
-export { type CommentPrompter, streamPrompter } from './guided.js';
+export type { CommentPrompter } from './guided.js';
 export { providerReviewer, validateModelComment } from './llm-review.js';
 export { WALK_PLAN_TOML } from './plan.js';
 export { renderMarkdown } from './render.js';

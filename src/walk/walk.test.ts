@@ -15,7 +15,7 @@ import { PassThrough } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { InputError } from '../cli/errors.js';
 import { recordJob } from '../jobs/store.js';
-import { streamPrompter } from './guided.js';
+import { createLinePrompter } from '../prompt/line-prompter.js';
 import { createTestRepo, type TestRepo } from './test-support/repo.js';
 import { defaultSessionDirs, type WalkOptions, walkChangeSet } from './walk.js';
 
@@ -406,7 +406,7 @@ describe('comments', () => {
         '',
       ].join('\n'),
     );
-    const prompter = streamPrompter(input, output);
+    const prompter = createLinePrompter(input, output);
     const { document } = await walkChangeSet(
       options({ target: `${sha.base}..${sha.config}`, mode: 'guided', prompter, reviewerName: 'werner' }),
     );
@@ -428,7 +428,7 @@ describe('comments', () => {
   it('redacts secrets in comments and adds agent-driven comments only where they add evidence', async () => {
     const input = new PassThrough();
     input.end('skip\napproval: looks right, token ghp_0123456789abcdefghij0123\n');
-    const prompter = streamPrompter(input, new PassThrough());
+    const prompter = createLinePrompter(input, new PassThrough());
     const guided = await walkChangeSet(
       options({ target: `${sha.base}..${sha.config}`, mode: 'guided', prompter }),
     );

@@ -1,8 +1,8 @@
+import { createLinePrompter } from '../../prompt/line-prompter.js';
 import { autoDecider } from '../../retro/decide.js';
 import { projectDeepReader } from '../../retro/deep-reader.js';
 import { interactiveDecider } from '../../retro/interactive.js';
 import { type RetroOptions, runRetro } from '../../retro/pipeline.js';
-import { streamPrompter } from '../../retro/prompt.js';
 import { runScheduledRetro } from '../../retro/scheduled.js';
 import { scheduledRunExitCode } from '../../schedule/run.js';
 import { isIsoDay } from '../../trial/dates.js';
@@ -47,7 +47,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     throw new UsageError(`--today must be YYYY-MM-DD, got '${v.today}'`);
   }
   const log = (line: string) => println(io.stderr, line);
-  const prompter = v.auto ? undefined : streamPrompter(io.stdin, io.stderr);
+  const prompter = v.auto ? undefined : createLinePrompter(io.stdin, io.stderr);
   const options: RetroOptions = {
     cwd: io.cwd,
     env: io.env,

@@ -1,7 +1,7 @@
 import { gitOutput } from '../../git/roots.js';
 import { startJob } from '../../jobs/run.js';
+import { createLinePrompter } from '../../prompt/line-prompter.js';
 import { WALK_MODES, WALK_SCOPES } from '../../walk/document.js';
-import { streamPrompter } from '../../walk/guided.js';
 import { providerReviewer } from '../../walk/llm-review.js';
 import { writeOutputFile } from '../../walk/output.js';
 import { WALK_PLAN_TOML } from '../../walk/plan.js';
@@ -73,7 +73,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       : undefined;
   if (review?.notice) println(io.stderr, `retrospect walk: ${review.notice}`);
   const prompter =
-    mode === 'guided' && !values['no-comments'] ? streamPrompter(io.stdin, io.stderr) : undefined;
+    mode === 'guided' && !values['no-comments'] ? createLinePrompter(io.stdin, io.stderr) : undefined;
   try {
     const { document, warnings } = await walkChangeSet({
       ...(target !== undefined ? { target } : {}),

@@ -1,10 +1,10 @@
 import { join, resolve } from 'node:path';
+import { createLinePrompter } from '../../../prompt/line-prompter.js';
 import { loadAnswers } from '../../../sprint/answers.js';
 import { DEMO_ANSWERS_FILE } from '../../../sprint/demo.js';
 import { draftsForRetro, renderDraftList } from '../../../sprint/draft-session.js';
 import { facilitateFromAnswers, type RetroInputs, skeletonFromMetrics } from '../../../sprint/facilitate.js';
 import { facilitateInteractive } from '../../../sprint/facilitate-prompts.js';
-import { createLinePrompter } from '../../../sprint/prompt.js';
 import { answersDecider, type DecideProposal, promptDecider } from '../../../sprint/proposal-decisions.js';
 import { buildSprintReport } from '../../../sprint/report.js';
 import { recordSprintRetro, renderRetroContext } from '../../../sprint/retro.js';

@@ -2,8 +2,10 @@ import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 
 /**
- * The facilitator's side of the retro: lines shown and answers read. A small seam over readline so that
- * tests (and other front ends) can drive the conversation with any stream of lines.
+ * One side of a terminal conversation (the sprint retro's facilitator, the session retro's confirm step):
+ * lines shown and answers read. A small seam over readline so that tests (and other front ends) can drive
+ * it with any stream of lines. Questions go to `output` (stderr or the terminal, never stdout, which carries
+ * results); lines that arrive before they are asked for are queued, so answers can be piped in at once.
  */
 export interface Prompter {
   say(text: string): void;
