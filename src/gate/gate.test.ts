@@ -221,6 +221,13 @@ describe('S4 assistant retry and S5 terse follow-up', () => {
     expect(b).toBeDefined();
   });
 
+  it('S4 folds case as Python does, Kelvin sign and long s included', () => {
+    const t = new TranscriptBuilder();
+    const a = t.assistant("THAT DIDN'T WOR\u212a, my mi\u017ftake");
+    t.assistant('I tried again and it worked; let us move on');
+    expect(signal(gate(t), 'S4')).toEqual({ name: 'S4', count: 2, ids: [a, a] });
+  });
+
   it('S5 fires on a short reply after a long answer, not on approvals, slash commands or after short answers', () => {
     const t = new TranscriptBuilder();
     t.assistant(LONG_ANSWER);

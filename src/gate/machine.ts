@@ -7,6 +7,7 @@ import {
   S1_RE,
   S3_MAX_TURN_SPAN,
   S3_MIN_EDITS,
+  S4_PREFILTER,
   S4_RE,
   S5_MAX_WORDS,
   S5_MIN_ASSISTANT_LENGTH,
@@ -39,7 +40,8 @@ function isApproval(word: string): boolean {
  */
 export class GateMachine {
   private turn = -1;
-  private lastAssistantLength = 0;
+  /** The last assistant turn's text; its length in code points is only needed when a short reply follows. */
+  private lastAssistantText = '';
   private runLength = 0;
   private runAnchor: MessageId = '';
   private readonly errorLines: number[] = [];
@@ -54,8 +56,8 @@ export class GateMachine {
 
   private onAssistant(event: AssistantEvent): void {
     this.turn += 1;
-    this.lastAssistantLength = codePointLength(event.text);
-    const retries = event.text.length > 0 ? countMatches(S4_RE, event.text) : 0;
+    this.lastAssistantText = event.text;
+    const retries = S4_PREFILTER.test(event.text) ? countMatches(S4_RE, event.text) : 0;
     for (let i = 0; i < retries; i++) this.hits.s4.push(event.id);
     for (const edit of event.edits) {
       let list = this.edits.get(edit.path);
@@ -87,7 +89,7 @@ export class GateMachine {
         this.hits.s1.push(event.id);
         this.s1Lines.push(event.lineNo);
       }
-      if (this.lastAssistantLength >= S5_MIN_ASSISTANT_LENGTH && !pyLstrip(text).startsWith('/')) {
+      if (this.lastAssistantIsLong() && !pyLstrip(text).startsWith('/')) {
         const words = pySplit(text);
         if (words.length >= 1 && words.length <= S5_MAX_WORDS && !words.some(isApproval)) {
           this.hits.s5.push(event.id);
@@ -95,6 +97,14 @@ export class GateMachine {
       }
     }
     this.closeRun();
+  }
+
+  /** Code points >= 500; UTF-16 length bounds it (1 or 2 units per code point), so most texts need no count. */
+  private lastAssistantIsLong(): boolean {
+    const units = this.lastAssistantText.length;
+    if (units < S5_MIN_ASSISTANT_LENGTH) return false;
+    if (units >= 2 * S5_MIN_ASSISTANT_LENGTH) return true;
+    return codePointLength(this.lastAssistantText) >= S5_MIN_ASSISTANT_LENGTH;
   }
 
   private closeRun(): void {
