@@ -116,6 +116,25 @@ function confidenceFor(citations: number): number {
   return Math.min(0.7, 0.45 + 0.1 * (citations - 1));
 }
 
+/** Tool errors whose text names their cause, and the rule that prevents each (in reporting order). */
+const ERROR_SIGNATURES = [
+  {
+    error: STALE_EDIT,
+    rule: 'Before each Edit, Read the current lines you will replace; after a "String to replace not found" error, Read the file again instead of retrying from memory.',
+    pattern: 'stale edit',
+  },
+  {
+    error: UNREAD_FILE,
+    rule: 'Always Read a file in the current session before you Edit or Write it.',
+    pattern: 'unread edit',
+  },
+  {
+    error: DENIED,
+    rule: 'When a tool call is denied, never repeat it unchanged; ask the user for permission or use an allowed alternative.',
+    pattern: 'permission denial',
+  },
+] as const;
+
 /**
  * The offline deep read: recognisable failure signatures in the anchor windows, mapped to concrete
  * imperative rules that cite the real messages, plus the fabrication pre-pass's candidates. It proposes
@@ -124,29 +143,9 @@ function confidenceFor(citations: number): number {
 export function analyzeEvidence(evidence: DeepReadEvidence): unknown {
   const messages = windowMessages(evidence.windows);
   const findings: Finding[] = [];
-  const stale = errorOutputs(messages, STALE_EDIT);
-  if (stale.length > 0) {
-    findings.push({
-      rule: 'Before each Edit, Read the current lines you will replace; after a "String to replace not found" error, Read the file again instead of retrying from memory.',
-      pattern: 'stale edit',
-      citations: stale,
-    });
-  }
-  const unread = errorOutputs(messages, UNREAD_FILE);
-  if (unread.length > 0) {
-    findings.push({
-      rule: 'Always Read a file in the current session before you Edit or Write it.',
-      pattern: 'unread edit',
-      citations: unread,
-    });
-  }
-  const denied = errorOutputs(messages, DENIED);
-  if (denied.length > 0) {
-    findings.push({
-      rule: 'When a tool call is denied, never repeat it unchanged; ask the user for permission or use an allowed alternative.',
-      pattern: 'permission denial',
-      citations: denied,
-    });
+  for (const signature of ERROR_SIGNATURES) {
+    const citations = errorOutputs(messages, signature.error);
+    if (citations.length > 0) findings.push({ rule: signature.rule, pattern: signature.pattern, citations });
   }
   const repeated = repeatedFailingCommands(messages);
   if (repeated.length > 0) {

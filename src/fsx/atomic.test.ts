@@ -1,12 +1,13 @@
 import {
   chmodSync,
-  existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
+
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -36,15 +37,13 @@ describe('writeFileAtomic', () => {
     expect(readdirSync(dir)).toEqual(['x.txt']);
   });
 
-  it('fails without touching the target when the folder is not writable', () => {
-    if (process.getuid?.() === 0) return; // root writes anywhere; covered by the verify path instead
+  it('refuses a folder in the place of the target, leaving it, its files and no temp file behind', () => {
     const dir = tempDir();
-    const path = join(dir, 'x.txt');
-    writeFileSync(path, 'old');
-    chmodSync(dir, 0o500);
+    const path = join(dir, 'notes');
+    mkdirSync(path);
+    writeFileSync(join(path, 'keep.md'), 'old');
     expect(() => writeFileAtomic(path, 'new')).toThrow();
-    chmodSync(dir, 0o700);
-    expect(readFileSync(path, 'utf8')).toBe('old');
-    expect(existsSync(join(dir, 'x.txt'))).toBe(true);
+    expect(readFileSync(join(path, 'keep.md'), 'utf8')).toBe('old');
+    expect(readdirSync(dir)).toEqual(['notes']);
   });
 });

@@ -49,11 +49,12 @@ function readIfExists(path: string): Buffer | undefined {
 }
 
 /** The temp file lives beside the target so that the rename never crosses a file system. */
-function tempPathFor(path: string): string {
+export function tempPathFor(path: string): string {
   return join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
 }
 
-function writeWhole(path: string, data: Buffer, mode: number | undefined): void {
+/** Creates `path` (it must not exist) with all of `data`, fsynced. */
+export function writeWhole(path: string, data: Buffer, mode: number | undefined): void {
   const fd = openSync(path, 'wx', mode);
   try {
     let offset = 0;

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, unlinkSync, writeSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { linkSync, mkdirSync, unlinkSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { tempPathFor, writeWhole } from './atomic.js';
 
 /**
  * Creates `path` with `content` only if nothing exists there yet, and never lets a reader see it half
@@ -11,15 +11,8 @@ import { basename, dirname, join } from 'node:path';
 export function publishFileExclusive(path: string, content: string | Buffer): boolean {
   const data = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
   mkdirSync(dirname(path), { recursive: true });
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  const fd = openSync(temp, 'wx', 0o644);
-  try {
-    let offset = 0;
-    while (offset < data.length) offset += writeSync(fd, data, offset, data.length - offset);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
+  const temp = tempPathFor(path);
+  writeWhole(temp, data, 0o644);
   try {
     linkSync(temp, path);
     return true;

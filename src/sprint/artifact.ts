@@ -1,7 +1,6 @@
-import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, unlinkSync, writeSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { stringify } from 'yaml';
 import { InputError } from '../cli/errors.js';
+import { publishFileExclusive } from '../fsx/publish.js';
 import { authorizeTarget } from './allowlist.js';
 import { RETRO_DIR } from './paths.js';
 
@@ -96,32 +95,16 @@ function* artifactNames(sprintId: string, now: Date): Generator<string> {
 }
 
 /**
- * Writes the artifact once, never over an existing one: the bytes go to a temp file that is then
- * hard-linked to the first free name (link fails on an existing name, atomically), so concurrent
- * retros cannot clobber each other. Returns the path relative to the root.
+ * Writes the artifact once, never over an existing one: published to the first free name (a temp file
+ * hard-linked into place, which fails on an existing name), so concurrent retros cannot clobber each
+ * other. Returns the path relative to the root.
  */
 export function writeArtifactOnce(root: string, sprintId: string, now: Date, content: string): string {
   for (const name of artifactNames(sprintId, now)) {
     const rel = `${RETRO_DIR}/${name}`;
     const auth = authorizeTarget(root, rel);
     if (!auth.ok) throw new InputError(`cannot write the retro artifact: ${auth.reason}`);
-    mkdirSync(dirname(auth.realPath), { recursive: true });
-    const temp = join(dirname(auth.realPath), `.${name}.${process.pid}.tmp`);
-    const fd = openSync(temp, 'w');
-    try {
-      writeSync(fd, content);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    try {
-      linkSync(temp, auth.realPath);
-      return rel;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    } finally {
-      unlinkSync(temp);
-    }
+    if (publishFileExclusive(auth.realPath, content)) return rel;
   }
   throw new InputError(`too many retro artifacts for ${sprintId} today in ${RETRO_DIR}`);
 }
