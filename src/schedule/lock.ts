@@ -37,7 +37,7 @@ export type LockAcquisition =
 
 export type LockRelease =
   | { released: true }
-  | { released: false; reason: 'not-held' | 'not-ours'; holder?: LockRecord | undefined };
+  | { released: false; reason: 'not-held' | 'not-ours' | 'busy'; holder?: LockRecord | undefined };
 
 export interface AcquireOptions {
   /** The pid recorded as owner (default: this process). */
@@ -99,15 +99,23 @@ function putBack(aside: string, path: string): void {
   removeQuietly(aside);
 }
 
-/** Serialises takeovers of a dead run's lock; held for microseconds, so 10 s old means its holder died. */
+/**
+ * Serialises every removal of the lock (takeovers and releases); held for microseconds, so 10 s old means
+ * its holder died.
+ */
 const TAKEOVER_GUARD = { staleMs: 10_000, timeoutMs: 5_000 };
+
+function takeoverGuardPath(mroot: string): string {
+  return join(scheduledRetroDir(mroot), 'scheduled-takeover');
+}
 
 /**
  * Takes the scheduled-run lock of `mroot` (`.claude/retro/scheduled.lock`). The claim publishes a
  * complete file with link(2), so it is atomic and no reader ever sees an empty lock. A lock older than
- * the TTL, or one that cannot be parsed, is taken over under a short guard lock, so that two runs taking
- * over at once never remove each other's fresh lock: the old file is renamed aside, checked to be the
- * one that was judged stale, and only then replaced.
+ * the TTL, or one that cannot be parsed, is taken over under a short guard lock that every removal of the
+ * lock (takeover or release) holds, so the file judged stale is still the file at the path when it is
+ * renamed aside: a takeover never removes a fresh lock. The renamed file is checked once more against
+ * what was judged (defence against a hand edit) before the new lock is published.
  */
 export function acquireScheduledLock(mroot: string, options: AcquireOptions = {}): LockAcquisition {
   const path = scheduledLockPath(mroot);
@@ -159,7 +167,7 @@ export function acquireScheduledLock(mroot: string, options: AcquireOptions = {}
     if (seen.state === 'fresh') return { ok: false, reason: 'held', holder: seen.record };
     let taken: LockAcquisition | 'retry';
     try {
-      taken = withLockSync(join(dir, 'scheduled-takeover'), takeOver, TAKEOVER_GUARD);
+      taken = withLockSync(takeoverGuardPath(mroot), takeOver, TAKEOVER_GUARD);
     } catch (error) {
       if (error instanceof LockTimeoutError) return { ok: false, reason: 'held', holder: undefined };
       throw error;
@@ -187,12 +195,29 @@ function isOurs(record: LockRecord | undefined, options: ReleaseOptions): boolea
 
 /**
  * Releases the scheduled-run lock when it is ours (same token, or same pid on this host), or with
- * `force`. The lock is renamed aside before it is deleted and checked again, so a lock that another run
- * installed in between is put back rather than removed. Never throws for a missing lock.
+ * `force`. It runs under the same guard as a takeover: every removal of the lock (takeover or release)
+ * holds the guard, and a claim only ever creates the file where none exists, so between our look and the
+ * rename nobody can swap the file we judged for another. The file is still renamed aside and checked
+ * again before it is deleted (a lock edited by hand in between is put back, never removed). Never throws
+ * for a missing lock; `busy` when the guard could not be had in time.
  */
 export function releaseScheduledLock(mroot: string, options: ReleaseOptions = {}): LockRelease {
-  const path = scheduledLockPath(mroot);
-  const before = readScheduledLock(mroot);
+  // Nothing to release, and no folder to put the guard in: answer without taking it.
+  if (readScheduledLock(mroot) === 'missing') return { released: false, reason: 'not-held' };
+  try {
+    return withLockSync(
+      takeoverGuardPath(mroot),
+      () => releaseGuarded(scheduledLockPath(mroot), options),
+      TAKEOVER_GUARD,
+    );
+  } catch (error) {
+    if (error instanceof LockTimeoutError) return { released: false, reason: 'busy' };
+    throw error;
+  }
+}
+
+function releaseGuarded(path: string, options: ReleaseOptions): LockRelease {
+  const before = readLockAt(path);
   if (before === 'missing') return { released: false, reason: 'not-held' };
   const record = before === 'corrupt' ? undefined : before;
   if (!isOurs(record, options)) return { released: false, reason: 'not-ours', holder: record };
@@ -219,8 +244,12 @@ export function releaseScheduledLock(mroot: string, options: ReleaseOptions = {}
 
 /** The current lock of `mroot`: its record, `'corrupt'`, or `'missing'`. */
 export function readScheduledLock(mroot: string): LockRecord | 'corrupt' | 'missing' {
+  return readLockAt(scheduledLockPath(mroot));
+}
+
+function readLockAt(path: string): LockRecord | 'corrupt' | 'missing' {
   try {
-    return parseLockRecord(readFileSync(scheduledLockPath(mroot), 'utf8')) ?? 'corrupt';
+    return parseLockRecord(readFileSync(path, 'utf8')) ?? 'corrupt';
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'missing';
     throw error;

@@ -51,6 +51,12 @@ export async function runLock(args: string[], io: CliIo): Promise<number> {
         `scheduled retro: lock belongs to ${holder}, left in place (pass its token, or --force)`,
       );
     }
+    if (!released.released && released.reason === 'busy') {
+      println(
+        io.stderr,
+        'scheduled retro: could not release the lock: another run is taking it over, try again',
+      );
+    }
   } catch (error) {
     // Release is fail-open: a scheduled run must never fail on its way out.
     println(
