@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LONG_ANSWER, TranscriptBuilder } from '../test-support/transcript.js';
 import { formatVerdictJson, type GateVerdict, gateSessionSync } from './index.js';
+import { scoreHits, signalOf, withSignal } from './score.js';
 
 const id = TranscriptBuilder.id;
 const noLedger = { ledgerPath: null, env: {} } as const;
@@ -406,5 +407,25 @@ describe('verdicts, thresholds and errors', () => {
     const result = gateSessionSync(path, noLedger);
     expect(result.lines).toBe(5);
     expect(signal(result.verdict, 'S1')).toEqual({ name: 'S1', count: 2, ids: [id(1), 'line:4'] });
+  });
+});
+
+describe('rescoring one signal', () => {
+  it('gives exactly what scoring the changed hits gives (S2 swapped for ledger runs, or dropped)', () => {
+    const ids = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
+    for (let seed = 0; seed < 200; seed += 1) {
+      const n = (k: number) => (seed * (k + 7) * 2654435761) % (k + 5);
+      const hits = {
+        s1: ids('a', n(1)),
+        s2: ids('b', n(2)),
+        s3: ids('c', n(3)),
+        s4: ids('d', n(4)),
+        s5: ids('e', n(5)),
+      };
+      const s2 = ids('ledger:x:', n(6) % 3);
+      const threshold = 1 + (seed % 9);
+      const rescored = withSignal(scoreHits(hits, threshold), 'S2', signalOf('S2', s2), threshold);
+      expect(rescored).toEqual(scoreHits({ ...hits, s2 }, threshold));
+    }
   });
 });

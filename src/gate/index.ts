@@ -5,13 +5,13 @@ import { sessionIdFromPath } from '../transcript/read.js';
 import type { TranscriptFacts, TurnEvent } from '../transcript/types.js';
 import { type LedgerCoverage, ledgerCoverage } from './ledger-s2.js';
 import { GateMachine } from './machine.js';
-import { type GateVerdict, scoreHits, zeroVerdict } from './score.js';
+import { type GateSignal, type GateVerdict, scoreHits, signalOf, zeroVerdict } from './score.js';
 import { resolveThreshold } from './threshold.js';
 
 export { formatVerdictJson, renderWhy } from './format.js';
-export { type LedgerCoverage, ledgerCoverage, ledgerCoverageIndex } from './ledger-s2.js';
+export { type LedgerCoverage, ledgerCoverage, ledgerCoverageIndex, ledgerCoverageKey } from './ledger-s2.js';
 export { GateMachine, type SignalHits } from './machine.js';
-export type { GateSignal, GateVerdict } from './score.js';
+export { type GateSignal, type GateVerdict, withSignal } from './score.js';
 export { GATE_VERSION, SIGNAL_LABELS, SIGNAL_NAMES, type SignalName } from './signals.js';
 
 export interface GateOptions {
@@ -40,6 +40,12 @@ export interface GateResult {
   /** Human-readable warnings for stderr (schema drift, invalid threshold). */
   warnings: string[];
   facts?: TranscriptFacts;
+  /**
+   * Where S2 came from, so that a stored verdict can be rescored when only the ledger changes: the
+   * transcript's own S2 (null: none) and the ledger coverage that applied (not covered when the hybrid is
+   * off). Absent for an error verdict, which never consults the ledger.
+   */
+  s2Sources?: { transcript: GateSignal | null; ledger: LedgerCoverage };
 }
 
 /**
@@ -87,8 +93,10 @@ export function gateSessionSync(path: string | undefined, options: GateOptions =
     );
   }
   const hits = machine.finish();
+  const transcriptS2 = signalOf('S2', hits.s2) ?? null;
+  let ledger: LedgerCoverage = { covered: false };
   if (env.RETRO_FORCE_TRANSCRIPT_S2 !== '1') {
-    const coverage = options.ledgerLookup
+    ledger = options.ledgerLookup
       ? options.ledgerLookup(sessionId)
       : ledgerCoverage(
           options.ledgerPath === null
@@ -96,7 +104,14 @@ export function gateSessionSync(path: string | undefined, options: GateOptions =
             : (options.ledgerPath ?? resolveLedgerPath(env, options.cwd ?? process.cwd())),
           sessionId,
         );
-    if (coverage.covered) hits.s2 = coverage.runs;
+    if (ledger.covered) hits.s2 = ledger.runs;
   }
-  return { verdict: scoreHits(hits, threshold), sessionId, lines: facts.lines, warnings, facts };
+  return {
+    verdict: scoreHits(hits, threshold),
+    sessionId,
+    lines: facts.lines,
+    warnings,
+    facts,
+    s2Sources: { transcript: transcriptS2, ledger },
+  };
 }

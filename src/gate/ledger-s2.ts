@@ -6,6 +6,11 @@ export type LedgerCoverage =
   | { covered: false }
   | { covered: true; runs: string[] /* zero or one synthetic run id */ };
 
+/** A canonical text of a coverage: equal texts mean the gate would use the same S2. */
+export function ledgerCoverageKey(coverage: LedgerCoverage): string {
+  return JSON.stringify(coverage.covered ? { covered: true, runs: coverage.runs } : { covered: false });
+}
+
 function pyStr(value: unknown): string {
   if (value === undefined || value === null) return '';
   if (typeof value === 'string') return value;

@@ -24,20 +24,50 @@ function round2(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
+/** The signal that these hits make (count capped, anchor ids trimmed); undefined when there are none. */
+export function signalOf(name: SignalName, found: MessageId[]): GateSignal | undefined {
+  if (found.length === 0) return undefined;
+  const rule = SIGNAL_RULES[name];
+  const count = rule.cap === undefined ? found.length : Math.min(found.length, rule.cap);
+  return { name, count, ids: found.slice(0, rule.maxIds) };
+}
+
+/** score = Σ weight · count over signals in order S1..S5 (counts already capped). */
+function scoreSignals(signals: GateSignal[], threshold: number): GateVerdict {
+  let score = 0;
+  for (const signal of signals) score += SIGNAL_RULES[signal.name].weight * signal.count;
+  score = round2(score);
+  return { score, passed: score >= threshold, threshold, signals };
+}
+
 /** score = Σ weight · min(count, cap); signals in order S1..S5, only those with hits. */
 export function scoreHits(hits: SignalHits, threshold: number): GateVerdict {
   const signals: GateSignal[] = [];
-  let score = 0;
   for (const name of SIGNAL_NAMES) {
-    const rule = SIGNAL_RULES[name];
-    const found = hits[HIT_KEYS[name]];
-    if (found.length === 0) continue;
-    const count = rule.cap === undefined ? found.length : Math.min(found.length, rule.cap);
-    score += rule.weight * count;
-    signals.push({ name, count, ids: found.slice(0, rule.maxIds) });
+    const signal = signalOf(name, hits[HIT_KEYS[name]]);
+    if (signal) signals.push(signal);
   }
-  score = round2(score);
-  return { score, passed: score >= threshold, threshold, signals };
+  return scoreSignals(signals, threshold);
+}
+
+/**
+ * The verdict with one signal replaced (or dropped, when `signal` is undefined) and scored again: exactly
+ * what scoring the same hits with that signal's new hits gives, since every other signal's capped count is
+ * in the verdict. Used when only the friction ledger's S2 changed.
+ */
+export function withSignal(
+  verdict: GateVerdict,
+  name: SignalName,
+  signal: GateSignal | undefined,
+  threshold: number,
+): GateVerdict {
+  const others = new Map(verdict.signals.filter((s) => s.name !== name).map((s) => [s.name, s]));
+  if (signal) others.set(name, signal);
+  const signals = SIGNAL_NAMES.flatMap((n) => {
+    const found = others.get(n);
+    return found ? [found] : [];
+  });
+  return scoreSignals(signals, threshold);
 }
 
 export function zeroVerdict(threshold: number, error?: string): GateVerdict {

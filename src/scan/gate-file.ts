@@ -1,4 +1,4 @@
-import { gateSessionSync } from '../gate/index.js';
+import { type GateResult, gateSessionSync } from '../gate/index.js';
 import type { LedgerCoverage } from '../gate/ledger-s2.js';
 import type { GateVerdict } from '../gate/score.js';
 import type { TranscriptFacts, TurnEvent } from '../transcript/types.js';
@@ -12,6 +12,8 @@ export interface GateOutcome {
   firstTimestamp: string | undefined;
   lastTimestamp: string | undefined;
   warnings: string[];
+  /** Where S2 came from (absent for an error verdict): stored so a ledger change can be rescored. */
+  s2Sources: GateResult['s2Sources'];
 }
 
 /** Settings shared by every file of one scan. */
@@ -48,6 +50,7 @@ export function fileGate(
       firstTimestamp: result.facts?.firstTimestamp,
       lastTimestamp: result.facts?.lastTimestamp,
       warnings: result.warnings,
+      s2Sources: result.s2Sources,
     };
   };
 }

@@ -15,6 +15,7 @@ export function scanRecordJson(record: SessionRecord): string {
     size: record.size,
     mtime: new Date(record.mtimeMs).toISOString(),
     gone: record.gone,
+    ledgerStale: record.ledgerStale === true,
     score: record.verdict.score,
     passed: record.verdict.passed,
     signals: record.signalCounts,

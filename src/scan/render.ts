@@ -57,6 +57,10 @@ export interface ScanStats {
   unchanged: number;
   readBytes: number;
   seconds: number;
+  /** Verdicts rescored for a friction-ledger change without reading (default 0). */
+  rescored?: number;
+  /** Verdicts of deleted transcripts left stale by a ledger change (default 0). */
+  stale?: number;
 }
 
 /** Sessions, flagged, signal totals and the busiest projects (most flagged, then most sessions). */
@@ -78,11 +82,15 @@ export function renderSummary(records: SessionRecord[], stats: ScanStats): strin
     .slice(0, 3)
     .map(([name, p]) => `${name} (${p.flagged} flagged of ${p.sessions})`);
   const mb = (stats.readBytes / 1e6).toFixed(1);
+  const ledger = [
+    stats.rescored ? `${stats.rescored} rescored for ledger changes` : '',
+    stats.stale ? `${stats.stale} stale (ledger changed, transcript gone)` : '',
+  ].filter(Boolean);
   return [
     `sessions: ${main.length}${agents > 0 ? ` (+${agents} sub-agent transcripts)` : ''}${gone > 0 ? `, ${gone} gone` : ''}`,
     `flagged: ${flagged.length}`,
     `signals: ${totals.join(', ')}`,
     `busiest projects: ${busiest.length > 0 ? busiest.join(', ') : '(none)'}`,
-    `read ${stats.read} files (${mb} MB), ${stats.unchanged} unchanged, in ${stats.seconds.toFixed(2)} s`,
+    `read ${stats.read} files (${mb} MB), ${stats.unchanged} unchanged, ${[...ledger, ''].join(', ')}in ${stats.seconds.toFixed(2)} s`,
   ].join('\n');
 }

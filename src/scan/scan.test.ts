@@ -1,10 +1,12 @@
 import { appendFileSync, cpSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ledgerCoverageIndex } from '../gate/ledger-s2.js';
 import { openStore } from '../store/open.js';
+import type { SessionRecord } from '../store/types.js';
 import { REPO_ROOT } from '../test-support/cli.js';
-import { scanSessions } from './scan.js';
+import { type ScanResult, scanSessions } from './scan.js';
 
 const SETTINGS = { threshold: 5, ledger: [], forceTranscriptS2: false };
 
@@ -81,5 +83,125 @@ describe('scanSessions', () => {
     expect(result.records.map((r) => r.path)).toEqual([file]);
     expect(result.warnings[0]).toMatch(/possible schema drift/);
     store.close();
+  });
+
+  describe('when only the friction ledger changes', () => {
+    // A shop session whose transcript has an S2 of 2 (two error runs) and an S3: score 2·2 + 2.5 = 6.5.
+    const SESSION = '9b2d4f6a-8c1e-4a3b-9d5f-7e9a1b3c5d36';
+    const FILE = join('-home-ada-code-shop', `${SESSION}.jsonl`);
+
+    function ledgerRow(sessionId: string, minute: number): string {
+      const ts = `2026-10-01T09:${String(minute).padStart(2, '0')}:00Z`;
+      return `${JSON.stringify({ ts, session_id: sessionId, event: 'PostToolUseFailure', tool: 'Bash', path: '' })}\n`;
+    }
+
+    /** Each scan reads the ledger once, as the command does. */
+    function settingsFor(ledger: string) {
+      return { threshold: 5, ledger: [...ledgerCoverageIndex(ledger)], forceTranscriptS2: false };
+    }
+
+    function verdicts(result: ScanResult): Record<string, SessionRecord['verdict']> {
+      return Object.fromEntries(result.records.map((r) => [r.path, r.verdict]));
+    }
+
+    function setUp() {
+      const root = demoCopy();
+      const ledger = join(dirname(root), 'friction.jsonl');
+      writeFileSync(ledger, '');
+      const store = openStore(':memory:');
+      const scan = () => scanSessions({ roots: [root], store, settings: settingsFor(ledger) });
+      // What gating every file afresh gives with today's ledger: the answer a rescan must match.
+      const afresh = async () => {
+        const other = openStore(':memory:');
+        const result = await scanSessions({ roots: [root], store: other, settings: settingsFor(ledger) });
+        other.close();
+        return verdicts(result);
+      };
+      return { root, ledger, store, scan, afresh, path: join(root, FILE) };
+    }
+
+    it('rescores exactly the session whose coverage changed, from stored data, reading nothing', async () => {
+      const { ledger, store, scan, afresh, path } = setUp();
+      const before = verdicts(await scan());
+      expect(before[path]!.score).toBe(6.5);
+
+      // Two ledger rows: the ledger supplies S2, one run.
+      appendFileSync(ledger, ledgerRow(SESSION, 1) + ledgerRow(SESSION, 2));
+      const covered = await scan();
+      expect([covered.read, covered.readBytes, covered.rescored, covered.unchanged]).toEqual([0, 0, 1, 8]);
+      expect(verdicts(covered)).toEqual({
+        ...before,
+        [path]: {
+          score: 4.5,
+          passed: false,
+          threshold: 5,
+          signals: [
+            { name: 'S2', count: 1, ids: ['ledger:PostToolUseFailure:2026-10-01T09:01:00Z'] },
+            { name: 'S3', count: 1, ids: before[path]!.signals.find((s) => s.name === 'S3')!.ids },
+          ],
+        },
+      });
+      expect(verdicts(covered)).toEqual(await afresh());
+      expect(covered.records.find((r) => r.path === path)!.signalCounts.S2).toBe(1);
+
+      // More rows of the same run change nothing the gate uses: nothing to rescore.
+      appendFileSync(ledger, ledgerRow(SESSION, 3));
+      expect((await scan()).rescored).toBe(0);
+
+      // A row for a session with no transcript here touches nothing either.
+      appendFileSync(ledger, ledgerRow('0f0f0f0f-aaaa-4bbb-8ccc-123456789abc', 4));
+      expect((await scan()).rescored).toBe(0);
+
+      // The ledger is rotated away: back to the transcript's own S2, still without reading it.
+      writeFileSync(ledger, ledgerRow(SESSION, 5));
+      const single = await scan();
+      expect([single.read, single.rescored]).toEqual([0, 1]);
+      expect(verdicts(single)).toEqual(await afresh());
+      expect(verdicts(single)[path]!.score).toBe(2.5); // covered by one row: too short for a run, S2 is 0
+      writeFileSync(ledger, '');
+      const uncovered = await scan();
+      expect([uncovered.read, uncovered.rescored]).toEqual([0, 1]);
+      expect(verdicts(uncovered)).toEqual(before);
+      store.close();
+    });
+
+    it('rescores a deleted transcript from stored data, and marks it stale when that cannot be exact', async () => {
+      const { ledger, store, scan, path } = setUp();
+      await scan();
+      rmSync(path);
+      appendFileSync(ledger, ledgerRow(SESSION, 1) + ledgerRow(SESSION, 2));
+      const gone = await scan();
+      expect([gone.read, gone.rescored, gone.newlyGone]).toEqual([0, 1, 1]);
+      const record = gone.records.find((r) => r.path === path)!;
+      expect([record.gone, record.verdict.score, record.ledgerStale]).toEqual([true, 4.5, false]);
+
+      // A row stored by an older release knows neither the transcript's own S2 nor the coverage it used.
+      store.upsertSession({ ...record, ledgerS2: undefined, transcriptS2: undefined });
+      writeFileSync(ledger, '');
+      const stale = await scan();
+      expect([stale.read, stale.rescored, stale.stale]).toEqual([0, 0, 1]);
+      const kept = stale.records.find((r) => r.path === path)!;
+      expect([kept.verdict.score, kept.ledgerStale]).toEqual([4.5, true]);
+
+      // Coverage comes back: exact again (S2 is the ledger's), and the mark goes.
+      appendFileSync(ledger, ledgerRow(SESSION, 1) + ledgerRow(SESSION, 2));
+      const again = (await scan()).records.find((r) => r.path === path)!;
+      expect([again.verdict.score, again.ledgerStale]).toEqual([4.5, false]);
+      store.close();
+    });
+
+    it('reads a file again when a row from an older store cannot be rescored exactly, and only that file', async () => {
+      const { ledger, store, scan, afresh, path } = setUp();
+      appendFileSync(ledger, ledgerRow(SESSION, 1) + ledgerRow(SESSION, 2));
+      await scan();
+      const record = store.sessionAt(path)!;
+      store.upsertSession({ ...record, ledgerS2: undefined, transcriptS2: undefined });
+      writeFileSync(ledger, '');
+      const rescan = await scan();
+      expect([rescan.read, rescan.rescored]).toEqual([1, 0]);
+      expect(verdicts(rescan)).toEqual(await afresh());
+      expect(store.sessionAt(path)!.transcriptS2).toMatchObject({ name: 'S2', count: 2 });
+      store.close();
+    });
   });
 });

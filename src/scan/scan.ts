@@ -5,6 +5,7 @@ import { countSignals, type SessionStore } from '../store/open.js';
 import type { KnownFile, SessionRecord } from '../store/types.js';
 import { discoverTranscripts, type TranscriptFile } from './discover.js';
 import type { GateFileSettings, GateOutcome } from './gate-file.js';
+import { currentCoverage, ledgerMoved, refreshForLedger } from './ledger-refresh.js';
 import { gateFiles } from './pool.js';
 import type { ReaderName } from './reader.js';
 
@@ -29,8 +30,12 @@ export interface ScanResult {
   /** Files read this time (new, changed, or gated by an older gate version). */
   read: number;
   readBytes: number;
-  /** Files whose stored verdict was reused. */
+  /** Files whose stored verdict was reused as it was. */
   unchanged: number;
+  /** Stored verdicts rescored without reading, because the friction ledger changed (gone files included). */
+  rescored: number;
+  /** Verdicts of deleted transcripts that the ledger change made stale and that could not be rescored. */
+  stale: number;
   /** Files marked gone by this scan. */
   newlyGone: number;
   warnings: string[];
@@ -67,6 +72,9 @@ function toRecord(file: TranscriptFile, outcome: GateOutcome, scannedAt: string)
     signalCounts: countSignals(outcome.verdict),
     gone: false,
     scannedAt,
+    ledgerS2: outcome.s2Sources?.ledger,
+    transcriptS2: outcome.s2Sources?.transcript,
+    ledgerStale: false,
   };
 }
 
@@ -84,19 +92,59 @@ function prefixOf(root: string): string {
 /**
  * Gates every transcript under the roots, reading only files that are new, changed (size or mtime) or
  * gated by an older gate version; stored files that disappeared are marked gone, their verdicts kept.
+ * A stored verdict whose session's friction-ledger coverage changed is rescored from stored data when
+ * that is exact, else its file is read again (or, when the file is gone, the verdict is marked stale).
  */
 export async function scanSessions(options: ScanOptions): Promise<ScanResult> {
-  const { store } = options;
+  const { store, settings } = options;
   const files = discoverTranscripts(options.roots);
   const prefixes = [...new Set(options.roots.map(prefixOf))];
   const known = new Map<string, KnownFile>();
   for (const prefix of prefixes) for (const [path, file] of store.knownFiles(prefix)) known.set(path, file);
+  const present = new Set(files.map((f) => f.path));
+  const scannedAt = (options.now?.() ?? new Date()).toISOString();
+
   const toRead = files.filter((file) => needsReading(file, known));
+  const reading = new Set(toRead.map((f) => f.path));
+  const filesByPath = new Map(files.map((f) => [f.path, f]));
+  const coverageOf = currentCoverage(settings);
+  const refreshed: SessionRecord[] = [];
+  let rescored = 0;
+  let rescoredPresent = 0;
+  let stale = 0;
+  for (const [path, stored] of known) {
+    if (reading.has(path)) continue;
+    const coverage = coverageOf(stored.sessionId);
+    if (!ledgerMoved(stored, coverage)) continue;
+    const record = store.sessionAt(path);
+    if (!record) continue;
+    // A file that vanished since the last scan is gone now, whatever the store still says.
+    const file = filesByPath.get(path);
+    const refresh = refreshForLedger(
+      file ? record : { ...record, gone: true },
+      coverage,
+      settings.threshold,
+      scannedAt,
+    );
+    if (refresh.kind === 'reread' && file) {
+      toRead.push(file);
+      reading.add(path);
+    } else if (refresh.kind === 'rescored') {
+      // markGone below flags a file that vanished since the last scan (and counts it).
+      refreshed.push({ ...refresh.record, gone: record.gone });
+      rescored += 1;
+      if (file) rescoredPresent += 1;
+    } else if (refresh.kind === 'stale') {
+      stale += 1;
+      if (!record.ledgerStale) refreshed.push({ ...refresh.record, gone: record.gone });
+    }
+  }
+
   const totalBytes = toRead.reduce((sum, f) => sum + f.size, 0);
   let doneBytes = 0;
   options.onProgress?.(0, totalBytes);
   const outcomes = await gateFiles(toRead, {
-    settings: options.settings,
+    settings,
     reader: options.reader ?? 'fast',
     jobs: options.jobs ?? 1,
     ...(options.inlineBelowBytes === undefined ? {} : { inlineBelowBytes: options.inlineBelowBytes }),
@@ -105,9 +153,7 @@ export async function scanSessions(options: ScanOptions): Promise<ScanResult> {
       options.onProgress?.(doneBytes, totalBytes);
     },
   });
-  const scannedAt = (options.now?.() ?? new Date()).toISOString();
-  store.upsertSession(...toRead.map((file, i) => toRecord(file, outcomes[i]!, scannedAt)));
-  const present = new Set(files.map((f) => f.path));
+  store.upsertSession(...refreshed, ...toRead.map((file, i) => toRecord(file, outcomes[i]!, scannedAt)));
   const newlyGone = store.markGone([...known.keys()].filter((path) => !present.has(path)));
   const records = new Map<string, SessionRecord>();
   for (const prefix of prefixes) {
@@ -121,7 +167,9 @@ export async function scanSessions(options: ScanOptions): Promise<ScanResult> {
     records: [...records.values()],
     read: toRead.length,
     readBytes: totalBytes,
-    unchanged: files.length - toRead.length,
+    unchanged: files.length - toRead.length - rescoredPresent,
+    rescored,
+    stale,
     newlyGone,
     warnings: [...new Set(warnings)],
   };

@@ -34,6 +34,9 @@ function record(overrides: Partial<SessionRecord>): SessionRecord {
     signalCounts: countSignals(verdict),
     gone: false,
     scannedAt: '2026-10-02T00:00:00.000Z',
+    ledgerS2: { covered: false },
+    transcriptS2: { name: 'S2', count: 2, ids: ['a', 'b'] },
+    ledgerStale: false,
     ...overrides,
   };
 }
@@ -53,6 +56,63 @@ describe('session store', () => {
     expect(stored).toEqual(record({}));
     expect(stored!.signalCounts).toEqual({ S1: 0, S2: 2, S3: 1, S4: 0, S5: 0 });
     again.close();
+  });
+
+  it('migrates a store of the first schema in place: its rows keep their verdicts, with no S2 sources recorded', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'retrospect-store-')), 'store.sqlite');
+    const raw = new Database(path);
+    raw.exec(MIGRATIONS[0]!);
+    raw.pragma('user_version = 1');
+    raw
+      .prepare(
+        `INSERT INTO sessions (path, size, mtime_ms, host, session_id, project, lines, gate_version, verdict_json,
+           score, passed, s2, scanned_at)
+         VALUES ('/p/x/s1.jsonl', 100, 1, 'claude-code', 's1', 'x', 12, 1, ?, 4, 0, 2, '2026-10-02T00:00:00.000Z')`,
+      )
+      .run(
+        JSON.stringify({
+          score: 4,
+          passed: false,
+          threshold: 5,
+          signals: [{ name: 'S2', count: 2, ids: ['a', 'b'] }],
+        }),
+      );
+    raw.close();
+    const store = openStore(path);
+    expect(store.schemaVersion()).toBe(MIGRATIONS.length);
+    const stored = store.sessionAt('/p/x/s1.jsonl');
+    expect(stored?.verdict.score).toBe(4);
+    expect([stored?.ledgerS2, stored?.transcriptS2, stored?.ledgerStale]).toEqual([
+      undefined,
+      undefined,
+      false,
+    ]);
+    expect(store.knownFiles().get('/p/x/s1.jsonl')).toMatchObject({ ledgerS2: undefined, gateError: false });
+    store.close();
+  });
+
+  it("records where S2 came from: ledger coverage, the transcript's own S2 (or none), and a stale mark", () => {
+    const store = openStore(':memory:');
+    const covered = record({
+      ledgerS2: { covered: true, runs: ['ledger:tool_error:2026-10-01T09:00:00Z'] },
+      transcriptS2: null,
+      ledgerStale: true,
+    });
+    const error = record({
+      path: '/p/-home-dev-shop/bad.jsonl',
+      verdict: { score: 0, passed: false, threshold: 5, signals: [], error: 'file not found' },
+      ledgerS2: undefined,
+      transcriptS2: undefined,
+    });
+    store.upsertSession(covered, error);
+    expect(store.sessionAt(covered.path)).toEqual(covered);
+    expect(store.knownFiles().get(covered.path)).toMatchObject({
+      ledgerS2: '{"covered":true,"runs":["ledger:tool_error:2026-10-01T09:00:00Z"]}',
+      ledgerStale: true,
+      gateError: false,
+    });
+    expect(store.knownFiles().get(error.path)).toMatchObject({ ledgerS2: undefined, gateError: true });
+    store.close();
   });
 
   it('refuses a store written by a newer schema', () => {
@@ -93,6 +153,10 @@ describe('session store', () => {
       mtimeMs: 1_790_000_000_500,
       gateVersion: 1,
       gone: false,
+      sessionId: 's1',
+      ledgerS2: '{"covered":false}',
+      ledgerStale: false,
+      gateError: false,
     });
     expect(store.markGone(['/p/-home-dev-shop/s1.jsonl', '/nowhere.jsonl'])).toBe(1);
     expect(store.listSessions({ includeGone: false })).toHaveLength(3);

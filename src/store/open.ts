@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import type { GateVerdict } from '../gate/score.js';
+import { type LedgerCoverage, ledgerCoverageKey } from '../gate/ledger-s2.js';
+import type { GateSignal, GateVerdict } from '../gate/score.js';
 import type { SignalName } from '../gate/signals.js';
 import { migrate } from './schema.js';
 import type { HostName, KnownFile, SessionQuery, SessionRecord, SessionScore } from './types.js';
@@ -32,6 +33,9 @@ interface Row {
   s5: number;
   gone: number;
   scanned_at: string;
+  ledger_s2: string | null;
+  transcript_s2: string | null;
+  ledger_stale: number;
 }
 
 function toRecord(row: Row): SessionRecord {
@@ -52,6 +56,10 @@ function toRecord(row: Row): SessionRecord {
     signalCounts: { S1: row.s1, S2: row.s2, S3: row.s3, S4: row.s4, S5: row.s5 },
     gone: row.gone !== 0,
     scannedAt: row.scanned_at,
+    ledgerS2: row.ledger_s2 === null ? undefined : (JSON.parse(row.ledger_s2) as LedgerCoverage),
+    transcriptS2:
+      row.transcript_s2 === null ? undefined : (JSON.parse(row.transcript_s2) as GateSignal | null),
+    ledgerStale: row.ledger_stale !== 0,
   };
 }
 
@@ -63,15 +71,18 @@ export function countSignals(verdict: GateVerdict): Record<SignalName, number> {
 }
 
 const UPSERT = `INSERT INTO sessions (path, size, mtime_ms, host, session_id, parent_session_id, agent_id, project,
-    first_ts, last_ts, lines, gate_version, verdict_json, score, passed, s1, s2, s3, s4, s5, gone, scanned_at)
+    first_ts, last_ts, lines, gate_version, verdict_json, score, passed, s1, s2, s3, s4, s5, gone, scanned_at,
+    ledger_s2, transcript_s2, ledger_stale)
   VALUES (@path, @size, @mtime_ms, @host, @session_id, @parent_session_id, @agent_id, @project, @first_ts, @last_ts,
-    @lines, @gate_version, @verdict_json, @score, @passed, @s1, @s2, @s3, @s4, @s5, @gone, @scanned_at)
+    @lines, @gate_version, @verdict_json, @score, @passed, @s1, @s2, @s3, @s4, @s5, @gone, @scanned_at,
+    @ledger_s2, @transcript_s2, @ledger_stale)
   ON CONFLICT (path) DO UPDATE SET size = excluded.size, mtime_ms = excluded.mtime_ms, host = excluded.host,
     session_id = excluded.session_id, parent_session_id = excluded.parent_session_id, agent_id = excluded.agent_id,
     project = excluded.project, first_ts = excluded.first_ts, last_ts = excluded.last_ts, lines = excluded.lines,
     gate_version = excluded.gate_version, verdict_json = excluded.verdict_json, score = excluded.score,
     passed = excluded.passed, s1 = excluded.s1, s2 = excluded.s2, s3 = excluded.s3, s4 = excluded.s4,
-    s5 = excluded.s5, gone = excluded.gone, scanned_at = excluded.scanned_at`;
+    s5 = excluded.s5, gone = excluded.gone, scanned_at = excluded.scanned_at, ledger_s2 = excluded.ledger_s2,
+    transcript_s2 = excluded.transcript_s2, ledger_stale = excluded.ledger_stale`;
 
 /**
  * The embedded session index (SQLite, WAL): one row per transcript file with its gate verdict. It
@@ -117,22 +128,28 @@ export class SessionStore {
           s5: r.signalCounts.S5,
           gone: r.gone ? 1 : 0,
           scanned_at: r.scannedAt,
+          ledger_s2: r.ledgerS2 === undefined ? null : ledgerCoverageKey(r.ledgerS2),
+          transcript_s2: r.transcriptS2 === undefined ? null : JSON.stringify(r.transcriptS2),
+          ledger_stale: r.ledgerStale ? 1 : 0,
         });
       }
     })();
   }
 
-  /** Size, mtime and gate version of every stored file under `root` (all files when omitted). */
+  /** What a rescan compares, for every stored file under `root` (all files when omitted). */
   knownFiles(root?: string): Map<string, KnownFile> {
+    const columns = `path, size, mtime_ms, gate_version, gone, session_id, ledger_s2, ledger_stale,
+      json_extract(verdict_json, '$.error') IS NOT NULL AS gate_error`;
     const rows = (
       root === undefined
-        ? this.db.prepare('SELECT path, size, mtime_ms, gate_version, gone FROM sessions').all()
+        ? this.db.prepare(`SELECT ${columns} FROM sessions`).all()
         : this.db
-            .prepare(
-              'SELECT path, size, mtime_ms, gate_version, gone FROM sessions WHERE substr(path, 1, ?) = ?',
-            )
+            .prepare(`SELECT ${columns} FROM sessions WHERE substr(path, 1, ?) = ?`)
             .all(Array.from(root).length, root)
-    ) as Pick<Row, 'path' | 'size' | 'mtime_ms' | 'gate_version' | 'gone'>[];
+    ) as (Pick<
+      Row,
+      'path' | 'size' | 'mtime_ms' | 'gate_version' | 'gone' | 'session_id' | 'ledger_s2' | 'ledger_stale'
+    > & { gate_error: number })[];
     const known = new Map<string, KnownFile>();
     for (const row of rows) {
       known.set(row.path, {
@@ -140,9 +157,19 @@ export class SessionStore {
         mtimeMs: row.mtime_ms,
         gateVersion: row.gate_version,
         gone: row.gone !== 0,
+        sessionId: row.session_id,
+        ledgerS2: row.ledger_s2 ?? undefined,
+        ledgerStale: row.ledger_stale !== 0,
+        gateError: row.gate_error !== 0,
       });
     }
     return known;
+  }
+
+  /** The stored record of one file. */
+  sessionAt(path: string): SessionRecord | undefined {
+    const row = this.db.prepare('SELECT * FROM sessions WHERE path = ?').get(path) as Row | undefined;
+    return row ? toRecord(row) : undefined;
   }
 
   /** Marks files as deleted; their verdicts stay for history and trial reviews. */

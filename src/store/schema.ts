@@ -32,6 +32,11 @@ export const MIGRATIONS: readonly string[] = [
    CREATE INDEX sessions_project ON sessions (project);
    CREATE INDEX sessions_session ON sessions (session_id);
    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);`,
+  // Where S2 came from, so that a rescan can rescore a verdict when only the friction ledger changed.
+  // Rows stored before this step have neither (NULL): a rescan works out what it can from their verdict.
+  `ALTER TABLE sessions ADD COLUMN ledger_s2 TEXT;
+   ALTER TABLE sessions ADD COLUMN transcript_s2 TEXT;
+   ALTER TABLE sessions ADD COLUMN ledger_stale INTEGER NOT NULL DEFAULT 0;`,
 ];
 
 /** Brings a store up to the latest schema inside one transaction; refuses a store from a newer release. */

@@ -1,4 +1,5 @@
-import type { GateVerdict } from '../gate/score.js';
+import type { LedgerCoverage } from '../gate/ledger-s2.js';
+import type { GateSignal, GateVerdict } from '../gate/score.js';
 import type { SignalName } from '../gate/signals.js';
 
 /** Which agent host wrote a transcript. */
@@ -31,6 +32,19 @@ export interface SessionRecord {
   gone: boolean;
   /** When this verdict was computed (ISO-8601). */
   scannedAt: string;
+  /**
+   * The friction ledger's coverage of this session when the verdict was computed (what S2 used; not
+   * covered when the hybrid was off). Undefined when not recorded: an error verdict (the ledger is not
+   * consulted) or a row from an older store.
+   */
+  ledgerS2?: LedgerCoverage | undefined;
+  /** The transcript's own S2, whatever the ledger said: null when it found none, undefined when not recorded. */
+  transcriptS2?: GateSignal | null | undefined;
+  /**
+   * The ledger changed since this verdict, and it could not be recomputed: the transcript is gone and its
+   * own S2 was not recorded. The verdict is the last one known.
+   */
+  ledgerStale?: boolean | undefined;
 }
 
 /** Filters for listSessions; dates are ISO-8601 strings compared with the session's timestamps. */
@@ -54,10 +68,17 @@ export interface SessionScore {
   mtime: number;
 }
 
-/** Size and mtime a rescan compares to decide whether a file must be read again. */
+/** What a rescan compares to decide whether a file must be read again, or its verdict rescored. */
 export interface KnownFile {
   size: number;
   mtimeMs: number;
   gateVersion: number;
   gone: boolean;
+  /** The session id the ledger was looked up by. */
+  sessionId: string;
+  /** The stored ledger coverage as JSON (`ledgerCoverageKey`); undefined when not recorded. */
+  ledgerS2: string | undefined;
+  ledgerStale: boolean;
+  /** The verdict is a gate error (missing or unreadable file): the ledger plays no part in it. */
+  gateError: boolean;
 }

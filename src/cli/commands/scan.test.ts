@@ -97,6 +97,34 @@ describe('retrospect scan', () => {
     expect(second.stdout).toMatch(/read 0 files \(0\.0 MB\), 9 unchanged/);
   });
 
+  it('rescores a stored verdict when only the friction ledger changed, without reading the transcript', async () => {
+    const env = isolatedEnv();
+    const projects = join(env.CLAUDE_CONFIG_DIR!, 'projects');
+    mkdirSync(projects, { recursive: true });
+    cpSync(join(REPO_ROOT, 'examples', 'projects'), projects, { recursive: true });
+    env.FRICTION_LEDGER = join(env.HOME!, 'friction.jsonl');
+    const session = '9b2d4f6a-8c1e-4a3b-9d5f-7e9a1b3c5d36';
+    const score = (stdout: string) =>
+      stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { sessionId: string; score: number })
+        .find((r) => r.sessionId === session)?.score;
+    const first = await runCli(['scan', '--json'], { env });
+    expect(score(first.stdout)).toBe(6.5);
+    const row = (ts: string) =>
+      `${JSON.stringify({ ts, session_id: session, event: 'PostToolUseFailure', tool: 'Bash', path: '' })}\n`;
+    writeFileSync(env.FRICTION_LEDGER, row('2026-10-01T09:00:00Z') + row('2026-10-01T09:01:00Z'));
+    const second = await runCli(['scan'], { env });
+    expect(second.stdout).toMatch(
+      /read 0 files \(0\.0 MB\), 8 unchanged, 1 rescored for ledger changes, in /,
+    );
+    const third = await runCli(['scan', '--json'], { env });
+    expect(score(third.stdout)).toBe(4.5);
+    const gate = await runCli(['gate', join(projects, '-home-ada-code-shop', `${session}.jsonl`)], { env });
+    expect(JSON.parse(gate.stdout).score).toBe(4.5);
+  });
+
   it('does not warn when cleanupPeriodDays is set, and rejects a missing folder', async () => {
     const env = isolatedEnv();
     mkdirSync(join(env.CLAUDE_CONFIG_DIR!, 'projects'), { recursive: true });
