@@ -7,7 +7,8 @@ export const IN_PROGRESS_SECS = 60;
 
 const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export type SkipReason = 'in-progress' | 'retro-invocation';
+/** Why a session is set aside: still being written, ran a retro itself, or took too long to gate. */
+export type SkipReason = 'in-progress' | 'retro-invocation' | 'gate-timeout';
 
 export interface SkippedSession {
   session: SessionFile;

@@ -35,6 +35,10 @@ export async function reviewElapsedTrials(
     env: NodeJS.ProcessEnv;
     projectsRoot?: string | undefined;
     nowMs?: number | undefined;
+    /** The run's gating cap, for the sessions the scores need gated (the run's cap holds throughout). */
+    gateCapMs?: number | undefined;
+    /** Sessions the run already abandoned at the cap: not gated again. */
+    slowPaths?: ReadonlySet<string> | undefined;
   },
 ): Promise<void> {
   const { mainCheckout, decider, dryRun } = context;
@@ -43,6 +47,8 @@ export async function reviewElapsedTrials(
     scope: 'current',
     projectsRoot: context.projectsRoot,
     env: context.env,
+    fileCapMs: context.gateCapMs,
+    skipPaths: context.slowPaths,
   });
   const evaluations = reviewTrials(mainCheckout, await source.scores(), context.today);
   let skipping = false;

@@ -8,45 +8,70 @@ import { gateSettingsFor } from '../scan/settings.js';
 import { openStore } from '../store/open.js';
 import type { SessionFile } from '../trial/discover.js';
 
+/** Notes §5 step 3: a file may gate for 2 s in `--all`; one session has a 5 s budget. */
+export const GATE_CAP_ALL_MS = 2_000;
+export const GATE_BUDGET_SINGLE_MS = 5_000;
+
 export interface GateStepOptions {
   env: NodeJS.ProcessEnv;
   mainCheckout: string;
   threshold?: string | undefined;
+  /** Wall time one session may take to gate, in ms (`Infinity`: no cap, gate on this thread). */
+  capMs: number;
   /** The session store (default `<data dir>/store.sqlite`). */
   storePath?: string;
   log: (line: string) => void;
 }
 
+export interface GateStepResult {
+  gated: { session: SessionFile; verdict: GateVerdict }[];
+  /** Candidates abandoned at the cap: treated as not flagged, no verdict stored. */
+  timedOut: SessionFile[];
+}
+
 /**
- * Gates the candidate sessions through the session store: their folders are scanned, so only new or
- * changed transcripts are read again, and each candidate's stored verdict is judged against the
- * threshold in force now. A candidate the scan could not record (it vanished meanwhile) is left out.
+ * Gates the candidate sessions through the session store: only new or changed transcripts are read
+ * again, and each candidate's stored verdict is judged against the threshold in force now. A transcript
+ * that takes longer than `capMs` to gate is abandoned and the others go on. A candidate the scan could
+ * not record (it vanished meanwhile) is left out.
  */
 export async function gateCandidates(
   sessions: readonly SessionFile[],
   options: GateStepOptions,
-): Promise<{ session: SessionFile; verdict: GateVerdict }[]> {
-  if (sessions.length === 0) return [];
+): Promise<GateStepResult> {
+  if (sessions.length === 0) return { gated: [], timedOut: [] };
   const { settings, warning } = gateSettingsFor(options.env, options.mainCheckout, options.threshold);
   if (warning) options.log(warning);
   const store = openStore(options.storePath ?? storePathFor(undefined, false, options.env));
   try {
-    const folders = [...new Set(sessions.map((s) => dirname(s.path)))];
+    // One session: its file alone, so that its budget is spent on it. More: their folders, one store
+    // query each instead of one per file.
+    const roots =
+      sessions.length === 1
+        ? sessions.map((s) => s.path)
+        : [...new Set(sessions.map((s) => dirname(s.path)))];
     const scan = await scanSessions({
-      roots: folders,
+      roots,
       store,
       settings,
       jobs: Math.max(1, Math.min(4, availableParallelism())),
+      fileCapMs: options.capMs,
     });
     for (const line of scan.warnings) options.log(line);
+    const abandoned = new Set(scan.timedOut);
     const byPath = new Map(scan.records.map((r) => [r.path, r]));
-    const gated: { session: SessionFile; verdict: GateVerdict }[] = [];
+    const result: GateStepResult = { gated: [], timedOut: [] };
     for (const session of sessions) {
+      // A changed transcript abandoned at the cap may still have an older verdict stored: not used.
+      if (abandoned.has(session.path)) {
+        result.timedOut.push(session);
+        continue;
+      }
       const record = byPath.get(session.path);
       if (!record || record.gone) continue;
-      gated.push({ session, verdict: withThreshold(record, settings.threshold).verdict });
+      result.gated.push({ session, verdict: withThreshold(record, settings.threshold).verdict });
     }
-    return gated;
+    return result;
   } finally {
     store.close();
   }

@@ -41,7 +41,15 @@ const DAY = '2026-07-01';
 const DIRECTIVES = '.claude/memory/ic5/directives.md';
 
 function options(p: ReturnType<typeof retroProject>, extra: Partial<RetroOptions>): RetroOptions {
-  return { cwd: p.root, env: p.env, decider: autoDecider, deepReader: readerProposing(), ...extra };
+  return {
+    cwd: p.root,
+    env: p.env,
+    decider: autoDecider,
+    deepReader: readerProposing(),
+    // Run from sources there is no compiled gate worker; the caps are tested through the built CLI.
+    gateCapMs: Number.POSITIVE_INFINITY,
+    ...extra,
+  };
 }
 
 describe('runRetro', () => {

@@ -12,7 +12,8 @@ import {
   isFatalDeepReadError,
   type RetroProposal,
 } from './deep-read-port.js';
-import { gateCandidates } from './gate-step.js';
+import { GATE_BUDGET_SINGLE_MS, GATE_CAP_ALL_MS, gateCandidates } from './gate-step.js';
+import { gateTimeoutText } from './render.js';
 import { mergeObservations, mergeRepeatedProposals, recurringPatterns } from './select.js';
 import type { GatedSession, RetroCandidate, RetroOutcome } from './types.js';
 
@@ -36,6 +37,12 @@ export interface RetroOptions {
   concurrency?: number;
   /** The gate threshold (default `RETRO_THRESHOLD`, else the gate's). */
   threshold?: string | undefined;
+  /**
+   * Wall time one session may take to gate, in ms; a session still gating then is abandoned (not
+   * flagged, reported as skipped). Default 2000 with `all`, 5000 for one session (notes §5 step 3);
+   * `Infinity` gates without a cap on the calling thread.
+   */
+  gateCapMs?: number | undefined;
   /** The day trials start and are reviewed on (default today, UTC). */
   today?: string | undefined;
   nowMs?: number;
@@ -66,11 +73,12 @@ async function boundedMap<T, R>(
   return results;
 }
 
-function emptyOutcome(dryRun: boolean): RetroOutcome {
+function emptyOutcome(dryRun: boolean, gateCapMs: number): RetroOutcome {
   return {
     dryRun,
     counts: { scanned: 0, skipped: 0, gated: 0, deepRead: 0 },
     skipped: [],
+    gateCapMs: Number.isFinite(gateCapMs) ? gateCapMs : null,
     gated: [],
     applied: [],
     rejected: 0,
@@ -109,7 +117,8 @@ export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
   if (!roots) throw new InputError(`retro runs inside a git repository; ${options.cwd} is not in one`);
   const { mainCheckout } = roots;
   const today = options.today ?? todayUtc(new Date(options.nowMs ?? Date.now()));
-  const outcome = emptyOutcome(dryRun);
+  const gateCapMs = options.gateCapMs ?? (options.all ? GATE_CAP_ALL_MS : GATE_BUDGET_SINGLE_MS);
+  const outcome = emptyOutcome(dryRun, gateCapMs);
   const progress = () => options.onProgress?.(outcome);
 
   const candidates = findCandidates({
@@ -125,12 +134,20 @@ export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
   outcome.counts.scanned = candidates.sessions.length;
   progress();
 
-  outcome.gated = await gateCandidates(candidates.sessions, {
+  const gating = await gateCandidates(candidates.sessions, {
     env: options.env,
     mainCheckout,
     threshold: options.threshold,
+    capMs: gateCapMs,
     log,
   });
+  outcome.gated = gating.gated;
+  for (const session of gating.timedOut) {
+    log(`retro: skipped ${session.sessionId}: ${gateTimeoutText(gateCapMs)}`);
+    outcome.skipped.push({ session, reason: 'gate-timeout' });
+  }
+  outcome.counts.skipped += gating.timedOut.length;
+  outcome.counts.scanned -= gating.timedOut.length;
   const flagged: GatedSession[] = outcome.gated.filter((g) => g.verdict.passed);
   outcome.counts.gated = flagged.length;
   progress();
@@ -174,7 +191,13 @@ export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
 
   progress();
   const context = { mainCheckout, today, decider: options.decider, dryRun, signal: options.signal, progress };
-  await reviewElapsedTrials(outcome, { ...context, env: options.env, projectsRoot: options.projectsRoot });
+  await reviewElapsedTrials(outcome, {
+    ...context,
+    env: options.env,
+    projectsRoot: options.projectsRoot,
+    gateCapMs,
+    slowPaths: new Set(gating.timedOut.map((s) => s.path)),
+  });
   await confirmProposals(outcome, top.map(candidateOf), context);
   if (options.alsoClaudeMd) {
     const synced = syncClaudeMdLessons(mainCheckout, { dryRun });

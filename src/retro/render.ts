@@ -1,4 +1,5 @@
 import { renderWhy } from '../gate/index.js';
+import type { SkipReason } from './candidates.js';
 import type { FabricationFinding, RetroOutcome } from './types.js';
 
 /** The summary line: `Applied: N | Rejected: N | Duplicates: N | Manual follow-up: N | Observations: N`. */
@@ -25,14 +26,23 @@ export function fabricationHint(anchor: FabricationFinding): string {
   return `Fabrication anchor ${anchor.anchor_id} (session ${anchor.session_id}, turn ${anchor.turn_id}): "${anchor.fabricated_claim_text}" — saved as .claude/retro/anchors/${anchor.anchor_id}.json; follow up with --from-retro ${anchor.anchor_id}`;
 }
 
+/** Why a session was abandoned at the gating cap, as stderr, `--why` and a scheduled report say it. */
+export function gateTimeoutText(capMs: number | null): string {
+  return `skipped for time: gating took longer than ${capMs ?? '?'} ms (treated as not flagged)`;
+}
+
+/** The reason a session was set aside, in words. */
+export function skipReasonText(reason: SkipReason, gateCapMs: number | null): string {
+  if (reason === 'in-progress') return 'in progress (modified less than 60 s ago)';
+  if (reason === 'retro-invocation') return 'contains a retro invocation';
+  return gateTimeoutText(gateCapMs);
+}
+
 /** `--why`: each skipped session with its reason, then each gated session's signal table. */
 export function renderWhyReport(outcome: RetroOutcome): string[] {
   const lines: string[] = [];
-  for (const { session, reason } of outcome.skipped) {
-    const why =
-      reason === 'in-progress' ? 'in progress (modified less than 60 s ago)' : 'contains a retro invocation';
-    lines.push(`Skipped ${session.sessionId}: ${why}`);
-  }
+  for (const { session, reason } of outcome.skipped)
+    lines.push(`Skipped ${session.sessionId}: ${skipReasonText(reason, outcome.gateCapMs)}`);
   for (const { session, verdict } of outcome.gated) lines.push('', renderWhy(session.sessionId, verdict));
   return lines;
 }

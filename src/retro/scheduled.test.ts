@@ -45,6 +45,8 @@ describe('runScheduledRetro', () => {
       decider: autoDecider,
       deepReader: reader,
       today: '2026-07-01',
+      // Run from sources there is no compiled gate worker; the caps are tested through the built CLI.
+      gateCapMs: Number.POSITIVE_INFINITY,
     };
     const result = await runScheduledRetro(options, { signals: null });
     expect(result.status).toBe('completed');

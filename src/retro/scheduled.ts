@@ -3,7 +3,7 @@ import { findGitRoots } from '../git/roots.js';
 import type { ScheduledReportInput } from '../schedule/report-model.js';
 import { type RunScheduledOptions, runScheduled, type ScheduledRunResult } from '../schedule/run.js';
 import { type RetroOptions, runRetro } from './pipeline.js';
-import { fabricationReference } from './render.js';
+import { fabricationReference, gateTimeoutText } from './render.js';
 import type { RetroOutcome } from './types.js';
 
 /** Copies what a retro has done so far into a scheduled report's input (short findings only). */
@@ -12,7 +12,12 @@ export function fillReport(report: ScheduledReportInput, outcome: Readonly<Retro
   report.applied = outcome.applied.map(({ target, action, summary }) => ({ target, action, summary }));
   report.manualFollowUps = [...outcome.manualFollowUps];
   report.duplicates = [...outcome.duplicates];
-  report.observations = [...outcome.observations, ...outcome.fabricationAnchors.map(fabricationReference)];
+  const slow = outcome.skipped.filter((s) => s.reason === 'gate-timeout');
+  report.observations = [
+    ...slow.map(({ session }) => `Session ${session.sessionId} ${gateTimeoutText(outcome.gateCapMs)}`),
+    ...outcome.observations,
+    ...outcome.fabricationAnchors.map(fabricationReference),
+  ];
 }
 
 /**

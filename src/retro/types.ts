@@ -13,9 +13,9 @@ export interface RetroCandidate extends ClassifiableProposal {
 
 /** Session counts of one run, as a scheduled report prints them. */
 export interface RetroCounts {
-  /** Sessions considered after the in-progress and loop-prevention filters. */
+  /** Sessions gated: considered after the in-progress and loop-prevention filters, and gated in time. */
   scanned: number;
-  /** Sessions left out by those filters. */
+  /** Sessions left out by those filters or abandoned at the gating cap. */
   skipped: number;
   /** Sessions that passed the friction gate. */
   gated: number;
@@ -49,6 +49,8 @@ export interface RetroOutcome {
   dryRun: boolean;
   counts: RetroCounts;
   skipped: { session: SessionFile; reason: SkipReason }[];
+  /** The gating cap in force (ms per session; `null` when there was none). */
+  gateCapMs: number | null;
   gated: GatedSession[];
   applied: AppliedChange[];
   rejected: number;

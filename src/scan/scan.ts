@@ -19,6 +19,17 @@ export interface ScanOptions {
   jobs?: number;
   /** Gate inline below this many bytes to read, whatever `jobs` says (default 16 MB). */
   inlineBelowBytes?: number;
+  /**
+   * Wall time one file may take to gate, in ms; a file still gating then is abandoned, reported in
+   * `timedOut` and not stored (its earlier verdict, if any, stays as it was). Gating then runs in worker
+   * threads. Default: no cap.
+   */
+  fileCapMs?: number;
+  /**
+   * Files not to read this time however they changed (abandoned at the cap earlier in the same run):
+   * nothing is stored for them.
+   */
+  skipPaths?: ReadonlySet<string>;
   /** Bytes gated so far out of the bytes that must be read; called after each file. */
   onProgress?: (doneBytes: number, totalBytes: number) => void;
   now?: () => Date;
@@ -38,6 +49,8 @@ export interface ScanResult {
   stale: number;
   /** Files marked gone by this scan. */
   newlyGone: number;
+  /** Files abandoned at `fileCapMs`: no verdict was stored for them this time. */
+  timedOut: string[];
   warnings: string[];
 }
 
@@ -104,7 +117,9 @@ export async function scanSessions(options: ScanOptions): Promise<ScanResult> {
   const present = new Set(files.map((f) => f.path));
   const scannedAt = (options.now?.() ?? new Date()).toISOString();
 
-  const toRead = files.filter((file) => needsReading(file, known));
+  // Files abandoned at the cap earlier in the same run are neither read nor rescored.
+  const skipped = (path: string) => options.skipPaths?.has(path) === true;
+  const toRead = files.filter((file) => needsReading(file, known) && !skipped(file.path));
   const reading = new Set(toRead.map((f) => f.path));
   const filesByPath = new Map(files.map((f) => [f.path, f]));
   const coverageOf = currentCoverage(settings);
@@ -113,7 +128,7 @@ export async function scanSessions(options: ScanOptions): Promise<ScanResult> {
   let rescoredPresent = 0;
   let stale = 0;
   for (const [path, stored] of known) {
-    if (reading.has(path)) continue;
+    if (reading.has(path) || skipped(path)) continue;
     const coverage = coverageOf(stored.sessionId);
     if (!ledgerMoved(stored, coverage)) continue;
     const record = store.sessionAt(path);
@@ -143,17 +158,27 @@ export async function scanSessions(options: ScanOptions): Promise<ScanResult> {
   const totalBytes = toRead.reduce((sum, f) => sum + f.size, 0);
   let doneBytes = 0;
   options.onProgress?.(0, totalBytes);
+  const advance = (size: number) => {
+    doneBytes += size;
+    options.onProgress?.(doneBytes, totalBytes);
+  };
   const outcomes = await gateFiles(toRead, {
     settings,
     reader: options.reader ?? 'fast',
     jobs: options.jobs ?? 1,
     ...(options.inlineBelowBytes === undefined ? {} : { inlineBelowBytes: options.inlineBelowBytes }),
-    onOutcome: (_outcome, size) => {
-      doneBytes += size;
-      options.onProgress?.(doneBytes, totalBytes);
-    },
+    ...(options.fileCapMs === undefined ? {} : { fileCapMs: options.fileCapMs }),
+    onOutcome: (_outcome, size) => advance(size),
+    onTimeout: (_path, size) => advance(size),
   });
-  store.upsertSession(...refreshed, ...toRead.map((file, i) => toRecord(file, outcomes[i]!, scannedAt)));
+  const timedOut: string[] = [];
+  const gated: SessionRecord[] = [];
+  toRead.forEach((file, i) => {
+    const outcome = outcomes[i];
+    if (outcome) gated.push(toRecord(file, outcome, scannedAt));
+    else timedOut.push(file.path);
+  });
+  store.upsertSession(...refreshed, ...gated);
   const newlyGone = store.markGone([...known.keys()].filter((path) => !present.has(path)));
   const records = new Map<string, SessionRecord>();
   for (const prefix of prefixes) {
@@ -162,7 +187,7 @@ export async function scanSessions(options: ScanOptions): Promise<ScanResult> {
       if (prefix.endsWith(sep) || record.path === prefix) records.set(record.path, record);
     }
   }
-  const warnings = outcomes.flatMap((o) => o.warnings);
+  const warnings = outcomes.flatMap((o) => o?.warnings ?? []);
   return {
     records: [...records.values()],
     read: toRead.length,
@@ -171,6 +196,7 @@ export async function scanSessions(options: ScanOptions): Promise<ScanResult> {
     rescored,
     stale,
     newlyGone,
+    timedOut,
     warnings: [...new Set(warnings)],
   };
 }

@@ -6,7 +6,7 @@ const count = z.number().int().nonnegative();
 export const scheduledCountsSchema = z.object({
   /** Sessions considered after the in-progress and loop-prevention filters. */
   scanned: count,
-  /** Sessions left out by those filters. */
+  /** Sessions left out by those filters or abandoned at the gating cap. */
   skipped: count,
   /** Sessions that passed the friction gate. */
   gated: count,

@@ -22,8 +22,16 @@ export interface RetroProject {
   configDir: string;
   sessionsFolder: string;
   env: NodeJS.ProcessEnv;
-  /** Writes a session transcript; `rejections` 0 is smooth, 1 scores 3.0, 2 or more 9.0 (flagged). */
-  addSession(options: { rejections: number; mtimeSecs: number; sessionId?: string }): {
+  /**
+   * Writes a session transcript; `rejections` 0 is smooth, 1 scores 3.0, 2 or more 9.0 (flagged);
+   * `longExchanges` makes it large (see `writeSessionFile`).
+   */
+  addSession(options: {
+    rejections: number;
+    mtimeSecs: number;
+    sessionId?: string;
+    longExchanges?: number;
+  }): {
     path: string;
     sessionId: string;
   };

@@ -6,10 +6,18 @@ import { join } from 'node:path';
  * Writes a small Claude Code transcript shaped like the real thing (one JSON object per line, parent
  * links, one assistant content block per line). `rejections` real user turns that push back follow an
  * ordinary exchange: 0 makes a smooth session (gate score 0), 1 scores 3.0, 2 or more 9.0 (S1 is capped).
+ * `longExchanges` appends that many exchanges in which the user pastes a long reply (about 4.6 KB, full of
+ * push-back words): a few thousand make a transcript of tens of MB that takes a gate a while to read.
  */
 export function writeSessionFile(
   folder: string,
-  options: { sessionId?: string; rejections?: number; mtimeSecs?: number; cwd?: string } = {},
+  options: {
+    sessionId?: string;
+    rejections?: number;
+    longExchanges?: number;
+    mtimeSecs?: number;
+    cwd?: string;
+  } = {},
 ): { path: string; sessionId: string } {
   const sessionId = options.sessionId ?? randomUUID();
   const cwd = options.cwd ?? '/home/dev/project';
@@ -45,6 +53,11 @@ export function writeSessionFile(
   for (let i = 0; i < (options.rejections ?? 0); i++) {
     push('user', i % 2 === 0 ? 'why did you delete the test?' : "no that's wrong, revert it");
     push('assistant', [{ type: 'text', text: 'Understood, restoring the previous version.' }]);
+  }
+  const pasted = "no that's wrong, stop and undo the migration before it runs again. ".repeat(70);
+  for (let i = 0; i < (options.longExchanges ?? 0); i++) {
+    push('user', pasted);
+    push('assistant', [{ type: 'text', text: 'Sorry, let me try a different approach to the migration.' }]);
   }
   mkdirSync(folder, { recursive: true });
   const path = join(folder, `${sessionId}.jsonl`);

@@ -40,6 +40,10 @@ export interface ProjectScoreOptions extends SessionFolderQuery {
   /** `sid<TAB>score<TAB>mtime` rows that replace discovery (tests, or scores kept elsewhere). */
   scoresFile?: string | undefined;
   freshnessSecs?: number;
+  /** Wall time one transcript may take to gate when the store is brought up to date (default: no cap). */
+  fileCapMs?: number | undefined;
+  /** Transcripts not to read (abandoned at the cap earlier in the same run). */
+  skipPaths?: ReadonlySet<string> | undefined;
 }
 
 /**

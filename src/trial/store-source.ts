@@ -13,6 +13,10 @@ export interface StoreSourceOptions extends SessionFolderQuery {
   nowMs?: number;
   /** The store file (default `<data dir>/store.sqlite`). */
   storePath?: string;
+  /** Wall time one transcript may take to gate while the folders are scanned (default: no cap). */
+  fileCapMs?: number | undefined;
+  /** Transcripts not to read (abandoned at the cap earlier in the same run). */
+  skipPaths?: ReadonlySet<string> | undefined;
 }
 
 function projectsRoots(options: StoreSourceOptions): string[] {
@@ -35,7 +39,13 @@ export function storeScoreSource(options: StoreSourceOptions): SessionScoreSourc
         const folders = sessionFolders(options);
         if (folders.length > 0) {
           const { settings } = gateSettingsFor(options.env, options.mainCheckout);
-          await scanSessions({ roots: folders, store, settings });
+          await scanSessions({
+            roots: folders,
+            store,
+            settings,
+            ...(options.fileCapMs === undefined ? {} : { fileCapMs: options.fileCapMs }),
+            ...(options.skipPaths === undefined ? {} : { skipPaths: options.skipPaths }),
+          });
         }
         const project = projectFolderName(options.mainCheckout);
         const newest = Math.floor((options.nowMs ?? Date.now()) / 1000) - (options.freshnessSecs ?? 60);

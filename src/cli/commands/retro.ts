@@ -12,7 +12,7 @@ import { type CliIo, println } from '../io.js';
 import { printOutcome } from './retro/output.js';
 
 const USAGE =
-  'retrospect retro [SESSION_ID] [--all] [--auto] [--why] [--dry-run] [--json] [--also-claude-md] [--provider P] [--model M] [--base-url U] [--projects-root DIR] [--threshold N] [--today YYYY-MM-DD] [--concurrency N]';
+  'retrospect retro [SESSION_ID] [--all] [--auto] [--why] [--dry-run] [--json] [--also-claude-md] [--provider P] [--model M] [--base-url U] [--projects-root DIR] [--threshold N] [--today YYYY-MM-DD] [--concurrency N] [--gate-cap-ms MS]';
 
 const OPTIONS = {
   all: { type: 'boolean' },
@@ -28,8 +28,17 @@ const OPTIONS = {
   threshold: { type: 'string' },
   today: { type: 'string' },
   concurrency: { type: 'string' },
+  'gate-cap-ms': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
+
+/** `--gate-cap-ms`: at least 1 ms; absent, the pipeline's default (2000 with `--all`, else 5000). */
+function gateCapOf(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const ms = parseCount(value, '--gate-cap-ms', 0);
+  if (ms < 1) throw new UsageError('--gate-cap-ms must be at least 1');
+  return ms;
+}
 
 /**
  * `retrospect retro`: from the project's sessions to applied rules. Results go to stdout; questions,
@@ -59,6 +68,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     threshold: v.threshold,
     today: v.today,
     concurrency: Math.max(1, parseCount(v.concurrency, '--concurrency', 3)),
+    gateCapMs: gateCapOf(v['gate-cap-ms']),
     decider: prompter ? interactiveDecider(prompter, (text) => io.stderr.write(text)) : autoDecider,
     deepReader: projectDeepReader({
       provider: v.provider,
