@@ -13,17 +13,17 @@ export function summaryLine(outcome: RetroOutcome): string {
   ].join(' | ');
 }
 
-/** One hint per fabrication anchor: where it is and how to follow it up. */
 /**
- * The same hint without the claim's text, for the scheduled report: reports never carry transcript text,
+ * The hint without the claim's text, for the scheduled report: reports never carry transcript text,
  * the anchor file holds the excerpt.
  */
 export function fabricationReference(anchor: FabricationFinding): string {
-  return `Fabrication anchor ${anchor.anchor_id} (session ${anchor.session_id}, turn ${anchor.turn_id}) — see .claude/retro/anchors/${anchor.anchor_id}.json`;
+  return `Fabrication anchor ${anchor.anchor_id} (session ${anchor.session_id}, turn ${anchor.turn_id}) — see .claude/retro/anchors/${anchor.anchor_id}.json; follow up with: retrospect walk --from-retro ${anchor.anchor_id}`;
 }
 
+/** One hint per fabrication anchor: the claim, where it is saved, and the command that follows it up. */
 export function fabricationHint(anchor: FabricationFinding): string {
-  return `Fabrication anchor ${anchor.anchor_id} (session ${anchor.session_id}, turn ${anchor.turn_id}): "${anchor.fabricated_claim_text}" — saved as .claude/retro/anchors/${anchor.anchor_id}.json; follow up with --from-retro ${anchor.anchor_id}`;
+  return `Fabrication anchor ${anchor.anchor_id} (session ${anchor.session_id}, turn ${anchor.turn_id}): "${anchor.fabricated_claim_text}" — saved as .claude/retro/anchors/${anchor.anchor_id}.json; follow up with: retrospect walk --from-retro ${anchor.anchor_id}`;
 }
 
 /** Why a session was abandoned at the gating cap, as stderr, `--why` and a scheduled report say it. */

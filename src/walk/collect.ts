@@ -5,12 +5,13 @@ import { findGitRoots, type GitRoots } from '../git/roots.js';
 import { claudeConfigDirs, projectFolderName } from '../paths/data-dir.js';
 import { collectCommitRange } from './collect-commits.js';
 import { collectSuppliedDiff, readEpisodeFile, resolveJobReference } from './collect-refs.js';
+import { collectSessionCommits } from './collect-session.js';
 import { collectDiff, collectWorktree } from './collect-worktree.js';
 import { type Evidence, emptyEvidence } from './evidence.js';
 import { GitRunner } from './git-run.js';
 import { createHunkLinker, type HunkLinker } from './link.js';
 import type { ResolvedScope } from './scope.js';
-import { loadAgentEdits } from './sessions.js';
+import { type AgentEdit, loadAgentEdits, readSessionEdits } from './sessions.js';
 
 /** What evidence gathering needs from the caller. */
 export interface EvidenceOptions {
@@ -58,9 +59,10 @@ async function linkerFor(
   options: EvidenceOptions,
   roots: GitRoots | undefined,
   evidence: Evidence,
+  known?: ReadonlyMap<string, AgentEdit[]>,
 ): Promise<HunkLinker> {
   const dirs = options.sessionDirs ?? defaultSessionDirs(options.env, roots);
-  const { edits, sessionFiles } = await loadAgentEdits(dirs);
+  const { edits, sessionFiles } = await loadAgentEdits(dirs, known);
   if (sessionFiles > 0) {
     const plural = sessionFiles === 1 ? '' : 's';
     evidence.notes.push(
@@ -121,6 +123,17 @@ export async function collectEvidence(resolved: ResolvedScope, options: Evidence
       );
       evidence.commands.push(...git.records);
     }
+    return evidence;
+  }
+  if (resolved.sessionTranscript !== undefined) {
+    const roots = requireRepo(options.cwd);
+    const git = new GitRunner(roots.worktree, env);
+    const transcript = resolved.sessionTranscript;
+    const own = await readSessionEdits(transcript);
+    const linker = await linkerFor(options, roots, evidence, new Map([[transcript, own]]));
+    const commits = await collectSessionCommits(git, transcript, own, linker, evidence);
+    evidence.workspaceSource = { root: roots.worktree, revision: commits.at(-1) ?? 'HEAD' };
+    evidence.commands.push(...git.records);
     return evidence;
   }
   if (resolved.scope === 'diff' && resolved.target !== '') {

@@ -1,3 +1,4 @@
+import { renderAnchorHeader } from './anchor-comment.js';
 import type { ChangeUnit, WalkComment, WalkDocument, WhoWhen } from './document.js';
 
 function renderWho(who: WhoWhen[]): string {
@@ -62,6 +63,7 @@ export function renderMarkdown(doc: WalkDocument): string {
   const out = [
     `# Retrospective Walk: ${doc.target || `(${doc.scope})`}`,
     '',
+    ...renderAnchorHeader(doc),
     `Retrospective ID: ${doc.retrospective_id}`,
     `Scope: ${doc.scope}`,
     `Mode: ${doc.mode}`,

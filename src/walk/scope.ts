@@ -13,6 +13,11 @@ export interface ResolvedScope {
   range?: string;
   /** For worktree and diff: the file or folder the target names, absolute. */
   path?: string;
+  /**
+   * For a walk of one coding-agent session's changes (`--from-retro`): its transcript. The commits it
+   * made are walked as a commit range.
+   */
+  sessionTranscript?: string;
 }
 
 /**

@@ -158,10 +158,16 @@ export function listSessionFiles(dir: string): string[] {
   return files;
 }
 
-/** Loads the edit calls of every session in `dirs`. */
-export async function loadAgentEdits(dirs: string[]): Promise<LoadedEdits> {
-  const files = [...new Set(dirs.flatMap(listSessionFiles))];
+/**
+ * Loads the edit calls of every session in `dirs`, and of the session files in `known` (already read:
+ * their edits are used as they are, wherever the files lie).
+ */
+export async function loadAgentEdits(
+  dirs: string[],
+  known: ReadonlyMap<string, AgentEdit[]> = new Map(),
+): Promise<LoadedEdits> {
+  const files = [...new Set([...dirs.flatMap(listSessionFiles), ...known.keys()])];
   const edits: AgentEdit[] = [];
-  for (const file of files) edits.push(...(await readSessionEdits(file)));
+  for (const file of files) edits.push(...(known.get(file) ?? (await readSessionEdits(file))));
   return { edits, sessionFiles: files.length };
 }

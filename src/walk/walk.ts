@@ -1,4 +1,6 @@
+import { UsageError } from '../cli/errors.js';
 import { ulid as defaultUlid } from '../ids/ulid.js';
+import { anchorComment, anchorQuestion } from './anchor-comment.js';
 import { type CaptureOptions, captureComments } from './capture.js';
 import { collectEvidence, type EvidenceOptions } from './collect.js';
 import {
@@ -13,7 +15,8 @@ import type { Evidence } from './evidence.js';
 import { narrateUnit } from './narrate.js';
 import { narrateWhole } from './narrative.js';
 import { redactText } from './redact.js';
-import { resolveScope } from './scope.js';
+import { loadRetroAnchor } from './retro-anchor.js';
+import { type ResolvedScope, resolveScope } from './scope.js';
 import { groupChangeUnits } from './units.js';
 
 export { defaultSessionDirs } from './collect.js';
@@ -22,6 +25,11 @@ export interface WalkOptions extends EvidenceOptions, CaptureOptions {
   /** `A..B`, a path, `-`, a job id or an episode reference; empty for the working tree. */
   target?: string;
   scope?: WalkScope;
+  /**
+   * Follow up a retro's fabrication anchor (its 16-hex id): walk the commits of the anchor's session, with
+   * the claim as a comment, at the top of the Markdown and as an open question. Excludes target and scope.
+   */
+  fromRetro?: string;
   now?: () => Date;
   ulid?: () => string;
 }
@@ -54,11 +62,21 @@ function sessionSummary(evidence: Evidence): SessionReference[] {
 export async function walkChangeSet(options: WalkOptions): Promise<WalkResult> {
   const now = options.now ?? (() => new Date());
   const nextUlid = options.ulid ?? defaultUlid;
-  const resolved = resolveScope(options.target, options.scope, options.cwd);
+  if (options.fromRetro !== undefined && (options.target !== undefined || options.scope !== undefined))
+    throw new UsageError("--from-retro walks the changes of the anchor's session: give no TARGET or --scope");
+  const anchor =
+    options.fromRetro === undefined ? undefined : loadRetroAnchor(options.cwd, options.fromRetro);
+  const resolved: ResolvedScope = anchor
+    ? {
+        scope: 'commit-range',
+        target: `--from-retro ${anchor.anchor_id}`,
+        sessionTranscript: anchor.source_jsonl_path,
+      }
+    : resolveScope(options.target, options.scope, options.cwd);
   const evidence = await collectEvidence(resolved, options);
   evidence.sessions = sessionSummary(evidence);
   const redact = (text: string) => redactText(text, options.env);
-  const questions = [...evidence.openQuestions];
+  const questions = [...(anchor ? [anchorQuestion(anchor, options.env)] : []), ...evidence.openQuestions];
   const drafts = groupChangeUnits(evidence.changes, evidence.commits);
   const units: ChangeUnit[] = drafts.map((draft) => {
     const { unit, questions: own } = narrateUnit(draft);
@@ -67,7 +85,12 @@ export async function walkChangeSet(options: WalkOptions): Promise<WalkResult> {
   });
   const retrospectiveId = `retro_${nextUlid()}`;
   const changesByUnit = new Map(drafts.map((d) => [d.id, d.changes]));
-  const comments = await captureComments(
+  // The anchor was supplied up front: it is on its unit before comments are asked for (and with --no-comments).
+  const context = { retrospectiveId, now, ulid: nextUlid, env: options.env };
+  const supplied = anchor ? [anchorComment(anchor, units, changesByUnit, context)] : [];
+  const given = supplied.filter((c) => c !== undefined);
+  for (const unit of units) unit.comments = given.filter((c) => c.change_unit_id === unit.change_unit_id);
+  const captured = await captureComments(
     options,
     units,
     changesByUnit,
@@ -76,6 +99,7 @@ export async function walkChangeSet(options: WalkOptions): Promise<WalkResult> {
     now,
     nextUlid,
   );
+  const comments = [...given, ...captured];
   for (const unit of units) unit.comments = comments.filter((c) => c.change_unit_id === unit.change_unit_id);
   const document: WalkDocument = {
     retrospective_id: retrospectiveId,

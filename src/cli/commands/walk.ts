@@ -13,9 +13,10 @@ import { RetrospectError, UsageError } from '../errors.js';
 import { type CliIo, println } from '../io.js';
 
 const USAGE =
-  'retrospect walk [TARGET] [--scope diff|commit-range|worktree|job-id|episode-ref] [--mode guided|agent-driven|summary-only] [--json FILE] [--md FILE] [--sessions DIR] [--no-comments] [--plan] [--provider P] [--model M] [--base-url URL]';
+  'retrospect walk [TARGET] [--scope diff|commit-range|worktree|job-id|episode-ref] [--from-retro ANCHOR_ID] [--mode guided|agent-driven|summary-only] [--json FILE] [--md FILE] [--sessions DIR] [--no-comments] [--plan] [--provider P] [--model M] [--base-url URL]';
 const OPTIONS = {
   scope: { type: 'string' },
+  'from-retro': { type: 'string' },
   mode: { type: 'string' },
   json: { type: 'string' },
   md: { type: 'string' },
@@ -54,6 +55,11 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     throw new UsageError(`walk takes one TARGET, got ${positionals.length}\nusage: ${USAGE}`);
   const [target] = positionals;
   const scope = pick(WALK_SCOPES, values.scope, 'scope');
+  const fromRetro = values['from-retro'];
+  if (fromRetro !== undefined && (target !== undefined || scope !== undefined))
+    throw new UsageError(
+      `--from-retro walks the anchor's session: give no TARGET or --scope\nusage: ${USAGE}`,
+    );
   const mode =
     pick(WALK_MODES, values.mode, 'mode') ?? (io.stdin.isTTY && io.stderr.isTTY ? 'guided' : 'summary-only');
   if (mode === 'guided' && target === '-')
@@ -78,6 +84,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     const { document, warnings } = await walkChangeSet({
       ...(target !== undefined ? { target } : {}),
       ...(scope ? { scope } : {}),
+      ...(fromRetro !== undefined ? { fromRetro } : {}),
       mode,
       cwd: io.cwd,
       env: io.env,

@@ -1,0 +1,106 @@
+import { InputError } from '../cli/errors.js';
+import { readTranscriptEventsFast } from '../transcript/fast/read.js';
+import { collectCommitRange } from './collect-commits.js';
+import type { Evidence } from './evidence.js';
+import type { GitRunner } from './git-run.js';
+import type { HunkLinker } from './link.js';
+import type { AgentEdit } from './sessions.js';
+
+/**
+ * Slack around a session's first and last timestamps, for clocks between the agent's machine and the
+ * committer's (the same slack the hunk linker allows).
+ */
+export const SESSION_WINDOW_SLACK_MS = 10 * 60 * 1000;
+
+const FIELD = '\x1f';
+const COMMIT_MARK = '\x01';
+
+export interface SessionWindow {
+  since: string;
+  until: string;
+}
+
+/** The session's time window: its first to its last timestamp, widened by the slack on both sides. */
+export function sessionWindow(
+  transcriptPath: string,
+  edits: readonly AgentEdit[],
+): SessionWindow | undefined {
+  const facts = readTranscriptEventsFast(transcriptPath, () => {});
+  const stamps = [facts.firstTimestamp, facts.lastTimestamp, ...edits.map((e) => e.timestamp)]
+    .map((t) => (t === undefined ? Number.NaN : Date.parse(t)))
+    .filter((t) => !Number.isNaN(t));
+  if (stamps.length === 0) return undefined;
+  const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return {
+    since: iso(Math.min(...stamps) - SESSION_WINDOW_SLACK_MS),
+    until: iso(Math.max(...stamps) + SESSION_WINDOW_SLACK_MS),
+  };
+}
+
+/** The repository path `file` is one of the edited absolute paths (the hunk linker's rule). */
+function edited(paths: readonly string[], file: string): boolean {
+  return paths.some((path) => path === file || path.endsWith(`/${file}`));
+}
+
+/**
+ * Walks the changes of one coding-agent session: the commits (merges aside) on HEAD and the local
+ * branches whose committer date lies in the session's time window and that touched a file the session
+ * edited, each gathered as its own commit, oldest first. The session's own edits are what its files and
+ * window come from; an empty result is an error that says what was looked for. Returns the commits walked.
+ */
+export async function collectSessionCommits(
+  git: GitRunner,
+  transcriptPath: string,
+  sessionEdits: readonly AgentEdit[],
+  linker: HunkLinker,
+  evidence: Evidence,
+): Promise<string[]> {
+  const sessionId = sessionEdits[0]?.sessionId;
+  if (sessionEdits.length === 0) {
+    throw new InputError(
+      `the session ${transcriptPath} made no successful Edit, Write or MultiEdit call: it changed no file to walk`,
+    );
+  }
+  const window = sessionWindow(transcriptPath, sessionEdits);
+  if (!window) throw new InputError(`the session ${transcriptPath} has no timestamps to find its commits by`);
+  const paths = [...new Set(sessionEdits.map((e) => e.filePath))];
+  // Placeholders rather than the raw bytes, so that the recorded command reads (and re-runs) as typed.
+  const format = '%x01%H%x1f%cI';
+  const log = await git.collect([
+    'log',
+    '-z',
+    '--no-merges',
+    '--reverse',
+    `--format=${format}`,
+    '--name-only',
+    '--no-renames',
+    `--since=${window.since}`,
+    `--until=${window.until}`,
+    'HEAD',
+    '--branches',
+    '--',
+  ]);
+  const from = Date.parse(window.since);
+  const to = Date.parse(window.until);
+  const selected: string[] = [];
+  for (const record of log.stdout.toString('utf8').split(COMMIT_MARK)) {
+    if (record === '') continue;
+    const [head = '', ...files] = record.split('\0');
+    const [sha = '', date = ''] = head.split(FIELD);
+    const at = Date.parse(date);
+    // git's --since/--until prune the history walk by date; the window is checked again per commit.
+    if (Number.isNaN(at) || at < from || at > to) continue;
+    const touched = files.map((f) => f.replace(/^\n/, '')).filter((f) => f !== '');
+    if (touched.some((file) => edited(paths, file))) selected.push(sha);
+  }
+  evidence.notes.push(
+    `Scoped to session ${sessionId}: commits between ${window.since} and ${window.until} that touched a file it edited (${paths.length} file${paths.length === 1 ? '' : 's'} edited).`,
+  );
+  if (selected.length === 0) {
+    throw new InputError(
+      `no commit between ${window.since} and ${window.until} (on HEAD or a local branch) touched a file session ${sessionId} edited; its changes may be uncommitted (walk the working tree: retrospect walk) or gone`,
+    );
+  }
+  for (const sha of selected) await collectCommitRange(git, `${sha}^!`, linker, evidence);
+  return selected;
+}
