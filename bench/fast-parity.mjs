@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Parity of the fast transcript reader with the plain full-parse oracle: for every .jsonl under the given
-// folders, both readers must give deep-equal events and facts (and so the same gate verdict).
+// Parity of the fast readers with the plain full-parse oracle: for every .jsonl under the given folders,
+// the fast event reader must give deep-equal events and facts, and the gate's direct turn reader the
+// oracle's events classified (ids no signal reads left blank) and the same facts.
 // usage: fast-parity.mjs DIR...
 import { readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -10,6 +11,10 @@ import { isDeepStrictEqual } from 'node:util';
 const here = dirname(fileURLToPath(import.meta.url));
 const { readTranscriptEvents } = await import(join(here, '..', 'dist', 'transcript', 'read.js'));
 const { readTranscriptEventsFast } = await import(join(here, '..', 'dist', 'transcript', 'fast', 'read.js'));
+const { readGateTurnsFast, withUnreadIdBlank } = await import(
+  join(here, '..', 'dist', 'gate', 'fast-turns.js')
+);
+const { classifyTurn } = await import(join(here, '..', 'dist', 'gate', 'turns.js'));
 
 function* files(dir) {
   for (const name of readdirSync(dir)) {
@@ -28,7 +33,15 @@ for (const dir of process.argv.slice(2)) {
     const fast = [];
     const plainFacts = readTranscriptEvents(path, (e) => plain.push(e));
     const fastFacts = readTranscriptEventsFast(path, (e) => fast.push(e), { stats });
-    if (isDeepStrictEqual(plain, fast) && isDeepStrictEqual(plainFacts, fastFacts)) {
+    const turns = [];
+    const turnFacts = readGateTurnsFast(path, (t) => turns.push(t));
+    const oracleTurns = plain.map((e) => withUnreadIdBlank(classifyTurn(e)));
+    if (
+      isDeepStrictEqual(plain, fast) &&
+      isDeepStrictEqual(plainFacts, fastFacts) &&
+      isDeepStrictEqual(oracleTurns, turns) &&
+      isDeepStrictEqual(plainFacts, turnFacts)
+    ) {
       same++;
       continue;
     }
@@ -42,6 +55,11 @@ for (const dir of process.argv.slice(2)) {
           `  event ${at}\n  plain: ${JSON.stringify(plain[at])}\n  fast:  ${JSON.stringify(fast[at])}`,
         );
       else console.log(`  events: plain ${plain.length}, fast ${fast.length}`);
+      const turnAt = oracleTurns.findIndex((t, i) => !isDeepStrictEqual(t, turns[i]));
+      if (turnAt >= 0)
+        console.log(
+          `  turn ${turnAt}\n  oracle: ${JSON.stringify(oracleTurns[turnAt])}\n  direct: ${JSON.stringify(turns[turnAt])}`,
+        );
     }
   }
 }

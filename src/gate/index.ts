@@ -1,12 +1,12 @@
 import { statSync } from 'node:fs';
 import { resolveLedgerPath } from '../ledger/path.js';
-import { adapterFor } from '../transcript/host.js';
 import { sessionIdFromPath } from '../transcript/read.js';
 import type { TranscriptFacts, TurnEvent } from '../transcript/types.js';
 import { type LedgerCoverage, ledgerCoverage } from './ledger-s2.js';
 import { GateMachine } from './machine.js';
 import { type GateSignal, type GateVerdict, scoreHits, signalOf, zeroVerdict } from './score.js';
 import { resolveThreshold } from './threshold.js';
+import { turnReaderFor } from './turn-reader.js';
 
 export { formatVerdictJson, renderWhy } from './format.js';
 export { type LedgerCoverage, ledgerCoverage, ledgerCoverageIndex, ledgerCoverageKey } from './ledger-s2.js';
@@ -25,8 +25,8 @@ export interface GateOptions {
   /** Answers the ledger question from an index read once (scan); takes precedence over ledgerPath. */
   ledgerLookup?: (sessionId: string) => LedgerCoverage;
   /**
-   * Reads the transcript's turn events (by default the host adapter's plain full-parse reader). A faster
-   * reader may be plugged in; it must yield exactly the same events and facts.
+   * Reads the transcript's turn events instead of the default reader (for Claude Code, the byte-level turn
+   * reader; for other hosts, their adapter). It must yield exactly the oracle's events and facts.
    */
   read?: (path: string, onEvent: (event: TurnEvent) => void) => TranscriptFacts;
 }
@@ -75,8 +75,9 @@ export function gateSessionSync(path: string | undefined, options: GateOptions =
   const machine = new GateMachine();
   let facts: TranscriptFacts;
   try {
-    const read = options.read ?? adapterFor(path).readEvents;
-    facts = read(path, (event) => machine.push(event));
+    facts = options.read
+      ? options.read(path, (event) => machine.push(event))
+      : turnReaderFor(path)(path, (turn) => machine.pushTurn(turn));
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? 'read error';
     return {

@@ -1,18 +1,6 @@
-import { codePointLength, pyLstrip, pySplit } from '../transcript/pyjson.js';
-import type { AssistantEvent, MessageId, TurnEvent, UserEvent } from '../transcript/types.js';
-import {
-  APPROVAL_WORDS,
-  CONTINUATION_PREFIX,
-  countMatches,
-  S1_RE,
-  S3_MAX_TURN_SPAN,
-  S3_MIN_EDITS,
-  S4_PREFILTER,
-  S4_RE,
-  S5_MAX_WORDS,
-  S5_MIN_ASSISTANT_LENGTH,
-  SYSTEM_NOTIFICATION_RE,
-} from './signals.js';
+import type { MessageId, TurnEvent } from '../transcript/types.js';
+import { S3_MAX_TURN_SPAN, S3_MIN_EDITS } from './signals.js';
+import { classifyTurn, type GateTurn } from './turns.js';
 
 interface EditRecord {
   turn: number;
@@ -30,18 +18,14 @@ export interface SignalHits {
   s5: MessageId[];
 }
 
-function isApproval(word: string): boolean {
-  return APPROVAL_WORDS.has(word.toLowerCase().replace(/^[.,!?]+|[.,!?]+$/g, ''));
-}
-
 /**
  * The gate's single pass over turn events (notes §2): a small state machine fed in file order.
- * It knows nothing about files or hosts, so every reader (plain or fast) drives the same logic.
+ * It knows nothing about files or hosts, so every reader (plain or fast) drives the same logic. What can
+ * be judged from one event alone is done by classifyTurn; this keeps only what depends on the order.
  */
 export class GateMachine {
   private turn = -1;
-  /** The last assistant turn's text; its length in code points is only needed when a short reply follows. */
-  private lastAssistantText = '';
+  private lastAssistantLong = false;
   private runLength = 0;
   private runAnchor: MessageId = '';
   private readonly errorLines: number[] = [];
@@ -50,61 +34,41 @@ export class GateMachine {
   private readonly hits: SignalHits = { s1: [], s2: [], s3: [], s4: [], s5: [] };
 
   push(event: TurnEvent): void {
-    if (event.kind === 'assistant') this.onAssistant(event);
-    else this.onUser(event);
+    this.pushTurn(classifyTurn(event));
   }
 
-  private onAssistant(event: AssistantEvent): void {
-    this.turn += 1;
-    this.lastAssistantText = event.text;
-    const retries = S4_PREFILTER.test(event.text) ? countMatches(S4_RE, event.text) : 0;
-    for (let i = 0; i < retries; i++) this.hits.s4.push(event.id);
-    for (const edit of event.edits) {
-      let list = this.edits.get(edit.path);
-      if (!list) {
-        list = [];
-        this.edits.set(edit.path, list);
+  /** Folds one classified turn; turns must arrive in file order. */
+  pushTurn(turn: GateTurn): void {
+    if (turn.kind === 'assistant') {
+      this.turn += 1;
+      this.lastAssistantLong = turn.long;
+      for (let i = 0; i < turn.retries; i++) this.hits.s4.push(turn.id);
+      for (const edit of turn.edits) {
+        let list = this.edits.get(edit.path);
+        if (!list) {
+          list = [];
+          this.edits.set(edit.path, list);
+        }
+        list.push({ turn: this.turn, id: turn.id, tool: edit.tool, lineNo: turn.lineNo });
       }
-      list.push({ turn: this.turn, id: event.id, tool: edit.tool, lineNo: event.lineNo });
+      return;
     }
-  }
-
-  private onUser(event: UserEvent): void {
-    for (const isError of event.toolResultErrors) {
+    for (const isError of turn.toolResultErrors) {
       if (isError) {
-        this.errorLines.push(event.lineNo);
-        if (this.runLength === 0) this.runAnchor = event.id;
+        this.errorLines.push(turn.lineNo);
+        if (this.runLength === 0) this.runAnchor = turn.id;
         this.runLength += 1;
       } else {
         this.closeRun();
       }
     }
-    const realHumanTurn = event.toolResultErrors.length === 0 && event.text.length > 0 && !event.isMeta;
-    if (!realHumanTurn) return;
-    const text = event.text;
-    const injected = SYSTEM_NOTIFICATION_RE.test(text) || text.startsWith(CONTINUATION_PREFIX);
-    if (!injected) {
-      const rejects = countMatches(S1_RE, text);
-      for (let i = 0; i < rejects; i++) {
-        this.hits.s1.push(event.id);
-        this.s1Lines.push(event.lineNo);
-      }
-      if (this.lastAssistantIsLong() && !pyLstrip(text).startsWith('/')) {
-        const words = pySplit(text);
-        if (words.length >= 1 && words.length <= S5_MAX_WORDS && !words.some(isApproval)) {
-          this.hits.s5.push(event.id);
-        }
-      }
+    if (!turn.human) return;
+    for (let i = 0; i < turn.rejects; i++) {
+      this.hits.s1.push(turn.id);
+      this.s1Lines.push(turn.lineNo);
     }
+    if (turn.terse && this.lastAssistantLong) this.hits.s5.push(turn.id);
     this.closeRun();
-  }
-
-  /** Code points >= 500; UTF-16 length bounds it (1 or 2 units per code point), so most texts need no count. */
-  private lastAssistantIsLong(): boolean {
-    const units = this.lastAssistantText.length;
-    if (units < S5_MIN_ASSISTANT_LENGTH) return false;
-    if (units >= 2 * S5_MIN_ASSISTANT_LENGTH) return true;
-    return codePointLength(this.lastAssistantText) >= S5_MIN_ASSISTANT_LENGTH;
   }
 
   private closeRun(): void {

@@ -1,10 +1,10 @@
-import { readTranscriptEventsFast } from '../transcript/fast/read.js';
 import { readTranscriptEvents } from '../transcript/read.js';
 import type { TranscriptReader } from './gate-file.js';
 
-/** The transcript readers a scan can use: `plain` is the full-parse oracle. */
+/** The transcript readers a scan can use: `fast` is the gate's own byte-level reader, `plain` the full-parse oracle. */
 export type ReaderName = 'plain' | 'fast';
 
-export function readerNamed(name: ReaderName): TranscriptReader {
-  return name === 'plain' ? readTranscriptEvents : (path, onEvent) => readTranscriptEventsFast(path, onEvent);
+/** The reader to hand the gate: undefined leaves it its default (fast) reader. */
+export function readerNamed(name: ReaderName): TranscriptReader | undefined {
+  return name === 'plain' ? readTranscriptEvents : undefined;
 }

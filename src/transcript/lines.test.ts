@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { forEachLine } from './lines.js';
+import { wasmLineScanner } from './fast/wasm-scanner.js';
+import { forEachLine, type LineStorage } from './lines.js';
 import { readTranscriptObjects } from './read.js';
 
 function fileWith(bytes: Buffer | string): string {
@@ -12,9 +13,9 @@ function fileWith(bytes: Buffer | string): string {
   return path;
 }
 
-function collect(path: string, chunk: number): [number, string][] {
+function collect(path: string, chunk: number, storage?: LineStorage): [number, string][] {
   const out: [number, string][] = [];
-  forEachLine(path, (b, s, e, n) => out.push([n, b.toString('utf8', s, e)]), chunk);
+  forEachLine(path, (b, s, e, n) => out.push([n, b.toString('utf8', s, e)]), chunk, storage);
   return out;
 }
 
@@ -37,6 +38,16 @@ describe('forEachLine', () => {
   it('gives the same lines for every chunk size, including CR/LF split across chunks and lines longer than a chunk', () => {
     const path = fileWith(text);
     for (let chunk = 1; chunk <= 12; chunk++) expect(collect(path, chunk)).toEqual(expected);
+  });
+
+  it('splits the same in the compiled scanner’s memory, whose line-break search runs 16 bytes at a time', () => {
+    const storage = wasmLineScanner()!.storage;
+    const long = `${'x'.repeat(40)}\r${'y'.repeat(17)}\r\n${'z'.repeat(33)}\n\n`;
+    const path = fileWith(text + long + text);
+    const plain = collect(path, 1 << 20);
+    expect(plain).toHaveLength(17);
+    for (const chunk of [1, 2, 3, 5, 16, 17, 31, 64, 1 << 20])
+      expect(collect(path, chunk, storage)).toEqual(plain);
   });
 
   it('counts lines like Python iteration: a final newline adds no line', () => {

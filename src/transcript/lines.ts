@@ -9,12 +9,14 @@ const DEFAULT_CHUNK = 1 << 20;
 
 /**
  * Where the line buffer lives. The default is a plain Buffer; a reader may keep it elsewhere (the fast
- * reader keeps it in WebAssembly memory, so that its SIMD routine reads the bytes in place).
+ * reader keeps it in WebAssembly memory, so that its compiled scanner reads the bytes in place).
  */
 export interface LineStorage {
   allocate(size: number): Buffer;
   /** A buffer of `size` bytes whose first `filled` bytes are those of `old` (which may then be unusable). */
   grow(old: Buffer, filled: number, size: number): Buffer;
+  /** The first `\n` or `\r` in `buffer[from, to)`, or -1 (default: Buffer#indexOf). */
+  findBreak?(buffer: Buffer, from: number, to: number): number;
 }
 
 const heapStorage: LineStorage = {
@@ -26,10 +28,95 @@ const heapStorage: LineStorage = {
   },
 };
 
+/** One physical line: `buffer[start, end)`. The buffer is reused; use the bytes before the next step. */
+export interface LineRange {
+  buffer: Buffer;
+  start: number;
+  end: number;
+  lineNo: number;
+}
+
 /**
- * Streams a file's physical lines as byte ranges with bounded memory (one chunk plus the longest line).
- * `\n`, `\r\n` and a lone `\r` each end a line, as in Python's universal-newline reading; a last line
- * without a terminator still counts. Returns the number of physical lines.
+ * Splits an open file into physical lines with bounded memory (one chunk plus the longest line). `\n`,
+ * `\r\n` and a lone `\r` each end a line, as in Python's universal-newline reading; a last line without a
+ * terminator still counts. `next()` moves `line` to the next line.
+ */
+class LineSplitter {
+  readonly line: LineRange = { buffer: Buffer.alloc(0), start: 0, end: 0, lineNo: -1 };
+  private buffer: Buffer;
+  private filled = 0; // bytes in buffer: [0, filled)
+  private pos = 0; // where the next line starts
+  private eof = false;
+  /** Where the next `\r` at or after `pos` is (-1: none before `filled`), so that rare CRs are searched once. */
+  private nextCr = -2;
+
+  constructor(
+    private readonly fd: number,
+    private readonly storage: LineStorage,
+    chunkSize: number,
+  ) {
+    this.buffer = storage.allocate(chunkSize);
+  }
+
+  next(): boolean {
+    for (;;) {
+      const brk = this.findBreak();
+      if (brk >= 0) {
+        const b = this.buffer;
+        if (b[brk] === LF) return this.emit(brk, brk + 1);
+        if (brk + 1 < this.filled) return this.emit(brk, b[brk + 1] === LF ? brk + 2 : brk + 1);
+        if (this.eof) return this.emit(brk, brk + 1);
+        // A CR at the chunk's edge: whether a LF follows is in the next chunk.
+      } else if (this.eof) {
+        return this.pos < this.filled && this.emit(this.filled, this.filled);
+      }
+      this.readMore();
+    }
+  }
+
+  private emit(end: number, next: number): true {
+    const line = this.line;
+    line.buffer = this.buffer;
+    line.start = this.pos;
+    line.end = end;
+    line.lineNo++;
+    this.pos = next;
+    return true;
+  }
+
+  private findBreak(): number {
+    const { buffer, pos, filled } = this;
+    if (this.storage.findBreak) return this.storage.findBreak(buffer, pos, filled);
+    if (this.nextCr === -2 || (this.nextCr !== -1 && this.nextCr < pos)) {
+      const cr = buffer.indexOf(CR, pos);
+      this.nextCr = cr >= 0 && cr < filled ? cr : -1;
+    }
+    let lf = buffer.indexOf(LF, pos);
+    if (lf >= filled) lf = -1;
+    if (this.nextCr !== -1 && (lf === -1 || this.nextCr < lf)) return this.nextCr;
+    return lf;
+  }
+
+  /** Keeps the unfinished line at the front of the buffer and reads the next chunk after it. */
+  private readMore(): void {
+    if (this.pos > 0) {
+      this.buffer.copy(this.buffer, 0, this.pos, this.filled);
+      this.filled -= this.pos;
+      this.pos = 0;
+    }
+    this.nextCr = -2;
+    if (this.filled === this.buffer.length) {
+      // One line is longer than the buffer: grow it (the line must be whole for its consumer).
+      this.buffer = this.storage.grow(this.buffer, this.filled, this.buffer.length * 2);
+    }
+    const read = readSync(this.fd, this.buffer, this.filled, this.buffer.length - this.filled, null);
+    if (read === 0) this.eof = true;
+    this.filled += read;
+  }
+}
+
+/**
+ * Streams a file's physical lines as byte ranges (see LineSplitter). Returns the number of physical lines.
  */
 export function forEachLine(
   path: string,
@@ -37,20 +124,15 @@ export function forEachLine(
   chunkSize = DEFAULT_CHUNK,
   storage: LineStorage = heapStorage,
 ): number {
-  let count = 0;
-  for (const line of lineRanges(path, chunkSize, storage)) {
-    visit(line.buffer, line.start, line.end, line.lineNo);
-    count = line.lineNo + 1;
+  const fd = openSync(path, 'r');
+  try {
+    const splitter = new LineSplitter(fd, storage, chunkSize);
+    const line = splitter.line;
+    while (splitter.next()) visit(line.buffer, line.start, line.end, line.lineNo);
+    return line.lineNo + 1;
+  } finally {
+    closeSync(fd);
   }
-  return count;
-}
-
-/** One physical line: `buffer[start, end)`. The buffer is reused; use the bytes before the next step. */
-export interface LineRange {
-  buffer: Buffer;
-  start: number;
-  end: number;
-  lineNo: number;
 }
 
 /** The generator form of forEachLine (the file is closed when iteration ends or is abandoned). */
@@ -61,71 +143,9 @@ export function* lineRanges(
 ): Generator<LineRange> {
   const fd = openSync(path, 'r');
   try {
-    yield* linesOfFd(fd, chunkSize, storage);
+    const splitter = new LineSplitter(fd, storage, chunkSize);
+    while (splitter.next()) yield splitter.line;
   } finally {
     closeSync(fd);
-  }
-}
-
-function* linesOfFd(fd: number, chunkSize: number, storage: LineStorage): Generator<LineRange> {
-  const range: LineRange = { buffer: Buffer.alloc(0), start: 0, end: 0, lineNo: 0 };
-  let buffer = storage.allocate(chunkSize);
-  let filled = 0; // bytes in buffer: [0, filled)
-  let lineNo = 0;
-  let eof = false;
-  while (!eof) {
-    if (filled === buffer.length) {
-      // One line is longer than the buffer: grow it (the line must be whole for its consumer).
-      buffer = storage.grow(buffer, filled, buffer.length * 2);
-    }
-    const read = readSync(fd, buffer, filled, buffer.length - filled, null);
-    if (read === 0) eof = true;
-    filled += read;
-    let start = 0;
-    let pos = 0;
-    let nextCr = buffer.indexOf(CR, 0);
-    if (nextCr >= filled) nextCr = -1;
-    for (;;) {
-      let nl = buffer.indexOf(LF, pos);
-      if (nl >= filled) nl = -1;
-      if (nextCr !== -1 && nextCr < pos) {
-        nextCr = buffer.indexOf(CR, pos);
-        if (nextCr >= filled) nextCr = -1;
-      }
-      let end: number;
-      let next: number;
-      if (nextCr !== -1 && (nl === -1 || nextCr < nl)) {
-        if (nextCr + 1 >= filled && !eof) break; // a CR at the chunk's edge: is a LF next?
-        end = nextCr;
-        next = buffer[nextCr + 1] === LF ? nextCr + 2 : nextCr + 1;
-      } else if (nl !== -1) {
-        end = nl;
-        next = nl + 1;
-      } else {
-        break;
-      }
-      range.buffer = buffer;
-      range.start = start;
-      range.end = end;
-      range.lineNo = lineNo++;
-      yield range;
-      start = next;
-      pos = next;
-    }
-    if (eof) {
-      if (start < filled) {
-        range.buffer = buffer;
-        range.start = start;
-        range.end = filled;
-        range.lineNo = lineNo++;
-        yield range;
-      }
-      break;
-    }
-    // Keep the unfinished line at the front of the buffer.
-    if (start > 0) {
-      buffer.copy(buffer, 0, start, filled);
-      filled -= start;
-    }
   }
 }

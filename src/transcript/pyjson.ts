@@ -38,8 +38,11 @@ export function pySplit(text: string): string[] {
   return stripped.length === 0 ? [] : stripped.split(WS_RUN);
 }
 
+const SURROGATE = /[\uD800-\uDFFF]/;
+
 /** Length in code points (Python `len`), counting a lone surrogate as one. */
 export function codePointLength(text: string): number {
+  if (!SURROGATE.test(text)) return text.length;
   let length = text.length;
   for (let i = 0; i < text.length - 1; i++) {
     const c = text.charCodeAt(i);

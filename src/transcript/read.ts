@@ -36,13 +36,20 @@ export function emptyFacts(): TranscriptFacts {
   };
 }
 
-/** What one parsed line adds to the facts and the events (shared with faster readers' fallback). */
+/** What one parsed line adds to the facts and the events. */
 export function visitParsedLine(
   facts: TranscriptFacts,
   line: Record<string, unknown>,
   lineNo: number,
   onEvent: (event: TurnEvent) => void,
 ): void {
+  addParsedFacts(facts, line, lineNo);
+  const event = toTurnEvent(line, lineNo);
+  if (event) onEvent(event);
+}
+
+/** What one parsed line adds to the facts (shared with the fast reader's fallback). */
+export function addParsedFacts(facts: TranscriptFacts, line: Record<string, unknown>, lineNo: number): void {
   if (facts.sessionId === undefined) facts.sessionId = sessionIdOf(line);
   if (!facts.knownFieldsSeen && lineNo < SCHEMA_DRIFT_WINDOW && hasKnownField(line))
     facts.knownFieldsSeen = true;
@@ -50,8 +57,6 @@ export function visitParsedLine(
     facts.firstTimestamp ??= line.timestamp;
     facts.lastTimestamp = line.timestamp;
   }
-  const event = toTurnEvent(line, lineNo);
-  if (event) onEvent(event);
 }
 
 /**

@@ -16,18 +16,6 @@ for (const c of '0123456789abcdefABCDEF') HEX[c.charCodeAt(0)] = 1;
 /** Whether the last string skipped by skipString held an escape (then it must be decoded by JSON.parse). */
 export let stringHadEscape = false;
 
-/**
- * The SIMD string skipper, set while the buffer being read lives in its WebAssembly memory (at offset 0):
- * `(p, end) => (index after the closing quote) * 2 + escaped`, or -1. Undefined: the JS loop does it all.
- */
-let simdSkip: ((p: number, end: number) => number) | undefined;
-/** Strings are scanned in JS for this many bytes first: most are short (keys, ids), a call costs more. */
-const SIMD_AFTER = 8;
-
-export function useSimdSkip(skip: ((p: number, end: number) => number) | undefined): void {
-  simdSkip = skip;
-}
-
 export function skipWs(b: Uint8Array, i: number, end: number): number {
   while (i < end) {
     const c = b[i]!;
@@ -41,14 +29,7 @@ export function skipWs(b: Uint8Array, i: number, end: number): number {
 export function skipString(b: Uint8Array, i: number, end: number): number {
   let p = i + 1;
   let escaped = false;
-  const handOff = simdSkip === undefined ? end : p + SIMD_AFTER;
   while (p < end) {
-    if (p >= handOff) {
-      const result = simdSkip!(p, end);
-      if (result < 0) return -1;
-      stringHadEscape = escaped || (result & 1) === 1;
-      return result >>> 1;
-    }
     const c = b[p]!;
     if (c === QUOTE) {
       stringHadEscape = escaped;

@@ -52,13 +52,19 @@ export interface LineView {
   /** The content array's elements: the first `blockCount` entries of `blocks` (entries are reused). */
   blocks: BlockView[];
   blockCount: number;
+  /**
+   * For an assistant line read by the compiled scanner: its text's length in code points times 2, plus 1
+   * when a retry phrase may be in it, settled from the raw bytes; -1 when only decoding the text can tell
+   * (and always for the JavaScript walk).
+   */
+  textInfo: number;
 }
 
 function ref(): ValueRef {
   return { kind: ABSENT, start: 0, end: 0 };
 }
 
-function newBlock(): BlockView {
+export function newBlockView(): BlockView {
   return {
     isObject: false,
     type: TYPE_OTHER,
@@ -86,6 +92,7 @@ export function newLineView(): LineView {
     contentIsArray: false,
     blocks: [],
     blockCount: 0,
+    textInfo: -1,
   };
 }
 
@@ -101,6 +108,7 @@ function reset(view: LineView): void {
   view.content.kind = ABSENT;
   view.contentIsArray = false;
   view.blockCount = 0;
+  view.textInfo = -1;
 }
 
 /** Skips a value at `i` and records where it was; returns the index after it (or -1). */
@@ -137,17 +145,25 @@ export function parsedValueOf(b: Buffer, r: ValueRef): unknown {
   return JSON.parse(b.toString('utf8', r.start, r.end));
 }
 
-/** Python truthiness of the JSON value at `i`, without decoding strings; returns the index after it. */
+/**
+ * Python truthiness of the valid JSON value `b[start, end)` (a string with its quotes), without decoding
+ * strings: an empty string or container, `false`, `null` and zero are false.
+ */
+export function truthyAt(b: Buffer, start: number, end: number): boolean {
+  const c = b[start];
+  if (c === 0x22) return end - start > 2;
+  if (c === 0x7b || c === 0x5b) return skipWs(b, start + 1, end) !== end - 1;
+  if (c === 0x74) return true;
+  if (c === 0x66 || c === 0x6e) return false;
+  return Number(b.toString('latin1', start, end)) !== 0;
+}
+
+/** Skips the value at `i` and sets `truthy` to its truthiness; returns the index after it. */
 let truthy = false;
 function skipTruthy(b: Buffer, i: number, end: number): number {
-  const c = b[i];
   const after = skipValue(b, i, end);
   if (after < 0) return -1;
-  if (c === 0x22) truthy = after - i > 2;
-  else if (c === 0x7b || c === 0x5b) truthy = skipWs(b, i + 1, end) !== after - 1;
-  else if (c === 0x74) truthy = true;
-  else if (c === 0x66 || c === 0x6e) truthy = false;
-  else truthy = Number(b.toString('latin1', i, after)) !== 0;
+  truthy = truthyAt(b, i, after);
   return after;
 }
 
@@ -260,7 +276,7 @@ const BLOCK_TYPES: [Uint8Array, number][] = [
 
 const scratch = ref();
 let view: LineView = newLineView();
-let block: BlockView = newBlock();
+let block: BlockView = newBlockView();
 
 function onInputKey(b: Buffer, i: number, end: number): number {
   if (keyIs(W.file_path)) return capture(b, i, end, block.filePath);
@@ -296,7 +312,7 @@ function onBlockKey(b: Buffer, i: number, end: number): number {
 function nextBlock(): BlockView {
   let next = view.blocks[view.blockCount];
   if (next === undefined) {
-    next = newBlock();
+    next = newBlockView();
     view.blocks.push(next);
   } else {
     next.isObject = false;

@@ -6,16 +6,16 @@ import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../test-support/cli.js';
 import { readTranscriptEvents } from '../read.js';
 import type { TranscriptFacts, TurnEvent } from '../types.js';
-import { type FastReadStats, readTranscriptEventsFast } from './read.js';
+import { type FastReadStats, fastEngine, readTranscriptEventsFast } from './read.js';
 
-/** The oracle's reading and the fast reader's, with the SIMD string skipper and with the JS loop alone. */
+/** The oracle's reading and the fast reader's, with the compiled scanner and with the JavaScript walk. */
 function both(path: string, stats?: FastReadStats) {
   const plain: TurnEvent[] = [];
   const fast: TurnEvent[] = [];
   const js: TurnEvent[] = [];
   const plainFacts: TranscriptFacts = readTranscriptEvents(path, (e) => plain.push(e));
   const fastFacts = readTranscriptEventsFast(path, (e) => fast.push(e), stats ? { stats } : {});
-  const jsFacts = readTranscriptEventsFast(path, (e) => js.push(e), { simd: false });
+  const jsFacts = readTranscriptEventsFast(path, (e) => js.push(e), { engine: 'js' });
   expect({ events: js, facts: jsFacts }).toEqual({ events: fast, facts: fastFacts });
   return { plain: { events: plain, facts: plainFacts }, fast: { events: fast, facts: fastFacts } };
 }
@@ -44,6 +44,11 @@ function prng(seed: number): () => number {
 }
 
 describe('fast transcript reader', () => {
+  it('runs the compiled scanner (the build puts it beside the reader)', () => {
+    expect(fastEngine()).toBe('wasm');
+    expect(fastEngine('js')).toBe('js');
+  });
+
   it('gives the oracle events and facts on every demo session and test fixture', () => {
     const files = [
       ...jsonlFiles(join(REPO_ROOT, 'examples')),

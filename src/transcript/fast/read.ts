@@ -1,130 +1,58 @@
-import { forEachLine, type LineStorage } from '../lines.js';
+import { toTurnEvent } from '../claude/normalize.js';
+import { forEachLine } from '../lines.js';
 import { parseObjectLine } from '../parse.js';
-import { pyTruthy } from '../pyjson.js';
-import { emptyFacts, SCHEMA_DRIFT_WINDOW, visitParsedLine } from '../read.js';
-import type { EditCall, TranscriptFacts, TurnEvent } from '../types.js';
-import { useSimdSkip } from './json-skip.js';
-import {
-  ABSENT,
-  type BlockView,
-  type LineView,
-  newLineView,
-  parsedValueOf,
-  STRING,
-  STRING_ESCAPED,
-  scanLine,
-  stringOf,
-  TYPE_ASSISTANT,
-  TYPE_TEXT,
-  TYPE_TOOL_RESULT,
-  TYPE_TOOL_USE,
-  TYPE_USER,
-  type ValueRef,
-} from './line.js';
-import { createSimdSkipper, type SimdSkipper } from './simd.js';
+import { addParsedFacts, emptyFacts, SCHEMA_DRIFT_WINDOW } from '../read.js';
+import type { TranscriptFacts, TurnEvent } from '../types.js';
+import { type LineView, newLineView, STRING, scanLine, stringOf, TYPE_ASSISTANT, TYPE_USER } from './line.js';
+import { editsOf, isString, messageIdOf, nonEmptyString, textOf, toolResultErrorsOf } from './view-fields.js';
+import { wasmLineScanner } from './wasm-scanner.js';
 
-const EDIT_TOOLS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
+/** Which walk reads the lines: `wasm` (the compiled scanner, default when it loads) or `js` (line.ts). */
+export type FastEngine = 'wasm' | 'js';
 
-/** The line buffer in WebAssembly memory, grown in place, so that the SIMD skipper reads it directly. */
-function simdStorage(skipper: SimdSkipper): LineStorage {
-  const view = (size: number) => {
-    const missing = size - skipper.memory.buffer.byteLength;
-    if (missing > 0) skipper.memory.grow(Math.ceil(missing / 65536));
-    return Buffer.from(skipper.memory.buffer, 0, size);
-  };
-  return { allocate: view, grow: (_old, _filled, size) => view(size) };
-}
-
-let simd: { skipper: SimdSkipper; storage: LineStorage } | null | undefined;
-function simdSupport(): { skipper: SimdSkipper; storage: LineStorage } | null {
-  if (simd === undefined) {
-    const skipper = createSimdSkipper();
-    simd = skipper ? { skipper, storage: simdStorage(skipper) } : null;
-  }
-  return simd;
-}
-
-/** How a fast read runs: `simd` false forces the JS string loop (tests compare both). */
+/** How a fast read runs. */
 export interface FastReadOptions {
   stats?: FastReadStats;
-  simd?: boolean;
+  /** `js` forces the JavaScript walk (tests compare both). */
+  engine?: FastEngine;
 }
 
-function isString(r: ValueRef): boolean {
-  return r.kind === STRING || r.kind === STRING_ESCAPED;
-}
-
-/** A non-empty string value (empty raw content is the empty string: an escape is never empty). */
-function nonEmptyString(b: Buffer, r: ValueRef): string | undefined {
-  return isString(r) && r.end > r.start ? stringOf(b, r) : undefined;
-}
-
-/** The value of a ref when it is truthy (Python rules), whatever its JSON type; else undefined. */
-function truthyValue(b: Buffer, r: ValueRef): string | undefined {
-  if (r.kind === ABSENT) return undefined;
-  if (isString(r)) return r.end > r.start ? stringOf(b, r) : undefined;
-  const value = parsedValueOf(b, r);
-  return pyTruthy(value) ? (value as string) : undefined;
-}
-
-/** `uuid`, else `messageId`, else `line:<n>`: the first truthy one, whatever its JSON type. */
-function messageIdOf(b: Buffer, view: LineView, lineNo: number): string {
-  return truthyValue(b, view.uuid) ?? truthyValue(b, view.messageId) ?? `line:${lineNo}`;
-}
-
-function textOf(b: Buffer, view: LineView): string {
-  if (isString(view.content)) return stringOf(b, view.content);
-  if (!view.contentIsArray) return '';
-  const parts: string[] = [];
-  for (let k = 0; k < view.blockCount; k++) {
-    const block = view.blocks[k]!;
-    if (block.isObject && block.type === TYPE_TEXT) {
-      const text = nonEmptyString(b, block.text);
-      if (text !== undefined) parts.push(text);
-    }
-  }
-  return parts.join('\n');
-}
-
-function editOf(b: Buffer, block: BlockView): EditCall | undefined {
-  if (!isString(block.name) || !block.inputIsObject) return undefined;
-  const tool = stringOf(b, block.name);
-  if (!EDIT_TOOLS.has(tool)) return undefined;
-  const path =
-    nonEmptyString(b, block.filePath) ??
-    nonEmptyString(b, block.notebookPath) ??
-    nonEmptyString(b, block.path);
-  return path === undefined ? undefined : { tool, path };
+/** The engine a read would use: the compiled scanner unless it is unavailable or `js` is asked for. */
+export function fastEngine(requested?: FastEngine): FastEngine {
+  return requested !== 'js' && wasmLineScanner() ? 'wasm' : 'js';
 }
 
 /** The same event `toTurnEvent` builds from the parsed line, built from the view. */
 function eventOf(b: Buffer, view: LineView, lineNo: number): TurnEvent | undefined {
   if (view.type !== TYPE_USER && view.type !== TYPE_ASSISTANT) return undefined;
   const id = messageIdOf(b, view, lineNo);
-  const count = view.contentIsArray ? view.blockCount : 0;
-  if (view.type === TYPE_ASSISTANT) {
-    const edits: EditCall[] = [];
-    for (let k = 0; k < count; k++) {
-      const block = view.blocks[k]!;
-      if (block.isObject && block.type === TYPE_TOOL_USE) {
-        const edit = editOf(b, block);
-        if (edit) edits.push(edit);
-      }
-    }
-    return { kind: 'assistant', lineNo, id, text: textOf(b, view), edits };
-  }
-  const toolResultErrors: boolean[] = [];
-  for (let k = 0; k < count; k++) {
-    const block = view.blocks[k]!;
-    if (block.isObject && block.type === TYPE_TOOL_RESULT) toolResultErrors.push(block.isErrorTruthy);
-  }
-  return { kind: 'user', lineNo, id, isMeta: view.isMetaTruthy, toolResultErrors, text: textOf(b, view) };
+  const event: TurnEvent =
+    view.type === TYPE_ASSISTANT
+      ? { kind: 'assistant', lineNo, id, text: textOf(b, view), edits: editsOf(b, view) }
+      : {
+          kind: 'user',
+          lineNo,
+          id,
+          isMeta: view.isMetaTruthy,
+          toolResultErrors: toolResultErrorsOf(view),
+          text: textOf(b, view),
+        };
+  return event;
 }
 
 /** Counters for benchmarks and tests: how many lines took the fast path and how many fell back. */
 export interface FastReadStats {
   fast: number;
   fallback: number;
+}
+
+/**
+ * What a fast read hands on for each line: the view of a scanned line (its bytes are valid only during the
+ * call), or the object of a line that had to be parsed in full. Blank and unparseable lines give neither.
+ */
+export interface LineHandlers {
+  view(b: Buffer, view: LineView, lineNo: number): void;
+  parsed(line: Record<string, unknown>, lineNo: number): void;
 }
 
 /**
@@ -138,35 +66,42 @@ export function readTranscriptEventsFast(
   onEvent: (event: TurnEvent) => void,
   options: FastReadOptions = {},
 ): TranscriptFacts {
-  const { stats } = options;
-  const support = options.simd === false ? null : simdSupport();
-  useSimdSkip(support?.skipper.skip);
-  try {
-    return readWith(path, onEvent, stats, support?.storage);
-  } finally {
-    useSimdSkip(undefined);
-  }
+  const handlers: LineHandlers = {
+    view: (b, view, lineNo) => {
+      const event = eventOf(b, view, lineNo);
+      if (event) onEvent(event);
+    },
+    parsed: (line, lineNo) => {
+      const event = toTurnEvent(line, lineNo);
+      if (event) onEvent(event);
+    },
+  };
+  return readTranscriptLines(path, handlers, options);
 }
 
-function readWith(
+/** The fast read's line loop: the facts of the pass, and each line's view (or parsed object) handed on. */
+export function readTranscriptLines(
   path: string,
-  onEvent: (event: TurnEvent) => void,
-  stats: FastReadStats | undefined,
-  storage: LineStorage | undefined,
+  handlers: LineHandlers,
+  options: FastReadOptions = {},
 ): TranscriptFacts {
+  const { stats } = options;
+  const wasm = fastEngine(options.engine) === 'wasm' ? wasmLineScanner() : null;
+  const scan = wasm ? wasm.scan : scanLine;
   const facts = emptyFacts();
   const view = newLineView();
   // Every line's timestamp may be the last one: keep its bytes and decode only the one that stays.
   const lastTimestamp = Buffer.alloc(64);
   let lastTimestampLength = -1;
   const visit = (buffer: Buffer, start: number, end: number, lineNo: number) => {
-    const seen = scanLine(buffer, start, end, view);
+    const seen = scan(buffer, start, end, view);
     if (!seen) {
       if (stats) stats.fallback++;
       const line = parseObjectLine(buffer, start, end);
       if (!line) return;
       if (typeof line.timestamp === 'string') lastTimestampLength = -1;
-      visitParsedLine(facts, line, lineNo, onEvent);
+      addParsedFacts(facts, line, lineNo);
+      handlers.parsed(line, lineNo);
       return;
     }
     if (stats) stats.fast++;
@@ -190,10 +125,9 @@ function readWith(
         lastTimestampLength = ts.end - ts.start;
       }
     }
-    const event = eventOf(buffer, seen, lineNo);
-    if (event) onEvent(event);
+    handlers.view(buffer, seen, lineNo);
   };
-  facts.lines = storage ? forEachLine(path, visit, undefined, storage) : forEachLine(path, visit);
+  facts.lines = forEachLine(path, visit, undefined, wasm?.storage);
   if (lastTimestampLength >= 0) facts.lastTimestamp = lastTimestamp.toString('utf8', 0, lastTimestampLength);
   return facts;
 }

@@ -1,0 +1,170 @@
+import type { LineStorage } from '../lines.js';
+import {
+  ABSENT,
+  type BlockView,
+  type LineView,
+  newBlockView,
+  OTHER,
+  TYPE_TEXT,
+  TYPE_TOOL_RESULT,
+  TYPE_TOOL_USE,
+  truthyAt,
+  type ValueRef,
+} from './line.js';
+import { LINE_SCANNER_WASM } from './line-scanner-wasm.js';
+
+/**
+ * The line scanner compiled to WebAssembly (assembly/line-scanner.ts): the same walk as scanLine in
+ * line.ts, run as compiled code from the first line on. The line buffer lives in the module's memory, so
+ * the scanner reads the bytes where they were read into; it describes a line in a record of i32 slots,
+ * which is copied here into the LineView the event builder reads.
+ */
+export interface WasmLineScanner {
+  /** Keeps the line buffer in the module's memory. */
+  storage: LineStorage;
+  /** The view of the line `b[start, end)` (b from `storage`), or undefined: parse the line in full. */
+  scan(b: Buffer, start: number, end: number, view: LineView): LineView | undefined;
+}
+
+// The record's layout (see assembly/line-scanner.ts).
+const R_TYPE = 0;
+const R_KNOWN = 1;
+const R_UUID = 2;
+const R_MESSAGE_ID = 5;
+const R_SESSION_ID = 8;
+const R_SESSION_ID_SNAKE = 11;
+const R_TIMESTAMP = 14;
+const R_IS_META = 17;
+const R_CONTENT = 20;
+const R_CONTENT_IS_ARRAY = 23;
+const R_BLOCK_COUNT = 24;
+const R_TEXT_INFO = 25;
+const R_STATUS = 26;
+const R_BLOCKS = 27;
+const B_IS_OBJECT = 0;
+const B_TYPE = 1;
+const B_TEXT = 2;
+const B_NAME = 5;
+const B_INPUT_IS_OBJECT = 8;
+const B_FILE_PATH = 9;
+const B_NOTEBOOK_PATH = 12;
+const B_PATH = 15;
+const B_IS_ERROR = 18;
+const BLOCK_SLOTS = 21;
+
+const PAGE = 65536;
+
+interface ScannerExports {
+  memory: { buffer: ArrayBuffer; grow(pages: number): number };
+  recordAddress(): number;
+  linesAddress(): number;
+  scanLine(start: number, end: number): number;
+  breakAndScan(start: number, end: number): number;
+}
+
+/** The slice of the WebAssembly API used here (the compiler's lib has no WebAssembly types). */
+interface WasmApi {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object) => { exports: unknown };
+}
+
+let loaded: WasmLineScanner | null | undefined;
+
+/** The scanner, loaded once; null where WebAssembly SIMD is unavailable (the JavaScript walk reads then). */
+export function wasmLineScanner(): WasmLineScanner | null {
+  if (loaded === undefined) {
+    try {
+      loaded = load(Buffer.from(LINE_SCANNER_WASM, 'base64'));
+    } catch {
+      loaded = null;
+    }
+  }
+  return loaded;
+}
+
+function load(bytes: Uint8Array): WasmLineScanner {
+  const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+  const exports = new wasm.Instance(new wasm.Module(bytes)).exports as ScannerExports;
+  const { memory } = exports;
+  const base = exports.linesAddress();
+  const recordAt = exports.recordAddress() / 4;
+  let slots = new Int32Array(memory.buffer);
+
+  const lines = (size: number): Buffer => {
+    const missing = base + size - memory.buffer.byteLength;
+    if (missing > 0) memory.grow(Math.ceil(missing / PAGE));
+    if (slots.buffer !== memory.buffer) slots = new Int32Array(memory.buffer);
+    return Buffer.from(memory.buffer, base, size);
+  };
+  // Growing keeps the bytes in place: the grown view holds what the old one held.
+  const storage: LineStorage = {
+    allocate: lines,
+    grow: (_old, _filled, size) => lines(size),
+    // The break search scans the line it ends as well; scan() then only picks the answer up.
+    findBreak: (_buffer, from, to) => {
+      const at = exports.breakAndScan(base + from, base + to) - base;
+      if (at >= to) return -1;
+      scannedStart = from;
+      scannedEnd = at;
+      return at;
+    },
+  };
+  let scannedStart = -1;
+  let scannedEnd = -1;
+
+  const readRef = (slot: number, into: ValueRef): void => {
+    into.kind = slots[slot]!;
+    if (into.kind === ABSENT) return;
+    into.start = slots[slot + 1]! - base;
+    into.end = slots[slot + 2]! - base;
+  };
+  const truthy = (b: Buffer, slot: number): boolean => {
+    const kind = slots[slot]!;
+    if (kind === ABSENT) return false;
+    const start = slots[slot + 1]! - base;
+    const end = slots[slot + 2]! - base;
+    return kind === OTHER ? truthyAt(b, start, end) : end > start;
+  };
+  // A block's fields are read (see view-fields.ts) only under its type: copy only those.
+  const readBlock = (b: Buffer, at: number, block: BlockView): void => {
+    block.isObject = slots[at + B_IS_OBJECT] === 1;
+    const type = slots[at + B_TYPE]!;
+    block.type = type;
+    if (type === TYPE_TEXT) {
+      readRef(at + B_TEXT, block.text);
+    } else if (type === TYPE_TOOL_USE) {
+      readRef(at + B_NAME, block.name);
+      block.inputIsObject = slots[at + B_INPUT_IS_OBJECT] === 1;
+      readRef(at + B_FILE_PATH, block.filePath);
+      readRef(at + B_NOTEBOOK_PATH, block.notebookPath);
+      readRef(at + B_PATH, block.path);
+    } else if (type === TYPE_TOOL_RESULT) {
+      block.isErrorTruthy = truthy(b, at + B_IS_ERROR);
+    }
+  };
+
+  const scan = (b: Buffer, start: number, end: number, view: LineView): LineView | undefined => {
+    const scanned = start === scannedStart && end === scannedEnd;
+    scannedStart = -1;
+    if ((scanned ? slots[recordAt + R_STATUS] : exports.scanLine(base + start, base + end)) === 0)
+      return undefined;
+    const r = recordAt;
+    view.type = slots[r + R_TYPE]!;
+    view.knownField = slots[r + R_KNOWN] === 1;
+    readRef(r + R_UUID, view.uuid);
+    readRef(r + R_MESSAGE_ID, view.messageId);
+    readRef(r + R_SESSION_ID, view.sessionId);
+    readRef(r + R_SESSION_ID_SNAKE, view.sessionIdSnake);
+    readRef(r + R_TIMESTAMP, view.timestamp);
+    view.isMetaTruthy = truthy(b, r + R_IS_META);
+    readRef(r + R_CONTENT, view.content);
+    view.contentIsArray = slots[r + R_CONTENT_IS_ARRAY] === 1;
+    const count = view.contentIsArray ? slots[r + R_BLOCK_COUNT]! : 0;
+    while (view.blocks.length < count) view.blocks.push(newBlockView());
+    for (let k = 0; k < count; k++) readBlock(b, r + R_BLOCKS + k * BLOCK_SLOTS, view.blocks[k]!);
+    view.blockCount = count;
+    view.textInfo = slots[r + R_TEXT_INFO]!;
+    return view;
+  };
+  return { storage, scan };
+}
