@@ -14,8 +14,9 @@ import {
 
 /**
  * What one turn event means to the gate, worked out from that event alone. The gate's pass is split in
- * two: this part reads texts and runs the regexes (no state, so any thread may do it, in any order), and
- * GateMachine folds the turns in file order. A turn keeps no text, so it is cheap to send between threads.
+ * two: this part reads texts and runs the regexes, and GateMachine folds the turns in file order. A turn
+ * keeps no text, so a reader can build one without decoding a text whose bytes already settle the answer
+ * (src/gate/fast-turns.ts).
  */
 export interface AssistantTurn {
   kind: 'assistant';

@@ -157,4 +157,24 @@ describe('fast transcript reader', () => {
     expect(fast).toEqual(plain);
     expect(stats.fallback).toBeGreaterThan(500);
   });
+
+  it('reads a second file from inside a read’s callback without disturbing the first', () => {
+    const files = jsonlFiles(join(REPO_ROOT, 'examples'));
+    const outer: TurnEvent[] = [];
+    const inner: TurnEvent[][] = [];
+    const facts = readTranscriptEventsFast(files[0]!, (event) => {
+      outer.push(event);
+      const nested: TurnEvent[] = [];
+      readTranscriptEventsFast(files[1]!, (e) => nested.push(e));
+      inner.push(nested);
+    });
+    const expected: TurnEvent[] = [];
+    expect({ events: outer, facts }).toEqual({
+      events: expected,
+      facts: readTranscriptEvents(files[0]!, (e) => expected.push(e)),
+    });
+    const second: TurnEvent[] = [];
+    readTranscriptEvents(files[1]!, (e) => second.push(e));
+    for (const nested of inner) expect(nested).toEqual(second);
+  });
 });

@@ -86,7 +86,9 @@ export function readTranscriptLines(
   options: FastReadOptions = {},
 ): TranscriptFacts {
   const { stats } = options;
-  const wasm = fastEngine(options.engine) === 'wasm' ? wasmLineScanner() : null;
+  // The scanner has one line buffer: a read started from inside another's callback walks in JavaScript.
+  const scanner = fastEngine(options.engine) === 'wasm' ? wasmLineScanner() : null;
+  const wasm = scanner && !scanner.busy ? scanner : null;
   const scan = wasm ? wasm.scan : scanLine;
   const facts = emptyFacts();
   const view = newLineView();
@@ -127,7 +129,12 @@ export function readTranscriptLines(
     }
     handlers.view(buffer, seen, lineNo);
   };
-  facts.lines = forEachLine(path, visit, undefined, wasm?.storage);
+  if (wasm) wasm.busy = true;
+  try {
+    facts.lines = forEachLine(path, visit, undefined, wasm?.storage);
+  } finally {
+    if (wasm) wasm.busy = false;
+  }
   if (lastTimestampLength >= 0) facts.lastTimestamp = lastTimestamp.toString('utf8', 0, lastTimestampLength);
   return facts;
 }

@@ -22,6 +22,8 @@ import { LINE_SCANNER_WASM } from './line-scanner-wasm.js';
 export interface WasmLineScanner {
   /** Keeps the line buffer in the module's memory. */
   storage: LineStorage;
+  /** Set while a read uses the line buffer (there is one), so that a nested read does not overwrite it. */
+  busy: boolean;
   /** The view of the line `b[start, end)` (b from `storage`), or undefined: parse the line in full. */
   scan(b: Buffer, start: number, end: number, view: LineView): LineView | undefined;
 }
@@ -166,5 +168,5 @@ function load(bytes: Uint8Array): WasmLineScanner {
     view.textInfo = slots[r + R_TEXT_INFO]!;
     return view;
   };
-  return { storage, scan };
+  return { storage, scan, busy: false };
 }
