@@ -1,19 +1,12 @@
-import { InputError } from '../cli/errors.js';
 import type { CommitInfo, Evidence, FileChange } from './evidence.js';
 import { type GitRunner, LineSplitter, PATCH_FLAGS } from './git-run.js';
 import type { HunkLinker } from './link.js';
 import { PatchParser } from './patch.js';
+import { diffRevisions } from './range-revisions.js';
 
 const FIELD = '\x1f';
 const COMMIT_MARK = '\x01';
 const MAX_MERGES_INSPECTED = 50;
-
-/** Every revision named in a range (`A..B`, `A...B`, `X^!`), to check before anything else runs. */
-function revisionsOf(range: string): string[] {
-  if (range.endsWith('^!')) return [range.slice(0, -2)];
-  const parts = range.split(/\.\.\.?/);
-  return parts.filter((p) => p !== '');
-}
 
 function parseCommits(output: string): CommitInfo[] {
   return output
@@ -48,21 +41,13 @@ export async function collectCommitRange(
   linker: HunkLinker,
   evidence: Evidence,
 ): Promise<void> {
-  for (const revision of revisionsOf(range)) {
-    const check = await git.collect(
-      ['rev-parse', '--verify', '--quiet', '--end-of-options', `${revision}^{commit}`],
-      {
-        okStatuses: [1, 128],
-      },
-    );
-    if (check.status !== 0) {
-      throw new InputError(
-        `unknown revision '${revision}' in '${range}': expected commits such as HEAD~5..HEAD`,
-      );
-    }
-  }
-  await git.collect(['diff', '--stat', '--no-color', '--no-ext-diff', '-M', range, '--'], { inline: true });
-  await git.collect(['diff', '--name-status', '-z', '--no-ext-diff', '-M', range, '--'], { inline: true });
+  const compared = await diffRevisions(git, range);
+  await git.collect(['diff', '--stat', '--no-color', '--no-ext-diff', '-M', ...compared, '--'], {
+    inline: true,
+  });
+  await git.collect(['diff', '--name-status', '-z', '--no-ext-diff', '-M', ...compared, '--'], {
+    inline: true,
+  });
   const format = ['%H', '%P', '%an', '%ae', '%aI', '%cn', '%ce', '%cI', '%B'].join('%x1f');
   const log = await git.collect(['log', '-z', '--reverse', `--format=${format}`, range, '--']);
   const commits = parseCommits(log.stdout.toString('utf8'));

@@ -6,7 +6,7 @@ import type { CommandRecord } from './document.js';
 /**
  * Options every git call gets. `--no-optional-locks` keeps `git status` from refreshing (rewriting) the
  * index; the `-c` settings pin the output format against user configuration (quoted paths, signatures in
- * logs, auto-refreshing the index from `git diff`).
+ * logs, a root commit's changes in `git log -p`/`git show`, auto-refreshing the index from `git diff`).
  */
 const GIT_BASE = [
   '--no-optional-locks',
@@ -14,6 +14,8 @@ const GIT_BASE = [
   'core.quotepath=off',
   '-c',
   'log.showSignature=false',
+  '-c',
+  'log.showRoot=true',
   '-c',
   'diff.autoRefreshIndex=false',
 ];

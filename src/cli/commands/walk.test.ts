@@ -131,6 +131,27 @@ describe('retrospect walk', () => {
     expect(bad.stderr).toContain("unknown provider 'oracle'");
   });
 
+  it("walks a repository's first commit as its own changes, and names a missing parent as such", async () => {
+    const fresh = createTestRepo();
+    const root = fresh.commit('Start', { 'src/a.ts': 'export const a = 1;\n' });
+    fresh.write('src/a.ts', 'export const a = 2;\n');
+    fresh.write('scratch.txt', 'not committed\n');
+    const run = await runCli(['walk', 'HEAD', '--json', '-'], { cwd: fresh.dir, env });
+    expect(run.code).toBe(0);
+    const document = JSON.parse(run.stdout);
+    expect(document.change_units.map((u: { files: string[] }) => u.files)).toEqual([['src/a.ts']]);
+    const names = document.provenance_context.commands.find((c: { command: string }) =>
+      c.command.includes('diff --name-status'),
+    );
+    expect(names.command).toMatch(/ 4b825dc642cb6eb9a060e54bf8d69288fbee4904 HEAD --$/);
+    expect(names.output).toBe('A\0src/a.ts\0');
+    const parent = await runCli(['walk', 'HEAD^..HEAD'], { cwd: fresh.dir, env });
+    expect(parent.code).toBe(1);
+    expect(parent.stderr).toContain(
+      `'HEAD^' in 'HEAD^..HEAD' goes past HEAD (${root.slice(0, 7)}), a root commit (the first commit of its history), which has no parent.`,
+    );
+  });
+
   it('emits the DAG plan, and fails clearly outside git and on bad options', async () => {
     const plan = await runCli(['walk', '--plan'], { cwd: repo.dir, env });
     expect(plan.stdout).toMatch(/^\[plan\]\nname = "retrospective-walk"\nversion = "0.1.0"/);
