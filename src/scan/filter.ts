@@ -45,3 +45,15 @@ export function byScore(a: SessionRecord, b: SessionRecord): number {
   if (at !== bt) return at < bt ? 1 : -1;
   return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
 }
+
+/** The records a scan shows: judged against `threshold`, kept when they match `filter`, highest score first. */
+export function selectRecords(
+  records: SessionRecord[],
+  threshold: number,
+  filter: ScanFilter,
+): SessionRecord[] {
+  return records
+    .map((r) => withThreshold(r, threshold))
+    .filter((r) => matchesFilter(r, filter))
+    .sort(byScore);
+}

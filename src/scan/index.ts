@@ -1,6 +1,6 @@
 export { cleanupPeriodDays, cleanupWarningOnce, DEFAULT_CLEANUP_PERIOD_DAYS } from './cleanup-warning.js';
 export { discoverTranscripts, type TranscriptFile } from './discover.js';
-export { byScore, matchesFilter, type ScanFilter, withThreshold } from './filter.js';
+export { byScore, matchesFilter, type ScanFilter, selectRecords, withThreshold } from './filter.js';
 export type { GateFileSettings, GateOutcome } from './gate-file.js';
 export { scanRecordJson } from './json.js';
 export { defaultProjectsRoots, demoProjectsRoot, parseDateBound, storePathFor } from './options.js';
@@ -9,3 +9,4 @@ export { ProgressBar } from './progress.js';
 export type { ReaderName } from './reader.js';
 export { renderSummary, renderTable, type ScanStats } from './render.js';
 export { type ScanOptions, type ScanResult, scanSessions } from './scan.js';
+export { gateSettingsFor } from './settings.js';

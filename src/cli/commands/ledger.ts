@@ -1,5 +1,5 @@
 import { resolveLedgerPath } from '../../ledger/path.js';
-import { countBySession, readLedger } from '../../ledger/read.js';
+import { ledgerViewJson, showLedger } from '../../ledger/show.js';
 import { parseCommandArgs } from '../args.js';
 import { InputError, UsageError } from '../errors.js';
 import { type CliIo, println } from '../io.js';
@@ -42,15 +42,13 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     throw new InputError(
       'no friction ledger here: not inside a git repository and FRICTION_LEDGER is not set',
     );
-  const ledger = readLedger(path);
-  const rows =
-    values.session === undefined ? ledger.rows : ledger.rows.filter((r) => r.session_id === values.session);
-  const sessions = countBySession(rows);
+  const ledger = showLedger(path, values.session);
+  const { rows, sessions } = ledger;
   if (!ledger.exists)
     println(io.stderr, `no friction ledger at ${path} yet (install the hooks with 'retrospect init')`);
   if (ledger.skipped > 0) println(io.stderr, `${ledger.skipped} unreadable line(s) in ${path} skipped`);
   if (values.json) {
-    println(io.stdout, JSON.stringify({ path, rows, sessions, skipped: ledger.skipped }));
+    println(io.stdout, ledgerViewJson(ledger));
     return 0;
   }
   if (rows.length === 0) {

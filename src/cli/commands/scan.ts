@@ -1,8 +1,5 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { ledgerCoverageIndex } from '../../gate/ledger-s2.js';
-import { resolveThreshold } from '../../gate/threshold.js';
-import { resolveLedgerPath } from '../../ledger/path.js';
 import { claudeConfigDirs } from '../../paths/data-dir.js';
 import * as scan from '../../scan/index.js';
 import { openStore } from '../../store/open.js';
@@ -61,7 +58,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
         `no such folder or file: ${root} (expected a Claude Code projects folder, a project folder or a .jsonl transcript)`,
       );
   }
-  const { threshold, warning } = resolveThreshold(undefined, io.env);
+  const { settings, warning } = scan.gateSettingsFor(io.env, io.cwd);
   if (warning) println(io.stderr, warning);
   const store = openStore(scan.storePathFor(values.store, demo, io.env));
   try {
@@ -69,12 +66,6 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       const note = await scan.cleanupWarningOnce(claudeConfigDirs(io.env), store);
       if (note) println(io.stderr, note);
     }
-    const ledger = io.env.RETRO_FORCE_TRANSCRIPT_S2 === '1' ? undefined : resolveLedgerPath(io.env, io.cwd);
-    const settings = {
-      threshold,
-      ledger: [...ledgerCoverageIndex(ledger)],
-      forceTranscriptS2: io.env.RETRO_FORCE_TRANSCRIPT_S2 === '1',
-    };
     const bar = io.stderr.isTTY && !values.json ? new scan.ProgressBar(io.stderr) : undefined;
     const started = performance.now();
     const result = await scan.scanSessions({
@@ -90,10 +81,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     const seconds = (performance.now() - started) / 1000;
     for (const w of result.warnings.slice(0, 5)) println(io.stderr, w);
     if (result.warnings.length > 5) println(io.stderr, `(${result.warnings.length - 5} more warnings)`);
-    const shown = result.records
-      .map((r) => scan.withThreshold(r, threshold))
-      .filter((r) => scan.matchesFilter(r, filter))
-      .sort(scan.byScore);
+    const shown = scan.selectRecords(result.records, settings.threshold, filter);
     if (values.json) {
       for (const record of shown) println(io.stdout, scan.scanRecordJson(record));
       return 0;

@@ -1,0 +1,125 @@
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { dirname, resolve } from 'node:path';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { InputError } from '../cli/errors.js';
+import * as scan from '../scan/index.js';
+import { openStore } from '../store/open.js';
+import { isSessionStore } from '../store/probe.js';
+import { existingPath, guarded, type ToolContext, textResult } from './tool-kit.js';
+
+const DATE_HINT = 'a date such as 2026-10-01 or an ISO time';
+
+const input = z
+  .object({
+    dirs: z
+      .array(z.string().min(1), { error: 'dirs: expected a list of folder or .jsonl paths' })
+      .optional()
+      .describe(
+        'Claude Code projects folders, project folders or .jsonl files (default: ~/.claude/projects)',
+      ),
+    project: z.string().optional().describe('Keep sessions whose project folder name contains this'),
+    since: z.string().optional().describe(`Sessions active at or after ${DATE_HINT}`),
+    until: z.string().optional().describe(`Sessions started at or before ${DATE_HINT}`),
+    minScore: z
+      .number({ error: 'minScore: expected a number such as 5' })
+      .nonnegative('minScore: expected a number of 0 or more')
+      .optional(),
+    flagged: z
+      .boolean({ error: 'flagged: expected true or false' })
+      .optional()
+      .describe('Only flagged sessions'),
+    store: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'Session store file (default: the one `retrospect scan` uses); an existing store or a new file',
+      ),
+    limit: z
+      .number()
+      .int('limit: expected a whole number')
+      .positive('limit: expected a whole number of 1 or more')
+      .optional()
+      .describe('Return at most this many records, highest score first (default 100)'),
+  })
+  .strict();
+
+const DEFAULT_LIMIT = 100;
+
+function dateBound(text: string | undefined, name: string, edge: 'start' | 'end'): string | undefined {
+  if (text === undefined) return undefined;
+  const bound = scan.parseDateBound(text, edge);
+  if (bound === undefined) throw new InputError(`${name}: expected ${DATE_HINT}, got '${text}'`);
+  return bound;
+}
+
+/**
+ * The store a scan may write: the default one, an existing session store, or a new file in an existing
+ * folder. Anything else (another program's database, a text file) is refused before it is opened.
+ */
+function storePath(given: string | undefined, context: ToolContext): string {
+  if (given === undefined) return scan.storePathFor(undefined, false, context.env);
+  const path = resolve(context.cwd, given);
+  if (existsSync(path)) {
+    if (!isSessionStore(path))
+      throw new InputError(
+        `store: ${given} exists but is not a Retrospect session store (expected an existing store or a new file)`,
+      );
+    return path;
+  }
+  existingPath(dirname(path), context, 'folder', 'store (its folder)');
+  return path;
+}
+
+/** `scan_sessions`: `retrospect scan --json`, its records as JSON lines, then a one-line summary. */
+export function registerScanTool(server: McpServer, context: ToolContext): void {
+  server.registerTool(
+    'scan_sessions',
+    {
+      title: 'Scan sessions',
+      description:
+        'Gates every session transcript under the given folders (only new or changed files are read; verdicts are kept in the session store) and returns the matching records as `retrospect scan --json` prints them: one JSON object per line, highest score first. A summary line follows as a second text block.',
+      inputSchema: input,
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+    },
+    guarded('scan_sessions', context, async (args: z.infer<typeof input>) => {
+      const roots =
+        args.dirs?.map((dir) => existingPath(dir, context, 'file or folder', 'dirs')) ??
+        scan.defaultProjectsRoots(context.env);
+      const filter: scan.ScanFilter = {
+        project: args.project,
+        since: dateBound(args.since, 'since', 'start'),
+        until: dateBound(args.until, 'until', 'end'),
+        minScore: args.minScore,
+        flaggedOnly: args.flagged === true,
+      };
+      const { settings, warning } = scan.gateSettingsFor(context.env, context.cwd);
+      const store = openStore(storePath(args.store, context));
+      try {
+        const result = await scan.scanSessions({ roots, store, settings, jobs: availableParallelism() });
+        const shown = scan.selectRecords(result.records, settings.threshold, filter);
+        const limit = args.limit ?? DEFAULT_LIMIT;
+        const flagged = shown.filter((r) => r.verdict.passed).length;
+        const summary = [
+          `${shown.length} of ${result.records.length} sessions matched, ${flagged} flagged (threshold ${settings.threshold}); read ${result.read}, unchanged ${result.unchanged}`,
+          ...(shown.length > limit
+            ? [`only the first ${limit} records are shown (raise limit for more)`]
+            : []),
+          ...(warning ? [warning] : []),
+          ...result.warnings.slice(0, 5),
+          ...(result.warnings.length > 5 ? [`(${result.warnings.length - 5} more warnings)`] : []),
+        ];
+        return textResult(shown.slice(0, limit).map(scan.scanRecordJson).join('\n'), summary.join('\n'));
+      } finally {
+        store.close();
+      }
+    }),
+  );
+}

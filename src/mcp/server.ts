@@ -1,0 +1,43 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { CliIo } from '../cli/io.js';
+import { VERSION } from '../version.js';
+import { registerGateTool } from './gate-tool.js';
+import { registerLedgerTool } from './ledger-tool.js';
+import { registerScanTool } from './scan-tool.js';
+import { registerSprintTool } from './sprint-tool.js';
+import type { ToolContext } from './tool-kit.js';
+import { registerWalkTools } from './walk-tools.js';
+
+const INSTRUCTIONS =
+  'Retrospect reads coding-agent sessions, sprint files and git history. These tools only read: gate a session, scan sessions for friction, show the friction ledger, report on a sprint, walk a change set. Anything that writes (retro apply, init, sprint write, trial record) is run with the retrospect CLI.';
+
+/** The MCP server with every read-only tool registered; each tool calls the same core as its CLI command. */
+export function createRetrospectServer(context: ToolContext): McpServer {
+  const server = new McpServer({ name: 'retrospect', version: VERSION }, { instructions: INSTRUCTIONS });
+  registerGateTool(server, context);
+  registerScanTool(server, context);
+  registerLedgerTool(server, context);
+  registerSprintTool(server, context);
+  registerWalkTools(server, context);
+  return server;
+}
+
+/**
+ * Serves the tools over stdio until the client closes stdin: protocol messages on `io.stdout`, every
+ * diagnostic on `io.stderr`.
+ */
+export async function serveStdio(io: CliIo): Promise<void> {
+  const log = (line: string) => io.stderr.write(`${line}\n`);
+  const server = createRetrospectServer({ env: io.env, cwd: io.cwd, log });
+  const transport = new StdioServerTransport(io.stdin, io.stdout);
+  const closed = new Promise<void>((resolve) => {
+    server.server.onclose = resolve;
+  });
+  server.server.onerror = (error) => log(`retrospect mcp: ${error.message}`);
+  // The transport does not watch for the end of stdin; without this the server would outlive its client.
+  io.stdin.once('end', () => void server.close());
+  await server.connect(transport);
+  log(`retrospect mcp ${VERSION}: serving on stdio`);
+  await closed;
+}

@@ -1,0 +1,43 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { nowFrom } from '../cli/commands/sprint/options.js';
+import { InputError } from '../cli/errors.js';
+import { demoProjectPath } from '../sprint/demo.js';
+import { resolveProjectRoot } from '../sprint/paths.js';
+import { buildSprintReport, sprintReportJson } from '../sprint/report.js';
+import { existingPath, guarded, type ToolContext, textResult } from './tool-kit.js';
+
+const input = z
+  .object({
+    root: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('The project folder holding .gaia/ (default: CLAUDE_PROJECT_ROOT, else the server folder)'),
+    sprintId: z.string().min(1).optional().describe('The sprint to report on (default: the current one)'),
+    demo: z.boolean().optional().describe('Report on the bundled demo sprint project instead'),
+  })
+  .strict();
+
+/** `sprint_report`: `retrospect sprint report --json`, the read-only sprint data summary. */
+export function registerSprintTool(server: McpServer, context: ToolContext): void {
+  server.registerTool(
+    'sprint_report',
+    {
+      title: 'Sprint report',
+      description:
+        'Returns the sprint data summary (stories and metrics, review verdicts, tech debt, recurring themes) as `retrospect sprint report --json` prints it. Reads the project, never writes it.',
+      inputSchema: input,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    guarded('sprint_report', context, (args: z.infer<typeof input>) => {
+      if (args.demo && args.root !== undefined)
+        throw new InputError('demo and root cannot be combined: give one of them');
+      const root = args.demo
+        ? demoProjectPath()
+        : existingPath(resolveProjectRoot(args.root, context.env, context.cwd), context, 'folder', 'root');
+      const report = buildSprintReport(root, args.sprintId, nowFrom(context.env));
+      return textResult(JSON.stringify(sprintReportJson(report), null, 2));
+    }),
+  );
+}

@@ -1,0 +1,100 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { InputError } from '../cli/errors.js';
+import { WALK_SCOPES } from '../walk/document.js';
+import { WALK_PLAN_TOML } from '../walk/plan.js';
+import { renderMarkdown } from '../walk/render.js';
+import { walkChangeSet } from '../walk/walk.js';
+import { existingPath, guarded, type ToolContext, textResult } from './tool-kit.js';
+
+const input = z
+  .object({
+    target: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'A commit range (A..B), one commit, a diff file, a path in the working tree, a job id or an episode reference; default: the working tree',
+      ),
+    scope: z
+      .enum(WALK_SCOPES, { error: `scope: expected one of ${WALK_SCOPES.join(', ')}` })
+      .optional()
+      .describe('How to read target (default: worked out from target)'),
+    fromRetro: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        "A retro fabrication anchor id: walk the commits of that anchor's session (no target or scope)",
+      ),
+    repo: z.string().min(1).optional().describe('The git checkout to walk (default: the server folder)'),
+    sessions: z
+      .array(z.string().min(1))
+      .optional()
+      .describe(
+        'Folders of agent session transcripts to link hunks to (default: Claude Code and Codex folders)',
+      ),
+    format: z
+      .enum(['markdown', 'json'], { error: 'format: expected markdown or json' })
+      .optional()
+      .describe(
+        'markdown (default, as `retrospect walk` prints it) or json (the retrospective-walk document)',
+      ),
+  })
+  .strict();
+
+/**
+ * `walk_plan` and `walk`: the walk's plan, and a summary-only walk (no comments asked for, no model
+ * called, no file or job record written) of a change set.
+ */
+export function registerWalkTools(server: McpServer, context: ToolContext): void {
+  server.registerTool(
+    'walk_plan',
+    {
+      title: 'Walk plan',
+      description: 'Returns the retrospective walk plan (TOML) as `retrospect walk --plan` prints it.',
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    guarded('walk_plan', context, () => textResult(WALK_PLAN_TOML)),
+  );
+  server.registerTool(
+    'walk',
+    {
+      title: 'Retrospective walk (summary only)',
+      description:
+        'Walks a change set in summary-only mode: change units with what/why/who, provenance (commands, commits, linked agent sessions) and open questions, as Markdown or as the retrospective-walk JSON document. Never changes the repository and writes no file.',
+      inputSchema: input,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    guarded('walk', context, async (args: z.infer<typeof input>) => {
+      if (args.target === '-')
+        throw new InputError(
+          'target: reading a diff from stdin is not available here; give the diff file path',
+        );
+      if (args.fromRetro !== undefined && (args.target !== undefined || args.scope !== undefined))
+        throw new InputError("fromRetro walks the anchor's session: give no target or scope");
+      const cwd = args.repo === undefined ? context.cwd : existingPath(args.repo, context, 'folder', 'repo');
+      const scoped = { ...context, cwd };
+      const target =
+        args.target !== undefined && args.scope === 'diff'
+          ? existingPath(args.target, scoped, 'file', 'target')
+          : args.target;
+      if (args.scope === 'diff' && target === undefined)
+        throw new InputError('target: scope diff needs the path of a diff file');
+      const sessionDirs = args.sessions?.map((dir) => existingPath(dir, scoped, 'folder', 'sessions'));
+      const { document, warnings } = await walkChangeSet({
+        ...(target !== undefined ? { target } : {}),
+        ...(args.scope !== undefined ? { scope: args.scope } : {}),
+        ...(args.fromRetro !== undefined ? { fromRetro: args.fromRetro } : {}),
+        ...(sessionDirs ? { sessionDirs } : {}),
+        mode: 'summary-only',
+        captureComments: false,
+        cwd,
+        env: context.env,
+        readStdin: () => Promise.reject(new InputError('reading a diff from stdin is not available here')),
+      });
+      const text = args.format === 'json' ? JSON.stringify(document, null, 2) : renderMarkdown(document);
+      return textResult(text, ...(warnings.length > 0 ? [warnings.join('\n')] : []));
+    }),
+  );
+}

@@ -1,0 +1,19 @@
+import Database from 'better-sqlite3';
+
+/**
+ * Whether `path` is an existing session store (a SQLite file with the store's migrations applied). Opened
+ * read-only, so that asking about a file that turns out to be someone else's database never changes it.
+ */
+export function isSessionStore(path: string): boolean {
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(path, { readonly: true, fileMustExist: true });
+    const version = db.pragma('user_version', { simple: true }) as number;
+    const table = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sessions'").get();
+    return version >= 1 && table !== undefined;
+  } catch {
+    return false;
+  } finally {
+    db?.close();
+  }
+}
