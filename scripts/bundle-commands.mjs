@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+// Bundles the commands that run most often into one file each, in place of the files tsc wrote:
+// `gate` (every session end, and the benchmarks) and `hook` (after every failed tool call). Loading one
+// module costs a fraction of loading the ~20-30 small modules behind each. Some modules stay shared
+// imports: the CLI's error classes, so that the error boundary in cli/main.js still recognizes what a
+// command throws, and any module that finds a worker file beside itself through import.meta.url.
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+const BUNDLES = [
+  { command: 'gate', shared: ['cli/errors.js'] },
+  { command: 'hook', shared: ['cli/errors.js', 'hooks/hint.js'] },
+];
+
+for (const { command, shared } of BUNDLES) {
+  const file = join(dist, 'cli', 'commands', `${command}.js`);
+  const keep = new Set(shared.map((name) => join(dist, name)));
+  await build({
+    entryPoints: [file],
+    outfile: file,
+    allowOverwrite: true,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'shared-modules',
+        setup(bundler) {
+          bundler.onResolve({ filter: /^\./ }, (args) => {
+            const target = resolve(args.resolveDir, args.path);
+            if (!keep.has(target)) return undefined;
+            const path = relative(dirname(file), target);
+            return { path: path.startsWith('.') ? path : `./${path}`, external: true };
+          });
+        },
+      },
+    ],
+  });
+}
