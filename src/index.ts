@@ -158,6 +158,7 @@ export {
 } from './store/index.js';
 // transcript
 export { adapterFor, claudeCodeAdapter, type HostAdapter } from './transcript/host.js';
+export { isOwnRunPrompt, isOwnRunTranscript, ownRunMarker } from './transcript/own-run.js';
 export { readTranscriptEvents, readTranscriptObjects } from './transcript/read.js';
 export type { AssistantEvent, TranscriptFacts, TurnEvent, UserEvent } from './transcript/types.js';
 // trial

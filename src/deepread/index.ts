@@ -171,6 +171,7 @@ export async function deepRead(sessionPath: string, options: DeepReadOptions = {
         system: plan.system,
         prompt: plan.prompt,
         evidence: plan.evidence,
+        purpose: 'deep-read',
         ...(options.signal ? { signal: options.signal } : {}),
       },
       DEEP_READ_ANSWER,

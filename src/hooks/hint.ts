@@ -1,3 +1,4 @@
+import { isOwnRunTranscript } from '../transcript/own-run.js';
 import { isPrintableSessionId, locateSessionTranscript } from './find-session.js';
 import { gateWithinBudget } from './gate-budget.js';
 
@@ -34,6 +35,9 @@ export async function sessionHint(input: string, options: HintOptions): Promise<
   const payload = parsePayload(input);
   const located = locateSessionTranscript(payload, options);
   if (!located) return { status: 'failed', reason: `no session transcript found for ${options.cwd}` };
+  // The Stop hook also fires in the `claude -p` runs of Retrospect's own deep read: nothing to suggest.
+  if (isOwnRunTranscript(located.path))
+    return { status: 'quiet', reason: "the session is one of Retrospect's own analysis runs" };
   const gated = await gateWithinBudget(
     { path: located.path, env: options.env, cwd: options.cwd },
     options.budgetMs ?? 5_000,

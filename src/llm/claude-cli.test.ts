@@ -1,7 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { projectFolderName } from '../paths/data-dir.js';
+import { isOwnRunTranscript } from '../transcript/own-run.js';
 import { claudeCliProvider } from './claude-cli.js';
 import { LlmError } from './errors.js';
 import type { JsonSchemaSpec } from './port.js';
@@ -33,7 +36,34 @@ describe('claude-cli provider', () => {
     expect(result.usage).toEqual({ requests: 1, input_tokens: 321, output_tokens: 45 });
     const call = JSON.parse(readFileSync(log, 'utf8')) as { argv: string[]; input: string };
     expect(call.argv).toEqual(['-p', '--output-format', 'json', '--model', 'sonnet']);
-    expect(call.input).toBe('sys\n\nthe prompt');
+    expect(call.input).toBe('<!-- retrospect:own-run analysis -->\nsys\n\nthe prompt');
+  });
+
+  it("opens the prompt with the own-run marker, so that Claude Code's transcript of the run is recognisably ours", async () => {
+    const { env, dir } = installFakeClaude();
+    const cwd = realpathSync(mkdtempSync(join(tmpdir(), 'retrospect-cli-cwd-')));
+    const config = join(dir, 'config');
+    const provider = claudeCliProvider({
+      cwd,
+      env: {
+        ...env,
+        CLAUDE_CONFIG_DIR: config,
+        FAKE_CLAUDE_SESSIONS: '1',
+        FAKE_CLAUDE_RESULT: '{"verdict":"x"}',
+      },
+    });
+    const prompt =
+      'The seed prompt, byte for byte.\n<!-- retrospect:own-run deep-read --> inside is not a marker';
+    await provider.completeJson({ system: 'sys', prompt, purpose: 'deep-read' }, SPEC);
+    const folder = join(config, 'projects', projectFolderName(cwd));
+    const [session] = readdirSync(folder);
+    const transcript = join(folder, session!);
+    const lines = readFileSync(transcript, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines[2].message.content).toBe(`<!-- retrospect:own-run deep-read -->\nsys\n\n${prompt}`);
+    expect(isOwnRunTranscript(transcript)).toBe(true);
   });
 
   it('turns an is_error envelope about the login into an authentication error', async () => {

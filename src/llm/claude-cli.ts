@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { z } from 'zod';
+import { ownRunMarker } from '../transcript/own-run.js';
 import { LlmError } from './errors.js';
 import { parseJsonAnswer } from './json-text.js';
 import type { JsonCompletion, JsonSchemaSpec, LlmPort, LlmRequest } from './port.js';
@@ -118,7 +119,9 @@ function tail(text: string): string {
 /**
  * Claude Code in print mode: spawns `claude -p --output-format json` with the prompt on stdin, reads the
  * JSON envelope it prints, and parses the envelope's `result` as the answer. The process is stopped on
- * timeout or abort.
+ * timeout or abort. The prompt opens with the own-run marker line (`<!-- retrospect:own-run <purpose> -->`);
+ * no flag is passed to keep the session off disk, since not every Claude Code version knows one and an
+ * unknown flag would fail the run.
  */
 export function claudeCliProvider(options: ClaudeCliOptions = {}): LlmPort {
   const command = options.command ?? 'claude';
@@ -128,7 +131,10 @@ export function claudeCliProvider(options: ClaudeCliOptions = {}): LlmPort {
     model,
     async completeJson<T>(request: LlmRequest, schema: JsonSchemaSpec<T>): Promise<JsonCompletion<T>> {
       const args = ['-p', '--output-format', 'json', ...(model ? ['--model', model] : [])];
-      const input = request.system ? `${request.system}\n\n${request.prompt}` : request.prompt;
+      // Claude Code keeps a transcript of this run among the user's sessions: the marker line lets scan and
+      // retro recognise it as Retrospect's own and leave it out. The prompt after it is sent unchanged.
+      const body = request.system ? `${request.system}\n\n${request.prompt}` : request.prompt;
+      const input = `${ownRunMarker(request.purpose ?? 'analysis')}\n${body}`;
       const outcome = await runChild(command, args, input, options, request.signal);
       let envelope: z.infer<typeof envelopeSchema> | undefined;
       try {

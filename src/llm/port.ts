@@ -21,6 +21,11 @@ export interface LlmRequest {
    * provider). Network providers ignore it: what they see is exactly `prompt`.
    */
   evidence?: unknown;
+  /**
+   * What the request is for (`deep-read`, `walk-review`, `sprint-draft`). Providers that leave a session
+   * transcript behind (claude-cli) name it in the own-run marker that opens the prompt; others ignore it.
+   */
+  purpose?: string;
 }
 
 /**

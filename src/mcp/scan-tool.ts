@@ -30,6 +30,10 @@ const input = z
       .boolean({ error: 'flagged: expected true or false' })
       .optional()
       .describe('Only flagged sessions'),
+    includeOwn: z
+      .boolean({ error: 'includeOwn: expected true or false' })
+      .optional()
+      .describe("Also return Retrospect's own analysis runs (claude -p sessions of its claude-cli provider)"),
     store: z
       .string()
       .min(1)
@@ -99,6 +103,7 @@ export function registerScanTool(server: McpServer, context: ToolContext): void 
         until: dateBound(args.until, 'until', 'end'),
         minScore: args.minScore,
         flaggedOnly: args.flagged === true,
+        includeOwn: args.includeOwn === true,
       };
       const { settings, warning } = scan.gateSettingsFor(context.env, context.cwd);
       const store = openStore(storePath(args.store, context));
@@ -107,8 +112,12 @@ export function registerScanTool(server: McpServer, context: ToolContext): void 
         const shown = scan.selectRecords(result.records, settings.threshold, filter);
         const limit = args.limit ?? DEFAULT_LIMIT;
         const flagged = shown.filter((r) => r.verdict.passed).length;
+        const ownLeftOut = scan.ownRunsLeftOut(result.records, settings.threshold, filter);
         const summary = [
           `${shown.length} of ${result.records.length} sessions matched, ${flagged} flagged (threshold ${settings.threshold}); read ${result.read}, unchanged ${result.unchanged}`,
+          ...(ownLeftOut > 0
+            ? [`${ownLeftOut} of Retrospect's own analysis runs left out (includeOwn shows them)`]
+            : []),
           ...(shown.length > limit
             ? [`only the first ${limit} records are shown (raise limit for more)`]
             : []),

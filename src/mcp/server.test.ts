@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -7,6 +7,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, REPO_ROOT, runCli } from '../test-support/cli.js';
+import { writeSessionFile } from '../test-support/session-files.js';
+import { ownRunMarker } from '../transcript/own-run.js';
 import { createTestRepo, type TestRepo } from '../walk/test-support/repo.js';
 
 const DEMO = join(REPO_ROOT, 'examples', 'projects');
@@ -119,6 +121,21 @@ describe('retrospect mcp (the built CLI, over stdio with the SDK client)', () =>
       ['-home-ada-code-shop', 6.5],
     ]);
     expect(texts(again)[1]).toContain('read 0, unchanged 9');
+  });
+
+  it("scan_sessions leaves Retrospect's own analysis runs out unless includeOwn", async () => {
+    const dirs = [join(scratch, 'own-projects')];
+    cpSync(DEMO, dirs[0]!, { recursive: true });
+    const own = writeSessionFile(join(dirs[0]!, '-home-ada-notes'), {
+      firstPrompt: `${ownRunMarker('deep-read')}\nYou analyse coding-agent session transcripts.`,
+    });
+    const store = join(scratch, 'mcp-own-store.sqlite');
+    const hidden = texts(await call('scan_sessions', { dirs, store }));
+    expect(hidden[0]).not.toContain(own.sessionId);
+    expect(hidden[1]).toContain("1 of Retrospect's own analysis runs left out (includeOwn shows them)");
+    const shown = texts(await call('scan_sessions', { dirs, store, includeOwn: true }));
+    const records = shown[0]?.split('\n').map((line) => JSON.parse(line)) ?? [];
+    expect(records.filter((r) => r.ownRun).map((r) => r.sessionId)).toEqual([own.sessionId]);
   });
 
   it('ledger_show returns what `ledger show --json` prints', async () => {

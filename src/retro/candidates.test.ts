@@ -1,6 +1,7 @@
 import { appendFileSync, utimesSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { noonOf, retroProject } from '../test-support/retro-project.js';
+import { ownRunMarker } from '../transcript/own-run.js';
 import { findCandidates } from './candidates.js';
 import { containsRetroInvocation } from './loop-guard.js';
 
@@ -54,6 +55,29 @@ describe('findCandidates', () => {
     expect(found.skipped).toMatchObject([
       { reason: 'retro-invocation', session: { sessionId: ran.sessionId } },
     ]);
+  });
+});
+
+describe("Retrospect's own runs", () => {
+  it('are set aside with their reason, by --all, as the newest session, and when named by id', () => {
+    const p = retroProject();
+    const mine = p.addSession({ rejections: 2, mtimeSecs: noonOf('2026-06-01') });
+    const own = p.addSession({
+      rejections: 2,
+      mtimeSecs: noonOf('2026-06-02'),
+      firstPrompt: `${ownRunMarker('deep-read')}\nYou analyse coding-agent session transcripts.`,
+      printMode: true,
+    });
+    const all = findCandidates({ mainCheckout: p.root, env: p.env, all: true });
+    expect(all.sessions.map((s) => s.sessionId)).toEqual([mine.sessionId]);
+    expect(all.skipped).toMatchObject([{ reason: 'own-run', session: { sessionId: own.sessionId } }]);
+    expect(findCandidates({ mainCheckout: p.root, env: p.env })).toMatchObject({
+      sessions: [],
+      skipped: [{ reason: 'own-run' }],
+    });
+    expect(
+      findCandidates({ mainCheckout: p.root, env: p.env, sessionId: own.sessionId }).skipped,
+    ).toMatchObject([{ reason: 'own-run' }]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { InputError, UsageError } from '../cli/errors.js';
+import { isOwnRunTranscript } from '../transcript/own-run.js';
 import { listSessionFiles, type SessionFile, sessionFolders } from '../trial/discover.js';
 import { containsRetroInvocation } from './loop-guard.js';
 
@@ -7,8 +8,11 @@ export const IN_PROGRESS_SECS = 60;
 
 const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Why a session is set aside: still being written, ran a retro itself, or took too long to gate. */
-export type SkipReason = 'in-progress' | 'retro-invocation' | 'gate-timeout';
+/**
+ * Why a session is set aside: still being written, one of Retrospect's own analysis runs (`claude -p`
+ * through the claude-cli provider), ran a retro itself, or took too long to gate.
+ */
+export type SkipReason = 'in-progress' | 'own-run' | 'retro-invocation' | 'gate-timeout';
 
 export interface SkippedSession {
   session: SessionFile;
@@ -61,8 +65,8 @@ function sessionRootsText(query: CandidateQuery): string {
 
 /**
  * The sessions a retro looks at: the given session, else this project's newest, or with `all` every
- * session of every project. Sessions still being written (modified less than 60 s ago) and sessions that
- * ran a retro themselves (loop prevention) are set aside with their reason.
+ * session of every project. Sessions still being written (modified less than 60 s ago), Retrospect's own
+ * analysis runs and sessions that ran a retro themselves (loop prevention) are set aside with their reason.
  */
 export function findCandidates(query: CandidateQuery): Candidates {
   if (query.all && query.sessionId !== undefined) {
@@ -77,6 +81,8 @@ export function findCandidates(query: CandidateQuery): Candidates {
   const skipped: SkippedSession[] = [];
   for (const session of pickSessions(query, nowMs).sort((a, b) => a.mtime - b.mtime)) {
     if (nowSecs - session.mtime < IN_PROGRESS_SECS) skipped.push({ session, reason: 'in-progress' });
+    // The own-run check reads the file's first KB only, so it goes before the whole-file retro search.
+    else if (isOwnRunTranscript(session.path)) skipped.push({ session, reason: 'own-run' });
     else if (containsRetroInvocation(session.path)) skipped.push({ session, reason: 'retro-invocation' });
     else sessions.push(session);
   }

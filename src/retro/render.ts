@@ -34,6 +34,8 @@ export function gateTimeoutText(capMs: number | null): string {
 /** The reason a session was set aside, in words. */
 export function skipReasonText(reason: SkipReason, gateCapMs: number | null): string {
   if (reason === 'in-progress') return 'in progress (modified less than 60 s ago)';
+  if (reason === 'own-run')
+    return "Retrospect's own analysis run (its prompt opens with the retrospect:own-run marker)";
   if (reason === 'retro-invocation') return 'contains a retro invocation';
   return gateTimeoutText(gateCapMs);
 }

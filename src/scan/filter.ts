@@ -1,4 +1,5 @@
 import type { SessionRecord } from '../store/types.js';
+import { markOwnRuns } from './own-runs.js';
 
 /** What the user asked to see (all optional; every given filter must hold). */
 export interface ScanFilter {
@@ -10,6 +11,8 @@ export interface ScanFilter {
   until?: string;
   minScore?: number;
   flaggedOnly?: boolean;
+  /** Show Retrospect's own analysis runs too (left out by default; see markOwnRuns). */
+  includeOwn?: boolean;
 }
 
 /** A stored verdict judged against the threshold in force now (the score does not depend on it). */
@@ -28,6 +31,7 @@ function activity(record: SessionRecord): { first: string; last: string } {
 }
 
 export function matchesFilter(record: SessionRecord, filter: ScanFilter): boolean {
+  if (record.ownRun && !filter.includeOwn) return false;
   if (filter.project !== undefined && !record.project.includes(filter.project)) return false;
   const { first, last } = activity(record);
   if (filter.since !== undefined && last < filter.since) return false;
@@ -46,14 +50,23 @@ export function byScore(a: SessionRecord, b: SessionRecord): number {
   return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
 }
 
-/** The records a scan shows: judged against `threshold`, kept when they match `filter`, highest score first. */
+/**
+ * The records a scan shows: own runs marked (markOwnRuns), judged against `threshold`, kept when they match
+ * `filter`, highest score first.
+ */
 export function selectRecords(
   records: SessionRecord[],
   threshold: number,
   filter: ScanFilter,
 ): SessionRecord[] {
-  return records
+  return markOwnRuns(records)
     .map((r) => withThreshold(r, threshold))
     .filter((r) => matchesFilter(r, filter))
     .sort(byScore);
+}
+
+/** How many of Retrospect's own runs the filter left out that its other conditions would have shown. */
+export function ownRunsLeftOut(records: SessionRecord[], threshold: number, filter: ScanFilter): number {
+  if (filter.includeOwn) return 0;
+  return selectRecords(records, threshold, { ...filter, includeOwn: true }).filter((r) => r.ownRun).length;
 }

@@ -1,6 +1,7 @@
 import { type GateResult, gateSessionSync } from '../gate/index.js';
 import type { LedgerCoverage } from '../gate/ledger-s2.js';
 import type { GateVerdict } from '../gate/score.js';
+import { isOwnRunTranscript } from '../transcript/own-run.js';
 import type { TranscriptFacts, TurnEvent } from '../transcript/types.js';
 
 /** What gating one file gives the scan (plain data: it crosses worker_threads). */
@@ -14,6 +15,8 @@ export interface GateOutcome {
   warnings: string[];
   /** Where S2 came from (absent for an error verdict): stored so a ledger change can be rescored. */
   s2Sources: GateResult['s2Sources'];
+  /** One of Retrospect's own analysis runs (its opening prompt carries the own-run marker). */
+  ownRun: boolean;
 }
 
 /** Settings shared by every file of one scan. */
@@ -51,6 +54,8 @@ export function fileGate(
       lastTimestamp: result.facts?.lastTimestamp,
       warnings: result.warnings,
       s2Sources: result.s2Sources,
+      // The file's first KB, read once more while the gate's pages are still in the OS cache.
+      ownRun: isOwnRunTranscript(path),
     };
   };
 }

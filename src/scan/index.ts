@@ -1,9 +1,17 @@
 export { cleanupPeriodDays, cleanupWarningOnce, DEFAULT_CLEANUP_PERIOD_DAYS } from './cleanup-warning.js';
 export { discoverTranscripts, type TranscriptFile } from './discover.js';
-export { byScore, matchesFilter, type ScanFilter, selectRecords, withThreshold } from './filter.js';
+export {
+  byScore,
+  matchesFilter,
+  ownRunsLeftOut,
+  type ScanFilter,
+  selectRecords,
+  withThreshold,
+} from './filter.js';
 export type { GateFileSettings, GateOutcome } from './gate-file.js';
 export { scanRecordJson } from './json.js';
 export { defaultProjectsRoots, demoProjectsRoot, parseDateBound, storePathFor } from './options.js';
+export { markOwnRuns } from './own-runs.js';
 export { gateFiles } from './pool.js';
 export { ProgressBar } from './progress.js';
 export type { ReaderName } from './reader.js';

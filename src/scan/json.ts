@@ -16,6 +16,7 @@ export function scanRecordJson(record: SessionRecord): string {
     mtime: new Date(record.mtimeMs).toISOString(),
     gone: record.gone,
     ledgerStale: record.ledgerStale === true,
+    ownRun: record.ownRun === true,
     score: record.verdict.score,
     passed: record.verdict.passed,
     signals: record.signalCounts,

@@ -10,7 +10,7 @@ export function sessionLabel(record: SessionRecord): string {
   const base =
     record.parentSessionId === undefined ? shortId(record.sessionId) : shortId(record.parentSessionId);
   const agent = record.agentId === undefined ? '' : ` > ${record.agentId.slice(0, 14)}`;
-  return `${base}${agent}${record.gone ? ' (gone)' : ''}`;
+  return `${base}${agent}${record.gone ? ' (gone)' : ''}${record.ownRun ? ' (own run)' : ''}`;
 }
 
 function startOf(record: SessionRecord): string {
@@ -61,6 +61,8 @@ export interface ScanStats {
   rescored?: number;
   /** Verdicts of deleted transcripts left stale by a ledger change (default 0). */
   stale?: number;
+  /** Retrospect's own analysis runs left out of the table and the counts (default 0). */
+  ownLeftOut?: number;
 }
 
 /** Sessions, flagged, signal totals and the busiest projects (most flagged, then most sessions). */
@@ -86,8 +88,11 @@ export function renderSummary(records: SessionRecord[], stats: ScanStats): strin
     stats.rescored ? `${stats.rescored} rescored for ledger changes` : '',
     stats.stale ? `${stats.stale} stale (ledger changed, transcript gone)` : '',
   ].filter(Boolean);
+  const own = stats.ownLeftOut
+    ? `; ${stats.ownLeftOut} of Retrospect's own analysis runs left out (--include-own shows them)`
+    : '';
   return [
-    `sessions: ${main.length}${agents > 0 ? ` (+${agents} sub-agent transcripts)` : ''}${gone > 0 ? `, ${gone} gone` : ''}`,
+    `sessions: ${main.length}${agents > 0 ? ` (+${agents} sub-agent transcripts)` : ''}${gone > 0 ? `, ${gone} gone` : ''}${own}`,
     `flagged: ${flagged.length}`,
     `signals: ${totals.join(', ')}`,
     `busiest projects: ${busiest.length > 0 ? busiest.join(', ') : '(none)'}`,

@@ -1,11 +1,15 @@
 import { appendFileSync, cpSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { ledgerCoverageIndex } from '../gate/ledger-s2.js';
 import { openStore } from '../store/open.js';
 import type { SessionRecord } from '../store/types.js';
 import { REPO_ROOT } from '../test-support/cli.js';
+import { writeSessionFile } from '../test-support/session-files.js';
+import { ownRunMarker } from '../transcript/own-run.js';
+import { markOwnRuns } from './own-runs.js';
 import { type ScanResult, scanSessions } from './scan.js';
 
 const SETTINGS = { threshold: 5, ledger: [], forceTranscriptS2: false };
@@ -71,6 +75,50 @@ describe('scanSessions', () => {
         .map((s) => s.score)
         .sort((a, b) => a - b),
     ).toEqual([6, 6.5, 10]);
+    store.close();
+  });
+
+  it("keeps gating Retrospect's own runs, marks them and their sub-agents, and leaves them out of trial scores", async () => {
+    const root = demoCopy();
+    const folder = join(root, '-home-ada-code-shop');
+    const prompt = `${ownRunMarker('deep-read')}\nYou analyse coding-agent session transcripts.`;
+    const own = writeSessionFile(folder, { rejections: 2, firstPrompt: prompt, printMode: true });
+    // A sub-agent of that run: its opening prompt is its task, with no marker.
+    writeSessionFile(join(folder, own.sessionId, 'subagents'), { sessionId: own.sessionId, rejections: 2 });
+    const store = openStore(':memory:');
+    const result = await scanSessions({ roots: [root], store, settings: SETTINGS });
+    const ownRecord = result.records.find((r) => r.path === own.path)!;
+    expect([ownRecord.ownRun, ownRecord.verdict.passed]).toEqual([true, true]);
+    const agent = result.records.find((r) => r.parentSessionId === own.sessionId)!;
+    expect(agent.ownRun).toBe(false);
+    expect(
+      markOwnRuns(result.records)
+        .filter((r) => r.ownRun)
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual([own.path, agent.path].sort());
+    expect(result.records.filter((r) => r.ownRun === false)).toHaveLength(result.records.length - 1);
+    expect(store.sessionScores('-home-ada-code-shop').map((s) => s.sessionId)).not.toContain(own.sessionId);
+    store.close();
+  });
+
+  it('checks the files of rows stored before the store knew own runs once, without gating them again', async () => {
+    const root = demoCopy();
+    const folder = join(root, '-home-ada-notes');
+    const prompt = `${ownRunMarker('walk-review')}\nReview this change.`;
+    const own = writeSessionFile(folder, { firstPrompt: prompt });
+    const path = join(mkdtempSync(join(tmpdir(), 'retrospect-scan-store-')), 'store.sqlite');
+    const store = openStore(path);
+    const scan = () => scanSessions({ roots: [root], store, settings: SETTINGS });
+    await scan();
+    const raw = new Database(path);
+    raw.exec('UPDATE sessions SET own_run = NULL');
+    raw.close();
+    expect(store.sessionAt(own.path)!.ownRun).toBeUndefined();
+    const again = await scan();
+    expect(again.read).toBe(0);
+    expect(again.records.filter((r) => r.ownRun).map((r) => r.path)).toEqual([own.path]);
+    expect(again.records.every((r) => r.ownRun !== undefined)).toBe(true);
     store.close();
   });
 

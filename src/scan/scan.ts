@@ -3,6 +3,7 @@ import { basename, resolve, sep } from 'node:path';
 import { GATE_VERSION } from '../gate/signals.js';
 import { countSignals, type SessionStore } from '../store/open.js';
 import type { KnownFile, SessionRecord } from '../store/types.js';
+import { isOwnRunTranscript } from '../transcript/own-run.js';
 import { discoverTranscripts, type TranscriptFile } from './discover.js';
 import type { GateFileSettings, GateOutcome } from './gate-file.js';
 import { currentCoverage, ledgerMoved, refreshForLedger } from './ledger-refresh.js';
@@ -88,6 +89,7 @@ function toRecord(file: TranscriptFile, outcome: GateOutcome, scannedAt: string)
     ledgerS2: outcome.s2Sources?.ledger,
     transcriptS2: outcome.s2Sources?.transcript,
     ledgerStale: false,
+    ownRun: outcome.ownRun,
   };
 }
 
@@ -179,6 +181,11 @@ export async function scanSessions(options: ScanOptions): Promise<ScanResult> {
     else timedOut.push(file.path);
   });
   store.upsertSession(...refreshed, ...gated);
+  // Rows from a store that did not know own runs yet: each file still there has its head checked, once.
+  const unchecked = [...known].filter(([path, k]) => k.ownRun === undefined && !reading.has(path));
+  store.setOwnRun(
+    unchecked.filter(([path]) => present.has(path)).map(([path]) => [path, isOwnRunTranscript(path)]),
+  );
   const newlyGone = store.markGone([...known.keys()].filter((path) => !present.has(path)));
   const records = new Map<string, SessionRecord>();
   for (const prefix of prefixes) {

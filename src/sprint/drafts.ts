@@ -156,7 +156,10 @@ export async function requestRetroDrafts(
 ): Promise<RetroDrafts | undefined> {
   const source = port.model ? `${port.name}/${port.model}` : port.name;
   try {
-    const answer = await port.completeJson({ ...draftRequest(report), maxOutputTokens: 1500 }, DRAFT_SCHEMA);
+    const answer = await port.completeJson(
+      { ...draftRequest(report), maxOutputTokens: 1500, purpose: 'sprint-draft' },
+      DRAFT_SCHEMA,
+    );
     if (!answer.ok) {
       warn(
         `warning: ${source} gave no usable drafts (${answer.reason}: ${answer.detail}); continuing without`,

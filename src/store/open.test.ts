@@ -91,6 +91,32 @@ describe('session store', () => {
     store.close();
   });
 
+  it('migrates a store of the second schema: whether a row is an own run is unknown until a scan checks', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'retrospect-store-')), 'store.sqlite');
+    const raw = new Database(path);
+    raw.exec(MIGRATIONS[0]!);
+    raw.exec(MIGRATIONS[1]!);
+    raw.pragma('user_version = 2');
+    raw
+      .prepare(
+        `INSERT INTO sessions (path, size, mtime_ms, host, session_id, project, lines, gate_version, verdict_json,
+           score, passed, scanned_at)
+         VALUES ('/p/-home-dev-shop/s1.jsonl', 100, 1, 'claude-code', 's1', '-home-dev-shop', 12, 1,
+           '{"score":0,"passed":false,"threshold":5,"signals":[]}', 0, 0, '2026-10-02T00:00:00.000Z')`,
+      )
+      .run();
+    raw.close();
+    const store = openStore(path);
+    expect(store.schemaVersion()).toBe(MIGRATIONS.length);
+    expect(store.sessionAt('/p/-home-dev-shop/s1.jsonl')?.ownRun).toBeUndefined();
+    expect(store.knownFiles().get('/p/-home-dev-shop/s1.jsonl')?.ownRun).toBeUndefined();
+    store.upsertSession(record({ path: '/p/-home-dev-shop/s2.jsonl', sessionId: 's2', ownRun: true }));
+    store.setOwnRun([['/p/-home-dev-shop/s1.jsonl', false]]);
+    expect(store.sessionAt('/p/-home-dev-shop/s1.jsonl')?.ownRun).toBe(false);
+    expect(store.sessionScores('-home-dev-shop').map((s) => s.sessionId)).toEqual(['s1']);
+    store.close();
+  });
+
   it("records where S2 came from: ledger coverage, the transcript's own S2 (or none), and a stale mark", () => {
     const store = openStore(':memory:');
     const covered = record({

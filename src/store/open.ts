@@ -36,6 +36,7 @@ interface Row {
   ledger_s2: string | null;
   transcript_s2: string | null;
   ledger_stale: number;
+  own_run: number | null;
 }
 
 function toRecord(row: Row): SessionRecord {
@@ -60,6 +61,7 @@ function toRecord(row: Row): SessionRecord {
     transcriptS2:
       row.transcript_s2 === null ? undefined : (JSON.parse(row.transcript_s2) as GateSignal | null),
     ledgerStale: row.ledger_stale !== 0,
+    ownRun: row.own_run === null ? undefined : row.own_run !== 0,
   };
 }
 
@@ -72,17 +74,17 @@ export function countSignals(verdict: GateVerdict): Record<SignalName, number> {
 
 const UPSERT = `INSERT INTO sessions (path, size, mtime_ms, host, session_id, parent_session_id, agent_id, project,
     first_ts, last_ts, lines, gate_version, verdict_json, score, passed, s1, s2, s3, s4, s5, gone, scanned_at,
-    ledger_s2, transcript_s2, ledger_stale)
+    ledger_s2, transcript_s2, ledger_stale, own_run)
   VALUES (@path, @size, @mtime_ms, @host, @session_id, @parent_session_id, @agent_id, @project, @first_ts, @last_ts,
     @lines, @gate_version, @verdict_json, @score, @passed, @s1, @s2, @s3, @s4, @s5, @gone, @scanned_at,
-    @ledger_s2, @transcript_s2, @ledger_stale)
+    @ledger_s2, @transcript_s2, @ledger_stale, @own_run)
   ON CONFLICT (path) DO UPDATE SET size = excluded.size, mtime_ms = excluded.mtime_ms, host = excluded.host,
     session_id = excluded.session_id, parent_session_id = excluded.parent_session_id, agent_id = excluded.agent_id,
     project = excluded.project, first_ts = excluded.first_ts, last_ts = excluded.last_ts, lines = excluded.lines,
     gate_version = excluded.gate_version, verdict_json = excluded.verdict_json, score = excluded.score,
     passed = excluded.passed, s1 = excluded.s1, s2 = excluded.s2, s3 = excluded.s3, s4 = excluded.s4,
     s5 = excluded.s5, gone = excluded.gone, scanned_at = excluded.scanned_at, ledger_s2 = excluded.ledger_s2,
-    transcript_s2 = excluded.transcript_s2, ledger_stale = excluded.ledger_stale`;
+    transcript_s2 = excluded.transcript_s2, ledger_stale = excluded.ledger_stale, own_run = excluded.own_run`;
 
 /**
  * The embedded session index (SQLite, WAL): one row per transcript file with its gate verdict. It
@@ -131,6 +133,7 @@ export class SessionStore {
           ledger_s2: r.ledgerS2 === undefined ? null : ledgerCoverageKey(r.ledgerS2),
           transcript_s2: r.transcriptS2 === undefined ? null : JSON.stringify(r.transcriptS2),
           ledger_stale: r.ledgerStale ? 1 : 0,
+          own_run: r.ownRun === undefined ? null : r.ownRun ? 1 : 0,
         });
       }
     })();
@@ -138,7 +141,7 @@ export class SessionStore {
 
   /** What a rescan compares, for every stored file under `root` (all files when omitted). */
   knownFiles(root?: string): Map<string, KnownFile> {
-    const columns = `path, size, mtime_ms, gate_version, gone, session_id, ledger_s2, ledger_stale,
+    const columns = `path, size, mtime_ms, gate_version, gone, session_id, ledger_s2, ledger_stale, own_run,
       json_extract(verdict_json, '$.error') IS NOT NULL AS gate_error`;
     const rows = (
       root === undefined
@@ -148,7 +151,15 @@ export class SessionStore {
             .all(Array.from(root).length, root)
     ) as (Pick<
       Row,
-      'path' | 'size' | 'mtime_ms' | 'gate_version' | 'gone' | 'session_id' | 'ledger_s2' | 'ledger_stale'
+      | 'path'
+      | 'size'
+      | 'mtime_ms'
+      | 'gate_version'
+      | 'gone'
+      | 'session_id'
+      | 'ledger_s2'
+      | 'ledger_stale'
+      | 'own_run'
     > & { gate_error: number })[];
     const known = new Map<string, KnownFile>();
     for (const row of rows) {
@@ -161,6 +172,7 @@ export class SessionStore {
         ledgerS2: row.ledger_s2 ?? undefined,
         ledgerStale: row.ledger_stale !== 0,
         gateError: row.gate_error !== 0,
+        ownRun: row.own_run === null ? undefined : row.own_run !== 0,
       });
     }
     return known;
@@ -170,6 +182,14 @@ export class SessionStore {
   sessionAt(path: string): SessionRecord | undefined {
     const row = this.db.prepare('SELECT * FROM sessions WHERE path = ?').get(path) as Row | undefined;
     return row ? toRecord(row) : undefined;
+  }
+
+  /** Records whether these files are Retrospect's own runs (for rows stored before the store knew). */
+  setOwnRun(flags: Iterable<[path: string, ownRun: boolean]>): void {
+    const set = this.db.prepare('UPDATE sessions SET own_run = ? WHERE path = ?');
+    this.db.transaction(() => {
+      for (const [path, ownRun] of flags) set.run(ownRun ? 1 : 0, path);
+    })();
   }
 
   /** Marks files as deleted; their verdicts stay for history and trial reviews. */
@@ -209,14 +229,15 @@ export class SessionStore {
   }
 
   /**
-   * Scores of a project's main sessions (sub-agents excluded), gone ones included so that a trial that
-   * outlives its transcripts can still be reviewed. `mtime` is in epoch seconds, oldest first.
+   * Scores of a project's main sessions (sub-agents and Retrospect's own runs excluded), gone ones included
+   * so that a trial that outlives its transcripts can still be reviewed. `mtime` is in epoch seconds,
+   * oldest first.
    */
   sessionScores(projectFolder: string): SessionScore[] {
     const rows = this.db
       .prepare(
         `SELECT session_id, score, mtime_ms FROM sessions
-         WHERE project = ? AND parent_session_id IS NULL ORDER BY mtime_ms, session_id`,
+         WHERE project = ? AND parent_session_id IS NULL AND coalesce(own_run, 0) = 0 ORDER BY mtime_ms, session_id`,
       )
       .all(projectFolder) as Pick<Row, 'session_id' | 'score' | 'mtime_ms'>[];
     return rows.map((r) => ({

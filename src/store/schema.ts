@@ -37,6 +37,9 @@ export const MIGRATIONS: readonly string[] = [
   `ALTER TABLE sessions ADD COLUMN ledger_s2 TEXT;
    ALTER TABLE sessions ADD COLUMN transcript_s2 TEXT;
    ALTER TABLE sessions ADD COLUMN ledger_stale INTEGER NOT NULL DEFAULT 0;`,
+  // Whether the transcript is one of Retrospect's own analysis runs (1), or not (0). Rows stored before this
+  // step are NULL: the next scan checks the head of each file that is still there, once.
+  `ALTER TABLE sessions ADD COLUMN own_run INTEGER;`,
 ];
 
 /** Brings a store up to the latest schema inside one transaction; refuses a store from a newer release. */

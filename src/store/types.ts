@@ -45,6 +45,11 @@ export interface SessionRecord {
    * own S2 was not recorded. The verdict is the last one known.
    */
   ledgerStale?: boolean | undefined;
+  /**
+   * The transcript is one of Retrospect's own analysis runs (its opening prompt carries the own-run
+   * marker). Undefined when not checked yet (a row from an older store).
+   */
+  ownRun?: boolean | undefined;
 }
 
 /** Filters for listSessions; dates are ISO-8601 strings compared with the session's timestamps. */
@@ -81,4 +86,6 @@ export interface KnownFile {
   ledgerStale: boolean;
   /** The verdict is a gate error (missing or unreadable file): the ledger plays no part in it. */
   gateError: boolean;
+  /** Whether the transcript is one of Retrospect's own runs; undefined when not checked yet. */
+  ownRun: boolean | undefined;
 }

@@ -31,6 +31,8 @@ export interface RetroProject {
     mtimeSecs: number;
     sessionId?: string;
     longExchanges?: number;
+    firstPrompt?: string;
+    printMode?: boolean;
   }): {
     path: string;
     sessionId: string;

@@ -8,6 +8,8 @@ import { join } from 'node:path';
  * ordinary exchange: 0 makes a smooth session (gate score 0), 1 scores 3.0, 2 or more 9.0 (S1 is capped).
  * `longExchanges` appends that many exchanges in which the user pastes a long reply (about 4.6 KB, full of
  * push-back words): a few thousand make a transcript of tens of MB that takes a gate a while to read.
+ * `firstPrompt` replaces the opening prompt; `printMode` writes it first as Claude Code's print mode does,
+ * queued on receipt (`queue-operation` lines) before the user turn.
  */
 export function writeSessionFile(
   folder: string,
@@ -17,6 +19,8 @@ export function writeSessionFile(
     longExchanges?: number;
     mtimeSecs?: number;
     cwd?: string;
+    firstPrompt?: string;
+    printMode?: boolean;
   } = {},
 ): { path: string; sessionId: string } {
   const sessionId = options.sessionId ?? randomUUID();
@@ -43,7 +47,22 @@ export function writeSessionFile(
     );
     parent = uuid;
   };
-  push('user', 'Please add input validation to the signup form and cover it with tests');
+  const prompt =
+    options.firstPrompt ?? 'Please add input validation to the signup form and cover it with tests';
+  if (options.printMode) {
+    const at = new Date(clock).toISOString();
+    lines.push(
+      JSON.stringify({
+        type: 'queue-operation',
+        operation: 'enqueue',
+        timestamp: at,
+        sessionId,
+        content: prompt,
+      }),
+    );
+    lines.push(JSON.stringify({ type: 'queue-operation', operation: 'dequeue', timestamp: at, sessionId }));
+  }
+  push('user', prompt);
   push('assistant', [{ type: 'text', text: 'I will read the form handler first.' }]);
   push('assistant', [
     { type: 'tool_use', id: 'toolu_1', name: 'Read', input: { file_path: `${cwd}/src/signup.ts` } },

@@ -1,3 +1,4 @@
+import { isOwnRunTranscript } from '../transcript/own-run.js';
 import { listSessionFiles, type SessionFolderQuery, sessionFolders } from './discover.js';
 import { gateScorer } from './gate-scorer.js';
 import { type SessionScore, type SessionScoreSource, scoresFileSource } from './scores.js';
@@ -23,6 +24,8 @@ export function transcriptScoreSource(options: TranscriptSourceOptions): Session
       const files = listSessionFiles(folders, options.freshnessSecs ?? 60, options.nowMs ?? Date.now());
       const rows: SessionScore[] = [];
       for (const file of files) {
+        // Retrospect's own analysis runs are not the user's work: they would dilute every trial.
+        if (isOwnRunTranscript(file.path)) continue;
         let score = 0;
         try {
           score = await options.scoreTranscript(file.path);

@@ -1,7 +1,9 @@
 import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { noonOf, retroProject } from '../test-support/retro-project.js';
-import { projectScoreSource } from './sources.js';
+import { ownRunMarker } from '../transcript/own-run.js';
+import { gateScorer } from './gate-scorer.js';
+import { projectScoreSource, transcriptScoreSource } from './sources.js';
 
 describe('scores from the session store', () => {
   it('survive transcript cleanup, and stay within the project and the projects root', async () => {
@@ -27,5 +29,24 @@ describe('scores from the session store', () => {
     });
     expect((await elsewhere.scores()).map((s) => s.score)).toEqual([9]);
     expect((await source.scores()).length).toBe(2);
+  });
+
+  it("leave out Retrospect's own analysis runs, from the store and from the transcripts alike", async () => {
+    const p = retroProject();
+    const mine = p.addSession({ rejections: 1, mtimeSecs: noonOf('2026-06-01') });
+    p.addSession({
+      rejections: 0,
+      mtimeSecs: noonOf('2026-06-02'),
+      firstPrompt: `${ownRunMarker('deep-read')}\nYou analyse coding-agent session transcripts.`,
+      printMode: true,
+    });
+    const query = { mainCheckout: p.root, scope: 'current' as const, env: p.env };
+    const expected = [{ sessionId: mine.sessionId, score: 3, mtime: noonOf('2026-06-01') }];
+    expect(await projectScoreSource(query).scores()).toEqual(expected);
+    const fromFiles = transcriptScoreSource({
+      ...query,
+      scoreTranscript: gateScorer({ env: p.env, cwd: p.root }),
+    });
+    expect(await fromFiles.scores()).toEqual(expected);
   });
 });

@@ -27,7 +27,7 @@ function projectsRoots(options: StoreSourceOptions): string[] {
 /**
  * Scores from the session store: the project's folders are scanned into it first (only new or changed
  * transcripts are read), then every main session it knows is scored, including those Claude Code has
- * since deleted. That is what lets a trial that outlives its transcripts still be reviewed.
+ * since deleted (Retrospect's own analysis runs are left out). That is what lets a trial that outlives its transcripts still be reviewed.
  */
 export function storeScoreSource(options: StoreSourceOptions): SessionScoreSource {
   const path = options.storePath ?? storePathFor(undefined, false, options.env);
@@ -52,7 +52,8 @@ export function storeScoreSource(options: StoreSourceOptions): SessionScoreSourc
         const rows: SessionScore[] = [];
         for (const root of projectsRoots(options)) {
           for (const r of store.listSessions({ under: resolve(root) + sep })) {
-            if (r.parentSessionId !== undefined) continue;
+            // Sub-agents are part of their session; Retrospect's own analysis runs are not the user's work.
+            if (r.parentSessionId !== undefined || r.ownRun) continue;
             if (options.scope === 'current' && r.project !== project) continue;
             const mtime = Math.floor(r.mtimeMs / 1000);
             if (mtime <= newest) rows.push({ sessionId: r.sessionId, score: r.verdict.score, mtime });

@@ -135,6 +135,7 @@ export function providerReviewer(options: ProviderReviewerOptions): {
           prompt: prompt(unit, patch),
           evidence: unitEvidence(unit, changes),
           maxOutputTokens: 1500,
+          purpose: 'walk-review',
         },
         ANSWER,
       );

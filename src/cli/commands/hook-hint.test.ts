@@ -119,6 +119,18 @@ describe('retrospect hook hint', () => {
     expect(run).toMatchObject({ code: 0, stdout: '', stderr: '' });
   });
 
+  it("stays quiet for one of Retrospect's own claude -p runs, however rough it reads", async () => {
+    const { config, folder } = claudeConfig();
+    const own = transcript('own-run', ROUGH).replace(
+      '"content":"Add input validation',
+      '"content":"<!-- retrospect:own-run deep-read -->\\nAdd input validation',
+    );
+    expect(own).toContain('own-run deep-read -->\\nAdd');
+    writeFileSync(join(folder, 'own-run.jsonl'), own);
+    const run = await hint(config, { cwd: PROJECT_CWD });
+    expect(run).toMatchObject({ code: 0, stdout: '', stderr: '' });
+  });
+
   it('exits 0 with one hint: line when the budget runs out, no session exists, or options are wrong', async () => {
     const { config, folder } = claudeConfig();
     writeFileSync(join(folder, 'rough.jsonl'), transcript('rough', ROUGH));

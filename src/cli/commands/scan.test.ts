@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT, runCli } from '../../test-support/cli.js';
+import { writeSessionFile } from '../../test-support/session-files.js';
+import { ownRunMarker } from '../../transcript/own-run.js';
 
 /** The verdicts examples/README.md promises: [project, session label, score, flagged]. */
 const EXPECTED = [
@@ -134,5 +136,35 @@ describe('retrospect scan', () => {
     const missing = await runCli(['scan', join(env.HOME!, 'nope')], { env });
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/no such folder or file: .*nope \(expected a Claude Code projects folder/);
+  });
+
+  it("leaves Retrospect's own runs out of the table, the summary and --json unless --include-own", async () => {
+    const env = isolatedEnv();
+    const projects = join(env.HOME!, 'projects');
+    cpSync(join(REPO_ROOT, 'examples', 'projects'), projects, { recursive: true });
+    const own = writeSessionFile(join(projects, '-home-ada-code-shop'), {
+      rejections: 2,
+      firstPrompt: `${ownRunMarker('deep-read')}\nYou analyse coding-agent session transcripts.`,
+      printMode: true,
+    });
+    const scan = (...args: string[]) => runCli(['scan', projects, ...args], { env });
+    const table = await scan('--flagged');
+    expect(table.code).toBe(0);
+    expect(table.stdout).not.toContain(own.sessionId.slice(0, 8));
+    expect(table.stdout).toContain(
+      "sessions: 3; 1 of Retrospect's own analysis runs left out (--include-own shows them)\nflagged: 3\n",
+    );
+    const shown = await scan('--flagged', '--include-own');
+    expect(shown.stdout).toContain(`${own.sessionId.slice(0, 8)} (own run)`);
+    expect(shown.stdout).toContain('sessions: 4\nflagged: 4\n');
+    const lines = async (...args: string[]) =>
+      (await scan('--json', ...args)).stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { sessionId: string; ownRun: boolean; passed: boolean });
+    expect((await lines()).map((r) => r.sessionId)).not.toContain(own.sessionId);
+    const all = await lines('--include-own');
+    expect(all.filter((r) => r.ownRun)).toMatchObject([{ sessionId: own.sessionId, passed: true }]);
+    expect(all).toHaveLength(10);
   });
 });

@@ -8,7 +8,7 @@ import { InputError, UsageError } from '../errors.js';
 import { type CliIo, println } from '../io.js';
 
 const USAGE =
-  'retrospect scan [DIR...] [--demo] [--project NAME] [--since DATE] [--until DATE] [--min-score N] [--flagged] [--json] [--jobs N] [--store PATH]';
+  'retrospect scan [DIR...] [--demo] [--project NAME] [--since DATE] [--until DATE] [--min-score N] [--flagged] [--include-own] [--json] [--jobs N] [--store PATH]';
 const OPTIONS = {
   demo: { type: 'boolean' },
   project: { type: 'string' },
@@ -16,6 +16,7 @@ const OPTIONS = {
   until: { type: 'string' },
   'min-score': { type: 'string' },
   flagged: { type: 'boolean' },
+  'include-own': { type: 'boolean' },
   json: { type: 'boolean' },
   jobs: { type: 'string' },
   store: { type: 'string' },
@@ -48,6 +49,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     until: dateOption(values.until, '--until', 'end'),
     minScore: minScore === undefined ? undefined : Number(minScore),
     flaggedOnly: values.flagged === true,
+    includeOwn: values['include-own'] === true,
   };
   const demo = values.demo === true;
   const defaults = positionals.length === 0 && !demo;
@@ -82,6 +84,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     for (const w of result.warnings.slice(0, 5)) println(io.stderr, w);
     if (result.warnings.length > 5) println(io.stderr, `(${result.warnings.length - 5} more warnings)`);
     const shown = scan.selectRecords(result.records, settings.threshold, filter);
+    const ownLeftOut = scan.ownRunsLeftOut(result.records, settings.threshold, filter);
     if (values.json) {
       for (const record of shown) println(io.stdout, scan.scanRecordJson(record));
       return 0;
@@ -90,7 +93,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       println(io.stderr, `no Claude Code sessions found under ${roots.join(', ')}`);
     println(io.stdout, scan.renderTable(shown));
     println(io.stdout);
-    println(io.stdout, scan.renderSummary(shown, { ...result, seconds }));
+    println(io.stdout, scan.renderSummary(shown, { ...result, seconds, ownLeftOut }));
     return 0;
   } finally {
     store.close();
