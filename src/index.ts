@@ -77,6 +77,17 @@ export { openAiProvider } from './llm/openai.js';
 export type { JsonCompletion, JsonSchemaSpec, LlmPort, LlmRequest, LlmUsage } from './llm/port.js';
 export { PROVIDER_NAMES, selectProvider } from './llm/select.js';
 export { createLinePrompter, type Prompter } from './prompt/line-prompter.js';
+// report
+export {
+  buildReport,
+  buildReportModel,
+  type ReportModel,
+  type ReportOptions,
+  readChartJsSource,
+  readTrialHistory,
+  renderReportHtml,
+  writeReportFile,
+} from './report/index.js';
 // retro (classification, apply) and rules (writers)
 export { applyClassification, newTrialMeta } from './retro/apply.js';
 // retro (the orchestrating pipeline)

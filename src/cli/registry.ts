@@ -23,6 +23,7 @@ export const COMMANDS: CommandEntry[] = [
   { name: 'init', summary: 'Install the friction hooks in Claude Code settings', load: () => import('./commands/init.js') },
   { name: 'ledger', summary: 'Show the friction ledger', load: () => import('./commands/ledger.js') },
   { name: 'mcp', summary: 'Serve the read-only tools to an MCP client (Claude Code) over stdio', load: () => import('./commands/mcp.js') },
+  { name: 'report', summary: 'Write the session store as a self-contained HTML friction report', load: () => import('./commands/report.js') },
   { name: 'retro', summary: 'Session retrospective: from rough sessions to rules on trial', load: () => import('./commands/retro.js') },
   { name: 'scan', summary: 'Gate every session on this machine and show where the friction is', load: () => import('./commands/scan.js') },
   { name: 'schedule', summary: 'Scheduled retros: run lock, report, cron/systemd install', load: () => import('./commands/schedule.js') },

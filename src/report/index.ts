@@ -1,0 +1,16 @@
+export { readChartJsSource } from './chart-source.js';
+export { escapeHtml, jsonForScriptElement } from './escape.js';
+export { buildReport, buildReportModel, type ReportOptions, selectReportRecords } from './model.js';
+export { renderReportHtml } from './render.js';
+export { readTrialHistory } from './trials.js';
+export type {
+  FlaggedSession,
+  ProjectFriction,
+  ReportModel,
+  ReportSummary,
+  TrialDecision,
+  TrialHistory,
+  WeeklyFriction,
+  WeeklySeries,
+} from './types.js';
+export { type ReportWriteResult, writeReportFile } from './write.js';

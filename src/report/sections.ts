@@ -1,0 +1,160 @@
+import { SIGNAL_LABELS, SIGNAL_NAMES } from '../gate/signals.js';
+import { escapeHtml as e } from './escape.js';
+import type { FlaggedSession, ProjectFriction, ReportModel, SignalCounts, TrialHistory } from './types.js';
+
+/** How many projects the signal-mix chart draws (the table below it lists them all). */
+export const CHART_PROJECT_LIMIT = 12;
+
+function percent(share: number): string {
+  return `${(share * 100).toFixed(1)}%`;
+}
+
+function minute(iso: string): string {
+  return `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+function signalText(signals: SignalCounts): string {
+  const parts = SIGNAL_NAMES.filter((n) => signals[n] > 0).map((n) => `${n}×${signals[n]}`);
+  return parts.join(' ') || '–';
+}
+
+function row(cells: string[], numeric: ReadonlySet<number> = new Set()): string {
+  return `<tr>${cells.map((c, i) => (numeric.has(i) ? `<td class="num">${c}</td>` : `<td>${c}</td>`)).join('')}</tr>`;
+}
+
+function head(cells: string[]): string {
+  return `<thead><tr>${cells.map((c) => `<th>${c}</th>`).join('')}</tr></thead>`;
+}
+
+/** The header line: when the report was made and what it covers. Every value is escaped. */
+export function scopeSection(model: ReportModel): string {
+  const { scope } = model;
+  const parts = [
+    `made ${e(minute(model.generatedAt))}`,
+    `project ${scope.project === undefined ? 'all' : `containing “${e(scope.project)}”`}`,
+    scope.since === undefined ? '' : `since ${e(scope.since)}`,
+    scope.until === undefined ? '' : `until ${e(scope.until)}`,
+    `threshold ${e(scope.threshold.toFixed(1))}`,
+  ].filter(Boolean);
+  return `<p class="scope">${parts.join(' · ')}</p>`;
+}
+
+export function summarySection(model: ReportModel): string {
+  const s = model.summary;
+  const card = (label: string, value: string, id: string) =>
+    `<div class="card"><div class="value" id="${id}">${e(value)}</div><div class="label">${label}</div></div>`;
+  const notes = [
+    s.subAgentTranscripts > 0
+      ? `${s.subAgentTranscripts} sub-agent transcripts are counted in the signal totals, not as sessions${
+          s.flaggedSubAgents > 0 ? ` (${s.flaggedSubAgents} of them flagged)` : ''
+        }.`
+      : '',
+    s.gone > 0 ? `${s.gone} transcripts were deleted since they were scanned; their verdicts are kept.` : '',
+    s.firstStart !== undefined && s.lastStart !== undefined
+      ? `Sessions started from ${e(minute(s.firstStart))} to ${e(minute(s.lastStart))}.`
+      : '',
+  ].filter(Boolean);
+  const signalRows = SIGNAL_NAMES.map((n) =>
+    row([n, e(SIGNAL_LABELS[n]), String(s.signals[n])], new Set([2])),
+  );
+  return `<section id="summary"><h2>Summary</h2>
+<div class="cards">${card('sessions', String(s.sessions), 'summary-sessions')}${card('flagged', String(s.flagged), 'summary-flagged')}${card('share flagged', percent(s.flaggedShare), 'summary-share')}${card('projects', String(s.projects), 'summary-projects')}</div>
+${notes.map((n) => `<p class="note">${n}</p>`).join('\n')}
+<div class="split"><table id="signal-totals">${head(['signal', 'what it means', 'count'])}<tbody>${signalRows.join('')}</tbody></table>
+<div class="chart small"><canvas id="chart-signal-totals" aria-label="signal totals"></canvas></div></div></section>`;
+}
+
+export function weeklySection(model: ReportModel): string {
+  if (model.weekly.weeks.length === 0) return '';
+  const options = model.weekly.series.map(
+    (series, i) =>
+      `<option value="${i}">${series.project === undefined ? 'All projects' : e(series.project)}</option>`,
+  );
+  return `<section id="weekly"><h2>Friction over time</h2>
+<p class="note">Sessions per week (weeks start Monday, UTC), flagged sessions, and the mean gate score of the week's sessions.</p>
+<label>Project <select id="weekly-project">${options.join('')}</select></label>
+<div class="chart"><canvas id="chart-weekly" aria-label="friction per week"></canvas></div></section>`;
+}
+
+function projectRow(p: ProjectFriction): string {
+  return row(
+    [
+      e(p.project),
+      String(p.sessions),
+      String(p.flagged),
+      p.meanScore.toFixed(2),
+      ...SIGNAL_NAMES.map((n) => String(p.signals[n])),
+    ],
+    new Set([1, 2, 3, 4, 5, 6, 7, 8]),
+  );
+}
+
+export function projectsSection(model: ReportModel): string {
+  if (model.projects.length === 0) return '';
+  const more =
+    model.projects.length > CHART_PROJECT_LIMIT
+      ? ` The chart draws the first ${CHART_PROJECT_LIMIT}; the table lists all ${model.projects.length}.`
+      : '';
+  return `<section id="projects"><h2>Signal mix per project</h2>
+<p class="note">Signal counts of every transcript in the project, most flagged projects first.${more}</p>
+<div class="chart"><canvas id="chart-signal-mix" aria-label="signal mix per project"></canvas></div>
+<table id="project-table">${head(['project', 'sessions', 'flagged', 'mean score', ...SIGNAL_NAMES])}<tbody>${model.projects.map(projectRow).join('')}</tbody></table></section>`;
+}
+
+function flaggedRow(f: FlaggedSession): string {
+  const session = `${e(f.sessionId)}${f.agentId === undefined ? '' : ` &gt; ${e(f.agentId)}`}${f.gone ? ' (gone)' : ''}`;
+  return row(
+    [
+      e(f.project),
+      `<code>${session}</code>`,
+      e(minute(f.start)),
+      f.score.toFixed(1),
+      e(signalText(f.signals)),
+    ],
+    new Set([3]),
+  );
+}
+
+export function flaggedSection(model: ReportModel): string {
+  const body =
+    model.topFlagged.length === 0
+      ? '<p class="note">No session reached the threshold.</p>'
+      : `<table id="flagged-table">${head(['project', 'session', 'start', 'score', 'signals'])}<tbody>${model.topFlagged.map(flaggedRow).join('')}</tbody></table>`;
+  return `<section id="flagged"><h2>Top flagged sessions</h2>\n${body}</section>`;
+}
+
+function mean(side: { mean: number; n: number }): string {
+  return `${side.mean.toFixed(4)} (n=${side.n})`;
+}
+
+export function trialsSection(trials: TrialHistory | undefined): string {
+  if (trials === undefined) return '';
+  const counts = (['KEEP', 'REVERT', 'DEFER'] as const).map(
+    (d) => `${d} ${trials.decisions.filter((t) => t.decision === d).length}`,
+  );
+  const skipped =
+    trials.skippedLines > 0
+      ? ` ${trials.skippedLines} lines of the history could not be read and are left out.`
+      : '';
+  const rows = trials.decisions.map((t) =>
+    row(
+      [
+        e(t.ts),
+        e(t.agent),
+        e(t.directive),
+        `<span class="decision ${t.decision.toLowerCase()}">${t.decision}</span>`,
+        e(mean(t.baseline)),
+        e(mean(t.inTrial)),
+        e(t.decidedBy),
+      ],
+      new Set([4, 5]),
+    ),
+  );
+  const body =
+    rows.length === 0
+      ? '<p class="note">No trial decisions recorded yet.</p>'
+      : `<table id="trial-table">${head(['decided', 'agent', 'rule', 'decision', 'baseline mean', 'in-trial mean', 'by'])}<tbody>${rows.join('')}</tbody></table>`;
+  return `<section id="trials"><h2>Trial decisions</h2>
+<p class="note">${counts.join(' · ')}. A rule is kept when the in-trial mean gate score is below the baseline's.${skipped}</p>
+${body}</section>`;
+}

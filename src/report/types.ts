@@ -1,0 +1,101 @@
+import type { SignalName } from '../gate/signals.js';
+
+/** Counts of the five gate signals. */
+export type SignalCounts = Record<SignalName, number>;
+
+/** The headline numbers over the selected sessions. */
+export interface ReportSummary {
+  /** Main sessions (sub-agent transcripts are counted apart). */
+  sessions: number;
+  subAgentTranscripts: number;
+  /** Main sessions at or above the threshold. */
+  flagged: number;
+  /** flagged / sessions, 0 when there are no sessions. */
+  flaggedShare: number;
+  /** Flagged sub-agent transcripts (their parent may or may not be flagged). */
+  flaggedSubAgents: number;
+  gone: number;
+  projects: number;
+  /** Signal totals over every transcript, sub-agents included (as `retrospect scan` sums them). */
+  signals: SignalCounts;
+  /** Earliest and latest session start (ISO), undefined without sessions. */
+  firstStart: string | undefined;
+  lastStart: string | undefined;
+}
+
+/** One series of the friction-over-time chart: all projects, or one project. */
+export interface WeeklySeries {
+  /** The project folder name; undefined for all projects together. */
+  project: string | undefined;
+  sessions: number[];
+  flagged: number[];
+  /** Mean gate score of the week's sessions; null for a week without sessions. */
+  meanScore: (number | null)[];
+}
+
+/** Friction per week (weeks start on Monday, UTC), every week from the first to the last session. */
+export interface WeeklyFriction {
+  /** The Monday of each week, `YYYY-MM-DD`. */
+  weeks: string[];
+  /** All projects first, then each project, busiest first. */
+  series: WeeklySeries[];
+}
+
+/** One project's aggregate: sessions, flagged, mean score and its signal mix. */
+export interface ProjectFriction {
+  project: string;
+  sessions: number;
+  flagged: number;
+  meanScore: number;
+  signals: SignalCounts;
+}
+
+/** One row of the top flagged sessions table. */
+export interface FlaggedSession {
+  project: string;
+  sessionId: string;
+  /** For a sub-agent transcript: its `agent-<id>`. */
+  agentId: string | undefined;
+  start: string;
+  score: number;
+  signals: SignalCounts;
+  gone: boolean;
+}
+
+/** A trial decision as the project's directive history records it. */
+export interface TrialDecision {
+  ts: string;
+  agent: string;
+  directive: string;
+  decision: 'KEEP' | 'REVERT' | 'DEFER';
+  decidedBy: string;
+  trialStart: string;
+  baseline: { mean: number; n: number };
+  inTrial: { mean: number; n: number };
+}
+
+/** The directive history read back: the decisions and how many lines could not be read. */
+export interface TrialHistory {
+  decisions: TrialDecision[];
+  skippedLines: number;
+}
+
+/** The filters the report was made with, shown in its header. */
+export interface ReportScope {
+  project: string | undefined;
+  since: string | undefined;
+  until: string | undefined;
+  threshold: number;
+}
+
+/** Everything the HTML shows, as plain data (also embedded in the page as JSON). */
+export interface ReportModel {
+  generatedAt: string;
+  scope: ReportScope;
+  summary: ReportSummary;
+  weekly: WeeklyFriction;
+  projects: ProjectFriction[];
+  topFlagged: FlaggedSession[];
+  /** Present when a project root was given. */
+  trials: TrialHistory | undefined;
+}
