@@ -26,3 +26,10 @@ export function processIo(): CliIo {
 export function println(stream: Writable, text = ''): void {
   stream.write(`${text}\n`);
 }
+
+/** The whole of stdin as UTF-8 text, for arguments given as `-` (a diff, a payload). */
+export async function readStdinText(io: CliIo): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of io.stdin) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
