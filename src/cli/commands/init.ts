@@ -1,11 +1,8 @@
-import { statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { findGitRoots } from '../../git/roots.js';
 import { hookCommand } from '../../hooks/hook-command.js';
 import { applyHookSettings, type HookSettingsResult } from '../../hooks/init.js';
-import { claudeConfigDirs } from '../../paths/data-dir.js';
+import { hookSettingsTarget } from '../../hooks/settings-target.js';
 import { parseCommandArgs } from '../args.js';
-import { InputError, UsageError } from '../errors.js';
+import { UsageError } from '../errors.js';
 import { type CliIo, println } from '../io.js';
 
 const USAGE = 'retrospect init [--project DIR | --user] [--dry-run] [--remove] [--launcher CMD]';
@@ -29,15 +26,6 @@ settings: <project>/.claude/settings.json (default project: the repository you a
   --remove         take our hooks out again
   --launcher CMD   how Claude Code starts retrospect (default: node <installed bin>), e.g. 'npx retrospect'`;
 
-function projectRoot(io: CliIo, dir: string | undefined): string {
-  if (dir === undefined) return findGitRoots(io.cwd)?.worktree ?? io.cwd;
-  const root = resolve(io.cwd, dir);
-  if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) {
-    throw new InputError(`--project ${dir}: not a directory`);
-  }
-  return root;
-}
-
 function report(io: CliIo, result: HookSettingsResult, command: string, removing: boolean): void {
   const path = result.settingsPath;
   if (result.status === 'preview') {
@@ -59,6 +47,7 @@ function report(io: CliIo, result: HookSettingsResult, command: string, removing
   for (const line of lines) if (line) println(io.stdout, line);
 }
 
+/** `retrospect init`: installs (or removes) the friction-capture hook in Claude Code's settings. */
 export async function run(args: string[], io: CliIo): Promise<number> {
   const { values } = parseCommandArgs(args, OPTIONS, USAGE);
   if (values.help) {
@@ -67,12 +56,13 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   }
   if (values.user && values.project !== undefined)
     throw new UsageError(`--user and --project exclude each other\nusage: ${USAGE}`);
-  const root = values.user ? undefined : projectRoot(io, values.project);
-  const settingsPath =
-    root === undefined
-      ? join(claudeConfigDirs(io.env)[0] ?? '', 'settings.json')
-      : join(root, '.claude', 'settings.json');
-  const command = hookCommand('friction-capture', { projectRoot: root, launcher: values.launcher });
+  const { projectRoot, settingsPath } = hookSettingsTarget({
+    cwd: io.cwd,
+    env: io.env,
+    user: values.user,
+    project: values.project,
+  });
+  const command = hookCommand('friction-capture', { projectRoot, launcher: values.launcher });
   const result = await applyHookSettings({
     settingsPath,
     command,
