@@ -1,18 +1,14 @@
-import { join, resolve } from 'node:path';
 import { createLinePrompter } from '../../../prompt/line-prompter.js';
-import { loadAnswers } from '../../../sprint/answers.js';
-import { DEMO_ANSWERS_FILE } from '../../../sprint/demo.js';
 import { draftsForRetro, renderDraftList } from '../../../sprint/draft-session.js';
-import { facilitateFromAnswers, type RetroInputs, skeletonFromMetrics } from '../../../sprint/facilitate.js';
-import { facilitateInteractive } from '../../../sprint/facilitate-prompts.js';
-import { answersDecider, type DecideProposal, promptDecider } from '../../../sprint/proposal-decisions.js';
 import { buildSprintReport } from '../../../sprint/report.js';
 import { recordSprintRetro, renderRetroContext } from '../../../sprint/retro.js';
+import { gatherRetroInputs } from '../../../sprint/retro-inputs.js';
 import { parseCommandArgs } from '../../args.js';
-import { InputError, UsageError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
 import type { CliIo } from '../../io.js';
 import { println } from '../../io.js';
 import { nowFrom, projectRootFor, ROOT_OPTIONS } from './options.js';
+import { retroAnswersFor } from './retro-answers.js';
 
 const USAGE =
   'retrospect sprint retro [SPRINT_ID] [--root DIR | --demo] [--answers FILE] [--yolo-defaults seed-from-metrics] [--auto-file] [--dry-run] [--provider openai|anthropic|claude-cli] [--model M] [--base-url URL]';
@@ -40,13 +36,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (yolo !== undefined && yolo !== 'seed-from-metrics')
     throw new UsageError(`--yolo-defaults takes 'seed-from-metrics', got '${yolo}'`);
   const root = projectRootFor(values, io, !values['dry-run']);
-  const answersPath = values.answers ?? (values.demo && !yolo ? join(root, DEMO_ANSWERS_FILE) : undefined);
-  if (!answersPath && !yolo && !io.stdin.isTTY) {
-    throw new InputError(
-      'no terminal to facilitate the retro at: pass --answers FILE, or --yolo-defaults seed-from-metrics for an unattended skeleton retro',
-    );
-  }
-  const answers = answersPath ? loadAnswers(resolve(io.cwd, answersPath)) : undefined;
+  const answers = retroAnswersFor(values, yolo, root, io);
   const report = buildSprintReport(root, positionals[0], nowFrom(io.env));
   const say = (line: string) => println(io.stderr, line);
   for (const line of renderRetroContext(report)) say(line);
@@ -57,12 +47,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const prompter = answers || yolo ? undefined : createLinePrompter(io.stdin, io.stderr);
   if (drafts && !prompter) for (const line of renderDraftList(drafts)) say(line);
   try {
-    let inputs: RetroInputs;
-    let decide: DecideProposal | undefined;
-    if (answers) [inputs, decide] = [facilitateFromAnswers(report, answers), answersDecider(answers)];
-    else if (prompter)
-      [inputs, decide] = [await facilitateInteractive(report, prompter, drafts), promptDecider(prompter)];
-    else inputs = skeletonFromMetrics(report);
+    const { inputs, decide } = await gatherRetroInputs(report, { answers, prompter, drafts });
     if (values['dry-run']) {
       println(io.stdout, JSON.stringify({ dry_run: true, sprint_id: report.sprintId, ...inputs }, null, 2));
       return 0;
