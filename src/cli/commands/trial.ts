@@ -24,7 +24,7 @@ const SUB_COMMANDS: Record<string, () => Promise<Handler>> = {
   parse: async () => (await import('./trial/meta.js')).runParse,
   annotate: async () => (await import('./trial/meta.js')).runAnnotate,
   strip: async () => (await import('./trial/meta.js')).runStrip,
-  'is-elapsed': async () => (await import('./trial/meta.js')).runIsElapsed,
+  'is-elapsed': async () => (await import('./trial/is-elapsed.js')).runIsElapsed,
   review: async () => (await import('./trial/review.js')).runReview,
   list: async () => (await import('./trial/list.js')).runList,
 };

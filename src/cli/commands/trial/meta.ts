@@ -1,9 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { isIsoDay, todayUtc } from '../../../trial/dates.js';
 import { annotateTrial, checkTrialMeta, parseTrialLine, stripTrialComment } from '../../../trial/meta.js';
-import { isTrialElapsed, parseMtimeLines } from '../../../trial/window.js';
 import { parseCommandArgs } from '../../args.js';
-import { InputError, UsageError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
 import { type CliIo, println } from '../../io.js';
 
 /** The one line argument of `parse` and `strip`, taken raw: a rule line may well start with `-`. */
@@ -51,41 +48,5 @@ export async function runAnnotate(args: string[], io: CliIo): Promise<number> {
   const check = checkTrialMeta(meta);
   if (!check.ok) throw new UsageError(check.reason, 1);
   println(io.stdout, annotateTrial(text, meta));
-  return 0;
-}
-
-const ELAPSED_USAGE =
-  'retrospect trial is-elapsed --start YYYY-MM-DD --review-after N-sessions|D-days [--session-mtimes-file F] [--today YYYY-MM-DD]';
-
-export async function runIsElapsed(args: string[], io: CliIo): Promise<number> {
-  const { values } = parseCommandArgs(
-    args,
-    {
-      start: { type: 'string' },
-      'review-after': { type: 'string' },
-      'session-mtimes-file': { type: 'string' },
-      today: { type: 'string' },
-    },
-    ELAPSED_USAGE,
-    1,
-  );
-  const { start, today } = values;
-  const reviewAfter = values['review-after'];
-  if (!start || !reviewAfter)
-    throw new UsageError(`--start and --review-after required\nusage: ${ELAPSED_USAGE}`, 1);
-  if (today !== undefined && !isIsoDay(today))
-    throw new UsageError(`--today must be YYYY-MM-DD, got '${today}'`, 1);
-  const file = values['session-mtimes-file'];
-  let sessionMtimes: (number | undefined)[] | undefined;
-  if (file) {
-    try {
-      sessionMtimes = parseMtimeLines(readFileSync(file, 'utf8'));
-    } catch {
-      sessionMtimes = undefined; // no readable list: a sessions window is not elapsed
-    }
-  }
-  const answer = isTrialElapsed({ start, reviewAfter, sessionMtimes, today: today ?? todayUtc() });
-  if (!answer.ok) throw new InputError(answer.reason);
-  println(io.stdout, answer.elapsed ? 'true' : 'false');
   return 0;
 }
