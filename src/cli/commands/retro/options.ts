@@ -1,0 +1,75 @@
+import type { Prompter } from '../../../prompt/line-prompter.js';
+import { autoDecider } from '../../../retro/decide.js';
+import { projectDeepReader } from '../../../retro/deep-reader.js';
+import { interactiveDecider } from '../../../retro/interactive.js';
+import type { RetroOptions } from '../../../retro/pipeline.js';
+import { type ParsedArgs, parseCount } from '../../args.js';
+import { UsageError } from '../../errors.js';
+import type { CliIo } from '../../io.js';
+
+export const USAGE =
+  'retrospect retro [SESSION_ID] [--all] [--auto] [--why] [--dry-run] [--json] [--also-claude-md] [--provider P] [--model M] [--base-url U] [--projects-root DIR] [--threshold N] [--today YYYY-MM-DD] [--concurrency N] [--gate-cap-ms MS]';
+
+export const OPTIONS = {
+  all: { type: 'boolean' },
+  auto: { type: 'boolean' },
+  why: { type: 'boolean' },
+  'dry-run': { type: 'boolean' },
+  json: { type: 'boolean' },
+  'also-claude-md': { type: 'boolean' },
+  provider: { type: 'string' },
+  model: { type: 'string' },
+  'base-url': { type: 'string' },
+  'projects-root': { type: 'string' },
+  threshold: { type: 'string' },
+  today: { type: 'string' },
+  concurrency: { type: 'string' },
+  'gate-cap-ms': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+export type RetroValues = ParsedArgs<typeof OPTIONS>['values'];
+
+/** `--gate-cap-ms`: at least 1 ms; absent, the pipeline's default (2000 with `--all`, else 5000). */
+function gateCapOf(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const ms = parseCount(value, '--gate-cap-ms', 0);
+  if (ms < 1) throw new UsageError('--gate-cap-ms must be at least 1');
+  return ms;
+}
+
+/**
+ * The pipeline's options from the command line: the user decides at `prompter` when there is one (else
+ * the automatic decider), and the deep read uses the chosen provider.
+ */
+export function retroOptionsFrom(
+  v: RetroValues,
+  sessionId: string | undefined,
+  io: CliIo,
+  prompter: Prompter | undefined,
+  log: (line: string) => void,
+): RetroOptions {
+  return {
+    cwd: io.cwd,
+    env: io.env,
+    sessionId,
+    all: v.all,
+    dryRun: v['dry-run'],
+    alsoClaudeMd: v['also-claude-md'],
+    projectsRoot: v['projects-root'],
+    threshold: v.threshold,
+    today: v.today,
+    concurrency: Math.max(1, parseCount(v.concurrency, '--concurrency', 3)),
+    gateCapMs: gateCapOf(v['gate-cap-ms']),
+    decider: prompter ? interactiveDecider(prompter, (text) => io.stderr.write(text)) : autoDecider,
+    deepReader: projectDeepReader({
+      provider: v.provider,
+      model: v.model,
+      baseUrl: v['base-url'],
+      env: io.env,
+      cwd: io.cwd,
+      log,
+    }),
+    log,
+  };
+}
