@@ -10,7 +10,14 @@ export {
 } from './filter.js';
 export type { GateFileSettings, GateOutcome } from './gate-file.js';
 export { scanRecordJson } from './json.js';
-export { defaultProjectsRoots, demoProjectsRoot, parseDateBound, storePathFor } from './options.js';
+export {
+  defaultProjectsRoots,
+  demoProjectsRoot,
+  parseDateBound,
+  resolveScanRoots,
+  type ScanRoots,
+  storePathFor,
+} from './options.js';
 export { markOwnRuns } from './own-runs.js';
 export { gateFiles } from './pool.js';
 export { ProgressBar } from './progress.js';

@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { InputError } from '../cli/errors.js';
 import { claudeConfigDirs, dataDir } from '../paths/data-dir.js';
 import { STORE_FILE } from '../store/open.js';
 
@@ -11,6 +13,28 @@ export function demoProjectsRoot(): string {
 /** Claude Code's projects folders: `<config dir>/projects` for each config folder. */
 export function defaultProjectsRoots(env: NodeJS.ProcessEnv): string[] {
   return claudeConfigDirs(env).map((dir) => join(dir, 'projects'));
+}
+
+/** The folders and files a scan reads, and whether they are the defaults (Claude Code's own folders). */
+export interface ScanRoots {
+  roots: string[];
+  defaults: boolean;
+}
+
+/**
+ * What to scan: the bundled demo, else the paths given, else Claude Code's projects folders. A path the
+ * user gave must exist; a default folder may be missing (no sessions yet).
+ */
+export function resolveScanRoots(paths: string[], demo: boolean, env: NodeJS.ProcessEnv): ScanRoots {
+  const defaults = paths.length === 0 && !demo;
+  const roots = demo ? [demoProjectsRoot()] : defaults ? defaultProjectsRoots(env) : paths;
+  for (const root of roots) {
+    if (!existsSync(root) && !defaults)
+      throw new InputError(
+        `no such folder or file: ${root} (expected a Claude Code projects folder, a project folder or a .jsonl transcript)`,
+      );
+  }
+  return { roots, defaults };
 }
 
 /** The store file: `--store PATH`, else an in-memory store for `--demo`, else `<data dir>/store.sqlite`. */
