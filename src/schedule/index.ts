@@ -1,3 +1,4 @@
+export { parseAppliedRows } from './applied-rows.js';
 export {
   type AcquireOptions,
   acquireScheduledLock,

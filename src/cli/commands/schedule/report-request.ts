@@ -1,0 +1,79 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseAppliedRows, type ScheduledReportInput } from '../../../schedule/index.js';
+import type { ParsedArgs } from '../../args.js';
+import { InputError, UsageError } from '../../errors.js';
+import { existingProjectRoot } from './mroot.js';
+
+export const USAGE =
+  'retrospect schedule report --mroot PATH --mode all-auto [--scanned N] [--skipped N] [--gated N] [--deep N] ' +
+  '[--applied-file F] [--followup-file F] [--duplicate-file F] [--observations-file F] [--summary T] [--note T] ' +
+  '[--applied-count N] [--followup-count N]';
+
+const text = { type: 'string' } as const;
+export const OPTIONS = {
+  mroot: text,
+  mode: text,
+  scanned: text,
+  skipped: text,
+  gated: text,
+  deep: text,
+  'applied-file': text,
+  'followup-file': text,
+  'duplicate-file': text,
+  'observations-file': text,
+  summary: text,
+  note: text,
+  'applied-count': text,
+  'followup-count': text,
+};
+
+type ReportValues = ParsedArgs<typeof OPTIONS>['values'];
+
+function whole(value: string | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value))
+    throw new UsageError(`--${name} takes a whole number, got '${value}'\nusage: ${USAGE}`, 1);
+  return Number(value);
+}
+
+/** Non-empty lines of a file the caller named; a named file that cannot be read is an input error. */
+function linesOf(cwd: string, path: string | undefined, name: string): string[] {
+  if (path === undefined) return [];
+  try {
+    return readFileSync(resolve(cwd, path), 'utf8')
+      .split(/\r?\n/)
+      .filter((line) => line.trim() !== '');
+  } catch (error) {
+    throw new InputError(`cannot read --${name} ${path}: ${(error as NodeJS.ErrnoException).code ?? error}`);
+  }
+}
+
+/** The report to write and its project; checked in option order: counts, project root, finding files. */
+export function reportRequestFrom(
+  mroot: string,
+  v: ReportValues,
+  cwd: string,
+): { root: string; input: ScheduledReportInput } {
+  const counts = {
+    scanned: whole(v.scanned, 'scanned') ?? 0,
+    skipped: whole(v.skipped, 'skipped') ?? 0,
+    gated: whole(v.gated, 'gated') ?? 0,
+    deepRead: whole(v.deep, 'deep') ?? 0,
+  };
+  const appliedCount = whole(v['applied-count'], 'applied-count');
+  const followUpCount = whole(v['followup-count'], 'followup-count');
+  const root = existingProjectRoot(cwd, mroot);
+  const input = {
+    counts,
+    applied: parseAppliedRows(linesOf(cwd, v['applied-file'], 'applied-file')),
+    manualFollowUps: linesOf(cwd, v['followup-file'], 'followup-file'),
+    duplicates: linesOf(cwd, v['duplicate-file'], 'duplicate-file'),
+    observations: linesOf(cwd, v['observations-file'], 'observations-file'),
+    ...(v.summary ? { summary: v.summary } : {}),
+    ...(v.note ? { note: v.note } : {}),
+    ...(appliedCount === undefined ? {} : { appliedCount }),
+    ...(followUpCount === undefined ? {} : { followUpCount }),
+  };
+  return { root, input };
+}
