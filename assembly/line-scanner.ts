@@ -1,4 +1,5 @@
-// The fast reader's line scanner, compiled to WebAssembly (AssemblyScript; `npm run build:wasm`).
+// The fast reader's line scanner, compiled to WebAssembly (AssemblyScript; scripts/build-wasm.mjs, run by
+// `npm run build`).
 //
 // It walks one JSON line of a Claude Code transcript in place, checks that the whole line is JSON that
 // JSON.parse accepts, and records where the few fields the gate reads are (as byte ranges in this

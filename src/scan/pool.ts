@@ -3,6 +3,9 @@ import { fileGate, type GateFileSettings, type GateOutcome } from './gate-file.j
 import { type ReaderName, readerNamed } from './reader.js';
 import type { WorkerReply } from './worker.js';
 
+/** The longest delay setTimeout keeps; a longer one fires after 1 ms. */
+const MAX_TIMER_MS = 2_147_483_647;
+
 export interface PoolOptions {
   settings: GateFileSettings;
   reader: ReaderName;
@@ -87,7 +90,11 @@ export async function gateFiles(
   if (order.length === 0) return outcomes;
   const totalBytes = files.reduce((sum, f) => sum + f.size, 0);
   const jobs = Math.max(1, Math.min(options.jobs, order.length));
-  const capped = options.fileCapMs !== undefined && Number.isFinite(options.fileCapMs);
+  // A cap past the longest timer Node keeps (~24.8 days) is no cap: such a timer would fire after 1 ms.
+  const capped =
+    options.fileCapMs !== undefined &&
+    Number.isFinite(options.fileCapMs) &&
+    options.fileCapMs <= MAX_TIMER_MS;
   if (!capped && (jobs === 1 || totalBytes < (options.inlineBelowBytes ?? INLINE_BYTES))) {
     const gate = fileGate(options.settings, readerNamed(options.reader));
     for (const file of order) {

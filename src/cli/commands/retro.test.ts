@@ -1,8 +1,9 @@
+import { spawn } from 'node:child_process';
 import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LlmTestServer, startLlmServer } from '../../llm/test-support/llm-server.js';
-import { runCli } from '../../test-support/cli.js';
+import { BIN, runCli } from '../../test-support/cli.js';
 import { noonOf, type RetroProject, retroProject } from '../../test-support/retro-project.js';
 import { TranscriptBuilder } from '../../test-support/transcript.js';
 
@@ -122,6 +123,25 @@ describe('retrospect retro', () => {
     const missing = await run(p, [SESSION]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain(`session ${SESSION} not found`);
+  });
+
+  it('refuses a --gate-cap-ms past the longest timer, and exits on a bad option while stdin stays open', async () => {
+    const p = retroProject();
+    const huge = await run(p, ['--all', '--dry-run', '--gate-cap-ms', '3000000000']);
+    expect(huge.code).toBe(2);
+    expect(huge.stderr).toContain('--gate-cap-ms must be between 1 and 2147483647');
+    // Interactive mode opens a prompter on stdin; a failed option check must close it, not wait for EOF.
+    const child = spawn(process.execPath, [BIN, 'retro', '--concurrency', 'x'], {
+      cwd: p.root,
+      env: { ...process.env, ...p.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    const code = await Promise.race([
+      new Promise<number | null>((resolve) => child.on('close', resolve)),
+      new Promise<string>((resolve) => setTimeout(() => resolve('still running'), 10_000)),
+    ]);
+    child.kill();
+    expect(code).toBe(2);
   });
 
   it('a later run KEEPs the trial rule when friction went down, another REVERTs it when it went up', async () => {

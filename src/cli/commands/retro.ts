@@ -1,4 +1,4 @@
-import { createLinePrompter } from '../../prompt/line-prompter.js';
+import { createLinePrompter, type Prompter } from '../../prompt/line-prompter.js';
 import { runRetro } from '../../retro/pipeline.js';
 import { runScheduledRetro } from '../../retro/scheduled.js';
 import { scheduledRunExitCode } from '../../schedule/run.js';
@@ -25,9 +25,12 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     throw new UsageError(`--today must be YYYY-MM-DD, got '${v.today}'`);
   }
   const log = (line: string) => println(io.stderr, line);
-  const prompter = v.auto ? undefined : createLinePrompter(io.stdin, io.stderr);
-  const options = retroOptionsFrom(v, positionals[0], io, prompter, log);
+  let prompter: Prompter | undefined;
   try {
+    // Inside the try: an option that fails its check must still close the prompter, or the process
+    // waits for stdin to end.
+    prompter = v.auto ? undefined : createLinePrompter(io.stdin, io.stderr);
+    const options = retroOptionsFrom(v, positionals[0], io, prompter, log);
     if (!(v.all && v.auto && !v['dry-run'])) {
       printOutcome(await runRetro(options), io, { json: v.json, why: v.why });
       return 0;

@@ -30,11 +30,18 @@ export const OPTIONS = {
 
 export type RetroValues = ParsedArgs<typeof OPTIONS>['values'];
 
-/** `--gate-cap-ms`: at least 1 ms; absent, the pipeline's default (2000 with `--all`, else 5000). */
+/** The longest delay a timer takes: beyond it Node fires after 1 ms instead (and warns). */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/** `--gate-cap-ms`: 1 ms to about 24.8 days; absent, the pipeline's default (2000 with `--all`, else 5000). */
 function gateCapOf(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const ms = parseCount(value, '--gate-cap-ms', 0);
-  if (ms < 1) throw new UsageError('--gate-cap-ms must be at least 1');
+  if (ms < 1 || ms > MAX_TIMER_MS) {
+    throw new UsageError(
+      `--gate-cap-ms must be between 1 and ${MAX_TIMER_MS} (milliseconds), got '${value}'`,
+    );
+  }
   return ms;
 }
 
