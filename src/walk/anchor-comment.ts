@@ -1,3 +1,4 @@
+import { codeSpan } from './code-span.js';
 import { type CommentContext, type CommentLocation, makeComment } from './comments.js';
 import type { ChangeUnit, WalkComment, WalkDocument } from './document.js';
 import type { FileChange } from './evidence.js';
@@ -43,9 +44,20 @@ function placeOf(
   return first ? { unitId: first.change_unit_id } : undefined;
 }
 
+/** The anchor's fields flattened and redacted: the values kept in `metadata`. */
+function flatFields(anchor: RetroAnchor, env: NodeJS.ProcessEnv) {
+  return {
+    sessionId: oneLine(anchor.session_id, env),
+    turnId: oneLine(anchor.turn_id, env),
+    claim: oneLine(anchor.fabricated_claim_text, env),
+    evidence: oneLine(anchor.evidence_for_fabrication, env),
+  };
+}
+
 /**
  * The fabrication anchor as a `concern` comment on the unit its session wrote: the claim and why it was
- * flagged in the text, and each field in `metadata` under `retrospect.*`. Undefined without units.
+ * flagged in the text, and each field in `metadata` under `retrospect.*`. Undefined without units. The
+ * text is rendered into the walk's Markdown as is, so every anchor field in it is a code span.
  */
 export function anchorComment(
   anchor: RetroAnchor,
@@ -55,19 +67,18 @@ export function anchorComment(
 ): WalkComment | undefined {
   const place = placeOf(anchor, units, changesByUnit);
   if (!place) return undefined;
-  const claim = oneLine(anchor.fabricated_claim_text, context.env);
-  const evidence = oneLine(anchor.evidence_for_fabrication, context.env);
+  const { sessionId, turnId, claim, evidence } = flatFields(anchor, context.env);
   return makeComment(
     {
       type: 'concern',
-      text: `Unverified claim in session ${anchor.session_id} (turn ${anchor.turn_id}): "${claim}" — flagged because: ${evidence}`,
+      text: `Unverified claim in session ${codeSpan(sessionId)} (turn ${codeSpan(turnId)}): ${codeSpan(claim)} — flagged because: ${codeSpan(evidence)}`,
       author: ANCHOR_AUTHOR,
       ...(place.location ? { location: place.location } : {}),
       metadata: {
         'retrospect.origin': ANCHOR_ORIGIN,
         'retrospect.anchor_id': anchor.anchor_id,
-        'retrospect.session_id': oneLine(anchor.session_id, context.env),
-        'retrospect.turn_id': oneLine(anchor.turn_id, context.env),
+        'retrospect.session_id': sessionId,
+        'retrospect.turn_id': turnId,
         'retrospect.claim': claim,
         'retrospect.evidence': evidence,
         'retrospect.anchor_created_at': oneLine(anchor.created_at, context.env),
@@ -78,21 +89,27 @@ export function anchorComment(
   );
 }
 
-/** The open question a fabrication anchor leaves. */
+/** The open question a fabrication anchor leaves (a Markdown list item as is: the fields are code spans). */
 export function anchorQuestion(anchor: RetroAnchor, env: NodeJS.ProcessEnv): string {
-  return `Session ${anchor.session_id} claimed "${oneLine(anchor.fabricated_claim_text, env)}" (turn ${anchor.turn_id}) without evidence (${oneLine(anchor.evidence_for_fabrication, env)}); do the changes below rely on it, and is it true?`;
+  const { sessionId, turnId, claim, evidence } = flatFields(anchor, env);
+  return `Session ${codeSpan(sessionId)} claimed ${codeSpan(claim)} (turn ${codeSpan(turnId)}) without evidence (${codeSpan(evidence)}); do the changes below rely on it, and is it true?`;
 }
 
-/** The lines that open a walk's Markdown when it follows up a fabrication anchor (none otherwise). */
+/**
+ * The lines that open a walk's Markdown when it follows up a fabrication anchor (none otherwise). The
+ * document may be a stored one, so each value from it is a code span here, whatever it holds.
+ */
 export function renderAnchorHeader(doc: WalkDocument): string[] {
   const comment = doc.comments.find((c) => c.metadata['retrospect.origin'] === ANCHOR_ORIGIN);
   if (!comment) return [];
-  const m = comment.metadata;
-  const where = comment.location?.file ? ` — on ${comment.change_unit_id}, ${comment.location.file}` : '';
+  const field = (key: string) => codeSpan(String(comment.metadata[`retrospect.${key}`] ?? ''));
+  const where = comment.location?.file
+    ? ` — on ${comment.change_unit_id}, ${codeSpan(comment.location.file)}`
+    : '';
   return [
-    `Fabrication anchor: ${m['retrospect.anchor_id']} (session ${m['retrospect.session_id']}, turn ${m['retrospect.turn_id']})${where}`,
-    `Claim: "${m['retrospect.claim']}"`,
-    `Flagged because: ${m['retrospect.evidence']}`,
+    `Fabrication anchor: ${field('anchor_id')} (session ${field('session_id')}, turn ${field('turn_id')})${where}`,
+    `Claim: ${field('claim')}`,
+    `Flagged because: ${field('evidence')}`,
     '',
   ];
 }

@@ -4,6 +4,7 @@ import { collectCommitRange } from './collect-commits.js';
 import type { Evidence } from './evidence.js';
 import type { GitRunner } from './git-run.js';
 import type { HunkLinker } from './link.js';
+import { placeEdits, sessionCwd, workedElsewhereMessage } from './session-folder.js';
 import type { AgentEdit } from './sessions.js';
 
 /**
@@ -37,16 +38,14 @@ export function sessionWindow(
   };
 }
 
-/** The repository path `file` is one of the edited absolute paths (the hunk linker's rule). */
-function edited(paths: readonly string[], file: string): boolean {
-  return paths.some((path) => path === file || path.endsWith(`/${file}`));
-}
-
 /**
  * Walks the changes of one coding-agent session: the commits (merges aside) on HEAD and the local
  * branches whose committer date lies in the session's time window and that touched a file the session
  * edited, each gathered as its own commit, oldest first. The session's own edits are what its files and
- * window come from; an empty result is an error that says what was looked for. Returns the commits walked.
+ * window come from. Only edits inside the walked worktree count (real paths; relative ones resolved
+ * against the session's folder): a session of another project edits files that may share a relative name
+ * with this one's. A session that edited nothing here, and an empty result, are errors that say what was
+ * looked for; `anchor` names the record followed up, for the error's how-to. Returns the commits walked.
  */
 export async function collectSessionCommits(
   git: GitRunner,
@@ -54,6 +53,7 @@ export async function collectSessionCommits(
   sessionEdits: readonly AgentEdit[],
   linker: HunkLinker,
   evidence: Evidence,
+  anchor?: { id: string; file: string },
 ): Promise<string[]> {
   const sessionId = sessionEdits[0]?.sessionId;
   if (sessionEdits.length === 0) {
@@ -61,9 +61,14 @@ export async function collectSessionCommits(
       `the session ${transcriptPath} made no successful Edit, Write or MultiEdit call: it changed no file to walk`,
     );
   }
+  const cwd = sessionCwd(transcriptPath);
+  const placed = placeEdits([...new Set(sessionEdits.map((e) => e.filePath))], git.cwd, cwd);
+  if (placed.inside.size === 0) {
+    throw new InputError(workedElsewhereMessage(sessionId, placed, cwd, git.cwd, anchor));
+  }
   const window = sessionWindow(transcriptPath, sessionEdits);
   if (!window) throw new InputError(`the session ${transcriptPath} has no timestamps to find its commits by`);
-  const paths = [...new Set(sessionEdits.map((e) => e.filePath))];
+  const paths = placed.inside;
   // Placeholders rather than the raw bytes, so that the recorded command reads (and re-runs) as typed.
   const format = '%x01%H%x1f%cI';
   const log = await git.collect([
@@ -91,10 +96,10 @@ export async function collectSessionCommits(
     // git's --since/--until prune the history walk by date; the window is checked again per commit.
     if (Number.isNaN(at) || at < from || at > to) continue;
     const touched = files.map((f) => f.replace(/^\n/, '')).filter((f) => f !== '');
-    if (touched.some((file) => edited(paths, file))) selected.push(sha);
+    if (touched.some((file) => paths.has(file))) selected.push(sha);
   }
   evidence.notes.push(
-    `Scoped to session ${sessionId}: commits between ${window.since} and ${window.until} that touched a file it edited (${paths.length} file${paths.length === 1 ? '' : 's'} edited).`,
+    `Scoped to session ${sessionId}: commits between ${window.since} and ${window.until} that touched a file it edited (${paths.size} file${paths.size === 1 ? '' : 's'} edited in this worktree${placed.outside.length > 0 ? `, ${placed.outside.length} outside it left out` : ''}).`,
   );
   if (selected.length === 0) {
     throw new InputError(

@@ -131,7 +131,7 @@ export async function collectEvidence(resolved: ResolvedScope, options: Evidence
     const transcript = resolved.sessionTranscript;
     const own = await readSessionEdits(transcript);
     const linker = await linkerFor(options, roots, evidence, new Map([[transcript, own]]));
-    const commits = await collectSessionCommits(git, transcript, own, linker, evidence);
+    const commits = await collectSessionCommits(git, transcript, own, linker, evidence, resolved.anchor);
     evidence.workspaceSource = { root: roots.worktree, revision: commits.at(-1) ?? 'HEAD' };
     evidence.commands.push(...git.records);
     return evidence;

@@ -8,6 +8,7 @@ import { TranscriptBuilder } from '../test-support/transcript.js';
 import { ANCHOR_ORIGIN } from './anchor-comment.js';
 import { renderMarkdown } from './render.js';
 import { validateJsonSchema } from './test-support/json-schema.js';
+import { codeSpansOf, outsideCodeSpans } from './test-support/markdown.js';
 import { createTestRepo, type TestRepo } from './test-support/repo.js';
 import { type WalkOptions, walkChangeSet } from './walk.js';
 
@@ -127,16 +128,16 @@ describe('walk --from-retro', () => {
       },
     });
     expect(unit.comments).toEqual([comment]);
-    expect(document.open_questions[0]).toContain(`Session ${SESSION} claimed "${CLAIM}"`);
+    expect(document.open_questions[0]).toContain(`Session \`${SESSION}\` claimed \`${CLAIM}\``);
     expect(validateJsonSchema(SCHEMA, JSON.parse(JSON.stringify(document)))).toEqual([]);
 
     const lines = renderMarkdown(document).split('\n');
     expect(lines.slice(0, 6)).toEqual([
       `# Retrospective Walk: --from-retro ${anchorId}`,
       '',
-      `Fabrication anchor: ${anchorId} (session ${SESSION}, turn ${TranscriptBuilder.id(5)}) — on ${unit.change_unit_id}, src/cart.ts`,
-      `Claim: "${CLAIM}"`,
-      'Flagged because: no test command ran after the Write of src/cart.ts',
+      `Fabrication anchor: \`${anchorId}\` (session \`${SESSION}\`, turn \`${TranscriptBuilder.id(5)}\`) — on ${unit.change_unit_id}, \`src/cart.ts\``,
+      `Claim: \`${CLAIM}\``,
+      'Flagged because: `no test command ran after the Write of src/cart.ts`',
       '',
     ]);
   });
@@ -163,6 +164,62 @@ describe('walk --from-retro', () => {
     expect(claim).not.toMatch(/[\n\u0007\u202e]/);
     expect(claim.startsWith('Done. # Heading')).toBe(true);
     expect(Array.from(claim)).toHaveLength(500);
+  });
+
+  it('refuses a record whose session or turn id is not an id, and takes line:<n> turn ids', async () => {
+    const walk = (id: string) => walkChangeSet(options({ fromRetro: id }));
+    const injected = `${SESSION}\n\n## Injected heading\n<img src=x onerror=alert(1)>`;
+    writeAnchor('8888888888888888', { anchor_id: '8888888888888888', session_id: injected });
+    await expect(walk('8888888888888888')).rejects.toThrow(InputError);
+    await expect(walk('8888888888888888')).rejects.toThrow(
+      /not a fabrication anchor record \(session_id: a session id is letters, digits/,
+    );
+    for (const turn of ['line:7 [x](https://evil.example)', '<b>x</b>', '', 'line:', '-x']) {
+      writeAnchor('9999999999999999', { anchor_id: '9999999999999999', turn_id: turn });
+      await expect(walk('9999999999999999')).rejects.toThrow(/not a fabrication anchor record \(turn_id/);
+    }
+    writeAnchor('9999999999999999', { anchor_id: '9999999999999999', turn_id: 'line:12' });
+    const { document } = await walk('9999999999999999');
+    expect(document.comments[0]!.metadata['retrospect.turn_id']).toBe('line:12');
+  });
+
+  it('keeps the Markdown free of headings, HTML and links from the claim and the evidence', async () => {
+    const id = 'abcabcabcabcabca';
+    writeAnchor(id, {
+      anchor_id: id,
+      fabricated_claim_text:
+        'Done.\n\n## Injected heading\n<img src=x onerror=alert(1)> [see](https://evil.example) ``` `code`',
+      evidence_for_fabrication:
+        '`\n# Evil\n<script>alert(1)</script> www.evil.example ![i](https://evil.example/i.png)',
+    });
+    const { document } = await walkChangeSet(options({ fromRetro: id }));
+    const markdown = renderMarkdown(document);
+    const lines = markdown.slice(0, markdown.indexOf('```json')).split('\n');
+    expect(lines.filter((l) => /^\s{0,3}#/.test(l))).toEqual([
+      `# Retrospective Walk: --from-retro ${id}`,
+      '## Narrative',
+      '## Change Units',
+      expect.stringMatching(/^### cu_001 /),
+      '## Open Questions',
+      '## Evidence Package',
+    ]);
+    // Only the fence of the JSON document opens a code block.
+    expect(markdown.split('\n').filter((l) => /^\s{0,3}(```|~~~)/.test(l))).toEqual(['```json', '```']);
+    const claim =
+      'Done. ## Injected heading <img src=x onerror=alert(1)> [see](https://evil.example) ``` `code`';
+    const evidence = '` # Evil <script>alert(1)</script> www.evil.example ![i](https://evil.example/i.png)';
+    // Header, comment and open question each carry both texts, whole, inside code spans and nowhere else.
+    const carriers = lines.filter((l) => l.includes('Injected') || l.includes('Evil'));
+    expect(carriers).toHaveLength(4);
+    for (const line of carriers) {
+      expect(outsideCodeSpans(line)).not.toMatch(/<|\]\(|https?:|www\.|Injected|Evil/);
+      expect(codeSpansOf(line).filter((span) => span === claim || span === evidence).length).toBeGreaterThan(
+        0,
+      );
+    }
+    // The claim holds a run of three backticks and ends with one: a longer fence, padded.
+    expect(lines).toContain(`Claim: ${'`'.repeat(4)} ${claim} ${'`'.repeat(4)}`);
+    expect(document.comments[0]!.metadata['retrospect.claim']).toBe(claim);
   });
 
   it('refuses bad ids, records outside the anchors folder, broken records and gone transcripts', async () => {

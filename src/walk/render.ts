@@ -1,4 +1,5 @@
 import { renderAnchorHeader } from './anchor-comment.js';
+import { codeSpan } from './code-span.js';
 import type { ChangeUnit, WalkComment, WalkDocument, WhoWhen } from './document.js';
 
 function renderWho(who: WhoWhen[]): string {
@@ -40,7 +41,7 @@ function baseline(doc: WalkDocument): string[] {
   ];
   for (const command of p.commands) {
     lines.push(
-      `- \`${command.command}\` → exit ${command.exit_status}, ${command.output_bytes} bytes, sha256:${command.output_sha256}`,
+      `- ${codeSpan(command.command)} → exit ${command.exit_status}, ${command.output_bytes} bytes, sha256:${command.output_sha256}`,
     );
   }
   return lines;

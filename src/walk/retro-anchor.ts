@@ -9,20 +9,33 @@ import { findGitRoots } from '../git/roots.js';
 /** A fabrication anchor id: the first 16 hex digits of a sha1 (notes §4). */
 export const ANCHOR_ID_PATTERN = /^[0-9a-f]{16}$/;
 
+/**
+ * A session id as the deep read saves it (the transcript's file name: a UUID for Claude Code) and a turn id
+ * (the message's `uuid` or `messageId`, or `line:<n>` without either): one token of letters, digits, `.`,
+ * `_` and `-`. Anchor files may come from a repository's committed anchors folder, so anything else (line
+ * breaks, Markdown, HTML) is refused rather than carried into the walk.
+ */
+const ID_TOKEN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+const TURN_ID = /^(?:line:\d{1,12}|[A-Za-z0-9][A-Za-z0-9._-]{0,127})$/;
+const ID_RULE = 'letters, digits, ., _ and - (at most 128), as a session transcript names it';
+
 /** An anchor record is a few hundred bytes; anything far larger is not one of ours. */
 const MAX_ANCHOR_BYTES = 256 * 1024;
 
 /** The record `retrospect retro` saves per fabrication anchor (retro-subagent.md "Disk persist"). */
 const retroAnchorSchema = z.object({
   anchor_id: z.string().regex(ANCHOR_ID_PATTERN),
-  session_id: z.string().min(1),
-  turn_id: z.string().min(1),
+  session_id: z.string().regex(ID_TOKEN, `a session id is ${ID_RULE}`),
+  turn_id: z.string().regex(TURN_ID, `a turn id is line:<n> or ${ID_RULE}`),
   fabricated_claim_text: z.string().min(1),
   evidence_for_fabrication: z.string().min(1),
   source_jsonl_path: z.string().min(1),
   created_at: z.string(),
 });
 export type RetroAnchor = z.infer<typeof retroAnchorSchema>;
+
+/** A loaded anchor and the record file it came from. */
+export type LoadedRetroAnchor = RetroAnchor & { file: string };
 
 function readCapped(path: string): string {
   const fd = openSync(path, 'r');
@@ -49,7 +62,7 @@ function readCapped(path: string): string {
  * really lie in the anchors folder (no link out of it) and hold a well-formed record for that id, and the
  * session transcript it names must still exist.
  */
-export function loadRetroAnchor(cwd: string, id: string): RetroAnchor {
+export function loadRetroAnchor(cwd: string, id: string): LoadedRetroAnchor {
   if (!ANCHOR_ID_PATTERN.test(id)) {
     throw new UsageError(
       `--from-retro takes a fabrication anchor id (16 hex digits, as a retro's hint prints it), got '${id}'`,
@@ -106,5 +119,5 @@ export function loadRetroAnchor(cwd: string, id: string): RetroAnchor {
       `the session transcript of anchor ${id} is gone: ${transcript} (Claude Code may have cleaned it up); without it the session's changes cannot be found`,
     );
   }
-  return anchor;
+  return { ...anchor, file: path };
 }

@@ -18,6 +18,8 @@ export interface ResolvedScope {
    * made are walked as a commit range.
    */
   sessionTranscript?: string;
+  /** For `--from-retro`: the anchor followed up and its record file (to say how to walk it elsewhere). */
+  anchor?: { id: string; file: string };
 }
 
 /**

@@ -71,6 +71,7 @@ export async function walkChangeSet(options: WalkOptions): Promise<WalkResult> {
         scope: 'commit-range',
         target: `--from-retro ${anchor.anchor_id}`,
         sessionTranscript: anchor.source_jsonl_path,
+        anchor: { id: anchor.anchor_id, file: anchor.file },
       }
     : resolveScope(options.target, options.scope, options.cwd);
   const evidence = await collectEvidence(resolved, options);

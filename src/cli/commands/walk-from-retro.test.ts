@@ -78,8 +78,8 @@ describe('retrospect walk --from-retro', () => {
     expect(markdown.stdout.split('\n').slice(0, 4)).toEqual([
       `# Retrospective Walk: --from-retro ${id}`,
       '',
-      `Fabrication anchor: ${id} (session ${SESSION}, turn ${saved.turn_id}) — on cu_001, vat.ts`,
-      `Claim: "${saved.fabricated_claim_text}"`,
+      `Fabrication anchor: \`${id}\` (session \`${SESSION}\`, turn \`${saved.turn_id}\`) — on cu_001, \`vat.ts\``,
+      `Claim: \`${saved.fabricated_claim_text}\``,
     ]);
 
     const misuse = await runCli(['walk', 'HEAD', '--from-retro', id], { cwd: p.root, env });
