@@ -3,6 +3,9 @@ import type { SessionStore } from '../store/open.js';
 import { buildReport } from './model.js';
 import { storedSession, storeWith } from './test-support/records.js';
 
+/** A clock after every fixture session, so that their start times are believed whatever the day. */
+const NOW = new Date('2026-11-01T00:00:00Z');
+
 function fixtureStore(): SessionStore {
   return storeWith(
     storedSession({ sessionId: 's-a', start: '2026-09-29T10:00:00.000Z', signals: { S1: 3 } }),
@@ -51,7 +54,7 @@ describe('buildReport', () => {
 
   it('sums sessions, flagged and signals from the store, leaving out own runs and counting sub-agents apart', () => {
     store = fixtureStore();
-    const { summary } = buildReport(store, { threshold: 5 });
+    const { summary } = buildReport(store, { now: NOW, threshold: 5 });
     expect(summary).toEqual({
       sessions: 5,
       subAgentTranscripts: 1,
@@ -63,12 +66,13 @@ describe('buildReport', () => {
       signals: { S1: 4, S2: 2, S3: 2, S4: 3, S5: 2 },
       firstStart: '2026-09-29T10:00:00.000Z',
       lastStart: '2026-10-20T10:00:00.000Z',
+      startsFromFile: { sessions: 0, subAgentTranscripts: 0 },
     });
   });
 
   it('buckets main sessions by the Monday of their start week, keeping quiet weeks as gaps, per project too', () => {
     store = fixtureStore();
-    const { weekly } = buildReport(store, { threshold: 5 });
+    const { weekly } = buildReport(store, { now: NOW, threshold: 5 });
     expect(weekly.weeks).toEqual(['2026-09-28', '2026-10-05', '2026-10-12', '2026-10-19']);
     expect(weekly.series.map((s) => s.project)).toEqual([
       undefined,
@@ -92,7 +96,7 @@ describe('buildReport', () => {
 
   it('aggregates each project (busiest first) and lists the top flagged transcripts by score', () => {
     store = fixtureStore();
-    const model = buildReport(store, { threshold: 5 });
+    const model = buildReport(store, { now: NOW, threshold: 5 });
     expect(model.projects).toEqual([
       {
         project: '-home-dev-shop',
@@ -126,26 +130,27 @@ describe('buildReport', () => {
 
   it('applies the project, date and threshold choices as retrospect scan does', () => {
     store = fixtureStore();
-    const shop = buildReport(store, { threshold: 5, project: 'shop' });
+    const shop = buildReport(store, { now: NOW, threshold: 5, project: 'shop' });
     expect([shop.summary.sessions, shop.projects.map((p) => p.project)]).toEqual([3, ['-home-dev-shop']]);
-    const recent = buildReport(store, { threshold: 5, since: '2026-10-05T00:00:00.000Z' });
+    const recent = buildReport(store, { now: NOW, threshold: 5, since: '2026-10-05T00:00:00.000Z' });
     expect([recent.summary.sessions, recent.summary.subAgentTranscripts, recent.weekly.weeks[0]]).toEqual([
       3,
       1,
       '2026-10-05',
     ]);
-    const early = buildReport(store, { threshold: 5, until: '2026-10-01T23:59:59.999Z' });
+    const early = buildReport(store, { now: NOW, threshold: 5, until: '2026-10-01T23:59:59.999Z' });
     expect(early.summary.sessions).toBe(2);
-    const strict = buildReport(store, { threshold: 7 });
+    const strict = buildReport(store, { now: NOW, threshold: 7 });
     expect([strict.summary.flagged, strict.topFlagged.map((f) => f.sessionId)]).toEqual([1, ['s-a']]);
   });
 
   it('makes an empty report from an empty store', () => {
     store = storeWith();
-    const model = buildReport(store, { threshold: 5, now: new Date('2026-11-01T00:00:00Z') });
+    const model = buildReport(store, { threshold: 5, now: NOW });
     expect(model.summary).toMatchObject({ sessions: 0, flagged: 0, flaggedShare: 0, firstStart: undefined });
     expect(model.weekly).toEqual({
       weeks: [],
+      leftOut: 0,
       series: [{ project: undefined, sessions: [], flagged: [], meanScore: [] }],
     });
     expect(model.generatedAt).toBe('2026-11-01T00:00:00.000Z');

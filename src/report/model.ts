@@ -2,6 +2,7 @@ import { selectRecords } from '../scan/filter.js';
 import type { SessionStore } from '../store/open.js';
 import type { SessionRecord } from '../store/types.js';
 import { projectFriction } from './projects.js';
+import { sessionStarts } from './start-times.js';
 import { summarize } from './summary.js';
 import { topFlagged } from './top-flagged.js';
 import type { ReportModel, ReportScope, TrialHistory } from './types.js';
@@ -41,17 +42,20 @@ export function buildReportModel(records: readonly SessionRecord[], options: Rep
     until: options.until,
     threshold: options.threshold,
   };
+  const now = options.now ?? new Date();
+  const starts = sessionStarts(records, now);
   const projects = projectFriction(records);
   return {
-    generatedAt: (options.now ?? new Date()).toISOString(),
+    generatedAt: now.toISOString(),
     scope,
-    summary: summarize(records),
+    summary: summarize(records, starts),
     weekly: weeklyFriction(
       records,
       projects.map((p) => p.project),
+      starts,
     ),
     projects,
-    topFlagged: topFlagged(records),
+    topFlagged: topFlagged(records, starts),
     trials: options.trials,
   };
 }

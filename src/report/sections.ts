@@ -1,6 +1,7 @@
 import { SIGNAL_LABELS, SIGNAL_NAMES } from '../gate/signals.js';
 import { escapeHtml as e } from './escape.js';
 import type { FlaggedSession, ProjectFriction, ReportModel, SignalCounts, TrialHistory } from './types.js';
+import { WEEKLY_CHART_LIMIT } from './weekly.js';
 
 /** How many projects the signal-mix chart draws (the table below it lists them all). */
 export const CHART_PROJECT_LIMIT = 12;
@@ -11,6 +12,22 @@ function percent(share: number): string {
 
 function minute(iso: string): string {
   return `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** Says how many start times were stood in for by file times, so that none is silently moved. */
+function fileTimeNote(fromFile: { sessions: number; subAgentTranscripts: number }): string {
+  const parts = [
+    fromFile.sessions > 0 ? plural(fromFile.sessions, 'session', 'sessions') : '',
+    fromFile.subAgentTranscripts > 0
+      ? plural(fromFile.subAgentTranscripts, 'sub-agent transcript', 'sub-agent transcripts')
+      : '',
+  ].filter(Boolean);
+  if (parts.length === 0) return '';
+  return `${parts.join(' and ')} had no usable start time; their file time was used.`;
 }
 
 function signalText(signals: SignalCounts): string {
@@ -53,6 +70,7 @@ export function summarySection(model: ReportModel): string {
     s.firstStart !== undefined && s.lastStart !== undefined
       ? `Sessions started from ${e(minute(s.firstStart))} to ${e(minute(s.lastStart))}.`
       : '',
+    fileTimeNote(s.startsFromFile),
   ].filter(Boolean);
   const signalRows = SIGNAL_NAMES.map((n) =>
     row([n, e(SIGNAL_LABELS[n]), String(s.signals[n])], new Set([2])),
@@ -70,9 +88,14 @@ export function weeklySection(model: ReportModel): string {
     (series, i) =>
       `<option value="${i}">${series.project === undefined ? 'All projects' : e(series.project)}</option>`,
   );
+  const { weekly } = model;
+  const leftOut =
+    weekly.leftOut > 0
+      ? `<p class="note">The chart spans at most ${WEEKLY_CHART_LIMIT} weeks: ${plural(weekly.leftOut, 'session', 'sessions')} that started before ${e(weekly.weeks[0] ?? '')} ${weekly.leftOut === 1 ? 'is' : 'are'} left out of it (and counted everywhere else).</p>\n`
+      : '';
   return `<section id="weekly"><h2>Friction over time</h2>
 <p class="note">Sessions per week (weeks start Monday, UTC), flagged sessions, and the mean gate score of the week's sessions.</p>
-<label>Project <select id="weekly-project">${options.join('')}</select></label>
+${leftOut}<label>Project <select id="weekly-project">${options.join('')}</select></label>
 <div class="chart"><canvas id="chart-weekly" aria-label="friction per week"></canvas></div></section>`;
 }
 
@@ -107,7 +130,7 @@ function flaggedRow(f: FlaggedSession): string {
     [
       e(f.project),
       `<code>${session}</code>`,
-      e(minute(f.start)),
+      `${e(minute(f.start))}${f.startFromFile ? ' (file time)' : ''}`,
       f.score.toFixed(1),
       e(signalText(f.signals)),
     ],

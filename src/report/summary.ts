@@ -1,14 +1,14 @@
 import type { SessionRecord } from '../store/types.js';
 import { addSignals, isMainSession, noSignals } from './aggregate.js';
+import type { SessionStarts } from './start-times.js';
 import type { ReportSummary } from './types.js';
-import { sessionStart } from './weeks.js';
 
 /** The headline numbers: sessions and flagged count main sessions, signal totals count every transcript. */
-export function summarize(records: readonly SessionRecord[]): ReportSummary {
+export function summarize(records: readonly SessionRecord[], starts: SessionStarts): ReportSummary {
   const main = records.filter(isMainSession);
   const agents = records.filter((r) => !isMainSession(r));
   const flagged = main.filter((r) => r.verdict.passed).length;
-  const starts = main.map(sessionStart).sort();
+  const times = main.map(starts.startOf).sort();
   return {
     sessions: main.length,
     subAgentTranscripts: agents.length,
@@ -18,7 +18,11 @@ export function summarize(records: readonly SessionRecord[]): ReportSummary {
     gone: records.filter((r) => r.gone).length,
     projects: new Set(records.map((r) => r.project)).size,
     signals: records.reduce(addSignals, noSignals()),
-    firstStart: starts[0],
-    lastStart: starts[starts.length - 1],
+    firstStart: times[0],
+    lastStart: times[times.length - 1],
+    startsFromFile: {
+      sessions: main.filter(starts.fromFile).length,
+      subAgentTranscripts: agents.filter(starts.fromFile).length,
+    },
   };
 }

@@ -21,6 +21,8 @@ export interface ReportSummary {
   /** Earliest and latest session start (ISO), undefined without sessions. */
   firstStart: string | undefined;
   lastStart: string | undefined;
+  /** Transcripts whose first timestamp was missing or unusable: their file's modification time was used. */
+  startsFromFile: { sessions: number; subAgentTranscripts: number };
 }
 
 /** One series of the friction-over-time chart: all projects, or one project. */
@@ -33,10 +35,15 @@ export interface WeeklySeries {
   meanScore: (number | null)[];
 }
 
-/** Friction per week (weeks start on Monday, UTC), every week from the first to the last session. */
+/**
+ * Friction per week (weeks start on Monday, UTC), every week from the first to the last session, but at most
+ * the latest 260 weeks.
+ */
 export interface WeeklyFriction {
   /** The Monday of each week, `YYYY-MM-DD`. */
   weeks: string[];
+  /** Main sessions that started before the first week shown (the span is bounded). */
+  leftOut: number;
   /** All projects first, then each project, busiest first. */
   series: WeeklySeries[];
 }
@@ -57,6 +64,8 @@ export interface FlaggedSession {
   /** For a sub-agent transcript: its `agent-<id>`. */
   agentId: string | undefined;
   start: string;
+  /** The transcript gave no usable start time: `start` is its file's modification time. */
+  startFromFile: boolean;
   score: number;
   signals: SignalCounts;
   gone: boolean;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { weekOf, weeksBetween } from './weeks.js';
+import { weekOf, weeksBefore, weeksBetween } from './weeks.js';
 
 describe('weeks', () => {
   it('puts an instant in the week of its Monday, in UTC', () => {
@@ -18,5 +18,10 @@ describe('weeks', () => {
       '2027-01-11',
     ]);
     expect(weeksBetween('2026-10-05', '2026-10-05')).toEqual(['2026-10-05']);
+  });
+
+  it('counts whole weeks back from a Monday, across a year end', () => {
+    expect(weeksBefore('2027-01-11', 3)).toBe('2026-12-21');
+    expect(weeksBefore('2026-10-05', 0)).toBe('2026-10-05');
   });
 });

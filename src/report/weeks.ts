@@ -1,11 +1,4 @@
-import type { SessionRecord } from '../store/types.js';
-
 const DAY_MS = 86_400_000;
-
-/** When a session started: its first timestamp, else its file's mtime (a transcript without timestamps). */
-export function sessionStart(record: SessionRecord): string {
-  return record.firstTimestamp ?? new Date(record.mtimeMs).toISOString();
-}
 
 /**
  * The Monday (UTC) of the week holding `instant`, as `YYYY-MM-DD`. Weeks start on Monday, as ISO weeks do,
@@ -16,6 +9,11 @@ export function weekOf(instant: string): string {
   const midnight = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate());
   const sinceMonday = (day.getUTCDay() + 6) % 7;
   return new Date(midnight - sinceMonday * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The Monday `count` weeks before the Monday `week` (`YYYY-MM-DD`). */
+export function weeksBefore(week: string, count: number): string {
+  return new Date(Date.parse(`${week}T00:00:00Z`) - count * 7 * DAY_MS).toISOString().slice(0, 10);
 }
 
 /**

@@ -1,4 +1,14 @@
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -74,6 +84,41 @@ describe('retrospect report', () => {
     expect(html).toContain('6.5000 (n=3)');
     // Run again: an earlier report is replaced.
     expect((await runCli([...args, '--out', out], { env, cwd: dir })).code).toBe(0);
+  });
+
+  it('reports transcripts whose timestamps are words, far future or far past by their file times', async () => {
+    const { dir, env } = isolated();
+    const shop = join(dir, 'projects', '-home-ada-code-shop');
+    cpSync(join(REPO_ROOT, 'examples', 'projects', '-home-ada-code-shop'), shop, { recursive: true });
+    const stamps = ['yesterday', '9999-01-01T00:00:00.000Z', '1999-01-01T00:00:00.000Z'];
+    const files = readdirSync(shop).sort();
+    files.forEach((file, i) => {
+      const path = join(shop, file);
+      const text = readFileSync(path, 'utf8').replace(/"timestamp":"[^"]*"/g, `"timestamp":"${stamps[i]}"`);
+      writeFileSync(path, text);
+      const fileTime = new Date(Date.parse('2026-10-05T09:00:00Z') + i * 86_400_000);
+      utimesSync(path, fileTime, fileTime);
+    });
+    const store = join(dir, 'store.sqlite');
+    const scanned = await runCli(['scan', join(dir, 'projects'), '--store', store, '--json'], {
+      env,
+      cwd: dir,
+    });
+    expect(scanned.code).toBe(0);
+    const out = join(dir, 'odd.html');
+    const run = await runCli(['report', '--store', store, '--out', out], { env, cwd: dir });
+    expect([run.code, run.stderr]).toEqual([0, '']);
+    const html = readFileSync(out, 'utf8');
+    const data = embeddedData(html);
+    expect(data.summary).toMatchObject({
+      sessions: 3,
+      firstStart: '2026-10-05T09:00:00.000Z',
+      lastStart: '2026-10-07T09:00:00.000Z',
+      startsFromFile: { sessions: 3, subAgentTranscripts: 0 },
+    });
+    expect(data.weekly.weeks).toEqual(['2026-10-05']);
+    expect(html).toContain('3 sessions had no usable start time; their file time was used.');
+    expect(statSync(out).size).toBeLessThan(400_000);
   });
 
   it('refuses a missing store, a non-HTML target and a missing folder, and writes nothing', async () => {
