@@ -59,7 +59,7 @@ describe('findCandidates', () => {
 });
 
 describe("Retrospect's own runs", () => {
-  it('are set aside with their reason, by --all, as the newest session, and when named by id', () => {
+  it('are set aside with their reason, by --all, when newest, and when named by id', () => {
     const p = retroProject();
     const mine = p.addSession({ rejections: 2, mtimeSecs: noonOf('2026-06-01') });
     const own = p.addSession({
@@ -71,13 +71,73 @@ describe("Retrospect's own runs", () => {
     const all = findCandidates({ mainCheckout: p.root, env: p.env, all: true });
     expect(all.sessions.map((s) => s.sessionId)).toEqual([mine.sessionId]);
     expect(all.skipped).toMatchObject([{ reason: 'own-run', session: { sessionId: own.sessionId } }]);
+    // The newest session is the own run: it is passed over (and reported), the user's session is chosen.
     expect(findCandidates({ mainCheckout: p.root, env: p.env })).toMatchObject({
-      sessions: [],
-      skipped: [{ reason: 'own-run' }],
+      sessions: [{ sessionId: mine.sessionId }],
+      skipped: [{ reason: 'own-run', session: { sessionId: own.sessionId } }],
     });
     expect(
       findCandidates({ mainCheckout: p.root, env: p.env, sessionId: own.sessionId }).skipped,
     ).toMatchObject([{ reason: 'own-run' }]);
+  });
+});
+
+describe('the newest session of the project', () => {
+  it("is the user's, however many of Retrospect's own runs came after it", () => {
+    const p = retroProject();
+    p.addSession({ rejections: 0, mtimeSecs: noonOf('2026-06-01') });
+    const mine = p.addSession({ rejections: 2, mtimeSecs: noonOf('2026-06-02') });
+    const ownRun = (day: string) =>
+      p.addSession({
+        rejections: 2,
+        mtimeSecs: noonOf(day),
+        firstPrompt: `${ownRunMarker('deep-read')}\nYou analyse coding-agent session transcripts.`,
+        printMode: true,
+      });
+    const first = ownRun('2026-06-03');
+    // Written seconds ago: a deep read still running is passed over as an own run, not as in progress.
+    const running = p.addSession({
+      rejections: 0,
+      mtimeSecs: Math.floor(Date.now() / 1000) - 5,
+      firstPrompt: `${ownRunMarker('walk-review')}\nReview this walk.`,
+      printMode: true,
+    });
+    expect(findCandidates({ mainCheckout: p.root, env: p.env })).toEqual({
+      sessions: [expect.objectContaining({ sessionId: mine.sessionId })],
+      skipped: [
+        { reason: 'own-run', session: expect.objectContaining({ sessionId: first.sessionId }) },
+        { reason: 'own-run', session: expect.objectContaining({ sessionId: running.sessionId }) },
+      ],
+    });
+  });
+
+  it('is skipped, not replaced by an older one, when it ran a retro or is still being written', () => {
+    const p = retroProject();
+    p.addSession({ rejections: 2, mtimeSecs: noonOf('2026-06-01') });
+    const ran = p.addSession({ rejections: 0, mtimeSecs: noonOf('2026-06-02') });
+    appendFileSync(
+      ran.path,
+      `${JSON.stringify({ type: 'user', message: { role: 'user', content: '<command-name>/retro</command-name>' } })}\n`,
+    );
+    utimesSync(ran.path, noonOf('2026-06-02'), noonOf('2026-06-02'));
+    expect(findCandidates({ mainCheckout: p.root, env: p.env })).toMatchObject({
+      sessions: [],
+      skipped: [{ reason: 'retro-invocation', session: { sessionId: ran.sessionId } }],
+    });
+  });
+
+  it('is none when every session is an own run', () => {
+    const p = retroProject();
+    const own = p.addSession({
+      rejections: 0,
+      mtimeSecs: noonOf('2026-06-02'),
+      firstPrompt: `${ownRunMarker('deep-read')}\nYou analyse coding-agent session transcripts.`,
+      printMode: true,
+    });
+    expect(findCandidates({ mainCheckout: p.root, env: p.env })).toMatchObject({
+      sessions: [],
+      skipped: [{ reason: 'own-run', session: { sessionId: own.sessionId } }],
+    });
   });
 });
 

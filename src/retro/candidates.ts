@@ -36,11 +36,32 @@ export interface Candidates {
   skipped: SkippedSession[];
 }
 
-function pickSessions(query: CandidateQuery, nowMs: number): SessionFile[] {
+interface Picked {
+  sessions: SessionFile[];
+  /** Retrospect's own runs passed over on the way to this project's newest session of the user's. */
+  ownRuns: SessionFile[];
+}
+
+/**
+ * This project's newest session that is not one of Retrospect's own runs: a `claude-cli` deep read runs
+ * `claude -p` in the project folder, so its transcript is usually the newest, and choosing it would leave
+ * the retro nothing to read. The own runs newer than the choice are returned to be reported as skipped.
+ */
+function newestUserSession(sessions: SessionFile[]): Picked {
+  const ownRuns: SessionFile[] = [];
+  // Newest first; equal mtimes keep listing order, as the first listed of them has always been chosen.
+  for (const session of [...sessions].sort((a, b) => b.mtime - a.mtime)) {
+    if (!isOwnRunTranscript(session.path)) return { sessions: [session], ownRuns };
+    ownRuns.push(session);
+  }
+  return { sessions: [], ownRuns };
+}
+
+function pickSessions(query: CandidateQuery, nowMs: number): Picked {
   const base = { mainCheckout: query.mainCheckout, projectsRoot: query.projectsRoot, env: query.env };
   // Freshness 0 here: in-progress sessions are listed so that they can be reported as skipped.
   const list = (scope: 'current' | 'all') => listSessionFiles(sessionFolders({ ...base, scope }), 0, nowMs);
-  if (query.all) return list('all');
+  if (query.all) return { sessions: list('all'), ownRuns: [] };
   if (query.sessionId !== undefined) {
     const wanted = query.sessionId;
     const found =
@@ -50,13 +71,11 @@ function pickSessions(query: CandidateQuery, nowMs: number): SessionFile[] {
         `session ${wanted} not found in this project's Claude Code sessions or any other project's (looked under ${sessionRootsText(query)})`,
       );
     }
-    return [found];
+    return { sessions: [found], ownRuns: [] };
   }
-  const newest = list('current').reduce<SessionFile | undefined>(
-    (best, s) => (best === undefined || s.mtime > best.mtime ? s : best),
-    undefined,
-  );
-  return newest ? [newest] : [];
+  // Only own runs are passed over: the newest session of the user's is the candidate even when it is still
+  // being written or ran a retro itself (notes §5 step 2 skips it then, it does not take an older one).
+  return newestUserSession(list('current'));
 }
 
 function sessionRootsText(query: CandidateQuery): string {
@@ -64,8 +83,8 @@ function sessionRootsText(query: CandidateQuery): string {
 }
 
 /**
- * The sessions a retro looks at: the given session, else this project's newest, or with `all` every
- * session of every project. Sessions still being written (modified less than 60 s ago), Retrospect's own
+ * The sessions a retro looks at: the given session, else this project's newest that is not one of
+ * Retrospect's own runs, or with `all` every session of every project. Sessions still being written (modified less than 60 s ago), Retrospect's own
  * analysis runs and sessions that ran a retro themselves (loop prevention) are set aside with their reason.
  */
 export function findCandidates(query: CandidateQuery): Candidates {
@@ -77,9 +96,12 @@ export function findCandidates(query: CandidateQuery): Candidates {
   }
   const nowMs = query.nowMs ?? Date.now();
   const nowSecs = Math.floor(nowMs / 1000);
+  const picked = pickSessions(query, nowMs);
   const sessions: SessionFile[] = [];
-  const skipped: SkippedSession[] = [];
-  for (const session of pickSessions(query, nowMs).sort((a, b) => a.mtime - b.mtime)) {
+  const skipped: SkippedSession[] = picked.ownRuns
+    .sort((a, b) => a.mtime - b.mtime)
+    .map((session) => ({ session, reason: 'own-run' as const }));
+  for (const session of picked.sessions.sort((a, b) => a.mtime - b.mtime)) {
     if (nowSecs - session.mtime < IN_PROGRESS_SECS) skipped.push({ session, reason: 'in-progress' });
     // The own-run check reads the file's first KB only, so it goes before the whole-file retro search.
     else if (isOwnRunTranscript(session.path)) skipped.push({ session, reason: 'own-run' });
