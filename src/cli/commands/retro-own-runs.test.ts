@@ -40,5 +40,13 @@ describe("retrospect retro and Retrospect's own claude -p runs", () => {
     const json = JSON.parse((await retro(ownId, '--json')).stdout);
     expect(json.skipped).toMatchObject([{ reason: 'own-run', session: { sessionId: ownId } }]);
     expect(json.counts).toMatchObject({ scanned: 0, skipped: 1, deepRead: 0 });
+
+    // A plain retro: the deep reads' transcripts (the first one's and the --all run's) are the newest
+    // sessions; both are passed over, and the user's session is read.
+    const plain = await retro('--why');
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).toContain(`Skipped ${ownId}: Retrospect's own analysis run`);
+    expect(plain.stdout).toContain(`Session: ${rough.sessionId}`);
+    expect(plain.stdout).toContain('Sessions: scanned=1 skipped=2 gated=1 deep-read=1');
   });
 });
