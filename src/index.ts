@@ -180,6 +180,7 @@ export { evaluateTrial, findTrialRules, reviewTrials } from './trial/review.js';
 export { type SessionScore, type SessionScoreSource, scoresFileSource } from './trial/scores.js';
 export { projectScoreSource, transcriptScoreSource } from './trial/sources.js';
 export { storeScoreSource } from './trial/store-source.js';
+export type { UnscoredSession } from './trial/unscored.js';
 export { isTrialElapsed } from './trial/window.js';
 
 // version

@@ -2,6 +2,7 @@ import { isTeamAgent } from '../rules/targets.js';
 import { applyTrialDecision } from '../trial/apply.js';
 import { deferLine, reviewTrials } from '../trial/review.js';
 import { projectScoreSource } from '../trial/sources.js';
+import type { UnscoredSession } from '../trial/unscored.js';
 import { applyClassification, newTrialMeta } from './apply.js';
 import {
   type Classification,
@@ -24,10 +25,17 @@ interface ConfirmContext {
   progress?: () => void;
 }
 
+/** The stderr note for a session the trial review left unscored: it is in neither side's mean or count. */
+function unscoredLine(session: UnscoredSession, capMs: number | undefined): string {
+  const cap = capMs === undefined || !Number.isFinite(capMs) ? '' : ` cap_ms=${capMs}`;
+  return `# trial-review: unscored session=${session.sessionId} reason=${session.reason}${cap} (left out of baseline and in-trial)`;
+}
+
 /**
  * Reviews the project's elapsed trials on its sessions' gate scores and carries out each KEEP (the trial
  * comment goes) or REVERT (the rule goes) the decider accepts, recording it in the directive history.
- * Trials still running are listed as deferred.
+ * Trials still running are listed as deferred, and so are the sessions left unscored because gating them
+ * ran past the run's cap: they count towards no side.
  */
 export async function reviewElapsedTrials(
   outcome: RetroOutcome,
@@ -42,6 +50,7 @@ export async function reviewElapsedTrials(
   },
 ): Promise<void> {
   const { mainCheckout, decider, dryRun } = context;
+  const unscored = new Map<string, UnscoredSession>();
   const source = projectScoreSource({
     mainCheckout,
     scope: 'current',
@@ -49,8 +58,12 @@ export async function reviewElapsedTrials(
     env: context.env,
     fileCapMs: context.gateCapMs,
     skipPaths: context.slowPaths,
+    onUnscored: (session) => unscored.set(session.path, session),
   });
   const evaluations = reviewTrials(mainCheckout, await source.scores(), context.today);
+  // Only worth saying when there is a trial whose sample it narrows.
+  if (evaluations.length > 0)
+    for (const session of unscored.values()) outcome.deferred.push(unscoredLine(session, context.gateCapMs));
   let skipping = false;
   for (const evaluation of evaluations) {
     const defer = deferLine(evaluation);

@@ -3,13 +3,21 @@ import { listSessionFiles, type SessionFolderQuery, sessionFolders } from './dis
 import { gateScorer } from './gate-scorer.js';
 import { type SessionScore, type SessionScoreSource, scoresFileSource } from './scores.js';
 import { storeScoreSource } from './store-source.js';
+import type { UnscoredSession } from './unscored.js';
 
 export interface TranscriptSourceOptions extends SessionFolderQuery {
   /** Sessions modified less than this many seconds ago are left out (default 60). */
   freshnessSecs?: number;
   nowMs?: number;
-  /** The friction score of one transcript (the phase-1 gate; 0 when it cannot be scored). */
-  scoreTranscript: (path: string) => Promise<number>;
+  /**
+   * The friction score of one transcript (the phase-1 gate; 0 when it cannot be read), or undefined when
+   * gating it was abandoned at a cap.
+   */
+  scoreTranscript: (path: string) => Promise<number | undefined>;
+  /** Transcripts not to read (abandoned at the cap earlier in the same run): unscored. */
+  skipPaths?: ReadonlySet<string> | undefined;
+  /** Told of each session left unscored. */
+  onUnscored?: ((session: UnscoredSession) => void) | undefined;
 }
 
 /**
@@ -26,12 +34,18 @@ export function transcriptScoreSource(options: TranscriptSourceOptions): Session
       for (const file of files) {
         // Retrospect's own analysis runs are not the user's work: they would dilute every trial.
         if (isOwnRunTranscript(file.path)) continue;
-        let score = 0;
-        try {
-          score = await options.scoreTranscript(file.path);
-        } catch {
-          // An unreadable transcript scores 0, as a gate error verdict does.
+        let score: number | undefined = 0;
+        if (options.skipPaths?.has(file.path)) score = undefined;
+        else {
+          try {
+            score = await options.scoreTranscript(file.path);
+          } catch {
+            // An unreadable transcript scores 0, as a gate error verdict does.
+          }
         }
+        // Abandoned at the cap: in neither side's mean, still a session of the window (as the store says).
+        if (score === undefined)
+          options.onUnscored?.({ sessionId: file.sessionId, path: file.path, reason: 'gate-timeout' });
         rows.push({ sessionId: file.sessionId, score, mtime: file.mtime });
       }
       return rows;
@@ -47,18 +61,22 @@ export interface ProjectScoreOptions extends SessionFolderQuery {
   fileCapMs?: number | undefined;
   /** Transcripts not to read (abandoned at the cap earlier in the same run). */
   skipPaths?: ReadonlySet<string> | undefined;
+  /** Told of each session left unscored (abandoned at the cap, here or earlier in the run). */
+  onUnscored?: ((session: UnscoredSession) => void) | undefined;
 }
 
 /**
  * The score source a review of this project uses: the given scores file, else the session store (the
  * project's transcripts are scanned into it first), so that trials outlive transcript cleanup. Should the
- * store not open, the transcripts on disk are gated directly.
+ * store not open, the transcripts on disk are gated directly, under the same cap. Sessions abandoned at the
+ * cap are returned without a score and reported through `onUnscored`.
  */
 export function projectScoreSource(options: ProjectScoreOptions): SessionScoreSource {
   if (options.scoresFile) return scoresFileSource(options.scoresFile);
   const fromTranscripts = transcriptScoreSource({
     ...options,
-    scoreTranscript: gateScorer({ env: options.env, cwd: options.mainCheckout }),
+    // The fallback keeps the run's cap too: no transcript is gated for longer than the store's scan allows.
+    scoreTranscript: gateScorer({ env: options.env, cwd: options.mainCheckout, capMs: options.fileCapMs }),
   });
   const fromStore = storeScoreSource(options);
   return {

@@ -1,9 +1,14 @@
-import { rmSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { appendFileSync, rmSync, utimesSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { REPO_ROOT } from '../test-support/cli.js';
 import { noonOf, retroProject } from '../test-support/retro-project.js';
 import { ownRunMarker } from '../transcript/own-run.js';
 import { gateScorer } from './gate-scorer.js';
+import type { SessionScore } from './scores.js';
 import { projectScoreSource, transcriptScoreSource } from './sources.js';
+import type { UnscoredSession } from './unscored.js';
 
 describe('scores from the session store', () => {
   it('survive transcript cleanup, and stay within the project and the projects root', async () => {
@@ -48,5 +53,80 @@ describe('scores from the session store', () => {
       scoreTranscript: gateScorer({ env: p.env, cwd: p.root }),
     });
     expect(await fromFiles.scores()).toEqual(expected);
+  });
+});
+
+/** The compiled modules: run from sources there is no compiled gate worker to enforce a cap with. */
+async function built() {
+  const url = (path: string) => pathToFileURL(join(REPO_ROOT, 'dist', 'trial', path)).href;
+  return {
+    sources: (await import(url('sources.js'))) as typeof import('./sources.js'),
+    scorer: (await import(url('gate-scorer.js'))) as typeof import('./gate-scorer.js'),
+  };
+}
+
+describe('sessions abandoned at the gating cap', () => {
+  it('are unscored, at their current mtime, whether new, changed or abandoned earlier in the run', async () => {
+    const p = retroProject();
+    const small = p.addSession({ rejections: 1, mtimeSecs: noonOf('2026-06-01') });
+    // About 44 MB of real-shaped exchanges: a few hundred ms to gate, far beyond the caps below.
+    const changed = p.addSession({ rejections: 2, longExchanges: 8_000, mtimeSecs: noonOf('2026-06-02') });
+    const query = { mainCheckout: p.root, scope: 'current' as const, env: p.env };
+    expect((await projectScoreSource(query).scores()).map((s) => s.score)).toEqual([3, 13.5]);
+
+    // The stored verdict is now of an older transcript: the session went on, and into another window.
+    appendFileSync(
+      changed.path,
+      `${JSON.stringify({ type: 'user', message: { role: 'user', content: 'and one more thing' } })}\n`,
+    );
+    utimesSync(changed.path, noonOf('2026-06-10'), noonOf('2026-06-10'));
+    const fresh = p.addSession({ rejections: 2, longExchanges: 8_000, mtimeSecs: noonOf('2026-06-11') });
+    onTestFinished(() => {
+      for (const session of [changed, fresh]) rmSync(session.path, { force: true });
+    });
+    const expected = [
+      { sessionId: small.sessionId, score: 3, mtime: noonOf('2026-06-01') },
+      { sessionId: changed.sessionId, score: undefined, mtime: noonOf('2026-06-10') },
+      { sessionId: fresh.sessionId, score: undefined, mtime: noonOf('2026-06-11') },
+    ];
+    const byMtime = (rows: SessionScore[]) => [...rows].sort((a, b) => (a.mtime ?? 0) - (b.mtime ?? 0));
+    const told: string[] = [];
+    const onUnscored = (session: UnscoredSession) => told.push(session.sessionId);
+    const toldOnce = () => {
+      expect(told.sort()).toEqual([changed.sessionId, fresh.sessionId].sort());
+      told.length = 0;
+    };
+
+    // Abandoned earlier in the run: not read again, and not scored by the old verdict either.
+    const slow = new Set([changed.path, fresh.path]);
+    expect(await projectScoreSource({ ...query, skipPaths: slow, onUnscored }).scores()).toEqual(expected);
+    toldOnce();
+    const skipFiles = transcriptScoreSource({
+      ...query,
+      skipPaths: slow,
+      scoreTranscript: gateScorer({ env: p.env, cwd: p.root }),
+      onUnscored,
+    });
+    expect(byMtime(await skipFiles.scores())).toEqual(expected);
+    toldOnce();
+
+    // Abandoned at the cap by the review's own scan, and when the transcripts are gated directly.
+    const { sources, scorer } = await built();
+    const capped = sources.projectScoreSource({ ...query, fileCapMs: 1, onUnscored });
+    expect(await capped.scores()).toEqual(expected);
+    toldOnce();
+    // The small session is gated here too, in a worker of its own: a cap it fits in.
+    const cappedFiles = sources.transcriptScoreSource({
+      ...query,
+      scoreTranscript: scorer.gateScorer({ env: p.env, cwd: p.root, capMs: 100 }),
+      onUnscored,
+    });
+    expect(byMtime(await cappedFiles.scores())).toEqual(expected);
+    toldOnce();
+    const uncapped = transcriptScoreSource({
+      ...query,
+      scoreTranscript: gateScorer({ env: p.env, cwd: p.root }),
+    });
+    expect(byMtime(await uncapped.scores()).map((s) => s.score)).toEqual([3, 13.5, 13.5]);
   });
 });

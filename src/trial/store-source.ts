@@ -6,6 +6,7 @@ import { gateSettingsFor } from '../scan/settings.js';
 import { openStore } from '../store/open.js';
 import { type SessionFolderQuery, sessionFolders } from './discover.js';
 import type { SessionScore, SessionScoreSource } from './scores.js';
+import { type UnscoredSession, unscoredSessions } from './unscored.js';
 
 export interface StoreSourceOptions extends SessionFolderQuery {
   /** Sessions modified less than this many seconds ago are left out (default 60). */
@@ -17,6 +18,8 @@ export interface StoreSourceOptions extends SessionFolderQuery {
   fileCapMs?: number | undefined;
   /** Transcripts not to read (abandoned at the cap earlier in the same run). */
   skipPaths?: ReadonlySet<string> | undefined;
+  /** Told of each session left unscored (abandoned at the cap, here or earlier in the run). */
+  onUnscored?: ((session: UnscoredSession) => void) | undefined;
 }
 
 function projectsRoots(options: StoreSourceOptions): string[] {
@@ -27,7 +30,8 @@ function projectsRoots(options: StoreSourceOptions): string[] {
 /**
  * Scores from the session store: the project's folders are scanned into it first (only new or changed
  * transcripts are read), then every main session it knows is scored, including those Claude Code has
- * since deleted (Retrospect's own analysis runs are left out). That is what lets a trial that outlives its transcripts still be reviewed.
+ * since deleted (Retrospect's own analysis runs are left out). That is what lets a trial that outlives its
+ * transcripts still be reviewed. A session abandoned at the gating cap is unscored (see unscoredSessions).
  */
 export function storeScoreSource(options: StoreSourceOptions): SessionScoreSource {
   const path = options.storePath ?? storePathFor(undefined, false, options.env);
@@ -37,24 +41,38 @@ export function storeScoreSource(options: StoreSourceOptions): SessionScoreSourc
       const store = openStore(path);
       try {
         const folders = sessionFolders(options);
+        let timedOut: string[] = [];
         if (folders.length > 0) {
           const { settings } = gateSettingsFor(options.env, options.mainCheckout);
-          await scanSessions({
+          const scan = await scanSessions({
             roots: folders,
             store,
             settings,
             ...(options.fileCapMs === undefined ? {} : { fileCapMs: options.fileCapMs }),
             ...(options.skipPaths === undefined ? {} : { skipPaths: options.skipPaths }),
           });
+          timedOut = scan.timedOut;
         }
+        const freshnessSecs = options.freshnessSecs ?? 60;
+        const nowMs = options.nowMs ?? Date.now();
+        // A transcript abandoned at the cap keeps the verdict (and mtime) of an older version in the store,
+        // or has none: it is scored by neither, and said so.
+        const unscored = unscoredSessions({
+          folders,
+          slowPaths: new Set([...timedOut, ...(options.skipPaths ?? [])]),
+          freshnessSecs,
+          nowMs,
+        });
+        for (const session of unscored.sessions) options.onUnscored?.(session);
         const project = projectFolderName(options.mainCheckout);
-        const newest = Math.floor((options.nowMs ?? Date.now()) / 1000) - (options.freshnessSecs ?? 60);
-        const rows: SessionScore[] = [];
+        const newest = Math.floor(nowMs / 1000) - freshnessSecs;
+        const rows: SessionScore[] = [...unscored.rows];
         for (const root of projectsRoots(options)) {
           for (const r of store.listSessions({ under: resolve(root) + sep })) {
             // Sub-agents are part of their session; Retrospect's own analysis runs are not the user's work.
             if (r.parentSessionId !== undefined || r.ownRun) continue;
             if (options.scope === 'current' && r.project !== project) continue;
+            if (unscored.paths.has(resolve(r.path))) continue;
             const mtime = Math.floor(r.mtimeMs / 1000);
             if (mtime <= newest) rows.push({ sessionId: r.sessionId, score: r.verdict.score, mtime });
           }
