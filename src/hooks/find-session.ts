@@ -2,10 +2,11 @@ import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { isWithin } from '../fsx/paths.js';
 import { claudeConfigDirs, projectFolderName } from '../paths/data-dir.js';
+import { type DatedTranscript, newestUserSession } from '../transcript/newest-user-session.js';
 
 export interface SessionLocation {
   path: string;
-  /** How it was found: the hook's transcript_path, its session_id, or the project's newest session. */
+  /** How it was found: the hook's transcript_path, its session_id, or the project's newest session of the user's. */
   source: 'transcript_path' | 'session_id' | 'newest';
 }
 
@@ -40,8 +41,9 @@ function trustedTranscript(value: unknown, roots: string[]): string | undefined 
   return roots.some((root) => isWithin(root, real)) && isFile(real) ? real : undefined;
 }
 
-function newestJsonl(folders: string[]): string | undefined {
-  let best: { path: string; mtime: number } | undefined;
+/** The `*.jsonl` transcripts directly inside the folders, with their modification times in ms. */
+function listTranscripts(folders: string[]): DatedTranscript[] {
+  const transcripts: DatedTranscript[] = [];
   for (const folder of folders) {
     let names: string[];
     try {
@@ -53,15 +55,26 @@ function newestJsonl(folders: string[]): string | undefined {
       if (!name.endsWith('.jsonl')) continue;
       const path = join(folder, name);
       const stat = statSync(path, { throwIfNoEntry: false });
-      if (stat?.isFile() && (!best || stat.mtimeMs > best.mtime)) best = { path, mtime: stat.mtimeMs };
+      if (stat?.isFile()) transcripts.push({ path, mtime: stat.mtimeMs });
     }
   }
-  return best?.path;
+  return transcripts;
+}
+
+/**
+ * The project's newest session of the user's, passing over Retrospect's own `claude -p` runs (the same
+ * choice a plain retro makes). When there are only own runs, the newest of them stands for the session,
+ * and the hint recognises it and stays quiet.
+ */
+function newestSession(folders: string[]): string | undefined {
+  const newest = newestUserSession(listTranscripts(folders));
+  return (newest.session ?? newest.ownRuns[0])?.path;
 }
 
 /**
  * Finds the transcript of the session a Stop/SessionEnd hook fired for: the payload's `transcript_path`,
- * else `<config dir>/projects/<project folder of cwd>/<session_id>.jsonl`, else the newest `*.jsonl` there.
+ * else `<config dir>/projects/<project folder of cwd>/<session_id>.jsonl`, else the newest `*.jsonl` there
+ * that is not one of Retrospect's own runs. A transcript the payload names is returned even when it is one.
  * `cwd` is the payload's when it gives an absolute one (it only ever becomes a folder *name*).
  */
 export function locateSessionTranscript(
@@ -78,7 +91,7 @@ export function locateSessionTranscript(
     const named = folders.map((folder) => join(folder, `${sessionId}.jsonl`)).find(isFile);
     if (named) return { path: named, source: 'session_id' };
   }
-  const newest = newestJsonl(folders);
+  const newest = newestSession(folders);
   return newest ? { path: newest, source: 'newest' } : undefined;
 }
 

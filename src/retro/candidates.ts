@@ -1,4 +1,5 @@
 import { InputError, UsageError } from '../cli/errors.js';
+import { newestUserSession } from '../transcript/newest-user-session.js';
 import { isOwnRunTranscript } from '../transcript/own-run.js';
 import { listSessionFiles, type SessionFile, sessionFolders } from '../trial/discover.js';
 import { containsRetroInvocation } from './loop-guard.js';
@@ -42,21 +43,6 @@ interface Picked {
   ownRuns: SessionFile[];
 }
 
-/**
- * This project's newest session that is not one of Retrospect's own runs: a `claude-cli` deep read runs
- * `claude -p` in the project folder, so its transcript is usually the newest, and choosing it would leave
- * the retro nothing to read. The own runs newer than the choice are returned to be reported as skipped.
- */
-function newestUserSession(sessions: SessionFile[]): Picked {
-  const ownRuns: SessionFile[] = [];
-  // Newest first; equal mtimes keep listing order, as the first listed of them has always been chosen.
-  for (const session of [...sessions].sort((a, b) => b.mtime - a.mtime)) {
-    if (!isOwnRunTranscript(session.path)) return { sessions: [session], ownRuns };
-    ownRuns.push(session);
-  }
-  return { sessions: [], ownRuns };
-}
-
 function pickSessions(query: CandidateQuery, nowMs: number): Picked {
   const base = { mainCheckout: query.mainCheckout, projectsRoot: query.projectsRoot, env: query.env };
   // Freshness 0 here: in-progress sessions are listed so that they can be reported as skipped.
@@ -75,7 +61,8 @@ function pickSessions(query: CandidateQuery, nowMs: number): Picked {
   }
   // Only own runs are passed over: the newest session of the user's is the candidate even when it is still
   // being written or ran a retro itself (notes §5 step 2 skips it then, it does not take an older one).
-  return newestUserSession(list('current'));
+  const newest = newestUserSession(list('current'));
+  return { sessions: newest.session ? [newest.session] : [], ownRuns: newest.ownRuns };
 }
 
 function sessionRootsText(query: CandidateQuery): string {

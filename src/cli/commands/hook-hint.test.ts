@@ -49,6 +49,16 @@ function transcript(sessionId: string, userTexts: string[]): string {
   return `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`;
 }
 
+/** A transcript of one of Retrospect's own `claude -p` runs: its prompt opens with the own-run marker. */
+function ownRun(sessionId: string, userTexts: string[]): string {
+  const own = transcript(sessionId, userTexts).replace(
+    '"content":"Add input validation',
+    '"content":"<!-- retrospect:own-run deep-read -->\\nAdd input validation',
+  );
+  if (!own.includes('own-run deep-read -->\\nAdd')) throw new Error('the own-run marker was not placed');
+  return own;
+}
+
 const ROUGH = ["no that's wrong, revert it", "why did you delete the test? don't do that"];
 const SMOOTH = ['thanks, looks good', 'now add a test for the empty email case'];
 
@@ -121,14 +131,35 @@ describe('retrospect hook hint', () => {
 
   it("stays quiet for one of Retrospect's own claude -p runs, however rough it reads", async () => {
     const { config, folder } = claudeConfig();
-    const own = transcript('own-run', ROUGH).replace(
-      '"content":"Add input validation',
-      '"content":"<!-- retrospect:own-run deep-read -->\\nAdd input validation',
-    );
-    expect(own).toContain('own-run deep-read -->\\nAdd');
-    writeFileSync(join(folder, 'own-run.jsonl'), own);
+    const path = join(folder, 'own-run.jsonl');
+    writeFileSync(path, ownRun('own-run', ROUGH));
     const run = await hint(config, { cwd: PROJECT_CWD });
     expect(run).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    // Named by the payload, an own run stays quiet even beside a rough session of the user's.
+    const older = join(folder, 'older-rough.jsonl');
+    writeFileSync(older, transcript('older-rough', ROUGH));
+    utimesSync(older, new Date('2026-11-01'), new Date('2026-11-01'));
+    const named = await hint(config, { cwd: PROJECT_CWD, transcript_path: path });
+    expect(named).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    const byId = await hint(config, { cwd: PROJECT_CWD, session_id: 'own-run' });
+    expect(byId).toMatchObject({ code: 0, stdout: '', stderr: '' });
+  });
+
+  it("falls back to the newest session of the user's, passing over newer own runs", async () => {
+    const { config, folder } = claudeConfig();
+    const user = join(folder, 'user-rough.jsonl');
+    writeFileSync(user, transcript('user-rough', ROUGH));
+    utimesSync(user, new Date('2026-11-02T09:00:00Z'), new Date('2026-11-02T09:00:00Z'));
+    // A claude-cli deep read ran after the session and left the newest transcript in the project folder.
+    const own = join(folder, 'deep-read.jsonl');
+    writeFileSync(own, ownRun('deep-read', SMOOTH));
+    utimesSync(own, new Date('2026-11-02T09:10:00Z'), new Date('2026-11-02T09:10:00Z'));
+    const run = await hint(config, { cwd: PROJECT_CWD, hook_event_name: 'SessionEnd' });
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect(run.stdout).toContain("run 'retrospect retro user-rough' for a retrospective");
+    // A session id that names no transcript falls back the same way.
+    const unknownId = await hint(config, { cwd: PROJECT_CWD, session_id: 'gone' }, ['--system-message']);
+    expect(JSON.parse(unknownId.stdout).systemMessage).toContain("'retrospect retro user-rough'");
   });
 
   it('exits 0 with one hint: line when the budget runs out, no session exists, or options are wrong', async () => {
