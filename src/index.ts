@@ -164,8 +164,10 @@ export {
   type SessionQuery,
   type SessionRecord,
   type SessionScore as StoredSessionScore,
+  type SessionStarts,
   SessionStore,
   STORE_FILE,
+  sessionStarts,
 } from './store/index.js';
 // transcript
 export { adapterFor, claudeCodeAdapter, type HostAdapter } from './transcript/host.js';

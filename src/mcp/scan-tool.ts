@@ -7,6 +7,7 @@ import { InputError } from '../cli/errors.js';
 import * as scan from '../scan/index.js';
 import { openStore } from '../store/open.js';
 import { isSessionStore } from '../store/probe.js';
+import { sessionStarts } from '../store/session-starts.js';
 import { existingPath, guarded, type ToolContext, textResult } from './tool-kit.js';
 
 const DATE_HINT = 'a date such as 2026-10-01 or an ISO time';
@@ -109,10 +110,11 @@ export function registerScanTool(server: McpServer, context: ToolContext): void 
       const store = openStore(storePath(args.store, context));
       try {
         const result = await scan.scanSessions({ roots, store, settings, jobs: availableParallelism() });
-        const shown = scan.selectRecords(result.records, settings.threshold, filter);
+        const starts = sessionStarts(result.records, new Date());
+        const shown = scan.selectRecords(result.records, settings.threshold, filter, starts);
         const limit = args.limit ?? DEFAULT_LIMIT;
         const flagged = shown.filter((r) => r.verdict.passed).length;
-        const ownLeftOut = scan.ownRunsLeftOut(result.records, settings.threshold, filter);
+        const ownLeftOut = scan.ownRunsLeftOut(result.records, settings.threshold, filter, starts);
         const summary = [
           `${shown.length} of ${result.records.length} sessions matched, ${flagged} flagged (threshold ${settings.threshold}); read ${result.read}, unchanged ${result.unchanged}`,
           ...(ownLeftOut > 0
@@ -125,7 +127,13 @@ export function registerScanTool(server: McpServer, context: ToolContext): void 
           ...result.warnings.slice(0, 5),
           ...(result.warnings.length > 5 ? [`(${result.warnings.length - 5} more warnings)`] : []),
         ];
-        return textResult(shown.slice(0, limit).map(scan.scanRecordJson).join('\n'), summary.join('\n'));
+        return textResult(
+          shown
+            .slice(0, limit)
+            .map((r) => scan.scanRecordJson(r, starts))
+            .join('\n'),
+          summary.join('\n'),
+        );
       } finally {
         store.close();
       }

@@ -1,8 +1,8 @@
 import { selectRecords } from '../scan/filter.js';
 import type { SessionStore } from '../store/open.js';
+import { type SessionStarts, sessionStarts } from '../store/session-starts.js';
 import type { SessionRecord } from '../store/types.js';
 import { projectFriction } from './projects.js';
-import { sessionStarts } from './start-times.js';
 import { summarize } from './summary.js';
 import { topFlagged } from './top-flagged.js';
 import type { ReportModel, ReportScope, TrialHistory } from './types.js';
@@ -24,18 +24,32 @@ export interface ReportOptions {
 
 /**
  * The stored verdicts a report covers, chosen exactly as `retrospect scan` chooses what it shows: judged
- * against the threshold in force, filtered, and without Retrospect's own analysis runs.
+ * against the threshold in force, filtered, and without Retrospect's own analysis runs. `starts` reads each
+ * session's start (by default bounded by the newest file in the store and `options.now`).
  */
-export function selectReportRecords(store: SessionStore, options: ReportOptions): SessionRecord[] {
-  return selectRecords(store.listSessions(), options.threshold, {
-    project: options.project,
-    since: options.since,
-    until: options.until,
-  });
+export function selectReportRecords(
+  store: SessionStore,
+  options: ReportOptions,
+  all: readonly SessionRecord[] = store.listSessions(),
+  starts: SessionStarts = sessionStarts(all, options.now ?? new Date()),
+): SessionRecord[] {
+  return selectRecords(
+    all,
+    options.threshold,
+    { project: options.project, since: options.since, until: options.until },
+    starts,
+  );
 }
 
-/** Shapes selected records (see selectReportRecords) into everything the report shows. */
-export function buildReportModel(records: readonly SessionRecord[], options: ReportOptions): ReportModel {
+/**
+ * Shapes selected records (see selectReportRecords) into everything the report shows. `starts` reads
+ * each session's start (by default bounded by the newest file among `records` and `options.now`).
+ */
+export function buildReportModel(
+  records: readonly SessionRecord[],
+  options: ReportOptions,
+  starts?: SessionStarts,
+): ReportModel {
   const scope: ReportScope = {
     project: options.project,
     since: options.since,
@@ -43,24 +57,29 @@ export function buildReportModel(records: readonly SessionRecord[], options: Rep
     threshold: options.threshold,
   };
   const now = options.now ?? new Date();
-  const starts = sessionStarts(records, now);
+  const read = starts ?? sessionStarts(records, now);
   const projects = projectFriction(records);
   return {
     generatedAt: now.toISOString(),
     scope,
-    summary: summarize(records, starts),
+    summary: summarize(records, read),
     weekly: weeklyFriction(
       records,
       projects.map((p) => p.project),
-      starts,
+      read,
     ),
     projects,
-    topFlagged: topFlagged(records, starts),
+    topFlagged: topFlagged(records, read),
     trials: options.trials,
   };
 }
 
-/** Reads the store and shapes the report: the library entry behind `retrospect report`. */
+/**
+ * Reads the store and shapes the report: the library entry behind `retrospect report`. One reading of the
+ * starts (over the whole store) chooses the sessions and dates them, so the filter and the page agree.
+ */
 export function buildReport(store: SessionStore, options: ReportOptions): ReportModel {
-  return buildReportModel(selectReportRecords(store, options), options);
+  const all = store.listSessions();
+  const starts = sessionStarts(all, options.now ?? new Date());
+  return buildReportModel(selectReportRecords(store, options, all, starts), options, starts);
 }

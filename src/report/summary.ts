@@ -1,6 +1,6 @@
+import type { SessionStarts } from '../store/session-starts.js';
 import type { SessionRecord } from '../store/types.js';
 import { addSignals, isMainSession, noSignals } from './aggregate.js';
-import type { SessionStarts } from './start-times.js';
 import type { ReportSummary } from './types.js';
 
 /** The headline numbers: sessions and flagged count main sessions, signal totals count every transcript. */

@@ -1,6 +1,6 @@
 import { byScore } from '../scan/filter.js';
+import type { SessionStarts } from '../store/session-starts.js';
 import type { SessionRecord } from '../store/types.js';
-import type { SessionStarts } from './start-times.js';
 import type { FlaggedSession } from './types.js';
 
 /** How many flagged transcripts the table lists. */
@@ -14,7 +14,7 @@ export function topFlagged(
 ): FlaggedSession[] {
   return records
     .filter((r) => r.verdict.passed)
-    .sort(byScore)
+    .sort(byScore(starts))
     .slice(0, limit)
     .map((r) => ({
       project: r.project,

@@ -1,6 +1,6 @@
+import type { SessionStarts } from '../store/session-starts.js';
 import type { SessionRecord } from '../store/types.js';
 import { isMainSession, meanScore } from './aggregate.js';
-import type { SessionStarts } from './start-times.js';
 import type { WeeklyFriction, WeeklySeries } from './types.js';
 import { weekOf, weeksBefore, weeksBetween } from './weeks.js';
 

@@ -1,3 +1,4 @@
+import { activeWithin, type SessionStarts, sessionStarts } from '../store/session-starts.js';
 import type { SessionRecord } from '../store/types.js';
 import { markOwnRuns } from './own-runs.js';
 
@@ -5,7 +6,7 @@ import { markOwnRuns } from './own-runs.js';
 export interface ScanFilter {
   /** Substring of the project folder name. */
   project?: string;
-  /** ISO instant: sessions active at or after it. */
+  /** ISO instant: sessions whose last activity is at or after it. */
   since?: string;
   /** ISO instant: sessions that started at or before it. */
   until?: string;
@@ -22,51 +23,56 @@ export function withThreshold(record: SessionRecord, threshold: number): Session
   return { ...record, verdict: { ...record.verdict, threshold, passed } };
 }
 
-function activity(record: SessionRecord): { first: string; last: string } {
-  const mtime = new Date(record.mtimeMs).toISOString();
-  return {
-    first: record.firstTimestamp ?? mtime,
-    last: record.lastTimestamp ?? record.firstTimestamp ?? mtime,
-  };
-}
-
-export function matchesFilter(record: SessionRecord, filter: ScanFilter): boolean {
+/**
+ * Whether a record passes `filter`. Dates are compared as instants with the session's start and last
+ * activity as `starts` reads them (a transcript timestamp that is not a sane ISO instant gives way to the
+ * file time), never as the transcript's text.
+ */
+export function matchesFilter(record: SessionRecord, filter: ScanFilter, starts: SessionStarts): boolean {
   if (record.ownRun && !filter.includeOwn) return false;
   if (filter.project !== undefined && !record.project.includes(filter.project)) return false;
-  const { first, last } = activity(record);
-  if (filter.since !== undefined && last < filter.since) return false;
-  if (filter.until !== undefined && first > filter.until) return false;
+  if (!activeWithin(filter.since, filter.until, starts)(record)) return false;
   if (filter.minScore !== undefined && record.verdict.score < filter.minScore) return false;
   if (filter.flaggedOnly && !record.verdict.passed) return false;
   return true;
 }
 
-/** Highest score first; ties by start time, newest first, then path. */
-export function byScore(a: SessionRecord, b: SessionRecord): number {
-  if (b.verdict.score !== a.verdict.score) return b.verdict.score - a.verdict.score;
-  const at = a.firstTimestamp ?? '';
-  const bt = b.firstTimestamp ?? '';
-  if (at !== bt) return at < bt ? 1 : -1;
-  return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+/** Highest score first; ties by start time (as `starts` reads it), newest first, then path. */
+export function byScore(starts: SessionStarts): (a: SessionRecord, b: SessionRecord) => number {
+  return (a, b) => {
+    if (b.verdict.score !== a.verdict.score) return b.verdict.score - a.verdict.score;
+    const at = starts.startMs(a);
+    const bt = starts.startMs(b);
+    if (at !== bt) return bt - at;
+    return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+  };
 }
 
 /**
  * The records a scan shows: own runs marked (markOwnRuns), judged against `threshold`, kept when they match
- * `filter`, highest score first.
+ * `filter`, highest score first. `starts` reads each session's start (by default bounded by the newest
+ * file among `records` and now).
  */
 export function selectRecords(
-  records: SessionRecord[],
+  records: readonly SessionRecord[],
   threshold: number,
   filter: ScanFilter,
+  starts: SessionStarts = sessionStarts(records, new Date()),
 ): SessionRecord[] {
   return markOwnRuns(records)
     .map((r) => withThreshold(r, threshold))
-    .filter((r) => matchesFilter(r, filter))
-    .sort(byScore);
+    .filter((r) => matchesFilter(r, filter, starts))
+    .sort(byScore(starts));
 }
 
 /** How many of Retrospect's own runs the filter left out that its other conditions would have shown. */
-export function ownRunsLeftOut(records: SessionRecord[], threshold: number, filter: ScanFilter): number {
+export function ownRunsLeftOut(
+  records: readonly SessionRecord[],
+  threshold: number,
+  filter: ScanFilter,
+  starts: SessionStarts = sessionStarts(records, new Date()),
+): number {
   if (filter.includeOwn) return 0;
-  return selectRecords(records, threshold, { ...filter, includeOwn: true }).filter((r) => r.ownRun).length;
+  return selectRecords(records, threshold, { ...filter, includeOwn: true }, starts).filter((r) => r.ownRun)
+    .length;
 }

@@ -1,7 +1,16 @@
+import { type SessionStarts, sessionStarts } from '../store/session-starts.js';
 import type { SessionRecord } from '../store/types.js';
 
-/** One `--json` line: the stored facts of a transcript and its full gate verdict. */
-export function scanRecordJson(record: SessionRecord): string {
+/**
+ * One `--json` line: the stored facts of a transcript and its full gate verdict. `start` and `end` are the
+ * transcript's own first and last timestamps as written (untrusted text, or null); `startedAt` and
+ * `endedAt` are the instants scan's filters compare, as `starts` reads them (by default bounded by this
+ * file's time and now), and `startFromFile` says the file time stood in for the start.
+ */
+export function scanRecordJson(
+  record: SessionRecord,
+  starts: SessionStarts = sessionStarts([record], new Date()),
+): string {
   return JSON.stringify({
     project: record.project,
     sessionId: record.sessionId,
@@ -11,6 +20,9 @@ export function scanRecordJson(record: SessionRecord): string {
     host: record.host,
     start: record.firstTimestamp ?? null,
     end: record.lastTimestamp ?? null,
+    startedAt: starts.startOf(record),
+    endedAt: new Date(starts.endMs(record)).toISOString(),
+    startFromFile: starts.fromFile(record),
     lines: record.lines,
     size: record.size,
     mtime: new Date(record.mtimeMs).toISOString(),

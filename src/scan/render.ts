@@ -1,4 +1,5 @@
 import { SIGNAL_NAMES } from '../gate/signals.js';
+import { type SessionStarts, sessionStarts } from '../store/session-starts.js';
 import type { SessionRecord } from '../store/types.js';
 
 function shortId(id: string): string {
@@ -13,9 +14,10 @@ export function sessionLabel(record: SessionRecord): string {
   return `${base}${agent}${record.gone ? ' (gone)' : ''}${record.ownRun ? ' (own run)' : ''}`;
 }
 
-function startOf(record: SessionRecord): string {
-  const ts = record.firstTimestamp ?? new Date(record.mtimeMs).toISOString();
-  return ts.slice(0, 16).replace('T', ' ');
+/** The start column: the session's start in UTC, marked when the file time stood in for it. */
+function startCell(record: SessionRecord, starts: SessionStarts): string {
+  const shown = starts.startOf(record).slice(0, 16).replace('T', ' ');
+  return starts.fromFile(record) ? `${shown} (file time)` : shown;
 }
 
 function signalsOf(record: SessionRecord): string {
@@ -30,13 +32,19 @@ function score(record: SessionRecord): string {
   return `${record.verdict.score.toFixed(1)}${record.verdict.passed ? ' !' : ''}`;
 }
 
-/** The readable table, one row per transcript, in the given order; `!` marks a flagged session. */
-export function renderTable(records: SessionRecord[]): string {
+/**
+ * The readable table, one row per transcript, in the given order; `!` marks a flagged session. `starts`
+ * reads each start (by default bounded by the newest file among `records` and now).
+ */
+export function renderTable(
+  records: readonly SessionRecord[],
+  starts: SessionStarts = sessionStarts(records, new Date()),
+): string {
   const header = ['PROJECT', 'SESSION', 'START (UTC)', 'LINES', 'SCORE', 'SIGNALS'];
   const rows = records.map((r) => [
     r.project,
     sessionLabel(r),
-    startOf(r),
+    startCell(r, starts),
     String(r.lines),
     score(r),
     signalsOf(r),

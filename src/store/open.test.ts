@@ -158,7 +158,7 @@ describe('session store', () => {
         sessionId: 's2',
         firstTimestamp: '2026-10-05T09:00:00.000Z',
         lastTimestamp: '2026-10-05T09:30:00.000Z',
-        mtimeMs: 1_790_500_000_000,
+        mtimeMs: 1_791_192_660_000, // written just after its last event
       }),
       record({
         path: '/p/-home-dev-shop/agent-x.jsonl',
@@ -188,7 +188,7 @@ describe('session store', () => {
     expect(store.listSessions({ includeGone: false })).toHaveLength(3);
     expect(store.sessionScores('-home-dev-shop')).toEqual([
       { sessionId: 's1', score: 6.5, mtime: 1_790_000_000 },
-      { sessionId: 's2', score: 6.5, mtime: 1_790_500_000 },
+      { sessionId: 's2', score: 6.5, mtime: 1_791_192_660 },
     ]);
     store.close();
   });

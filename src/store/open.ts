@@ -5,6 +5,7 @@ import { type LedgerCoverage, ledgerCoverageKey } from '../gate/ledger-s2.js';
 import type { GateSignal, GateVerdict } from '../gate/score.js';
 import type { SignalName } from '../gate/signals.js';
 import { migrate } from './schema.js';
+import { activeWithin, sessionStartsBounded } from './session-starts.js';
 import type { HostName, KnownFile, SessionQuery, SessionRecord, SessionScore } from './types.js';
 
 /** The file name of the store inside Retrospect's data folder. */
@@ -202,7 +203,11 @@ export class SessionStore {
     return changed;
   }
 
-  /** Stored records, newest first, filtered by project folder and activity dates. */
+  /**
+   * Stored records, newest first, filtered by project folder and activity dates. Dates are compared as
+   * instants with each session's start and last activity as sessionStarts reads them (an unusable
+   * transcript timestamp gives way to the file time, bounded by the newest file in the store), not as text.
+   */
   listSessions(query: SessionQuery = {}): SessionRecord[] {
     const where: string[] = [];
     const params: unknown[] = [];
@@ -214,18 +219,16 @@ export class SessionStore {
       where.push('substr(path, 1, ?) = ?');
       params.push(Array.from(query.under).length, query.under); // SQLite counts code points
     }
-    if (query.since !== undefined) {
-      where.push('coalesce(last_ts, first_ts) >= ?');
-      params.push(query.since);
-    }
-    if (query.until !== undefined) {
-      where.push('coalesce(first_ts, last_ts) <= ?');
-      params.push(query.until);
-    }
     if (query.includeGone === false) where.push('gone = 0');
-    const sql = `SELECT * FROM sessions ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
-      ORDER BY coalesce(first_ts, '') DESC, path`;
-    return (this.db.prepare(sql).all(...params) as Row[]).map(toRecord);
+    const sql = `SELECT * FROM sessions ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY path`;
+    const records = (this.db.prepare(sql).all(...params) as Row[]).map(toRecord);
+    const newest = this.db.prepare('SELECT max(mtime_ms) AS newest FROM sessions').get() as {
+      newest: number | null;
+    };
+    const starts = sessionStartsBounded(newest.newest ?? Number.NEGATIVE_INFINITY, new Date());
+    const within = activeWithin(query.since, query.until, starts);
+    // Sorted here, not in SQL: the start is a decision about untrusted text, not a column.
+    return records.filter(within).sort((a, b) => starts.startMs(b) - starts.startMs(a));
   }
 
   /**

@@ -52,7 +52,7 @@ export interface SessionRecord {
   ownRun?: boolean | undefined;
 }
 
-/** Filters for listSessions; dates are ISO-8601 strings compared with the session's timestamps. */
+/** Filters for listSessions; dates are ISO-8601 instants compared as instants with each session's start and last activity (see sessionStarts). */
 export interface SessionQuery {
   /** Exact project folder name. */
   project?: string;

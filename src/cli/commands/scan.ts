@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { claudeConfigDirs } from '../../paths/data-dir.js';
 import * as scan from '../../scan/index.js';
 import { openStore } from '../../store/open.js';
+import { sessionStarts } from '../../store/session-starts.js';
 import { parseCommandArgs, parseCount } from '../args.js';
 import { type CliIo, println } from '../io.js';
 import { OPTIONS, scanFilterFrom, USAGE } from './scan/options.js';
@@ -41,15 +42,17 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     const seconds = (performance.now() - started) / 1000;
     for (const w of result.warnings.slice(0, 5)) println(io.stderr, w);
     if (result.warnings.length > 5) println(io.stderr, `(${result.warnings.length - 5} more warnings)`);
-    const shown = scan.selectRecords(result.records, settings.threshold, filter);
-    const ownLeftOut = scan.ownRunsLeftOut(result.records, settings.threshold, filter);
+    // One reading of every session's start serves the filter, the order, the table and --json alike.
+    const starts = sessionStarts(result.records, new Date());
+    const shown = scan.selectRecords(result.records, settings.threshold, filter, starts);
+    const ownLeftOut = scan.ownRunsLeftOut(result.records, settings.threshold, filter, starts);
     if (values.json) {
-      for (const record of shown) println(io.stdout, scan.scanRecordJson(record));
+      for (const record of shown) println(io.stdout, scan.scanRecordJson(record, starts));
       return 0;
     }
     if (defaults && result.records.length === 0)
       println(io.stderr, `no Claude Code sessions found under ${roots.join(', ')}`);
-    println(io.stdout, scan.renderTable(shown));
+    println(io.stdout, scan.renderTable(shown, starts));
     println(io.stdout);
     println(io.stdout, scan.renderSummary(shown, { ...result, seconds, ownLeftOut }));
     return 0;
