@@ -635,7 +635,7 @@ function retryWordAt(p: usize, end: usize): bool {
  * Sixteen positions at a time: a word can only start where the 4-byte prefix `try?`, `work`, `let `,
  * `mist` matches (compared on four shifted loads), and only those few positions are checked in full.
  */
-export function textInfo(start: usize, end: usize): i32 {
+function textInfo(start: usize, end: usize): i32 {
   let p = start;
   let escapes: i32 = 0;
   let maybe: i32 = 0;
@@ -695,7 +695,7 @@ export function textInfo(start: usize, end: usize): i32 {
 }
 
 /** The first `\n` or `\r` in `[start, end)`, or `end`: where the line that starts at `start` ends. */
-export function lineBreak(start: usize, end: usize): usize {
+function lineBreak(start: usize, end: usize): usize {
   let p = start;
   while (p + 16 <= end) {
     const v = v128.load(p);

@@ -3,8 +3,15 @@ import { TYPE_ASSISTANT, TYPE_USER } from '../transcript/fast/line.js';
 import { type FastReadOptions, readTranscriptLines } from '../transcript/fast/read.js';
 import { editsOf, messageIdOf, textOf, toolResultErrorsOf } from '../transcript/fast/view-fields.js';
 import type { TranscriptFacts } from '../transcript/types.js';
-import { S5_MIN_ASSISTANT_LENGTH } from './signals.js';
-import { assistantTurn, classifyTurn, type GateTurn, idIsRead, userTextMatters, userTurn } from './turns.js';
+import {
+  assistantTurn,
+  assistantTurnOfSettledText,
+  classifyTurn,
+  type GateTurn,
+  idIsRead,
+  userTextMatters,
+  userTurn,
+} from './turns.js';
 
 /**
  * The gate's own reading of a Claude Code transcript: the fast reader's line views turned straight into
@@ -28,14 +35,7 @@ export function readGateTurnsFast(
           const info = view.textInfo;
           turn =
             info >= 0 && (info & 1) === 0
-              ? {
-                  kind: 'assistant',
-                  lineNo,
-                  id: '',
-                  retries: 0,
-                  long: info >> 1 >= S5_MIN_ASSISTANT_LENGTH,
-                  edits,
-                }
+              ? assistantTurnOfSettledText(lineNo, '', info >> 1, edits)
               : assistantTurn(lineNo, '', textOf(b, view), edits);
         } else if (view.type === TYPE_USER) {
           const errors = toolResultErrorsOf(view);

@@ -58,14 +58,21 @@ function classifyUser(event: UserEvent): UserTurn {
 
 /** An assistant turn from its parts (readers that build no TurnEvent call this directly). */
 export function assistantTurn(lineNo: number, id: MessageId, text: string, edits: EditCall[]): AssistantTurn {
-  return {
-    kind: 'assistant',
-    lineNo,
-    id,
-    retries: S4_PREFILTER.test(text) ? countMatches(S4_RE, text) : 0,
-    long: isLong(text),
-    edits,
-  };
+  const retries = S4_PREFILTER.test(text) ? countMatches(S4_RE, text) : 0;
+  return { kind: 'assistant', lineNo, id, retries, long: isLong(text), edits };
+}
+
+/**
+ * The assistant turn of a text known, without decoding it, to hold no retry word and to be `codePoints`
+ * long (the fast reader settles both from the raw bytes): the same turn assistantTurn would give.
+ */
+export function assistantTurnOfSettledText(
+  lineNo: number,
+  id: MessageId,
+  codePoints: number,
+  edits: EditCall[],
+): AssistantTurn {
+  return { kind: 'assistant', lineNo, id, retries: 0, long: codePoints >= S5_MIN_ASSISTANT_LENGTH, edits };
 }
 
 /**
@@ -79,7 +86,7 @@ export function userTurn(
   isMeta: boolean,
   text: string,
 ): UserTurn {
-  const human = toolResultErrors.length === 0 && text.length > 0 && !isMeta;
+  const human = userTextMatters(toolResultErrors, isMeta) && text.length > 0;
   const turn: UserTurn = { kind: 'user', lineNo, id, toolResultErrors, human, rejects: 0, terse: false };
   if (!human || SYSTEM_NOTIFICATION_RE.test(text) || text.startsWith(CONTINUATION_PREFIX)) return turn;
   turn.rejects = countMatches(S1_RE, text);

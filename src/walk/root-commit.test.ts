@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import { GitRunner } from './git-run.js';
 import { createHunkLinker } from './link.js';
 import { readSessionEdits } from './sessions.js';
 import { createTestRepo, type TestRepo } from './test-support/repo.js';
+import { snapshot } from './test-support/snapshot.js';
 import { type WalkOptions, walkChangeSet } from './walk.js';
 
 const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
@@ -26,24 +27,6 @@ const sha: Record<string, string> = {};
 
 function options(extra: Partial<WalkOptions>): WalkOptions {
   return { mode: 'summary-only', cwd: repo.dir, env, sessionDirs: [noSessions], ...extra };
-}
-
-/** Every file below `dir` (.git included) with its content digest and modification time. */
-function snapshot(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const visit = (rel: string) => {
-    for (const name of readdirSync(join(dir, rel))) {
-      const path = rel ? `${rel}/${name}` : name;
-      const stat = statSync(join(dir, path));
-      if (stat.isDirectory()) visit(path);
-      else
-        out[path] = `${createHash('sha256')
-          .update(readFileSync(join(dir, path)))
-          .digest('hex')} ${stat.mtimeMs}`;
-    }
-  };
-  visit('');
-  return out;
 }
 
 function recorded(document: WalkDocument, prefix: string) {

@@ -1,14 +1,4 @@
-import { createHash } from 'node:crypto';
-import {
-  copyFileSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  statSync,
-  utimesSync,
-  writeFileSync,
-} from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -17,6 +7,7 @@ import { InputError } from '../cli/errors.js';
 import { recordJob } from '../jobs/store.js';
 import { createLinePrompter } from '../prompt/line-prompter.js';
 import { createTestRepo, type TestRepo } from './test-support/repo.js';
+import { snapshot } from './test-support/snapshot.js';
 import { defaultSessionDirs, type WalkOptions, walkChangeSet } from './walk.js';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'test', 'fixtures', 'walk');
@@ -246,23 +237,6 @@ describe('agent provenance', () => {
     expect(document.provenance_context.sessions).toEqual([]);
   });
 });
-
-function snapshot(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const visit = (rel: string) => {
-    for (const name of readdirSync(join(dir, rel))) {
-      const path = rel ? `${rel}/${name}` : name;
-      const stat = statSync(join(dir, path));
-      if (stat.isDirectory()) visit(path);
-      else
-        out[path] = `${createHash('sha256')
-          .update(readFileSync(join(dir, path)))
-          .digest('hex')} ${stat.mtimeMs}`;
-    }
-  };
-  visit('');
-  return out;
-}
 
 describe('walkChangeSet on the working tree', () => {
   it('walks staged, unstaged and untracked changes and leaves every byte and git status as they were', async () => {
