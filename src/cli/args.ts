@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { UsageError } from './errors.js';
+import { UsageError } from '../errors/errors.js';
 
 export type OptionSpec = Record<
   string,

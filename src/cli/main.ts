@@ -1,5 +1,5 @@
+import { RetrospectError } from '../errors/errors.js';
 import { VERSION } from '../version.js';
-import { RetrospectError } from './errors.js';
 import { type CliIo, println, processIo } from './io.js';
 import { COMMANDS } from './registry.js';
 

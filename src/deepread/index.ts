@@ -1,5 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
-import { InputError } from '../cli/errors.js';
+import { InputError } from '../errors/errors.js';
 import { formatVerdictJson, gateSessionSync } from '../gate/index.js';
 import type { GateVerdict } from '../gate/score.js';
 import { findGitRoots } from '../git/roots.js';

@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { z } from 'zod';
-import { InputError } from '../cli/errors.js';
+import { InputError } from '../errors/errors.js';
 
 const settingsSchema = z.looseObject({
   hooks: z.record(z.string(), z.array(z.unknown())).optional(),

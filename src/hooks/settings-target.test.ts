@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../cli/errors.js';
+import { InputError } from '../errors/errors.js';
 import { hookSettingsTarget } from './settings-target.js';
 
 const scratch = () => realpathSync(mkdtempSync(join(tmpdir(), 'retrospect-target-')));

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { InputError } from '../cli/errors.js';
+import { InputError } from '../errors/errors.js';
 import { findGitRoots } from '../git/roots.js';
 import { claudeConfigDirs } from '../paths/data-dir.js';
 

@@ -1,4 +1,4 @@
-import { RetrospectError } from '../cli/errors.js';
+import { RetrospectError } from '../errors/errors.js';
 
 /** A provider could not be reached or refused the request; `code` says which kind of failure it was. */
 export class LlmError extends RetrospectError {

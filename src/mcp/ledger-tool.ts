@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { InputError } from '../cli/errors.js';
+import { InputError } from '../errors/errors.js';
 import { resolveLedgerPath } from '../ledger/path.js';
 import { ledgerViewJson, showLedger } from '../ledger/show.js';
 import { existingPath, guarded, type ToolContext, textResult } from './tool-kit.js';

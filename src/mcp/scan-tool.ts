@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { InputError } from '../cli/errors.js';
+import { InputError } from '../errors/errors.js';
 import * as scan from '../scan/index.js';
 import { openStore } from '../store/open.js';
 import { isSessionStore } from '../store/probe.js';

@@ -1,7 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { nowFrom } from '../cli/commands/sprint/options.js';
-import { InputError } from '../cli/errors.js';
+import { InputError } from '../errors/errors.js';
 import { demoProjectPath } from '../sprint/demo.js';
 import { resolveProjectRoot } from '../sprint/paths.js';
 import { buildSprintReport, sprintReportJson } from '../sprint/report.js';

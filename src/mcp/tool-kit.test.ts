@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InputError } from '../cli/errors.js';
+import { InputError } from '../errors/errors.js';
 import { VERSION } from '../version.js';
 import { existingPath, guarded, type ToolContext } from './tool-kit.js';
 

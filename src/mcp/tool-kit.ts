@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { InputError, RetrospectError } from '../cli/errors.js';
+import { InputError, RetrospectError } from '../errors/errors.js';
 import { VERSION } from '../version.js';
 
 /** What every tool needs from the process that serves it; tools never reach for process globals. */

@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { InputError } from '../cli/errors.js';
+import { InputError } from '../errors/errors.js';
 import { WALK_SCOPES } from '../walk/document.js';
 import { WALK_PLAN_TOML } from '../walk/plan.js';
 import { renderMarkdown } from '../walk/render.js';

@@ -1,4 +1,4 @@
-import { InputError, UsageError } from '../cli/errors.js';
+import { InputError, UsageError } from '../errors/errors.js';
 import { newestUserSession } from '../transcript/newest-user-session.js';
 import { isOwnRunTranscript } from '../transcript/own-run.js';
 import { listSessionFiles, type SessionFile, sessionFolders } from '../trial/discover.js';

@@ -1,5 +1,5 @@
-import { InputError } from '../cli/errors.js';
 import { DEFAULT_PROPOSAL_LIMIT as GLOBAL_TOP, rankProposals } from '../deepread/rank.js';
+import { InputError } from '../errors/errors.js';
 import { findGitRoots } from '../git/roots.js';
 import { syncClaudeMdLessons } from '../rules/claude-md.js';
 import { todayUtc } from '../trial/dates.js';

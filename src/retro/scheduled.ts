@@ -1,4 +1,4 @@
-import { InputError } from '../cli/errors.js';
+import { InputError } from '../errors/errors.js';
 import { findGitRoots } from '../git/roots.js';
 import type { ScheduledReportInput } from '../schedule/report-model.js';
 import { type RunScheduledOptions, runScheduled, type ScheduledRunResult } from '../schedule/run.js';

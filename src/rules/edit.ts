@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { InputError } from '../cli/errors.js';
+import { InputError } from '../errors/errors.js';
 import { readTextIfExists, relativeInside, withLockSync, writeFileAtomic } from '../fsx/index.js';
 
 /** What an edit of a rules file decided: the new content, or why nothing was written. */

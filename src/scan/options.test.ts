@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../cli/errors.js';
+import { InputError } from '../errors/errors.js';
 import { demoProjectsRoot, resolveScanRoots } from './options.js';
 
 describe('resolveScanRoots', () => {

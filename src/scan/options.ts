@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { InputError } from '../cli/errors.js';
+import { InputError } from '../errors/errors.js';
 import { claudeConfigDirs, dataDir } from '../paths/data-dir.js';
 import { STORE_FILE } from '../store/open.js';
 

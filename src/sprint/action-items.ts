@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { type Document, isMap, isSeq, parseDocument, type YAMLMap, type YAMLSeq } from 'yaml';
-import { InputError } from '../cli/errors.js';
+import { InputError } from '../errors/errors.js';
 import { readTextIfExists, withLockSync, writeFileAtomic } from '../fsx/index.js';
 import { authorizeTarget } from './allowlist.js';
 import { ACTION_ITEMS_FALLBACK_PATH, ACTION_ITEMS_PATH } from './paths.js';

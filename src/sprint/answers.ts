@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { InputError } from '../cli/errors.js';
+import { InputError } from '../errors/errors.js';
 import { parseYamlStrict } from './action-items.js';
 import { ACTION_TYPES, LESSON_CATEGORIES } from './lesson-types.js';
 import { LESSON_AGENTS } from './paths.js';

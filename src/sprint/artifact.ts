@@ -1,5 +1,5 @@
 import { stringify } from 'yaml';
-import { InputError } from '../cli/errors.js';
+import { InputError } from '../errors/errors.js';
 import { publishFileExclusive } from '../fsx/publish.js';
 import { authorizeTarget } from './allowlist.js';
 import { RETRO_DIR } from './paths.js';

@@ -1,5 +1,5 @@
 import { isMap, isSeq, type YAMLMap, type YAMLSeq } from 'yaml';
-import { InputError } from '../cli/errors.js';
+import { InputError } from '../errors/errors.js';
 import { isLessonCategory, LESSON_CATEGORIES } from './lesson-types.js';
 import { BRAIN_INDEX_PATH } from './paths.js';
 import { sha256Hex } from './theme-hash.js';

@@ -1,4 +1,4 @@
-import { InputError } from '../cli/errors.js';
+import { InputError } from '../errors/errors.js';
 import type { Prompter } from '../prompt/line-prompter.js';
 import type { DraftedAction, RetroDrafts } from './drafts.js';
 import type { AcceptedDrafts, RetroInputs } from './facilitate.js';

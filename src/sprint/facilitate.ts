@@ -1,4 +1,4 @@
-import { InputError } from '../cli/errors.js';
+import { InputError } from '../errors/errors.js';
 import type { RetroAnswers } from './answers.js';
 import { ALL_AGENTS, type Lesson } from './lesson-types.js';
 import { nextSprintId } from './next-sprint.js';

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { RetrospectError } from '../cli/errors.js';
+import { RetrospectError } from '../errors/errors.js';
 import { readTextIfExists } from '../fsx/index.js';
 import { readActionItems, upsertActionItem } from './action-items.js';
 import { nextArtifactPath, renderArtifact, writeArtifactOnce } from './artifact.js';

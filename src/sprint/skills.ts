@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { isMap, isSeq, type YAMLMap, type YAMLSeq } from 'yaml';
-import { InputError } from '../cli/errors.js';
+import { InputError } from '../errors/errors.js';
 import { readTextIfExists, withLockSync } from '../fsx/index.js';
 import { authorizeTarget } from './allowlist.js';
 import { isDirectory, listDir } from './files.js';

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseDocument } from 'yaml';
 import { z } from 'zod';
-import { InputError } from '../cli/errors.js';
+import { InputError } from '../errors/errors.js';
 import { readTextIfExists } from '../fsx/index.js';
 import { IA, SPRINT_STATUS_PATHS } from './paths.js';
 

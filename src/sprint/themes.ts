@@ -1,6 +1,6 @@
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { InputError } from '../cli/errors.js';
+import { InputError } from '../errors/errors.js';
 import { readTextIfExists } from '../fsx/index.js';
 import { type ActionItem, editActionItems, readActionItems } from './action-items.js';
 import { readAdversarialFindings } from './adversarial.js';

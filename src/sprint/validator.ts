@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { RetrospectError } from '../cli/errors.js';
+import { RetrospectError } from '../errors/errors.js';
 import { readTextIfExists, withLockSync } from '../fsx/index.js';
 import { authorizeTarget } from './allowlist.js';
 import { VALIDATOR_CONTEXT_PATH, VALIDATOR_LOG_PATH } from './paths.js';

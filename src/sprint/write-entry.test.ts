@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { InputError } from '../cli/errors.js';
+import { InputError } from '../errors/errors.js';
 import { tempRoot } from '../test-support/sprint.js';
 import { ACTION_ITEMS_PATH } from './paths.js';
 import { writeSprintEntry } from './write-entry.js';

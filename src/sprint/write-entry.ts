@@ -1,5 +1,5 @@
 import { parse as parseYaml } from 'yaml';
-import { InputError } from '../cli/errors.js';
+import { InputError } from '../errors/errors.js';
 import { upsertActionItem } from './action-items.js';
 import { authorizeTarget, targetPath } from './allowlist.js';
 import { type WriteResult, writeMemoryEntry } from './writers.js';

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Document } from 'yaml';
-import { InputError } from '../cli/errors.js';
+import { InputError } from '../errors/errors.js';
 import { readTextIfExists, withLockSync } from '../fsx/index.js';
 import { parseYamlStrict } from './action-items.js';
 import { authorizeTarget } from './allowlist.js';

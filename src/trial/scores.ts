@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { InputError } from '../cli/errors.js';
+import { InputError } from '../errors/errors.js';
 
 /**
  * One session's friction score as trial review sees it. A score or mtime that could not be read is

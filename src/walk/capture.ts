@@ -1,4 +1,4 @@
-import { InputError } from '../cli/errors.js';
+import { InputError } from '../errors/errors.js';
 import { type CommentDraft, makeComment } from './comments.js';
 import type { ChangeUnit, WalkComment, WalkMode } from './document.js';
 import type { Evidence, FileChange } from './evidence.js';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { InputError } from '../cli/errors.js';
+import { InputError } from '../errors/errors.js';
 import { JOB_ID_PATTERN } from '../jobs/schema.js';
 import { findJob } from '../jobs/store.js';
 import type { JobReference } from './document.js';

@@ -1,4 +1,4 @@
-import { InputError } from '../cli/errors.js';
+import { InputError } from '../errors/errors.js';
 import { readTranscriptEventsFast } from '../transcript/fast/read.js';
 import { collectCommitRange } from './collect-commits.js';
 import type { Evidence } from './evidence.js';

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { InputError } from '../cli/errors.js';
+import { InputError } from '../errors/errors.js';
 import { findGitRoots, type GitRoots } from '../git/roots.js';
 import { claudeConfigDirs, projectFolderName } from '../paths/data-dir.js';
 import { collectCommitRange } from './collect-commits.js';

@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeF
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { InputError } from '../cli/errors.js';
+import { InputError } from '../errors/errors.js';
 import { TranscriptBuilder } from '../test-support/transcript.js';
 import { createTestRepo, type TestRepo } from './test-support/repo.js';
 import { walkChangeSet } from './walk.js';

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { InputError, UsageError } from '../cli/errors.js';
 import { fabricationAnchorId } from '../deepread/fabrication.js';
+import { InputError, UsageError } from '../errors/errors.js';
 import { TranscriptBuilder } from '../test-support/transcript.js';
 import { ANCHOR_ORIGIN } from './anchor-comment.js';
 import { renderMarkdown } from './render.js';

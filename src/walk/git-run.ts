@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { InputError, RetrospectError } from '../cli/errors.js';
+import { InputError, RetrospectError } from '../errors/errors.js';
 import type { CommandRecord } from './document.js';
 
 /**

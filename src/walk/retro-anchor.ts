@@ -1,8 +1,8 @@
 import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { z } from 'zod';
-import { InputError, UsageError } from '../cli/errors.js';
 import { anchorsDir } from '../deepread/persist.js';
+import { InputError, UsageError } from '../errors/errors.js';
 import { isWithin, realPathOfMaybeMissing } from '../fsx/index.js';
 import { findGitRoots } from '../git/roots.js';
 

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { InputError } from '../cli/errors.js';
+import { InputError } from '../errors/errors.js';
 import { TranscriptBuilder } from '../test-support/transcript.js';
 import { collectSessionCommits } from './collect-session.js';
 import type { WalkDocument } from './document.js';

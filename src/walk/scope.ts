@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { UsageError } from '../cli/errors.js';
+import { UsageError } from '../errors/errors.js';
 import { JOB_ID_PATTERN } from '../jobs/schema.js';
 import type { WalkScope } from './document.js';
 

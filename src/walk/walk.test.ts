@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { InputError } from '../cli/errors.js';
+import { InputError } from '../errors/errors.js';
 import { recordJob } from '../jobs/store.js';
 import { createLinePrompter } from '../prompt/line-prompter.js';
 import { createTestRepo, type TestRepo } from './test-support/repo.js';

@@ -1,4 +1,4 @@
-import { UsageError } from '../cli/errors.js';
+import { UsageError } from '../errors/errors.js';
 import { ulid as defaultUlid } from '../ids/ulid.js';
 import { anchorComment, anchorQuestion } from './anchor-comment.js';
 import { type CaptureOptions, captureComments } from './capture.js';

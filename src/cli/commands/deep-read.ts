@@ -1,7 +1,7 @@
 import { deepRead, planDeepRead } from '../../deepread/index.js';
 import { renderDeepReadResult } from '../../deepread/render.js';
+import { RetrospectError, UsageError } from '../../errors/errors.js';
 import { parseCommandArgs } from '../args.js';
-import { RetrospectError, UsageError } from '../errors.js';
 import { type CliIo, println } from '../io.js';
 import { recordCommandRun } from '../record-run.js';
 

@@ -1,4 +1,4 @@
-import { UsageError } from '../errors.js';
+import { UsageError } from '../../errors/errors.js';
 import { type CliIo, println } from '../io.js';
 import { frictionCapture } from './hook/friction-capture.js';
 import { hint } from './hook/hint.js';

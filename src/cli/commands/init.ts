@@ -1,8 +1,8 @@
+import { UsageError } from '../../errors/errors.js';
 import { hookCommand } from '../../hooks/hook-command.js';
 import { applyHookSettings, type HookSettingsResult } from '../../hooks/init.js';
 import { hookSettingsTarget } from '../../hooks/settings-target.js';
 import { parseCommandArgs } from '../args.js';
-import { UsageError } from '../errors.js';
 import { type CliIo, println } from '../io.js';
 
 const USAGE = 'retrospect init [--project DIR | --user] [--dry-run] [--remove] [--launcher CMD]';

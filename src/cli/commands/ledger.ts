@@ -1,7 +1,7 @@
+import { InputError, UsageError } from '../../errors/errors.js';
 import { resolveLedgerPath } from '../../ledger/path.js';
 import { ledgerViewJson, showLedger } from '../../ledger/show.js';
 import { parseCommandArgs } from '../args.js';
-import { InputError, UsageError } from '../errors.js';
 import { type CliIo, println } from '../io.js';
 
 const USAGE = 'retrospect ledger show [--session ID] [--json]';

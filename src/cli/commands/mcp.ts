@@ -1,6 +1,6 @@
 import { format } from 'node:util';
+import { UsageError } from '../../errors/errors.js';
 import { parseCommandArgs } from '../args.js';
-import { UsageError } from '../errors.js';
 import { type CliIo, println } from '../io.js';
 
 const USAGE = 'retrospect mcp';

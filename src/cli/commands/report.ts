@@ -1,10 +1,10 @@
 import { statSync } from 'node:fs';
+import { InputError, UsageError } from '../../errors/errors.js';
 import * as report from '../../report/index.js';
 import * as scan from '../../scan/index.js';
 import { openStore } from '../../store/open.js';
 import { isSessionStore } from '../../store/probe.js';
 import { parseCommandArgs } from '../args.js';
-import { InputError, UsageError } from '../errors.js';
 import { type CliIo, println } from '../io.js';
 
 const USAGE =

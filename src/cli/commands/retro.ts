@@ -1,10 +1,10 @@
+import { UsageError } from '../../errors/errors.js';
 import { createLinePrompter, type Prompter } from '../../prompt/line-prompter.js';
 import { runRetro } from '../../retro/pipeline.js';
 import { runScheduledRetro } from '../../retro/scheduled.js';
 import { scheduledRunExitCode } from '../../schedule/run.js';
 import { isIsoDay } from '../../trial/dates.js';
 import { parseCommandArgs } from '../args.js';
-import { UsageError } from '../errors.js';
 import { type CliIo, println } from '../io.js';
 import { OPTIONS, retroOptionsFrom, USAGE } from './retro/options.js';
 import { printOutcome } from './retro/output.js';

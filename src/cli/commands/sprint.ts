@@ -1,4 +1,4 @@
-import { UsageError } from '../errors.js';
+import { UsageError } from '../../errors/errors.js';
 import type { CliIo } from '../io.js';
 import { println } from '../io.js';
 

@@ -1,4 +1,4 @@
-import { UsageError } from '../errors.js';
+import { UsageError } from '../../errors/errors.js';
 import { type CliIo, println } from '../io.js';
 
 type Handler = (args: string[], io: CliIo) => Promise<number>;

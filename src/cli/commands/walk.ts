@@ -1,3 +1,4 @@
+import { RetrospectError } from '../../errors/errors.js';
 import { gitOutput } from '../../git/roots.js';
 import { startJob } from '../../jobs/run.js';
 import { createLinePrompter } from '../../prompt/line-prompter.js';
@@ -5,7 +6,6 @@ import { WALK_PLAN_TOML } from '../../walk/plan.js';
 import { redactText } from '../../walk/redact.js';
 import { walkChangeSet } from '../../walk/walk.js';
 import { parseCommandArgs } from '../args.js';
-import { RetrospectError } from '../errors.js';
 import { type CliIo, println, readStdinText } from '../io.js';
 import { agentReviewer, OPTIONS, USAGE, walkSelection } from './walk/options.js';
 import { writeWalkOutputs } from './walk/output.js';

@@ -1,10 +1,10 @@
+import { UsageError } from '../../../errors/errors.js';
 import type { Prompter } from '../../../prompt/line-prompter.js';
 import { autoDecider } from '../../../retro/decide.js';
 import { projectDeepReader } from '../../../retro/deep-reader.js';
 import { interactiveDecider } from '../../../retro/interactive.js';
 import type { RetroOptions } from '../../../retro/pipeline.js';
 import { type ParsedArgs, parseCount } from '../../args.js';
-import { UsageError } from '../../errors.js';
 import type { CliIo } from '../../io.js';
 
 export const USAGE =

@@ -1,6 +1,6 @@
+import { UsageError } from '../../../errors/errors.js';
 import * as scan from '../../../scan/index.js';
 import type { ParsedArgs } from '../../args.js';
-import { UsageError } from '../../errors.js';
 
 export const USAGE =
   'retrospect scan [DIR...] [--demo] [--project NAME] [--since DATE] [--until DATE] [--min-score N] [--flagged] [--include-own] [--json] [--jobs N] [--store PATH]';

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { RetrospectError, UsageError } from '../../../errors/errors.js';
 import { findGitRoots } from '../../../git/roots.js';
 import {
   CLI_ENTRY,
@@ -11,7 +12,6 @@ import {
 } from '../../../schedule/install.js';
 import { installCron, installSystemd, systemdUserDir } from '../../../schedule/install-write.js';
 import { parseCommandArgs } from '../../args.js';
-import { RetrospectError, UsageError } from '../../errors.js';
 import { type CliIo, println } from '../../io.js';
 
 const USAGE = 'retrospect schedule install [--cron | --systemd] [--every 1d] [--at HH:MM] [--write]';

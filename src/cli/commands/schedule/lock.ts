@@ -1,6 +1,6 @@
+import { UsageError } from '../../../errors/errors.js';
 import { acquireScheduledLock, LOCK_HELD_MESSAGE, releaseScheduledLock } from '../../../schedule/index.js';
 import { parseCommandArgs } from '../../args.js';
-import { UsageError } from '../../errors.js';
 import { type CliIo, println } from '../../io.js';
 import { existingProjectRoot } from './mroot.js';
 

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { InputError } from '../../errors.js';
+import { InputError } from '../../../errors/errors.js';
 
 /** The project root a scheduled helper works in: an existing folder, resolved against the cwd. */
 export function existingProjectRoot(cwd: string, path: string): string {

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { InputError, UsageError } from '../../../errors/errors.js';
 import { parseAppliedRows, type ScheduledReportInput } from '../../../schedule/index.js';
 import type { ParsedArgs } from '../../args.js';
-import { InputError, UsageError } from '../../errors.js';
 import { existingProjectRoot } from './mroot.js';
 
 export const USAGE =

@@ -1,10 +1,10 @@
+import { UsageError } from '../../../errors/errors.js';
 import {
   notifyScheduledWebhook,
   scheduledWebhookPayload,
   writeScheduledReport,
 } from '../../../schedule/index.js';
 import { parseCommandArgs } from '../../args.js';
-import { UsageError } from '../../errors.js';
 import { type CliIo, println } from '../../io.js';
 import { OPTIONS, reportRequestFrom, USAGE } from './report-request.js';
 

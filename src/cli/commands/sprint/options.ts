@@ -1,6 +1,6 @@
+import { InputError } from '../../../errors/errors.js';
 import { copyDemoProject, demoProjectPath } from '../../../sprint/demo.js';
 import { resolveProjectRoot } from '../../../sprint/paths.js';
-import { InputError } from '../../errors.js';
 import type { CliIo } from '../../io.js';
 
 /** Options every sprint sub-command shares. */

@@ -1,6 +1,6 @@
+import { UsageError } from '../../../errors/errors.js';
 import { buildSprintReport, renderSprintReport, sprintReportJson } from '../../../sprint/report.js';
 import { parseCommandArgs } from '../../args.js';
-import { UsageError } from '../../errors.js';
 import type { CliIo } from '../../io.js';
 import { println } from '../../io.js';
 import { nowFrom, projectRootFor, ROOT_OPTIONS } from './options.js';

@@ -1,10 +1,10 @@
+import { UsageError } from '../../../errors/errors.js';
 import { createLinePrompter } from '../../../prompt/line-prompter.js';
 import { draftsForRetro, renderDraftList } from '../../../sprint/draft-session.js';
 import { buildSprintReport } from '../../../sprint/report.js';
 import { recordSprintRetro, renderRetroContext } from '../../../sprint/retro.js';
 import { gatherRetroInputs } from '../../../sprint/retro-inputs.js';
 import { parseCommandArgs } from '../../args.js';
-import { UsageError } from '../../errors.js';
 import type { CliIo } from '../../io.js';
 import { println } from '../../io.js';
 import { nowFrom, projectRootFor, ROOT_OPTIONS } from './options.js';

@@ -1,7 +1,7 @@
+import { UsageError } from '../../../errors/errors.js';
 import { buildSprintReport } from '../../../sprint/report.js';
 import { applyEscalations } from '../../../sprint/themes.js';
 import { parseCommandArgs } from '../../args.js';
-import { UsageError } from '../../errors.js';
 import type { CliIo } from '../../io.js';
 import { println } from '../../io.js';
 import { nowFrom, projectRootFor, ROOT_OPTIONS } from './options.js';

@@ -1,7 +1,7 @@
+import { UsageError } from '../../../errors/errors.js';
 import { resolveProjectRoot } from '../../../sprint/paths.js';
 import { writeSprintEntry } from '../../../sprint/write-entry.js';
 import { parseCommandArgs } from '../../args.js';
-import { UsageError } from '../../errors.js';
 import type { CliIo } from '../../io.js';
 import { println, readStdinText } from '../../io.js';
 import { nowFrom } from './options.js';

@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
+import { UsageError } from '../../../errors/errors.js';
 import { findGitRoots } from '../../../git/roots.js';
 import { isIsoDay, todayUtc } from '../../../trial/dates.js';
 import type { SessionScoreSource } from '../../../trial/scores.js';
 import { projectScoreSource } from '../../../trial/sources.js';
-import { UsageError } from '../../errors.js';
 import type { CliIo } from '../../io.js';
 
 /** Options shared by `trial review` and `trial list`. */

@@ -1,8 +1,8 @@
+import { InputError, UsageError } from '../../../errors/errors.js';
 import { isIsoDay, todayUtc } from '../../../trial/dates.js';
 import { readSessionMtimesFile } from '../../../trial/session-mtimes.js';
 import { isTrialElapsed } from '../../../trial/window.js';
 import { parseCommandArgs } from '../../args.js';
-import { InputError, UsageError } from '../../errors.js';
 import { type CliIo, println } from '../../io.js';
 
 const USAGE =

@@ -1,6 +1,6 @@
+import { UsageError } from '../../../errors/errors.js';
 import { annotateTrial, checkTrialMeta, parseTrialLine, stripTrialComment } from '../../../trial/meta.js';
 import { parseCommandArgs } from '../../args.js';
-import { UsageError } from '../../errors.js';
 import { type CliIo, println } from '../../io.js';
 
 /** The one line argument of `parse` and `strip`, taken raw: a rule line may well start with `-`. */

@@ -1,8 +1,8 @@
+import { UsageError } from '../../../errors/errors.js';
 import { recordTrialDecision } from '../../../trial/history.js';
 import { decisionTsvRow, deferLine, reviewTrials } from '../../../trial/review.js';
 import { parseScore } from '../../../trial/scores.js';
 import { parseCommandArgs } from '../../args.js';
-import { UsageError } from '../../errors.js';
 import { type CliIo, println } from '../../io.js';
 import { REVIEW_OPTIONS, resolveMainCheckout, reviewSettings } from './common.js';
 

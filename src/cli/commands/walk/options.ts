@@ -1,7 +1,7 @@
+import { UsageError } from '../../../errors/errors.js';
 import { WALK_MODES, WALK_SCOPES, type WalkMode, type WalkScope } from '../../../walk/document.js';
 import { providerReviewer } from '../../../walk/llm-review.js';
 import type { ParsedArgs } from '../../args.js';
-import { UsageError } from '../../errors.js';
 import { type CliIo, println } from '../../io.js';
 
 export const USAGE =
