@@ -2,7 +2,7 @@
 // Bundles the commands that run most often into one file each, in place of the files tsc wrote:
 // `gate` (every session end, and the benchmarks) and `hook` (after every failed tool call). Loading one
 // module costs a fraction of loading the ~20-30 small modules behind each. Some modules stay shared
-// imports: the CLI's error classes, so that the error boundary in cli/main.js still recognizes what a
+// imports: the error classes, so that the error boundary in cli/main.js still recognizes what a
 // command throws, and any module that finds a worker file beside itself through import.meta.url.
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,8 +10,8 @@ import { build } from 'esbuild';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const BUNDLES = [
-  { command: 'gate', shared: ['cli/errors.js'] },
-  { command: 'hook', shared: ['cli/errors.js', 'hooks/hint.js'] },
+  { command: 'gate', shared: ['errors/errors.js'] },
+  { command: 'hook', shared: ['errors/errors.js', 'hooks/hint.js'] },
 ];
 
 for (const { command, shared } of BUNDLES) {
