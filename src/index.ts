@@ -110,8 +110,25 @@ export {
   removeDirective,
   replaceDirective,
 } from './rules/directives.js';
-export { appendLesson, readLessonItems, replaceLesson } from './rules/lessons.js';
-export { RULE_TARGETS, TEAM_AGENTS } from './rules/targets.js';
+export {
+  appendLesson,
+  editLessons,
+  keepTrialLessonText,
+  LESSONS_HEADER,
+  readLessonItems,
+  removeLessonText,
+  replaceLesson,
+} from './rules/lessons.js';
+export { lessonLoadWarnings } from './rules/lessons-load.js';
+export { applyFileChanges, type FileChange, planLessonsWiring } from './rules/lessons-wiring.js';
+export {
+  legacyLessonsPath,
+  lessonsPath,
+  RULE_OWNERS,
+  RULE_TARGETS,
+  type RuleOwner,
+  TEAM_AGENTS,
+} from './rules/targets.js';
 // scan
 export {
   gateFiles,
@@ -178,7 +195,7 @@ export type { AssistantEvent, TranscriptFacts, TurnEvent, UserEvent } from './tr
 export { applyTrialDecision } from './trial/apply.js';
 export { recordTrialDecision } from './trial/history.js';
 export { annotateTrial, parseTrialLine, stripTrialComment } from './trial/meta.js';
-export { evaluateTrial, findTrialRules, reviewTrials } from './trial/review.js';
+export { evaluateTrial, findTrialRules, reviewTrials, type TrialRule, trialLabel } from './trial/review.js';
 export { type SessionScore, type SessionScoreSource, scoresFileSource } from './trial/scores.js';
 export { projectScoreSource, transcriptScoreSource } from './trial/sources.js';
 export { storeScoreSource } from './trial/store-source.js';

@@ -1,7 +1,8 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LESSONS_HEADER } from '../rules/lessons.js';
 import { parseTrialLine } from '../trial/meta.js';
 import { applyClassification, newTrialMeta } from './apply.js';
 import { classifyProposal, loadExistingRules } from './classify.js';
@@ -56,17 +57,18 @@ describe('applying classified proposals', () => {
     );
   });
 
-  it('lessons: NEW appends, TIGHTEN rewrites the lesson in place; DUPLICATE writes nothing', () => {
+  it('lessons: NEW goes on trial to the loaded rules file, TIGHTEN rewrites a lesson where it is', () => {
     const root = project();
-    const lessons = join(root, '.claude', 'memory', 'claude', 'lessons.md');
+    const legacy = join(root, '.claude', 'memory', 'claude', 'lessons.md');
+    const loaded = join(root, '.claude', 'rules', 'retrospect-lessons.md');
     const rules = () => loadExistingRules(root, 'claude');
     const tighten = classifyProposal(
       { target: 'claude' as const, proposedText: 'Read the whole stack trace', patternSummary: 'error read' },
       rules(),
     );
     expect(tighten.action).toBe('TIGHTEN');
-    applyClassification(root, tighten);
-    expect(readFileSync(lessons, 'utf8')).toBe(
+    expect(applyClassification(root, tighten)).toMatchObject({ ok: true, path: legacy });
+    expect(readFileSync(legacy, 'utf8')).toBe(
       '# Lessons\n- Read the error first; additionally, Read the whole stack trace\n',
     );
     const dup = classifyProposal(
@@ -78,10 +80,33 @@ describe('applying classified proposals', () => {
       { target: 'claude' as const, proposedText: 'Ask before deleting files', patternSummary: 'deletions' },
       rules(),
     );
-    applyClassification(root, fresh, { dryRun: true });
-    expect(readFileSync(lessons, 'utf8')).not.toContain('Ask before');
-    applyClassification(root, fresh);
-    expect(readFileSync(lessons, 'utf8')).toContain('\n- Ask before deleting files\n');
+    const trial = newTrialMeta('s1', 'm1', '2026-07-20');
+    applyClassification(root, fresh, { dryRun: true, trial });
+    expect(existsSync(loaded)).toBe(false);
+    expect(applyClassification(root, fresh, { trial })).toMatchObject({ ok: true, path: loaded });
+    const written = readFileSync(loaded, 'utf8');
+    expect(written.startsWith(LESSONS_HEADER)).toBe(true);
+    expect(
+      written.endsWith(
+        '\n- Ask before deleting files <!-- trial start=2026-07-20 source=s1#m1 review-after=10-sessions -->\n',
+      ),
+    ).toBe(true);
+    expect(readFileSync(legacy, 'utf8')).not.toContain('Ask before');
+    // A lesson on trial keeps its trial comment when it is tightened.
+    const again = classifyProposal(
+      {
+        target: 'claude' as const,
+        proposedText: 'Ask before deleting files in a shared folder or generated code',
+        patternSummary: 'deletions ask',
+      },
+      rules(),
+    );
+    expect(again.action).toBe('TIGHTEN');
+    expect(again.existing?.onTrial).toBe(true);
+    applyClassification(root, again);
+    expect(readFileSync(loaded, 'utf8')).toContain(
+      '- Ask before deleting files; additionally, Ask before deleting files in a shared folder or generated code <!-- trial start=2026-07-20 source=s1#m1 review-after=10-sessions -->\n',
+    );
   });
 
   it('plugin proposals go to the backlog with their source', () => {

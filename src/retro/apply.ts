@@ -2,7 +2,7 @@ import { appendBacklogEntry } from '../rules/backlog.js';
 import { appendDirective, editDirectives, replaceDirective } from '../rules/directives.js';
 import type { EditOptions } from '../rules/edit.js';
 import { appendLesson, replaceLesson } from '../rules/lessons.js';
-import { backlogPath, directivesPath, isTeamAgent, lessonsPath } from '../rules/targets.js';
+import { backlogPath, directivesPath, isTeamAgent } from '../rules/targets.js';
 import type { TrialMeta } from '../trial/meta.js';
 import type { ClassifiableProposal, Classification } from './classify.js';
 
@@ -23,7 +23,7 @@ export function newTrialMeta(sessionId: string, anchorId: string | undefined, da
 }
 
 export interface ApplyOptions extends EditOptions {
-  /** For a NEW team-agent rule: its trial comment; undefined makes the rule permanent at once. */
+  /** For a NEW rule (team agent or lesson): its trial comment; undefined makes the rule permanent at once. */
   trial?: TrialMeta;
   /** For a `plugin` entry: where it was seen (`<session>#<message>`) and the day. */
   source?: string;
@@ -36,8 +36,9 @@ export type ApplyResult =
 
 /**
  * Writes one classified proposal where its target keeps rules: a team agent's directives (NEW appended,
- * as a trial when `trial` is given; TIGHTEN replacing the matched rule), Claude's lessons (NEW appended,
- * TIGHTEN replacing the lesson), or the backlog for `plugin`. DUPLICATE is never written.
+ * as a trial when `trial` is given; TIGHTEN replacing the matched rule), Claude's lessons (NEW appended to
+ * `.claude/rules/retrospect-lessons.md`, as a trial when `trial` is given; TIGHTEN replacing the lesson in
+ * the file that holds it), or the backlog for `plugin`. DUPLICATE is never written.
  */
 export function applyClassification<P extends ClassifiableProposal>(
   mainCheckout: string,
@@ -64,8 +65,8 @@ export function applyClassification<P extends ClassifiableProposal>(
     const result =
       action === 'TIGHTEN' && existing
         ? replaceLesson(mainCheckout, existing.text, text, edit)
-        : appendLesson(mainCheckout, text, edit);
-    return result.ok ? { ok: true, path: lessonsPath(mainCheckout), line: result.line } : result;
+        : appendLesson(mainCheckout, text, { ...edit, trial: options.trial });
+    return result.ok ? { ok: true, path: result.path, line: result.line } : result;
   }
   const day = options.day ?? new Date().toISOString().slice(0, 10);
   const result = appendBacklogEntry(mainCheckout, { text, source: options.source ?? 'unknown', day }, edit);

@@ -134,15 +134,23 @@ describe('existing rules', () => {
       join(root, '.claude', 'memory', 'ic5', 'directives.md'),
       '# ic5\n1. Run the tests <!-- trial start=2026-07-01 source=s#a review-after=10-sessions -->\n12. Ship small\n',
     );
+    const legacy = join(root, '.claude', 'memory', 'claude', 'lessons.md');
+    writeFileSync(legacy, '# Lessons\n- Read errors first\n');
+    const loaded = join(root, '.claude', 'rules', 'retrospect-lessons.md');
+    mkdirSync(join(root, '.claude', 'rules'));
     writeFileSync(
-      join(root, '.claude', 'memory', 'claude', 'lessons.md'),
-      '# Lessons\n- Read errors first\n',
+      loaded,
+      '# Lessons\n\n- Quote the failing line <!-- trial start=2026-07-01 source=s#b review-after=10-sessions -->\n',
     );
+    const ic5 = join(root, '.claude', 'memory', 'ic5', 'directives.md');
     expect(loadExistingRules(root, 'ic5')).toEqual([
-      { text: 'Run the tests', number: 1, lineIndex: 1, onTrial: true },
-      { text: 'Ship small', number: 12, lineIndex: 2, onTrial: false },
+      { text: 'Run the tests', number: 1, lineIndex: 1, onTrial: true, path: ic5 },
+      { text: 'Ship small', number: 12, lineIndex: 2, onTrial: false, path: ic5 },
     ]);
-    expect(loadExistingRules(root, 'claude')).toEqual([{ text: 'Read errors first', lineIndex: 1 }]);
+    expect(loadExistingRules(root, 'claude')).toEqual([
+      { text: 'Quote the failing line', lineIndex: 2, onTrial: true, path: loaded },
+      { text: 'Read errors first', lineIndex: 1, onTrial: false, path: legacy },
+    ]);
     expect(loadExistingRules(root, 'plugin')).toEqual([]);
     expect(loadExistingRules(root, 'qa')).toEqual([]);
   });

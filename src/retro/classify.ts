@@ -2,7 +2,7 @@ import { readTextIfExists } from '../fsx/index.js';
 import { readDirectiveItems } from '../rules/directives.js';
 import { readLessonItems } from '../rules/lessons.js';
 import { cutCodePoints } from '../rules/lines.js';
-import { type RuleTarget, rulesPathFor } from '../rules/targets.js';
+import { type RuleTarget, rulesPathsFor } from '../rules/targets.js';
 import { hasTrialComment } from '../trial/meta.js';
 
 /** Words too common to say whether two rules are about the same thing (exactly these 35). */
@@ -36,8 +36,10 @@ export interface ExistingRule {
   /** The list number for a directive; undefined for a lesson. */
   number?: number;
   lineIndex: number;
-  /** True for a directive that carries a trial comment (still under review). */
+  /** True for a rule that carries a trial comment (still under review). */
   onTrial?: boolean;
+  /** The file the rule is in. */
+  path?: string;
 }
 
 /** The minimum a proposal needs to be classified. */
@@ -136,19 +138,27 @@ export function classifyProposals<P extends ClassifiableProposal>(
 
 /**
  * The existing rules of a target in the project: numbered directives of a team agent, bulleted lessons
- * for `claude`, none for `plugin` (its backlog holds no rules). Reading never writes.
+ * for `claude` (the loaded lessons file first, then the earlier `.claude/memory/claude/lessons.md`), none
+ * for `plugin` (its backlog holds no rules). Reading never writes.
  */
 export function loadExistingRules(mainCheckout: string, target: RuleTarget): ExistingRule[] {
-  const path = rulesPathFor(mainCheckout, target);
-  const content = path === undefined ? undefined : readTextIfExists(path);
-  if (content === undefined) return [];
-  if (target === 'claude') {
-    return readLessonItems(content).map((item) => ({ text: item.text, lineIndex: item.lineIndex }));
-  }
-  return readDirectiveItems(content).map((item) => ({
-    text: item.text,
-    number: item.number,
-    lineIndex: item.lineIndex,
-    onTrial: hasTrialComment(item.line),
-  }));
+  return rulesPathsFor(mainCheckout, target).flatMap((path): ExistingRule[] => {
+    const content = readTextIfExists(path);
+    if (content === undefined) return [];
+    if (target === 'claude') {
+      return readLessonItems(content).map((item) => ({
+        text: item.text,
+        lineIndex: item.lineIndex,
+        onTrial: hasTrialComment(item.line),
+        path,
+      }));
+    }
+    return readDirectiveItems(content).map((item) => ({
+      text: item.text,
+      number: item.number,
+      lineIndex: item.lineIndex,
+      onTrial: hasTrialComment(item.line),
+      path,
+    }));
+  });
 }

@@ -1,6 +1,5 @@
-import { isTeamAgent } from '../rules/targets.js';
 import { applyTrialDecision } from '../trial/apply.js';
-import { deferLine, reviewTrials } from '../trial/review.js';
+import { deferLine, reviewTrials, trialLabel } from '../trial/review.js';
 import { projectScoreSource } from '../trial/sources.js';
 import type { UnscoredSession } from '../trial/unscored.js';
 import { applyClassification, newTrialMeta } from './apply.js';
@@ -88,7 +87,7 @@ export async function reviewElapsedTrials(
       outcome.applied.push({ target: trial.agent, action, summary: trial.ruleText, path: trial.path });
     } else {
       outcome.manualFollowUps.push(
-        `${trial.agent} ${action} of rule ${trial.number} not applied (${applied.reason}): ${trial.ruleText}`,
+        `${trialLabel(trial)} ${action} not applied (${applied.reason}): ${trial.ruleText}`,
       );
     }
     context.progress?.();
@@ -103,8 +102,9 @@ function duplicateLine(c: Classification<RetroCandidate>): string {
 
 /**
  * Classifies the proposals against the rules as they are now (after trial decisions), lists DUPLICATEs
- * (never applied), and applies each NEW and TIGHTEN the decider accepts: a NEW team-agent rule as a trial
- * unless the user made it permanent, a TIGHTEN in place, lessons and backlog entries appended.
+ * (never applied), and applies each NEW and TIGHTEN the decider accepts: every NEW rule (a team agent's
+ * directive or a lesson) as a trial, a TIGHTEN in place, backlog entries appended (they are to-dos for the
+ * tooling, not rules, so nothing puts them on trial).
  */
 export async function confirmProposals(
   outcome: RetroOutcome,
@@ -149,7 +149,7 @@ export async function confirmProposals(
       continue;
     }
     const firstCitation = p.citations[0]?.message_id;
-    const asTrial = c.action === 'NEW' && isTeamAgent(p.target) && choice.asTrial;
+    const asTrial = c.action === 'NEW' && p.target !== 'plugin';
     const result = applyClassification(
       mainCheckout,
       { ...c, text: choice.text },
@@ -167,7 +167,7 @@ export async function confirmProposals(
         action: c.action === 'TIGHTEN' ? 'TIGHTEN' : 'NEW',
         summary: choice.text,
         path: result.path,
-        ...(c.action === 'NEW' && isTeamAgent(p.target) ? { trial: asTrial } : {}),
+        ...(asTrial ? { trial: true } : {}),
       });
     } else {
       outcome.manualFollowUps.push(

@@ -4,7 +4,7 @@ import type { RetroCandidate } from './types.js';
 
 /** What happens to one classified proposal. */
 export type ProposalChoice =
-  | { kind: 'apply'; text: string; asTrial: boolean }
+  | { kind: 'apply'; text: string }
   | { kind: 'reject' }
   | { kind: 'skip-remaining' }
   | { kind: 'follow-up'; reason: string };
@@ -23,7 +23,7 @@ export interface RetroDecider {
 }
 
 /**
- * `--auto`: every trial decision is carried out and every proposal applied, NEW rules always as trials.
+ * `--auto`: every trial decision is carried out and every proposal applied (NEW rules start as trials).
  * Tightening a rule that is itself on trial would change what the trial is measuring, so that conflict
  * is left to a person as a manual follow-up.
  */
@@ -36,9 +36,9 @@ export const autoDecider: RetroDecider = {
     if (c.action === 'TIGHTEN' && c.existing?.onTrial) {
       return {
         kind: 'follow-up',
-        reason: `tightening ${c.proposal.target} rule ${c.existing.number ?? ''} would change a rule on trial`,
+        reason: `tightening ${c.proposal.target} ${c.existing.number === undefined ? 'lesson' : `rule ${c.existing.number}`} would change a rule on trial`,
       };
     }
-    return { kind: 'apply', text: c.text, asTrial: true };
+    return { kind: 'apply', text: c.text };
   },
 };

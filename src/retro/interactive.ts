@@ -1,6 +1,5 @@
 import type { Prompter } from '../prompt/line-prompter.js';
-import { isTeamAgent } from '../rules/targets.js';
-import type { TrialEvaluation } from '../trial/review.js';
+import { type TrialEvaluation, trialLabel } from '../trial/review.js';
 import type { Classification } from './classify.js';
 import type { ProposalChoice, RetroDecider, TrialChoice } from './decide.js';
 import { checkRuleText } from './rule-text.js';
@@ -31,7 +30,7 @@ function describeTrial(e: TrialEvaluation): string {
   const verdict = outcome.action === 'KEEP' ? 'keep it (friction went down)' : 'revert it (no improvement)';
   return [
     '',
-    `Trial ${outcome.action} ${trial.agent} #${trial.number}: ${trial.ruleText}`,
+    `Trial ${outcome.action} ${trialLabel(trial)}: ${trial.ruleText}`,
     `  baseline mean ${baseline.meanText} over ${baseline.n} sessions; in-trial mean ${inTrial.meanText} over ${inTrial.n}: ${verdict}`,
     '',
   ].join('\n');
@@ -39,9 +38,8 @@ function describeTrial(e: TrialEvaluation): string {
 
 /**
  * Confirmation at a prompt: each elapsed trial's decision and each proposal is shown and answered with
- * one letter. `[e]dit` takes a replacement text (checked like a model's proposal); a NEW team-agent rule
- * then asks whether it starts as a trial (the default) or is permanent at once. The end of the input
- * skips everything that remains.
+ * one letter. `[e]dit` takes a replacement text (checked like a model's proposal). A NEW rule always
+ * starts as a trial. The end of the input skips everything that remains.
  */
 export function interactiveDecider(prompter: Prompter, write: (text: string) => void): RetroDecider {
   return {
@@ -78,25 +76,9 @@ export function interactiveDecider(prompter: Prompter, write: (text: string) => 
           text = checked.text;
           write(`  + ${text}\n`);
         }
-        if (letter === 'a' || letter === 'e') {
-          const asTrial =
-            c.action === 'NEW' && isTeamAgent(c.proposal.target) ? await askTrial(prompter) : true;
-          if (asTrial === undefined) return { kind: 'skip-remaining' };
-          return { kind: 'apply', text, asTrial };
-        }
+        if (letter === 'a' || letter === 'e') return { kind: 'apply', text };
       }
       return { kind: 'reject' };
     },
   };
-}
-
-async function askTrial(prompter: Prompter): Promise<boolean | undefined> {
-  for (let tries = 0; tries < MAX_TRIES; tries++) {
-    const answer = await prompter.ask('Start as a [t]rial or make it [p]ermanent? [t]: ');
-    if (answer === undefined) return undefined;
-    const letter = answer.trim().toLowerCase()[0];
-    if (letter === undefined || letter === 't') return true;
-    if (letter === 'p') return false;
-  }
-  return true;
 }

@@ -134,7 +134,7 @@ describe('runRetro', () => {
     );
   });
 
-  it('interactive: reject, edit into a permanent rule, then skip the rest', async () => {
+  it('interactive: reject, edit (the edited rule starts as a trial too), then skip the rest', async () => {
     const p = retroProject();
     p.addSession({ rejections: 2, mtimeSecs: noonOf('2026-06-28') });
     const reader = readerProposing(
@@ -158,16 +158,18 @@ describe('runRetro', () => {
     prompts.on('data', (b: Buffer) => {
       shown += b.toString();
     });
-    input.end('r\ne\nName every flaky test in the report\np\ns\n');
+    input.end('r\ne\nName every flaky test in the report\ns\n');
     const decider = interactiveDecider(createLinePrompter(input, prompts), (text) => prompts.write(text));
     const outcome = await runRetro(options(p, { deepReader: reader, today: DAY, decider }));
     expect(outcome.rejected).toBe(1);
     expect(outcome.applied).toMatchObject([
-      { target: 'qa', action: 'NEW', trial: false, summary: 'Name every flaky test in the report' },
+      { target: 'qa', action: 'NEW', trial: true, summary: 'Name every flaky test in the report' },
     ]);
-    expect(p.read('.claude/memory/qa/directives.md')).toBe('1. Name every flaky test in the report\n');
+    expect(p.read('.claude/memory/qa/directives.md')).toMatch(
+      /^1\. Name every flaky test in the report <!-- trial start=2026-07-01 source=\S+ review-after=10-sessions -->\n$/,
+    );
     expect(shown).toContain('[a]pply / [r]eject / [e]dit / [s]kip remaining: ');
-    expect(shown).toContain('Start as a [t]rial or make it [p]ermanent? [t]: ');
+    expect(shown).not.toContain('[p]ermanent');
   });
 
   it('--also-claude-md mirrors the lessons into a managed section of CLAUDE.md', async () => {

@@ -2,6 +2,7 @@ import { DEFAULT_PROPOSAL_LIMIT as GLOBAL_TOP, rankProposals } from '../deepread
 import { InputError } from '../errors/errors.js';
 import { findGitRoots } from '../git/roots.js';
 import { syncClaudeMdLessons } from '../rules/claude-md.js';
+import { lessonLoadWarnings } from '../rules/lessons-load.js';
 import { todayUtc } from '../trial/dates.js';
 import { findCandidates } from './candidates.js';
 import { confirmProposals, reviewElapsedTrials } from './confirm.js';
@@ -115,7 +116,7 @@ export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
   const dryRun = options.dryRun === true;
   const roots = findGitRoots(options.cwd);
   if (!roots) throw new InputError(`retro runs inside a git repository; ${options.cwd} is not in one`);
-  const { mainCheckout } = roots;
+  const { mainCheckout, worktree } = roots;
   const today = options.today ?? todayUtc(new Date(options.nowMs ?? Date.now()));
   const gateCapMs = options.gateCapMs ?? (options.all ? GATE_CAP_ALL_MS : GATE_BUDGET_SINGLE_MS);
   const outcome = emptyOutcome(dryRun, gateCapMs);
@@ -199,6 +200,12 @@ export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
     slowPaths: new Set(gating.timedOut.map((s) => s.path)),
   });
   await confirmProposals(outcome, top.map(candidateOf), context);
+  // A lesson helps only if Claude Code loads it: say so when it would not (or earlier lessons are not).
+  const lessonApplied = outcome.applied.some((a) => a.target === 'claude');
+  for (const warning of lessonLoadWarnings({ mainCheckout, worktree, env: options.env, lessonApplied })) {
+    log(`retro: warning: ${warning}`);
+    outcome.manualFollowUps.push(warning);
+  }
   if (options.alsoClaudeMd) {
     const synced = syncClaudeMdLessons(mainCheckout, { dryRun });
     if (synced.ok) outcome.claudeMd = synced.changed ? 'updated' : 'unchanged';

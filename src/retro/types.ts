@@ -28,7 +28,7 @@ export interface AppliedChange {
   target: string;
   action: 'NEW' | 'TIGHTEN' | 'KEEP' | 'REVERT';
   summary: string;
-  /** For NEW team-agent rules: started as a trial (true) or permanent at once (false). */
+  /** For NEW rules (directives and lessons): true, they start as trials. */
   trial?: boolean;
   /** The file written (or that would be, in a dry run). */
   path?: string;

@@ -3,7 +3,7 @@ import { readTextIfExists } from '../fsx/index.js';
 import { type EditOptions, editRulesFile, type FileEdit } from './edit.js';
 import { readLessonItems } from './lessons.js';
 import { dominantEol, splitLines } from './lines.js';
-import { lessonsPath } from './targets.js';
+import { lessonsPaths } from './targets.js';
 
 export const MANAGED_BEGIN =
   '<!-- retrospect:lessons:begin (managed by retrospect retro --also-claude-md; edits here are replaced) -->';
@@ -56,12 +56,14 @@ export function withManagedLessons(
   return { ok: true, content: next, changed: next !== content };
 }
 
-/** Brings the managed lessons section of `<main checkout>/CLAUDE.md` up to date with the lessons file. */
+/** Brings the managed lessons section of `<main checkout>/CLAUDE.md` up to date with the lessons files. */
 export function syncClaudeMdLessons(
   mainCheckout: string,
   options: EditOptions = {},
 ): FileEdit<{ changed: boolean }> {
-  const lessons = readLessonItems(readTextIfExists(lessonsPath(mainCheckout)) ?? '').map((l) => l.text);
+  const lessons = lessonsPaths(mainCheckout).flatMap((path) =>
+    readLessonItems(readTextIfExists(path) ?? '').map((l) => l.text),
+  );
   return editRulesFile(
     mainCheckout,
     join(mainCheckout, 'CLAUDE.md'),

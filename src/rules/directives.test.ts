@@ -11,7 +11,14 @@ import {
   removeDirective,
   replaceDirective,
 } from './directives.js';
-import { appendLesson, appendLessonText, readLessonItems } from './lessons.js';
+import {
+  appendLesson,
+  appendLessonText,
+  keepTrialLessonText,
+  LESSONS_HEADER,
+  readLessonItems,
+  removeLessonText,
+} from './lessons.js';
 
 const TRIAL = '<!-- trial start=2026-07-01 source=sess#a1 review-after=10-sessions -->';
 const FILE = [
@@ -177,12 +184,31 @@ describe('lessons and backlog', () => {
     expect(readLessonItems(edit.content).map((l) => l.lineIndex)).toEqual([1, 2]);
   });
 
-  it('writes lessons to the project file', () => {
+  it('writes lessons to the rules file Claude Code loads, header first', () => {
     const root = mkdtempSync(join(tmpdir(), 'retrospect-lessons-'));
     ok(appendLesson(root, 'Run the failing test alone before changing code'));
-    expect(readFileSync(join(root, '.claude', 'memory', 'claude', 'lessons.md'), 'utf8')).toBe(
-      '- Run the failing test alone before changing code\n',
+    const path = join(root, '.claude', 'rules', 'retrospect-lessons.md');
+    expect(readFileSync(path, 'utf8')).toBe(
+      `${LESSONS_HEADER}- Run the failing test alone before changing code\n`,
     );
+    expect(readLessonItems(readFileSync(path, 'utf8')).map((l) => l.text)).toEqual([
+      'Run the failing test alone before changing code',
+    ]);
+  });
+
+  it('KEEP strips a lesson’s trial comment, REVERT removes the lesson; other lines stay', () => {
+    const lessons = `# L\r\n- Keep me\r\n- Try me ${TRIAL}\r\n- Last\r\n`;
+    expect(readLessonItems(lessons)[1]?.trial).toEqual({
+      start: '2026-07-01',
+      source: 'sess#a1',
+      reviewAfter: '10-sessions',
+    });
+    expect(ok(keepTrialLessonText(lessons, 'Try me')).content).toBe(
+      '# L\r\n- Keep me\r\n- Try me\r\n- Last\r\n',
+    );
+    expect(ok(removeLessonText(lessons, 'Try me')).content).toBe('# L\r\n- Keep me\r\n- Last\r\n');
+    expect(keepTrialLessonText(lessons, 'Keep me')).toEqual({ ok: false, reason: 'not-a-trial' });
+    expect(removeLessonText(lessons, 'Gone')).toEqual({ ok: false, reason: 'not-found' });
   });
 
   it('starts a backlog with a header and appends entries with their source', () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyTrialDecision } from './apply.js';
-import { reviewTrials } from './review.js';
+import { decisionTsvRow, reviewTrials } from './review.js';
 import type { SessionScore } from './scores.js';
 
 const DAY = 86_400;
@@ -73,5 +73,49 @@ describe('applying a trial decision', () => {
     writeFileSync(path, FILE.replace('bash -n', 'shellcheck'));
     expect(applyTrialDecision(root, evaluation, 'auto')).toEqual({ ok: false, reason: 'not-found' });
     expect(existsSync(history)).toBe(false);
+  });
+
+  it('lessons are trials too: found in both lessons files, after the agents; KEEP and REVERT edit their own file', () => {
+    const { root, path } = setup([0, 3]);
+    const loaded = join(root, '.claude', 'rules', 'retrospect-lessons.md');
+    const legacy = join(root, '.claude', 'memory', 'claude', 'lessons.md');
+    mkdirSync(join(root, '.claude', 'rules'), { recursive: true });
+    mkdirSync(join(root, '.claude', 'memory', 'claude'), { recursive: true });
+    const loadedText = `# Lessons\n\n- Quote the failing line ${TRIAL_COMMENT}\n- A kept lesson\n`;
+    const legacyText = `- Read the error first ${TRIAL_COMMENT.replace('sess#a1', 'old#m9')}\n`;
+    writeFileSync(loaded, loadedText);
+    writeFileSync(legacy, legacyText);
+    const sessions: SessionScore[] = [
+      { sessionId: 'b1', score: 9, mtime: START - 2 * DAY },
+      { sessionId: 'b2', score: 6, mtime: START - DAY },
+      { sessionId: 't1', score: 0, mtime: START + DAY },
+      { sessionId: 't2', score: 3, mtime: START + 2 * DAY },
+    ];
+    const evaluations = reviewTrials(root, sessions, '2026-07-20');
+    expect(evaluations.map((e) => [e.trial.agent, e.trial.number, e.trial.text, e.trial.path])).toEqual([
+      ['ic5', 2, '2. Always run bash -n', path],
+      ['claude', undefined, '- Quote the failing line', loaded],
+      ['claude', undefined, '- Read the error first', legacy],
+    ]);
+    expect(decisionTsvRow(evaluations[1]!)?.split('\t').slice(0, 4)).toEqual([
+      'KEEP',
+      'claude',
+      '- Quote the failing line',
+      'sess#a1',
+    ]);
+    const kept = applyTrialDecision(root, evaluations[1]!, 'auto', { now: new Date('2026-07-20T08:00:00Z') });
+    expect(kept).toMatchObject({ ok: true, action: 'KEEP', line: '- Quote the failing line' });
+    expect(readFileSync(loaded, 'utf8')).toBe('# Lessons\n\n- Quote the failing line\n- A kept lesson\n');
+    const history = join(root, '.claude', 'retro', 'directive-history.jsonl');
+    expect(JSON.parse(readFileSync(history, 'utf8'))).toMatchObject({
+      agent: 'claude',
+      directive: 'Quote the failing line',
+      source: 'sess#a1',
+      decision: 'KEEP',
+    });
+    const revert = { ...evaluations[2]!, outcome: { action: 'REVERT' as const } };
+    expect(applyTrialDecision(root, revert, 'user')).toMatchObject({ ok: true, action: 'REVERT' });
+    expect(readFileSync(legacy, 'utf8')).toBe('');
+    expect(readFileSync(path, 'utf8')).toBe(FILE);
   });
 });

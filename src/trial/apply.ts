@@ -1,13 +1,16 @@
 import { editDirectives, keepTrialDirective, removeDirective } from '../rules/directives.js';
+import { editLessons, keepTrialLessonText, removeLessonText } from '../rules/lessons.js';
+import { isTeamAgent } from '../rules/targets.js';
 import { decisionRecord, recordTrialDecision, type TrialDecisionRecord } from './history.js';
 import type { TrialEvaluation } from './review.js';
 
 export type TrialApplication =
   | { ok: true; action: 'KEEP' | 'REVERT'; line: string; record: TrialDecisionRecord }
-  | { ok: false; reason: 'deferred' | 'not-found' | 'not-a-trial' | 'empty-text' };
+  | { ok: false; reason: 'deferred' | 'not-found' | 'not-a-trial' | 'empty-text' | string };
 
 /**
- * Carries out an accepted decision: KEEP strips the rule's trial comment, REVERT removes the rule; then
+ * Carries out an accepted decision: KEEP strips the rule's trial comment, REVERT removes the rule (a
+ * directive in its agent's file, a lesson in the lessons file it was found in); then
  * the decision and its evidence go to the directive history. The rule is found again by its text and
  * number under the file's lock, so a file edited since the review is never written blindly: a rule that
  * is gone comes back as `not-found` and nothing is recorded. A dry run writes neither file.
@@ -20,14 +23,25 @@ export function applyTrialDecision(
 ): TrialApplication {
   const { trial, outcome, baseline, inTrial } = evaluation;
   if (outcome.action === 'DEFER') return { ok: false, reason: 'deferred' };
-  const ref = { text: trial.ruleText, number: trial.number };
-  const edit = editDirectives(
-    mainCheckout,
-    trial.agent,
-    (content) =>
-      outcome.action === 'KEEP' ? keepTrialDirective(content, ref) : removeDirective(content, ref),
-    { dryRun: options.dryRun },
-  );
+  const keep = outcome.action === 'KEEP';
+  const agent = trial.agent;
+  const edit = isTeamAgent(agent)
+    ? editDirectives(
+        mainCheckout,
+        agent,
+        (content) => {
+          const ref = { text: trial.ruleText, number: trial.number };
+          return keep ? keepTrialDirective(content, ref) : removeDirective(content, ref);
+        },
+        { dryRun: options.dryRun },
+      )
+    : editLessons(
+        mainCheckout,
+        trial.path,
+        (content) =>
+          keep ? keepTrialLessonText(content, trial.ruleText) : removeLessonText(content, trial.ruleText),
+        { dryRun: options.dryRun },
+      );
   if (!edit.ok) return { ok: false, reason: edit.reason };
   const input = {
     agent: trial.agent,

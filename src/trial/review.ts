@@ -1,23 +1,24 @@
 import { readFileSync, statSync } from 'node:fs';
 import { readDirectiveItems } from '../rules/directives.js';
-import { directivesPath, TEAM_AGENTS, type TeamAgent } from '../rules/targets.js';
+import { readLessonItems } from '../rules/lessons.js';
+import { directivesPath, lessonsPaths, type RuleOwner, TEAM_AGENTS } from '../rules/targets.js';
 import { utcMidnightEpoch } from './dates.js';
 import { parseTrialLine } from './meta.js';
 import type { SessionScore } from './scores.js';
 import { type SideStats, sideStats } from './stats.js';
 import { type ElapsedResult, isTrialElapsed } from './window.js';
 
-/** A rule on trial, found in an agent's directives file. */
+/** A rule on trial: a numbered directive of a team agent, or a lesson for plain Claude (`claude`). */
 export interface TrialRule {
-  agent: TeamAgent;
+  agent: RuleOwner;
   path: string;
   /** 0-based line index in the file. */
   lineIndex: number;
-  /** List number of the rule. */
-  number: number;
-  /** The line without its trial comment (list number kept), as the review TSV prints it. */
+  /** List number of a directive; undefined for a lesson. */
+  number?: number;
+  /** The line without its trial comment (list number or bullet kept), as the review TSV prints it. */
   text: string;
-  /** The rule's text alone (no number, no comment): what the writers match on. */
+  /** The rule's text alone (no number or bullet, no comment): what the writers match on. */
   ruleText: string;
   start: string;
   source: string;
@@ -47,32 +48,46 @@ function readIfNonEmpty(path: string): string | undefined {
 }
 
 /**
- * Every numbered rule with a complete trial comment in the seven agents' directives files, agents in
- * their fixed order, rules in file order. Reading never writes.
+ * Every rule with a complete trial comment: the numbered directives of the seven agents' files, agents in
+ * their fixed order, then the lessons for `claude` (`.claude/rules/retrospect-lessons.md`, then the earlier
+ * `.claude/memory/claude/lessons.md`); rules in file order. Reading never writes.
  */
 export function findTrialRules(mainCheckout: string): TrialRule[] {
   const rules: TrialRule[] = [];
+  const add = (
+    agent: RuleOwner,
+    path: string,
+    item: { lineIndex: number; line: string; text: string; number?: number },
+  ) => {
+    const parsed = parseTrialLine(item.line);
+    if (!parsed) return;
+    rules.push({
+      agent,
+      path,
+      lineIndex: item.lineIndex,
+      ...(item.number === undefined ? {} : { number: item.number }),
+      text: parsed.text,
+      ruleText: item.text,
+      start: parsed.start,
+      source: parsed.source,
+      reviewAfter: parsed.reviewAfter,
+    });
+  };
   for (const agent of TEAM_AGENTS) {
     const path = directivesPath(mainCheckout, agent);
     const content = readIfNonEmpty(path);
-    if (content === undefined) continue;
-    for (const item of readDirectiveItems(content)) {
-      const parsed = parseTrialLine(item.line);
-      if (!parsed) continue;
-      rules.push({
-        agent,
-        path,
-        lineIndex: item.lineIndex,
-        number: item.number,
-        text: parsed.text,
-        ruleText: item.text,
-        start: parsed.start,
-        source: parsed.source,
-        reviewAfter: parsed.reviewAfter,
-      });
-    }
+    if (content !== undefined) for (const item of readDirectiveItems(content)) add(agent, path, item);
+  }
+  for (const path of lessonsPaths(mainCheckout)) {
+    const content = readIfNonEmpty(path);
+    if (content !== undefined) for (const item of readLessonItems(content)) add('claude', path, item);
   }
   return rules;
+}
+
+/** How people name a trial rule: `ic5 #3` for a directive, `claude lesson` for a lesson. */
+export function trialLabel(trial: Pick<TrialRule, 'agent' | 'number'>): string {
+  return trial.number === undefined ? `${trial.agent} lesson` : `${trial.agent} #${trial.number}`;
 }
 
 /**

@@ -17,6 +17,7 @@ export function trialSummary(evaluation: TrialEvaluation) {
   return {
     agent: trial.agent,
     number: trial.number,
+    path: trial.path,
     rule: trial.ruleText,
     start: trial.start,
     source: trial.source,

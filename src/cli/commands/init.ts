@@ -4,6 +4,7 @@ import { applyHookSettings, type HookSettingsResult } from '../../hooks/init.js'
 import { hookSettingsTarget } from '../../hooks/settings-target.js';
 import { parseCommandArgs } from '../args.js';
 import { type CliIo, println } from '../io.js';
+import { wireLessons } from './init/lessons.js';
 
 const USAGE = 'retrospect init [--project DIR | --user] [--dry-run] [--remove] [--launcher CMD]';
 
@@ -21,6 +22,8 @@ const HELP = `usage: ${USAGE}
 Installs the friction-capture hook (PostToolUseFailure, PermissionDenied, StopFailure) in Claude Code's
 settings: <project>/.claude/settings.json (default project: the repository you are in), or with --user
 ~/.claude/settings.json. Other settings and hooks are kept; the previous file is backed up beside it.
+For a project it also wires the lessons into what Claude Code loads: .claude/rules/retrospect-lessons.md,
+with the lessons of .claude/memory/claude/lessons.md moved into it (--remove moves them back).
 
   --dry-run        print the change as a diff, write nothing
   --remove         take our hooks out again
@@ -70,5 +73,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     dryRun: values['dry-run'] === true,
   });
   report(io, result, command, values.remove === true);
+  if (projectRoot !== undefined) {
+    wireLessons(projectRoot, io, { remove: values.remove === true, dryRun: values['dry-run'] === true });
+  }
   return 0;
 }

@@ -84,7 +84,7 @@ describe('retrospect retro', () => {
     expect(JSON.stringify(request.body)).toContain(rejectId);
   });
 
-  it('asks at the prompt: edit, then permanent; a DUPLICATE is only listed; --dry-run writes nothing', async () => {
+  it('asks at the prompt: an edited NEW rule starts as a trial; a DUPLICATE is only listed; --dry-run writes nothing', async () => {
     const p = retroProject();
     p.writeRules('.claude/memory/qa/directives.md', '1. Report every flaky test by name\n');
     const { rejectId } = roughSession(p, SESSION, noonOf('2026-06-28'));
@@ -102,14 +102,19 @@ describe('retrospect retro', () => {
     expect(p.snapshot()).toEqual(before);
 
     server.enqueue({ text: reply });
-    const asked = await run(p, [SESSION], 'e\nNever delete a test without asking first\np\n');
+    const asked = await run(
+      p,
+      [SESSION, '--today', '2026-07-01'],
+      'e\nNever delete a test without asking first\n',
+    );
     expect(asked.code).toBe(0);
     expect(asked.stderr).toContain('[a]pply / [r]eject / [e]dit / [s]kip remaining: ');
-    expect(asked.stdout).toContain(
-      'target=ic5 action=NEW (permanent): Never delete a test without asking first',
-    );
+    expect(asked.stderr).not.toContain('[p]ermanent');
+    expect(asked.stdout).toContain('target=ic5 action=NEW (trial): Never delete a test without asking first');
     expect(asked.stdout).toContain('Duplicates (not applied):');
-    expect(p.read('.claude/memory/ic5/directives.md')).toBe('1. Never delete a test without asking first\n');
+    expect(p.read('.claude/memory/ic5/directives.md')).toBe(
+      `1. Never delete a test without asking first <!-- trial start=2026-07-01 source=${SESSION}#${rejectId} review-after=10-sessions -->\n`,
+    );
     expect(p.read('.claude/memory/qa/directives.md')).toBe('1. Report every flaky test by name\n');
   });
 

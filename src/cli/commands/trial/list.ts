@@ -1,4 +1,4 @@
-import { reviewTrials } from '../../../trial/review.js';
+import { reviewTrials, trialLabel } from '../../../trial/review.js';
 import { trialSummary } from '../../../trial/state.js';
 import { parseCommandArgs } from '../../args.js';
 import { type CliIo, println } from '../../io.js';
@@ -22,7 +22,7 @@ export async function runList(args: string[], io: CliIo): Promise<number> {
     return 0;
   }
   for (const s of summaries) {
-    println(io.stdout, `${s.agent} #${s.number}: ${s.rule}`);
+    println(io.stdout, `${trialLabel(s)}: ${s.rule}`);
     println(io.stdout, `  state:    ${s.state}`);
     println(io.stdout, `  trial:    start=${s.start} review-after=${s.reviewAfter} source=${s.source}`);
     println(
