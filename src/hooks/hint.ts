@@ -1,6 +1,8 @@
+import { basename } from 'node:path';
 import { isOwnRunTranscript } from '../transcript/own-run.js';
 import { isPrintableSessionId, locateSessionTranscript } from './find-session.js';
 import { gateWithinBudget } from './gate-budget.js';
+import { markHinted, wasHinted } from './hint-once.js';
 
 export type HintResult =
   | { status: 'suggest'; line: string; sessionId: string; score: number; threshold: number }
@@ -11,7 +13,12 @@ export interface HintOptions {
   env: NodeJS.ProcessEnv;
   cwd: string;
   /** Wall-time budget for gating the session (default 5000 ms, the gate's single-session budget). */
-  budgetMs?: number;
+  budgetMs?: number | undefined;
+  /**
+   * Suggest a retro at most once per session (a marker in the data dir): for a Stop hook, which fires
+   * after every turn. A session already hinted is not even gated again.
+   */
+  once?: boolean | undefined;
 }
 
 function parsePayload(input: string): Record<string, unknown> {
@@ -38,6 +45,8 @@ export async function sessionHint(input: string, options: HintOptions): Promise<
   // The Stop hook also fires in the `claude -p` runs of Retrospect's own deep read: nothing to suggest.
   if (isOwnRunTranscript(located.path))
     return { status: 'quiet', reason: "the session is one of Retrospect's own analysis runs" };
+  if (options.once && wasHinted(options.env, basename(located.path, '.jsonl')))
+    return { status: 'quiet', reason: 'the retro was already suggested for this session' };
   const gated = await gateWithinBudget(
     { path: located.path, env: options.env, cwd: options.cwd },
     options.budgetMs ?? 5_000,
@@ -50,6 +59,8 @@ export async function sessionHint(input: string, options: HintOptions): Promise<
   if (!isPrintableSessionId(gate.sessionId)) {
     return { status: 'failed', reason: 'the session id has characters that are unsafe in a command' };
   }
+  if (options.once && !markHinted(options.env, basename(located.path, '.jsonl')))
+    return { status: 'quiet', reason: 'the retro was already suggested for this session' };
   const line = `retrospect: this session's friction score is ${gate.score} (threshold ${gate.threshold}); run 'retrospect retro ${gate.sessionId}' for a retrospective`;
   return { status: 'suggest', line, sessionId: gate.sessionId, score: gate.score, threshold: gate.threshold };
 }

@@ -72,7 +72,12 @@ function claudeConfig(): { config: string; folder: string } {
 function hint(config: string, payload: object | string, args: string[] = []) {
   return runCli(['hook', 'hint', ...args], {
     cwd: tmpdir(),
-    env: { CLAUDE_CONFIG_DIR: config, FRICTION_LEDGER: join(config, 'no-ledger.jsonl'), RETRO_THRESHOLD: '' },
+    env: {
+      CLAUDE_CONFIG_DIR: config,
+      FRICTION_LEDGER: join(config, 'no-ledger.jsonl'),
+      RETRO_THRESHOLD: '',
+      RETROSPECT_DATA_DIR: join(config, 'data'),
+    },
     input: typeof payload === 'string' ? payload : JSON.stringify(payload),
   });
 }
@@ -95,6 +100,23 @@ describe('retrospect hook hint', () => {
     );
     const asMessage = await hint(config, { transcript_path: path }, ['--system-message']);
     expect(JSON.parse(asMessage.stdout).systemMessage).toContain("'retrospect retro a1b2c3d4-");
+  });
+
+  it('--once suggests a retro once per session, for a Stop hook that fires after every turn', async () => {
+    const { config, folder } = claudeConfig();
+    const rough = 'a1b2c3d4-0000-4000-8000-00000000000a';
+    const other = 'a1b2c3d4-0000-4000-8000-00000000000b';
+    writeFileSync(join(folder, `${rough}.jsonl`), transcript(rough, ROUGH));
+    writeFileSync(join(folder, `${other}.jsonl`), transcript(other, ROUGH));
+    const payload = (id: string) => ({ session_id: id, transcript_path: join(folder, `${id}.jsonl`) });
+    const first = await hint(config, payload(rough), ['--once', '--system-message']);
+    expect(JSON.parse(first.stdout).systemMessage).toContain(`'retrospect retro ${rough}'`);
+    const second = await hint(config, payload(rough), ['--once', '--system-message']);
+    expect(second).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    const otherSession = await hint(config, payload(other), ['--once']);
+    expect(otherSession.stdout).toContain(`'retrospect retro ${other}'`);
+    // Without --once the hint is shown again, as before.
+    expect((await hint(config, payload(rough))).stdout).toContain(`'retrospect retro ${rough}'`);
   });
 
   it('says nothing for a smooth session, and falls back to the newest session of the project', async () => {

@@ -10,7 +10,7 @@ const HELP = `usage: ${USAGE}
   friction-capture   record one friction row (PostToolUseFailure, PermissionDenied, StopFailure) in the
                      friction ledger: FRICTION_LEDGER, else <main checkout>/.claude/retro/friction.jsonl;
                      caps FRICTION_LEDGER_MAX_LINES (10000) and FRICTION_LEDGER_MAX_BYTES (5242880)
-  hint [--budget-ms N] [--system-message]
+  hint [--budget-ms N] [--system-message] [--once]
                      for Stop/SessionEnd: gate this session and, when it passes RETRO_THRESHOLD, print one
                      line suggesting 'retrospect retro <session-id>' (as {"systemMessage": ...} with
                      --system-message, which Claude Code shows to the user)

@@ -2,7 +2,11 @@ import { parseCommandArgs } from '../../args.js';
 import { type CliIo, println } from '../../io.js';
 import { oneLine } from './one-line.js';
 
-const OPTIONS = { 'budget-ms': { type: 'string' }, 'system-message': { type: 'boolean' } } as const;
+const OPTIONS = {
+  'budget-ms': { type: 'string' },
+  'system-message': { type: 'boolean' },
+  once: { type: 'boolean' },
+} as const;
 
 /** `hook hint`: gates the session that just stopped and prints one suggestion line when it is worth a retro. */
 export async function hint(args: string[], io: CliIo): Promise<number> {
@@ -10,7 +14,7 @@ export async function hint(args: string[], io: CliIo): Promise<number> {
     const { values } = parseCommandArgs(
       args,
       OPTIONS,
-      'retrospect hook hint [--budget-ms N] [--system-message]',
+      'retrospect hook hint [--budget-ms N] [--system-message] [--once]',
     );
     const budgetMs = values['budget-ms'] === undefined ? undefined : Number(values['budget-ms']);
     if (budgetMs !== undefined && !(Number.isInteger(budgetMs) && budgetMs > 0)) {
@@ -20,7 +24,12 @@ export async function hint(args: string[], io: CliIo): Promise<number> {
     const input = io.stdin.isTTY ? { ok: true as const, text: '' } : await readHookInput(io.stdin);
     // hooks/hint.js stays a module of its own in the bundle: it finds its gate worker beside itself.
     const { sessionHint } = await import('../../../hooks/hint.js');
-    const result = await sessionHint(input.ok ? input.text : '', { env: io.env, cwd: io.cwd, budgetMs });
+    const result = await sessionHint(input.ok ? input.text : '', {
+      env: io.env,
+      cwd: io.cwd,
+      budgetMs,
+      once: values.once,
+    });
     if (result.status === 'failed') println(io.stderr, `hint: ${result.reason}`);
     if (result.status !== 'suggest') return 0;
     println(

@@ -1,0 +1,29 @@
+import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
+import { join } from 'node:path';
+import { dataDir } from '../paths/data-dir.js';
+
+/** `<data dir>/hints/<session id>`: an empty file saying the hint for that session was shown. */
+export function hintMarkerPath(env: NodeJS.ProcessEnv, sessionId: string): string {
+  return join(dataDir(env), 'hints', sessionId);
+}
+
+/** True when the hint for this session was shown before (a Stop hook fires after every turn). */
+export function wasHinted(env: NodeJS.ProcessEnv, sessionId: string): boolean {
+  return existsSync(hintMarkerPath(env, sessionId));
+}
+
+/**
+ * Records that the hint for this session is being shown. True for the one caller that created the
+ * marker (`wx` fails when it exists), so two hooks finishing at once show the hint once.
+ */
+export function markHinted(env: NodeJS.ProcessEnv, sessionId: string): boolean {
+  const path = hintMarkerPath(env, sessionId);
+  mkdirSync(join(path, '..'), { recursive: true });
+  try {
+    closeSync(openSync(path, 'wx'));
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
