@@ -1,0 +1,233 @@
+// Tests of the Claude Code plugin shipped in plugin/ and its marketplace in .claude-plugin/ (both at the
+// repository root, where Claude Code looks for them; vitest only collects tests under src/).
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { describe, expect, it } from 'vitest';
+import { BIN, REPO_ROOT } from '../test-support/cli.js';
+import { noonOf, retroProject } from '../test-support/retro-project.js';
+
+const PLUGIN = join(REPO_ROOT, 'plugin');
+const CLAUDE = join(REPO_ROOT, 'node_modules', '.bin', 'claude');
+const PLUGIN_ENV = { CLAUDE_PLUGIN_ROOT: PLUGIN };
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the real `claude` CLI (the pinned dev dependency) with a throwaway home and config folder. */
+function claude(args: string[]): Run {
+  const home = mkdtempSync(join(tmpdir(), 'retrospect-claude-home-'));
+  const run = spawnSync(CLAUDE, args, {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH, HOME: home, CLAUDE_CONFIG_DIR: join(home, '.claude'), NO_COLOR: '1' },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+/** A folder holding a `retrospect` that runs this checkout's CLI, as `npm install -g` would provide it. */
+function retrospectOnPath(): string {
+  const bin = mkdtempSync(join(tmpdir(), 'retrospect-path-'));
+  const shim = join(bin, 'retrospect');
+  writeFileSync(shim, `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
+  chmodSync(shim, 0o755);
+  return bin;
+}
+
+/** A PATH on which nothing is found, `retrospect` included (hooks run through /bin/sh, by its full path). */
+const BARE_PATH = mkdtempSync(join(tmpdir(), 'retrospect-empty-path-'));
+
+/** Runs a hook command as Claude Code does: through sh, the hook's JSON on stdin. */
+function runHook(command: string, input: object, env: NodeJS.ProcessEnv, cwd: string): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('/bin/sh', ['-c', command], { cwd, env: { ...env, ...PLUGIN_ENV } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (b: Buffer) => {
+      stdout += b.toString();
+    });
+    child.stderr.on('data', (b: Buffer) => {
+      stderr += b.toString();
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(JSON.stringify(input));
+  });
+}
+
+type HookConfig = {
+  hooks: Record<string, { matcher?: string; hooks: { type: string; command: string }[] }[]>;
+};
+const hooksConfig = () => JSON.parse(readFileSync(join(PLUGIN, 'hooks', 'hooks.json'), 'utf8')) as HookConfig;
+/** The hook command for an event, with `${CLAUDE_PLUGIN_ROOT}` left for the shell to expand, as it is set. */
+const hookCommand = (event: string) => hooksConfig().hooks[event]?.[0]?.hooks[0]?.command ?? '';
+
+describe('the Claude Code plugin', () => {
+  it('passes the real validator with the plugin directory profile, strict, and the marketplace validates', () => {
+    expect(existsSync(CLAUDE), 'npm install puts the pinned @anthropic-ai/claude-code in node_modules').toBe(
+      true,
+    );
+    const plugin = claude(['plugin', 'validate', '--profile', 'directory', '--strict', PLUGIN]);
+    expect(plugin.stdout).toContain('✔ Validation passed');
+    expect(plugin.stdout).toContain('✔ These checks found nothing to report');
+    expect(plugin.code).toBe(0);
+    for (const part of [
+      'commands: retrospect:retro',
+      'commands: retrospect:walk',
+      'commands: retrospect:sprint-retro',
+      'hooks: PostToolUseFailure',
+      'hooks: PermissionDenied',
+      'hooks: StopFailure',
+      'hooks: Stop command',
+      'mcpServers: retrospect stdio',
+    ]) {
+      expect(plugin.stdout).toContain(part);
+    }
+    const marketplace = claude(['plugin', 'validate', '--strict', REPO_ROOT]);
+    expect(marketplace.stdout).toContain('marketplace.json');
+    expect(marketplace.stdout).toContain('✔ Validation passed');
+    expect(marketplace.code).toBe(0);
+  });
+
+  it('the marketplace lists the plugin under its own name, at the folder it ships in', () => {
+    const marketplace = JSON.parse(
+      readFileSync(join(REPO_ROOT, '.claude-plugin', 'marketplace.json'), 'utf8'),
+    );
+    const manifest = JSON.parse(readFileSync(join(PLUGIN, '.claude-plugin', 'plugin.json'), 'utf8'));
+    const packageJson = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'));
+    expect(marketplace.plugins).toEqual([
+      expect.objectContaining({ name: manifest.name, source: './plugin', version: packageJson.version }),
+    ]);
+    expect(manifest.version).toBe(packageJson.version);
+    const readme = readFileSync(join(PLUGIN, 'README.md'), 'utf8');
+    expect(readme).toContain('claude plugin marketplace add');
+    expect(readme).toContain(`claude plugin install ${manifest.name}@${marketplace.name}`);
+  });
+
+  it('its friction hook records a row in the project ledger through retrospect on PATH', async () => {
+    const p = retroProject();
+    const ledger = join(p.root, '.claude', 'retro', 'friction.jsonl');
+    const env = { ...p.env, FRICTION_LEDGER: '', PATH: [retrospectOnPath(), BARE_PATH].join(delimiter) };
+    const payload = {
+      session_id: '0b7c9a52-1111-4222-8333-444455556666',
+      hook_event_name: 'PostToolUseFailure',
+      tool_name: 'Edit',
+      tool_input: { file_path: 'src/cart.ts' },
+      cwd: p.root,
+    };
+    for (const event of ['PostToolUseFailure', 'PermissionDenied', 'StopFailure']) {
+      const run = await runHook(hookCommand(event), { ...payload, hook_event_name: event }, env, p.root);
+      expect(run).toMatchObject({ code: 0, stderr: '' });
+    }
+    const rows = readFileSync(ledger, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(rows.map((r) => [r.event, r.tool, r.path])).toEqual([
+      ['PostToolUseFailure', 'Edit', 'src/cart.ts'],
+      ['PermissionDenied', 'Edit', 'src/cart.ts'],
+      ['StopFailure', 'Edit', 'src/cart.ts'],
+    ]);
+  });
+
+  it('its end-of-turn hook suggests a retro for a rough session, once', async () => {
+    const p = retroProject();
+    const { path, sessionId } = p.addSession({ rejections: 3, mtimeSecs: noonOf('2026-06-28') });
+    const env = { ...p.env, PATH: [retrospectOnPath(), BARE_PATH].join(delimiter) };
+    const payload = { session_id: sessionId, transcript_path: path, cwd: p.root, hook_event_name: 'Stop' };
+    const first = await runHook(hookCommand('Stop'), payload, env, p.root);
+    expect(first.code).toBe(0);
+    expect(JSON.parse(first.stdout).systemMessage).toContain(`run 'retrospect retro ${sessionId}'`);
+    const second = await runHook(hookCommand('Stop'), payload, env, p.root);
+    expect(second).toMatchObject({ code: 0, stdout: '' });
+  });
+
+  it('without retrospect on PATH, hooks stay out of the way and say why; the MCP launcher fails clearly', async () => {
+    const p = retroProject();
+    const env = { ...p.env, PATH: BARE_PATH };
+    const hook = await runHook(hookCommand('PostToolUseFailure'), { session_id: 's' }, env, p.root);
+    expect(hook.code).toBe(0);
+    expect(hook.stdout).toBe('');
+    expect(hook.stderr).toContain(
+      "the 'retrospect' command is not on PATH; install it with 'npm install && npm install -g .'",
+    );
+    expect(existsSync(join(p.root, '.claude', 'retro', 'friction.jsonl'))).toBe(false);
+    const mcp = spawnSync(join(PLUGIN, 'scripts', 'run-retrospect'), ['mcp'], { env, encoding: 'utf8' });
+    expect(mcp.status).toBe(127);
+    expect(mcp.stderr).toContain('not on PATH');
+  });
+
+  it('its MCP server answers a client over stdio, started from .mcp.json as Claude Code starts it', async () => {
+    const config = JSON.parse(readFileSync(join(PLUGIN, '.mcp.json'), 'utf8')) as {
+      mcpServers: Record<string, { command: string; args: string[] }>;
+    };
+    const server = config.mcpServers.retrospect!;
+    const p = retroProject();
+    const transport = new StdioClientTransport({
+      command: server.command.replace(/\$\{CLAUDE_PLUGIN_ROOT\}/, PLUGIN),
+      args: server.args,
+      cwd: p.root,
+      env: { ...(p.env as Record<string, string>), PATH: [retrospectOnPath(), BARE_PATH].join(delimiter) },
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'retrospect-plugin-test', version: '0.0.0' });
+    await client.connect(transport);
+    try {
+      expect(client.getServerVersion()?.name).toBe('retrospect');
+      const tools = (await client.listTools()).tools.map((t) => t.name);
+      expect(tools.length).toBeGreaterThan(0);
+      expect(tools.some((name) => name.includes('gate'))).toBe(true);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('the CLI calls its slash commands make work as written', () => {
+    const commands = ['retro', 'walk', 'sprint-retro'].map((name) =>
+      readFileSync(join(PLUGIN, 'commands', `${name}.md`), 'utf8'),
+    );
+    for (const text of commands) {
+      expect(text).toMatch(/^---\ndescription: .+\nargument-hint: .+\nallowed-tools: .+\n---\n/);
+      expect(text).toContain('$ARGUMENTS');
+    }
+    const p = retroProject();
+    p.addSession({ rejections: 3, mtimeSecs: noonOf('2026-06-28') });
+    spawnSync('git', ['-C', p.root, 'commit', '-q', '--allow-empty', '-m', 'start'], {
+      env: {
+        ...process.env,
+        GIT_AUTHOR_NAME: 't',
+        GIT_AUTHOR_EMAIL: 't@e',
+        GIT_COMMITTER_NAME: 't',
+        GIT_COMMITTER_EMAIL: 't@e',
+      },
+    });
+    mkdirSync(join(p.root, 'src'));
+    writeFileSync(join(p.root, 'src', 'cart.ts'), 'export const total = 0;\n');
+    const calls = [
+      ['retro', '--auto', '--dry-run', '--why', '--all'],
+      ['scan', '--flagged', '--json'],
+      ['trial', 'list'],
+      ['walk'],
+      ['sprint', 'report', '--demo'],
+      ['sprint', 'retro', '--demo', '--yolo-defaults', 'seed-from-metrics', '--dry-run'],
+    ];
+    for (const args of calls) {
+      const run = spawnSync(process.execPath, [BIN, ...args], {
+        cwd: p.root,
+        env: { ...process.env, ...p.env, NO_COLOR: '1' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect([args.join(' '), run.status, run.stderr]).toEqual([args.join(' '), 0, expect.any(String)]);
+      expect(run.stdout.length).toBeGreaterThan(0);
+    }
+    expect(commands.join('\n')).toContain('retrospect retro <arguments> --auto --dry-run --why');
+  });
+});
