@@ -1,7 +1,15 @@
 // Tests of the Claude Code plugin shipped in plugin/ and its marketplace in .claude-plugin/ (both at the
 // repository root, where Claude Code looks for them; vitest only collects tests under src/).
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -41,8 +49,13 @@ function retrospectOnPath(): string {
   return bin;
 }
 
-/** A PATH on which nothing is found, `retrospect` included (hooks run through /bin/sh, by its full path). */
-const BARE_PATH = mkdtempSync(join(tmpdir(), 'retrospect-empty-path-'));
+/** A PATH with `sh` and nothing else: no `retrospect`, wherever this machine may have one installed. */
+function shOnlyPath(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'retrospect-sh-only-'));
+  symlinkSync('/bin/sh', join(dir, 'sh'));
+  return dir;
+}
+const BARE_PATH = shOnlyPath();
 
 /** Runs a hook command as Claude Code does: through sh, the hook's JSON on stdin. */
 function runHook(command: string, input: object, env: NodeJS.ProcessEnv, cwd: string): Promise<Run> {
@@ -159,7 +172,10 @@ describe('the Claude Code plugin', () => {
       "the 'retrospect' command is not on PATH; install it with 'npm install && npm install -g .'",
     );
     expect(existsSync(join(p.root, '.claude', 'retro', 'friction.jsonl'))).toBe(false);
-    const mcp = spawnSync(join(PLUGIN, 'scripts', 'run-retrospect'), ['mcp'], { env, encoding: 'utf8' });
+    const mcp = spawnSync('/bin/sh', [join(PLUGIN, 'scripts', 'run-retrospect'), 'mcp'], {
+      env,
+      encoding: 'utf8',
+    });
     expect(mcp.status).toBe(127);
     expect(mcp.stderr).toContain('not on PATH');
   });
@@ -171,8 +187,8 @@ describe('the Claude Code plugin', () => {
     const server = config.mcpServers.retrospect!;
     const p = retroProject();
     const transport = new StdioClientTransport({
-      command: server.command.replace(/\$\{CLAUDE_PLUGIN_ROOT\}/, PLUGIN),
-      args: server.args,
+      command: server.command,
+      args: server.args.map((arg) => arg.replace(/\$\{CLAUDE_PLUGIN_ROOT\}/, PLUGIN)),
       cwd: p.root,
       env: { ...(p.env as Record<string, string>), PATH: [retrospectOnPath(), BARE_PATH].join(delimiter) },
       stderr: 'pipe',
