@@ -28,7 +28,7 @@ for (const dir of process.argv.slice(2)) {
       ...process.env,
       FRICTION_LEDGER: existsSync(ledger) ? ledger : join(dir, 'no-ledger.jsonl'),
     };
-    const ours = formatVerdictJson(gateSessionSync(path, { env }).verdict);
+    const ours = formatVerdictJson(gateSessionSync(path, { env, profile: 'seed' }).verdict);
     const ref = spawnSync('python3', [join(here, 'reference', 'gate.py'), path], {
       env,
       encoding: 'utf8',

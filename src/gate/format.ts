@@ -1,24 +1,31 @@
 import { pyFloatRepr } from '../transcript/pyjson.js';
+import type { HitReason } from './calibrated/machine.js';
 import type { GateVerdict } from './score.js';
 import { SIGNAL_LABELS, SIGNAL_NAMES } from './signals.js';
 
 /**
  * The verdict as one line of compact JSON, numbers printed as the original gate printed them
- * (`5.0`, `11.5`), so that the line is byte-identical to the seed's output.
+ * (`5.0`, `11.5`), so that the seed profile's line is byte-identical to the seed's output. Other profiles
+ * add `"profile"` at the end.
  */
 export function formatVerdictJson(verdict: GateVerdict): string {
   const signals = verdict.signals.map(
     (s) => `{"name":${JSON.stringify(s.name)},"count":${s.count},"ids":${JSON.stringify(s.ids)}}`,
   );
   const error = verdict.error === undefined ? '' : `,"error":${JSON.stringify(verdict.error)}`;
+  const profile = verdict.profile === undefined ? '' : `,"profile":${JSON.stringify(verdict.profile)}`;
   return `{"score":${pyFloatRepr(verdict.score)},"passed":${verdict.passed},"threshold":${pyFloatRepr(
     verdict.threshold,
-  )},"signals":[${signals.join(',')}]${error}}`;
+  )},"signals":[${signals.join(',')}]${error}${profile}}`;
 }
 
-/** The `--why` calibration table (retro-gate.md "Calibration loop"). */
-export function renderWhy(sessionId: string, verdict: GateVerdict): string {
+/**
+ * The `--why` calibration table (retro-gate.md "Calibration loop"). With reasons (calibrated profile),
+ * each counted hit is listed under its signal with why it counted.
+ */
+export function renderWhy(sessionId: string, verdict: GateVerdict, reasons?: HitReason[]): string {
   const lines = [`Session: ${sessionId}`];
+  if (verdict.profile !== undefined) lines.push(`Profile: ${verdict.profile}`);
   if (verdict.error !== undefined) lines.push(`Error: ${verdict.error}`);
   lines.push(
     `Score: ${pyFloatRepr(verdict.score)} / ${pyFloatRepr(verdict.threshold)} (${verdict.passed ? 'passed' : 'not passed'})`,
@@ -27,6 +34,9 @@ export function renderWhy(sessionId: string, verdict: GateVerdict): string {
   if (verdict.signals.length === 0) lines.push('(none)');
   for (const signal of verdict.signals) {
     lines.push(`${signal.name} (${SIGNAL_LABELS[signal.name]}) x${signal.count} — ${signal.ids.join(', ')}`);
+    if (!reasons) continue;
+    const counted = reasons.filter((r) => r.signal === signal.name).slice(0, signal.count);
+    for (const hit of counted) lines.push(`  - ${hit.id}: ${hit.reason}`);
   }
   const matched = new Set(verdict.signals.map((s) => s.name));
   const missing = SIGNAL_NAMES.filter((name) => !matched.has(name));

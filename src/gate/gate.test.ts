@@ -3,8 +3,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LONG_ANSWER, TranscriptBuilder } from '../test-support/transcript.js';
-import { formatVerdictJson, type GateVerdict, gateSessionSync } from './index.js';
+import {
+  formatVerdictJson,
+  type GateOptions,
+  type GateVerdict,
+  gateSessionSync as gateWithProfile,
+} from './index.js';
 import { scoreHits, signalOf, withSignal } from './score.js';
+
+/** These are the seed's suites: every verdict here is the seed profile's (RETRO_GATE_PROFILE=seed). */
+function gateSessionSync(path: string | undefined, options: GateOptions = {}) {
+  return gateWithProfile(path, { profile: 'seed', ...options });
+}
 
 const id = TranscriptBuilder.id;
 const noLedger = { ledgerPath: null, env: {} } as const;

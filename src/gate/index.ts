@@ -2,19 +2,33 @@ import { statSync } from 'node:fs';
 import { resolveLedgerPath } from '../ledger/path.js';
 import { sessionIdFromPath } from '../transcript/read.js';
 import type { TranscriptFacts, TurnEvent } from '../transcript/types.js';
+import { CalibratedMachine, type HitReason } from './calibrated/machine.js';
+import { pushEvents, readCalibrated } from './calibrated/read.js';
 import { type LedgerCoverage, ledgerCoverage } from './ledger-s2.js';
-import { GateMachine } from './machine.js';
-import { type GateSignal, type GateVerdict, scoreHits, signalOf, zeroVerdict } from './score.js';
+import { GateMachine, type SignalHits } from './machine.js';
+import { type GateProfile, resolveGateProfile } from './profile.js';
+import { type GateSignal, type GateVerdict, rulesOf, scoreHits, signalOf, zeroVerdict } from './score.js';
 import { resolveThreshold } from './threshold.js';
 import { turnReaderFor } from './turn-reader.js';
 
+export type { HitReason } from './calibrated/machine.js';
 export { formatVerdictJson, renderWhy } from './format.js';
 export { type LedgerCoverage, ledgerCoverage, ledgerCoverageIndex, ledgerCoverageKey } from './ledger-s2.js';
 export { GateMachine, type SignalHits } from './machine.js';
+export {
+  DEFAULT_GATE_PROFILE,
+  GATE_PROFILES,
+  type GateProfile,
+  isGateProfile,
+  parseGateProfile,
+  resolveGateProfile,
+} from './profile.js';
 export { type GateSignal, type GateVerdict, withSignal } from './score.js';
 export { GATE_VERSION, SIGNAL_LABELS, SIGNAL_NAMES, type SignalName } from './signals.js';
 
 export interface GateOptions {
+  /** Overrides `RETRO_GATE_PROFILE` (default calibrated; `seed` is the original gate, byte for byte). */
+  profile?: GateProfile;
   /** Overrides `RETRO_THRESHOLD` (a number, or the text of a `--threshold` flag). */
   threshold?: number | string;
   env?: NodeJS.ProcessEnv;
@@ -33,6 +47,10 @@ export interface GateOptions {
 
 export interface GateResult {
   verdict: GateVerdict;
+  /** The profile that scored the verdict. */
+  profile: GateProfile;
+  /** Why each hit counted, in file order (calibrated profile only; `--why` prints them). */
+  reasons?: HitReason[];
   /** The session id the verdict (and the ledger lookup) used. */
   sessionId: string;
   /** Physical lines read (0 for an error verdict). */
@@ -60,9 +78,21 @@ export async function gateSession(path: string | undefined, options: GateOptions
 export function gateSessionSync(path: string | undefined, options: GateOptions = {}): GateResult {
   const env = options.env ?? process.env;
   const { threshold, warning } = resolveThreshold(options.threshold, env);
-  const warnings = warning ? [warning] : [];
+  const choice = resolveGateProfile(options.profile, env);
+  const profile = choice.profile;
+  const warnings = [warning, choice.warning].filter((w): w is string => w !== undefined);
+  const stamp = (verdict: GateVerdict): GateVerdict => {
+    if (profile !== 'seed') verdict.profile = profile;
+    return verdict;
+  };
   if (!path)
-    return { verdict: zeroVerdict(threshold, 'missing jsonl path'), sessionId: '', lines: 0, warnings };
+    return {
+      verdict: stamp(zeroVerdict(threshold, 'missing jsonl path')),
+      profile,
+      sessionId: '',
+      lines: 0,
+      warnings,
+    };
   const fallbackId = sessionIdFromPath(path);
   let size: number;
   try {
@@ -70,18 +100,35 @@ export function gateSessionSync(path: string | undefined, options: GateOptions =
     if (!stat.isFile()) throw new Error('not a file');
     size = stat.size;
   } catch {
-    return { verdict: zeroVerdict(threshold, 'file not found'), sessionId: fallbackId, lines: 0, warnings };
+    return {
+      verdict: stamp(zeroVerdict(threshold, 'file not found')),
+      profile,
+      sessionId: fallbackId,
+      lines: 0,
+      warnings,
+    };
   }
-  const machine = new GateMachine();
   let facts: TranscriptFacts;
+  let finish: () => SignalHits;
+  let reasons: HitReason[] | undefined;
   try {
-    facts = options.read
-      ? options.read(path, (event) => machine.push(event))
-      : turnReaderFor(path)(path, (turn) => machine.pushTurn(turn));
+    if (profile === 'seed') {
+      const machine = new GateMachine();
+      facts = options.read
+        ? options.read(path, (event) => machine.push(event))
+        : turnReaderFor(path)(path, (turn) => machine.pushTurn(turn));
+      finish = () => machine.finish();
+    } else {
+      const machine = new CalibratedMachine();
+      facts = options.read ? pushEvents(options.read, path, machine) : readCalibrated(path, machine);
+      finish = () => machine.finish();
+      reasons = machine.reasons;
+    }
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? 'read error';
     return {
-      verdict: zeroVerdict(threshold, `file not readable: ${reason}`),
+      verdict: stamp(zeroVerdict(threshold, `file not readable: ${reason}`)),
+      profile,
       sessionId: fallbackId,
       lines: 0,
       warnings,
@@ -93,7 +140,7 @@ export function gateSessionSync(path: string | undefined, options: GateOptions =
       `retro-gate: no known JSONL fields seen in first 50 lines of ${path}; possible schema drift.`,
     );
   }
-  const hits = machine.finish();
+  const hits = finish();
   const transcriptS2 = signalOf('S2', hits.s2) ?? null;
   let ledger: LedgerCoverage = { covered: false };
   if (env.RETRO_FORCE_TRANSCRIPT_S2 !== '1') {
@@ -105,10 +152,15 @@ export function gateSessionSync(path: string | undefined, options: GateOptions =
             : (options.ledgerPath ?? resolveLedgerPath(env, options.cwd ?? process.cwd())),
           sessionId,
         );
-    if (ledger.covered) hits.s2 = ledger.runs;
+    if (ledger.covered) {
+      hits.s2 = ledger.runs;
+      reasons = reasons?.filter((r) => r.signal !== 'S2');
+    }
   }
   return {
-    verdict: scoreHits(hits, threshold),
+    verdict: stamp(scoreHits(hits, threshold, rulesOf(profile === 'seed' ? undefined : profile))),
+    profile,
+    ...(reasons ? { reasons } : {}),
     sessionId,
     lines: facts.lines,
     warnings,

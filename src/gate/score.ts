@@ -1,6 +1,8 @@
 import type { MessageId } from '../transcript/types.js';
+import { CALIBRATED_RULES } from './calibrated/rules.js';
 import type { SignalHits } from './machine.js';
-import { SIGNAL_NAMES, SIGNAL_RULES, type SignalName } from './signals.js';
+import type { GateProfile } from './profile.js';
+import { SIGNAL_NAMES, SIGNAL_RULES, type SignalName, type SignalRules } from './signals.js';
 
 export interface GateSignal {
   name: SignalName;
@@ -15,6 +17,8 @@ export interface GateVerdict {
   threshold: number;
   signals: GateSignal[];
   error?: string;
+  /** Set for every profile but the seed, whose output stays byte-identical to the original gate's. */
+  profile?: GateProfile;
 }
 
 const HIT_KEYS: Record<SignalName, keyof SignalHits> = { S1: 's1', S2: 's2', S3: 's3', S4: 's4', S5: 's5' };
@@ -25,29 +29,37 @@ function round2(value: number): number {
 }
 
 /** The signal that these hits make (count capped, anchor ids trimmed); undefined when there are none. */
-export function signalOf(name: SignalName, found: MessageId[]): GateSignal | undefined {
+export function signalOf(
+  name: SignalName,
+  found: MessageId[],
+  rules: SignalRules = SIGNAL_RULES,
+): GateSignal | undefined {
   if (found.length === 0) return undefined;
-  const rule = SIGNAL_RULES[name];
+  const rule = rules[name];
   const count = rule.cap === undefined ? found.length : Math.min(found.length, rule.cap);
   return { name, count, ids: found.slice(0, rule.maxIds) };
 }
 
 /** score = Σ weight · count over signals in order S1..S5 (counts already capped). */
-function scoreSignals(signals: GateSignal[], threshold: number): GateVerdict {
+function scoreSignals(signals: GateSignal[], threshold: number, rules: SignalRules): GateVerdict {
   let score = 0;
-  for (const signal of signals) score += SIGNAL_RULES[signal.name].weight * signal.count;
+  for (const signal of signals) score += rules[signal.name].weight * signal.count;
   score = round2(score);
   return { score, passed: score >= threshold, threshold, signals };
 }
 
 /** score = Σ weight · min(count, cap); signals in order S1..S5, only those with hits. */
-export function scoreHits(hits: SignalHits, threshold: number): GateVerdict {
+export function scoreHits(
+  hits: SignalHits,
+  threshold: number,
+  rules: SignalRules = SIGNAL_RULES,
+): GateVerdict {
   const signals: GateSignal[] = [];
   for (const name of SIGNAL_NAMES) {
-    const signal = signalOf(name, hits[HIT_KEYS[name]]);
+    const signal = signalOf(name, hits[HIT_KEYS[name]], rules);
     if (signal) signals.push(signal);
   }
-  return scoreSignals(signals, threshold);
+  return scoreSignals(signals, threshold, rules);
 }
 
 /**
@@ -67,7 +79,14 @@ export function withSignal(
     const found = others.get(n);
     return found ? [found] : [];
   });
-  return scoreSignals(signals, threshold);
+  const rescored = scoreSignals(signals, threshold, rulesOf(verdict.profile));
+  if (verdict.profile !== undefined) rescored.profile = verdict.profile;
+  return rescored;
+}
+
+/** The weights and caps a profile scores with (the seed's for the seed and for a verdict without profile). */
+export function rulesOf(profile: GateProfile | undefined): SignalRules {
+  return profile === 'calibrated' ? CALIBRATED_RULES : SIGNAL_RULES;
 }
 
 export function zeroVerdict(threshold: number, error?: string): GateVerdict {

@@ -49,7 +49,9 @@ export const SIGNAL_LABELS: Record<SignalName, string> = {
 };
 
 /** Weight, count cap (undefined: uncapped) and how many anchor ids are reported. */
-export const SIGNAL_RULES: Record<SignalName, { weight: number; cap: number | undefined; maxIds: number }> = {
+export type SignalRules = Record<SignalName, { weight: number; cap: number | undefined; maxIds: number }>;
+
+export const SIGNAL_RULES: SignalRules = {
   S1: { weight: 3.0, cap: 3, maxIds: 3 },
   S2: { weight: 2.0, cap: undefined, maxIds: 10 },
   S3: { weight: 2.5, cap: undefined, maxIds: 10 },

@@ -51,7 +51,8 @@ export interface FastReadStats {
  * call), or the object of a line that had to be parsed in full. Blank and unparseable lines give neither.
  */
 export interface LineHandlers {
-  view(b: Buffer, view: LineView, lineNo: number): void;
+  /** `start`/`end` bound the line's bytes in `b`, for a reader that must parse a rare line in full. */
+  view(b: Buffer, view: LineView, lineNo: number, start: number, end: number): void;
   parsed(line: Record<string, unknown>, lineNo: number): void;
 }
 
@@ -127,7 +128,7 @@ export function readTranscriptLines(
         lastTimestampLength = ts.end - ts.start;
       }
     }
-    handlers.view(buffer, seen, lineNo);
+    handlers.view(buffer, seen, lineNo, start, end);
   };
   if (wasm) wasm.busy = true;
   try {

@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+// Precision, recall and F1 of each gate profile on hand-labelled real sessions (eval/gate-labels.jsonl).
+// A session labelled `rough` should be flagged, `smooth` should not; `unclear` ones are reported but not
+// scored. Transcripts are not in the repository: rebuild the corpus from the listed sources (eval/README.md)
+// and pass its folder (files named <session>.jsonl).
+// usage: eval-gate.mjs CORPUS_DIR [--labels FILE] [--split dev|heldout|all] [--profile seed|calibrated] [--quiet]
+//        (or RETRO_EVAL_CORPUS=CORPUS_DIR)
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const { gateSessionSync, GATE_PROFILES } = await import(join(here, '..', 'dist', 'gate', 'index.js'));
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    labels: { type: 'string', default: join(here, '..', 'eval', 'gate-labels.jsonl') },
+    split: { type: 'string', default: 'all' },
+    profile: { type: 'string' },
+    quiet: { type: 'boolean', default: false },
+  },
+});
+const corpus = positionals[0] ?? process.env.RETRO_EVAL_CORPUS;
+if (!corpus || !existsSync(corpus)) {
+  console.error('usage: eval-gate.mjs CORPUS_DIR (a folder of <session>.jsonl; see eval/README.md)');
+  process.exit(2);
+}
+const labels = readFileSync(values.labels, 'utf8')
+  .split('\n')
+  .filter((line) => line.trim() !== '')
+  .map((line) => JSON.parse(line));
+const splits = values.split === 'all' ? ['dev', 'heldout'] : [values.split];
+const profiles = values.profile ? [values.profile] : [...GATE_PROFILES];
+
+function metrics(rows) {
+  const tp = rows.filter((r) => r.label === 'rough' && r.flagged).length;
+  const fp = rows.filter((r) => r.label === 'smooth' && r.flagged).length;
+  const fn = rows.filter((r) => r.label === 'rough' && !r.flagged).length;
+  const tn = rows.filter((r) => r.label === 'smooth' && !r.flagged).length;
+  const precision = tp + fp === 0 ? 0 : tp / (tp + fp);
+  const recall = tp + fn === 0 ? 0 : tp / (tp + fn);
+  const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
+  return { tp, fp, fn, tn, precision, recall, f1 };
+}
+
+const fixed = (n) => n.toFixed(2);
+let missing = 0;
+for (const profile of profiles) {
+  const rows = [];
+  for (const entry of labels) {
+    if (!splits.includes(entry.split)) continue;
+    const path = join(corpus, `${entry.session}.jsonl`);
+    if (!existsSync(path)) {
+      missing++;
+      continue;
+    }
+    const result = gateSessionSync(path, { profile, env: {}, ledgerPath: null });
+    rows.push({ ...entry, flagged: result.verdict.passed, verdict: result.verdict, reasons: result.reasons });
+  }
+  for (const split of [...splits, ...(splits.length > 1 ? ['all'] : [])]) {
+    const part = rows.filter((r) => split === 'all' || r.split === split);
+    const m = metrics(part);
+    const unclear = part.filter((r) => r.label === 'unclear');
+    console.log(
+      `${profile.padEnd(10)} ${split.padEnd(7)} n=${m.tp + m.fp + m.fn + m.tn} (+${unclear.length} unclear, ${unclear.filter((r) => r.flagged).length} flagged)  P=${fixed(m.precision)} R=${fixed(m.recall)} F1=${fixed(m.f1)}  TP=${m.tp} FP=${m.fp} FN=${m.fn} TN=${m.tn}`,
+    );
+  }
+  if (values.quiet) continue;
+  for (const r of rows) {
+    const wrong = (r.label === 'rough' && !r.flagged) || (r.label === 'smooth' && r.flagged);
+    if (!wrong) continue;
+    const kind = r.flagged ? 'FP' : 'FN';
+    const signals = r.verdict.signals.map((s) => `${s.name}x${s.count}`).join(' ') || 'none';
+    console.log(`  ${kind} [${r.split}] ${r.session} (${r.repo}) score=${r.verdict.score} ${signals}`);
+    console.log(`     label: ${r.label} — ${r.reason}`);
+    for (const hit of (r.reasons ?? []).slice(0, 6)) console.log(`     ${hit.signal}: ${hit.reason}`);
+  }
+}
+if (missing > 0) console.error(`${missing} labelled sessions are missing from ${corpus}`);

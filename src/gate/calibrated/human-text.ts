@@ -1,0 +1,84 @@
+import { CONTINUATION_PREFIX, SYSTEM_NOTIFICATION_RE } from '../signals.js';
+import { isContinuation } from './lexicon.js';
+
+/**
+ * What a user-channel text is, to the calibrated gate. Claude Code writes a person's typing, its own
+ * markers (interrupts, the plan hand-off, a compaction summary) and wrapped command output on the same
+ * channel; only `human` and `continue` are a person talking.
+ */
+export type HumanTextKind = 'human' | 'continue' | 'interrupt' | 'plan' | 'summary' | 'wrapped';
+
+/** IDE context Claude Code prepends to what the person typed; the typing follows it. */
+const IDE_CONTEXT_RE = /^\s*(?:<(ide_[a-z_]+|system-reminder)>[\s\S]*?<\/\1>\s*)+/u;
+
+const INTERRUPT_PREFIX = '[Request interrupted by user';
+/** One-line notices Claude Code itself writes on the user channel. */
+const HARNESS_LINE_RE =
+  /^(?:Unknown (?:skill|command|slash command): \S+|\[Image #\d+\]|\[Pasted text #\d+[^\]]*\])\s*$/u;
+const PLAN_PREFIX = 'Implement the following plan';
+
+const COMMAND_RE = /<command-name>[^<]*<\/command-name>/u;
+const COMMAND_ARGS_RE = /<command-args>([\s\S]*?)<\/command-args>/u;
+
+/**
+ * What the person typed: the text with leading IDE context (`<ide_opened_file>`, `<ide_selection>`)
+ * removed, and for a slash command the arguments they gave it (`/review the skill, not the design doc`).
+ */
+export function typedText(text: string): string {
+  if (COMMAND_RE.test(text)) return COMMAND_ARGS_RE.exec(text)?.[1]?.trim() ?? '';
+  const match = IDE_CONTEXT_RE.exec(text);
+  return match ? text.slice(match[0].length) : text;
+}
+
+export function humanTextKind(typed: string): HumanTextKind {
+  const trimmed = typed.trimStart();
+  if (trimmed.startsWith(INTERRUPT_PREFIX)) return 'interrupt';
+  if (trimmed.startsWith(PLAN_PREFIX)) return 'plan';
+  if (trimmed.startsWith(CONTINUATION_PREFIX)) return 'summary';
+  if (HARNESS_LINE_RE.test(trimmed)) return 'wrapped';
+  if (trimmed.length === 0 || SYSTEM_NOTIFICATION_RE.test(trimmed)) return 'wrapped';
+  return isContinuation(trimmed) ? 'continue' : 'human';
+}
+
+/** How much of a turn is read for corrections: a reaction comes first; what follows is often a paste. */
+export const CORRECTION_HEAD = 280;
+
+/** Scripts written without spaces between words: their characters are counted, about two to a word. */
+const UNSPACED_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/gu;
+const URL_RE = /^(?:https?:\/\/|www\.)\S+$/iu;
+const OPTION_RE = /^[a-z0-9]{1,2}[.)]?$/iu;
+
+/**
+ * Words in a short reply: whitespace tokens, a token in a script without spaces counting one word per two
+ * of its characters. Undefined for replies that are never "terse" in the S5 sense: a pasted URL, an option
+ * picked from the agent's list ("2", "B"), a slash command.
+ */
+export function replyWords(typed: string): number | undefined {
+  const trimmed = typed.trim();
+  if (/^[/@]/u.test(trimmed) || URL_RE.test(trimmed) || OPTION_RE.test(trimmed)) return undefined;
+  let words = 0;
+  for (const token of trimmed.split(/\s+/u)) {
+    if (token === '') continue;
+    if (URL_RE.test(token)) return undefined;
+    const unspaced = token.match(UNSPACED_RE)?.length ?? 0;
+    words += unspaced === 0 ? 1 : Math.ceil(unspaced / 2) + (token.length > unspaced ? 1 : 0);
+  }
+  return words;
+}
+
+/** What an erroring tool result says happened. */
+export type ToolErrorKind = 'rejected' | 'cascade' | 'error';
+
+const REJECTED_RE =
+  /doesn't want to (?:proceed with this tool use|take this action)|User chose to stay in plan mode|^\s*(?:\[Request interrupted by user|Interrupted by user|Request was aborted)/u;
+const CASCADE_RE = /Sibling tool call errored|Cancelled: parallel tool call/u;
+
+/**
+ * A person refusing a tool call is a correction (scored with S1); a call cancelled because a sibling in the
+ * same parallel batch failed is the harness, not a new failure.
+ */
+export function toolErrorKind(content: string): ToolErrorKind {
+  if (REJECTED_RE.test(content)) return 'rejected';
+  if (CASCADE_RE.test(content)) return 'cascade';
+  return 'error';
+}

@@ -1,0 +1,305 @@
+/**
+ * The calibrated gate's word lists. A person who corrects an agent says so in their own language; these are
+ * the phrases that, in a turn reacting to the agent's work, mean "that is wrong / not what I asked / still
+ * broken / stop". Latin, Cyrillic and Vietnamese phrases match on word boundaries; Chinese, Japanese, Korean
+ * and Thai phrases match as substrings (those scripts put no spaces between words).
+ */
+
+const WORD = '[\\p{L}\\p{N}_]';
+
+function bounded(phrases: string[]): string {
+  return `(?<!${WORD})(?:${phrases.join('|')})(?!${WORD})`;
+}
+
+/** Corrections in scripts that separate words with spaces (apostrophes optional, case ignored). */
+const SPACED_CORRECTIONS = [
+  // English
+  "that'?s not (?:it|right|what)",
+  'that is not (?:it|right|what)',
+  "(?:this|it) (?:is|'s) not (?:what|right|working)",
+  'not what i (?:asked|wanted|meant|said)',
+  'wrong',
+  'incorrect',
+  "(?:doesn'?t|does not|didn'?t|did not|isn'?t|is not|not) work(?:ing|s)?",
+  "still (?:not|broken|failing|wrong|the same|doesn'?t|does not|isn'?t|no)",
+  'why did you',
+  'why are you',
+  'i (?:said|told you|asked you|already said)',
+  'you (?:broke|missed|forgot|ignored|deleted|removed|changed)',
+  "i (?:don'?t|do not|didn'?t|did not) (?:want|ask)",
+  'revert',
+  'undo',
+  'roll ?back',
+  'stop',
+  'nope',
+  "no,? (?:that|this|it|not|don'?t|you)",
+  'i meant',
+  'what i meant',
+  'try again',
+  'you are wrong',
+  "you'?re wrong",
+  'not right',
+  'broken',
+  // German
+  'nein',
+  'falsch',
+  'stimmt nicht',
+  'funktioniert (?:immer noch )?nicht',
+  'geht (?:immer noch )?nicht',
+  'immer noch nicht',
+  'rückgängig',
+  'hör auf',
+  'das (?:ist|war) nicht',
+  'nicht das',
+  // French
+  "c'est faux",
+  "ce n'est pas",
+  'ne (?:marche|fonctionne) (?:toujours )?pas',
+  'toujours pas',
+  'pas ça',
+  'annule',
+  'arrête',
+  "je (?:t'ai|vous ai) dit",
+  // Spanish
+  'incorrecto',
+  'est[aá] mal',
+  'no funciona',
+  'sigue sin',
+  'todav[ií]a no',
+  'eso no',
+  'no es (?:eso|lo que)',
+  'te dije',
+  'deshaz',
+  'det[eé]n(?:te)?',
+  // Portuguese
+  'errado',
+  'n[aã]o funciona',
+  'ainda n[aã]o',
+  'n[aã]o (?:era|é) isso',
+  'isso n[aã]o',
+  'eu (?:disse|falei)',
+  'desfa[zç]',
+  'pare',
+  // Russian
+  'нет',
+  'неправильно',
+  'не так',
+  'не работает',
+  'вс[её] ещ[её]',
+  'отмени',
+  'верни',
+  'стоп',
+  'я же (?:сказал|просил)',
+  'не то',
+  // Vietnamese
+  'ý tôi là',
+  'không phải',
+  'ko phải',
+  'chứ (?:ko|không) phải',
+  'sai rồi',
+  'vẫn (?:không|ko|chưa)',
+  'mở nhầm',
+  'nhầm rồi',
+  'tôi đang hỏi',
+];
+
+/** Corrections in scripts without spaces between words: Chinese (simplified, traditional), Japanese, Korean, Thai. */
+const UNSPACED_CORRECTIONS = [
+  // Chinese
+  '不对',
+  '不對',
+  '错了',
+  '錯了',
+  '不是这样',
+  '不是這樣',
+  '不是我要',
+  '不是我想',
+  '我的意思是',
+  '我是说',
+  '我是說',
+  '我就是想',
+  '还是不行',
+  '還是不行',
+  '还是不对',
+  '還是不對',
+  '还是没',
+  '還是沒',
+  '并没有',
+  '並沒有',
+  '没有实现',
+  '沒有實現',
+  '没反应',
+  '沒反應',
+  '不通',
+  '没用',
+  '沒用',
+  '先别',
+  '先別',
+  '别动',
+  '別動',
+  '你确定',
+  '你確定',
+  '为什么你',
+  '為什麼你',
+  '你为什么',
+  '你為什麼',
+  '撤销',
+  '撤銷',
+  '回滚',
+  '回滾',
+  '效果还是',
+  '效果還是',
+  '不是应该',
+  '不是應該',
+  '搞错',
+  '搞錯',
+  '弄错',
+  '弄錯',
+  '怎么又',
+  '怎麼又',
+  // Japanese
+  '違う',
+  'ちがう',
+  '違います',
+  'そうじゃない',
+  'そうではない',
+  '間違',
+  '元に戻',
+  'やめて',
+  '動かない',
+  'うまくいかない',
+  '直ってない',
+  '直っていない',
+  'じゃなくて',
+  'ではなくて',
+  '言ったのに',
+  // Korean
+  '아니요',
+  '아니야',
+  '아니라',
+  '틀렸',
+  '잘못',
+  '그게 아니',
+  '안 돼',
+  '안돼',
+  '작동하지 않',
+  '여전히',
+  '되돌려',
+  '하지 마',
+  // Thai
+  'ไม่ใช่',
+  'ผิด',
+  'ยังไม่ได้',
+  'ไม่ทำงาน',
+];
+
+export const CORRECTION_RE = new RegExp(
+  `${bounded(SPACED_CORRECTIONS)}|${UNSPACED_CORRECTIONS.join('|')}`,
+  'iu',
+);
+
+/**
+ * A human turn that only tells the agent to carry on (after an interrupt, a pause, a provider error): never
+ * a correction, never a terse disengaged follow-up.
+ */
+const CONTINUATIONS = [
+  'continue',
+  'go',
+  'go on',
+  'go ahead',
+  'keep going',
+  'proceed',
+  'resume',
+  'carry on',
+  'yes',
+  'ok',
+  'okay',
+  'c',
+  'jixu',
+  'weiter',
+  'mach weiter',
+  'continuer',
+  'continue',
+  'continúa',
+  'continua',
+  'sigue',
+  'prossiga',
+  'продолжай',
+  'дальше',
+  'tiếp tục',
+  'tiếp',
+  '继续',
+  '繼續',
+  '继续吧',
+  '繼續吧',
+  '好',
+  '好的',
+  '可以',
+  '続けて',
+  '続行',
+  '계속',
+  '계속해',
+  'ต่อ',
+];
+const CONTINUATION_SET = new Set(CONTINUATIONS);
+
+/** Whether a whole human turn is just "carry on", in any listed language (punctuation and case ignored). */
+export function isContinuation(text: string): boolean {
+  const bare = text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s.,!?。！？、~～…]+$/u, '')
+    .replace(/^[\s.,!?。！？、~～…]+/u, '');
+  return CONTINUATION_SET.has(bare);
+}
+
+/**
+ * The agent conceding it was corrected, at the start of its reply to a person ("You're right", "你说得对",
+ * "I was wrong"): how a correction shows on the agent's side. Scored with S4.
+ */
+export const CONCESSION_RE = new RegExp(
+  [
+    bounded([
+      "you'?re (?:absolutely |completely )?(?:right|correct)",
+      'you are (?:absolutely |completely )?(?:right|correct)',
+      'i was wrong',
+      'my (?:mistake|bad|apologies)',
+      'i apologi[sz]e',
+      'sorry,? (?:i|my|that|for)',
+      'good catch',
+      'du hast recht',
+      'vous avez raison',
+      'tienes razón',
+      'você tem razão',
+      'вы правы',
+      'ты прав',
+      'bạn nói đúng',
+      'xin lỗi',
+    ]),
+    '你说得对',
+    '你說得對',
+    '您说得对',
+    '抱歉',
+    '对不起',
+    '對不起',
+    'おっしゃる通り',
+    '申し訳',
+    'すみません',
+    '죄송',
+    '맞습니다',
+  ].join('|'),
+  'iu',
+);
+
+/** The seed's S4 retry phrases less `i'?ll try`, which in real sessions opens ordinary plans ("I'll try the API first"). */
+export const RETRY_RE = new RegExp(
+  bounded([
+    'let me try again',
+    'let me try a different',
+    "that didn'?t work",
+    'actually,? let me',
+    'sorry,? let me',
+    'my mistake',
+  ]),
+  'giu',
+);

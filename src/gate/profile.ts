@@ -1,0 +1,40 @@
+/**
+ * Gate profiles. `seed` is the original gate, byte for byte; `calibrated` reads the same five signals the
+ * way a person reading the session would (docs/gate.md says what changed and what each change measured).
+ */
+export const GATE_PROFILES = ['seed', 'calibrated'] as const;
+export type GateProfile = (typeof GATE_PROFILES)[number];
+
+export const DEFAULT_GATE_PROFILE: GateProfile = 'calibrated';
+
+export function isGateProfile(value: unknown): value is GateProfile {
+  return typeof value === 'string' && (GATE_PROFILES as readonly string[]).includes(value);
+}
+
+export interface ProfileChoice {
+  profile: GateProfile;
+  warning?: string;
+}
+
+/**
+ * The profile to score with: an explicit choice (`--profile`, an option), else `RETRO_GATE_PROFILE`, else
+ * calibrated. An unknown environment value falls back to the default with a warning, as RETRO_THRESHOLD
+ * does; an unknown explicit value is the caller's to refuse (see parseGateProfile).
+ */
+export function resolveGateProfile(explicit: GateProfile | undefined, env: NodeJS.ProcessEnv): ProfileChoice {
+  if (explicit !== undefined) return { profile: explicit };
+  const raw = env.RETRO_GATE_PROFILE ?? '';
+  if (raw === '') return { profile: DEFAULT_GATE_PROFILE };
+  if (isGateProfile(raw)) return { profile: raw };
+  return {
+    profile: DEFAULT_GATE_PROFILE,
+    warning: `invalid RETRO_GATE_PROFILE '${raw}' (expected ${GATE_PROFILES.join(' or ')}); using ${DEFAULT_GATE_PROFILE}`,
+  };
+}
+
+/** A `--profile` value, or an error message saying what is expected. */
+export function parseGateProfile(raw: string): GateProfile | { error: string } {
+  return isGateProfile(raw)
+    ? raw
+    : { error: `--profile must be ${GATE_PROFILES.join(' or ')} (got '${raw}')` };
+}
