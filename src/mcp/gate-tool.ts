@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { formatVerdictJson, gateSessionSync } from '../gate/index.js';
+import { formatVerdictJson, GATE_PROFILES, gateSessionSync } from '../gate/index.js';
 import { existingPath, guarded, type ToolContext, textResult } from './tool-kit.js';
 
 const input = z
@@ -13,6 +13,10 @@ const input = z
       .number({ error: 'threshold: expected a number such as 7.5' })
       .optional()
       .describe('Trigger threshold (default RETRO_THRESHOLD, else 5.0)'),
+    profile: z
+      .enum(GATE_PROFILES, { error: 'profile: expected seed or calibrated' })
+      .optional()
+      .describe('Gate profile (default RETRO_GATE_PROFILE, else calibrated; seed is the original gate)'),
   })
   .strict();
 
@@ -29,7 +33,12 @@ export function registerGateTool(server: McpServer, context: ToolContext): void 
     },
     guarded('gate_session', context, (args: z.infer<typeof input>) => {
       const path = existingPath(args.path, context, 'file', 'path');
-      const result = gateSessionSync(path, { threshold: args.threshold, env: context.env, cwd: context.cwd });
+      const result = gateSessionSync(path, {
+        threshold: args.threshold,
+        env: context.env,
+        cwd: context.cwd,
+        ...(args.profile ? { profile: args.profile } : {}),
+      });
       return textResult(formatVerdictJson(result.verdict), ...result.warnings);
     }),
   );

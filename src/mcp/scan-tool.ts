@@ -4,6 +4,7 @@ import { dirname, resolve } from 'node:path';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { InputError } from '../errors/errors.js';
+import { GATE_PROFILES } from '../gate/profile.js';
 import * as scan from '../scan/index.js';
 import { openStore } from '../store/open.js';
 import { isSessionStore } from '../store/probe.js';
@@ -48,6 +49,12 @@ const input = z
       .positive('limit: expected a whole number of 1 or more')
       .optional()
       .describe('Return at most this many records, highest score first (default 100)'),
+    profile: z
+      .enum(GATE_PROFILES, { error: 'profile: expected seed or calibrated' })
+      .optional()
+      .describe(
+        'Gate profile (default RETRO_GATE_PROFILE, else calibrated); a change rescores stored sessions',
+      ),
   })
   .strict();
 
@@ -106,7 +113,8 @@ export function registerScanTool(server: McpServer, context: ToolContext): void 
         flaggedOnly: args.flagged === true,
         includeOwn: args.includeOwn === true,
       };
-      const { settings, warning } = scan.gateSettingsFor(context.env, context.cwd);
+      const env = args.profile ? { ...context.env, RETRO_GATE_PROFILE: args.profile } : context.env;
+      const { settings, warning } = scan.gateSettingsFor(env, context.cwd);
       const store = openStore(storePath(args.store, context));
       try {
         const result = await scan.scanSessions({ roots, store, settings, jobs: availableParallelism() });

@@ -82,7 +82,7 @@ describe('retrospect mcp (the built CLI, over stdio with the SDK client)', () =>
     ]);
     const gate = tools.find((t) => t.name === 'gate_session');
     expect(gate?.inputSchema.required).toEqual(['path']);
-    expect(Object.keys(gate?.inputSchema.properties ?? {})).toEqual(['path', 'threshold']);
+    expect(Object.keys(gate?.inputSchema.properties ?? {})).toEqual(['path', 'threshold', 'profile']);
     expect(stderr).toContain('serving on stdio');
   });
 

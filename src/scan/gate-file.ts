@@ -1,5 +1,6 @@
 import { type GateResult, gateSessionSync } from '../gate/index.js';
 import type { LedgerCoverage } from '../gate/ledger-s2.js';
+import type { GateProfile } from '../gate/profile.js';
 import type { GateVerdict } from '../gate/score.js';
 import { isOwnRunTranscript } from '../transcript/own-run.js';
 import type { TranscriptFacts, TurnEvent } from '../transcript/types.js';
@@ -17,6 +18,7 @@ export interface GateOutcome {
   s2Sources: GateResult['s2Sources'];
   /** One of Retrospect's own analysis runs (its opening prompt carries the own-run marker). */
   ownRun: boolean;
+  profile: GateProfile;
 }
 
 /** Settings shared by every file of one scan. */
@@ -26,6 +28,8 @@ export interface GateFileSettings {
   ledger: [string, LedgerCoverage][];
   /** `RETRO_FORCE_TRANSCRIPT_S2=1`: ignore the ledger, as the gate does. */
   forceTranscriptS2: boolean;
+  /** The gate profile every file is scored with. */
+  profile: GateProfile;
 }
 
 export type TranscriptReader = (path: string, onEvent: (event: TurnEvent) => void) => TranscriptFacts;
@@ -40,6 +44,7 @@ export function fileGate(
   const uncovered: LedgerCoverage = { covered: false };
   return (path) => {
     const result = gateSessionSync(path, {
+      profile: settings.profile,
       threshold: settings.threshold,
       env,
       ledgerLookup: (sessionId) => ledger.get(sessionId) ?? uncovered,
@@ -56,6 +61,7 @@ export function fileGate(
       s2Sources: result.s2Sources,
       // The file's first KB, read once more while the gate's pages are still in the OS cache.
       ownRun: isOwnRunTranscript(path),
+      profile: result.profile,
     };
   };
 }

@@ -12,7 +12,7 @@ import { ownRunMarker } from '../transcript/own-run.js';
 import { markOwnRuns } from './own-runs.js';
 import { type ScanResult, scanSessions } from './scan.js';
 
-const SETTINGS = { threshold: 5, ledger: [], forceTranscriptS2: false };
+const SETTINGS = { threshold: 5, ledger: [], forceTranscriptS2: false, profile: 'seed' as const };
 
 function demoCopy(): string {
   const root = join(mkdtempSync(join(tmpdir(), 'retrospect-scan-')), 'projects');
@@ -145,7 +145,12 @@ describe('scanSessions', () => {
 
     /** Each scan reads the ledger once, as the command does. */
     function settingsFor(ledger: string) {
-      return { threshold: 5, ledger: [...ledgerCoverageIndex(ledger)], forceTranscriptS2: false };
+      return {
+        threshold: 5,
+        ledger: [...ledgerCoverageIndex(ledger)],
+        forceTranscriptS2: false,
+        profile: 'seed' as const,
+      };
     }
 
     function verdicts(result: ScanResult): Record<string, SessionRecord['verdict']> {

@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import { basename, resolve, sep } from 'node:path';
+import type { GateProfile } from '../gate/profile.js';
 import { GATE_VERSION } from '../gate/signals.js';
 import { countSignals, type SessionStore } from '../store/open.js';
 import type { KnownFile, SessionRecord } from '../store/types.js';
@@ -55,14 +56,15 @@ export interface ScanResult {
   warnings: string[];
 }
 
-function needsReading(file: TranscriptFile, known: Map<string, KnownFile>): boolean {
+function needsReading(file: TranscriptFile, known: Map<string, KnownFile>, profile: GateProfile): boolean {
   const stored = known.get(file.path);
   return (
     !stored ||
     stored.gone ||
     stored.size !== file.size ||
     stored.mtimeMs !== file.mtimeMs ||
-    stored.gateVersion !== GATE_VERSION
+    stored.gateVersion !== GATE_VERSION ||
+    stored.gateProfile !== profile
   );
 }
 
@@ -90,6 +92,7 @@ function toRecord(file: TranscriptFile, outcome: GateOutcome, scannedAt: string)
     transcriptS2: outcome.s2Sources?.transcript,
     ledgerStale: false,
     ownRun: outcome.ownRun,
+    gateProfile: outcome.profile,
   };
 }
 
@@ -121,7 +124,7 @@ export async function scanSessions(options: ScanOptions): Promise<ScanResult> {
 
   // Files abandoned at the cap earlier in the same run are neither read nor rescored.
   const skipped = (path: string) => options.skipPaths?.has(path) === true;
-  const toRead = files.filter((file) => needsReading(file, known) && !skipped(file.path));
+  const toRead = files.filter((file) => needsReading(file, known, settings.profile) && !skipped(file.path));
   const reading = new Set(toRead.map((f) => f.path));
   const filesByPath = new Map(files.map((f) => [f.path, f]));
   const coverageOf = currentCoverage(settings);

@@ -37,6 +37,7 @@ function record(overrides: Partial<SessionRecord>): SessionRecord {
     ledgerS2: { covered: false },
     transcriptS2: { name: 'S2', count: 2, ids: ['a', 'b'] },
     ledgerStale: false,
+    gateProfile: 'seed',
     ...overrides,
   };
 }
@@ -183,6 +184,7 @@ describe('session store', () => {
       ledgerS2: '{"covered":false}',
       ledgerStale: false,
       gateError: false,
+      gateProfile: 'seed',
     });
     expect(store.markGone(['/p/-home-dev-shop/s1.jsonl', '/nowhere.jsonl'])).toBe(1);
     expect(store.listSessions({ includeGone: false })).toHaveLength(3);

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { type LedgerCoverage, ledgerCoverageKey } from '../gate/ledger-s2.js';
+import { type GateProfile, isGateProfile } from '../gate/profile.js';
 import type { GateSignal, GateVerdict } from '../gate/score.js';
 import type { SignalName } from '../gate/signals.js';
 import { migrate } from './schema.js';
@@ -38,6 +39,7 @@ interface Row {
   transcript_s2: string | null;
   ledger_stale: number;
   own_run: number | null;
+  gate_profile: string;
 }
 
 function toRecord(row: Row): SessionRecord {
@@ -63,7 +65,13 @@ function toRecord(row: Row): SessionRecord {
       row.transcript_s2 === null ? undefined : (JSON.parse(row.transcript_s2) as GateSignal | null),
     ledgerStale: row.ledger_stale !== 0,
     ownRun: row.own_run === null ? undefined : row.own_run !== 0,
+    gateProfile: profileOf(row.gate_profile),
   };
+}
+
+/** A stored profile name (an unknown one, from a newer release, reads as a profile to rescore with). */
+function profileOf(stored: string): GateProfile {
+  return isGateProfile(stored) ? stored : 'seed';
 }
 
 /** Signal counts of a verdict, every signal present (0 when it did not match). */
@@ -75,17 +83,18 @@ export function countSignals(verdict: GateVerdict): Record<SignalName, number> {
 
 const UPSERT = `INSERT INTO sessions (path, size, mtime_ms, host, session_id, parent_session_id, agent_id, project,
     first_ts, last_ts, lines, gate_version, verdict_json, score, passed, s1, s2, s3, s4, s5, gone, scanned_at,
-    ledger_s2, transcript_s2, ledger_stale, own_run)
+    ledger_s2, transcript_s2, ledger_stale, own_run, gate_profile)
   VALUES (@path, @size, @mtime_ms, @host, @session_id, @parent_session_id, @agent_id, @project, @first_ts, @last_ts,
     @lines, @gate_version, @verdict_json, @score, @passed, @s1, @s2, @s3, @s4, @s5, @gone, @scanned_at,
-    @ledger_s2, @transcript_s2, @ledger_stale, @own_run)
+    @ledger_s2, @transcript_s2, @ledger_stale, @own_run, @gate_profile)
   ON CONFLICT (path) DO UPDATE SET size = excluded.size, mtime_ms = excluded.mtime_ms, host = excluded.host,
     session_id = excluded.session_id, parent_session_id = excluded.parent_session_id, agent_id = excluded.agent_id,
     project = excluded.project, first_ts = excluded.first_ts, last_ts = excluded.last_ts, lines = excluded.lines,
     gate_version = excluded.gate_version, verdict_json = excluded.verdict_json, score = excluded.score,
     passed = excluded.passed, s1 = excluded.s1, s2 = excluded.s2, s3 = excluded.s3, s4 = excluded.s4,
     s5 = excluded.s5, gone = excluded.gone, scanned_at = excluded.scanned_at, ledger_s2 = excluded.ledger_s2,
-    transcript_s2 = excluded.transcript_s2, ledger_stale = excluded.ledger_stale, own_run = excluded.own_run`;
+    transcript_s2 = excluded.transcript_s2, ledger_stale = excluded.ledger_stale, own_run = excluded.own_run,
+    gate_profile = excluded.gate_profile`;
 
 /**
  * The embedded session index (SQLite, WAL): one row per transcript file with its gate verdict. It
@@ -135,6 +144,7 @@ export class SessionStore {
           transcript_s2: r.transcriptS2 === undefined ? null : JSON.stringify(r.transcriptS2),
           ledger_stale: r.ledgerStale ? 1 : 0,
           own_run: r.ownRun === undefined ? null : r.ownRun ? 1 : 0,
+          gate_profile: r.gateProfile,
         });
       }
     })();
@@ -142,7 +152,7 @@ export class SessionStore {
 
   /** What a rescan compares, for every stored file under `root` (all files when omitted). */
   knownFiles(root?: string): Map<string, KnownFile> {
-    const columns = `path, size, mtime_ms, gate_version, gone, session_id, ledger_s2, ledger_stale, own_run,
+    const columns = `path, size, mtime_ms, gate_version, gone, session_id, ledger_s2, ledger_stale, own_run, gate_profile,
       json_extract(verdict_json, '$.error') IS NOT NULL AS gate_error`;
     const rows = (
       root === undefined
@@ -161,6 +171,7 @@ export class SessionStore {
       | 'ledger_s2'
       | 'ledger_stale'
       | 'own_run'
+      | 'gate_profile'
     > & { gate_error: number })[];
     const known = new Map<string, KnownFile>();
     for (const row of rows) {
@@ -174,6 +185,7 @@ export class SessionStore {
         ledgerStale: row.ledger_stale !== 0,
         gateError: row.gate_error !== 0,
         ownRun: row.own_run === null ? undefined : row.own_run !== 0,
+        gateProfile: profileOf(row.gate_profile),
       });
     }
     return known;

@@ -40,6 +40,9 @@ export const MIGRATIONS: readonly string[] = [
   // Whether the transcript is one of Retrospect's own analysis runs (1), or not (0). Rows stored before this
   // step are NULL: the next scan checks the head of each file that is still there, once.
   `ALTER TABLE sessions ADD COLUMN own_run INTEGER;`,
+  // The gate profile that scored each verdict. Rows stored before profiles existed were the seed's; a scan
+  // with another profile reads their files again, and scores of different profiles are never compared.
+  `ALTER TABLE sessions ADD COLUMN gate_profile TEXT NOT NULL DEFAULT 'seed';`,
 ];
 
 /** Brings a store up to the latest schema inside one transaction; refuses a store from a newer release. */

@@ -1,4 +1,5 @@
 import type { LedgerCoverage } from '../gate/ledger-s2.js';
+import type { GateProfile } from '../gate/profile.js';
 import type { GateSignal, GateVerdict } from '../gate/score.js';
 import type { SignalName } from '../gate/signals.js';
 
@@ -50,6 +51,8 @@ export interface SessionRecord {
    * marker). Undefined when not checked yet (a row from an older store).
    */
   ownRun?: boolean | undefined;
+  /** The gate profile that scored the verdict (rows stored before profiles existed: `seed`). */
+  gateProfile: GateProfile;
 }
 
 /** Filters for listSessions; dates are ISO-8601 instants compared as instants with each session's start and last activity (see sessionStarts). */
@@ -88,4 +91,6 @@ export interface KnownFile {
   gateError: boolean;
   /** Whether the transcript is one of Retrospect's own runs; undefined when not checked yet. */
   ownRun: boolean | undefined;
+  /** The profile that scored the stored verdict: a scan with another profile reads the file again. */
+  gateProfile: GateProfile;
 }

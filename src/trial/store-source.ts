@@ -42,8 +42,8 @@ export function storeScoreSource(options: StoreSourceOptions): SessionScoreSourc
       try {
         const folders = sessionFolders(options);
         let timedOut: string[] = [];
+        const { settings } = gateSettingsFor(options.env, options.mainCheckout);
         if (folders.length > 0) {
-          const { settings } = gateSettingsFor(options.env, options.mainCheckout);
           const scan = await scanSessions({
             roots: folders,
             store,
@@ -71,6 +71,9 @@ export function storeScoreSource(options: StoreSourceOptions): SessionScoreSourc
           for (const r of store.listSessions({ under: resolve(root) + sep })) {
             // Sub-agents are part of their session; Retrospect's own analysis runs are not the user's work.
             if (r.parentSessionId !== undefined || r.ownRun) continue;
+            // Scores of two profiles are never compared: a verdict of another profile whose transcript is
+            // gone (so the scan could not score it again) is left out.
+            if (r.gateProfile !== settings.profile) continue;
             if (options.scope === 'current' && r.project !== project) continue;
             if (unscored.paths.has(resolve(r.path))) continue;
             const mtime = Math.floor(r.mtimeMs / 1000);

@@ -6,9 +6,11 @@ import { openStore } from '../../store/open.js';
 import { isSessionStore } from '../../store/probe.js';
 import { parseCommandArgs } from '../args.js';
 import { type CliIo, println } from '../io.js';
+import { envWithProfile } from '../profile-option.js';
+import { dateOption } from './scan/options.js';
 
 const USAGE =
-  'retrospect report --out FILE.html [--demo] [--store PATH] [--project P] [--since D] [--until D] [--mroot DIR]';
+  'retrospect report --out FILE.html [--demo] [--store PATH] [--project P] [--since D] [--until D] [--mroot DIR] [--profile seed|calibrated]';
 const OPTIONS = {
   out: { type: 'string' },
   demo: { type: 'boolean' },
@@ -17,15 +19,9 @@ const OPTIONS = {
   since: { type: 'string' },
   until: { type: 'string' },
   mroot: { type: 'string' },
+  profile: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
-
-function dateOption(text: string | undefined, name: string, edge: 'start' | 'end'): string | undefined {
-  if (text === undefined) return undefined;
-  const bound = scan.parseDateBound(text, edge);
-  if (bound === undefined) throw new UsageError(`${name} takes a date such as 2026-10-01, got '${text}'`);
-  return bound;
-}
 
 function isFolder(path: string): boolean {
   return statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
@@ -35,7 +31,10 @@ function isFolder(path: string): boolean {
 export async function run(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, OPTIONS, USAGE);
   if (values.help) {
-    println(io.stdout, `usage: ${USAGE}\n\nEnvironment: RETRO_THRESHOLD, RETROSPECT_DATA_DIR`);
+    println(
+      io.stdout,
+      `usage: ${USAGE}\n\nEnvironment: RETRO_GATE_PROFILE, RETRO_THRESHOLD, RETROSPECT_DATA_DIR`,
+    );
     return 0;
   }
   if (positionals.length > 0)
@@ -52,7 +51,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     throw new InputError(
       `no session store at ${storePath} (run 'retrospect scan' first, or give --store PATH)`,
     );
-  const { settings, warning } = scan.gateSettingsFor(io.env, io.cwd);
+  const { settings, warning } = scan.gateSettingsFor(envWithProfile(io.env, values.profile), io.cwd);
   if (warning) println(io.stderr, warning);
   const store = openStore(storePath);
   let model: report.ReportModel;

@@ -5,6 +5,7 @@ import { openStore } from '../../store/open.js';
 import { sessionStarts } from '../../store/session-starts.js';
 import { parseCommandArgs, parseCount } from '../args.js';
 import { type CliIo, println } from '../io.js';
+import { envWithProfile } from '../profile-option.js';
 import { OPTIONS, scanFilterFrom, USAGE } from './scan/options.js';
 
 /** `retrospect scan`: gate every session (only new or changed files are read), print a table or JSON lines. */
@@ -13,13 +14,13 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (values.help) {
     println(
       io.stdout,
-      `usage: ${USAGE}\n\nEnvironment: RETRO_THRESHOLD, FRICTION_LEDGER, CLAUDE_CONFIG_DIR, RETROSPECT_DATA_DIR`,
+      `usage: ${USAGE}\n\nEnvironment: RETRO_GATE_PROFILE, RETRO_THRESHOLD, FRICTION_LEDGER, CLAUDE_CONFIG_DIR, RETROSPECT_DATA_DIR`,
     );
     return 0;
   }
   const filter = scanFilterFrom(values);
   const { roots, defaults } = scan.resolveScanRoots(positionals, values.demo === true, io.env);
-  const { settings, warning } = scan.gateSettingsFor(io.env, io.cwd);
+  const { settings, warning } = scan.gateSettingsFor(envWithProfile(io.env, values.profile), io.cwd);
   if (warning) println(io.stderr, warning);
   const store = openStore(scan.storePathFor(values.store, values.demo === true, io.env));
   try {

@@ -79,7 +79,7 @@ export class CalibratedMachine {
   private request = 0;
   private runLength = 0;
   private runAnchor: MessageId = '';
-  private readonly requestsByPath = new Map<string, Set<number>>();
+  private readonly files = new Map<string, { lastRequest: number; requests: number; bookkeeping: boolean }>();
   private readonly sentRequests = new Set<string>();
   private lastRequest = '';
 
@@ -107,15 +107,16 @@ export class CalibratedMachine {
       this.awaitingReply = false;
     }
     for (const edit of turn.edits) {
-      if (isAgentBookkeeping(edit.path)) continue;
-      let requests = this.requestsByPath.get(edit.path);
-      if (!requests) {
-        requests = new Set();
-        this.requestsByPath.set(edit.path, requests);
+      let file = this.files.get(edit.path);
+      if (!file) {
+        file = { lastRequest: -1, requests: 0, bookkeeping: isAgentBookkeeping(edit.path) };
+        this.files.set(edit.path, file);
       }
-      if (requests.has(this.request)) continue;
-      requests.add(this.request);
-      if (requests.size === S3_MIN_REQUESTS)
+      // Requests only move forward, so a file's distinct requests are its changes of request.
+      if (file.bookkeeping || file.lastRequest === this.request) continue;
+      file.lastRequest = this.request;
+      file.requests += 1;
+      if (file.requests === S3_MIN_REQUESTS)
         this.hit('S3', turn.id, `${edit.path} edited again in a ${S3_MIN_REQUESTS}rd separate request`);
     }
   }

@@ -113,6 +113,20 @@ export function readCalibratedTurnsFast(
               concedes: false,
               edits,
             };
+          } else if (info >= 0 && (info & 1) === 0) {
+            // The bytes settle length and "no retry phrase": the text is read only for a concession.
+            const codePoints = info >> 1;
+            const text = codePoints > 0 ? textOf(b, view) : '';
+            turn = {
+              kind: 'assistant',
+              lineNo,
+              id: '',
+              long: codePoints >= S5_MIN_ASSISTANT_LENGTH,
+              hasText: codePoints > 0,
+              retries: 0,
+              concedes: codePoints > 0 && CONCESSION_RE.test(text.slice(0, CONCESSION_HEAD)),
+              edits,
+            };
           } else {
             turn = assistantTurn(lineNo, '', textOf(b, view), edits, wantsReply);
           }

@@ -38,6 +38,7 @@ export function storedSession(
     size: 1000,
     mtimeMs: Date.parse(start) + 3_600_000,
     host: 'claude-code',
+    gateProfile: 'calibrated',
     sessionId,
     parentSessionId: options.parentSessionId,
     agentId: options.agentId,

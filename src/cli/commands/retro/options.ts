@@ -6,9 +6,10 @@ import { interactiveDecider } from '../../../retro/interactive.js';
 import type { RetroOptions } from '../../../retro/pipeline.js';
 import { type ParsedArgs, parseCount } from '../../args.js';
 import type { CliIo } from '../../io.js';
+import { envWithProfile } from '../../profile-option.js';
 
 export const USAGE =
-  'retrospect retro [SESSION_ID] [--all] [--auto] [--why] [--dry-run] [--json] [--also-claude-md] [--provider P] [--model M] [--base-url U] [--projects-root DIR] [--threshold N] [--today YYYY-MM-DD] [--concurrency N] [--gate-cap-ms MS]';
+  'retrospect retro [SESSION_ID] [--all] [--auto] [--why] [--dry-run] [--json] [--also-claude-md] [--provider P] [--model M] [--base-url U] [--projects-root DIR] [--threshold N] [--today YYYY-MM-DD] [--concurrency N] [--gate-cap-ms MS] [--profile seed|calibrated]';
 
 export const OPTIONS = {
   all: { type: 'boolean' },
@@ -25,6 +26,7 @@ export const OPTIONS = {
   today: { type: 'string' },
   concurrency: { type: 'string' },
   'gate-cap-ms': { type: 'string' },
+  profile: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -56,9 +58,11 @@ export function retroOptionsFrom(
   prompter: Prompter | undefined,
   log: (line: string) => void,
 ): RetroOptions {
+  // The profile reaches every gate the retro runs (candidates, trial review, deep read) through the env.
+  const env = envWithProfile(io.env, v.profile);
   return {
     cwd: io.cwd,
-    env: io.env,
+    env,
     sessionId,
     all: v.all,
     dryRun: v['dry-run'],
@@ -73,7 +77,7 @@ export function retroOptionsFrom(
       provider: v.provider,
       model: v.model,
       baseUrl: v['base-url'],
-      env: io.env,
+      env,
       cwd: io.cwd,
       log,
     }),

@@ -3,7 +3,7 @@ import * as scan from '../../../scan/index.js';
 import type { ParsedArgs } from '../../args.js';
 
 export const USAGE =
-  'retrospect scan [DIR...] [--demo] [--project NAME] [--since DATE] [--until DATE] [--min-score N] [--flagged] [--include-own] [--json] [--jobs N] [--store PATH]';
+  'retrospect scan [DIR...] [--demo] [--project NAME] [--since DATE] [--until DATE] [--min-score N] [--flagged] [--include-own] [--json] [--jobs N] [--store PATH] [--profile seed|calibrated]';
 export const OPTIONS = {
   demo: { type: 'boolean' },
   project: { type: 'string' },
@@ -15,12 +15,18 @@ export const OPTIONS = {
   json: { type: 'boolean' },
   jobs: { type: 'string' },
   store: { type: 'string' },
+  profile: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
 export type ScanValues = ParsedArgs<typeof OPTIONS>['values'];
 
-function dateOption(text: string | undefined, name: string, edge: 'start' | 'end'): string | undefined {
+/** A `--since`/`--until` date as an instant bound, or a usage error saying what is expected. */
+export function dateOption(
+  text: string | undefined,
+  name: string,
+  edge: 'start' | 'end',
+): string | undefined {
   if (text === undefined) return undefined;
   const bound = scan.parseDateBound(text, edge);
   if (bound === undefined) throw new UsageError(`${name} takes a date such as 2026-10-01, got '${text}'`);

@@ -5,6 +5,7 @@ import { isIsoDay, todayUtc } from '../../../trial/dates.js';
 import type { SessionScoreSource } from '../../../trial/scores.js';
 import { projectScoreSource } from '../../../trial/sources.js';
 import type { CliIo } from '../../io.js';
+import { envWithProfile } from '../../profile-option.js';
 
 /** Options shared by `trial review` and `trial list`. */
 export const REVIEW_OPTIONS = {
@@ -14,6 +15,7 @@ export const REVIEW_OPTIONS = {
   'projects-root': { type: 'string' },
   'session-scores-file': { type: 'string' },
   'freshness-secs': { type: 'string' },
+  profile: { type: 'string' },
 } as const;
 
 export interface ReviewSettings {
@@ -50,7 +52,7 @@ export function reviewSettings(values: ReviewValues, io: CliIo): ReviewSettings 
     mainCheckout,
     scope,
     projectsRoot: values['projects-root'],
-    env: io.env,
+    env: envWithProfile(io.env, values.profile),
     freshnessSecs: Number(freshness),
     scoresFile: values['session-scores-file'],
   });
