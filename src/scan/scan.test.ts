@@ -37,6 +37,28 @@ describe('scanSessions', () => {
     store.close();
   });
 
+  it('reads every file again when the gate profile changes, and records the profile of each verdict', async () => {
+    const root = demoCopy();
+    const store = openStore(':memory:');
+    const seed = await scanSessions({ roots: [root], store, settings: SETTINGS });
+    expect(seed.records.every((r) => r.gateProfile === 'seed')).toBe(true);
+    const calibrated = await scanSessions({
+      roots: [root],
+      store,
+      settings: { ...SETTINGS, profile: 'calibrated' },
+    });
+    expect([calibrated.read, calibrated.unchanged]).toEqual([9, 0]);
+    expect(
+      calibrated.records.every((r) => r.gateProfile === 'calibrated' && r.verdict.profile === 'calibrated'),
+    ).toBe(true);
+    const again = await scanSessions({
+      roots: [root],
+      store,
+      settings: { ...SETTINGS, profile: 'calibrated' },
+    });
+    expect([again.read, again.unchanged]).toEqual([0, 9]);
+  });
+
   it('rereads only changed or outdated files and keeps the verdicts of deleted ones', async () => {
     const root = demoCopy();
     const store = openStore(':memory:');

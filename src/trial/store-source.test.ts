@@ -36,6 +36,27 @@ describe('scores from the session store', () => {
     expect((await source.scores()).length).toBe(2);
   });
 
+  it('compare scores of one profile only: a gone session scored by another profile is left out', async () => {
+    const p = retroProject();
+    const kept = p.addSession({ rejections: 1, mtimeSecs: noonOf('2026-06-01') });
+    const cleaned = p.addSession({ rejections: 2, mtimeSecs: noonOf('2026-06-02') });
+    const seed = projectScoreSource({
+      mainCheckout: p.root,
+      scope: 'current',
+      env: { ...p.env, RETRO_GATE_PROFILE: 'seed' },
+    });
+    expect((await seed.scores()).map((s) => s.sessionId)).toEqual([kept.sessionId, cleaned.sessionId]);
+    rmSync(cleaned.path);
+    const calibrated = projectScoreSource({
+      mainCheckout: p.root,
+      scope: 'current',
+      env: { ...p.env, RETRO_GATE_PROFILE: 'calibrated' },
+    });
+    expect((await calibrated.scores()).map((s) => s.sessionId)).toEqual([kept.sessionId]);
+    // Back on the seed profile, the gone session's seed verdict is comparable again.
+    expect((await seed.scores()).map((s) => s.sessionId)).toEqual([kept.sessionId, cleaned.sessionId]);
+  });
+
   it("leave out Retrospect's own analysis runs, from the store and from the transcripts alike", async () => {
     const p = retroProject();
     const mine = p.addSession({ rejections: 1, mtimeSecs: noonOf('2026-06-01') });

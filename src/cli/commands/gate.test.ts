@@ -27,6 +27,27 @@ describe('retrospect gate (CLI)', () => {
     );
   });
 
+  it('--profile chooses the profile (the default, without RETRO_GATE_PROFILE, is calibrated); a bad one is refused', async () => {
+    const t = new TranscriptBuilder();
+    t.user('Fix the export.');
+    t.assistant('Fixed.');
+    const reply = t.user('still broken, the button does nothing');
+    const path = t.write();
+    const calibrated = await runCli(['gate', path], { env: { ...env, RETRO_GATE_PROFILE: '' } });
+    expect(calibrated.stdout).toBe(
+      `{"score":3.0,"passed":false,"threshold":5.0,"signals":[{"name":"S1","count":1,"ids":["${reply}"]}],"profile":"calibrated"}\n`,
+    );
+    const seed = await runCli(['gate', path, '--profile', 'seed'], {
+      env: { ...env, RETRO_GATE_PROFILE: 'calibrated' },
+    });
+    expect(seed.stdout).toBe('{"score":0.0,"passed":false,"threshold":5.0,"signals":[]}\n');
+    const why = await runCli(['gate', path, '--why', '--profile', 'calibrated'], { env });
+    expect(why.stdout).toContain(`  - ${reply}: correction "still broken" in reply to the agent`);
+    const bad = await runCli(['gate', path, '--profile', 'strict'], { env });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("--profile must be seed or calibrated (got 'strict')");
+  });
+
   it('answers a missing file with an error verdict, still exit 0', async () => {
     const run = await runCli(['gate', '/nonexistent/session.jsonl'], { env });
     expect(run.code).toBe(0);

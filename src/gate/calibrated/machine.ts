@@ -15,8 +15,9 @@ export interface HitReason {
 /** Requests (separate human turns) in which one file must be edited before it counts as S3. */
 export const S3_MIN_REQUESTS = 3;
 const REFUSED = 'refused a tool call';
-/** Leading characters a redirect shares with the interrupted request when the person only amended it. */
-const AMEND_PREFIX = 24;
+/** How much of its opening a redirect shares with the interrupted request when the person only amended it. */
+const AMEND_MIN = 10;
+const AMEND_SHARE = 0.4;
 /** Shortest text compared when looking for a re-sent request (shorter ones repeat innocently: "yes"). */
 const MIN_REPEAT_LENGTH = 12;
 
@@ -43,13 +44,17 @@ function isAgentBookkeeping(path: string): boolean {
   return /(?:^|[\\/])\.claude[\\/]/u.test(path);
 }
 
-/** Whether `next` starts the way `previous` did: a person amending their own request after stopping the agent. */
+/**
+ * Whether `next` starts the way `previous` did (a shared opening of at least AMEND_MIN characters and
+ * AMEND_SHARE of the shorter text): a person amending their own request after stopping the agent.
+ */
 function amends(next: string, previous: string): boolean {
   const a = next.trim();
   const b = previous.trim();
-  const needed = Math.min(AMEND_PREFIX, b.length);
-  if (needed < 8) return false;
-  return a.slice(0, needed) === b.slice(0, needed);
+  const shorter = Math.min(a.length, b.length);
+  let shared = 0;
+  while (shared < shorter && a[shared] === b[shared]) shared++;
+  return shared >= AMEND_MIN && shared >= AMEND_SHARE * shorter;
 }
 
 function quote(text: string): string {

@@ -1,0 +1,372 @@
+import { describe, expect, it } from 'vitest';
+import { LONG_ANSWER, TranscriptBuilder } from '../../test-support/transcript.js';
+import {
+  formatVerdictJson,
+  type GateOptions,
+  type GateResult,
+  gateSessionSync,
+  renderWhy,
+} from '../index.js';
+
+/**
+ * Regression fixtures for each cause the calibrated profile addresses. The sessions are paraphrases of
+ * shapes seen in real Claude Code transcripts (see eval/README.md), written small enough to read.
+ */
+
+function gate(t: TranscriptBuilder, options: GateOptions = {}): GateResult {
+  return gateSessionSync(t.write(), { profile: 'calibrated', env: {}, ledgerPath: null, ...options });
+}
+
+function count(result: GateResult, name: string): number {
+  return result.verdict.signals.find((s) => s.name === name)?.count ?? 0;
+}
+
+const REFUSAL =
+  "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.";
+
+/** Claude Code writes interrupts as a text block on the user channel. */
+function interrupt(t: TranscriptBuilder, forToolUse = false): string {
+  const text = forToolUse ? '[Request interrupted by user for tool use]' : '[Request interrupted by user]';
+  return t.user('', { message: { role: 'user', content: [{ type: 'text', text }] } });
+}
+
+function edit(t: TranscriptBuilder, path: string, n: number): void {
+  t.tool('Edit', { file_path: path, old_string: `old ${n}`, new_string: `new ${n}` });
+  t.result(`The file ${path} has been updated.`);
+}
+
+describe('S1: corrections, not instructions', () => {
+  it('never reads the opening brief or an instruction given before the agent acted', () => {
+    const t = new TranscriptBuilder();
+    t.user(
+      "Port the parser to Rust. Don't stop until all functions are ported. Commit the change, then stop.",
+    );
+    t.assistant('Starting with the tokenizer.');
+    const result = gate(t);
+    expect(count(result, 'S1')).toBe(0);
+  });
+
+  it('reads only the opening of a turn, not the words of a document pasted below it', () => {
+    const t = new TranscriptBuilder();
+    t.user('Review the deployment checklist.');
+    t.assistant('Which checklist?');
+    const spec = `${'Here it is, follow it as written.\n'.repeat(10)}Step 9: stop the old workers, revert on a wrong checksum, don't skip backups.`;
+    t.user(spec);
+    expect(count(gate(t), 'S1')).toBe(0);
+  });
+
+  it('counts one hit per correcting turn, whatever the number of phrases in it', () => {
+    const t = new TranscriptBuilder();
+    t.user('Add a retry to the upload.');
+    t.assistant('Done, retries three times.');
+    const reject = t.user("no, that's wrong, revert it and stop");
+    const result = gate(t);
+    expect(result.verdict.signals.find((s) => s.name === 'S1')).toEqual({
+      name: 'S1',
+      count: 1,
+      ids: [reject],
+    });
+  });
+
+  it.each([
+    ['zh', '不对，我的意思是只改表头'],
+    ['zh-Hant', '還是不行，按鈕沒反應'],
+    ['ja', '違う、そうじゃなくてログを見て'],
+    ['ko', '아니요, 그게 아니라 설정 파일을 고쳐 주세요'],
+    ['de', 'Nein, das ist falsch, bitte rückgängig machen'],
+    ['fr', "Non, ce n'est pas ça, ça ne marche toujours pas"],
+    ['es', 'Eso no, sigue sin funcionar'],
+    ['pt', 'Está errado, ainda não funciona'],
+    ['ru', 'Нет, это неправильно, верни как было'],
+    ['vi', 'ý tôi là folder này, không phải folder kia'],
+  ])('reads corrections in %s', (_language, reply) => {
+    const t = new TranscriptBuilder();
+    t.user('Fix the import page.');
+    t.assistant('Fixed the import page.');
+    t.user(reply);
+    expect(count(gate(t), 'S1')).toBe(1);
+  });
+
+  it('reads the typing after IDE context, and the arguments of a slash command', () => {
+    const t = new TranscriptBuilder();
+    t.user('Summarise the design doc.');
+    t.assistant('Summary written.');
+    t.user(
+      '<ide_opened_file>The user opened the file /repo/docs/a.md in the IDE. This may or may not be related to the current task.</ide_opened_file>\nstill not working, the summary is empty',
+    );
+    t.user(
+      '<command-message>review</command-message>\n<command-name>/review</command-name>\n<command-args>wrong target: review the skill, not the design doc</command-args>',
+    );
+    expect(count(gate(t), 'S1')).toBe(2);
+  });
+
+  it('counts a request re-sent word for word', () => {
+    const t = new TranscriptBuilder();
+    t.user('Make the table columns narrower please');
+    t.assistant('Adjusted the widths.');
+    t.user('Make the table columns narrower please');
+    expect(count(gate(t), 'S1')).toBe(1);
+  });
+});
+
+describe('S1: interrupts and refused tool calls', () => {
+  it('counts an interrupt the person follows with a new direction', () => {
+    const t = new TranscriptBuilder();
+    t.user('Find why the filter opens every item.');
+    t.tool('Bash', { command: 'git log -p src/filter.vue' });
+    const stop = interrupt(t);
+    t.user('look at the watch on sites instead');
+    const result = gate(t);
+    expect(result.verdict.signals.find((s) => s.name === 'S1')).toEqual({
+      name: 'S1',
+      count: 1,
+      ids: [stop],
+    });
+    expect(result.reasons?.[0]?.reason).toContain('interrupted the agent, then redirected');
+  });
+
+  it('does not count an interrupt followed by "carry on", in any language', () => {
+    for (const carryOn of ['continue', '继续', 'go', '続けて']) {
+      const t = new TranscriptBuilder();
+      t.user('Run the migration.');
+      t.tool('Bash', { command: 'npm run migrate' });
+      interrupt(t);
+      t.user(carryOn);
+      expect(count(gate(t), 'S1'), carryOn).toBe(0);
+    }
+  });
+
+  it('does not count a person amending their own request after stopping the agent', () => {
+    const t = new TranscriptBuilder();
+    t.user('思考如何把以上原则更新到skill.md中');
+    t.tool('Read', { file_path: '/repo/skill.md' });
+    interrupt(t);
+    t.user('思考如何把以上原则更新到claude.md中');
+    expect(count(gate(t), 'S1')).toBe(0);
+  });
+
+  it('counts a refused tool call as a correction (S1), not as a tool error (S2)', () => {
+    const t = new TranscriptBuilder();
+    t.user('Create the Windsurf rules file.');
+    t.tool('Write', { file_path: '/repo/.windsurfrules', content: 'x' });
+    t.result('Exit code 1', true);
+    const refused = t.result(REFUSAL, true);
+    interrupt(t, true);
+    t.user('put it in the docs folder, not the root');
+    const result = gate(t);
+    expect(result.verdict.signals.find((s) => s.name === 'S1')).toEqual({
+      name: 'S1',
+      count: 1,
+      ids: [refused],
+    });
+    expect(count(result, 'S2')).toBe(0);
+  });
+
+  it('does not count the plan hand-off (a refused plan exit followed by "Implement the following plan")', () => {
+    const t = new TranscriptBuilder();
+    t.user('Plan the skill store.');
+    t.tool('ExitPlanMode', { plan: '# Plan' });
+    t.result(REFUSAL, true);
+    interrupt(t, true);
+    t.user('Implement the following plan:\n\n# Skill store\n1. Registry');
+    expect(count(gate(t), 'S1')).toBe(0);
+  });
+
+  it('counts a refusal the session ends on, but not a bare interrupt', () => {
+    const refusing = new TranscriptBuilder();
+    refusing.user('Check the file history.');
+    refusing.tool('Bash', { command: 'git log --follow x.ts' });
+    refusing.result(REFUSAL, true);
+    interrupt(refusing, true);
+    expect(count(gate(refusing), 'S1')).toBe(1);
+    const stopping = new TranscriptBuilder();
+    stopping.user('Check the file history.');
+    stopping.tool('Bash', { command: 'git log --follow x.ts' });
+    interrupt(stopping);
+    expect(count(gate(stopping), 'S1')).toBe(0);
+  });
+});
+
+describe('S2 without the harness', () => {
+  it('does not count parallel-call cascades', () => {
+    const t = new TranscriptBuilder();
+    t.user('Read the three configs.');
+    t.tool('Read', { file_path: '/a' });
+    t.result('File does not exist.', true);
+    t.result('<tool_use_error>Sibling tool call errored</tool_use_error>', true);
+    t.result('<tool_use_error>Cancelled: parallel tool call Read(/c) errored</tool_use_error>', true);
+    t.assistant('The first file is missing.');
+    expect(count(gate(t), 'S2')).toBe(0);
+    expect(count(gate(t, { profile: 'seed' }), 'S2')).toBe(1);
+  });
+
+  it('still counts the agent failing twice in a row', () => {
+    const t = new TranscriptBuilder();
+    t.user('Fix the build.');
+    t.tool('Edit', { file_path: '/repo/a.ts', old_string: 'x', new_string: 'y' });
+    t.result(
+      '<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>',
+      true,
+    );
+    t.tool('Edit', { file_path: '/repo/a.ts', old_string: 'x', new_string: 'y' });
+    t.result('<tool_use_error>String to replace not found in file.</tool_use_error>', true);
+    t.assistant('Let me read it first.');
+    expect(count(gate(t), 'S2')).toBe(1);
+  });
+});
+
+describe('S3: a file the person had to come back to', () => {
+  it('does not count hunk-by-hunk edits inside one request', () => {
+    const t = new TranscriptBuilder();
+    t.user('Rename the helper everywhere in utils.ts.');
+    for (let n = 0; n < 6; n++) edit(t, '/repo/src/utils.ts', n);
+    t.assistant('Renamed in six places.');
+    expect(count(gate(t), 'S3')).toBe(0);
+    expect(count(gate(t, { profile: 'seed' }), 'S3')).toBe(1);
+  });
+
+  it('counts a file edited again in a third separate request', () => {
+    const t = new TranscriptBuilder();
+    t.user('Hide sent bids from the list view.');
+    edit(t, '/repo/views/lead.xml', 1);
+    t.user('The list is still showing them.');
+    edit(t, '/repo/views/lead.xml', 2);
+    t.user('Now the header is gone.');
+    const third = t.nextId();
+    edit(t, '/repo/views/lead.xml', 3);
+    const result = gate(t);
+    expect(result.verdict.signals.find((s) => s.name === 'S3')).toEqual({
+      name: 'S3',
+      count: 1,
+      ids: [third],
+    });
+  });
+
+  it("leaves out the agent's own plan and memory files", () => {
+    const t = new TranscriptBuilder();
+    for (const request of ['Plan it.', 'Add the store.', 'Add pricing.']) {
+      t.user(request);
+      edit(t, '/home/dev/.claude/plans/calm-orbit.md', request.length);
+    }
+    expect(count(gate(t), 'S3')).toBe(0);
+  });
+});
+
+describe('S4: the agent conceding a correction', () => {
+  it('counts a reply that opens by conceding, in English or Chinese', () => {
+    for (const concession of ["You're right, the model does exist.", '你说得对，我重新看了规则。']) {
+      const t = new TranscriptBuilder();
+      t.user('Is Qwen3.5 0.8B a bf16 model?');
+      t.assistant('There is no such model.');
+      t.user('It was released last week, look it up.');
+      t.assistant(concession);
+      expect(count(gate(t), 'S4'), concession).toBe(1);
+    }
+  });
+
+  it('no longer counts "I\'ll try" opening an ordinary plan', () => {
+    const t = new TranscriptBuilder();
+    t.user('Speed up the report.');
+    t.assistant("I'll try caching the query first, then batching the writes.");
+    expect(count(gate(t), 'S4')).toBe(0);
+    expect(count(gate(t, { profile: 'seed' }), 'S4')).toBe(1);
+  });
+});
+
+describe('S5: terse replies', () => {
+  it('counts words in scripts without spaces by characters', () => {
+    const t = new TranscriptBuilder();
+    t.user('解释一下这个模块');
+    t.assistant(LONG_ANSWER);
+    t.user('那现在基于我们的项目我们就是要实现这个新的量化模式先规划在文档里面');
+    expect(count(gate(t), 'S5')).toBe(0);
+    expect(count(gate(t, { profile: 'seed' }), 'S5')).toBe(1);
+  });
+
+  it('never counts a pasted URL, an option picked from a list, or a carry-on', () => {
+    for (const reply of ['https://github.com/FrameworkComputer/inputmodule-rs', '2', '继续', 'ok']) {
+      const t = new TranscriptBuilder();
+      t.user('What should we do next?');
+      t.assistant(LONG_ANSWER);
+      t.user(reply);
+      expect(count(gate(t), 'S5'), reply).toBe(0);
+    }
+  });
+
+  it('counts a short disengaged reply at half weight', () => {
+    const t = new TranscriptBuilder();
+    t.user('Explain the plan.');
+    t.assistant(LONG_ANSWER);
+    t.user('LM-head是什么');
+    const result = gate(t);
+    expect(count(result, 'S5')).toBe(1);
+    expect(result.verdict.score).toBe(0.5);
+  });
+});
+
+describe('the calibrated verdict', () => {
+  it('keeps the seed output shape and adds the profile at the end; the seed line is unchanged', () => {
+    const t = new TranscriptBuilder();
+    t.user('Fix the login.');
+    t.assistant('Fixed.');
+    t.user('still broken');
+    t.assistant('Fixed again.');
+    t.user("no, that's not it");
+    const calibrated = formatVerdictJson(gate(t).verdict);
+    expect(calibrated).toMatch(
+      /^\{"score":6\.0,"passed":true,"threshold":5\.0,"signals":\[\{"name":"S1","count":2,/,
+    );
+    expect(calibrated.endsWith(',"profile":"calibrated"}')).toBe(true);
+    expect(formatVerdictJson(gate(t, { profile: 'seed' }).verdict)).not.toContain('profile');
+  });
+
+  it('is chosen by RETRO_GATE_PROFILE, defaults to calibrated, and warns on an unknown value', () => {
+    const t = new TranscriptBuilder();
+    t.user('hello');
+    const path = t.write();
+    expect(gateSessionSync(path, { env: {}, ledgerPath: null }).profile).toBe('calibrated');
+    expect(gateSessionSync(path, { env: { RETRO_GATE_PROFILE: 'seed' }, ledgerPath: null }).profile).toBe(
+      'seed',
+    );
+    const bad = gateSessionSync(path, { env: { RETRO_GATE_PROFILE: 'strict' }, ledgerPath: null });
+    expect(bad.profile).toBe('calibrated');
+    expect(bad.warnings).toEqual([
+      "invalid RETRO_GATE_PROFILE 'strict' (expected seed or calibrated); using calibrated",
+    ]);
+  });
+
+  it('--why says why each counted hit counted', () => {
+    const t = new TranscriptBuilder();
+    t.user('Add the export button.');
+    t.assistant('Added.');
+    const reply = t.user('wrong place, it belongs in the manual entry tab');
+    const result = gate(t);
+    const why = renderWhy(result.sessionId, result.verdict, result.reasons);
+    expect(why).toContain('Profile: calibrated');
+    expect(why).toContain(
+      `  - ${reply}: correction "wrong" in reply to the agent: "wrong place, it belongs in the manual entry tab"`,
+    );
+  });
+
+  it('gives the same verdict whichever engine walks the lines', async () => {
+    const { readCalibratedTurnsFast } = await import('./read.js');
+    const { CalibratedMachine } = await import('./machine.js');
+    const t = new TranscriptBuilder();
+    t.user('Fix the import.');
+    t.tool('Bash', { command: 'npm test' });
+    t.result('Exit code 1', true);
+    t.result(REFUSAL, true);
+    interrupt(t, true);
+    t.user('不对，先看日志');
+    t.assistant('你说得对，先看日志。');
+    edit(t, '/repo/a.ts', 1);
+    const path = t.write();
+    const hits = (engine: 'wasm' | 'js') => {
+      const machine = new CalibratedMachine();
+      readCalibratedTurnsFast(path, machine, { engine });
+      return { hits: machine.finish(), reasons: machine.reasons };
+    };
+    expect(hits('js')).toEqual(hits('wasm'));
+    expect(hits('js').reasons.map((r) => r.signal)).toEqual(['S1', 'S4']);
+  });
+});
