@@ -21,7 +21,17 @@ function generated() {
     console.error('generating single-100mb ...');
     const gen = spawnSync(
       process.execPath,
-      [join(ROOT, 'bench', 'gen-sessions.mjs'), '--out', dir, '--sessions', '1', '--turns', '16000', '--seed', '101'],
+      [
+        join(ROOT, 'bench', 'gen-sessions.mjs'),
+        '--out',
+        dir,
+        '--sessions',
+        '1',
+        '--turns',
+        '16000',
+        '--seed',
+        '101',
+      ],
       { stdio: ['ignore', 'ignore', 'inherit'] },
     );
     if (gen.status !== 0) throw new Error('generating the transcript failed');
@@ -47,7 +57,8 @@ for (const file of files.length > 0 ? files : [generated()]) {
   const times = { seed: [], calibrated: [] };
   timeOnce(file, 'seed');
   timeOnce(file, 'calibrated');
-  for (let i = 0; i < RUNS; i++) for (const profile of ['seed', 'calibrated']) times[profile].push(timeOnce(file, profile));
+  for (let i = 0; i < RUNS; i++)
+    for (const profile of ['seed', 'calibrated']) times[profile].push(timeOnce(file, profile));
   const mb = (statSync(file).size / 1e6).toFixed(0);
   const best = { seed: Math.min(...times.seed), calibrated: Math.min(...times.calibrated) };
   const med = { seed: median(times.seed), calibrated: median(times.calibrated) };

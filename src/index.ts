@@ -26,14 +26,18 @@ export type {
 export { appendJsonLine, readTextIfExists, withLock, writeFileAtomic } from './fsx/index.js';
 // gate
 export {
+  DEFAULT_GATE_PROFILE,
   formatVerdictJson,
+  GATE_PROFILES,
   GATE_VERSION,
   type GateOptions,
+  type GateProfile,
   type GateResult,
   type GateSignal,
   type GateVerdict,
   gateSession,
   gateSessionSync,
+  type HitReason,
   renderWhy,
 } from './gate/index.js';
 // git
