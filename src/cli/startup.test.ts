@@ -52,6 +52,7 @@ describe('CLI start-up', () => {
     expect(
       inlined.filter((m) => /dist\/(store|scan|sprint|trial|walk|llm|deepread|retro|hooks)\//.test(m)),
     ).toEqual([]);
-    expect(inlined.length).toBeLessThanOrEqual(32);
+    // 32 before the calibrated profile, whose six small modules (lexicon, reader, machine...) joined the bundle.
+    expect(inlined.length).toBeLessThanOrEqual(40);
   });
 });
