@@ -1,0 +1,26 @@
+import { HIDDEN_CHARACTERS } from './characters.js';
+
+/** `\u001b`: a UTF-16 unit as a JSON escape, so that escaped JSON text is still the same JSON. */
+function escapeUnits(char: string): string {
+  let out = '';
+  for (let i = 0; i < char.length; i++) out += `\\u${char.charCodeAt(i).toString(16).padStart(4, '0')}`;
+  return out;
+}
+
+export interface TerminalSafeOptions {
+  /** Keep line feeds and tabs (whole output of several lines); default false (one field of a line). */
+  multiline?: boolean;
+}
+
+/**
+ * Text from an untrusted source (transcripts, model output, file and folder names, git data) made safe to
+ * write to a terminal: every control, format, bidi and separator character is shown as its `\uXXXX`
+ * escape instead of acting on the terminal (`ESC ] 0 ;` retitles a window, `ESC [ 2 J` clears it, U+202E
+ * reverses the text after it). JSON text stays valid and means the same, because the escapes are JSON's own.
+ * A field keeps nothing (a newline in a folder name would forge a row); `multiline` keeps `\n` and `\t`.
+ */
+export function terminalSafe(text: string, options: TerminalSafeOptions = {}): string {
+  return text.replace(HIDDEN_CHARACTERS, (char) =>
+    options.multiline && (char === '\n' || char === '\t') ? char : escapeUnits(char),
+  );
+}
