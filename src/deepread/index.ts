@@ -1,5 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
-import { InputError } from '../errors/errors.js';
+import { InputError, OutsideProjectError } from '../errors/errors.js';
 import { formatVerdictJson, gateSessionSync } from '../gate/index.js';
 import type { GateVerdict } from '../gate/score.js';
 import { findGitRoots } from '../git/roots.js';
@@ -222,7 +222,13 @@ export async function deepRead(sessionPath: string, options: DeepReadOptions = {
   result.dropped.push(...verified.dropped);
   for (const drop of result.dropped) log(describeDrop(plan.session_id, drop));
   if (options.persist !== false && verified.anchors.length > 0) {
-    persistAnchors(plan.mainCheckout, verified.anchors, plan.sessionPath, options.now?.() ?? new Date());
+    try {
+      persistAnchors(plan.mainCheckout, verified.anchors, plan.sessionPath, options.now?.() ?? new Date());
+    } catch (error) {
+      // The findings stand; only their files are not written where a symlink would have sent them.
+      if (!(error instanceof OutsideProjectError)) throw error;
+      log(`deep-read ${plan.session_id}: fabrication anchors not saved: ${error.message}`);
+    }
   }
   return finish();
 }

@@ -68,6 +68,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const command = hookCommand('friction-capture', { projectRoot, launcher: values.launcher });
   const result = await applyHookSettings({
     settingsPath,
+    ...(values.user ? {} : { projectRoot }),
     command,
     remove: values.remove === true,
     dryRun: values['dry-run'] === true,
