@@ -5,7 +5,7 @@ import { projectDeepReader } from '../../../retro/deep-reader.js';
 import { interactiveDecider } from '../../../retro/interactive.js';
 import type { RetroOptions } from '../../../retro/pipeline.js';
 import { type ParsedArgs, parseCount } from '../../args.js';
-import type { CliIo } from '../../io.js';
+import { type CliIo, writeText } from '../../io.js';
 
 export const USAGE =
   'retrospect retro [SESSION_ID] [--all] [--auto] [--why] [--dry-run] [--json] [--also-claude-md] [--provider P] [--model M] [--base-url U] [--projects-root DIR] [--threshold N] [--today YYYY-MM-DD] [--concurrency N] [--gate-cap-ms MS]';
@@ -68,7 +68,7 @@ export function retroOptionsFrom(
     today: v.today,
     concurrency: Math.max(1, parseCount(v.concurrency, '--concurrency', 3)),
     gateCapMs: gateCapOf(v['gate-cap-ms']),
-    decider: prompter ? interactiveDecider(prompter, (text) => io.stderr.write(text)) : autoDecider,
+    decider: prompter ? interactiveDecider(prompter, (text) => writeText(io.stderr, text)) : autoDecider,
     deepReader: projectDeepReader({
       provider: v.provider,
       model: v.model,
