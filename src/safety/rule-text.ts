@@ -111,7 +111,7 @@ function hasIpv6(text: string): boolean {
  * Top-level domains: every country code and the generic names in common use, including the reserved
  * `example`, `test`, `invalid`, `localhost` and the private names networks use. A dotted name ending in one
  * (`evil.example`, `x.sh`, `paste.ee`) is a host, unless it is written as a path (`./deploy.sh`,
- * `scripts/deploy.sh`, `.env.local`). Common file extensions that are no top-level domain (`ts`, `js`,
+ * `scripts/deploy.sh`, `.env.local`) or is a project document in capitals (`README.md`, `CLAUDE.md`). Common file extensions that are no top-level domain (`ts`, `js`,
  * `json`, `yml`, `toml`, `gz`) keep file names like `package.json` prose.
  */
 const TOP_LEVEL_DOMAINS = new Set(
@@ -146,11 +146,33 @@ function namedHost(prose: string): string | undefined {
     const name = match[0];
     // A path segment (`src/x.sh`, `./x.sh`, `~/x.sh`, `C:\x.sh`) or a dotfile (`.env.local`) is local.
     if (/[/\\.~]/.test(text.charAt((match.index ?? 0) - 1))) continue;
+    // The project documents every repository has (README.md, CLAUDE.md, CHANGELOG.md) are file names.
+    if (/^[A-Z][A-Z0-9_-]*\.md$/.test(name)) continue;
     const last = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
-    if (TOP_LEVEL_DOMAINS.has(last) || last.startsWith('xn--')) return name;
+    if (TOP_LEVEL_DOMAINS.has(last) || last.startsWith('xn--') || /^www\./i.test(name)) return name;
+  }
+  // A domain spelled out to pass a filter: `evil dot example`, `evil [dot] com`.
+  for (const match of text.matchAll(SPELLED_DOT)) {
+    const tld = (match[2] ?? '').toLowerCase();
+    const before = (match[1] ?? '').toLowerCase();
+    if (
+      TOP_LEVEL_DOMAINS.has(tld) &&
+      !ENGLISH_WORDS.has(tld) &&
+      !DETERMINERS.has(before) &&
+      before.length > 1
+    )
+      return match[0];
   }
   return undefined;
 }
+
+/** Top-level domains that are also everyday words: "put a dot at the end" names no host. */
+const ENGLISH_WORDS = new Set(
+  'am an as at be by do go he in is it me my no of on or so to up us we'.split(' '),
+);
+/** Words before "dot" that make it a noun, not a host's label: "the dot com era". */
+const DETERMINERS = new Set('a an the this that each every one no any some with per'.split(' '));
+const SPELLED_DOT = /([\p{L}\p{N}-]+)\s*[[({]?\s*\bdot\b\s*[\])}]?\s*([a-z]{2,})\b/giu;
 
 const INJECTION =
   /\b(?:ignore|disregard|forget|override)\b[^.]{0,30}\b(?:previous|prior|above|earlier|system)\b[^.]{0,20}\b(?:instructions?|prompts?|directions?)\b|\bignore previous\b/i;
