@@ -56,6 +56,7 @@ describe('rules, memory and ledger files that are symlinks out of the project ar
     const outside = outsideFolder();
     writeFileSync(join(outside.dir, 'directives.md'), '1. CANARY-DIRECTIVE from elsewhere\n');
     link(p, '.claude/memory/claude/lessons.md', outside.secret);
+    link(p, '.claude/rules', outside.dir);
     link(p, '.claude/memory/qa', outside.dir);
     p.writeRules('.claude/memory/ic5/directives.md', '1. Keep pull requests small\n');
     const { path } = p.addSession({ rejections: 2, mtimeSecs: noonOf('2026-06-28') });
@@ -64,9 +65,10 @@ describe('rules, memory and ledger files that are symlinks out of the project ar
     expect(run.stdout).not.toContain('CANARY');
     expect(run.stdout).toContain('Keep pull requests small');
     const refusals = run.stderr.split('\n').filter((line) => line.includes('leads outside the project'));
-    expect(refusals).toEqual([
-      `retrospect deep-read: not reading .claude/memory/qa/directives.md: it leads outside the project (to ${join(outside.dir, 'directives.md')}); treated as absent`,
+    expect(refusals.sort()).toEqual([
       `retrospect deep-read: not reading .claude/memory/claude/lessons.md: it leads outside the project (to ${outside.secret}); treated as absent`,
+      `retrospect deep-read: not reading .claude/memory/qa/directives.md: it leads outside the project (to ${join(outside.dir, 'directives.md')}); treated as absent`,
+      `retrospect deep-read: not reading .claude/rules/retrospect-lessons.md: it leads outside the project (to ${join(outside.dir, 'retrospect-lessons.md')}); treated as absent`,
     ]);
   });
 
@@ -163,7 +165,7 @@ describe('writes under the project never follow a symlink out of it', () => {
     const p = retroProject();
     const outside = outsideFolder();
     const before = readFileSync(outside.secret, 'utf8');
-    link(p, '.claude/memory/claude/lessons.md', outside.secret);
+    link(p, '.claude/rules/retrospect-lessons.md', outside.secret);
     const t = new TranscriptBuilder('aaaaaaaa-1111-4222-8333-444444444444');
     t.user('Please fix the failing checkout test');
     t.assistant('Removed the test, it was flaky.');
@@ -199,7 +201,7 @@ describe('writes under the project never follow a symlink out of it', () => {
     expect(readFileSync(outside.secret, 'utf8')).toBe(before);
     expect(JSON.stringify(server.requests[0]?.body)).not.toContain('CANARY');
     expect(run.stdout).toContain(
-      `claude NEW not applied (refusing to write ${join(p.root, '.claude', 'memory', 'claude', 'lessons.md')}: it resolves outside the project ${p.root}): \`${lesson}\``,
+      `claude NEW not applied (refusing to write ${join(p.root, '.claude', 'rules', 'retrospect-lessons.md')}: it resolves outside the project ${p.root}): \`${lesson}\``,
     );
   });
 });
