@@ -1,5 +1,5 @@
 import { RetrospectError } from '../errors/errors.js';
-import { onRefusedRead } from '../fsx/project.js';
+import { onRefusedRead } from '../fsx/refused-reads.js';
 import { secretsFromEnv } from '../safety/redact.js';
 import { VERSION } from '../version.js';
 import { type CliIo, println, processIo, setOutputSecrets } from './io.js';

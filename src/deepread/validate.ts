@@ -1,6 +1,6 @@
 import { isRuleTarget, type RuleTarget } from '../rules/targets.js';
-import { HIDDEN_CHARACTERS } from '../safety/characters.js';
 import { checkRuleText, MAX_RULE_CHARS } from '../safety/rule-text.js';
+import { HIDDEN_CHARACTERS } from '../safety/terminal.js';
 import type { DeepReadAnswer } from './schema.js';
 import type { Citation, DroppedItem, Observation } from './types.js';
 

@@ -1,32 +1,10 @@
-import { channel, subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { isAbsolute, join, relative } from 'node:path';
 import { OutsideProjectError } from '../errors/errors.js';
 import { readTextIfExists } from './atomic.js';
 import { realPathOfMaybeMissing, relativeInside } from './paths.js';
+import { publishRefusedRead, type RefusedRead, refusedReadsHeard } from './refused-reads.js';
 
-/** Where the readers say that they passed over a file leading out of the project. */
-const REFUSED_READS = 'retrospect:refused-read';
-
-/** A project file that was not read because it leads out of the project. */
-export interface RefusedRead {
-  /** The path as the project names it. */
-  path: string;
-  /** Where it really leads. */
-  realPath: string;
-  root: string;
-  /** One line for stderr. */
-  message: string;
-}
-
-/**
- * Calls `listener` for every project file a reader passes over because it leads out of the project (the
- * CLI prints each once on stderr). Returns the function that stops listening.
- */
-export function onRefusedRead(listener: (refused: RefusedRead) => void): () => void {
-  const handler = (message: unknown) => listener(message as RefusedRead);
-  subscribe(REFUSED_READS, handler);
-  return () => unsubscribe(REFUSED_READS, handler);
-}
+export { onRefusedRead, type RefusedRead } from './refused-reads.js';
 
 function shown(root: string, path: string): string {
   const rel = relative(root, path);
@@ -64,10 +42,9 @@ export function readProjectTextIfExists(root: string, path: string): string | un
 
 /** Tells the listeners that `path` was passed over (readers with their own file access use it too). */
 export function announceRefusedRead(root: string, path: string): void {
-  const refused = channel(REFUSED_READS);
-  if (!refused.hasSubscribers) return;
+  if (!refusedReadsHeard()) return;
   const realPath = realPathOfMaybeMissing(path);
-  refused.publish({
+  publishRefusedRead({
     path,
     realPath,
     root,

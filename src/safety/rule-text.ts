@@ -1,5 +1,5 @@
-import { codePointName, HIDDEN_CHARACTER } from './characters.js';
 import { containsKeyShapedSecret } from './redact.js';
+import { codePointName, HIDDEN_CHARACTER } from './terminal.js';
 
 /** Longest rule text, in code points (notes §4). */
 export const MAX_RULE_CHARS = 200;
