@@ -84,6 +84,27 @@ describe('a key echoed by the server is never printed or saved', () => {
     expect(`${run.stdout}${run.stderr}`).not.toContain('pr0xy-pass-77');
   });
 
+  it('schedule report: a note or finding that quotes a secret is saved redacted', async () => {
+    const p = retroProject();
+    const run = await runCli(
+      [
+        'schedule',
+        'report',
+        '--mroot',
+        p.root,
+        '--mode',
+        'all-auto',
+        '--note',
+        `Server said: ${KEY} was refused / ${SHAPED}`,
+      ],
+      { cwd: p.root, env: { ...p.env, GATEWAY_TOKEN: KEY, AGENT_WEBHOOK_URL: '' } },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const report = readFileSync(run.stdout.trim(), 'utf8');
+    expect(report).toContain('Server said: [redacted] was refused / [redacted]');
+    expectNoSecret(report);
+  });
+
   it('retro --all --auto: the failed run’s stderr and its scheduled report carry no key', async () => {
     const p = retroProject();
     p.addSession({ rejections: 2, mtimeSecs: noonOf('2026-06-28') });
