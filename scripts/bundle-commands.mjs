@@ -9,9 +9,12 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+// What cli/main.js loads anyway stays shared too: the CLI's output (whose secrets main() sets for the run)
+// and its guards, and the channel on which readers report files they refused.
+const CLI_CORE = ['cli/io.js', 'safety/redact.js', 'safety/terminal.js', 'fsx/refused-reads.js'];
 const BUNDLES = [
-  { command: 'gate', shared: ['errors/errors.js'] },
-  { command: 'hook', shared: ['errors/errors.js', 'hooks/hint.js'] },
+  { command: 'gate', shared: ['errors/errors.js', ...CLI_CORE] },
+  { command: 'hook', shared: ['errors/errors.js', 'hooks/hint.js', ...CLI_CORE] },
 ];
 
 for (const { command, shared } of BUNDLES) {

@@ -1,4 +1,6 @@
 import type { Readable, Writable } from 'node:stream';
+import { redactSecrets } from '../safety/redact.js';
+import { terminalSafe } from '../safety/terminal.js';
 
 /**
  * Everything a command touches outside its arguments. Commands take it as a parameter so that tests can
@@ -22,9 +24,25 @@ export function processIo(): CliIo {
   };
 }
 
-/** Writes one line (a newline is added). */
+/** The secrets configured for this run (see secretsFromEnv); main() sets them from the command's env. */
+let outputSecrets: readonly string[] = [];
+
+export function setOutputSecrets(secrets: readonly string[]): void {
+  outputSecrets = secrets;
+}
+
+/**
+ * Writes text meant for a person or a program, never raw: secrets are redacted, and control, format, bidi
+ * and separator characters (from transcripts, model output, file names, git data) are shown as `\uXXXX`
+ * escapes instead of driving the terminal; line feeds and tabs stay. JSON stays the same JSON.
+ */
+export function writeText(stream: Writable, text: string): void {
+  stream.write(terminalSafe(redactSecrets(text, outputSecrets), { multiline: true }));
+}
+
+/** Writes one line (a newline is added), as writeText does. */
 export function println(stream: Writable, text = ''): void {
-  stream.write(`${text}\n`);
+  writeText(stream, `${text}\n`);
 }
 
 /** The whole of stdin as UTF-8 text, for arguments given as `-` (a diff, a payload). */

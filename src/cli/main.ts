@@ -1,6 +1,8 @@
 import { RetrospectError } from '../errors/errors.js';
+import { onRefusedRead } from '../fsx/refused-reads.js';
+import { secretsFromEnv } from '../safety/redact.js';
 import { VERSION } from '../version.js';
-import { type CliIo, println, processIo } from './io.js';
+import { type CliIo, println, processIo, setOutputSecrets } from './io.js';
 import { COMMANDS } from './registry.js';
 
 function renderHelp(): string {
@@ -40,6 +42,14 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     );
     return 2;
   }
+  setOutputSecrets(secretsFromEnv(io.env));
+  // A rules, memory or ledger file that leads out of the project is not read: say so once per file.
+  const said = new Set<string>();
+  const stopListening = onRefusedRead((refused) => {
+    if (said.has(refused.path)) return;
+    said.add(refused.path);
+    println(io.stderr, `retrospect ${name}: ${refused.message}`);
+  });
   try {
     const command = await entry.load();
     return await command.run(rest, io);
@@ -54,5 +64,7 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
       `retrospect ${name}: unexpected error (please report it with retrospect ${VERSION}):\n${detail}`,
     );
     return 70;
+  } finally {
+    stopListening();
   }
 }

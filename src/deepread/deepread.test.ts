@@ -1,5 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -174,16 +182,16 @@ describe('deepRead against a local Chat Completions server', () => {
       expect.arrayContaining([
         'proposal: target distiller is not configurable here; kept as an observation',
         'proposal: proposed_text is 201 characters (limit 200)',
-        'proposal: proposed_text contains "https://"',
-        'proposal: proposed_text contains "`"',
+        'proposal: proposed_text contains a URL',
+        'proposal: proposed_text contains a backtick (inline code or a shell command)',
         'proposal: confidence 1.5 is not a number in [0,1]',
         'proposal: pattern_summary is empty',
         'citation: message_id 11111111-2222-4333-8444-555555555555 is not in the transcript',
         `citation: excerpt is not a verbatim quote of message ${ids.ask}`,
         `citation: excerpt is not a verbatim quote of message ${ids.test1Result}`,
         'proposal: no citation verified against the transcript',
-        'proposal: proposed_text contains control characters',
-        'proposal: proposed_text contains "ignore previous"',
+        'proposal: proposed_text contains a control, invisible or line-separator character (U+0007)',
+        'proposal: proposed_text contains a prompt-injection phrase',
         'proposal: target "frontend" is not one of the allowed targets',
         'proposal: ranked below the top 5',
       ]),
@@ -237,6 +245,27 @@ describe('deepRead against a local Chat Completions server', () => {
       'created_at',
     ]);
     expect(record).toMatchObject({ source_jsonl_path: transcript, created_at: '2026-11-29T10:11:12Z' });
+  });
+
+  it('keeps the anchors but writes none when the anchors folder leads out of the project', async () => {
+    const elsewhere = mkdtempSync(join(tmpdir(), 'retrospect-anchors-elsewhere-'));
+    const other = mkdtempSync(join(tmpdir(), 'retrospect-linked-'));
+    execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: other });
+    mkdirSync(join(other, '.claude', 'retro'), { recursive: true });
+    symlinkSync(elsewhere, join(other, '.claude', 'retro', 'anchors'));
+    server.enqueue({ text: JSON.stringify(MIXED_ANSWER) });
+    const logs: string[] = [];
+    const result = await deepRead(
+      transcript,
+      openAiOptions({ cwd: other, log: (l: string) => logs.push(l) }),
+    );
+    expect(result.fabrication_anchors.map((a) => a.anchor_id)).toEqual(['f19d2034aef90254']);
+    expect(readdirSync(elsewhere)).toEqual([]);
+    expect(logs).toContainEqual(
+      expect.stringMatching(
+        /^deep-read .*: fabrication anchors not saved: refusing to write .*outside the project/,
+      ),
+    );
   });
 
   it('logs an answer that is not JSON with the session id and continues with zero proposals', async () => {

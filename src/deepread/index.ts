@@ -1,5 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
-import { InputError } from '../errors/errors.js';
+import { InputError, OutsideProjectError } from '../errors/errors.js';
 import { formatVerdictJson, gateSessionSync } from '../gate/index.js';
 import type { GateVerdict } from '../gate/score.js';
 import { findGitRoots } from '../git/roots.js';
@@ -7,6 +7,8 @@ import { isFatalLlmError, LlmError } from '../llm/errors.js';
 import type { JsonCompletion, LlmPort } from '../llm/port.js';
 import type { RetryPolicy } from '../llm/retry.js';
 import { selectProvider } from '../llm/select.js';
+import { redactSecrets, secretsFromEnv } from '../safety/redact.js';
+import { terminalSafe } from '../safety/terminal.js';
 import { sessionIdFromPath } from '../transcript/read.js';
 import { analyzeEvidence, type DeepReadEvidence } from './heuristic.js';
 import { persistAnchors } from './persist.js';
@@ -124,9 +126,12 @@ function describeDrop(sessionId: string, drop: DroppedItem): string {
 export async function deepRead(sessionPath: string, options: DeepReadOptions = {}): Promise<DeepReadResult> {
   const started = Date.now();
   if (options.signal?.aborted) throw new LlmError('E_LLM_ABORTED', 'deep read aborted before it started');
-  const log = options.log ?? (() => {});
-  const plan = await planDeepRead(sessionPath, options);
   const env = options.env ?? process.env;
+  // Log lines quote model output and server messages: one line each, no terminal controls, no secrets.
+  const secrets = secretsFromEnv(env);
+  const redact = (text: string) => redactSecrets(text, secrets);
+  const log = (line: string) => options.log?.(terminalSafe(redact(line)));
+  const plan = await planDeepRead(sessionPath, options);
   let port: LlmPort;
   if (typeof options.provider === 'object') port = options.provider;
   else {
@@ -162,6 +167,10 @@ export async function deepRead(sessionPath: string, options: DeepReadOptions = {
   };
   const finish = () => {
     result.usage.duration_ms = Date.now() - started;
+    for (const drop of result.dropped) {
+      drop.reason = redact(drop.reason);
+      drop.item = redact(drop.item);
+    }
     return result;
   };
   let completion: JsonCompletion<DeepReadAnswer>;
@@ -213,7 +222,13 @@ export async function deepRead(sessionPath: string, options: DeepReadOptions = {
   result.dropped.push(...verified.dropped);
   for (const drop of result.dropped) log(describeDrop(plan.session_id, drop));
   if (options.persist !== false && verified.anchors.length > 0) {
-    persistAnchors(plan.mainCheckout, verified.anchors, plan.sessionPath, options.now?.() ?? new Date());
+    try {
+      persistAnchors(plan.mainCheckout, verified.anchors, plan.sessionPath, options.now?.() ?? new Date());
+    } catch (error) {
+      // The findings stand; only their files are not written where a symlink would have sent them.
+      if (!(error instanceof OutsideProjectError)) throw error;
+      log(`deep-read ${plan.session_id}: fabrication anchors not saved: ${error.message}`);
+    }
   }
   return finish();
 }

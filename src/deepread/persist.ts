@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { writeFileAtomic } from '../fsx/index.js';
+import { ensureInsideProject, writeFileAtomic } from '../fsx/index.js';
 import type { FabricationAnchor } from './types.js';
 
 /** `<main checkout>/.claude/retro/anchors` */
@@ -20,7 +20,8 @@ export interface PersistedAnchor {
 
 /**
  * Writes one `<anchor_id>.json` per anchor (atomic replace; the id is deterministic, so a second run
- * overwrites the same file). Returns the paths written.
+ * overwrites the same file). Returns the paths written. Throws OutsideProjectError, writing nothing, when
+ * the anchors folder leads out of the project (`.claude/retro` or `anchors` a symlink elsewhere).
  */
 export function persistAnchors(
   mainCheckout: string,
@@ -29,6 +30,7 @@ export function persistAnchors(
   now: Date = new Date(),
 ): string[] {
   const dir = anchorsDir(mainCheckout);
+  if (anchors.length > 0) ensureInsideProject(mainCheckout, join(dir, `${anchors[0]?.anchor_id}.json`));
   return anchors.map((anchor) => {
     // anchor_id is our own sha1 prefix, never model text, so it is safe as a file name.
     if (!/^[0-9a-f]{16}$/.test(anchor.anchor_id)) throw new Error(`refusing anchor id ${anchor.anchor_id}`);
@@ -42,6 +44,7 @@ export function persistAnchors(
       created_at: now.toISOString().replace(/\.\d{3}Z$/, 'Z'),
     };
     const path = join(dir, `${anchor.anchor_id}.json`);
+    ensureInsideProject(mainCheckout, path);
     writeFileAtomic(path, `${JSON.stringify(record, null, 2)}\n`);
     return path;
   });

@@ -1,4 +1,4 @@
-import { readTextIfExists } from '../fsx/index.js';
+import { readProjectTextIfExists } from '../fsx/index.js';
 import { readLessonItems } from '../rules/lessons.js';
 import { lessonsPaths, rulesPathsFor, TEAM_AGENTS } from '../rules/targets.js';
 
@@ -15,13 +15,16 @@ const MAX_RULES_CHARS = 12_000;
  */
 function lessonsText(mainCheckout: string): string {
   return lessonsPaths(mainCheckout)
-    .flatMap((path) => readLessonItems(readTextIfExists(path) ?? '').map((item) => item.line))
+    .flatMap((path) =>
+      readLessonItems(readProjectTextIfExists(mainCheckout, path) ?? '').map((item) => item.line),
+    )
     .join('\n');
 }
 
 /**
  * Existing rules per target, read from the main checkout (`.claude/memory/<agent>/directives.md`, and the
- * lessons files for `claude`); a missing or empty file is the literal `empty`.
+ * lessons files for `claude`); a missing or empty file is the literal `empty`, and so is one that leads out
+ * of the project (its text would go into the prompt).
  */
 export function loadExistingRulesText(mainCheckout: string): Record<ExistingRuleTarget, string> {
   const rules = {} as Record<ExistingRuleTarget, string>;
@@ -30,7 +33,7 @@ export function loadExistingRulesText(mainCheckout: string): Record<ExistingRule
       target === 'claude'
         ? lessonsText(mainCheckout)
         : rulesPathsFor(mainCheckout, target)
-            .map((path) => readTextIfExists(path) ?? '')
+            .map((path) => readProjectTextIfExists(mainCheckout, path) ?? '')
             .join('\n');
     text = text.trim();
     if (text.length > MAX_RULES_CHARS)

@@ -40,6 +40,11 @@ export interface DroppedItem {
   reason: string;
   /** A short description of the item (its text or id), for the log. */
   item: string;
+  /**
+   * A proposal refused for what its text is (a command, a link, hidden characters): its target and the
+   * whole text, for a person to follow up. The text is untrusted data, never to be applied or rendered raw.
+   */
+  refused?: { target: RuleTarget; text: string };
 }
 
 /** What a deep read of one session cost. */

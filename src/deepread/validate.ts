@@ -1,25 +1,13 @@
 import { isRuleTarget, type RuleTarget } from '../rules/targets.js';
-import { codePointLength } from '../transcript/pyjson.js';
+import { checkRuleText, MAX_RULE_CHARS } from '../safety/rule-text.js';
+import { HIDDEN_CHARACTERS } from '../safety/terminal.js';
 import type { DeepReadAnswer } from './schema.js';
 import type { Citation, DroppedItem, Observation } from './types.js';
 
 /** Longest rule text (code points). */
-export const MAX_PROPOSAL_CHARS = 200;
+export const MAX_PROPOSAL_CHARS = MAX_RULE_CHARS;
 /** Targets the seed refuses: their findings become observations. */
 const NOT_CONFIGURABLE = new Set(['project-init', 'distiller']);
-/** C0/C1 controls, zero-width and bidirectional formatting characters. */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/u;
-/** Notes §4, matched case-insensitively. */
-const FORBIDDEN = [
-  'http://',
-  'https://',
-  'curl ',
-  'wget ',
-  'sudo ',
-  'ignore previous',
-  '<command-name>',
-  '`',
-];
 const MAX_DESCRIPTION_CHARS = 500;
 
 /** A proposal that passed the structural checks; its citations still need the transcript check. */
@@ -92,21 +80,17 @@ function wellFormedCitations(value: unknown, owner: string, dropped: DroppedItem
   return out;
 }
 
-/** Why a rule text is unacceptable, or undefined when it is fine. */
+/**
+ * Why a rule text is unacceptable, or undefined when it is fine: notes §4's checks and more, by what the
+ * text is rather than by a list of words (see checkRuleText: a rule is prose, never a command or a link).
+ */
 export function ruleTextProblem(text: unknown): string | undefined {
-  if (typeof text !== 'string' || text.trim().length === 0) return 'proposed_text is empty';
-  const length = codePointLength(text);
-  if (length > MAX_PROPOSAL_CHARS)
-    return `proposed_text is ${length} characters (limit ${MAX_PROPOSAL_CHARS})`;
-  if (CONTROL.test(text)) return 'proposed_text contains control characters';
-  const lower = text.toLowerCase();
-  const banned = FORBIDDEN.find((needle) => lower.includes(needle));
-  if (banned !== undefined) return `proposed_text contains ${JSON.stringify(banned.trim() || banned)}`;
-  return undefined;
+  const check = checkRuleText(text);
+  return check.ok ? undefined : `proposed_text ${check.reason}`;
 }
 
 function sanitizeDescription(text: string): string {
-  const clean = text.replace(new RegExp(CONTROL.source, 'gu'), ' ').replace(/\s+/g, ' ').trim();
+  const clean = text.replace(HIDDEN_CHARACTERS, ' ').replace(/\s+/g, ' ').trim();
   return clean.length > MAX_DESCRIPTION_CHARS ? `${clean.slice(0, MAX_DESCRIPTION_CHARS)}…` : clean;
 }
 
@@ -149,9 +133,13 @@ export function validateAnswerStructure(answer: DeepReadAnswer): StructuralResul
       drop(`target ${JSON.stringify(raw.target ?? null)} is not one of the allowed targets`);
       continue;
     }
-    const textProblem = ruleTextProblem(raw.proposed_text);
-    if (textProblem) {
-      drop(textProblem);
+    const checked = checkRuleText(raw.proposed_text);
+    if (!checked.ok) {
+      const reason = `proposed_text ${checked.reason}`;
+      // A refused rule is kept whole (and as data) for the person who follows it up; an empty one is nothing.
+      if (typeof raw.proposed_text === 'string' && raw.proposed_text.trim() !== '') {
+        dropped.push({ kind: 'proposal', reason, item: label, refused: { target, text: raw.proposed_text } });
+      } else drop(reason);
       continue;
     }
     const pattern = nonEmptyString(raw.pattern_summary);
@@ -166,7 +154,7 @@ export function validateAnswerStructure(answer: DeepReadAnswer): StructuralResul
     }
     proposals.push({
       target,
-      proposed_text: (raw.proposed_text as string).trim(),
+      proposed_text: checked.text,
       confidence,
       citations,
       pattern_summary: sanitizeDescription(pattern),

@@ -29,3 +29,19 @@ export class InputError extends RetrospectError {
     this.name = 'InputError';
   }
 }
+
+/**
+ * A path inside the project leads out of it (a symlink, `..`): Retrospect never writes there, so that a
+ * committed symlink cannot send a write to a file elsewhere on the machine.
+ */
+export class OutsideProjectError extends RetrospectError {
+  readonly path: string;
+  readonly root: string;
+
+  constructor(path: string, root: string) {
+    super('E_OUTSIDE_PROJECT', `refusing to write ${path}: it resolves outside the project ${root}`);
+    this.name = 'OutsideProjectError';
+    this.path = path;
+    this.root = root;
+  }
+}

@@ -9,4 +9,12 @@ export {
   withLockSync,
 } from './lock.js';
 export { isWithin, realPathOfMaybeMissing, relativeInside } from './paths.js';
+export {
+  announceRefusedRead,
+  ensureInsideProject,
+  isInsideProject,
+  onRefusedRead,
+  type RefusedRead,
+  readProjectTextIfExists,
+} from './project.js';
 export { publishFileExclusive } from './publish.js';

@@ -1,15 +1,31 @@
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+
+/** Symlinks followed by hand before giving up (the kernel's own limit is 40). */
+const MAX_LINKS = 40;
+
+/** A dangling symlink: opening it for writing would create its target, wherever that is. */
+function danglingTarget(path: string): string | undefined {
+  try {
+    if (!lstatSync(path).isSymbolicLink() || existsSync(path)) return undefined;
+    return resolve(dirname(path), readlinkSync(path));
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * The real path of `path` even when its tail does not exist yet: the deepest existing ancestor is
- * resolved (following symlinks) and the missing segments are appended.
+ * resolved (following symlinks) and the missing segments are appended. A dangling symlink on the way
+ * counts as the place it points to, since writing through it would create that file.
  */
-export function realPathOfMaybeMissing(path: string): string {
+export function realPathOfMaybeMissing(path: string, links = 0): string {
   const absolute = resolve(path);
   const missing: string[] = [];
   let current = absolute;
   while (!existsSync(current)) {
+    const target = links < MAX_LINKS ? danglingTarget(current) : undefined;
+    if (target !== undefined) return realPathOfMaybeMissing(join(target, ...missing), links + 1);
     const parent = dirname(current);
     if (parent === current) break;
     missing.unshift(basename(current));

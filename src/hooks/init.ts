@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { writeFileAtomic } from '../fsx/atomic.js';
 import { withLock } from '../fsx/lock.js';
+import { ensureInsideProject } from '../fsx/project.js';
 import { unifiedDiff } from './diff.js';
 import { formatSettings, readSettingsFile } from './settings-file.js';
 import { installFrictionHooks, type MergeOutcome, removeFrictionHooks } from './settings-merge.js';
@@ -9,6 +10,8 @@ import { installFrictionHooks, type MergeOutcome, removeFrictionHooks } from './
 export interface HookSettingsOptions {
   /** The Claude Code settings file to change (`.claude/settings.json` or `~/.claude/settings.json`). */
   settingsPath: string;
+  /** For a project's settings: the project, which the settings file must not lead out of. */
+  projectRoot?: string;
   /** The hook command to install (ignored when removing). */
   command: string;
   remove?: boolean;
@@ -63,6 +66,7 @@ function plan(options: HookSettingsOptions) {
  */
 export async function applyHookSettings(options: HookSettingsOptions): Promise<HookSettingsResult> {
   const { settingsPath } = options;
+  if (options.projectRoot !== undefined) ensureInsideProject(options.projectRoot, settingsPath);
   if (options.dryRun) {
     const { outcome, diff, changes } = plan(options);
     const { added, updated, removed } = outcome;

@@ -1,6 +1,6 @@
 import { appendLedgerRow } from './append.js';
 import { ledgerCaps } from './caps.js';
-import { resolveLedgerPath } from './path.js';
+import { locateLedger } from './path.js';
 import { rowFromHookPayload } from './row.js';
 
 export type CaptureResult =
@@ -34,15 +34,18 @@ export function captureFriction(input: string, options: CaptureOptions): Capture
   const built = rowFromHookPayload(payload, options.now ?? new Date());
   if (built.kind === 'skip') return { status: 'skipped', reason: built.reason };
   if (built.kind === 'invalid') return { status: 'failed', reason: built.reason };
-  let path: string | undefined;
+  let location: ReturnType<typeof locateLedger>;
   try {
-    path = resolveLedgerPath(options.env, options.cwd);
+    location = locateLedger(options.env, options.cwd);
   } catch (error) {
     return { status: 'failed', reason: `cannot locate the ledger (${errorText(error)})` };
   }
-  if (path === undefined) {
+  if (location === undefined) {
     return { status: 'failed', reason: 'not inside a git repository and FRICTION_LEDGER is not set' };
   }
+  // A committed symlink must not turn the hook into a writer of attacker-chosen text elsewhere.
+  if (location.kind === 'refused') return { status: 'failed', reason: location.reason };
+  const { path } = location;
   try {
     appendLedgerRow(path, built.row, ledgerCaps(options.env));
   } catch (error) {

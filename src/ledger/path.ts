@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { announceRefusedRead, isInsideProject } from '../fsx/project.js';
 import { findGitRoots } from '../git/roots.js';
 
 /** The ledger's place inside a main checkout. */
@@ -7,11 +8,40 @@ export function ledgerPathIn(mainCheckout: string): string {
 }
 
 /**
- * The friction ledger: `FRICTION_LEDGER`, else `<main checkout>/.claude/retro/friction.jsonl` where the main
- * checkout is the parent of git's common dir for `cwd`; undefined outside a git repository.
+ * Where the friction ledger is: `FRICTION_LEDGER` (the user's own choice, used as given), else
+ * `<main checkout>/.claude/retro/friction.jsonl`, where the main checkout is the parent of git's common dir
+ * for `cwd`. The default path is `refused` when it leads out of the repository (a committed symlink
+ * `.claude/retro/friction.jsonl → /tmp/victim.sh`): nothing reads or writes through it. Undefined outside a
+ * git repository.
+ */
+export type LedgerLocation =
+  | { kind: 'explicit'; path: string }
+  | { kind: 'default'; path: string; mainCheckout: string }
+  | { kind: 'refused'; path: string; mainCheckout: string; reason: string };
+
+export function locateLedger(env: NodeJS.ProcessEnv, cwd: string): LedgerLocation | undefined {
+  if (env.FRICTION_LEDGER) return { kind: 'explicit', path: env.FRICTION_LEDGER };
+  const roots = findGitRoots(cwd);
+  if (!roots) return undefined;
+  const path = ledgerPathIn(roots.mainCheckout);
+  if (isInsideProject(roots.mainCheckout, path))
+    return { kind: 'default', path, mainCheckout: roots.mainCheckout };
+  return {
+    kind: 'refused',
+    path,
+    mainCheckout: roots.mainCheckout,
+    reason: `refusing the friction ledger ${path}: it leads outside the repository ${roots.mainCheckout} (a symlink?); set FRICTION_LEDGER to choose a ledger elsewhere`,
+  };
+}
+
+/**
+ * The friction ledger's path for readers: `FRICTION_LEDGER`, else the repository's default ledger; undefined
+ * outside a git repository and when the default path leads out of the repository (announced to the
+ * refused-read listeners, then treated as no ledger).
  */
 export function resolveLedgerPath(env: NodeJS.ProcessEnv, cwd: string): string | undefined {
-  if (env.FRICTION_LEDGER) return env.FRICTION_LEDGER;
-  const roots = findGitRoots(cwd);
-  return roots ? ledgerPathIn(roots.mainCheckout) : undefined;
+  const location = locateLedger(env, cwd);
+  if (location?.kind !== 'refused') return location?.path;
+  announceRefusedRead(location.mainCheckout, location.path);
+  return undefined;
 }

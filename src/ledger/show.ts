@@ -17,6 +17,11 @@ export function showLedger(path: string, session?: string): LedgerView {
   return { path, exists: ledger.exists, rows, sessions: countBySession(rows), skipped: ledger.skipped };
 }
 
+/** The view of a ledger that is not read (absent, or refused because it leads out of the repository). */
+export function emptyLedgerView(path: string): LedgerView {
+  return { path, exists: false, rows: [], sessions: [], skipped: 0 };
+}
+
 /** The `--json` form of a view, as `retrospect ledger show --json` prints it. */
 export function ledgerViewJson(view: LedgerView): string {
   return JSON.stringify({ path: view.path, rows: view.rows, sessions: view.sessions, skipped: view.skipped });

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { z } from 'zod';
+import { secretsFromEnv } from '../safety/redact.js';
 import { ownRunMarker } from '../transcript/own-run.js';
 import { LlmError } from './errors.js';
 import { parseJsonAnswer } from './json-text.js';
@@ -126,6 +127,8 @@ function tail(text: string): string {
 export function claudeCliProvider(options: ClaudeCliOptions = {}): LlmPort {
   const command = options.command ?? 'claude';
   const model = options.model ?? '';
+  // What the CLI prints on failure is quoted in the error; it must not quote the keys it was given.
+  const secrets = secretsFromEnv(options.env ?? process.env);
   return {
     name: 'claude-cli',
     model,
@@ -149,6 +152,7 @@ export function claudeCliProvider(options: ClaudeCliOptions = {}): LlmPort {
         throw new LlmError(
           'E_LLM_HTTP',
           `claude-cli: ${command} ${why}: ${tail(outcome.stderr || outcome.stdout)}`,
+          { secrets },
         );
       }
       if (envelope.is_error || outcome.code !== 0) {
@@ -159,6 +163,7 @@ export function claudeCliProvider(options: ClaudeCliOptions = {}): LlmPort {
           auth
             ? `claude-cli: authentication failed: ${detail}; run 'claude' once to log in`
             : `claude-cli: ${detail}`,
+          { secrets },
         );
       }
       const usage = {

@@ -27,6 +27,37 @@ export interface PostJsonResult {
   attempts: number;
 }
 
+/** Header values that are credentials (the whole value, and the token after `Bearer`/`Basic`). */
+function credentialsIn(headers: Record<string, string>): string[] {
+  const found: string[] = [];
+  for (const [name, value] of Object.entries(headers)) {
+    if (!/^(?:authorization|proxy-authorization|x-api-key|api-key)$/i.test(name)) continue;
+    found.push(value);
+    const token = /^(?:Bearer|Basic|Token)\s+(.+)$/i.exec(value)?.[1];
+    if (token) found.push(token);
+  }
+  return found;
+}
+
+/**
+ * Splits `user:password@` off a URL: fetch refuses URLs with credentials, and no message may show them. They
+ * travel as HTTP Basic authentication instead, unless the protocol already sends its own Authorization.
+ */
+function withoutUserinfo(url: string): { url: string; username: string; password: string } {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { url, username: '', password: '' };
+  }
+  if (parsed.username === '' && parsed.password === '') return { url, username: '', password: '' };
+  const username = decodeURIComponent(parsed.username);
+  const password = decodeURIComponent(parsed.password);
+  parsed.username = '';
+  parsed.password = '';
+  return { url: parsed.toString(), username, password };
+}
+
 function describeBody(text: string, errorMessageOf: PostJsonOptions['errorMessageOf']): string {
   try {
     const message = errorMessageOf?.(JSON.parse(text));
@@ -44,12 +75,20 @@ function describeBody(text: string, errorMessageOf: PostJsonOptions['errorMessag
  * authentication failures, which are never retried.
  */
 export async function postJson(
-  url: string,
+  target: string,
   payload: unknown,
   options: PostJsonOptions,
 ): Promise<PostJsonResult> {
   const policy = options.retry ?? DEFAULT_RETRY_POLICY;
   const { provider } = options;
+  const { url, username, password } = withoutUserinfo(target);
+  const headers = { ...options.headers };
+  const hasAuthorization = Object.keys(headers).some((name) => name.toLowerCase() === 'authorization');
+  if ((username || password) && !hasAuthorization) {
+    headers.authorization = `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+  }
+  // Every message below may quote the server; none may quote our credentials (LlmError redacts these).
+  const secrets = [...credentialsIn(headers), password].filter((s) => s.length > 0);
   for (let attempt = 0; ; attempt++) {
     if (options.signal?.aborted) throw new LlmError('E_LLM_ABORTED', `${provider}: request aborted`);
     const timeout = AbortSignal.timeout(options.timeoutMs);
@@ -59,7 +98,7 @@ export async function postJson(
     try {
       response = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', ...options.headers },
+        headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
         body: JSON.stringify(payload),
         signal,
       });
@@ -71,6 +110,7 @@ export async function postJson(
         ? new LlmError('E_LLM_TIMEOUT', `${provider}: no answer from ${url} within ${options.timeoutMs} ms`)
         : new LlmError('E_LLM_NETWORK', `${provider}: cannot reach ${url}: ${(error as Error).message}`, {
             cause: error,
+            secrets,
           });
       if (attempt >= policy.maxRetries) throw failure;
       await wait(backoffDelayMs(attempt, policy, options.random), options.signal, provider);
@@ -83,10 +123,7 @@ export async function postJson(
         throw new LlmError(
           'E_LLM_HTTP',
           `${provider}: ${url} answered ${response.status} with a body that is not JSON`,
-          {
-            status: response.status,
-            cause: error,
-          },
+          { status: response.status, cause: error, secrets },
         );
       }
     }
@@ -95,13 +132,14 @@ export async function postJson(
       throw new LlmError(
         'E_LLM_AUTH',
         `${provider}: authentication failed (HTTP ${response.status}: ${message}); check the API key for ${url}`,
-        { status: response.status },
+        { status: response.status, secrets },
       );
     }
     if (!isRetryableStatus(response.status) || attempt >= policy.maxRetries) {
       const tries = attempt > 0 ? ` after ${attempt + 1} attempts` : '';
       throw new LlmError('E_LLM_HTTP', `${provider}: HTTP ${response.status}${tries}: ${message}`, {
         status: response.status,
+        secrets,
       });
     }
     const asked = retryAfterMs(response.headers);
@@ -109,7 +147,7 @@ export async function postJson(
       throw new LlmError(
         'E_LLM_HTTP',
         `${provider}: HTTP ${response.status}, server asks to wait ${Math.round(asked / 1000)} s (more than we wait): ${message}`,
-        { status: response.status },
+        { status: response.status, secrets },
       );
     }
     await wait(asked ?? backoffDelayMs(attempt, policy, options.random), options.signal, provider);

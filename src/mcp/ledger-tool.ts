@@ -1,8 +1,8 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { InputError } from '../errors/errors.js';
-import { resolveLedgerPath } from '../ledger/path.js';
-import { ledgerViewJson, showLedger } from '../ledger/show.js';
+import { locateLedger } from '../ledger/path.js';
+import { emptyLedgerView, ledgerViewJson, showLedger } from '../ledger/show.js';
 import { existingPath, guarded, type ToolContext, textResult } from './tool-kit.js';
 
 const input = z
@@ -29,14 +29,17 @@ export function registerLedgerTool(server: McpServer, context: ToolContext): voi
     },
     guarded('ledger_show', context, (args: z.infer<typeof input>) => {
       const cwd = args.dir === undefined ? context.cwd : existingPath(args.dir, context, 'folder', 'dir');
-      const path = resolveLedgerPath(context.env, cwd);
-      if (!path)
+      const location = locateLedger(context.env, cwd);
+      if (!location)
         throw new InputError(
           'no friction ledger here: not inside a git repository and FRICTION_LEDGER is not set (give dir, a folder inside a git checkout)',
         );
-      const view = showLedger(path, args.session);
+      const { path } = location;
+      const refused = location.kind === 'refused';
+      const view = refused ? emptyLedgerView(path) : showLedger(path, args.session);
       const notes = [
-        ...(view.exists
+        ...(refused ? [location.reason] : []),
+        ...(view.exists || refused
           ? []
           : [`no friction ledger at ${path} yet (install the hooks with 'retrospect init')`]),
         ...(view.skipped > 0 ? [`${view.skipped} unreadable line(s) in ${path} skipped`] : []),

@@ -1,6 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CliIo } from '../cli/io.js';
+import { terminalSafe } from '../safety/terminal.js';
 import { VERSION } from '../version.js';
 import { registerGateTool } from './gate-tool.js';
 import { registerLedgerTool } from './ledger-tool.js';
@@ -28,7 +29,7 @@ export function createRetrospectServer(context: ToolContext): McpServer {
  * diagnostic on `io.stderr`.
  */
 export async function serveStdio(io: CliIo): Promise<void> {
-  const log = (line: string) => io.stderr.write(`${line}\n`);
+  const log = (line: string) => io.stderr.write(`${terminalSafe(line)}\n`);
   const server = createRetrospectServer({ env: io.env, cwd: io.cwd, log });
   const transport = new StdioServerTransport(io.stdin, io.stdout);
   const closed = new Promise<void>((resolve) => {

@@ -1,5 +1,6 @@
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
+import { terminalSafe } from '../safety/terminal.js';
 
 /**
  * One side of a terminal conversation (the sprint retro's facilitator, the session retro's confirm step):
@@ -31,10 +32,10 @@ export function createLinePrompter(input: Readable, output: Writable): Prompter 
   });
   return {
     say(text) {
-      output.write(`${text}\n`);
+      output.write(`${terminalSafe(text, { multiline: true })}\n`);
     },
     ask(question) {
-      output.write(question);
+      output.write(terminalSafe(question, { multiline: true }));
       const line = queued.shift();
       if (line !== undefined) return Promise.resolve(line);
       if (ended) return Promise.resolve(undefined);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { readTextIfExists } from '../fsx/index.js';
+import { readProjectTextIfExists } from '../fsx/index.js';
 import { directiveHistoryPath } from '../trial/history.js';
 import type { TrialDecision, TrialHistory } from './types.js';
 
@@ -48,7 +48,7 @@ function parseLine(line: string): TrialDecision | undefined {
  * history is an empty one. The file is only read.
  */
 export function readTrialHistory(projectRoot: string): TrialHistory {
-  const text = readTextIfExists(directiveHistoryPath(projectRoot)) ?? '';
+  const text = readProjectTextIfExists(projectRoot, directiveHistoryPath(projectRoot)) ?? '';
   const decisions: TrialDecision[] = [];
   let skippedLines = 0;
   for (const line of text.split(/\r?\n/)) {

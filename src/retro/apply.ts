@@ -14,7 +14,9 @@ export const DEFAULT_REVIEW_AFTER = '10-sessions';
  * a comment cannot hold (whitespace, `>`) become `_`, so the comment always parses back.
  */
 export function newTrialMeta(sessionId: string, anchorId: string | undefined, day: string): TrialMeta {
-  const word = (text: string) => text.replace(/[\s>]/g, '_') || 'na';
+  // Ids from file names and transcripts: whitespace, `>` and anything outside an id's letters would
+  // end the comment or hide in it.
+  const word = (text: string) => text.replace(/[^\w.:@#+-]/g, '_') || 'na';
   return {
     start: day,
     source: `${word(sessionId)}#${word(anchorId ?? 'na')}`,

@@ -1,4 +1,4 @@
-import { readTextIfExists } from '../fsx/index.js';
+import { readProjectTextIfExists } from '../fsx/index.js';
 import { readDirectiveItems } from '../rules/directives.js';
 import { readLessonItems } from '../rules/lessons.js';
 import { cutCodePoints } from '../rules/lines.js';
@@ -139,11 +139,12 @@ export function classifyProposals<P extends ClassifiableProposal>(
 /**
  * The existing rules of a target in the project: numbered directives of a team agent, bulleted lessons
  * for `claude` (the loaded lessons file first, then the earlier `.claude/memory/claude/lessons.md`), none
- * for `plugin` (its backlog holds no rules). Reading never writes.
+ * for `plugin` (its backlog holds no rules). Reading never writes; a rules file that leads out of the
+ * project reads as absent.
  */
 export function loadExistingRules(mainCheckout: string, target: RuleTarget): ExistingRule[] {
   return rulesPathsFor(mainCheckout, target).flatMap((path): ExistingRule[] => {
-    const content = readTextIfExists(path);
+    const content = readProjectTextIfExists(mainCheckout, path);
     if (content === undefined) return [];
     if (target === 'claude') {
       return readLessonItems(content).map((item) => ({

@@ -1,8 +1,10 @@
+import { OutsideProjectError } from '../errors/errors.js';
+import { quoteForReview } from '../safety/quote.js';
 import { applyTrialDecision } from '../trial/apply.js';
 import { deferLine, reviewTrials, trialLabel } from '../trial/review.js';
 import { projectScoreSource } from '../trial/sources.js';
 import type { UnscoredSession } from '../trial/unscored.js';
-import { applyClassification, newTrialMeta } from './apply.js';
+import { type ApplyResult, applyClassification, newTrialMeta } from './apply.js';
 import {
   type Classification,
   classifyProposal,
@@ -11,6 +13,7 @@ import {
   loadExistingRules,
 } from './classify.js';
 import type { RetroDecider } from './decide.js';
+import { notAppliedLine } from './render.js';
 import type { RetroCandidate, RetroOutcome } from './types.js';
 
 interface ConfirmContext {
@@ -94,6 +97,19 @@ export async function reviewElapsedTrials(
   }
 }
 
+/**
+ * applyClassification, with a write that a symlink would carry out of the project turned into a reason:
+ * that rule becomes a manual follow-up and the run goes on.
+ */
+function applyOrRefuse(...args: Parameters<typeof applyClassification<RetroCandidate>>): ApplyResult {
+  try {
+    return applyClassification(...args);
+  } catch (error) {
+    if (error instanceof OutsideProjectError) return { ok: false, reason: error.message };
+    throw error;
+  }
+}
+
 function duplicateLine(c: Classification<RetroCandidate>): string {
   const existing = c.existing;
   const where = existing?.number === undefined ? '' : ` #${existing.number}`;
@@ -145,12 +161,12 @@ export async function confirmProposals(
     }
     const p = c.proposal;
     if (choice.kind === 'follow-up') {
-      outcome.manualFollowUps.push(`${p.target} ${c.action}: ${choice.reason}: "${c.text}"`);
+      outcome.manualFollowUps.push(`${p.target} ${c.action}: ${choice.reason}: ${quoteForReview(c.text)}`);
       continue;
     }
     const firstCitation = p.citations[0]?.message_id;
     const asTrial = c.action === 'NEW' && p.target !== 'plugin';
-    const result = applyClassification(
+    const result = applyOrRefuse(
       mainCheckout,
       { ...c, text: choice.text },
       {
@@ -170,9 +186,7 @@ export async function confirmProposals(
         ...(asTrial ? { trial: true } : {}),
       });
     } else {
-      outcome.manualFollowUps.push(
-        `${p.target} ${c.action} not applied (${result.reason}): "${choice.text}"`,
-      );
+      outcome.manualFollowUps.push(notAppliedLine(`${p.target} ${c.action}`, result.reason, choice.text));
     }
     context.progress?.();
   }

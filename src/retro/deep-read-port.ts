@@ -29,12 +29,23 @@ export interface RetroFabricationAnchor {
   evidence_for_fabrication: string;
 }
 
+/** A proposal the deep read refused for what its text is (a command, a link): applied nowhere. */
+export interface RetroRefusedProposal {
+  session_id: string;
+  target: RuleTarget;
+  /** The whole text as the model wrote it: untrusted data, for a person to look at. */
+  text: string;
+  reason: string;
+}
+
 /** What the deep read of one flagged session gives the retro (validated, citations checked). */
 export interface DeepReadOutcome {
   session_id: string;
   proposals: RetroProposal[];
   observations: RetroObservation[];
   fabrication_anchors: RetroFabricationAnchor[];
+  /** Proposals refused by the rule-text checks, listed under manual follow-up. */
+  refused?: RetroRefusedProposal[];
 }
 
 export interface DeepReadRequest {

@@ -40,8 +40,16 @@ export function projectDeepReader(settings: DeepReaderSettings): DeepReader {
     });
     // Only authentication, configuration and abort failures throw out of a deep read; none of them would
     // go better for the next session.
-    return read.catch((error: unknown) => {
-      throw isFatalLlmError(error) && error instanceof Error ? fatalDeepReadError(error) : error;
-    });
+    return read.then(
+      (result) => ({
+        ...result,
+        refused: result.dropped.flatMap((drop) =>
+          drop.refused ? [{ session_id: result.session_id, ...drop.refused, reason: drop.reason }] : [],
+        ),
+      }),
+      (error: unknown) => {
+        throw isFatalLlmError(error) && error instanceof Error ? fatalDeepReadError(error) : error;
+      },
+    );
   };
 }

@@ -1,4 +1,5 @@
 import type { Prompter } from '../prompt/line-prompter.js';
+import { terminalSafe } from '../safety/terminal.js';
 import { type TrialEvaluation, trialLabel } from '../trial/review.js';
 import type { Classification } from './classify.js';
 import type { ProposalChoice, RetroDecider, TrialChoice } from './decide.js';
@@ -10,18 +11,22 @@ const TRIAL_CHOICES = '[a]pply / [r]eject / [s]kip remaining: ';
 /** Unreadable answers in a row before a question counts as rejected (a script answering nonsense). */
 const MAX_TRIES = 5;
 
+/** Model output, rules files and transcript excerpts: each field on its own line, nothing raw. */
+const field = (text: string) => terminalSafe(text);
+
 function describeProposal(c: Classification<RetroCandidate>, index: number, total: number): string {
   const p = c.proposal;
   const lines = [
     '',
-    `[${index + 1}/${total}] ${c.action} ${p.target}  pattern "${p.patternSummary}"  confidence ${p.confidence.toFixed(2)}  session ${p.sessionId}`,
+    `[${index + 1}/${total}] ${c.action} ${p.target}  pattern "${field(p.patternSummary)}"  confidence ${p.confidence.toFixed(2)}  session ${field(p.sessionId)}`,
   ];
   if (c.existing) {
     const number = c.existing.number === undefined ? '' : `${c.existing.number}. `;
-    lines.push(`  - ${number}${c.existing.text}`);
+    lines.push(`  - ${number}${field(c.existing.text)}`);
   }
-  lines.push(`  + ${c.text}`);
-  for (const citation of p.citations) lines.push(`    cites ${citation.message_id}: "${citation.excerpt}"`);
+  lines.push(`  + ${field(c.text)}`);
+  for (const citation of p.citations)
+    lines.push(`    cites ${field(citation.message_id)}: "${field(citation.excerpt)}"`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -30,7 +35,7 @@ function describeTrial(e: TrialEvaluation): string {
   const verdict = outcome.action === 'KEEP' ? 'keep it (friction went down)' : 'revert it (no improvement)';
   return [
     '',
-    `Trial ${outcome.action} ${trialLabel(trial)}: ${trial.ruleText}`,
+    `Trial ${outcome.action} ${trialLabel(trial)}: ${terminalSafe(trial.ruleText)}`,
     `  baseline mean ${baseline.meanText} over ${baseline.n} sessions; in-trial mean ${inTrial.meanText} over ${inTrial.n}: ${verdict}`,
     '',
   ].join('\n');

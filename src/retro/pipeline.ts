@@ -14,7 +14,7 @@ import {
   type RetroProposal,
 } from './deep-read-port.js';
 import { GATE_BUDGET_SINGLE_MS, GATE_CAP_ALL_MS, gateCandidates } from './gate-step.js';
-import { gateTimeoutText } from './render.js';
+import { gateTimeoutText, notAppliedLine, refusedProposalLine } from './render.js';
 import { mergeObservations, mergeRepeatedProposals, recurringPatterns } from './select.js';
 import type { GatedSession, RetroCandidate, RetroOutcome } from './types.js';
 
@@ -169,6 +169,9 @@ export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
   });
   const answered = reads.filter((r): r is DeepReadOutcome => r !== undefined);
   outcome.counts.deepRead = answered.length;
+  // A rule refused for what it is (a command, a link) is applied nowhere, and a person should know.
+  for (const read of answered)
+    for (const refused of read.refused ?? []) outcome.manualFollowUps.push(refusedProposalLine(refused));
   progress();
 
   let proposals = answered.flatMap((r) => r.proposals);
@@ -208,8 +211,13 @@ export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
   }
   if (options.alsoClaudeMd) {
     const synced = syncClaudeMdLessons(mainCheckout, { dryRun });
-    if (synced.ok) outcome.claudeMd = synced.changed ? 'updated' : 'unchanged';
-    else outcome.manualFollowUps.push(`CLAUDE.md not updated: ${synced.reason}`);
+    if (synced.ok) {
+      outcome.claudeMd = synced.changed ? 'updated' : 'unchanged';
+      for (const lesson of synced.refused)
+        outcome.manualFollowUps.push(
+          notAppliedLine('CLAUDE.md lesson', 'not prose: a command or a link', lesson),
+        );
+    } else outcome.manualFollowUps.push(`CLAUDE.md not updated: ${synced.reason}`);
   }
   progress();
   return outcome;

@@ -1,5 +1,8 @@
 import { renderWhy } from '../gate/index.js';
+import { quoteForReview } from '../safety/quote.js';
+import { terminalSafe } from '../safety/terminal.js';
 import type { SkipReason } from './candidates.js';
+import type { RetroRefusedProposal } from './deep-read-port.js';
 import type { FabricationFinding, RetroOutcome } from './types.js';
 
 /** The summary line: `Applied: N | Rejected: N | Duplicates: N | Manual follow-up: N | Observations: N`. */
@@ -26,6 +29,19 @@ export function fabricationHint(anchor: FabricationFinding): string {
   return `Fabrication anchor ${anchor.anchor_id} (session ${anchor.session_id}, turn ${anchor.turn_id}): "${anchor.fabricated_claim_text}" — saved as .claude/retro/anchors/${anchor.anchor_id}.json; follow up with: retrospect walk --from-retro ${anchor.anchor_id}`;
 }
 
+/**
+ * A proposal refused for its text, as a manual follow-up: the text is quoted for review (escaped, in a
+ * code span), never in a form a terminal, a Markdown viewer or an agent would act on.
+ */
+export function refusedProposalLine(refused: RetroRefusedProposal): string {
+  return `${refused.target} rule refused and applied nowhere (${refused.reason}): ${quoteForReview(refused.text)} (session ${refused.session_id})`;
+}
+
+/** A rule text that a writer refused, quoted for review the same way. */
+export function notAppliedLine(what: string, reason: string, text: string): string {
+  return `${what} not applied (${reason}): ${quoteForReview(text)}`;
+}
+
 /** Why a session was abandoned at the gating cap, as stderr, `--why` and a scheduled report say it. */
 export function gateTimeoutText(capMs: number | null): string {
   return `skipped for time: gating took longer than ${capMs ?? '?'} ms (treated as not flagged)`;
@@ -44,8 +60,9 @@ export function skipReasonText(reason: SkipReason, gateCapMs: number | null): st
 export function renderWhyReport(outcome: RetroOutcome): string[] {
   const lines: string[] = [];
   for (const { session, reason } of outcome.skipped)
-    lines.push(`Skipped ${session.sessionId}: ${skipReasonText(reason, outcome.gateCapMs)}`);
-  for (const { session, verdict } of outcome.gated) lines.push('', renderWhy(session.sessionId, verdict));
+    lines.push(`Skipped ${terminalSafe(session.sessionId)}: ${skipReasonText(reason, outcome.gateCapMs)}`);
+  for (const { session, verdict } of outcome.gated)
+    lines.push('', renderWhy(terminalSafe(session.sessionId), verdict));
   return lines;
 }
 

@@ -22,7 +22,7 @@ describe('checkRuleText (rules typed at the [e]dit prompt)', () => {
     }
     expect(checkRuleText('Always curl the endpoint')).toEqual({
       ok: false,
-      reason: 'the text contains "curl"',
+      reason: 'the text names a network command (curl, wget, nc…)',
     });
   });
 });

@@ -1,14 +1,11 @@
-import { ruleTextProblem } from '../deepread/validate.js';
+import { checkRuleText as checkSafeRuleText } from '../safety/rule-text.js';
 
 /**
- * Checks rule text typed by a user at the `[e]dit` prompt with exactly the limits a model's proposal must
- * meet (the deep read's validation): 1-200 characters, no control characters, none of the forbidden
- * substrings (URLs, shell commands, backticks, `<command-name>`, "ignore previous").
+ * Checks rule text typed by a user at the `[e]dit` prompt with exactly the checks a model's proposal and
+ * every rules-file writer apply (checkRuleText of safety/: one line of prose of 1-200 characters, never a
+ * command or a link). The text to write is the normalised one.
  */
 export function checkRuleText(text: string): { ok: true; text: string } | { ok: false; reason: string } {
-  const trimmed = text.trim();
-  const problem = ruleTextProblem(trimmed);
-  return problem === undefined
-    ? { ok: true, text: trimmed }
-    : { ok: false, reason: problem.replace('proposed_text', 'the text') };
+  const check = checkSafeRuleText(text);
+  return check.ok ? check : { ok: false, reason: `the text ${check.reason}` };
 }

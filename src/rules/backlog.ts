@@ -1,6 +1,6 @@
-import { cleanRuleText } from './directives.js';
+import { BROKEN_LINE, ruleTextToWrite } from './directives.js';
 import { type EditOptions, editRulesFile, type FileEdit } from './edit.js';
-import { appendLine, joinLines, splitLines } from './lines.js';
+import { appendLine, breaksLine, joinLines, splitLines } from './lines.js';
 import { backlogPath } from './targets.js';
 
 const HEADER =
@@ -17,10 +17,13 @@ export interface BacklogEntry {
 
 /** Appends `- [ ] <text> (from <source>, <day>)`; a new file starts with a short header. */
 export function appendBacklogText(content: string, entry: BacklogEntry): FileEdit<{ line: string }> {
-  const clean = cleanRuleText(entry.text);
-  if (clean === '') return { ok: false, reason: 'empty-text' };
-  const source = cleanRuleText(entry.source);
-  const line = `- [ ] ${clean} (from ${source}, ${entry.day})`;
+  const checked = ruleTextToWrite(entry.text);
+  if (!checked.ok) return checked;
+  // The source is `<session>#<message id>`: ids, never prose; anything else in it becomes `_`.
+  const source = entry.source.replace(/[^\w.:#@+-]/g, '_');
+  const day = entry.day.replace(/[^\d-]/g, '');
+  const line = `- [ ] ${checked.text} (from ${source}, ${day})`;
+  if (breaksLine(line)) return { ok: false, reason: BROKEN_LINE };
   const base = content === '' ? HEADER : content;
   return { ok: true, content: joinLines(appendLine(splitLines(base), line)), line };
 }

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { readTextIfExists } from '../fsx/index.js';
+import { readProjectTextIfExists } from '../fsx/index.js';
+import { ruleTextToWrite } from './directives.js';
 import { type EditOptions, editRulesFile, type FileEdit } from './edit.js';
 import { readLessonItems } from './lessons.js';
 import { dominantEol, splitLines } from './lines.js';
@@ -56,18 +57,29 @@ export function withManagedLessons(
   return { ok: true, content: next, changed: next !== content };
 }
 
-/** Brings the managed lessons section of `<main checkout>/CLAUDE.md` up to date with the lessons files. */
+/**
+ * Brings the managed lessons section of `<main checkout>/CLAUDE.md` up to date with the lessons files. A
+ * lesson that is not prose (a command, a link: see checkRuleText; a hand edit or a committed file may hold
+ * one) is not copied into the file Claude Code loads; it is listed in `refused` for a person to look at.
+ */
 export function syncClaudeMdLessons(
   mainCheckout: string,
   options: EditOptions = {},
-): FileEdit<{ changed: boolean }> {
-  const lessons = lessonsPaths(mainCheckout).flatMap((path) =>
-    readLessonItems(readTextIfExists(path) ?? '').map((l) => l.text),
-  );
-  return editRulesFile(
+): FileEdit<{ changed: boolean; refused: string[] }> {
+  const lessons: string[] = [];
+  const refused: string[] = [];
+  for (const path of lessonsPaths(mainCheckout)) {
+    for (const { text } of readLessonItems(readProjectTextIfExists(mainCheckout, path) ?? '')) {
+      const checked = ruleTextToWrite(text);
+      if (checked.ok) lessons.push(checked.text);
+      else if (checked.reason !== 'empty-text') refused.push(text);
+    }
+  }
+  const result = editRulesFile(
     mainCheckout,
     join(mainCheckout, 'CLAUDE.md'),
     (c) => withManagedLessons(c, lessons),
     options,
   );
+  return result.ok ? { ...result, refused } : result;
 }

@@ -1,3 +1,4 @@
+import { checkRuleText } from '../safety/rule-text.js';
 import {
   annotateTrial,
   hasTrialComment,
@@ -6,14 +7,7 @@ import {
   type TrialMeta,
 } from '../trial/meta.js';
 import { type EditOptions, editRulesFile } from './edit.js';
-import {
-  appendLine,
-  cutCodePoints,
-  joinLines,
-  splitLines,
-  type TextLine,
-  withoutControlCharacters,
-} from './lines.js';
+import { appendLine, breaksLine, joinLines, splitLines, type TextLine } from './lines.js';
 import { directivesPath, type TeamAgent } from './targets.js';
 
 /** `N. text`: indentation, number, the dot, the gap, then the rule (with its trial comment, if any). */
@@ -74,14 +68,36 @@ export interface DirectiveRef {
   number?: number;
 }
 
+/** Why a rule text is not written: nothing to write, or text that is not prose (see checkRuleText). */
+export type RuleTextRefusal = 'empty-text' | `refused: ${string}`;
+
 export type DirectiveEdit =
   | { ok: true; content: string; line: string; number: number }
-  | { ok: false; reason: 'not-found' | 'not-a-trial' | 'empty-text' };
+  | { ok: false; reason: 'not-found' | 'not-a-trial' | RuleTextRefusal };
 
-/** Rule text as it may be written: one line, no control characters, at most 200 code points. */
-export function cleanRuleText(text: string): string {
-  return cutCodePoints(withoutControlCharacters(text).trim(), 200);
+/**
+ * Rule text as every writer of a rules file writes it: checked and normalised by checkRuleText (one line of
+ * prose, never a command or a link), or the reason it is refused.
+ */
+export function ruleTextToWrite(
+  text: string,
+): { ok: true; text: string } | { ok: false; reason: RuleTextRefusal } {
+  const check = checkRuleText(stripTrialComment(text));
+  if (check.ok) return check;
+  return {
+    ok: false,
+    reason: check.reason === 'is empty' ? 'empty-text' : `refused: the text ${check.reason}`,
+  };
 }
+
+/** Rule text as it may be written, or '' (written by nobody) when ruleTextToWrite refuses it. */
+export function cleanRuleText(text: string): string {
+  const checked = ruleTextToWrite(text);
+  return checked.ok ? checked.text : '';
+}
+
+/** The writers' last word: a line that would split in two breaks the numbering and hides rules. */
+export const BROKEN_LINE = "refused: the line would break the file's structure" as const;
 
 function findItem(lines: TextLine[], ref: DirectiveRef): DirectiveItem | undefined {
   const wanted = ruleTextOf(ref.text);
@@ -98,13 +114,14 @@ function findItem(lines: TextLine[], ref: DirectiveRef): DirectiveItem | undefin
  * comment when `trial` is given (a NEW rule on trial).
  */
 export function appendDirective(content: string, text: string, trial?: TrialMeta): DirectiveEdit {
-  const clean = cleanRuleText(stripTrialComment(text));
-  if (clean === '') return { ok: false, reason: 'empty-text' };
-  const lines = splitLines(content);
+  const checked = ruleTextToWrite(text);
+  if (!checked.ok) return checked;
+  const clean = checked.text;
   const highest = readDirectiveItems(content).reduce((max, item) => Math.max(max, item.number), 0);
   const number = highest + 1;
   const line = trial ? `${number}. ${annotateTrial(clean, trial)}` : `${number}. ${clean}`;
-  return { ok: true, content: joinLines(appendLine(lines, line)), line, number };
+  if (breaksLine(line)) return { ok: false, reason: BROKEN_LINE };
+  return { ok: true, content: joinLines(appendLine(splitLines(content), line)), line, number };
 }
 
 /**
@@ -112,14 +129,16 @@ export function appendDirective(content: string, text: string, trial?: TrialMeta
  * comment keeps the review going for a rule that was still on trial.
  */
 export function replaceDirective(content: string, ref: DirectiveRef, newText: string): DirectiveEdit {
-  const text = cleanRuleText(stripTrialComment(newText));
-  if (text === '') return { ok: false, reason: 'empty-text' };
+  const checked = ruleTextToWrite(newText);
+  if (!checked.ok) return checked;
+  const text = checked.text;
   const lines = splitLines(content);
   const item = findItem(lines, ref);
   if (!item) return { ok: false, reason: 'not-found' };
   const match = NUMBERED_ITEM.exec(item.line)!;
   const comment = /<!--\s*trial\s+[^>]*-->/.exec(item.line);
   const line = `${match[1]}${match[2]}.${match[3]}${text}${comment ? ` ${comment[0]}` : ''}`;
+  if (breaksLine(line)) return { ok: false, reason: BROKEN_LINE };
   lines[item.lineIndex] = { content: line, eol: lines[item.lineIndex]!.eol };
   return { ok: true, content: joinLines(lines), line, number: item.number };
 }

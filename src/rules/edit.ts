@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { InputError } from '../errors/errors.js';
-import { readTextIfExists, relativeInside, withLockSync, writeFileAtomic } from '../fsx/index.js';
+import { ensureInsideProject, readTextIfExists, withLockSync, writeFileAtomic } from '../fsx/index.js';
 
 /** What an edit of a rules file decided: the new content, or why nothing was written. */
 export type FileEdit<R> = ({ ok: true; content: string } & R) | { ok: false; reason: string };
@@ -23,9 +22,7 @@ export function editRulesFile<R>(
   edit: (content: string) => FileEdit<R>,
   options: EditOptions = {},
 ): FileEdit<R> {
-  if (relativeInside(projectRoot, path) === undefined) {
-    throw new InputError(`refusing to write ${path}: it resolves outside the project ${projectRoot}`);
-  }
+  ensureInsideProject(projectRoot, path);
   if (options.dryRun) return edit(readTextIfExists(path) ?? '');
   // The lock file sits beside the target, so its folder must exist before the lock is taken.
   mkdirSync(dirname(path), { recursive: true });

@@ -1,6 +1,6 @@
 import { join, relative } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { readTextIfExists } from '../fsx/index.js';
+import { readProjectTextIfExists, readTextIfExists } from '../fsx/index.js';
 import { isWithin } from '../fsx/paths.js';
 import { claudeConfigDirs } from '../paths/data-dir.js';
 import { readLessonItems } from './lessons.js';
@@ -101,13 +101,13 @@ export function lessonLoadWarnings(query: LessonLoadQuery): string[] {
   const rel = (path: string) => relative(mainCheckout, path);
   const loaded = lessonsPath(mainCheckout);
   const legacy = legacyLessonsPath(mainCheckout);
-  const legacyCount = readLessonItems(readTextIfExists(legacy) ?? '').length;
+  const legacyCount = readLessonItems(readProjectTextIfExists(mainCheckout, legacy) ?? '').length;
   if (legacyCount > 0) {
     warnings.push(
       `${legacyCount} lesson${legacyCount === 1 ? '' : 's'} in ${rel(legacy)} ${legacyCount === 1 ? 'is' : 'are'} not loaded by Claude Code, which does not read .claude/memory/; run 'retrospect init' to move ${legacyCount === 1 ? 'it' : 'them'} to ${rel(loaded)}`,
     );
   }
-  const content = readTextIfExists(loaded);
+  const content = readProjectTextIfExists(mainCheckout, loaded);
   const hasLessons = content !== undefined && readLessonItems(content).length > 0;
   if (!hasLessons && !query.lessonApplied) return warnings;
   const paths = conditionalPaths(content ?? '');

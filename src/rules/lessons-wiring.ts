@@ -1,7 +1,13 @@
 import { mkdirSync, rmdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { InputError } from '../errors/errors.js';
-import { readTextIfExists, relativeInside, withLockSync, writeFileAtomic } from '../fsx/index.js';
+import {
+  ensureInsideProject,
+  readProjectTextIfExists,
+  readTextIfExists,
+  withLockSync,
+  writeFileAtomic,
+} from '../fsx/index.js';
 import { LESSONS_HEADER, readLessonItems } from './lessons.js';
 import { joinLines, splitLines } from './lines.js';
 import { legacyLessonsPath, lessonsPath } from './targets.js';
@@ -61,8 +67,9 @@ export function planLessonsWiring(
 ): LessonsWiringPlan {
   const loadedPath = lessonsPath(mainCheckout);
   const legacyPath = legacyLessonsPath(mainCheckout);
-  const loaded = readTextIfExists(loadedPath);
-  const legacy = readTextIfExists(legacyPath);
+  // A lessons file that is a symlink out of the project is not read, so nothing of it moves in.
+  const loaded = readProjectTextIfExists(mainCheckout, loadedPath);
+  const legacy = readProjectTextIfExists(mainCheckout, legacyPath);
   const changes: FileChange[] = [];
   const change = (path: string, before: string | undefined, after: string | undefined) => {
     if (before !== after) changes.push({ path, before, after });
@@ -93,9 +100,7 @@ export function planLessonsWiring(
  */
 export function applyFileChanges(mainCheckout: string, changes: readonly FileChange[]): void {
   for (const { path, before, after } of changes) {
-    if (relativeInside(mainCheckout, path) === undefined) {
-      throw new InputError(`refusing to write ${path}: it resolves outside the project ${mainCheckout}`);
-    }
+    ensureInsideProject(mainCheckout, path);
     mkdirSync(dirname(path), { recursive: true });
     withLockSync(path, () => {
       if (readTextIfExists(path) !== before) {

@@ -1,4 +1,4 @@
-import { readTextIfExists } from '../fsx/index.js';
+import { readProjectTextIfExists } from '../fsx/index.js';
 import {
   annotateTrial,
   hasTrialComment,
@@ -6,9 +6,9 @@ import {
   stripTrialComment,
   type TrialMeta,
 } from '../trial/meta.js';
-import { cleanRuleText } from './directives.js';
+import { BROKEN_LINE, ruleTextToWrite } from './directives.js';
 import { type EditOptions, editRulesFile, type FileEdit } from './edit.js';
-import { appendLine, joinLines, splitLines } from './lines.js';
+import { appendLine, breaksLine, joinLines, splitLines } from './lines.js';
 import { lessonsPath, lessonsPaths } from './targets.js';
 
 const LESSON_ITEM = /^([ \t]*[-*][ \t]+)(\S.*)$/;
@@ -66,9 +66,11 @@ export function appendLessonText(
   text: string,
   options: { trial?: TrialMeta | undefined; header?: string | undefined } = {},
 ): FileEdit<{ line: string }> {
-  const clean = cleanRuleText(stripTrialComment(text));
-  if (clean === '') return { ok: false, reason: 'empty-text' };
+  const checked = ruleTextToWrite(text);
+  if (!checked.ok) return checked;
+  const clean = checked.text;
   const line = options.trial ? `- ${annotateTrial(clean, options.trial)}` : `- ${clean}`;
+  if (breaksLine(line)) return { ok: false, reason: BROKEN_LINE };
   const base = content.trim() === '' && options.header ? options.header : content;
   return { ok: true, content: joinLines(appendLine(splitLines(base), line)), line };
 }
@@ -82,14 +84,16 @@ export function replaceLessonText(
   oldText: string,
   newText: string,
 ): FileEdit<{ line: string }> {
-  const clean = cleanRuleText(stripTrialComment(newText));
-  if (clean === '') return { ok: false, reason: 'empty-text' };
+  const checked = ruleTextToWrite(newText);
+  if (!checked.ok) return checked;
+  const clean = checked.text;
   const lines = splitLines(content);
   const item = findLesson(content, oldText);
   if (!item) return { ok: false, reason: 'not-found' };
   const bullet = LESSON_ITEM.exec(item.line)?.[1] ?? '- ';
   const comment = /<!--\s*trial\s+[^>]*-->/.exec(item.line);
   const line = `${bullet}${clean}${comment ? ` ${comment[0]}` : ''}`;
+  if (breaksLine(line)) return { ok: false, reason: BROKEN_LINE };
   lines[item.lineIndex] = { content: line, eol: lines[item.lineIndex]!.eol };
   return { ok: true, content: joinLines(lines), line };
 }
@@ -136,7 +140,7 @@ export function appendLesson(
 /** The lessons file that holds a lesson with this text (the loaded file first), if any. */
 export function lessonsFileHolding(mainCheckout: string, text: string): string | undefined {
   return lessonsPaths(mainCheckout).find((path) => {
-    const content = readTextIfExists(path);
+    const content = readProjectTextIfExists(mainCheckout, path);
     return content !== undefined && findLesson(content, text) !== undefined;
   });
 }

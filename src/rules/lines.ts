@@ -35,6 +35,8 @@ export function dominantEol(lines: readonly TextLine[]): '\r\n' | '\n' | '\r' {
  * that the new line starts on its own row; every other byte stays as it was.
  */
 export function appendLine(lines: readonly TextLine[], content: string): TextLine[] {
+  // Writers check their text first; this guards the file's structure against a writer that did not.
+  if (breaksLine(content)) throw new Error('refusing to append a line that holds a line break');
   const eol = dominantEol(lines);
   const out = lines.map((l) => ({ ...l }));
   const last = out[out.length - 1];
@@ -46,6 +48,15 @@ export function appendLine(lines: readonly TextLine[], content: string): TextLin
 /** Removes C0 control characters and DEL, which would break a one-line rule or a terminal. */
 export function withoutControlCharacters(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f]/g, '');
+}
+
+/**
+ * True when `text` holds a character that ends a line for some reader: CR, LF, VT, FF, NEL, or the Unicode
+ * line and paragraph separators (Markdown viewers and agents break lines at U+2028; our line reader and the
+ * numbered-list pattern do not, so such a rule hides from `trial list` and breaks the numbering).
+ */
+export function breaksLine(text: string): boolean {
+  return /[\n\r\v\f\u0085\u2028\u2029]/.test(text);
 }
 
 /** The first `max` code points of `text` (lengths are counted in code points, not UTF-16 units). */

@@ -1,4 +1,5 @@
 import { SIGNAL_NAMES } from '../gate/signals.js';
+import { terminalSafe } from '../safety/terminal.js';
 import { type SessionStarts, sessionStarts } from '../store/session-starts.js';
 import type { SessionRecord } from '../store/types.js';
 
@@ -41,14 +42,13 @@ export function renderTable(
   starts: SessionStarts = sessionStarts(records, new Date()),
 ): string {
   const header = ['PROJECT', 'SESSION', 'START (UTC)', 'LINES', 'SCORE', 'SIGNALS'];
-  const rows = records.map((r) => [
-    r.project,
-    sessionLabel(r),
-    startCell(r, starts),
-    String(r.lines),
-    score(r),
-    signalsOf(r),
-  ]);
+  // Project folders, file names and read errors are anyone's text: a folder named `-p-\e]0;PWNED\a\e[2J`
+  // would retitle and clear the terminal, a newline in one would forge a row.
+  const rows = records.map((r) =>
+    [r.project, sessionLabel(r), startCell(r, starts), String(r.lines), score(r), signalsOf(r)].map((cell) =>
+      terminalSafe(cell),
+    ),
+  );
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const right = new Set([3, 4]);
   const line = (cells: string[]) =>
@@ -90,7 +90,7 @@ export function renderSummary(records: SessionRecord[], stats: ScanStats): strin
   const busiest = [...projects.entries()]
     .sort((a, b) => b[1].flagged - a[1].flagged || b[1].sessions - a[1].sessions || a[0].localeCompare(b[0]))
     .slice(0, 3)
-    .map(([name, p]) => `${name} (${p.flagged} flagged of ${p.sessions})`);
+    .map(([name, p]) => `${terminalSafe(name)} (${p.flagged} flagged of ${p.sessions})`);
   const mb = (stats.readBytes / 1e6).toFixed(1);
   const ledger = [
     stats.rescored ? `${stats.rescored} rescored for ledger changes` : '',

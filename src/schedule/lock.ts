@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, renameSync, unlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { LockTimeoutError, publishFileExclusive, withLockSync } from '../fsx/index.js';
+import { ensureInsideProject, LockTimeoutError, publishFileExclusive, withLockSync } from '../fsx/index.js';
 import { scheduledLockPath, scheduledRetroDir } from './paths.js';
 
 /** A lock younger than this (seconds) is held; an older one was left by a run that died. */
@@ -130,6 +130,7 @@ export function acquireScheduledLock(mroot: string, options: AcquireOptions = {}
   };
   const content = `${lock.pid}\n${lock.epoch}\n${lock.host}\n${lock.token}\n`;
   const dir = scheduledRetroDir(mroot);
+  ensureInsideProject(mroot, path);
   mkdirSync(dir, { recursive: true });
 
   const takeOver = (): LockAcquisition | 'retry' => {
@@ -202,6 +203,7 @@ function isOurs(record: LockRecord | undefined, options: ReleaseOptions): boolea
  * for a missing lock; `busy` when the guard could not be had in time.
  */
 export function releaseScheduledLock(mroot: string, options: ReleaseOptions = {}): LockRelease {
+  ensureInsideProject(mroot, scheduledLockPath(mroot));
   // Nothing to release, and no folder to put the guard in: answer without taking it.
   if (readScheduledLock(mroot) === 'missing') return { released: false, reason: 'not-held' };
   try {

@@ -1,3 +1,4 @@
+import { redactSecrets } from '../safety/redact.js';
 import type { ScheduledReportInput } from './report-model.js';
 
 /** Longest line a report keeps; findings are one short sentence, anything longer is cut. */
@@ -30,12 +31,16 @@ interface LineFilter {
   dropped: number;
 }
 
-function lineFilter(): LineFilter {
+/** Controls, format (bidi, zero-width) and separator characters, except the tab. */
+const HIDDEN_BUT_TAB = /(?!\t)[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
+
+function lineFilter(secrets: readonly string[]): LineFilter {
   const filter: LineFilter = {
     dropped: 0,
     keep(line) {
-      // Control characters could rewrite a terminal that shows the report; tabs and text stay.
-      const clean = line.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
+      // Hidden characters could rewrite a terminal that shows the report or reorder what a reader sees;
+      // secrets (a server's echo of the API key in an error) never reach the file. Tabs and text stay.
+      const clean = redactSecrets(line.replace(HIDDEN_BUT_TAB, ''), secrets);
       if (clean.trim() === '') return undefined;
       if (looksLikeTranscriptRecord(clean)) {
         filter.dropped += 1;
@@ -61,10 +66,15 @@ export interface RenderedReport {
 /**
  * Renders the scheduled report with the seed's exact section layout: header bullets, optional
  * `## Note`, then Applied, Manual follow-up, Duplicates (advisory), Observations and Summary, each
- * `(none)` when empty. Lines that look like transcript records are left out and counted.
+ * `(none)` when empty. Lines that look like transcript records are left out and counted; secrets (the
+ * configured ones in `secrets`, key-shaped tokens, URL credentials) are redacted from every line.
  */
-export function renderScheduledReport(input: ScheduledReportInput, stamp: string): RenderedReport {
-  const filter = lineFilter();
+export function renderScheduledReport(
+  input: ScheduledReportInput,
+  stamp: string,
+  secrets: readonly string[] = [],
+): RenderedReport {
+  const filter = lineFilter(secrets);
   const keepAll = (lines: string[]) => lines.flatMap(splitLines).flatMap((line) => filter.keep(line) ?? []);
   const { scanned, skipped, gated, deepRead } = input.counts;
   const sessions = `scanned=${scanned} skipped=${skipped} gated=${gated} deep-read=${deepRead}`;

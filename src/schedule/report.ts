@@ -1,6 +1,6 @@
 import { lstatSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { publishFileExclusive, WriteVerifyError } from '../fsx/index.js';
+import { ensureInsideProject, publishFileExclusive, WriteVerifyError } from '../fsx/index.js';
 import { REPORT_NAME_PATTERN, scheduledRetroDir } from './paths.js';
 import { renderScheduledReport, reportStamp } from './render.js';
 import { type ScheduledReportInput, scheduledReportInputSchema } from './report-model.js';
@@ -27,6 +27,8 @@ export interface WriteReportOptions {
   date?: Date;
   /** Reports to keep (default 12). */
   keep?: number;
+  /** Configured secrets to redact (see secretsFromEnv); key-shaped tokens are redacted anyway. */
+  secrets?: readonly string[];
 }
 
 /**
@@ -80,8 +82,9 @@ export function writeScheduledReport(
 ): WrittenReport {
   const checked = scheduledReportInputSchema.parse(input);
   const dir = scheduledRetroDir(resolve(mroot));
+  ensureInsideProject(mroot, join(dir, 'scheduled-report.md'));
   const stamp = reportStamp(options.date ?? new Date());
-  const rendered = renderScheduledReport(checked, stamp);
+  const rendered = renderScheduledReport(checked, stamp, options.secrets);
   const path = publishReport(dir, stamp, rendered.text);
   const removed = pruneScheduledReports(dir, options.keep ?? REPORTS_KEPT, path);
   return {

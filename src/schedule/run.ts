@@ -1,5 +1,6 @@
 import { constants } from 'node:os';
 import { resolve } from 'node:path';
+import { secretsFromEnv } from '../safety/redact.js';
 import {
   acquireScheduledLock,
   type HeldScheduledLock,
@@ -81,6 +82,7 @@ export async function runScheduled<T>(
   const controller = new AbortController();
   const signals = options.signals === undefined ? process : options.signals;
   const now = options.now ?? (() => new Date());
+  const secrets = secretsFromEnv(options.env ?? process.env);
 
   let report: WrittenReport | undefined;
   let closed = false;
@@ -89,7 +91,7 @@ export async function runScheduled<T>(
     closed = true;
     detach();
     try {
-      report = writeScheduledReport(root, reportableInput(outcome, ending), { date: now() });
+      report = writeScheduledReport(root, reportableInput(outcome, ending), { date: now(), secrets });
     } finally {
       releaseScheduledLock(root, { token: lock.token });
     }

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { appendJsonLine } from '../fsx/index.js';
+import { appendJsonLine, ensureInsideProject } from '../fsx/index.js';
 import { utcSecondStamp } from './dates.js';
 
 /** `<main checkout>/.claude/retro/directive-history.jsonl` */
@@ -54,6 +54,8 @@ export function recordTrialDecision(
   now: Date = new Date(),
 ): TrialDecisionRecord {
   const record = decisionRecord(input, now);
-  appendJsonLine(directiveHistoryPath(mainCheckout), record);
+  const path = directiveHistoryPath(mainCheckout);
+  ensureInsideProject(mainCheckout, path);
+  appendJsonLine(path, record);
   return record;
 }

@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readProjectTextIfExists } from '../fsx/index.js';
 import { readDirectiveItems } from '../rules/directives.js';
 import { readLessonItems } from '../rules/lessons.js';
 import { directivesPath, lessonsPaths, type RuleOwner, TEAM_AGENTS } from '../rules/targets.js';
@@ -38,10 +38,11 @@ export interface TrialEvaluation {
   outcome: TrialOutcome;
 }
 
-function readIfNonEmpty(path: string): string | undefined {
+/** A rules file's text; undefined when missing, empty, unreadable or leading out of the project. */
+function readIfNonEmpty(mainCheckout: string, path: string): string | undefined {
   try {
-    if (statSync(path).size === 0) return undefined;
-    return readFileSync(path, 'utf8');
+    const text = readProjectTextIfExists(mainCheckout, path);
+    return text === '' ? undefined : text;
   } catch {
     return undefined;
   }
@@ -75,11 +76,11 @@ export function findTrialRules(mainCheckout: string): TrialRule[] {
   };
   for (const agent of TEAM_AGENTS) {
     const path = directivesPath(mainCheckout, agent);
-    const content = readIfNonEmpty(path);
+    const content = readIfNonEmpty(mainCheckout, path);
     if (content !== undefined) for (const item of readDirectiveItems(content)) add(agent, path, item);
   }
   for (const path of lessonsPaths(mainCheckout)) {
-    const content = readIfNonEmpty(path);
+    const content = readIfNonEmpty(mainCheckout, path);
     if (content !== undefined) for (const item of readLessonItems(content)) add('claude', path, item);
   }
   return rules;

@@ -73,7 +73,11 @@ export function loadRetroAnchor(cwd: string, id: string): LoadedRetroAnchor {
   const dir = anchorsDir(roots.mainCheckout);
   const path = join(dir, `${id}.json`);
   const real = realPathOfMaybeMissing(path);
-  if (!isWithin(realPathOfMaybeMissing(dir), real)) {
+  // The folder itself may be a committed symlink to elsewhere: the file must stay in the project too.
+  if (
+    !isWithin(realPathOfMaybeMissing(dir), real) ||
+    !isWithin(realPathOfMaybeMissing(roots.mainCheckout), real)
+  ) {
     throw new InputError(`${path} leads out of the anchors folder ${dir}; refusing to read it`);
   }
   let text: string;

@@ -3,7 +3,7 @@ import { hookCommand } from '../../hooks/hook-command.js';
 import { applyHookSettings, type HookSettingsResult } from '../../hooks/init.js';
 import { hookSettingsTarget } from '../../hooks/settings-target.js';
 import { parseCommandArgs } from '../args.js';
-import { type CliIo, println } from '../io.js';
+import { type CliIo, println, writeText } from '../io.js';
 import { wireLessons } from './init/lessons.js';
 
 const USAGE = 'retrospect init [--project DIR | --user] [--dry-run] [--remove] [--launcher CMD]';
@@ -32,7 +32,7 @@ with the lessons of .claude/memory/claude/lessons.md moved into it (--remove mov
 function report(io: CliIo, result: HookSettingsResult, command: string, removing: boolean): void {
   const path = result.settingsPath;
   if (result.status === 'preview') {
-    io.stdout.write(result.diff);
+    writeText(io.stdout, result.diff);
     return;
   }
   if (result.status === 'unchanged') {
@@ -68,6 +68,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const command = hookCommand('friction-capture', { projectRoot, launcher: values.launcher });
   const result = await applyHookSettings({
     settingsPath,
+    ...(values.user ? {} : { projectRoot }),
     command,
     remove: values.remove === true,
     dryRun: values['dry-run'] === true,

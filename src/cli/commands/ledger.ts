@@ -1,6 +1,6 @@
 import { InputError, UsageError } from '../../errors/errors.js';
-import { resolveLedgerPath } from '../../ledger/path.js';
-import { ledgerViewJson, showLedger } from '../../ledger/show.js';
+import { locateLedger } from '../../ledger/path.js';
+import { emptyLedgerView, ledgerViewJson, showLedger } from '../../ledger/show.js';
 import { parseCommandArgs } from '../args.js';
 import { type CliIo, println } from '../io.js';
 
@@ -37,14 +37,17 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   }
   if (positionals[0] !== 'show' || positionals.length > 1)
     throw new UsageError(`expected 'show'\nusage: ${USAGE}`);
-  const path = resolveLedgerPath(io.env, io.cwd);
-  if (!path)
+  const location = locateLedger(io.env, io.cwd);
+  if (!location)
     throw new InputError(
       'no friction ledger here: not inside a git repository and FRICTION_LEDGER is not set',
     );
-  const ledger = showLedger(path, values.session);
+  const { path } = location;
+  const refused = location.kind === 'refused';
+  if (refused) println(io.stderr, location.reason);
+  const ledger = refused ? emptyLedgerView(path) : showLedger(path, values.session);
   const { rows, sessions } = ledger;
-  if (!ledger.exists)
+  if (!ledger.exists && !refused)
     println(io.stderr, `no friction ledger at ${path} yet (install the hooks with 'retrospect init')`);
   if (ledger.skipped > 0) println(io.stderr, `${ledger.skipped} unreadable line(s) in ${path} skipped`);
   if (values.json) {

@@ -3,7 +3,7 @@ import { findGitRoots } from '../../../git/roots.js';
 import { unifiedDiff } from '../../../hooks/diff.js';
 import { applyFileChanges, planLessonsWiring } from '../../../rules/lessons-wiring.js';
 import { lessonsPath } from '../../../rules/targets.js';
-import { type CliIo, println } from '../../io.js';
+import { type CliIo, println, writeText } from '../../io.js';
 
 /**
  * `init`'s second half: wires the project's lessons into what Claude Code loads (or with `--remove`
@@ -20,7 +20,8 @@ export function wireLessons(
   if (options.dryRun) {
     for (const c of plan.changes) {
       const name = rel(c.path);
-      io.stdout.write(
+      writeText(
+        io.stdout,
         unifiedDiff(
           c.before ?? '',
           c.after ?? '',

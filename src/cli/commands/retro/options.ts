@@ -5,7 +5,7 @@ import { projectDeepReader } from '../../../retro/deep-reader.js';
 import { interactiveDecider } from '../../../retro/interactive.js';
 import type { RetroOptions } from '../../../retro/pipeline.js';
 import { type ParsedArgs, parseCount } from '../../args.js';
-import type { CliIo } from '../../io.js';
+import { type CliIo, writeText } from '../../io.js';
 import { envWithProfile } from '../../profile-option.js';
 
 export const USAGE =
@@ -72,7 +72,7 @@ export function retroOptionsFrom(
     today: v.today,
     concurrency: Math.max(1, parseCount(v.concurrency, '--concurrency', 3)),
     gateCapMs: gateCapOf(v['gate-cap-ms']),
-    decider: prompter ? interactiveDecider(prompter, (text) => io.stderr.write(text)) : autoDecider,
+    decider: prompter ? interactiveDecider(prompter, (text) => writeText(io.stderr, text)) : autoDecider,
     deepReader: projectDeepReader({
       provider: v.provider,
       model: v.model,

@@ -1,4 +1,5 @@
 import { UsageError } from '../../../errors/errors.js';
+import { secretsFromEnv } from '../../../safety/redact.js';
 import {
   notifyScheduledWebhook,
   scheduledWebhookPayload,
@@ -16,7 +17,7 @@ export async function runReport(args: string[], io: CliIo): Promise<number> {
   if (!values.mroot) throw new UsageError(`--mroot is required\nusage: ${USAGE}`, 1);
   if (values.mode !== 'all-auto') throw new UsageError(`--mode must be all-auto\nusage: ${USAGE}`, 1);
   const { root, input } = reportRequestFrom(values.mroot, values, io.cwd);
-  const report = writeScheduledReport(root, input);
+  const report = writeScheduledReport(root, input, { secrets: secretsFromEnv(io.env) });
   if (report.droppedLines > 0) {
     println(
       io.stderr,

@@ -1,7 +1,7 @@
 import type { WalkDocument } from '../../../walk/document.js';
 import { writeOutputFile } from '../../../walk/output.js';
 import { renderMarkdown } from '../../../walk/render.js';
-import { type CliIo, println } from '../../io.js';
+import { type CliIo, println, writeText } from '../../io.js';
 
 /**
  * Puts the walk where the user asked: JSON to stdout (`--json -`) or a file, Markdown to a file (`--md`),
@@ -15,9 +15,9 @@ export function writeWalkOutputs(
 ): string {
   const markdown = renderMarkdown(document);
   const json = `${JSON.stringify(document, null, 2)}\n`;
-  if (targets.json === '-') io.stdout.write(json);
+  if (targets.json === '-') writeText(io.stdout, json);
   else if (targets.json) println(io.stderr, `wrote ${writeOutputFile(io.cwd, targets.json, json)}`);
   if (targets.md) println(io.stderr, `wrote ${writeOutputFile(io.cwd, targets.md, markdown)}`);
-  if (!targets.json && !targets.md) io.stdout.write(markdown);
+  if (!targets.json && !targets.md) writeText(io.stdout, markdown);
   return targets.json ? json : markdown;
 }

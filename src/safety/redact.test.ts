@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { containsKeyShapedSecret, redactSecrets, secretsFromEnv } from './redact.js';
+
+describe('secretsFromEnv', () => {
+  it('collects the providers’ keys, other secret-named variables and URL credentials', () => {
+    const secrets = secretsFromEnv({
+      OPENAI_API_KEY: ' local-key-for-vllm ',
+      ANTHROPIC_API_KEY: 'sk-ant-api03-abc',
+      GITHUB_TOKEN: 'ghtoken123456',
+      SHORT_TOKEN: 'abc',
+      OPENAI_BASE_URL: 'https://proxyuser:pr%40xy-pass@proxy.internal/v1',
+      HOME: '/home/ada',
+    });
+    expect(secrets).toEqual(
+      expect.arrayContaining([
+        'local-key-for-vllm',
+        'sk-ant-api03-abc',
+        'ghtoken123456',
+        'pr%40xy-pass',
+        'pr@xy-pass',
+      ]),
+    );
+    expect(secrets).not.toContain('abc');
+    expect(secrets).not.toContain('/home/ada');
+  });
+});
+
+describe('redactSecrets', () => {
+  it('removes configured secrets, also as JSON escapes them', () => {
+    const secret = 'local"key\\with-quote';
+    const text = `bad key ${secret} and ${JSON.stringify(secret)}`;
+    expect(redactSecrets(text, [secret])).toBe('bad key [redacted] and "[redacted]"');
+  });
+
+  it('removes key-shaped tokens, credential headers, bearer tokens and URL credentials', () => {
+    const cases: [string, string][] = [
+      [
+        'Incorrect API key provided: Bearer sk-proj-AbCdEf0123456789xyz. You can find your API key at …',
+        'Incorrect API key provided: Bearer [redacted]. You can find your API key at …',
+      ],
+      ['invalid x-api-key: sk-ant-api03-Zz9_abcdefghijklmnop', 'invalid x-api-key: [redacted]'],
+      ['{"authorization":"Bearer abc.def.1234567"}', '{"authorization":"Bearer [redacted]"}'],
+      ['x-api-key: my-own-key-77', 'x-api-key: [redacted]'],
+      [
+        'cannot reach https://ada:hunter2@proxy.example/v1',
+        'cannot reach https://[redacted]@proxy.example/v1',
+      ],
+      ['token ghp_0123456789abcdefghijABCDEFGHIJ here', 'token [redacted] here'],
+    ];
+    for (const [text, expected] of cases) expect(redactSecrets(text)).toBe(expected);
+  });
+
+  it('leaves ordinary text alone', () => {
+    for (const text of [
+      'Bearer authentication failed for this request',
+      'task-management and disk-usage are fine',
+      'openai: HTTP 500 after 3 attempts: The server had an error',
+      'authorization failed: check your settings',
+    ])
+      expect(redactSecrets(text)).toBe(text);
+  });
+
+  it('recognises key-shaped secrets', () => {
+    expect(containsKeyShapedSecret('use sk-ant-api03-abcdefghijklmnop')).toBe(true);
+    expect(containsKeyShapedSecret('use the task-runner')).toBe(false);
+  });
+});
