@@ -2,9 +2,9 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { nowFrom } from '../cli/commands/sprint/options.js';
 import { InputError } from '../errors/errors.js';
-import { demoProjectPath } from '../sprint/demo.js';
-import { resolveProjectRoot } from '../sprint/paths.js';
-import { buildSprintReport, sprintReportJson } from '../sprint/report.js';
+import { buildSprintReport, sprintReportJson } from '../sprint/facts/report.js';
+import { demoProjectPath } from '../sprint/read/demo.js';
+import { resolveProjectRoot } from '../sprint/read/paths.js';
 import { existingPath, guarded, type ToolContext, textResult } from './tool-kit.js';
 
 const input = z

@@ -1,9 +1,9 @@
 import { UsageError } from '../../../errors/errors.js';
 import { createLinePrompter } from '../../../prompt/line-prompter.js';
-import { draftsForRetro, renderDraftList } from '../../../sprint/draft-session.js';
-import { buildSprintReport } from '../../../sprint/report.js';
-import { recordSprintRetro, renderRetroContext } from '../../../sprint/retro.js';
-import { gatherRetroInputs } from '../../../sprint/retro-inputs.js';
+import { draftsForRetro, renderDraftList } from '../../../sprint/facilitate/draft-session.js';
+import { gatherRetroInputs } from '../../../sprint/facilitate/retro-inputs.js';
+import { buildSprintReport } from '../../../sprint/facts/report.js';
+import { recordSprintRetro, renderRetroContext } from '../../../sprint/record/retro.js';
 import { parseCommandArgs } from '../../args.js';
 import type { CliIo } from '../../io.js';
 import { println } from '../../io.js';

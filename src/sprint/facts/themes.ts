@@ -1,0 +1,210 @@
+import { appendFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { InputError } from '../../errors/errors.js';
+import { readTextIfExists } from '../../fsx/index.js';
+import { readAdversarialFindings } from '../read/adversarial.js';
+import { ACTION_ITEMS_PATH } from '../read/paths.js';
+import { listPriorRetros } from '../read/retro-files.js';
+import { type ActionItem, editActionItems, readActionItems } from '../record/action-items.js';
+import { sameThemeHash, themeHash } from './theme-hash.js';
+
+export interface ThemeOccurrence {
+  sprintId: string;
+  hash: string;
+  text: string;
+  /** Where it was seen (a retro, the action items store, an adversarial report). */
+  source: string;
+}
+
+export interface SystemicTheme {
+  theme_hash: string;
+  text: string;
+  sprints: string[];
+}
+
+export interface ThemeScan {
+  occurrences: ThemeOccurrence[];
+  themes: SystemicTheme[];
+  warnings: string[];
+}
+
+/** The item text of a retro bullet `text. Owner: X. Target: Y.` (the separating period dropped). */
+export function bulletItemText(bullet: string): string {
+  const cut = /\.\s+(?:Owner|Target):/.exec(bullet);
+  return cut ? bullet.slice(0, cut.index) : bullet;
+}
+
+function loadItems(root: string, warnings: string[]): ActionItem[] {
+  try {
+    const file = readActionItems(root);
+    if (!file) warnings.push(`${ACTION_ITEMS_PATH} is missing: AI-n references cannot be resolved`);
+    return file?.items ?? [];
+  } catch (error) {
+    if (error instanceof InputError) {
+      warnings.push(`${error.message} — AI-n references cannot be resolved`);
+      return [];
+    }
+    throw error;
+  }
+}
+
+/**
+ * Themes of prior retros (action item bullets, `AI-n` references resolved through the store), of this
+ * sprint's stored action items and of adversarial review findings; those seen in two or more distinct
+ * sprints are systemic (notes §4). Read-only.
+ */
+export function scanThemes(root: string, currentSprint: string): ThemeScan {
+  const warnings: string[] = [];
+  const items = loadItems(root, warnings);
+  const occurrences: ThemeOccurrence[] = [];
+  const retros = listPriorRetros(root);
+  if (retros.length === 0) warnings.push('no prior retrospectives found');
+  for (const retro of retros) {
+    if (!retro.sprintId) {
+      warnings.push(`${retro.path}: no sprint id in front matter or file name; skipped`);
+      continue;
+    }
+    for (const bullet of retro.bullets) {
+      const ref = /^(AI-\d+(?:-\d+)*)(?![\w-])/.exec(bullet)?.[1];
+      if (ref) {
+        const item = items.find((i) => i.id === ref);
+        if (!item) {
+          warnings.push(`${retro.path}: orphan reference ${ref} (no such action item); skipped`);
+          continue;
+        }
+        occurrences.push({
+          sprintId: retro.sprintId,
+          hash: item.theme_hash ?? themeHash(item.text),
+          text: item.text,
+          source: retro.path,
+        });
+        continue;
+      }
+      const text = bulletItemText(bullet);
+      occurrences.push({ sprintId: retro.sprintId, hash: themeHash(text), text, source: retro.path });
+    }
+  }
+  for (const item of items.filter((i) => i.sprint_id === currentSprint)) {
+    occurrences.push({
+      sprintId: currentSprint,
+      hash: item.theme_hash ?? themeHash(item.text),
+      text: item.text,
+      source: `${ACTION_ITEMS_PATH}#${item.id}`,
+    });
+  }
+  for (const report of readAdversarialFindings(root)) {
+    if (!report.sprintId) {
+      warnings.push(`${report.path}: no sprint_id (${report.source}); its findings are not attributed`);
+      continue;
+    }
+    for (const title of report.titles) {
+      occurrences.push({
+        sprintId: report.sprintId,
+        hash: themeHash(title),
+        text: title,
+        source: report.path,
+      });
+    }
+  }
+  return { occurrences, themes: systemicThemes(occurrences), warnings };
+}
+
+function systemicThemes(occurrences: ThemeOccurrence[]): SystemicTheme[] {
+  const byHash = new Map<string, { text: string; sprints: Set<string> }>();
+  for (const o of occurrences) {
+    const key = o.hash.replace(/^sha256:/, '');
+    const entry = byHash.get(key) ?? { text: o.text, sprints: new Set<string>() };
+    entry.sprints.add(o.sprintId);
+    byHash.set(key, entry);
+  }
+  return [...byHash.entries()]
+    .filter(([, e]) => e.sprints.size >= 2)
+    .map(([hash, e]) => ({
+      theme_hash: `sha256:${hash}`,
+      text: e.text,
+      sprints: [...e.sprints].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })),
+    }));
+}
+
+export const ESCALATION_LEDGER_PATH = '.gaia/state/action-items.escalations.jsonl';
+
+export interface Escalation {
+  theme_hash: string;
+  outcome: 'escalated' | 'already_applied' | 'no_open_item';
+  item_id?: string;
+  escalation_count?: number;
+}
+
+function appliedPairs(root: string): Set<string> {
+  const pairs = new Set<string>();
+  for (const line of (readTextIfExists(join(root, ESCALATION_LEDGER_PATH)) ?? '').split('\n')) {
+    try {
+      const row = JSON.parse(line) as { sprint_id?: string; theme_hash?: string };
+      if (row.sprint_id && row.theme_hash) pairs.add(`${row.sprint_id}\n${row.theme_hash}`);
+    } catch {
+      // Blank or torn line.
+    }
+  }
+  return pairs;
+}
+
+/**
+ * Escalates each systemic theme once per (current sprint, theme): `escalation_count` + 1 on the oldest
+ * open item with that theme hash. Applied pairs are kept in a ledger beside the action items, checked
+ * and appended under the same lock, so re-runs and concurrent runs never double-increment.
+ */
+export function applyEscalations(
+  root: string,
+  currentSprint: string,
+  themes: SystemicTheme[],
+  now: Date,
+): Escalation[] {
+  if (themes.length === 0) return [];
+  const { result } = editActionItems(
+    root,
+    ({ items, nodeOf }) => {
+      const applied = appliedPairs(root);
+      const outcomes: Escalation[] = themes.map((theme) => {
+        if (applied.has(`${currentSprint}\n${theme.theme_hash}`)) {
+          return { theme_hash: theme.theme_hash, outcome: 'already_applied' };
+        }
+        const oldest = items
+          .map((item, index) => ({ item, index }))
+          .filter(
+            ({ item }) =>
+              (item.status ?? 'open') === 'open' &&
+              sameThemeHash(item.theme_hash ?? themeHash(item.text), theme.theme_hash),
+          )
+          .sort(
+            (a, b) => (a.item.created_at ?? '~').localeCompare(b.item.created_at ?? '~') || a.index - b.index,
+          )[0];
+        const node = oldest ? nodeOf(oldest.item.id) : undefined;
+        if (!oldest || !node) return { theme_hash: theme.theme_hash, outcome: 'no_open_item' };
+        const count = (oldest.item.escalation_count ?? 0) + 1;
+        node.set('escalation_count', count);
+        oldest.item.escalation_count = count;
+        return {
+          theme_hash: theme.theme_hash,
+          outcome: 'escalated',
+          item_id: oldest.item.id,
+          escalation_count: count,
+        };
+      });
+      return { changed: outcomes.some((o) => o.outcome === 'escalated'), result: outcomes };
+    },
+    (outcomes) => {
+      const rows = outcomes
+        .filter((o) => o.outcome === 'escalated')
+        .map((o) =>
+          JSON.stringify({
+            sprint_id: currentSprint,
+            theme_hash: o.theme_hash,
+            item_id: o.item_id,
+            applied_at: now.toISOString(),
+          }),
+        );
+      if (rows.length > 0) appendFileSync(join(root, ESCALATION_LEDGER_PATH), `${rows.join('\n')}\n`);
+    },
+  );
+  return result;
+}
