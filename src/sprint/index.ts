@@ -17,7 +17,7 @@ export {
   type SprintReport,
   sprintReportJson,
 } from './facts/report.js';
-export { themeHash } from './facts/theme-hash.js';
+export { normaliseThemeText, themeKey as themeHash, themeKey } from './facts/theme-key.js';
 export { applyEscalations, type Escalation, type SystemicTheme, scanThemes } from './facts/themes.js';
 export { resolveProjectRoot } from './read/paths.js';
 export { collectSprintReviews, type ReviewVerdict } from './read/reviews.js';

@@ -1,6 +1,6 @@
 import { nextSprintId } from '../facts/next-sprint.js';
 import type { SprintReport } from '../facts/report.js';
-import { sameThemeHash, themeHash } from '../facts/theme-hash.js';
+import { sameThemeHash, themeKey } from '../facts/theme-key.js';
 
 /** One action item as the facilitator accepts it: an owner and a target sprint are required. */
 export interface DraftActionItem {
@@ -132,7 +132,7 @@ export function followUpFor(improvement: string): Improvement['action'] {
 
 /** High priority when the item's theme was already seen in another sprint. */
 export function priorityFor(text: string, report: SprintReport): 'high' | 'medium' {
-  const hash = themeHash(text);
+  const hash = themeKey(text);
   const recurring = report.themes.occurrences.some(
     (o) => o.sprintId !== report.sprintId && sameThemeHash(o.hash, hash),
   );

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { copyDemo, tempRoot } from '../../test-support/sprint.js';
 import { ACTION_ITEMS_PATH, IA, PA } from '../read/paths.js';
 import { readActionItems } from '../record/action-items.js';
-import { themeHash } from './theme-hash.js';
+import { themeKey as themeHash } from './theme-key.js';
 import { applyEscalations, bulletItemText, ESCALATION_LEDGER_PATH, scanThemes } from './themes.js';
 
 const NOW = new Date('2026-11-28T10:00:00Z');
@@ -138,6 +138,32 @@ describe('cross-sprint themes', () => {
     expect(scan.warnings).toEqual([
       '.gaia/state/action-items.yaml is missing: AI-n references cannot be resolved',
       'no prior retrospectives found',
+    ]);
+  });
+});
+
+describe('systemic themes over stored hashes', () => {
+  it('groups a stored upper-case hash and a reworded carry-over with the plain item', () => {
+    const root = tempRoot();
+    const key = themeHash('Cut review wait time');
+    put(
+      root,
+      ACTION_ITEMS_PATH,
+      `items:\n  - id: AI-1\n    sprint_id: sprint-4\n    text: Cut review wait time\n    status: open\n    theme_hash: "${key.toUpperCase()}"\n`,
+    );
+    put(
+      root,
+      `${IA}/retrospective/retrospective-sprint-4-2026-09-01.md`,
+      retro('sprint-4', ['AI-1: see store.']),
+    );
+    put(
+      root,
+      `${IA}/retrospective/retrospective-sprint-5-2026-09-15.md`,
+      retro('sprint-5', ['Cut review wait time → backlog chore (from sprint-4 review M2)']),
+    );
+    const scan = scanThemes(root, 'sprint-6');
+    expect(scan.themes).toEqual([
+      { theme_hash: key, text: 'Cut review wait time', sprints: ['sprint-4', 'sprint-5'] },
     ]);
   });
 });

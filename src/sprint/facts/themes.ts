@@ -6,7 +6,7 @@ import { readAdversarialFindings } from '../read/adversarial.js';
 import { ACTION_ITEMS_PATH } from '../read/paths.js';
 import { listPriorRetros } from '../read/retro-files.js';
 import { type ActionItem, editActionItems, readActionItems } from '../record/action-items.js';
-import { sameThemeHash, themeHash } from './theme-hash.js';
+import { canonicalThemeKey, itemHasTheme, themeKey } from './theme-key.js';
 
 export interface ThemeOccurrence {
   sprintId: string;
@@ -74,20 +74,20 @@ export function scanThemes(root: string, currentSprint: string): ThemeScan {
         }
         occurrences.push({
           sprintId: retro.sprintId,
-          hash: item.theme_hash ?? themeHash(item.text),
+          hash: storedKey(item),
           text: item.text,
           source: retro.path,
         });
         continue;
       }
       const text = bulletItemText(bullet);
-      occurrences.push({ sprintId: retro.sprintId, hash: themeHash(text), text, source: retro.path });
+      occurrences.push({ sprintId: retro.sprintId, hash: themeKey(text), text, source: retro.path });
     }
   }
   for (const item of items.filter((i) => i.sprint_id === currentSprint)) {
     occurrences.push({
       sprintId: currentSprint,
-      hash: item.theme_hash ?? themeHash(item.text),
+      hash: storedKey(item),
       text: item.text,
       source: `${ACTION_ITEMS_PATH}#${item.id}`,
     });
@@ -100,7 +100,7 @@ export function scanThemes(root: string, currentSprint: string): ThemeScan {
     for (const title of report.titles) {
       occurrences.push({
         sprintId: report.sprintId,
-        hash: themeHash(title),
+        hash: themeKey(title),
         text: title,
         source: report.path,
       });
@@ -109,10 +109,16 @@ export function scanThemes(root: string, currentSprint: string): ThemeScan {
   return { occurrences, themes: systemicThemes(occurrences), warnings };
 }
 
+/** An item's key as the seed stores it: its `theme_hash` when present, else the key of its text. */
+function storedKey(item: ActionItem): string {
+  return item.theme_hash ? canonicalThemeKey(item.theme_hash) : themeKey(item.text);
+}
+
+/** Occurrences grouped by theme key (in its one canonical spelling); two or more sprints make it systemic. */
 function systemicThemes(occurrences: ThemeOccurrence[]): SystemicTheme[] {
   const byHash = new Map<string, { text: string; sprints: Set<string> }>();
   for (const o of occurrences) {
-    const key = o.hash.replace(/^sha256:/, '');
+    const key = canonicalThemeKey(o.hash);
     const entry = byHash.get(key) ?? { text: o.text, sprints: new Set<string>() };
     entry.sprints.add(o.sprintId);
     byHash.set(key, entry);
@@ -120,7 +126,7 @@ function systemicThemes(occurrences: ThemeOccurrence[]): SystemicTheme[] {
   return [...byHash.entries()]
     .filter(([, e]) => e.sprints.size >= 2)
     .map(([hash, e]) => ({
-      theme_hash: `sha256:${hash}`,
+      theme_hash: hash,
       text: e.text,
       sprints: [...e.sprints].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })),
     }));
@@ -170,11 +176,7 @@ export function applyEscalations(
         }
         const oldest = items
           .map((item, index) => ({ item, index }))
-          .filter(
-            ({ item }) =>
-              (item.status ?? 'open') === 'open' &&
-              sameThemeHash(item.theme_hash ?? themeHash(item.text), theme.theme_hash),
-          )
+          .filter(({ item }) => (item.status ?? 'open') === 'open' && itemHasTheme(item, theme.theme_hash))
           .sort(
             (a, b) => (a.item.created_at ?? '~').localeCompare(b.item.created_at ?? '~') || a.index - b.index,
           )[0];

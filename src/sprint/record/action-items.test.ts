@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempRoot } from '../../test-support/sprint.js';
-import { themeHash } from '../facts/theme-hash.js';
+import { themeKey as themeHash } from '../facts/theme-key.js';
 import { ACTION_ITEMS_FALLBACK_PATH, ACTION_ITEMS_PATH } from '../read/paths.js';
 import { nextActionItemId, readActionItems, upsertActionItem } from './action-items.js';
 

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { type Document, isMap, isSeq, parseDocument, type YAMLMap, type YAMLSeq } from 'yaml';
 import { InputError } from '../../errors/errors.js';
 import { readTextIfExists, withLockSync, writeFileAtomic } from '../../fsx/index.js';
-import { sameThemeHash, themeHash } from '../facts/theme-hash.js';
+import { itemHasTheme, themeKey } from '../facts/theme-key.js';
 import { ACTION_ITEMS_FALLBACK_PATH, ACTION_ITEMS_PATH } from '../read/paths.js';
 import { authorizeTarget } from './allowlist.js';
 
@@ -204,7 +204,7 @@ export interface ActionItemWrite {
  * theme already present is not added twice (`skipped_idempotent`), so a re-run retro adds no rows.
  */
 export function upsertActionItem(root: string, input: NewActionItem, now: Date): ActionItemWrite {
-  const hash = themeHash(input.text);
+  const hash = themeKey(input.text);
   const { result, path } = editActionItems<Omit<ActionItemWrite, 'target'>>(
     root,
     ({ doc, seq, items, nodeOf }) => {
@@ -217,10 +217,7 @@ export function upsertActionItem(root: string, input: NewActionItem, now: Date):
         if (existing.has('theme_hash')) existing.set('theme_hash', hash);
         return { changed: true, result: { status: 'ok' as const, id: input.id } };
       }
-      const twin = items.find(
-        (item) =>
-          item.sprint_id === input.sprint_id && sameThemeHash(item.theme_hash ?? themeHash(item.text), hash),
-      );
+      const twin = items.find((item) => item.sprint_id === input.sprint_id && itemHasTheme(item, hash));
       if (twin) return { changed: false, result: { status: 'skipped_idempotent' as const, id: twin.id } };
       const id = input.id ?? nextActionItemId(items);
       const entry: Record<string, unknown> = { id, sprint_id: input.sprint_id, text: input.text };

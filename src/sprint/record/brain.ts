@@ -1,8 +1,8 @@
 import { isMap, isSeq, type YAMLMap, type YAMLSeq } from 'yaml';
 import { InputError } from '../../errors/errors.js';
 import { isLessonCategory, LESSON_CATEGORIES } from '../facilitate/lesson-types.js';
-import { sha256Hex } from '../facts/theme-hash.js';
 import { BRAIN_INDEX_PATH } from '../read/paths.js';
+import { sha256Hex } from './sha256.js';
 import { editYamlFile } from './yaml-file.js';
 
 export interface BrainLesson {

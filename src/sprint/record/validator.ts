@@ -2,9 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { RetrospectError } from '../../errors/errors.js';
 import { readTextIfExists, withLockSync } from '../../fsx/index.js';
-import { sha256Hex } from '../facts/theme-hash.js';
 import { VALIDATOR_CONTEXT_PATH, VALIDATOR_LOG_PATH } from '../read/paths.js';
 import { authorizeTarget } from './allowlist.js';
+import { sha256Hex } from './sha256.js';
 import { replaceWithBackup } from './writers.js';
 
 export interface ValidatorDecision {

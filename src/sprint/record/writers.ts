@@ -1,9 +1,9 @@
 import { accessSync, constants, copyFileSync, existsSync, mkdirSync, statSync, unlinkSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { readTextIfExists, restore, withLockSync, writeFileAtomic } from '../../fsx/index.js';
-import { sha256Hex } from '../facts/theme-hash.js';
 import { VELOCITY_PATH } from '../read/paths.js';
 import { authorizeTarget } from './allowlist.js';
+import { sha256Hex } from './sha256.js';
 
 export type WriteStatus = 'ok' | 'skipped_idempotent' | 'unauthorized' | 'missing_sprint_id' | 'io_error';
 
