@@ -41,3 +41,26 @@ describe('verdict lines (notes §1 table)', () => {
     expect(parseVerdict('').verdict).toBe('UNKNOWN');
   });
 });
+
+describe('a verdict written as prose is not a verdict', () => {
+  it.each([
+    '**Verdict:** AC #6 SATISFIED - the module has 88% coverage',
+    '**Verdict:** ✅ PRD alignment confirmed',
+    '- **Verdict:** CC 27 is over the threshold',
+    'Verdict: AWS deployment works',
+  ])('%s', (line) => {
+    expect(verdictOfLine(line)).toBeUndefined();
+  });
+
+  it('keeps verdict words inside a phrase and a lone capitalised word', () => {
+    expect(verdictOfLine('**Verdict:** ✅ APPROVED WITH NOTES')?.verdict).toBe('APPROVED');
+    expect(verdictOfLine('**Verdict:** PASSED with two minor notes')?.verdict).toBe('PASSED');
+    expect(verdictOfLine('**Verdict:** SHIP_IT.')?.verdict).toBe('SHIP_IT');
+  });
+
+  it('says in the warning that the verdict line was prose', () => {
+    const parsed = parseVerdict('# Code review\n\n**Verdict:** AC #6 SATISFIED\n');
+    expect(parsed.verdict).toBe('UNKNOWN');
+    expect(parsed.warning).toMatch(/prose/);
+  });
+});

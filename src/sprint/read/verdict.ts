@@ -1,3 +1,5 @@
+import { REVIEW_WORDS } from './review-words.js';
+
 export interface ParsedVerdict {
   verdict: string;
   /** The token left of an arrow that was overridden (`FAILED → PASSED` gives `FAILED`): evidence of rework. */
@@ -9,13 +11,28 @@ export interface ParsedVerdict {
 const TOKEN = /(?<![A-Za-z0-9_])[A-Z_]{2,}(?![A-Za-z0-9_])/;
 const LEADING_TOKEN = /^[A-Z_]{2,}(?![A-Za-z0-9_])/;
 
-/** The verdict of one line, or undefined when the line is not a verdict line (notes §1). */
+/**
+ * A capitalised token that is not a verdict word counts only when it stands alone (`SHIP_IT`, `NO_GO.`):
+ * followed by more words it is prose (`AC #6 SATISFIED`, `PRD alignment confirmed`), not a verdict.
+ */
+function standsAlone(rest: string, token: string, at: number): boolean {
+  if (REVIEW_WORDS.has(token)) return true;
+  const after = rest.slice(at + token.length).trim();
+  return after === '' || /^(?:[.,;:!)\]—–]|-(?!\w)|->|→|\()/u.test(after);
+}
+
+/**
+ * The verdict of one line of a `.gaia/` review report, or undefined when the line is not a verdict line:
+ * strip `#`/`*` decoration, the line starts with `Verdict:`, the verdict is the first capitalised token (an
+ * arrow's right side overrides it unless that side explains, `row = PASSED`).
+ */
 export function verdictOfLine(line: string): Omit<ParsedVerdict, 'warning'> | undefined {
   const stripped = line.replace(/^[\s#*]+/, '');
   if (!/^Verdict *:/.test(stripped)) return undefined;
   const rest = stripped.slice(stripped.indexOf(':') + 1).replace(/\*/g, '');
-  const first = TOKEN.exec(rest)?.[0];
-  if (!first) return undefined;
+  const match = TOKEN.exec(rest);
+  const first = match?.[0];
+  if (!first || !standsAlone(rest, first, match.index)) return undefined;
   const arrow = /->|→/.exec(rest);
   if (arrow) {
     const right = rest.slice(arrow.index + arrow[0].length).trim();
@@ -28,11 +45,21 @@ export function verdictOfLine(line: string): Omit<ParsedVerdict, 'warning'> | un
   return { verdict: first };
 }
 
-/** The first verdict line of a review report wins; none gives UNKNOWN with a parse warning. */
+/**
+ * The first verdict line of a `.gaia/` review report wins; none gives UNKNOWN with a parse warning (which
+ * names a verdict line written as prose, so the author can see why it was not read).
+ */
 export function parseVerdict(markdown: string): ParsedVerdict {
+  let prose: string | undefined;
   for (const line of markdown.replace(/\r\n/g, '\n').split('\n')) {
     const found = verdictOfLine(line);
     if (found) return found;
+    if (prose === undefined && /^[\s#*]*Verdict *:/.test(line)) prose = line.trim();
   }
-  return { verdict: 'UNKNOWN', warning: 'parse warning: no "Verdict:" line with a verdict word' };
+  return {
+    verdict: 'UNKNOWN',
+    warning: prose
+      ? `parse warning: the verdict line is prose, not a verdict word (${prose.slice(0, 80)})`
+      : 'parse warning: no "Verdict:" line with a verdict word',
+  };
 }
