@@ -18,7 +18,8 @@ export {
   sprintReportJson,
 } from './facts/report.js';
 export { normaliseThemeText, themeKey as themeHash, themeKey } from './facts/theme-key.js';
-export { applyEscalations, type Escalation, type SystemicTheme, scanThemes } from './facts/themes.js';
+export { type SystemicTheme, scanThemes } from './facts/themes.js';
+export { type ActionItem, readActionItems } from './read/action-items.js';
 export { resolveProjectRoot } from './read/paths.js';
 export { collectSprintReviews, type ReviewVerdict } from './read/reviews.js';
 export { loadSprintStatus, resolveSprint } from './read/status.js';
@@ -29,16 +30,15 @@ export {
 } from './read/techdebt.js';
 export { parseVerdict } from './read/verdict.js';
 export {
-  type ActionItem,
   type ActionItemWrite,
   type NewActionItem,
   nextActionItemId,
-  readActionItems,
   upsertActionItem,
 } from './record/action-items.js';
 export { authorizeTarget, WRITE_ALLOWLIST } from './record/allowlist.js';
 export { renderArtifact, writeArtifactOnce } from './record/artifact.js';
 export { type BrainLesson, emitBrainLessons } from './record/brain.js';
+export { applyEscalations, type Escalation } from './record/escalations.js';
 export {
   type RetroRunOptions,
   type RetroRunResult,

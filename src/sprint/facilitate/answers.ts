@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { InputError } from '../../errors/errors.js';
 import { LESSON_AGENTS } from '../read/paths.js';
-import { parseYamlStrict } from '../record/action-items.js';
+import { parseYamlStrict } from '../read/yaml-strict.js';
 import { ACTION_TYPES, LESSON_CATEGORIES } from './lesson-types.js';
 
 const listEdits = z.strictObject({

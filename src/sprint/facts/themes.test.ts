@@ -2,10 +2,11 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { copyDemo, tempRoot } from '../../test-support/sprint.js';
+import { readActionItems } from '../read/action-items.js';
 import { ACTION_ITEMS_PATH, IA, PA } from '../read/paths.js';
-import { readActionItems } from '../record/action-items.js';
+import { applyEscalations, ESCALATION_LEDGER_PATH } from '../record/escalations.js';
 import { themeKey as themeHash } from './theme-key.js';
-import { applyEscalations, bulletItemText, ESCALATION_LEDGER_PATH, scanThemes } from './themes.js';
+import { bulletItemText, scanThemes } from './themes.js';
 
 const NOW = new Date('2026-11-28T10:00:00Z');
 

@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempRoot } from '../../test-support/sprint.js';
 import { themeKey as themeHash } from '../facts/theme-key.js';
+import { readActionItems } from '../read/action-items.js';
 import { ACTION_ITEMS_FALLBACK_PATH, ACTION_ITEMS_PATH } from '../read/paths.js';
-import { nextActionItemId, readActionItems, upsertActionItem } from './action-items.js';
+import { nextActionItemId, upsertActionItem } from './action-items.js';
 
 const NOW = new Date('2026-11-28T10:00:00Z');
 

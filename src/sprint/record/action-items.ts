@@ -1,35 +1,13 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { type Document, isMap, isSeq, parseDocument, type YAMLMap, type YAMLSeq } from 'yaml';
+import { type Document, isMap, type YAMLMap, type YAMLSeq } from 'yaml';
 import { InputError } from '../../errors/errors.js';
 import { readTextIfExists, withLockSync, writeFileAtomic } from '../../fsx/index.js';
 import { itemHasTheme, themeKey } from '../facts/theme-key.js';
+import { type ActionItem, asText, itemsNode, itemsOf } from '../read/action-items.js';
 import { ACTION_ITEMS_FALLBACK_PATH, ACTION_ITEMS_PATH } from '../read/paths.js';
+import { parseYamlStrict } from '../read/yaml-strict.js';
 import { authorizeTarget } from './allowlist.js';
-
-/** One item as read, from either dialect (ours, or the dated `schema_version: 2` meeting dialect). */
-export interface ActionItem {
-  id: string;
-  sprint_id?: string;
-  text: string;
-  owner?: string;
-  target_sprint?: string;
-  priority?: string;
-  classification?: string;
-  type?: string;
-  status?: string;
-  escalation_count?: number;
-  created_at?: string;
-  theme_hash?: string;
-  auto_file_queued?: string;
-}
-
-export interface ActionItemsFile {
-  /** Relative to the root. */
-  path: string;
-  items: ActionItem[];
-  schemaVersion: number | undefined;
-}
 
 export const SEED_HEADER = [
   '# Action items from sprint retrospectives.',
@@ -37,83 +15,6 @@ export const SEED_HEADER = [
   'items:',
   '',
 ].join('\n');
-
-export const CLASSIFICATIONS = ['clarification', 'implementation', 'process', 'automation'] as const;
-
-/** Parses YAML text into a document or throws an InputError that points at the line and column. */
-export function parseYamlStrict(text: string, label: string): Document.Parsed {
-  const doc = parseDocument(text, { keepSourceTokens: false });
-  const error = doc.errors[0];
-  if (error) {
-    const pos = error.linePos?.[0];
-    const where = pos ? `:${pos.line}:${pos.col}` : '';
-    throw new InputError(
-      `${label}${where}: malformed YAML, nothing was changed (${error.message.split('\n')[0]}); fix the file and re-run`,
-    );
-  }
-  return doc;
-}
-
-function itemsNode(doc: Document.Parsed): YAMLSeq | undefined {
-  if (isSeq(doc.contents)) return doc.contents;
-  if (isMap(doc.contents)) {
-    for (const key of ['items', 'action_items']) {
-      const node = doc.contents.get(key, true);
-      if (isSeq(node)) return node;
-    }
-  }
-  return undefined;
-}
-
-function asText(value: unknown): string | undefined {
-  if (value === null || value === undefined) return undefined;
-  return typeof value === 'string' ? value : String(value);
-}
-
-function toItem(value: unknown): ActionItem | undefined {
-  if (!value || typeof value !== 'object') return undefined;
-  const raw = value as Record<string, unknown>;
-  const id = asText(raw.id);
-  if (!id) return undefined;
-  const item: ActionItem = { id, text: asText(raw.text ?? raw.title ?? raw.description) ?? '' };
-  for (const key of [
-    'sprint_id',
-    'owner',
-    'target_sprint',
-    'priority',
-    'classification',
-    'type',
-    'status',
-    'created_at',
-    'theme_hash',
-    'auto_file_queued',
-  ] as const) {
-    const v = asText(raw[key]);
-    if (v !== undefined) item[key] = v;
-  }
-  if (typeof raw.escalation_count === 'number') item.escalation_count = raw.escalation_count;
-  return item;
-}
-
-function itemsOf(doc: Document.Parsed): ActionItem[] {
-  const js: unknown = itemsNode(doc)?.toJSON() ?? [];
-  return (Array.isArray(js) ? js : []).flatMap((v) => toItem(v) ?? []);
-}
-
-/**
- * Reads the action items (`.gaia/state/action-items.yaml`, else the planning-artifacts copy). Undefined
- * when neither exists; a malformed file throws an InputError with line and column.
- */
-export function readActionItems(root: string): ActionItemsFile | undefined {
-  for (const path of [ACTION_ITEMS_PATH, ACTION_ITEMS_FALLBACK_PATH]) {
-    const text = readTextIfExists(join(root, path));
-    if (text === undefined) continue;
-    const doc = parseYamlStrict(text, path);
-    const version = isMap(doc.contents) ? doc.contents.get('schema_version') : undefined;
-    return { path, items: itemsOf(doc), schemaVersion: typeof version === 'number' ? version : undefined };
-  }
-  return undefined;
-}
 
 /** The next plain id: highest `AI-<digits>` + 1; dated ids (`AI-2026-05-07-1`) do not count. */
 export function nextActionItemId(items: { id: string }[]): string {

@@ -5,14 +5,16 @@ import { readTextIfExists } from '../../fsx/index.js';
 import type { AcceptedDrafts, RetroInputs } from '../facilitate/facilitate.js';
 import type { DecideProposal } from '../facilitate/proposal-decisions.js';
 import { renderSprintSummary, type SprintReport } from '../facts/report.js';
-import { applyEscalations, scanThemes } from '../facts/themes.js';
+import { scanThemes } from '../facts/themes.js';
+import { readActionItems } from '../read/action-items.js';
 import { readBypasses, renderBypasses } from '../read/bypasses.js';
 import { VELOCITY_PATH } from '../read/paths.js';
 import { renderTechDebtReflection } from '../read/techdebt.js';
-import { readActionItems, upsertActionItem } from './action-items.js';
+import { upsertActionItem } from './action-items.js';
 import { nextArtifactPath, renderArtifact, writeArtifactOnce } from './artifact.js';
 import { queueAutoFile } from './autofile.js';
 import { emitBrainLessons } from './brain.js';
+import { applyEscalations } from './escalations.js';
 import { fanOutLessons, lessonPayload } from './lessons.js';
 import {
   buildProposals,

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import type { Document } from 'yaml';
 import { InputError } from '../../errors/errors.js';
 import { readTextIfExists, withLockSync } from '../../fsx/index.js';
-import { parseYamlStrict } from './action-items.js';
+import { parseYamlStrict } from '../read/yaml-strict.js';
 import { authorizeTarget } from './allowlist.js';
 import { replaceWithBackup } from './writers.js';
 

@@ -1,4 +1,4 @@
-import { readActionItems } from '../../../sprint/record/action-items.js';
+import { readActionItems } from '../../../sprint/read/action-items.js';
 import { parseCommandArgs } from '../../args.js';
 import type { CliIo } from '../../io.js';
 import { println } from '../../io.js';
