@@ -1,11 +1,14 @@
+import { InputError } from '../../errors/errors.js';
 import { IA } from '../read/paths.js';
 import { collectSprintReviews, type SprintReviews } from '../read/reviews.js';
-import { resolveSprint } from '../read/status.js';
+import { resolveSprintSource } from '../read/source.js';
 import {
   readTechDebtReflection,
   renderTechDebtReflection,
   type TechDebtReflection,
 } from '../read/techdebt.js';
+import { type BoardMetrics, boardReviews, computeBoardMetrics } from './board-metrics.js';
+import { boardReportJson, boardSummary, renderBoardReport } from './board-report.js';
 import { computeSprintMetrics, type SprintMetrics } from './metrics.js';
 import { scanThemes, type ThemeScan } from './themes.js';
 
@@ -19,6 +22,18 @@ export interface SprintReport {
   reviews: SprintReviews;
   techDebt: TechDebtReflection;
   themes: ThemeScan;
+  /** Set for layouts other than `.gaia/`: the board the unit came from. */
+  board?: {
+    layout: BoardMetrics['layout'];
+    unitKind: 'epic' | 'sprint';
+    title?: string;
+    folders: readonly string[];
+  };
+}
+
+/** The metrics of a report read from another layout's board, with its extra facts. */
+export function boardMetricsOf(report: SprintReport): BoardMetrics | undefined {
+  return report.board ? (report.metrics as BoardMetrics) : undefined;
 }
 
 /** Builds the read-only sprint report (issue "sprint facts"); input files stay byte-identical. */
@@ -27,14 +42,39 @@ export function buildSprintReport(
   requestedSprint?: string,
   now: Date = new Date(),
 ): SprintReport {
-  const { sprintId, source } = resolveSprint(root, requestedSprint);
-  const keys = (source.status.stories ?? []).map((s) => s.key);
+  const source = resolveSprintSource(root, requestedSprint);
+  if (source.layout === 'board') {
+    const { board, unit } = source;
+    const metrics = computeBoardMetrics(root, board, unit);
+    return {
+      sprintId: unit.id,
+      statusPath: board.path,
+      endDate: unit.endDate,
+      metrics,
+      reviews: boardReviews(unit.id, metrics),
+      techDebt: readTechDebtReflection(root),
+      themes: scanThemes(root, unit.id, { folders: board.storyFolders }),
+      board: {
+        layout: board.layout,
+        unitKind: unit.kind,
+        ...(unit.title ? { title: unit.title } : {}),
+        folders: board.storyFolders,
+      },
+    };
+  }
+  const { sprintId, source: status } = source.resolved;
+  const keys = (status.status.stories ?? []).map((s) => s.key);
+  if (keys.length === 0) {
+    throw new InputError(
+      `${sprintId} in ${status.path} has no stories: there is nothing to count, so nothing was written`,
+    );
+  }
   const reviews = collectSprintReviews(root, sprintId, keys);
   return {
     sprintId,
-    statusPath: source.path,
-    endDate: typeof source.status.end_date === 'string' ? source.status.end_date : undefined,
-    metrics: computeSprintMetrics(root, source.status, reviews, now),
+    statusPath: status.path,
+    endDate: typeof status.status.end_date === 'string' ? status.status.end_date : undefined,
+    metrics: computeSprintMetrics(root, status.status, reviews, now),
     reviews,
     techDebt: readTechDebtReflection(root),
     themes: scanThemes(root, sprintId),
@@ -43,6 +83,8 @@ export function buildSprintReport(
 
 /** The machine-readable report (`--json`). */
 export function sprintReportJson(report: SprintReport): Record<string, unknown> {
+  const board = boardMetricsOf(report);
+  if (board) return boardReportJson(report, board);
   const m = report.metrics;
   return {
     sprint_id: report.sprintId,
@@ -87,6 +129,8 @@ function pctText(pct: number | null): string {
 
 /** Summary lines shared by the report and the retro's context block. */
 export function renderSprintSummary(report: SprintReport): string[] {
+  const board = boardMetricsOf(report);
+  if (board) return boardSummary(board);
   const m = report.metrics;
   const blocked = m.stories
     .filter((s) => m.blocked.includes(s.key))
@@ -112,6 +156,8 @@ export function renderSprintSummary(report: SprintReport): string[] {
 
 /** The human-readable report. */
 export function renderSprintReport(report: SprintReport): string {
+  const board = boardMetricsOf(report);
+  if (board) return renderBoardReport(report, board);
   const m = report.metrics;
   const lines = [`Sprint ${report.sprintId} (from ${report.statusPath})`, ''];
   lines.push('Stories:');

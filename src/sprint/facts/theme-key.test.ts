@@ -20,6 +20,7 @@ describe('the theme key', () => {
     '**README stale module list section** (from Epic 12 review)',
     'README stale module list section → Story 14-2 (backlog)',
     'README stale module list section -> still backlog',
+    'README stale module list section (from Epic 12) — retired from retro tracking, issue exists',
   ];
 
   it.each(carried)('"%s" is the same theme as the plain item', (wording) => {

@@ -16,6 +16,10 @@ const REFERENCE_TAIL =
 const DISPOSITION_TAIL =
   /\s*(?:→|->|=>|⇒)\s*(?:backlog|story|stories|done|chore|deferred|epic|sprint|moved|carried|closed|resolved|tracked|ticket|issue|td-|pr\b|#|\d|✅|❌|still|next|follow-?up|github)[\s\S]*$/iu;
 
+/** A spaced dash to the item's fate: `— retired from retro tracking`, `– still backlog`, `— see #204`. */
+const DASH_TAIL =
+  /\s+[—–]\s+(?:retired|done|still|backlog|story|deferred|moved|tracked|closed|resolved|dropped|carried|github|issue|see|superseded|✅|❌)[\s\S]*$/iu;
+
 /** The normalised text of a theme: markup and reference tails removed, lower case, whitespace collapsed. */
 export function normaliseThemeText(text: string): string {
   let t = text
@@ -24,7 +28,7 @@ export function normaliseThemeText(text: string): string {
     .trim();
   for (let previous = ''; previous !== t; ) {
     previous = t;
-    t = t.replace(DISPOSITION_TAIL, '').replace(REFERENCE_TAIL, '').trim();
+    t = t.replace(DISPOSITION_TAIL, '').replace(DASH_TAIL, '').replace(REFERENCE_TAIL, '').trim();
   }
   return t.toLowerCase();
 }

@@ -1,8 +1,8 @@
 import { InputError } from '../../errors/errors.js';
-import { type ActionItem, readActionItems } from '../read/action-items.js';
+import { type ActionItem, readActionItems, readBoardActionItems } from '../read/action-items.js';
 import { readAdversarialFindings } from '../read/adversarial.js';
 import { ACTION_ITEMS_PATH } from '../read/paths.js';
-import { listPriorRetros } from '../read/retro-files.js';
+import { listBoardRetros, listPriorRetros } from '../read/retro-files.js';
 import { canonicalThemeKey, themeKey } from './theme-key.js';
 
 export interface ThemeOccurrence {
@@ -31,10 +31,11 @@ export function bulletItemText(bullet: string): string {
   return cut ? bullet.slice(0, cut.index) : bullet;
 }
 
-function loadItems(root: string, warnings: string[]): ActionItem[] {
+function loadItems(root: string, warnings: string[], quietWhenMissing: boolean): ActionItem[] {
   try {
     const file = readActionItems(root);
-    if (!file) warnings.push(`${ACTION_ITEMS_PATH} is missing: AI-n references cannot be resolved`);
+    if (!file && !quietWhenMissing)
+      warnings.push(`${ACTION_ITEMS_PATH} is missing: AI-n references cannot be resolved`);
     return file?.items ?? [];
   } catch (error) {
     if (error instanceof InputError) {
@@ -50,11 +51,13 @@ function loadItems(root: string, warnings: string[]): ActionItem[] {
  * sprint's stored action items and of adversarial review findings; those seen in two or more distinct
  * sprints are systemic (notes §4). Read-only.
  */
-export function scanThemes(root: string, currentSprint: string): ThemeScan {
+export function scanThemes(root: string, currentSprint: string, board?: BoardPlaces): ThemeScan {
   const warnings: string[] = [];
-  const items = loadItems(root, warnings);
+  const items = loadItems(root, warnings, board !== undefined);
   const occurrences: ThemeOccurrence[] = [];
-  const retros = listPriorRetros(root);
+  const retros = board
+    ? [...listPriorRetros(root), ...listBoardRetros(root, board.folders)]
+    : listPriorRetros(root);
   if (retros.length === 0) warnings.push('no prior retrospectives found');
   for (const retro of retros) {
     if (!retro.sprintId) {
@@ -65,6 +68,8 @@ export function scanThemes(root: string, currentSprint: string): ThemeScan {
       const ref = /^(AI-\d+(?:-\d+)*)(?![\w-])/.exec(bullet)?.[1];
       if (ref) {
         const item = items.find((i) => i.id === ref);
+        if (!item && items.length === 0 && board)
+          warnings.push(`${ACTION_ITEMS_PATH} is missing: AI-n references cannot be resolved`);
         if (!item) {
           warnings.push(`${retro.path}: orphan reference ${ref} (no such action item); skipped`);
           continue;
@@ -89,6 +94,7 @@ export function scanThemes(root: string, currentSprint: string): ThemeScan {
       source: `${ACTION_ITEMS_PATH}#${item.id}`,
     });
   }
+  if (board) occurrences.push(...boardItemOccurrences(root, board, warnings));
   for (const report of readAdversarialFindings(root)) {
     if (!report.sprintId) {
       warnings.push(`${report.path}: no sprint_id (${report.source}); its findings are not attributed`);
@@ -104,6 +110,37 @@ export function scanThemes(root: string, currentSprint: string): ThemeScan {
     }
   }
   return { occurrences, themes: systemicThemes(occurrences), warnings };
+}
+
+/** Where a board keeps its retros and action items (the layout's folders). */
+export interface BoardPlaces {
+  folders: readonly string[];
+}
+
+/** Items of the team's own action items file: each is an occurrence of its theme in the retro that raised it. */
+function boardItemOccurrences(root: string, board: BoardPlaces, warnings: string[]): ThemeOccurrence[] {
+  try {
+    return readBoardActionItems(root, board.folders).flatMap((file) =>
+      file.items.flatMap((item) =>
+        item.sprint_id && item.text.trim() !== ''
+          ? [
+              {
+                sprintId: item.sprint_id,
+                hash: storedKey(item),
+                text: item.text,
+                source: `${file.path}#${item.id}`,
+              },
+            ]
+          : [],
+      ),
+    );
+  } catch (error) {
+    if (error instanceof InputError) {
+      warnings.push(`${error.message} — its action items are not part of the themes`);
+      return [];
+    }
+    throw error;
+  }
 }
 
 /** An item's key as the seed stores it: its `theme_hash` when present, else the key of its text. */

@@ -75,6 +75,44 @@ export function itemsOf(doc: Document.Parsed): ActionItem[] {
   return (Array.isArray(js) ? js : []).flatMap((v) => toItem(v) ?? []);
 }
 
+/** `epic_6_retro_2026_01_24` → `epic-6`; `sprint_3_retrospective` → `sprint-3`; other keys are not retros. */
+export function retroKeySprint(key: string): string | undefined {
+  const match = /^(epic|sprint)[_-]?([\w.]+?)[_-]retro(?:spective)?(?:[_-]\d{4}[_-]\d{2}[_-]\d{2})?$/i.exec(
+    key,
+  );
+  return match ? `${match[1]!.toLowerCase()}-${match[2]!.replace(/_/g, '-')}` : undefined;
+}
+
+/**
+ * The third dialect, keyed by the retro that raised the items (`epic_6_retro_2026_01_24: [- id, title,
+ * priority, status]`, or `epic-6: {action_items: [...]}`): each item takes its sprint from its key.
+ * Keys that are not retros (`weekly_check_ins:`, `epic_kickoff_gate:`) are not items.
+ */
+function retroKeyedItems(doc: Document.Parsed): ActionItem[] {
+  const data: unknown = doc.toJS();
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return [];
+  return Object.entries(data as Record<string, unknown>).flatMap(([key, value]) => {
+    const nested =
+      value && typeof value === 'object' && !Array.isArray(value)
+        ? (value as Record<string, unknown>).action_items
+        : undefined;
+    const sprint =
+      retroKeySprint(key) ??
+      (Array.isArray(nested) ? /^(epic|sprint)-[\w.]+$/i.exec(key)?.[0]?.toLowerCase() : undefined);
+    const list = Array.isArray(value) ? value : nested;
+    if (!sprint || !Array.isArray(list)) return [];
+    return list.flatMap((v) => {
+      const item = toItem(v);
+      return item ? [{ ...item, sprint_id: item.sprint_id ?? sprint }] : [];
+    });
+  });
+}
+
+/** The items of an action items file in any of the three dialects. */
+export function itemsOfAnyDialect(doc: Document.Parsed): ActionItem[] {
+  return itemsNode(doc) ? itemsOf(doc) : retroKeyedItems(doc);
+}
+
 /**
  * Reads the action items (`.gaia/state/action-items.yaml`, else the planning-artifacts copy). Undefined
  * when neither exists; a malformed file throws an InputError with line and column.
@@ -88,4 +126,27 @@ export function readActionItems(root: string): ActionItemsFile | undefined {
     return { path, items: itemsOf(doc), schemaVersion: typeof version === 'number' ? version : undefined };
   }
   return undefined;
+}
+
+/** BMAD folders that may hold a team's own `action-items.yaml` (read-only for us). */
+export const BOARD_ACTION_ITEM_PATHS = [
+  '_bmad-output/implementation-artifacts/action-items.yaml',
+  'docs/sprint-artifacts/action-items.yaml',
+  'docs/sprint-artifacts/retrospective-action-items.yaml',
+  'docs/implementation-artifacts/action-items.yaml',
+  'docs/action-items.yaml',
+] as const;
+
+/**
+ * The action items a BMAD project keeps itself, in whichever dialect (read-only: our writes go to the
+ * `.gaia/` store). A malformed file throws an InputError with line and column.
+ */
+export function readBoardActionItems(root: string, folders: readonly string[] = []): ActionItemsFile[] {
+  const paths = [...new Set([...folders.map((f) => `${f}/action-items.yaml`), ...BOARD_ACTION_ITEM_PATHS])];
+  return paths.flatMap((path) => {
+    const text = readTextIfExists(join(root, path));
+    if (text === undefined) return [];
+    const doc = parseYamlStrict(text, path);
+    return [{ path, items: itemsOfAnyDialect(doc), schemaVersion: undefined }];
+  });
 }

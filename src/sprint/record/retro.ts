@@ -137,7 +137,7 @@ export async function recordSprintRetro(o: RetroRunOptions): Promise<RetroRunRes
     throw new RetrospectError('E_RETRO_HALTED', `retro halted: ${halted}`);
   }
 
-  const themes = scanThemes(root, sprintId);
+  const themes = scanThemes(root, sprintId, report.board ? { folders: report.board.folders } : undefined);
   const escalations = applyEscalations(root, sprintId, themes.themes, now);
   const recurring = themes.themes.map((t) => {
     const e = escalations.find((x) => x.theme_hash === t.theme_hash);
