@@ -1,6 +1,7 @@
 import { nextSprintId } from '../facts/next-sprint.js';
-import type { SprintReport } from '../facts/report.js';
+import { boardMetricsOf, type SprintReport } from '../facts/report.js';
 import { sameThemeHash, themeKey } from '../facts/theme-key.js';
+import { boardImprovements, boardWentWell } from './suggest-board.js';
 
 /** One action item as the facilitator accepts it: an owner and a target sprint are required. */
 export interface DraftActionItem {
@@ -25,6 +26,8 @@ function list(keys: string[]): string {
 
 /** Data-driven "What Went Well" items (seed Step 3). */
 export function suggestWentWell(report: SprintReport): string[] {
+  const board = boardMetricsOf(report);
+  if (board) return boardWentWell(report, board);
   const m = report.metrics;
   const items: string[] = [];
   const firstPass = m.stories.filter((s) => s.firstPass).map((s) => s.key);
@@ -48,6 +51,8 @@ export function suggestWentWell(report: SprintReport): string[] {
 
 /** Data-driven "What Could Improve" items (seed Step 4), each with the action proposed for it. */
 export function suggestImprovements(report: SprintReport): Improvement[] {
+  const board = boardMetricsOf(report);
+  if (board) return boardImprovements(report, board);
   const m = report.metrics;
   const next = nextSprintId(report.sprintId) ?? 'the next sprint';
   const items: Improvement[] = [];

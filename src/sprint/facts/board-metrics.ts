@@ -79,7 +79,7 @@ function reworkOf(story: BoardStory, evidence: StoryEvidence, known: ReviewRecor
     reasons.push(`${known[sentBack]!.text} (${known[sentBack]!.source}), reviewed again`);
   if (evidence.patches > 0)
     reasons.push(
-      `${evidence.patches} [Review][Patch] item${evidence.patches === 1 ? '' : 's'} in ${evidence.storyFile}`,
+      `${evidence.patches} review follow-up${evidence.patches === 1 ? '' : 's'} ([Review][Patch] / [AI-Review]) in ${evidence.storyFile}`,
     );
   if (story.rework) {
     const why = story.rework.reasons.length > 0 ? `: ${story.rework.reasons.join(' | ')}` : '';

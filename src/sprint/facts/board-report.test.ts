@@ -51,7 +51,7 @@ describe('BMAD epics under _bmad-output/implementation-artifacts', () => {
     // 8-2 approved; 8-3 has [AI-Review] follow-ups; 8-1's outcome and its review log are prose.
     expect(m.firstPass).toEqual({ passed: 1, reviewed: 2, pct: 50 });
     expect(m.reviewUnknown).toEqual(['8-1-fix-spike']);
-    expect(m.boardFacts['8-3-fix-cli-wiring']?.reworkReasons[0]).toMatch(/2 \[Review\]\[Patch\] items/);
+    expect(m.boardFacts['8-3-fix-cli-wiring']?.reworkReasons[0]).toMatch(/2 review follow-ups/);
     const notes = report.reviews.reviews.filter((r) => r.storyKey === '8-1-fix-spike').map((r) => r.note);
     expect(notes).toEqual([expect.stringMatching(/prose/), expect.stringMatching(/prose/)]);
   });
