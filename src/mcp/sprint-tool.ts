@@ -13,8 +13,16 @@ const input = z
       .string()
       .min(1)
       .optional()
-      .describe('The project folder holding .gaia/ (default: CLAUDE_PROJECT_ROOT, else the server folder)'),
-    sprintId: z.string().min(1).optional().describe('The sprint to report on (default: the current one)'),
+      .describe(
+        'The project folder holding .gaia/ or a sprint-status.yaml (default: CLAUDE_PROJECT_ROOT, else the server folder)',
+      ),
+    sprintId: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'The sprint, or in a BMAD project the epic (epic-19), to report on (default: the current one)',
+      ),
     demo: z.boolean().optional().describe('Report on the bundled demo sprint project instead'),
   })
   .strict();
