@@ -93,6 +93,23 @@ describe('sprint report --json on each layout', () => {
   });
 });
 
+describe('sprint action-items on a BMAD project', () => {
+  it("lists the team's retro-keyed action items file, each item with the retro that raised it", async () => {
+    const run = await runCli(['sprint', 'action-items', '--root', join(FIXTURES, 'bmad-output'), '--json'], {
+      env,
+    });
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual([
+      expect.objectContaining({
+        id: 'epic6-ai-1',
+        sprint_id: 'epic-6',
+        text: 'README stale module list section',
+      }),
+      expect.objectContaining({ id: 'epic7-ai-1', sprint_id: 'epic-7', status: 'pending' }),
+    ]);
+  });
+});
+
 describe('sprint retro writes nothing it cannot count', () => {
   it('a layout that is not understood: exit 1, the reasons, and no file written', async () => {
     const root = copyFixture('unreadable');

@@ -73,8 +73,7 @@ export function detectLayout(root: string, path: string, text: string): Detected
   }
   if (isSeq(doc.get('stories', true)) && Array.isArray(data.stories)) {
     const items = data.stories.map(record);
-    if (items.length > 0 && items.every((s) => s && s.key !== undefined && s.id === undefined))
-      return { kind: 'gaia' };
+    if (items.length > 0 && items.every((s) => s && s.key !== undefined)) return { kind: 'gaia' };
     if (items.length === 0) return { kind: 'unreadable', reason: 'its stories list is empty' };
     return { kind: 'board', board: readSprintListBoard(path, data) };
   }
