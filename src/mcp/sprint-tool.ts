@@ -2,9 +2,9 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { nowFrom } from '../cli/commands/sprint/options.js';
 import { InputError } from '../errors/errors.js';
-import { demoProjectPath } from '../sprint/demo.js';
-import { resolveProjectRoot } from '../sprint/paths.js';
-import { buildSprintReport, sprintReportJson } from '../sprint/report.js';
+import { buildSprintReport, sprintReportJson } from '../sprint/facts/report.js';
+import { demoProjectPath } from '../sprint/read/demo.js';
+import { resolveProjectRoot } from '../sprint/read/paths.js';
 import { existingPath, guarded, type ToolContext, textResult } from './tool-kit.js';
 
 const input = z
@@ -13,8 +13,16 @@ const input = z
       .string()
       .min(1)
       .optional()
-      .describe('The project folder holding .gaia/ (default: CLAUDE_PROJECT_ROOT, else the server folder)'),
-    sprintId: z.string().min(1).optional().describe('The sprint to report on (default: the current one)'),
+      .describe(
+        'The project folder holding .gaia/ or a sprint-status.yaml (default: CLAUDE_PROJECT_ROOT, else the server folder)',
+      ),
+    sprintId: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'The sprint, or in a BMAD project the epic (epic-19), to report on (default: the current one)',
+      ),
     demo: z.boolean().optional().describe('Report on the bundled demo sprint project instead'),
   })
   .strict();

@@ -1,37 +1,50 @@
-export {
-  type ActionItem,
-  type ActionItemWrite,
-  type NewActionItem,
-  nextActionItemId,
-  readActionItems,
-  upsertActionItem,
-} from './action-items.js';
-export { authorizeTarget, WRITE_ALLOWLIST } from './allowlist.js';
-export { loadAnswers, type RetroAnswers } from './answers.js';
-export { renderArtifact, writeArtifactOnce } from './artifact.js';
-export { type BrainLesson, emitBrainLessons } from './brain.js';
-export { type DraftOptions, draftsForRetro, renderDraftList } from './draft-session.js';
+export { loadAnswers, type RetroAnswers } from './facilitate/answers.js';
+export { type DraftOptions, draftsForRetro, renderDraftList } from './facilitate/draft-session.js';
 export {
   type DraftedAction,
   draftRequest,
   type RetroDrafts,
   requestRetroDrafts,
   unsafeDraftReason,
-} from './drafts.js';
-export { facilitateFromAnswers, type RetroInputs, skeletonFromMetrics } from './facilitate.js';
-export { facilitateInteractive } from './facilitate-prompts.js';
-export { computeSprintMetrics, percent, type SprintMetrics } from './metrics.js';
-export { resolveProjectRoot } from './paths.js';
-
-export { answersDecider, type DecideProposal, promptDecider } from './proposal-decisions.js';
-export { buildSprintReport, renderSprintReport, type SprintReport, sprintReportJson } from './report.js';
-export { type RetroRunOptions, type RetroRunResult, recordSprintRetro, renderRetroContext } from './retro.js';
-export { collectSprintReviews, type ReviewVerdict } from './reviews.js';
-export { writeApprovedProposal } from './skills.js';
-export { loadSprintStatus, resolveSprint } from './status.js';
-export { readTechDebtReflection, renderTechDebtReflection, type TechDebtReflection } from './techdebt.js';
-export { themeHash } from './theme-hash.js';
-export { applyEscalations, type Escalation, type SystemicTheme, scanThemes } from './themes.js';
-export { finalizeRetro, writeValidatorRecord } from './validator.js';
-export { parseVerdict } from './verdict.js';
-export { velocityPayload, type WriteResult, type WriteStatus, writeMemoryEntry } from './writers.js';
+} from './facilitate/drafts.js';
+export { facilitateFromAnswers, type RetroInputs, skeletonFromMetrics } from './facilitate/facilitate.js';
+export { facilitateInteractive } from './facilitate/facilitate-prompts.js';
+export { answersDecider, type DecideProposal, promptDecider } from './facilitate/proposal-decisions.js';
+export { computeSprintMetrics, percent, type SprintMetrics } from './facts/metrics.js';
+export {
+  buildSprintReport,
+  renderSprintReport,
+  type SprintReport,
+  sprintReportJson,
+} from './facts/report.js';
+export { normaliseThemeText, themeKey as themeHash, themeKey } from './facts/theme-key.js';
+export { type SystemicTheme, scanThemes } from './facts/themes.js';
+export { type ActionItem, readActionItems } from './read/action-items.js';
+export { resolveProjectRoot } from './read/paths.js';
+export { collectSprintReviews, type ReviewVerdict } from './read/reviews.js';
+export { loadSprintStatus, resolveSprint } from './read/status.js';
+export {
+  readTechDebtReflection,
+  renderTechDebtReflection,
+  type TechDebtReflection,
+} from './read/techdebt.js';
+export { parseVerdict } from './read/verdict.js';
+export {
+  type ActionItemWrite,
+  type NewActionItem,
+  nextActionItemId,
+  upsertActionItem,
+} from './record/action-items.js';
+export { authorizeTarget, WRITE_ALLOWLIST } from './record/allowlist.js';
+export { renderArtifact, writeArtifactOnce } from './record/artifact.js';
+export { type BrainLesson, emitBrainLessons } from './record/brain.js';
+export { applyEscalations, type Escalation } from './record/escalations.js';
+export {
+  type RetroRunOptions,
+  type RetroRunResult,
+  recordSprintRetro,
+  renderRetroContext,
+} from './record/retro.js';
+export { writeApprovedProposal } from './record/skills.js';
+export { finalizeRetro, writeValidatorRecord } from './record/validator.js';
+export { velocityPayload, type WriteResult, type WriteStatus, writeMemoryEntry } from './record/writers.js';

@@ -1,4 +1,4 @@
-import { readActionItems } from '../../../sprint/action-items.js';
+import { readActionItems, readBoardActionItems } from '../../../sprint/read/action-items.js';
 import { parseCommandArgs } from '../../args.js';
 import type { CliIo } from '../../io.js';
 import { println } from '../../io.js';
@@ -18,7 +18,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     return 0;
   }
   const root = projectRootFor(values, io, false);
-  const file = readActionItems(root);
+  // A BMAD team's own action items file is listed (read-only) when there is no .gaia/ store.
+  const file = readActionItems(root) ?? readBoardActionItems(root)[0];
   if (!file) {
     println(io.stderr, 'no action items yet (.gaia/state/action-items.yaml does not exist)');
     if (values.json) println(io.stdout, '[]');

@@ -1,6 +1,6 @@
 import { InputError } from '../../../errors/errors.js';
-import { copyDemoProject, demoProjectPath } from '../../../sprint/demo.js';
-import { resolveProjectRoot } from '../../../sprint/paths.js';
+import { copyDemoProject, demoProjectPath } from '../../../sprint/read/demo.js';
+import { resolveProjectRoot } from '../../../sprint/read/paths.js';
 import type { CliIo } from '../../io.js';
 
 /** Options every sprint sub-command shares. */

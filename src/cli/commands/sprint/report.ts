@@ -1,5 +1,5 @@
 import { UsageError } from '../../../errors/errors.js';
-import { buildSprintReport, renderSprintReport, sprintReportJson } from '../../../sprint/report.js';
+import { buildSprintReport, renderSprintReport, sprintReportJson } from '../../../sprint/facts/report.js';
 import { parseCommandArgs } from '../../args.js';
 import type { CliIo } from '../../io.js';
 import { println } from '../../io.js';

@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import { InputError } from '../../../errors/errors.js';
-import { loadAnswers, type RetroAnswers } from '../../../sprint/answers.js';
-import { DEMO_ANSWERS_FILE } from '../../../sprint/demo.js';
+import { loadAnswers, type RetroAnswers } from '../../../sprint/facilitate/answers.js';
+import { DEMO_ANSWERS_FILE } from '../../../sprint/read/demo.js';
 import type { CliIo } from '../../io.js';
 
 /**

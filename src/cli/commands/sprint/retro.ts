@@ -1,9 +1,9 @@
 import { UsageError } from '../../../errors/errors.js';
 import { createLinePrompter } from '../../../prompt/line-prompter.js';
-import { draftsForRetro, renderDraftList } from '../../../sprint/draft-session.js';
-import { buildSprintReport } from '../../../sprint/report.js';
-import { recordSprintRetro, renderRetroContext } from '../../../sprint/retro.js';
-import { gatherRetroInputs } from '../../../sprint/retro-inputs.js';
+import { draftsForRetro, renderDraftList } from '../../../sprint/facilitate/draft-session.js';
+import { gatherRetroInputs } from '../../../sprint/facilitate/retro-inputs.js';
+import { buildSprintReport } from '../../../sprint/facts/report.js';
+import { recordSprintRetro, renderRetroContext } from '../../../sprint/record/retro.js';
 import { parseCommandArgs } from '../../args.js';
 import type { CliIo } from '../../io.js';
 import { println } from '../../io.js';
@@ -36,8 +36,9 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (yolo !== undefined && yolo !== 'seed-from-metrics')
     throw new UsageError(`--yolo-defaults takes 'seed-from-metrics', got '${yolo}'`);
   const root = projectRootFor(values, io, !values['dry-run']);
-  const answers = retroAnswersFor(values, yolo, root, io);
+  // The sprint is read first: a file that is not understood stops the run before anything else is asked.
   const report = buildSprintReport(root, positionals[0], nowFrom(io.env));
+  const answers = retroAnswersFor(values, yolo, root, io);
   const say = (line: string) => println(io.stderr, line);
   for (const line of renderRetroContext(report)) say(line);
   const { provider, model, 'base-url': baseUrl, 'dry-run': dryRun = false } = values;

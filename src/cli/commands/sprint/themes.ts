@@ -1,6 +1,6 @@
 import { UsageError } from '../../../errors/errors.js';
-import { buildSprintReport } from '../../../sprint/report.js';
-import { applyEscalations } from '../../../sprint/themes.js';
+import { buildSprintReport } from '../../../sprint/facts/report.js';
+import { applyEscalations } from '../../../sprint/record/escalations.js';
 import { parseCommandArgs } from '../../args.js';
 import type { CliIo } from '../../io.js';
 import { println } from '../../io.js';

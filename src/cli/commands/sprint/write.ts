@@ -1,6 +1,6 @@
 import { UsageError } from '../../../errors/errors.js';
-import { resolveProjectRoot } from '../../../sprint/paths.js';
-import { writeSprintEntry } from '../../../sprint/write-entry.js';
+import { resolveProjectRoot } from '../../../sprint/read/paths.js';
+import { writeSprintEntry } from '../../../sprint/record/write-entry.js';
 import { parseCommandArgs } from '../../args.js';
 import type { CliIo } from '../../io.js';
 import { println, readStdinText } from '../../io.js';

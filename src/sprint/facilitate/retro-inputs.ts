@@ -1,0 +1,41 @@
+import type { Prompter } from '../../prompt/line-prompter.js';
+import type { SprintReport } from '../facts/report.js';
+import type { RetroAnswers } from './answers.js';
+import type { RetroDrafts } from './drafts.js';
+import { facilitateFromAnswers, type RetroInputs, skeletonFromMetrics } from './facilitate.js';
+import { facilitateInteractive } from './facilitate-prompts.js';
+import { answersDecider, type DecideProposal, promptDecider } from './proposal-decisions.js';
+
+/** Where the retro's decisions come from; answers win over a prompter, and neither means a skeleton. */
+export interface RetroInputSources {
+  answers?: RetroAnswers | undefined;
+  prompter?: Prompter | undefined;
+  /** Model drafts, offered at the prompts only. */
+  drafts?: RetroDrafts | undefined;
+}
+
+export interface GatheredRetroInputs {
+  inputs: RetroInputs;
+  /** Who decides skill proposals; undefined for the skeleton, which decides none. */
+  decide?: DecideProposal;
+}
+
+/**
+ * The retro's sections and lessons with the matching proposal decider: from an answers file, from the
+ * facilitator at the prompts, or (unattended) the metrics-seeded skeleton.
+ */
+export async function gatherRetroInputs(
+  report: SprintReport,
+  sources: RetroInputSources,
+): Promise<GatheredRetroInputs> {
+  if (sources.answers)
+    return {
+      inputs: facilitateFromAnswers(report, sources.answers),
+      decide: answersDecider(sources.answers),
+    };
+  if (sources.prompter) {
+    const inputs = await facilitateInteractive(report, sources.prompter, sources.drafts);
+    return { inputs, decide: promptDecider(sources.prompter) };
+  }
+  return { inputs: skeletonFromMetrics(report) };
+}
