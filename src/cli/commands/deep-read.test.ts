@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_PROMPT_TEMPLATE } from '../../deepread/template.js';
 import { frictionSession } from '../../deepread/test-support/session-builder.js';
+import { installFakeClaude } from '../../llm/test-support/fake-claude.js';
 import { type LlmTestServer, startLlmServer } from '../../llm/test-support/llm-server.js';
 import { runCli } from '../../test-support/cli.js';
 
@@ -86,6 +87,21 @@ describe('retrospect deep-read', () => {
       .map((line) => JSON.parse(line));
     expect(jobs.at(-1)).toMatchObject({ command: `deep-read ${transcript} --json`, exit_status: 0 });
     expect(jobs.at(-1).output_digest).toMatch(/^sha256:[0-9a-f]{64}$/);
+  });
+
+  it('with no provider configured and Claude Code installed, says that claude-cli would use it, and does not', async () => {
+    const { env, dir } = installFakeClaude({ PATH: '/nonexistent' });
+    const log = join(dir, 'call.json');
+    const run = await runCli(['deep-read', transcript], {
+      cwd: repo,
+      env: { ...BASE_ENV, PATH: env.PATH, FAKE_CLAUDE_LOG: log },
+    });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(
+      `Claude Code is on PATH (${join(dir, 'claude')}): --provider claude-cli would use it`,
+    );
+    expect(run.stdout).toContain('— heuristic');
+    expect(existsSync(log)).toBe(false);
   });
 
   it('exits 0 with a logged line when the model answers with prose', async () => {
