@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type CorrectionKind, correctionsIn } from './lexicon.js';
+import { isQuestion } from './text.js';
 
 const kindsOf = (text: string) => correctionsIn(text).map((k) => k.kind);
 
@@ -42,6 +43,7 @@ describe('the correction lexicon', () => {
     ['did you run the tests?', 'verify'],
     ["why won't you run it?", 'handed-back'],
     ['Im confident that you can figure out how to restart yourself', 'handed-back'],
+    ['oof revert the icon, its getting worse', 'not-fixed'],
   ])('%s → %s', (text, kind) => {
     expect(kindsOf(text)).toContain(kind);
   });
@@ -50,6 +52,7 @@ describe('the correction lexicon', () => {
     'no problem, thanks',
     'how do i stop the server?',
     'I still want the old colours as an option',
+    'so why did you do it like this to begin with?',
     'keep going',
     'Look at the changes in this branch and add a test for the two-step sync.',
     '接下来优化注册的界面',
@@ -60,5 +63,19 @@ describe('the correction lexicon', () => {
   it('reads only the opening of a long message, where corrections are', () => {
     const paste = `Here is the log:\n${'INFO ok\n'.repeat(80)}ERROR still failing`;
     expect(kindsOf(paste)).toEqual([]);
+  });
+});
+
+describe('questions and requests', () => {
+  it.each([
+    ['Why do the line breaks not render?', true],
+    ['How can I handle all these cases?', true],
+    ['为什么注册的时候会显示用户名已存在', true],
+    ['Can you add a flag for the loader?', false],
+    ['When the server is offline a 503 is logged to the console like this: ...', false],
+    ['Fix the rounding in total().', false],
+    ['Comment out the flaky test for now', false],
+  ])('%s → %s', (text, question) => {
+    expect(isQuestion(text)).toBe(question);
   });
 });

@@ -59,6 +59,21 @@ describe('claims of success', () => {
     ]);
   });
 
+  it('a build claim that was checked stands when the user then dislikes the result', async () => {
+    const { result } = await readOffline((s) => {
+      s.user('move the login page over from the template');
+      s.tool(
+        'Write',
+        { file_path: 'c:\\site\\src\\pages\\Login.tsx', content: 'x' },
+        'File created successfully',
+      );
+      s.tool('Bash', { command: 'pnpm build' }, 'vite v5.4.0 building for production...\n✓ built in 4.12s');
+      s.say('构建成功！');
+      s.user('不是我想要的效果，你把模板里那个login整体迁移过来');
+    });
+    expect(patternsOf(result)).not.toContain('unverified success');
+  });
+
   it('checked claims, plain "Done.", hedges and a single unchecked claim stay quiet', async () => {
     const { result } = await readOffline((s) => {
       s.user('round the total once at the end');

@@ -121,9 +121,11 @@ export class SuccessClaimDetector implements Detector {
     this.pending = undefined;
     if (!claim) return;
     const reply = correctionsIn(text).find((k) => k.kind !== 'scope');
-    if (reply) {
-      const pattern =
-        claim.kind === 'test' || claim.kind === 'build' ? 'unverified success' : 'unverified fix';
+    const aboutChecks = claim.kind === 'test' || claim.kind === 'build';
+    // A test or build claim that was checked stands: the user is answering about something else. A fix
+    // that was "checked" and still fails for the user was not checked the way the user sees it.
+    if (reply && !(aboutChecks && claim.checked)) {
+      const pattern = aboutChecks ? 'unverified success' : 'unverified fix';
       this.tally.add(pattern, [claim.quote, citeHuman(message, text, reply.pattern)], 0.5);
       return;
     }

@@ -112,7 +112,7 @@ export function comparable(text: string): string {
  * "why is ..." asks for an answer).
  */
 const QUESTION_START =
-  /^(?:what|why|how|where|which|who|when|is|are|was|were|does|do|did|isn'?t|doesn'?t|should I|explain|tell me|talk to me|walk me through)\b|^(?:为什么|为何|怎么|是不是|什么|哪|なぜ|どうして|왜|어떻게|warum|wieso|pourquoi|comment|por qué|porque|como|почему|зачем|как)/iu;
+  /^(?:what|why|how|where|which|who|is|are|was|were|does|do|did|isn'?t|doesn'?t|should I|explain|tell me|talk to me|walk me through)\b|^(?:为什么|为何|怎么|是不是|什么|哪|なぜ|どうして|왜|어떻게|warum|wieso|pourquoi|por qué|почему|зачем)/iu;
 
 /**
  * Whether a request asks for an answer rather than for a change: its first sentence opens with a question
