@@ -54,7 +54,7 @@ describe('interrupts', () => {
       s.interrupt();
       s.user('stop, explain the logic to me first');
     });
-    expect(patternsOf(result)).toContain('edit before answer');
+    expect(patternsOf(result)).toContain('premature edit');
   });
 
   it('the marker after a refused prompt belongs to the refusal and is not counted twice', async () => {

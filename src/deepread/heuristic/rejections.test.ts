@@ -19,7 +19,7 @@ describe('refused tool calls', () => {
     expect(result.dropped).toEqual([]);
     expect(result.proposals).toHaveLength(1);
     expect(result.proposals[0]).toMatchObject({
-      pattern_summary: 'edit before answer',
+      pattern_summary: 'premature edit',
       proposed_text:
         'When the user asks a question, answer it and describe any change in words; edit files only after the user asks for the edit.',
       citations: [

@@ -12,7 +12,7 @@ export const RULES = {
     'When a tool call is denied, never repeat it unchanged; ask the user for permission or use an allowed alternative.',
   'repeated command':
     'Never rerun a failing command unchanged; read its error output and change the command or the code before the next attempt.',
-  'repeated tool error':
+  'repeated error':
     'When a tool call fails, change the call or the approach before trying again; after two identical failures, stop and tell the user what blocks you.',
   'rejected action':
     'When the user rejects a tool call and gives a reason, follow that reason and confirm the new plan before the next tool call; never repeat the rejected action.',
@@ -20,7 +20,7 @@ export const RULES = {
     'After the user rejects a tool call, stop and wait for their answer; never send the same call again until they say how to proceed.',
   'unwanted edit':
     'When the user rejects or stops an edit, ask what to change, or follow the reason they give, before editing again; never retry the same edit.',
-  'edit before answer':
+  'premature edit':
     'When the user asks a question, answer it and describe any change in words; edit files only after the user asks for the edit.',
   'rejected commands':
     'When the user rejects a command, stop and ask what they want; do not try other commands toward the same step first.',

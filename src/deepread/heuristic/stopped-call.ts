@@ -11,7 +11,7 @@ import { EDIT_TOOLS, isQuestion } from './text.js';
  */
 export function stoppedCallPattern(call: ToolCall, request: string | undefined): Pattern | undefined {
   if (EDIT_TOOLS.has(call.name))
-    return request !== undefined && isQuestion(request) ? 'edit before answer' : 'unwanted edit';
+    return request !== undefined && isQuestion(request) ? 'premature edit' : 'unwanted edit';
   if (call.command !== undefined) {
     const kind = commandKind(call.command);
     if (kind === 'interactive') return 'interactive command';

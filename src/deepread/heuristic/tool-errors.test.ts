@@ -83,6 +83,6 @@ describe('tool errors that recur', () => {
           },
         );
     });
-    expect(patternsOf(result)).toEqual(['repeated tool error']);
+    expect(patternsOf(result)).toEqual(['repeated error']);
   });
 });

@@ -80,7 +80,7 @@ export class ToolErrorDetector implements Detector {
     const total = denials.reduce((n, o) => n + o.count, 0);
     if (total >= 3 || denials.some((o) => o.count >= 2))
       for (const o of denials) report('permission denial', o);
-    for (const o of this.sameError.values()) if (o.count >= 3) report('repeated tool error', o);
+    for (const o of this.sameError.values()) if (o.count >= 3) report('repeated error', o);
     return tally.findings();
   }
 }
