@@ -360,7 +360,11 @@ describe('createDeepReader', () => {
   it("fits the retro pipeline's DeepReader port and reports fatal failures as such", async () => {
     const reader: DeepReader = createDeepReader({ env: {}, cwd: repo });
     const outcome = await reader(transcript, { anchors: [ids.staleResult!], persist: false });
-    expect(outcome.proposals.map((p) => p.pattern_summary)).toEqual(['stale edit', 'unread edit']);
+    expect(outcome.proposals.map((p) => p.pattern_summary)).toEqual([
+      'unwanted edit',
+      'repeated command',
+      'contradicted success',
+    ]);
     const broken = createDeepReader({ provider: 'anthropic', env: {}, cwd: repo });
     const error = await broken(transcript, { anchors: [], persist: false }).catch((e: unknown) => e);
     expect(isFatalLlmError(error)).toBe(true);
@@ -395,7 +399,7 @@ describe('deepRead through the claude CLI', () => {
 });
 
 describe('deepRead with the offline heuristic provider', () => {
-  it('proposes rules from failure signatures, citing real messages, and anchors the false success claim', async () => {
+  it('proposes rules from the failure patterns, citing real messages, and anchors the false success claim', async () => {
     const logs: string[] = [];
     const result = await deepRead(transcript, {
       env: {},
@@ -407,18 +411,20 @@ describe('deepRead with the offline heuristic provider', () => {
     expect(result.usage.provider).toBe('heuristic');
     expect(result.dropped).toEqual([]);
     expect(result.proposals.map((p) => p.pattern_summary)).toEqual([
+      'unwanted edit',
       'repeated command',
-      'stale edit',
-      'unread edit',
-      'rejected action',
+      'contradicted success',
     ]);
-    expect(result.proposals[0]!.citations).toEqual([
+    expect(result.proposals[0]!.citations[0]).toEqual(
+      cite('rejectedResult', "Don't rewrite the whole file, only touch the validate function"),
+    );
+    expect(result.proposals[1]!.citations.slice(0, 2)).toEqual([
       cite('test1Call', 'npm test'),
       cite('test2Call', 'npm test'),
     ]);
-    expect(result.proposals.find((p) => p.pattern_summary === 'rejected action')!.citations).toEqual([
-      cite('rejectedResult', "Don't rewrite the whole file, only touch the validate function"),
-    ]);
+    expect(result.proposals[2]!.citations[0]).toEqual(
+      cite('claim', 'All tests pass now and the build is clean.'),
+    );
     expect(result.proposals.every((p) => p.confidence <= 0.7 && p.proposed_text.length <= 200)).toBe(true);
     expect(result.fabrication_anchors.map((a) => a.turn_id)).toEqual([ids.claim]);
     expect(existsSync(join(repo, '.claude', 'memory', 'claude'))).toBe(false);

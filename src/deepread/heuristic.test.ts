@@ -1,129 +1,105 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { analyzeEvidence } from './heuristic.js';
-import { scanSession } from './scan.js';
-import { SessionBuilder } from './test-support/session-builder.js';
+import { REPO_ROOT } from '../test-support/cli.js';
+import { RULES } from './heuristic/index.js';
+import { deepRead } from './index.js';
+import { patternsOf, readOffline } from './test-support/heuristic.js';
+import { frictionSession } from './test-support/session-builder.js';
+import { ruleTextProblem } from './validate.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'retrospect-heuristic-'));
-let n = 0;
+const OVERREACH = join(
+  REPO_ROOT,
+  'examples',
+  'projects',
+  '-home-ada-code-shop',
+  '1f7a9c3e-2d4b-4c6a-8e0f-3a5b7c9d1e24.jsonl',
+);
+const dir = mkdtempSync(join(tmpdir(), 'retrospect-offline-read-'));
 
-interface Answer {
-  proposals: {
-    proposed_text: string;
-    pattern_summary: string;
-    confidence: number;
-    citations: { message_id: string; excerpt: string }[];
-  }[];
-  observations: { description: string }[];
-  fabrication_anchors: unknown[];
-}
-
-async function analyze(
-  build: (s: SessionBuilder) => string[],
-  existingClaudeRules = 'empty',
-): Promise<Answer> {
-  const s = new SessionBuilder('4b1d0000-0000-4000-8000-000000000000');
-  const anchors = build(s);
-  n += 1;
-  const path = s.write(join(dir, `h${n}.jsonl`));
-  const scan = await scanSession(path, anchors);
-  return analyzeEvidence({
-    sessionId: 'h',
-    windows: scan.windows.windows,
-    candidates: scan.candidates,
-    existingClaudeRules,
-  }) as Answer;
-}
-
-describe('the heuristic provider', () => {
-  it('turns permission denials into a rule that cites the denial', async () => {
-    let denied = '';
-    const answer = await analyze((s) => {
-      s.user('deploy the preview');
-      denied = s.tool(
-        'Bash',
-        { command: 'kubectl apply -f preview.yaml' },
-        'Permission to use Bash with command kubectl apply -f preview.yaml has been denied.',
-        { isError: true },
-      ).result;
-      return [denied];
-    });
-    expect(answer.proposals).toEqual([
-      {
-        target: 'claude',
-        proposed_text:
-          'When a tool call is denied, never repeat it unchanged; ask the user for permission or use an allowed alternative.',
-        confidence: 0.45,
-        citations: [
+describe('the offline deep read', () => {
+  it("finds the demo overreach session's two faults and cites them verbatim", async () => {
+    const result = await deepRead(OVERREACH, { provider: 'heuristic', env: {}, cwd: dir, persist: false });
+    expect(result.dropped).toEqual([]);
+    expect(result.proposals.map((p) => [p.pattern_summary, p.confidence, p.citations])).toEqual([
+      [
+        'unverified success',
+        0.55,
+        [
+          { message_id: 'a1b35f7e-4417-4dcb-8836-22ae0fea60c9', excerpt: 'and the tests?' },
           {
-            message_id: denied,
-            excerpt: 'Permission to use Bash with command kubectl apply -f preview.yaml has been denied.',
+            message_id: 'ba261b6d-fd5e-487f-8a29-d037e2b9061d',
+            excerpt:
+              'per rule, and ran the whole suite: 212 tests pass, including the three signup end-to-end tests that exercise the form in',
           },
         ],
-        pattern_summary: 'permission denial',
-      },
+      ],
+      [
+        'scope overreach',
+        0.5,
+        [
+          {
+            message_id: '6e9626d6-b530-4179-8eda-d0e48f989f07',
+            excerpt:
+              "No, that's wrong. Don't touch the schema, revert that change. Only the rounding in total().",
+          },
+        ],
+      ],
     ]);
+    expect(result.proposals.every((p) => p.target === 'claude')).toBe(true);
   });
 
-  it('raises confidence with each extra citation, never above 0.7', async () => {
-    const answer = await analyze((s) => {
-      s.user('update the cart');
-      const ids: string[] = [];
-      for (let i = 0; i < 4; i++)
-        ids.push(
-          s.tool(
-            'Edit',
-            { file_path: 'src/cart.ts', old_string: `v${i}`, new_string: 'w' },
-            'String to replace not found in file.',
-            { isError: true },
-          ).result,
-        );
-      return ids;
+  it('reads the whole session, not only the anchor windows', async () => {
+    const { builder } = frictionSession();
+    const path = builder.write(join(dir, 'friction.jsonl'));
+    const result = await deepRead(path, {
+      provider: 'heuristic',
+      env: {},
+      cwd: dir,
+      persist: false,
+      anchors: [],
     });
-    expect(answer.proposals.map((p) => [p.pattern_summary, p.confidence, p.citations.length])).toEqual([
-      ['stale edit', 0.65, 3],
-    ]);
+    expect(patternsOf(result)).toEqual(['unwanted edit', 'repeated command', 'contradicted success']);
+    expect(result.dropped).toEqual([]);
   });
 
-  it('keeps a bare rejection and plain push-back as observations, not rules', async () => {
-    const answer = await analyze((s) => {
-      s.user('tidy the imports');
-      const rejected = s.tool(
-        'Write',
-        { file_path: 'src/a.ts', content: 'x' },
-        "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.",
-        { isError: true },
-      ).result;
-      const pushback = s.user('why did you touch that file?');
-      return [rejected, pushback];
+  it('says nothing about a calm session', async () => {
+    const { result } = await readOffline((s) => {
+      s.user('rename the footer component');
+      s.tool('Read', { file_path: '/app/src/Footer.tsx' }, '1→export function Footer() {}');
+      s.tool(
+        'Edit',
+        { file_path: '/app/src/Footer.tsx', old_string: 'Footer', new_string: 'SiteFooter' },
+        'The file has been updated.',
+      );
+      s.tool('Bash', { command: 'npm test' }, 'Tests: 40 passed');
+      s.say('Renamed it to SiteFooter; the 40 tests pass.');
+      s.user('thanks, looks good');
     });
-    expect(answer.proposals).toEqual([]);
-    expect(answer.observations.map((o) => o.description)).toEqual([
-      'The user pushed back on the assistant; the windows do not show a recognisable root cause.',
-      'The user rejected a tool call without stating a reason.',
-    ]);
+    expect(result).toMatchObject({ proposals: [], observations: [], fabrication_anchors: [], dropped: [] });
   });
 
-  it('does not propose a rule the lessons already hold, and says nothing about a calm session', async () => {
-    const build = (s: SessionBuilder) => {
-      s.user('edit the footer');
-      return [
-        s.tool(
-          'Edit',
-          { file_path: 'src/footer.tsx' },
-          '<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>',
-          { isError: true },
-        ).result,
-      ];
-    };
-    const known = await analyze(
-      build,
-      '- Always Read a file in the current session before you Edit or Write it.',
+  it('does not propose a rule the lessons already hold', async () => {
+    const project = mkdtempSync(join(tmpdir(), 'retrospect-offline-lessons-'));
+    mkdirSync(join(project, '.claude', 'memory', 'claude'), { recursive: true });
+    writeFileSync(
+      join(project, '.claude', 'memory', 'claude', 'lessons.md'),
+      `- ${RULES['scope overreach']}\n`,
     );
-    expect(known.proposals).toEqual([]);
-    const calm = await analyze((s) => [s.user('thanks, looks good'), s.say('Glad to help.')]);
-    expect(calm).toEqual({ proposals: [], observations: [], fabrication_anchors: [] });
+    const result = await deepRead(OVERREACH, {
+      provider: 'heuristic',
+      env: {},
+      cwd: project,
+      persist: false,
+    });
+    expect(patternsOf(result)).toEqual(['unverified success']);
+  });
+
+  it('proposes only rules that pass the validation a model answer gets', () => {
+    for (const rule of Object.values(RULES)) {
+      expect(ruleTextProblem(rule)).toBeUndefined();
+      expect(rule).not.toMatch(/`|https?:|\/\w+\//);
+    }
   });
 });

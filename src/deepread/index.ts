@@ -108,6 +108,7 @@ export async function planDeepRead(
       sessionId: session_id,
       windows: scan.windows.windows,
       candidates: scan.candidates,
+      findings: scan.findings,
       existingClaudeRules: existingRules.claude,
     },
   };

@@ -1,6 +1,11 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LlmError } from './errors.js';
+import { findOnPath } from './on-path.js';
 import { selectProvider } from './select.js';
+import { installFakeClaude } from './test-support/fake-claude.js';
 
 const heuristic = () => ({ proposals: [] });
 
@@ -48,5 +53,36 @@ describe('selectProvider', () => {
     expect(configError(() => selectProvider({ provider: 'anthropic', env: {}, heuristic })).code).toBe(
       'E_LLM_CONFIG',
     );
+  });
+});
+
+describe('the notice when no provider is configured', () => {
+  it('says that --provider claude-cli would use Claude Code when it is on PATH, and uses nothing', () => {
+    const { env, dir } = installFakeClaude({ PATH: '/nonexistent' });
+    const selected = selectProvider({ env, heuristic });
+    expect(selected.port.name).toBe('heuristic');
+    expect(selected.notice).toBe(
+      `no LLM provider configured (--provider or RETROSPECT_PROVIDER: openai, anthropic, claude-cli); using the offline heuristic provider; Claude Code is on PATH (${join(dir, 'claude')}): --provider claude-cli would use it, each read a request on your Claude account`,
+    );
+  });
+
+  it('says nothing of it when claude is not on PATH, or is not executable', () => {
+    const bare = selectProvider({
+      env: { PATH: mkdtempSync(join(tmpdir(), 'retrospect-no-claude-')) },
+      heuristic,
+    });
+    expect(bare.notice).not.toContain('claude-cli would use it');
+    const dir = mkdtempSync(join(tmpdir(), 'retrospect-plain-claude-'));
+    writeFileSync(join(dir, 'claude'), 'not a program', { mode: 0o644 });
+    expect(selectProvider({ env: { PATH: dir }, heuristic }).notice).not.toContain('would use it');
+  });
+});
+
+describe('findOnPath', () => {
+  it('finds a command the way a shell does, with PATHEXT on Windows', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'retrospect-on-path-'));
+    writeFileSync(join(dir, 'claude.CMD'), '@echo off', { mode: 0o644 });
+    expect(findOnPath('claude', { PATH: dir, PATHEXT: '.EXE;.CMD' }, 'win32')).toBe(join(dir, 'claude.CMD'));
+    expect(findOnPath('claude', { PATH: dir }, 'linux')).toBeUndefined();
   });
 });

@@ -2,6 +2,7 @@ import { anthropicProvider } from './anthropic.js';
 import { claudeCliProvider } from './claude-cli.js';
 import { LlmError } from './errors.js';
 import { type HeuristicAnalysis, heuristicProvider } from './heuristic.js';
+import { findOnPath } from './on-path.js';
 import { OPENAI_DEFAULT_BASE_URL, openAiProvider } from './openai.js';
 import type { LlmPort } from './port.js';
 import type { RetryPolicy } from './retry.js';
@@ -49,10 +50,14 @@ export function selectProvider(choice: ProviderChoice): SelectedProvider {
   const timeoutMs = choice.timeoutMs ?? timeoutFromEnv(env);
   const transport = { ...(timeoutMs ? { timeoutMs } : {}), ...(choice.retry ? { retry: choice.retry } : {}) };
   if (requested === undefined) {
+    const claude = findOnPath('claude', env);
+    // Claude Code being installed is not consent either: say that it could be used, never use it unasked.
+    const hint = claude
+      ? `; Claude Code is on PATH (${claude}): --provider claude-cli would use it, each read a request on your Claude account`
+      : '';
     return {
       port: heuristicProvider(choice.heuristic),
-      notice:
-        'no LLM provider configured (--provider or RETROSPECT_PROVIDER: openai, anthropic, claude-cli); using the offline heuristic provider',
+      notice: `no LLM provider configured (--provider or RETROSPECT_PROVIDER: openai, anthropic, claude-cli); using the offline heuristic provider${hint}`,
     };
   }
   if (!isProviderName(requested)) {

@@ -229,8 +229,13 @@ describe('runRetro', () => {
     const outcome = await runRetro(options(p, { deepReader: once, today: DAY, all: true, concurrency: 1 }));
     expect(outcome.counts).toEqual({ scanned: 2, skipped: 1, gated: 2, deepRead: 2 });
     expect(outcome.skipped.map((s) => s.reason)).toEqual(['in-progress']);
-    expect(outcome.dropped).toEqual([
-      expect.stringContaining('pattern "file renames" seen in one session only'),
+    expect(outcome.dropped).toEqual([]);
+    expect(outcome.heldBack).toEqual([
+      {
+        pattern_summary: 'file renames',
+        session_id: expect.any(String),
+        proposals: [expect.stringContaining('"Never rename files"')],
+      },
     ]);
     expect(outcome.applied).toHaveLength(1);
   });

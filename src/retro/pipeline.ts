@@ -15,7 +15,7 @@ import {
 } from './deep-read-port.js';
 import { GATE_BUDGET_SINGLE_MS, GATE_CAP_ALL_MS, gateCandidates } from './gate-step.js';
 import { gateTimeoutText, notAppliedLine, refusedProposalLine } from './render.js';
-import { mergeObservations, mergeRepeatedProposals, recurringPatterns } from './select.js';
+import { heldBackPatterns, mergeObservations, mergeRepeatedProposals, recurringPatterns } from './select.js';
 import type { GatedSession, RetroCandidate, RetroOutcome } from './types.js';
 
 export interface RetroOptions {
@@ -88,6 +88,7 @@ function emptyOutcome(dryRun: boolean, gateCapMs: number): RetroOutcome {
     observations: [],
     fabricationAnchors: [],
     dropped: [],
+    heldBack: [],
     deferred: [],
   };
 }
@@ -177,8 +178,7 @@ export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
   let proposals = answered.flatMap((r) => r.proposals);
   if (options.all) {
     const recurring = recurringPatterns(proposals);
-    for (const p of recurring.dropped)
-      outcome.dropped.push(`pattern "${p.pattern_summary}" seen in one session only: ${short(p)}`);
+    outcome.heldBack = heldBackPatterns(recurring.dropped);
     proposals = recurring.kept;
   }
   proposals = mergeRepeatedProposals(proposals);

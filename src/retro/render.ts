@@ -56,13 +56,31 @@ export function skipReasonText(reason: SkipReason, gateCapMs: number | null): st
   return gateTimeoutText(gateCapMs);
 }
 
-/** `--why`: each skipped session with its reason, then each gated session's signal table. */
+/** `N patterns seen in one session only were held back (`--why` lists them)`, or nothing. */
+export function heldBackLine(outcome: RetroOutcome): string | undefined {
+  const n = outcome.heldBack.length;
+  if (n === 0) return undefined;
+  return n === 1
+    ? '1 pattern seen in one session only was held back (`--why` lists it)'
+    : `${n} patterns seen in one session only were held back (\`--why\` lists them)`;
+}
+
+/**
+ * `--why`: each skipped session with its reason, each gated session's signal table, and the patterns
+ * held back for being seen in one session only.
+ */
 export function renderWhyReport(outcome: RetroOutcome): string[] {
   const lines: string[] = [];
   for (const { session, reason } of outcome.skipped)
     lines.push(`Skipped ${terminalSafe(session.sessionId)}: ${skipReasonText(reason, outcome.gateCapMs)}`);
   for (const { session, verdict } of outcome.gated)
     lines.push('', renderWhy(terminalSafe(session.sessionId), verdict));
+  if (outcome.heldBack.length > 0) {
+    lines.push('', 'Held back (seen in one session only; --all keeps patterns seen in two or more):');
+    for (const h of outcome.heldBack)
+      for (const p of h.proposals)
+        lines.push(terminalSafe(`- pattern "${h.pattern_summary}" (session ${h.session_id}): ${p}`));
+  }
   return lines;
 }
 
@@ -91,6 +109,8 @@ export function renderOutcome(outcome: RetroOutcome): string[] {
       `CLAUDE.md lessons section: ${outcome.claudeMd}${outcome.dryRun && outcome.claudeMd === 'updated' ? ' (would be)' : ''}`,
     );
   }
+  const heldBack = heldBackLine(outcome);
+  if (heldBack) lines.push('', heldBack);
   lines.push('', `Summary: ${summaryLine(outcome)}`);
   return lines;
 }

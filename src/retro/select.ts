@@ -1,4 +1,5 @@
 import type { RetroProposal } from './deep-read-port.js';
+import type { HeldBackPattern } from './types.js';
 
 /**
  * Keeps the patterns seen in at least two distinct sessions (the `--all` rule: one rough session is an
@@ -16,6 +17,21 @@ export function recurringPatterns(proposals: readonly RetroProposal[]): {
   }
   const recurring = (p: RetroProposal) => (sessionsByPattern.get(p.pattern_summary)?.size ?? 0) >= 2;
   return { kept: proposals.filter(recurring), dropped: proposals.filter((p) => !recurring(p)) };
+}
+
+/** The single-session proposals `recurringPatterns` left out, one entry per pattern. */
+export function heldBackPatterns(dropped: readonly RetroProposal[]): HeldBackPattern[] {
+  const byPattern = new Map<string, HeldBackPattern>();
+  for (const p of dropped) {
+    const entry = byPattern.get(p.pattern_summary) ?? {
+      pattern_summary: p.pattern_summary,
+      session_id: p.session_id,
+      proposals: [],
+    };
+    entry.proposals.push(`${p.target} "${p.proposed_text}"`);
+    byPattern.set(p.pattern_summary, entry);
+  }
+  return [...byPattern.values()];
 }
 
 /**

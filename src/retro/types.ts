@@ -44,6 +44,14 @@ export interface FabricationFinding extends RetroFabricationAnchor {
   source_jsonl_path: string;
 }
 
+/** A pattern `--all` held back because only one session proposed it (one rough session is an anecdote). */
+export interface HeldBackPattern {
+  pattern_summary: string;
+  session_id: string;
+  /** Each proposal of the pattern, as `<target> "<rule>"`. */
+  proposals: string[];
+}
+
 /** Everything one retro run did and found. Text fields are short findings, never transcript bodies. */
 export interface RetroOutcome {
   dryRun: boolean;
@@ -58,8 +66,10 @@ export interface RetroOutcome {
   manualFollowUps: string[];
   observations: string[];
   fabricationAnchors: FabricationFinding[];
-  /** One line per proposal left out before confirmation (validation, single-session pattern, ...). */
+  /** One line per proposal left out before confirmation (validation, ranking, tightened elsewhere). */
   dropped: string[];
+  /** `--all`: the patterns seen in one session only, left out (the run says how many; `--why` lists them). */
+  heldBack: HeldBackPattern[];
   /** Trial review lines for trials that are not decided yet. */
   deferred: string[];
   /** With `alsoClaudeMd`: whether the managed lessons section of CLAUDE.md changed. */

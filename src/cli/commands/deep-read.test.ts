@@ -1,12 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_PROMPT_TEMPLATE } from '../../deepread/template.js';
 import { frictionSession } from '../../deepread/test-support/session-builder.js';
+import { installFakeClaude } from '../../llm/test-support/fake-claude.js';
 import { type LlmTestServer, startLlmServer } from '../../llm/test-support/llm-server.js';
-import { runCli } from '../../test-support/cli.js';
+import { REPO_ROOT, runCli } from '../../test-support/cli.js';
 
 const SESSION = '0a8f3b2c-6d4e-4f1a-9b7c-2e5d8f1a3c6b';
 let repo: string;
@@ -86,6 +87,42 @@ describe('retrospect deep-read', () => {
       .map((line) => JSON.parse(line));
     expect(jobs.at(-1)).toMatchObject({ command: `deep-read ${transcript} --json`, exit_status: 0 });
     expect(jobs.at(-1).output_digest).toMatch(/^sha256:[0-9a-f]{64}$/);
+  });
+
+  it('with no provider configured and Claude Code installed, says that claude-cli would use it, and does not', async () => {
+    const { env, dir } = installFakeClaude({ PATH: '/nonexistent' });
+    const log = join(dir, 'call.json');
+    const run = await runCli(['deep-read', transcript], {
+      cwd: repo,
+      env: { ...BASE_ENV, PATH: env.PATH, FAKE_CLAUDE_LOG: log },
+    });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(
+      `Claude Code is on PATH (${join(dir, 'claude')}): --provider claude-cli would use it`,
+    );
+    expect(run.stdout).toContain('— heuristic');
+    expect(existsSync(log)).toBe(false);
+  });
+
+  it("offline, finds the demo overreach session's faults and prints them with their citations", async () => {
+    const demo = join(
+      REPO_ROOT,
+      'examples',
+      'projects',
+      '-home-ada-code-shop',
+      '1f7a9c3e-2d4b-4c6a-8e0f-3a5b7c9d1e24.jsonl',
+    );
+    const run = await runCli(['deep-read', demo, '--provider', 'heuristic'], { cwd: repo, env: BASE_ENV });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('2 proposal(s)');
+    expect(run.stdout).toContain(
+      '[claude] Change only what the user asked for; ask before touching other files, settings or behaviour, and never widen a change on your own.',
+    );
+    expect(run.stdout).toContain(
+      `- 6e9626d6-b530-4179-8eda-d0e48f989f07: "No, that's wrong. Don't touch the schema, revert that change. Only the rounding in total()."`,
+    );
+    expect(run.stdout).toContain('unverified success · confidence 0.55 · 2 citation(s)');
+    expect(run.stderr).not.toContain('dropped');
   });
 
   it('exits 0 with a logged line when the model answers with prose', async () => {

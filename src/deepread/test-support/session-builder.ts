@@ -49,6 +49,17 @@ export class SessionBuilder {
     return this.push('user', { role: 'user', content: text }, extra);
   }
 
+  /** A human turn as several text blocks, the way the IDE extension attaches an opened file. */
+  userBlocks(texts: string[]): string {
+    return this.push('user', { role: 'user', content: texts.map((text) => ({ type: 'text', text })) });
+  }
+
+  /** Claude Code's marker for the user pressing Esc: mid-answer, or while a tool ran. */
+  interrupt(forToolUse = false): string {
+    const text = forToolUse ? '[Request interrupted by user for tool use]' : '[Request interrupted by user]';
+    return this.push('user', { role: 'user', content: [{ type: 'text', text }] });
+  }
+
   /** One assistant text block. */
   say(text: string, extra: Json = {}): string {
     return this.push('assistant', this.assistantMessage([{ type: 'text', text }]), extra);

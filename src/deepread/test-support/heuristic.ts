@@ -1,0 +1,38 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deepRead } from '../index.js';
+import type { DeepReadResult } from '../types.js';
+import { SessionBuilder } from './session-builder.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'retrospect-heuristic-'));
+let n = 0;
+
+export const REFUSED =
+  "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.";
+
+/** A refusal with the reason the user typed at the prompt, in the wording Claude Code uses. */
+export function refusedBecause(reason: string): string {
+  return `The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). The user provided the following reason for the rejection:  ${reason}`;
+}
+
+/**
+ * Builds a session, then reads it the way `retrospect deep-read --provider heuristic` does: the offline
+ * answer, validated and checked against the transcript like a model's. `ids` are whatever the builder
+ * returned, for assertions.
+ */
+export async function readOffline<T>(
+  build: (s: SessionBuilder) => T,
+): Promise<{ result: DeepReadResult; ids: T; path: string }> {
+  const s = new SessionBuilder('4b1d0000-0000-4000-8000-000000000000');
+  const ids = build(s);
+  n += 1;
+  const path = s.write(join(dir, `s${n}.jsonl`));
+  const result = await deepRead(path, { provider: 'heuristic', env: {}, cwd: dir, persist: false });
+  return { result, ids, path };
+}
+
+/** The pattern tags the offline read proposed, in its order. */
+export function patternsOf(result: DeepReadResult): string[] {
+  return result.proposals.map((p) => p.pattern_summary);
+}
