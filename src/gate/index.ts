@@ -8,7 +8,7 @@ import { type GateSignal, type GateVerdict, scoreHits, signalOf, zeroVerdict } f
 import { resolveThreshold } from './threshold.js';
 import { turnReaderFor } from './turn-reader.js';
 
-export { formatVerdictJson, renderWhy } from './format.js';
+export { formatVerdictJson, renderWhy, shownMessageId } from './format.js';
 export { type LedgerCoverage, ledgerCoverage, ledgerCoverageIndex, ledgerCoverageKey } from './ledger-s2.js';
 export { GateMachine, type SignalHits } from './machine.js';
 export { type GateSignal, type GateVerdict, withSignal } from './score.js';
