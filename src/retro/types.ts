@@ -42,12 +42,18 @@ export interface GatedSession {
 export interface FabricationFinding extends RetroFabricationAnchor {
   session_id: string;
   source_jsonl_path: string;
+  /** Another project's main checkout, whose `.claude/retro/anchors/` holds the record (absent: this project's). */
+  saved_in?: string;
+  /** Why the record was saved in no project: the session worked in another one that this run may not write. */
+  kept_out?: string | undefined;
 }
 
 /** Everything one retro run did and found. Text fields are short findings, never transcript bodies. */
 export interface RetroOutcome {
   dryRun: boolean;
   counts: RetroCounts;
+  /** Where sessions were looked for: this project's folder under each projects root, or the roots. */
+  lookedIn: string[];
   skipped: { session: SessionFile; reason: SkipReason }[];
   /** The gating cap in force (ms per session; `null` when there was none). */
   gateCapMs: number | null;
