@@ -52,6 +52,8 @@ describe('CLI start-up', () => {
     expect(
       inlined.filter((m) => /dist\/(store|scan|sprint|trial|walk|llm|deepread|retro|hooks)\//.test(m)),
     ).toEqual([]);
-    expect(inlined.length).toBeLessThanOrEqual(32);
+    // The gate's own code, plus the option parser, the help it generates and the gate's option table
+    // (args, help, suggest, gate/spec).
+    expect(inlined.length).toBeLessThanOrEqual(35);
   });
 });
