@@ -46,7 +46,7 @@ export function renderGroupHelp(group: CommandGroup): string {
 /** The usage error for a sub-command name that is not one, with the closest name. */
 export function unknownSubcommand(group: CommandGroup, name: string): UsageError {
   const names = Object.keys(group.subcommands);
-  const kind = group.path === '' ? 'command' : 'sub-command';
+  const kind = name.startsWith('-') ? 'option' : group.path === '' ? 'command' : 'sub-command';
   // The CLI's own list is long: point at its help instead of spelling it out.
   const usage =
     group.path === '' ? "see 'retrospect --help'" : `usage: ${words(group)} <${names.join('|')}> ...`;

@@ -129,8 +129,10 @@ describe('help and usage errors of every command', () => {
       runCli(['schedule', 'lok']),
       runCli(['hook', 'hnt']),
       runCli(['sprint']),
+      runCli(['--bogus']),
     ]);
-    expect(runs.map((r) => r.code)).toEqual([2, 2, 2, 1, 2]);
+    expect(runs.map((r) => r.code)).toEqual([2, 2, 2, 1, 2, 2]);
+    expect(runs[5]!.stderr).toBe("retrospect: unknown option '--bogus'; see 'retrospect --help'\n");
     expect(runs[0]!.stderr).toBe(
       "retrospect: unknown command 'sacn' (did you mean scan?); see 'retrospect --help'\n",
     );
