@@ -32,7 +32,7 @@ export const SPEC = defineCommand({
       type: 'string',
       arg: 'YYYY-MM-DD',
       description: 'the day trials start and are reviewed on',
-      default: 'today (UTC)',
+      default: 'today, in UTC',
     },
     concurrency: { type: 'string', arg: 'N', description: 'deep reads at once', default: '3' },
     'gate-cap-ms': {

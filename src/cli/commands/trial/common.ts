@@ -16,7 +16,7 @@ export const REVIEW_OPTIONS = {
     description: "the project's main checkout",
     default: 'the repository you are in',
   },
-  today: { type: 'string', arg: 'YYYY-MM-DD', description: 'the day to review on', default: 'today (UTC)' },
+  today: { type: 'string', arg: 'YYYY-MM-DD', description: 'the day to review on', default: 'today, in UTC' },
   scope: {
     type: 'string',
     choices: ['current', 'all'],

@@ -17,7 +17,7 @@ const SPEC = defineCommand({
       arg: 'FILE',
       description: "the project's session times, one epoch second per line (without it N-sessions is false)",
     },
-    today: { type: 'string', arg: 'YYYY-MM-DD', description: 'the day to judge on', default: 'today (UTC)' },
+    today: { type: 'string', arg: 'YYYY-MM-DD', description: 'the day to judge on', default: 'today, in UTC' },
   },
   examples: [['retrospect trial is-elapsed --start 2026-07-01 --review-after 10-days', 'true or false']],
 });
