@@ -3,7 +3,8 @@
 // `gate` (every session end, and the benchmarks) and `hook` (after every failed tool call). Loading one
 // module costs a fraction of loading the ~20-30 small modules behind each. Some modules stay shared
 // imports: the error classes, so that the error boundary in cli/main.js still recognizes what a
-// command throws, and any module that finds a worker file beside itself through import.meta.url.
+// command throws, any module that finds a worker file beside itself through import.meta.url, and modules a
+// command loads only on a rare path (the gate's session-id lookup), which stay out of its start-up.
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -13,7 +14,7 @@ const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 // and its guards, and the channel on which readers report files they refused.
 const CLI_CORE = ['cli/io.js', 'safety/redact.js', 'safety/terminal.js', 'fsx/refused-reads.js'];
 const BUNDLES = [
-  { command: 'gate', shared: ['errors/errors.js', ...CLI_CORE] },
+  { command: 'gate', shared: ['errors/errors.js', 'sessions/prefix.js', ...CLI_CORE] },
   { command: 'hook', shared: ['errors/errors.js', 'hooks/hint.js', ...CLI_CORE] },
 ];
 

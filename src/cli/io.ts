@@ -45,6 +45,14 @@ export function println(stream: Writable, text = ''): void {
   writeText(stream, `${text}\n`);
 }
 
+/**
+ * Writes a line that carries our own terminal styling (colour): only secrets are redacted. The caller must
+ * have made every untrusted part of it safe already (the scan table passes each cell through terminalSafe).
+ */
+export function printlnStyled(stream: Writable, text: string): void {
+  stream.write(`${redactSecrets(text, outputSecrets)}\n`);
+}
+
 /** The whole of stdin as UTF-8 text, for arguments given as `-` (a diff, a payload). */
 export async function readStdinText(io: CliIo): Promise<string> {
   const chunks: Buffer[] = [];

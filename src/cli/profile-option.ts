@@ -1,17 +1,19 @@
-import { UsageError } from '../errors/errors.js';
-import { type GateProfile, parseGateProfile } from '../gate/profile.js';
+import { GATE_PROFILES, type GateProfile, isGateProfile } from '../gate/profile.js';
 
-/** The `--profile seed|calibrated` option shared by every command that gates sessions. */
-export const PROFILE_OPTION = { profile: { type: 'string' } } as const;
+/**
+ * `--profile seed|calibrated`, shared by every command that gates sessions. Kept in its own small module
+ * (not common-options) because the bundled gate command takes it and its bundle stays small.
+ */
+export const PROFILE = {
+  type: 'string',
+  choices: GATE_PROFILES,
+  description: 'gate profile: calibrated reads friction as a person would, seed is the original gate',
+  default: 'RETRO_GATE_PROFILE, else calibrated',
+} as const;
 
-export const PROFILE_USAGE = '[--profile seed|calibrated]';
-
-/** The chosen profile, or undefined to leave it to RETRO_GATE_PROFILE; a bad value is a usage error. */
+/** The chosen profile (the parser already refused other values), or undefined to leave it to the env. */
 export function profileFromArgs(raw: string | undefined): GateProfile | undefined {
-  if (raw === undefined) return undefined;
-  const parsed = parseGateProfile(raw);
-  if (typeof parsed === 'object') throw new UsageError(parsed.error);
-  return parsed;
+  return isGateProfile(raw) ? raw : undefined;
 }
 
 /** The environment with the chosen profile in RETRO_GATE_PROFILE, so every gate the command runs uses it. */

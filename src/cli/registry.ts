@@ -1,3 +1,4 @@
+import type { CommandGroup } from './group.js';
 import type { CliIo } from './io.js';
 
 /** A command module: parses its own arguments, calls the core, renders, and returns an exit status. */
@@ -7,6 +8,7 @@ export interface CommandModule {
 
 export interface CommandEntry {
   name: string;
+  /** The command's one-line summary; its spec (or group) carries the same words (a test holds them equal). */
   summary: string;
   load: () => Promise<CommandModule>;
 }
@@ -31,3 +33,21 @@ export const COMMANDS: CommandEntry[] = [
   { name: 'trial', summary: 'Parse, annotate, review and list rules on trial', load: () => import('./commands/trial.js') },
   { name: 'walk', summary: 'Retrospective walk of a change set (commits, worktree, diff)', load: () => import('./commands/walk.js') },
 ];
+
+/** The CLI itself as a command group: `retrospect --help` lists COMMANDS, an unknown name gets a "did you mean". */
+export function cliGroup(): CommandGroup {
+  return {
+    path: '',
+    summary: 'Retrospect: make coding agents and their teams learn from their own work (alias: retro).',
+    subcommands: Object.fromEntries(
+      COMMANDS.map((c) => [c.name, { summary: c.summary, load: async () => (await c.load()).run }]),
+    ),
+    options: [['-V, --version', 'print the version and exit']],
+    examples: [
+      ['retrospect scan --demo', 'gate the bundled demo sessions and show where the friction is'],
+      ['retrospect scan --since 7d --flagged', "this week's rough sessions on this machine"],
+      ['retrospect retro', "this project's newest session: gate, deep read, rules on trial"],
+      ['retrospect walk HEAD~5..HEAD --md walk.md', 'a retrospective walk of the last five commits'],
+    ],
+  };
+}

@@ -37,6 +37,8 @@ export interface DeepReadOptions {
   tokenBudget?: number;
   /** Write fabrication anchors to `.claude/retro/anchors/` (default true). */
   persist?: boolean;
+  /** The main checkout whose anchors folder receives them (default: the project of `cwd`). */
+  anchorsRoot?: string | undefined;
   /** Receives one line per notice, drop and failure (the CLI sends them to stderr). */
   log?: (line: string) => void;
   timeoutMs?: number;
@@ -224,7 +226,12 @@ export async function deepRead(sessionPath: string, options: DeepReadOptions = {
   for (const drop of result.dropped) log(describeDrop(plan.session_id, drop));
   if (options.persist !== false && verified.anchors.length > 0) {
     try {
-      persistAnchors(plan.mainCheckout, verified.anchors, plan.sessionPath, options.now?.() ?? new Date());
+      persistAnchors(
+        options.anchorsRoot ?? plan.mainCheckout,
+        verified.anchors,
+        plan.sessionPath,
+        options.now?.() ?? new Date(),
+      );
     } catch (error) {
       // The findings stand; only their files are not written where a symlink would have sent them.
       if (!(error instanceof OutsideProjectError)) throw error;
@@ -238,6 +245,7 @@ export async function deepRead(sessionPath: string, options: DeepReadOptions = {
 export interface DeepReadRequest {
   anchors: string[];
   persist: boolean;
+  anchorsRoot?: string | undefined;
   signal?: AbortSignal | undefined;
 }
 
@@ -254,6 +262,7 @@ export function createDeepReader(
       ...base,
       anchors: request.anchors,
       persist: request.persist,
+      anchorsRoot: request.anchorsRoot,
       ...(request.signal ? { signal: request.signal } : {}),
     });
 }

@@ -45,3 +45,15 @@ export class OutsideProjectError extends RetrospectError {
     this.root = root;
   }
 }
+
+/**
+ * `--help` on a command line: not a failure, but it ends the command the same way. The CLI's error boundary
+ * prints the text on stdout and exits 0. (It lives here, with the other classes the boundary recognises, so
+ * that a command bundled into one file throws the same class.)
+ */
+export class HelpShown extends RetrospectError {
+  constructor(text: string) {
+    super('E_HELP', text, { exitCode: 0 });
+    this.name = 'HelpShown';
+  }
+}

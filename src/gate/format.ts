@@ -20,6 +20,16 @@ export function formatVerdictJson(verdict: GateVerdict): string {
 }
 
 /**
+ * A message id as people read it. A message without a uuid is named `line:<n>`, counting physical lines from
+ * 0 as the seed's gate does (that id stays exact everywhere it is data); an editor counts from 1, so text for
+ * people gives that line too: `line:41 (line 42 in an editor)`.
+ */
+export function shownMessageId(id: string): string {
+  const line = /^line:(\d+)$/.exec(id);
+  return line ? `${id} (line ${Number(line[1]) + 1} in an editor)` : id;
+}
+
+/**
  * The `--why` calibration table (retro-gate.md "Calibration loop"). With reasons (calibrated profile),
  * each counted hit is listed under its signal with why it counted.
  */
@@ -33,10 +43,12 @@ export function renderWhy(sessionId: string, verdict: GateVerdict, reasons?: Hit
   lines.push('Signals matched:');
   if (verdict.signals.length === 0) lines.push('(none)');
   for (const signal of verdict.signals) {
-    lines.push(`${signal.name} (${SIGNAL_LABELS[signal.name]}) x${signal.count} — ${signal.ids.join(', ')}`);
+    lines.push(
+      `${signal.name} (${SIGNAL_LABELS[signal.name]}) x${signal.count} — ${signal.ids.map(shownMessageId).join(', ')}`,
+    );
     if (!reasons) continue;
     const counted = reasons.filter((r) => r.signal === signal.name).slice(0, signal.count);
-    for (const hit of counted) lines.push(`  - ${hit.id}: ${hit.reason}`);
+    for (const hit of counted) lines.push(`  - ${shownMessageId(hit.id)}: ${hit.reason}`);
   }
   const matched = new Set(verdict.signals.map((s) => s.name));
   const missing = SIGNAL_NAMES.filter((name) => !matched.has(name));

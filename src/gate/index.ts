@@ -12,7 +12,7 @@ import { resolveThreshold } from './threshold.js';
 import { turnReaderFor } from './turn-reader.js';
 
 export type { HitReason } from './calibrated/machine.js';
-export { formatVerdictJson, renderWhy } from './format.js';
+export { formatVerdictJson, renderWhy, shownMessageId } from './format.js';
 export { type LedgerCoverage, ledgerCoverage, ledgerCoverageIndex, ledgerCoverageKey } from './ledger-s2.js';
 export { GateMachine, type SignalHits } from './machine.js';
 export {

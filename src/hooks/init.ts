@@ -1,8 +1,9 @@
 import { existsSync, mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { writeFileAtomic } from '../fsx/atomic.js';
 import { withLock } from '../fsx/lock.js';
 import { ensureInsideProject } from '../fsx/project.js';
+import { dataDir } from '../paths/data-dir.js';
 import { unifiedDiff } from './diff.js';
 import { formatSettings, readSettingsFile } from './settings-file.js';
 import { installFrictionHooks, type MergeOutcome, removeFrictionHooks } from './settings-merge.js';
@@ -17,6 +18,8 @@ export interface HookSettingsOptions {
   remove?: boolean;
   /** Compute the change and its diff, write nothing. */
   dryRun?: boolean;
+  /** Where the copy of the previous file goes (default `<data dir>/backups`): never inside the project. */
+  backupDir?: string;
   now?: Date;
 }
 
@@ -39,9 +42,12 @@ function stamp(now: Date): string {
     .replace(/\.\d+Z$/, 'Z');
 }
 
-/** `settings.json.20261129T170512Z.bak`; never overwrites an earlier backup. */
-function freeBackupPath(path: string, now: Date): string {
-  const base = `${path}.${stamp(now)}`;
+/**
+ * `<backup dir>/-home-ada-shop--claude-settings-json.20261129T170512Z.bak` (the settings path spelled as
+ * Claude Code spells project folders); never overwrites an earlier backup.
+ */
+function freeBackupPath(path: string, backupDir: string, now: Date): string {
+  const base = join(backupDir, `${resolve(path).replace(/[^A-Za-z0-9]/g, '-')}.${stamp(now)}`);
   let candidate = `${base}.bak`;
   for (let n = 2; existsSync(candidate); n++) candidate = `${base}-${n}.bak`;
   return candidate;
@@ -62,7 +68,8 @@ function plan(options: HookSettingsOptions) {
 /**
  * Installs (or with `remove`, takes out) the friction-capture hooks in a Claude Code settings file, leaving
  * other settings and hooks as they were. Idempotent: a second run changes nothing. Before a change the
- * previous file is copied to a timestamped `.bak` beside it; the write is atomic and verified.
+ * previous file is copied to a timestamped `.bak` in `backupDir`, outside the project, where a backup
+ * would be one more file to commit or ignore; the write is atomic and verified.
  */
 export async function applyHookSettings(options: HookSettingsOptions): Promise<HookSettingsResult> {
   const { settingsPath } = options;
@@ -81,7 +88,9 @@ export async function applyHookSettings(options: HookSettingsOptions): Promise<H
     }
     let backupPath: string | undefined;
     if (current.text !== undefined) {
-      backupPath = freeBackupPath(settingsPath, options.now ?? new Date());
+      const backupDir = options.backupDir ?? join(dataDir(), 'backups');
+      mkdirSync(backupDir, { recursive: true });
+      backupPath = freeBackupPath(settingsPath, backupDir, options.now ?? new Date());
       writeFileAtomic(backupPath, current.text, { mode: current.mode });
     }
     writeFileAtomic(settingsPath, next, { mode: current.mode });

@@ -22,6 +22,16 @@ function isOurs(entry: unknown): boolean {
   return isObject(entry) && entry.type === 'command' && isFrictionCaptureCommand(entry.command);
 }
 
+/** The commands of our friction-capture entries in a settings object, in file order. */
+export function frictionHookCommands(settings: Json): string[] {
+  if (!isObject(settings.hooks)) return [];
+  return Object.values(settings.hooks).flatMap((groups) =>
+    (Array.isArray(groups) ? groups : []).flatMap((group) =>
+      (hookListOf(group) ?? []).filter(isOurs).map((entry) => String((entry as Json).command)),
+    ),
+  );
+}
+
 /**
  * Adds the friction-capture hook for each friction event, leaving every other key, event and hook in place
  * and in order. An existing entry of ours keeps its position; its command is updated when it differs (the

@@ -1,3 +1,4 @@
+import { UsageError } from '../errors/errors.js';
 import { countBySession, readLedger, type SessionCount } from './read.js';
 import type { LedgerRow } from './row.js';
 
@@ -10,10 +11,26 @@ export interface LedgerView {
   skipped: number;
 }
 
-/** Reads the ledger at `path` (never writing it) and keeps the rows of `session` when one is given. */
+/** The rows of `session`: its id, else a unique prefix of one (as `retrospect scan` prints 8 characters). */
+function rowsOf(rows: LedgerRow[], session: string): LedgerRow[] {
+  const exact = rows.filter((r) => r.session_id === session);
+  if (exact.length > 0 || session === '') return exact;
+  const prefixed = rows.filter((r) => r.session_id.startsWith(session));
+  const ids = [...new Set(prefixed.map((r) => r.session_id))];
+  if (ids.length > 1)
+    throw new UsageError(
+      `session prefix '${session}' is ambiguous in the ledger: ${ids.join(', ')}; give more characters`,
+    );
+  return prefixed;
+}
+
+/**
+ * Reads the ledger at `path` (never writing it) and keeps the rows of `session` when one is given: a session
+ * id or a unique prefix of one.
+ */
 export function showLedger(path: string, session?: string): LedgerView {
   const ledger = readLedger(path);
-  const rows = session === undefined ? ledger.rows : ledger.rows.filter((r) => r.session_id === session);
+  const rows = session === undefined ? ledger.rows : rowsOf(ledger.rows, session);
   return { path, exists: ledger.exists, rows, sessions: countBySession(rows), skipped: ledger.skipped };
 }
 

@@ -5,10 +5,10 @@ import { type HeuristicAnalysis, heuristicProvider } from './heuristic.js';
 import { findOnPath } from './on-path.js';
 import { OPENAI_DEFAULT_BASE_URL, openAiProvider } from './openai.js';
 import type { LlmPort } from './port.js';
+import { PROVIDER_NAMES, type ProviderName } from './provider-names.js';
 import type { RetryPolicy } from './retry.js';
 
-export const PROVIDER_NAMES = ['openai', 'anthropic', 'claude-cli', 'heuristic'] as const;
-export type ProviderName = (typeof PROVIDER_NAMES)[number];
+export { PROVIDER_NAMES, type ProviderName };
 
 export interface ProviderChoice {
   /** `--provider`; else `RETROSPECT_PROVIDER`; else the offline heuristic. */

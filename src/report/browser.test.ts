@@ -1,16 +1,24 @@
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BROWSER_NAMES, findBrowser, isCi } from '../test-support/browser.js';
 import { readChartJsSource } from './chart-source.js';
 import { buildReport } from './model.js';
 import { renderReportHtml } from './render.js';
 import { storedSession, storeWith } from './test-support/records.js';
 
-/** Debian's chromium; never a downloaded browser. CI installs it (.ci/run), so a missing one fails loudly. */
-const CHROMIUM = '/usr/bin/chromium';
+/**
+ * A Chromium-family browser already on the machine (never a downloaded one). CI installs chromium
+ * (.ci/run) and sets CI=true, so there a missing browser fails; elsewhere the test is skipped, and says why.
+ */
+const BROWSER = findBrowser(process.env);
+const REQUIRED = isCi(process.env);
+const NO_BROWSER = `no browser found (CHROME_PATH, or ${BROWSER_NAMES.join(', ')} on PATH)`;
+if (!BROWSER && !REQUIRED)
+  console.warn(`report browser test skipped: ${NO_BROWSER}; install chromium to run it`);
 const HOSTILE_ID = '</script><script>window.__owned=1</script>';
 
 /** The little of the page's globals the checks touch (the project compiles without the DOM library). */
@@ -56,84 +64,85 @@ function writeReport(): string {
   }
 }
 
-describe('the report in a browser', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    if (!existsSync(CHROMIUM))
-      throw new Error(
-        `${CHROMIUM} not found: install Debian's chromium (apt-get install -y chromium) to run the browser test`,
-      );
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  it('draws its charts offline, without errors, and shows a hostile session id as text', async () => {
-    const url = pathToFileURL(writeReport()).href;
-    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-    const errors: string[] = [];
-    const requests: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error' || m.type() === 'warning') errors.push(m.text());
-    });
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('request', (r) => requests.push(r.url()));
-    await page.goto(url);
-
-    const state = await page.evaluate(() => {
-      const w = globalThis as unknown as PageGlobals;
-      const painted = [...w.document.querySelectorAll('canvas')].map((c) => {
-        const pixels = c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data ?? [];
-        let opaque = 0;
-        for (let i = 3; i < pixels.length; i += 4) if (pixels[i]! > 0) opaque++;
-        return { id: c.id, width: c.width, opaque };
+describe.skipIf(!BROWSER && !REQUIRED)(
+  BROWSER || REQUIRED ? 'the report in a browser' : `the report in a browser (skipped: ${NO_BROWSER})`,
+  () => {
+    let browser: Browser;
+    beforeAll(async () => {
+      if (!BROWSER)
+        throw new Error(`CI=true and ${NO_BROWSER}: install chromium (apt-get install -y chromium)`);
+      browser = await chromium.launch({
+        executablePath: BROWSER,
+        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
       });
-      return {
-        charts: Object.keys(w.Chart.instances).length,
-        painted,
-        owned: w.__owned,
-        scripts: w.document.scripts.length,
-        sessionText: w.document.querySelector('#flagged-table code')?.textContent,
-      };
     });
-    expect(errors).toEqual([]);
-    expect(requests).toEqual([url]);
-    expect(state.charts).toBe(3);
-    expect(state.painted.map((p) => p.id)).toEqual([
-      'chart-signal-totals',
-      'chart-weekly',
-      'chart-signal-mix',
-    ]);
-    for (const canvas of state.painted) expect(canvas.width > 0 && canvas.opaque > 100).toBe(true);
-    expect(state.owned).toBeUndefined();
-    expect(state.scripts).toBe(3);
-    expect(state.sessionText).toBe(HOSTILE_ID);
-    await page.close();
-  });
+    afterAll(async () => {
+      await browser?.close();
+    });
 
-  it('switches the weekly chart to one project', async () => {
-    const page = await browser.newPage();
-    await page.goto(pathToFileURL(writeReport()).href);
-    const weekly = () =>
-      page.evaluate(() => {
-        const chart = (globalThis as unknown as PageGlobals).Chart.getChart('chart-weekly');
-        return { labels: chart.data.labels, sessions: chart.data.datasets[0]?.data };
+    it('draws its charts offline, without errors, and shows a hostile session id as text', async () => {
+      const url = pathToFileURL(writeReport()).href;
+      const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+      const errors: string[] = [];
+      const requests: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning') errors.push(m.text());
       });
-    expect(await weekly()).toEqual({
-      labels: ['2026-09-28', '2026-10-05', '2026-10-12'],
-      sessions: [1, 1, 1],
+      page.on('pageerror', (e) => errors.push(e.message));
+      page.on('request', (r) => requests.push(r.url()));
+      await page.goto(url);
+
+      const state = await page.evaluate(() => {
+        const w = globalThis as unknown as PageGlobals;
+        const painted = [...w.document.querySelectorAll('canvas')].map((c) => {
+          const pixels = c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data ?? [];
+          let opaque = 0;
+          for (let i = 3; i < pixels.length; i += 4) if (pixels[i]! > 0) opaque++;
+          return { id: c.id, width: c.width, opaque };
+        });
+        return {
+          charts: Object.keys(w.Chart.instances).length,
+          painted,
+          owned: w.__owned,
+          scripts: w.document.scripts.length,
+          sessionText: w.document.querySelector('#flagged-table code')?.textContent,
+        };
+      });
+      expect(errors).toEqual([]);
+      expect(requests).toEqual([url]);
+      expect(state.charts).toBe(3);
+      expect(state.painted.map((p) => p.id)).toEqual([
+        'chart-signal-totals',
+        'chart-weekly',
+        'chart-signal-mix',
+      ]);
+      for (const canvas of state.painted) expect(canvas.width > 0 && canvas.opaque > 100).toBe(true);
+      expect(state.owned).toBeUndefined();
+      expect(state.scripts).toBe(3);
+      expect(state.sessionText).toBe(HOSTILE_ID);
+      await page.close();
     });
-    const options = await page.locator('#weekly-project option').allTextContents();
-    expect(options).toEqual(['All projects', '-home-dev-shop', '-home-dev-api']);
-    await page.selectOption('#weekly-project', { label: '-home-dev-api' });
-    expect(await weekly()).toEqual({
-      labels: ['2026-09-28', '2026-10-05', '2026-10-12'],
-      sessions: [0, 1, 0],
+
+    it('switches the weekly chart to one project', async () => {
+      const page = await browser.newPage();
+      await page.goto(pathToFileURL(writeReport()).href);
+      const weekly = () =>
+        page.evaluate(() => {
+          const chart = (globalThis as unknown as PageGlobals).Chart.getChart('chart-weekly');
+          return { labels: chart.data.labels, sessions: chart.data.datasets[0]?.data };
+        });
+      expect(await weekly()).toEqual({
+        labels: ['2026-09-28', '2026-10-05', '2026-10-12'],
+        sessions: [1, 1, 1],
+      });
+      const options = await page.locator('#weekly-project option').allTextContents();
+      expect(options).toEqual(['All projects', '-home-dev-shop', '-home-dev-api']);
+      await page.selectOption('#weekly-project', { label: '-home-dev-api' });
+      expect(await weekly()).toEqual({
+        labels: ['2026-09-28', '2026-10-05', '2026-10-12'],
+        sessions: [0, 1, 0],
+      });
+      await page.close();
     });
-    await page.close();
-  });
-});
+  },
+);

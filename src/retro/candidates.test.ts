@@ -108,6 +108,7 @@ describe('the newest session of the project', () => {
         { reason: 'own-run', session: expect.objectContaining({ sessionId: first.sessionId }) },
         { reason: 'own-run', session: expect.objectContaining({ sessionId: running.sessionId }) },
       ],
+      lookedIn: [p.sessionsFolder],
     });
   });
 

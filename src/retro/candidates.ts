@@ -1,7 +1,8 @@
 import { InputError, UsageError } from '../errors/errors.js';
+import { looksLikeSessionPrefix, resolveSessionPrefix } from '../sessions/prefix.js';
 import { newestUserSession } from '../transcript/newest-user-session.js';
 import { isOwnRunTranscript } from '../transcript/own-run.js';
-import { listSessionFiles, type SessionFile, sessionFolders } from '../trial/discover.js';
+import { listSessionFiles, type SessionFile, sessionFolders, sessionPlaces } from '../trial/discover.js';
 import { containsRetroInvocation } from './loop-guard.js';
 
 /** Sessions modified more recently than this are still being written. */
@@ -22,7 +23,7 @@ export interface SkippedSession {
 
 export interface CandidateQuery {
   mainCheckout: string;
-  /** One session by id (searched in this project's folders, then in every project's). */
+  /** One session by id (searched in this project's folders, then in every project's) or a unique prefix of one. */
   sessionId?: string | undefined;
   /** Every session of every project. */
   all?: boolean;
@@ -35,6 +36,8 @@ export interface Candidates {
   /** Sessions to gate, oldest first. */
   sessions: SessionFile[];
   skipped: SkippedSession[];
+  /** The folders searched (this project's folder under each projects root, or the roots), existing or not. */
+  lookedIn: string[];
 }
 
 interface Picked {
@@ -48,6 +51,9 @@ function pickSessions(query: CandidateQuery, nowMs: number): Picked {
   // Freshness 0 here: in-progress sessions are listed so that they can be reported as skipped.
   const list = (scope: 'current' | 'all') => listSessionFiles(sessionFolders({ ...base, scope }), 0, nowMs);
   if (query.all) return { sessions: list('all'), ownRuns: [] };
+  if (query.sessionId !== undefined && !SESSION_ID.test(query.sessionId)) {
+    return { sessions: [resolveSessionPrefix(query.sessionId, query)], ownRuns: [] };
+  }
   if (query.sessionId !== undefined) {
     const wanted = query.sessionId;
     const found =
@@ -78,8 +84,10 @@ export function findCandidates(query: CandidateQuery): Candidates {
   if (query.all && query.sessionId !== undefined) {
     throw new UsageError('--all and a session id exclude each other: give one or the other');
   }
-  if (query.sessionId !== undefined && !SESSION_ID.test(query.sessionId)) {
-    throw new UsageError(`a session id looks like a UUID (8-4-4-4-12 hex digits), got '${query.sessionId}'`);
+  if (query.sessionId !== undefined && !looksLikeSessionPrefix(query.sessionId)) {
+    throw new UsageError(
+      `a session is named by its id (a UUID) or a unique prefix of it (at least 4 hex digits, as 'retrospect scan' prints 8), got '${query.sessionId}'`,
+    );
   }
   const nowMs = query.nowMs ?? Date.now();
   const nowSecs = Math.floor(nowMs / 1000);
@@ -95,5 +103,12 @@ export function findCandidates(query: CandidateQuery): Candidates {
     else if (containsRetroInvocation(session.path)) skipped.push({ session, reason: 'retro-invocation' });
     else sessions.push(session);
   }
-  return { sessions, skipped };
+  const scope = query.all || query.sessionId !== undefined ? 'all' : 'current';
+  const lookedIn = sessionPlaces({
+    mainCheckout: query.mainCheckout,
+    scope,
+    projectsRoot: query.projectsRoot,
+    env: query.env,
+  });
+  return { sessions, skipped, lookedIn };
 }

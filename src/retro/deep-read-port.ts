@@ -51,8 +51,10 @@ export interface DeepReadOutcome {
 export interface DeepReadRequest {
   /** The gate's anchor message ids (the union of all signal ids). */
   anchors: string[];
-  /** Write fabrication anchors to the project's anchors folder (false in a dry run). */
+  /** Write fabrication anchors (false in a dry run, or when they belong to no project we may write). */
   persist: boolean;
+  /** The main checkout whose anchors folder receives them: the project the session worked in. */
+  anchorsRoot?: string | undefined;
   signal?: AbortSignal | undefined;
 }
 

@@ -30,6 +30,7 @@ export function projectDeepReader(settings: DeepReaderSettings): DeepReader {
     const read = deepRead(sessionPath, {
       anchors: request.anchors,
       persist: request.persist,
+      anchorsRoot: request.anchorsRoot,
       env: settings.env,
       cwd: settings.cwd,
       ...(settings.provider !== undefined ? { provider: settings.provider } : {}),

@@ -4,6 +4,7 @@ import { findGitRoots } from '../git/roots.js';
 import { syncClaudeMdLessons } from '../rules/claude-md.js';
 import { lessonLoadWarnings } from '../rules/lessons-load.js';
 import { todayUtc } from '../trial/dates.js';
+import { anchorHome } from './anchor-home.js';
 import { findCandidates } from './candidates.js';
 import { confirmProposals, reviewElapsedTrials } from './confirm.js';
 import type { RetroDecider } from './decide.js';
@@ -48,6 +49,12 @@ export interface RetroOptions {
   today?: string | undefined;
   nowMs?: number;
   signal?: AbortSignal | undefined;
+  /**
+   * Save the fabrication anchors of another project's sessions in that project, when it is a checkout this
+   * user owns and may write (an interactive `--all`); default false: they are kept out of every project but
+   * their own, as the unattended scheduled run must.
+   */
+  anchorsElsewhere?: boolean;
   /** Keep a managed lessons section in the project's CLAUDE.md in step with the lessons file. */
   alsoClaudeMd?: boolean;
   /** Called with the outcome so far after each stage (a scheduled run's report follows it). */
@@ -78,6 +85,7 @@ function emptyOutcome(dryRun: boolean, gateCapMs: number): RetroOutcome {
   return {
     dryRun,
     counts: { scanned: 0, skipped: 0, gated: 0, deepRead: 0 },
+    lookedIn: [],
     skipped: [],
     gateCapMs: Number.isFinite(gateCapMs) ? gateCapMs : null,
     gated: [],
@@ -131,6 +139,7 @@ export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
     env: options.env,
     nowMs: options.nowMs,
   });
+  outcome.lookedIn = candidates.lookedIn;
   outcome.skipped = candidates.skipped;
   outcome.counts.skipped = candidates.skipped.length;
   outcome.counts.scanned = candidates.sessions.length;
@@ -154,11 +163,23 @@ export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
   outcome.counts.gated = flagged.length;
   progress();
 
+  const homes = new Map(
+    flagged.map(({ session }) => [
+      session.path,
+      anchorHome(session.path, { mainCheckout, otherProjects: options.anchorsElsewhere === true }),
+    ]),
+  );
   const reads = await boundedMap(flagged, options.concurrency ?? 3, async ({ session, verdict }) => {
     if (options.signal?.aborted) return undefined;
     const anchors = [...new Set(verdict.signals.flatMap((s) => s.ids))];
+    const home = homes.get(session.path);
     try {
-      return await options.deepReader(session.path, { anchors, persist: !dryRun, signal: options.signal });
+      return await options.deepReader(session.path, {
+        anchors,
+        persist: !dryRun && home?.root !== undefined,
+        anchorsRoot: home?.root,
+        signal: options.signal,
+      });
     } catch (error) {
       if (isFatalDeepReadError(error)) throw error;
       // One failed read never blocks the retro: the session gives zero proposals (retro-subagent.md).
@@ -189,8 +210,11 @@ export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
   outcome.observations = mergeObservations(answered.flatMap((r) => r.observations));
   for (const read of answered) {
     const path = flagged.find((g) => g.session.sessionId === read.session_id)?.session.path ?? '';
+    const home = homes.get(path);
+    const where =
+      home?.root === mainCheckout ? {} : home?.root ? { saved_in: home.root } : { kept_out: home?.keptOut };
     for (const a of read.fabrication_anchors)
-      outcome.fabricationAnchors.push({ ...a, source_jsonl_path: path });
+      outcome.fabricationAnchors.push({ ...a, source_jsonl_path: path, ...where });
   }
 
   progress();

@@ -1,4 +1,4 @@
-import { renderWhy } from '../gate/index.js';
+import { renderWhy, shownMessageId } from '../gate/index.js';
 import { quoteForReview } from '../safety/quote.js';
 import { terminalSafe } from '../safety/terminal.js';
 import type { SkipReason } from './candidates.js';
@@ -21,12 +21,22 @@ export function summaryLine(outcome: RetroOutcome): string {
  * the anchor file holds the excerpt.
  */
 export function fabricationReference(anchor: FabricationFinding): string {
-  return `Fabrication anchor ${anchor.anchor_id} (session ${anchor.session_id}, turn ${anchor.turn_id}) — see .claude/retro/anchors/${anchor.anchor_id}.json; follow up with: retrospect walk --from-retro ${anchor.anchor_id}`;
+  return `Fabrication anchor ${anchor.anchor_id} (session ${anchor.session_id}, turn ${shownMessageId(anchor.turn_id)}) — ${whereSaved(anchor, 'see')}`;
+}
+
+/** Where an anchor's record is and how to follow it up: here, in the session's own project, or nowhere. */
+function whereSaved(anchor: FabricationFinding, verb: string): string {
+  const file = `.claude/retro/anchors/${anchor.anchor_id}.json`;
+  const walk = `retrospect walk --from-retro ${anchor.anchor_id}`;
+  if (anchor.kept_out !== undefined) return `not saved: ${anchor.kept_out}`;
+  if (anchor.saved_in !== undefined)
+    return `${verb} ${anchor.saved_in}/${file} (the session's own project); follow up there with: ${walk}`;
+  return `${verb} ${file}; follow up with: ${walk}`;
 }
 
 /** One hint per fabrication anchor: the claim, where it is saved, and the command that follows it up. */
 export function fabricationHint(anchor: FabricationFinding): string {
-  return `Fabrication anchor ${anchor.anchor_id} (session ${anchor.session_id}, turn ${anchor.turn_id}): "${anchor.fabricated_claim_text}" — saved as .claude/retro/anchors/${anchor.anchor_id}.json; follow up with: retrospect walk --from-retro ${anchor.anchor_id}`;
+  return `Fabrication anchor ${anchor.anchor_id} (session ${anchor.session_id}, turn ${shownMessageId(anchor.turn_id)}): "${anchor.fabricated_claim_text}" — ${whereSaved(anchor, 'saved as')}`;
 }
 
 /**
@@ -70,7 +80,7 @@ export function heldBackLine(outcome: RetroOutcome): string | undefined {
  * held back for being seen in one session only.
  */
 export function renderWhyReport(outcome: RetroOutcome): string[] {
-  const lines: string[] = [];
+  const lines = [`Looked for sessions in: ${outcome.lookedIn.join(', ') || '(nowhere)'}`];
   for (const { session, reason } of outcome.skipped)
     lines.push(`Skipped ${terminalSafe(session.sessionId)}: ${skipReasonText(reason, outcome.gateCapMs)}`);
   for (const { session, verdict } of outcome.gated)
@@ -94,6 +104,10 @@ export function renderOutcome(outcome: RetroOutcome): string[] {
   const lines = [
     `Sessions: scanned=${counts.scanned} skipped=${counts.skipped} gated=${counts.gated} deep-read=${counts.deepRead}${outcome.dryRun ? '  (dry run: nothing written)' : ''}`,
   ];
+  if (outcome.counts.scanned === 0 && outcome.skipped.length === 0)
+    lines.push(
+      `No sessions found in ${outcome.lookedIn.join(', ') || '(nowhere)'} (Claude Code keeps a project's sessions in <config dir>/projects/<the checkout's path with every non-alphanumeric character as ->); name one (retrospect retro <session id>), use --all, or --projects-root DIR`,
+    );
   const applied = outcome.applied.map((a) => {
     const how = a.trial === undefined ? '' : a.trial ? ' (trial)' : ' (permanent)';
     return `target=${a.target} action=${a.action}${how}: ${a.summary}`;

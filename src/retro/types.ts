@@ -42,6 +42,10 @@ export interface GatedSession {
 export interface FabricationFinding extends RetroFabricationAnchor {
   session_id: string;
   source_jsonl_path: string;
+  /** Another project's main checkout, whose `.claude/retro/anchors/` holds the record (absent: this project's). */
+  saved_in?: string;
+  /** Why the record was saved in no project: the session worked in another one that this run may not write. */
+  kept_out?: string | undefined;
 }
 
 /** A pattern `--all` held back because only one session proposed it (one rough session is an anecdote). */
@@ -56,6 +60,8 @@ export interface HeldBackPattern {
 export interface RetroOutcome {
   dryRun: boolean;
   counts: RetroCounts;
+  /** Where sessions were looked for: this project's folder under each projects root, or the roots. */
+  lookedIn: string[];
   skipped: { session: SessionFile; reason: SkipReason }[];
   /** The gating cap in force (ms per session; `null` when there was none). */
   gateCapMs: number | null;

@@ -4,7 +4,7 @@ import { markOwnRuns } from './own-runs.js';
 
 /** What the user asked to see (all optional; every given filter must hold). */
 export interface ScanFilter {
-  /** Substring of the project folder name. */
+  /** A project folder name as the table prints it (`-home-ada-shop`: that folder), else part of one (`shop`). */
   project?: string;
   /** ISO instant: sessions whose last activity is at or after it. */
   since?: string;
@@ -14,6 +14,14 @@ export interface ScanFilter {
   flaggedOnly?: boolean;
   /** Show Retrospect's own analysis runs too (left out by default; see markOwnRuns). */
   includeOwn?: boolean;
+}
+
+/**
+ * Whether a project folder is the one asked for: a name that starts with `-` is a folder name as the table
+ * prints it and must match whole; anything else (a repository's name) is looked for inside the name.
+ */
+export function projectMatches(folder: string, wanted: string): boolean {
+  return wanted.startsWith('-') ? folder === wanted : folder.includes(wanted);
 }
 
 /** A stored verdict judged against the threshold in force now (the score does not depend on it). */
@@ -30,7 +38,7 @@ export function withThreshold(record: SessionRecord, threshold: number): Session
  */
 export function matchesFilter(record: SessionRecord, filter: ScanFilter, starts: SessionStarts): boolean {
   if (record.ownRun && !filter.includeOwn) return false;
-  if (filter.project !== undefined && !record.project.includes(filter.project)) return false;
+  if (filter.project !== undefined && !projectMatches(record.project, filter.project)) return false;
   if (!activeWithin(filter.since, filter.until, starts)(record)) return false;
   if (filter.minScore !== undefined && record.verdict.score < filter.minScore) return false;
   if (filter.flaggedOnly && !record.verdict.passed) return false;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../errors/errors.js';
-import { demoProjectsRoot, resolveScanRoots } from './options.js';
+import { demoProjectsRoot, parseDateBound, resolveScanRoots } from './options.js';
 
 describe('resolveScanRoots', () => {
   const dir = mkdtempSync(join(tmpdir(), 'retrospect-scan-roots-'));
@@ -25,5 +25,25 @@ describe('resolveScanRoots', () => {
     const missing = join(dir, 'missing.jsonl');
     expect(() => resolveScanRoots([dir, missing], false, {})).toThrow(InputError);
     expect(() => resolveScanRoots([missing], false, {})).toThrow(`no such folder or file: ${missing}`);
+  });
+});
+
+describe('parseDateBound', () => {
+  const now = new Date('2026-12-01T02:44:17.000Z');
+
+  it('takes ISO dates and times, ccusage-style compact dates, and spans back from now', () => {
+    expect(parseDateBound('2026-10-09', 'start', now)).toBe('2026-10-09T00:00:00.000Z');
+    expect(parseDateBound('2026-10-09', 'end', now)).toBe('2026-10-09T23:59:59.999Z');
+    expect(parseDateBound('20261009', 'start', now)).toBe('2026-10-09T00:00:00.000Z');
+    expect(parseDateBound('20261009', 'end', now)).toBe('2026-10-09T23:59:59.999Z');
+    expect(parseDateBound('2026-10-09T23:00:00+02:00', 'end', now)).toBe('2026-10-09T21:00:00.000Z');
+    expect(parseDateBound('7d', 'start', now)).toBe('2026-11-24T02:44:17.000Z');
+    expect(parseDateBound('12h', 'end', now)).toBe('2026-11-30T14:44:17.000Z');
+    expect(parseDateBound('2w', 'start', now)).toBe('2026-11-17T02:44:17.000Z');
+  });
+
+  it('refuses what is not a date, including days that do not exist', () => {
+    for (const text of ['last week', '2026-02-31', '20260231', '2026109', '7', 'd7', '7m', ''])
+      expect(parseDateBound(text, 'start', now), text).toBeUndefined();
   });
 });

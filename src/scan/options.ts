@@ -45,13 +45,31 @@ export function storePathFor(explicit: string | undefined, demo: boolean, env: N
 
 /** A date or an ISO instant (checked with a pattern, not zod: loading zod would double a warm scan's start-up). */
 const DATE = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+/** `20260131`, the compact date ccusage takes. */
+const COMPACT_DATE = /^(\d{4})(\d{2})(\d{2})$/;
+/** `7d`, `12h`, `2w`: that long before now. */
+const AGO = /^(\d+)([hdw])$/;
+const UNIT_MS = { h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000 } as const;
 
 /**
- * A `--since`/`--until` value as an ISO instant; a bare date means the start (since) or the end (until)
- * of that day in UTC. Undefined when the text is not a date.
+ * A `--since`/`--until` value as an ISO instant: a date (`2026-01-31`, or `20260131` as ccusage takes it)
+ * means the start (since) or the end (until) of that day in UTC; an ISO time is that instant; `7d`, `12h`,
+ * `2w` mean that long before `now`. Undefined when the text is none of these.
  */
-export function parseDateBound(text: string, edge: 'start' | 'end'): string | undefined {
-  if (!DATE.test(text) || Number.isNaN(Date.parse(text))) return undefined;
-  if (text.length === 10) return `${text}T${edge === 'start' ? '00:00:00.000' : '23:59:59.999'}Z`;
-  return new Date(text).toISOString();
+export function parseDateBound(
+  text: string,
+  edge: 'start' | 'end',
+  now: Date = new Date(),
+): string | undefined {
+  const ago = AGO.exec(text);
+  if (ago)
+    return new Date(now.getTime() - Number(ago[1]) * UNIT_MS[ago[2] as keyof typeof UNIT_MS]).toISOString();
+  const compact = COMPACT_DATE.exec(text);
+  const date = compact ? `${compact[1]}-${compact[2]}-${compact[3]}` : text;
+  if (!DATE.test(date) || Number.isNaN(Date.parse(date))) return undefined;
+  // Date.parse rolls 2026-02-31 over to March: a day that does not exist is not a date.
+  if (date.length === 10 && new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10) !== date)
+    return undefined;
+  if (date.length === 10) return `${date}T${edge === 'start' ? '00:00:00.000' : '23:59:59.999'}Z`;
+  return new Date(date).toISOString();
 }

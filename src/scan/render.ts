@@ -33,13 +33,47 @@ function score(record: SessionRecord): string {
   return `${record.verdict.score.toFixed(1)}${record.verdict.passed ? ' !' : ''}`;
 }
 
+/** How the table is coloured: each function wraps a cell's padded text (identity for plain text). */
+export interface TablePaint {
+  header: (text: string) => string;
+  flagged: (text: string) => string;
+  quiet: (text: string) => string;
+  total: (text: string) => string;
+}
+
+const PLAIN: TablePaint = { header: (t) => t, flagged: (t) => t, quiet: (t) => t, total: (t) => t };
+
+/** The totals row: projects, sessions (and sub-agent transcripts), lines, flagged, and signal totals. */
+function totalsRow(records: readonly SessionRecord[]): string[] {
+  const projects = new Set(records.map((r) => r.project)).size;
+  const agents = records.filter((r) => r.parentSessionId !== undefined).length;
+  const sessions = records.length - agents;
+  const lines = records.reduce((sum, r) => sum + r.lines, 0);
+  const flagged = records.filter((r) => r.verdict.passed).length;
+  const signals = SIGNAL_NAMES.map(
+    (n) => [n, records.reduce((sum, r) => sum + r.signalCounts[n], 0)] as const,
+  )
+    .filter(([, count]) => count > 0)
+    .map(([n, count]) => `${n}x${count}`);
+  return [
+    `TOTAL: ${projects} project${projects === 1 ? '' : 's'}`,
+    `${sessions} session${sessions === 1 ? '' : 's'}${agents > 0 ? ` +${agents} sub-agent` : ''}`,
+    '',
+    String(lines),
+    `${flagged} flagged`,
+    signals.join(' ') || '-',
+  ];
+}
+
 /**
- * The readable table, one row per transcript, in the given order; `!` marks a flagged session. `starts`
- * reads each start (by default bounded by the newest file among `records` and now).
+ * The readable table, one row per transcript in the given order, then a totals row; `!` marks a flagged
+ * session. `starts` reads each start (by default bounded by the newest file among `records` and now);
+ * `paint` colours it (a terminal), after the padding, so that colour codes never upset the columns.
  */
 export function renderTable(
   records: readonly SessionRecord[],
   starts: SessionStarts = sessionStarts(records, new Date()),
+  paint: TablePaint = PLAIN,
 ): string {
   const header = ['PROJECT', 'SESSION', 'START (UTC)', 'LINES', 'SCORE', 'SIGNALS'];
   // Project folders, file names and read errors are anyone's text: a folder named `-p-\e]0;PWNED\a\e[2J`
@@ -49,15 +83,24 @@ export function renderTable(
       terminalSafe(cell),
     ),
   );
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const totals = records.length > 0 ? [totalsRow(records)] : [];
+  const widths = header.map((h, i) =>
+    Math.max(h.length, ...[...rows, ...totals].map((row) => row[i]!.length)),
+  );
   const right = new Set([3, 4]);
   const line = (cells: string[]) =>
     cells
       .map((cell, i) =>
         i === cells.length - 1 ? cell : right.has(i) ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!),
       )
-      .join('  ');
-  return [line(header), ...rows.map(line)].join('\n');
+      .join('  ')
+      .trimEnd();
+  const body = records.map((r, i) => {
+    const text = line(rows[i]!);
+    if (r.verdict.passed) return paint.flagged(text);
+    return r.verdict.score === 0 || r.gone ? paint.quiet(text) : text;
+  });
+  return [paint.header(line(header)), ...body, ...totals.map((row) => paint.total(line(row)))].join('\n');
 }
 
 export interface ScanStats {

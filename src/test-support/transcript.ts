@@ -13,7 +13,11 @@ export class TranscriptBuilder {
   private parent: string | null = null;
   private clock = Date.UTC(2026, 9, 1, 9, 0, 0);
 
-  constructor(readonly sessionId = '11111111-2222-4333-8444-555555555555') {}
+  constructor(
+    readonly sessionId = '11111111-2222-4333-8444-555555555555',
+    /** The working directory Claude Code records on every line. */
+    readonly cwd = '/home/dev/shop',
+  ) {}
 
   /** The id the next appended message will get. */
   nextId(): string {
@@ -32,7 +36,7 @@ export class TranscriptBuilder {
       parentUuid: this.parent,
       isSidechain: false,
       userType: 'external',
-      cwd: '/home/dev/shop',
+      cwd: this.cwd,
       sessionId: this.sessionId,
       version: '2.0.14',
       gitBranch: 'main',

@@ -29,14 +29,30 @@ function sortedEntries(dir: string): string[] {
   }
 }
 
+/** The projects folders searched: `projectsRoot`, else `<config dir>/projects` of each config dir. */
+export function projectsRoots(query: Pick<SessionFolderQuery, 'projectsRoot' | 'env'>): string[] {
+  return query.projectsRoot
+    ? [query.projectsRoot]
+    : claudeConfigDirs(query.env).map((dir) => join(dir, 'projects'));
+}
+
+/**
+ * Where sessions are looked for, whether the folders exist or not (for messages that say where): the main
+ * checkout's folder under each projects root (`current`), or the projects roots themselves (`all`).
+ */
+export function sessionPlaces(query: SessionFolderQuery): string[] {
+  const roots = projectsRoots(query);
+  return query.scope === 'all'
+    ? roots
+    : roots.map((root) => join(root, projectFolderName(query.mainCheckout)));
+}
+
 /**
  * The Claude Code project folders whose sessions belong to the review: the main checkout's folder under
  * each projects root (`current`), or every folder under them (`all`). Missing folders are skipped.
  */
 export function sessionFolders(query: SessionFolderQuery): string[] {
-  const roots = query.projectsRoot
-    ? [query.projectsRoot]
-    : claudeConfigDirs(query.env).map((dir) => join(dir, 'projects'));
+  const roots = projectsRoots(query);
   const folders: string[] = [];
   for (const root of roots) {
     if (query.scope === 'current') {

@@ -145,8 +145,6 @@ describe('retrospect deep-read', () => {
       env: BASE_ENV,
     });
     expect(provider.code).toBe(2);
-    expect(provider.stderr).toContain(
-      "unknown provider 'gpt'; expected one of openai, anthropic, claude-cli, heuristic",
-    );
+    expect(provider.stderr).toContain("--provider takes openai|anthropic|claude-cli|heuristic, got 'gpt'");
   });
 });

@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../test-support/cli.js';
 import { TranscriptBuilder } from '../../test-support/transcript.js';
@@ -44,8 +47,10 @@ describe('retrospect gate (CLI)', () => {
     const why = await runCli(['gate', path, '--why', '--profile', 'calibrated'], { env });
     expect(why.stdout).toContain(`  - ${reply}: correction "still broken" in reply to the agent`);
     const bad = await runCli(['gate', path, '--profile', 'strict'], { env });
-    expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain("--profile must be seed or calibrated (got 'strict')");
+    // A usage error of the gate still exits 0 with an error verdict (the seed gate's contract).
+    expect(bad.code).toBe(0);
+    expect(bad.stdout).toContain('"error":"usage error"');
+    expect(bad.stderr).toContain("--profile takes seed|calibrated, got 'strict'");
   });
 
   it('answers a missing file with an error verdict, still exit 0', async () => {
@@ -58,5 +63,69 @@ describe('retrospect gate (CLI)', () => {
       signals: [],
       error: 'file not found',
     });
+  });
+
+  it('says on stderr why a missing file or a folder has no verdict; the JSON and exit 0 stay', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'retrospect-gate-'));
+    const [missing, folder] = await Promise.all([
+      runCli(['gate', join(dir, 'nope.jsonl')], { env }),
+      runCli(['gate', dir], { env }),
+    ]);
+    expect([missing.code, JSON.parse(missing.stdout).error]).toEqual([0, 'file not found']);
+    expect(missing.stderr).toBe(
+      `retrospect gate: ${join(dir, 'nope.jsonl')}: no such file (expected a .jsonl transcript or a session id)\n`,
+    );
+    expect([folder.code, JSON.parse(folder.stdout).error]).toEqual([0, 'file not found']);
+    expect(folder.stderr).toBe(`retrospect gate: ${dir} is a folder, not a session transcript (.jsonl)\n`);
+  });
+
+  it("reads a Claude Code folder name that starts with '-', and a session's short id as scan prints it", async () => {
+    const config = mkdtempSync(join(tmpdir(), 'retrospect-gate-config-'));
+    const folder = join(config, 'projects', '-home-user-x');
+    mkdirSync(folder, { recursive: true });
+    const rough = new TranscriptBuilder('c7d3d95c-0f1e-4a2b-9c3d-4e5f6a7b8c9d');
+    rough.user('stop that');
+    rough.user("no that's not it");
+    writeFileSync(join(folder, `${rough.sessionId}.jsonl`), rough.text());
+    const twin = new TranscriptBuilder('c7d3aa11-0f1e-4a2b-9c3d-4e5f6a7b8c9d');
+    twin.user('fine');
+    writeFileSync(join(folder, `${twin.sessionId}.jsonl`), twin.text());
+    const runEnv = { ...env, CLAUDE_CONFIG_DIR: config };
+    const verdict = '{"score":6.0,"passed":true,"threshold":5.0,"signals":[{"name":"S1","count":2,';
+    const [byPath, byId, byWhy, json, ambiguous] = await Promise.all([
+      runCli(['gate', `-home-user-x/${rough.sessionId}.jsonl`], {
+        cwd: join(config, 'projects'),
+        env: runEnv,
+      }),
+      runCli(['gate', 'c7d3d95c'], { env: runEnv }),
+      runCli(['gate', 'c7d3d95c', '--why'], { env: runEnv }),
+      runCli(['gate', '--json', 'c7d3d95c', '--why'], { env: runEnv }),
+      runCli(['gate', 'c7d3'], { env: runEnv }),
+    ]);
+    expect([byPath.code, byPath.stderr]).toEqual([0, '']);
+    expect(byPath.stdout.startsWith(verdict)).toBe(true);
+    expect(byId.stdout).toBe(byPath.stdout);
+    expect(byWhy.stdout).toMatch(
+      /^Session: c7d3d95c-0f1e-4a2b-9c3d-4e5f6a7b8c9d\nScore: 6\.0 \/ 5\.0 \(passed\)/,
+    );
+    expect(json.stdout).toBe(byPath.stdout);
+    expect([ambiguous.code, JSON.parse(ambiguous.stdout).error]).toEqual([0, 'file not found']);
+    expect(ambiguous.stderr).toMatch(
+      /^retrospect gate: session prefix 'c7d3' is ambiguous: 2 sessions match \(c7d3aa11-.* \(-home-user-x\), c7d3d95c-.* \(-home-user-x\)\); give more characters\n$/,
+    );
+  });
+
+  it('--why gives the line an editor shows for a message without a uuid (its id counts from 0)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'retrospect-gate-lines-'));
+    const path = join(dir, 'no-uuids.jsonl');
+    const turn = (text: string) =>
+      JSON.stringify({ type: 'user', sessionId: 'no-uuids', message: { role: 'user', content: text } });
+    writeFileSync(path, `${turn('hello')}\n\n${turn('stop')}\n`);
+    const [json, why] = await Promise.all([
+      runCli(['gate', path], { env }),
+      runCli(['gate', path, '--why'], { env }),
+    ]);
+    expect(JSON.parse(json.stdout).signals).toEqual([{ name: 'S1', count: 1, ids: ['line:2'] }]);
+    expect(why.stdout).toContain('S1 (explicit reject) x1 — line:2 (line 3 in an editor)\n');
   });
 });

@@ -1,34 +1,52 @@
+import { statSync } from 'node:fs';
+import { RetrospectError } from '../../errors/errors.js';
 import { formatVerdictJson, gateSessionSync, renderWhy } from '../../gate/index.js';
 import { parseCommandArgs } from '../args.js';
 import { type CliIo, println } from '../io.js';
-import { PROFILE_OPTION, PROFILE_USAGE, profileFromArgs } from '../profile-option.js';
+import { profileFromArgs } from '../profile-option.js';
+import { SPEC } from './gate/spec.js';
 
-const USAGE = `retrospect gate <session.jsonl> [--threshold N] [--why] ${PROFILE_USAGE}`;
+/** The transcript a SESSION argument names, and a stderr line when it names none. */
+async function transcriptOf(
+  arg: string | undefined,
+  io: CliIo,
+): Promise<{ path?: string; problem?: string }> {
+  if (arg === undefined) return { problem: 'no transcript given (expected a .jsonl path or a session id)' };
+  const stat = statSync(arg, { throwIfNoEntry: false });
+  if (stat?.isFile()) return { path: arg };
+  if (stat?.isDirectory())
+    return { path: arg, problem: `${arg} is a folder, not a session transcript (.jsonl)` };
+  const sessions = await import('../../sessions/prefix.js');
+  if (!sessions.looksLikeSessionPrefix(arg))
+    return { path: arg, problem: `${arg}: no such file (expected a .jsonl transcript or a session id)` };
+  try {
+    return { path: sessions.resolveSessionPrefix(arg, { env: io.env }).path };
+  } catch (error) {
+    if (!(error instanceof RetrospectError)) throw error;
+    return { path: arg, problem: error.message };
+  }
+}
 
 /**
  * `retrospect gate`: one line of verdict JSON on stdout (or the --why table), warnings on stderr, and
- * exit 0 whatever the file holds — callers grep stdout, as with the seed's gate.
+ * exit 0 whatever the file holds or the command line says: callers grep stdout, as with the seed's gate.
  */
 export async function run(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommandArgs(
-    args,
-    {
-      threshold: { type: 'string' },
-      why: { type: 'boolean' },
-      ...PROFILE_OPTION,
-      help: { type: 'boolean', short: 'h' },
-    },
-    USAGE,
-  );
-  if (values.help) {
-    println(
-      io.stdout,
-      `usage: ${USAGE}\n\nEnvironment: RETRO_GATE_PROFILE (seed|calibrated, default calibrated), RETRO_THRESHOLD, FRICTION_LEDGER, RETRO_FORCE_TRANSCRIPT_S2=1`,
-    );
+  let parsed: ReturnType<typeof parseCommandArgs<typeof SPEC.options>>;
+  try {
+    parsed = parseCommandArgs(args, SPEC);
+  } catch (error) {
+    if (!(error instanceof RetrospectError) || error.code !== 'E_USAGE') throw error;
+    println(io.stderr, `retrospect gate: ${error.message}`);
+    const { verdict } = gateSessionSync(undefined, { env: io.env });
+    println(io.stdout, formatVerdictJson({ ...verdict, error: 'usage error' }));
     return 0;
   }
+  const { values, positionals } = parsed;
+  const session = await transcriptOf(positionals[0], io);
+  if (session.problem) println(io.stderr, `retrospect gate: ${session.problem}`);
   const profile = profileFromArgs(values.profile);
-  const result = gateSessionSync(positionals[0], {
+  const result = gateSessionSync(session.path, {
     threshold: values.threshold,
     env: io.env,
     cwd: io.cwd,
@@ -37,7 +55,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   for (const warning of result.warnings) println(io.stderr, warning);
   println(
     io.stdout,
-    values.why
+    values.why && !values.json
       ? renderWhy(result.sessionId, result.verdict, result.reasons)
       : formatVerdictJson(result.verdict),
   );

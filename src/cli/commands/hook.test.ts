@@ -124,6 +124,6 @@ describe('retrospect hook friction-capture', () => {
   it('rejects an unknown hook name with exit 1 (exit 2 would make a Stop hook keep the agent working)', async () => {
     const run = await runCli(['hook', 'nope']);
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain("unknown hook 'nope'");
+    expect(run.stderr).toContain("unknown sub-command 'nope'");
   });
 });

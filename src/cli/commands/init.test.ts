@@ -6,12 +6,13 @@ import {
   readdirSync,
   readFileSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../test-support/cli.js';
+import { BIN, runCli } from '../../test-support/cli.js';
 
 const ORIGINAL = `{
   "permissions": {
@@ -47,55 +48,84 @@ const ORIGINAL = `{
 }
 `;
 
-function project(settings?: string): { root: string; settings: string } {
+function project(settings?: string): { root: string; settings: string; local: string } {
   const root = mkdtempSync(join(tmpdir(), 'retrospect-init-'));
   mkdirSync(join(root, '.claude'));
   const path = join(root, '.claude', 'settings.json');
   if (settings !== undefined) writeFileSync(path, settings);
-  return { root, settings: path };
+  return { root, settings: path, local: join(root, '.claude', 'settings.local.json') };
 }
 
-const backups = (root: string) => readdirSync(join(root, '.claude')).filter((f) => f.endsWith('.bak'));
+/** Backups or stray files beside the settings: none may appear in the project. */
+const strayFiles = (root: string) =>
+  readdirSync(join(root, '.claude')).filter((name) => /^settings\.json\.|\.bak$/.test(name));
+
+/** A data dir for backups, and a PATH on which `retrospect` is (a link to) this installation, or is not. */
+function machine(onPath: boolean): { data: string; env: NodeJS.ProcessEnv } {
+  const data = mkdtempSync(join(tmpdir(), 'retrospect-init-data-'));
+  const bin = join(data, 'bin');
+  mkdirSync(bin);
+  if (onPath) symlinkSync(BIN, join(bin, 'retrospect'));
+  return { data, env: { RETROSPECT_DATA_DIR: data, PATH: `${bin}${delimiter}/usr/bin${delimiter}/bin` } };
+}
+
+const ourCommand = (path: string, event = 'PermissionDenied'): string | undefined =>
+  JSON.parse(readFileSync(path, 'utf8')).hooks?.[event]?.find((g: { hooks: { command: string }[] }) =>
+    g.hooks.some((h) => h.command.endsWith('hook friction-capture')),
+  )?.hooks[0].command;
 
 describe('retrospect init', () => {
-  it('round-trips a settings file with existing hooks and unrelated keys', async () => {
-    const { root, settings } = project(ORIGINAL);
-    const preview = await runCli(['init', '--dry-run', '--project', root]);
+  it('round-trips a settings file with existing hooks and unrelated keys; backups go to the data dir', async () => {
+    const { root, settings, local } = project(ORIGINAL);
+    const { data, env } = machine(true);
+    const preview = await runCli(['init', '--dry-run', '--project', root], { env });
     expect(preview.code).toBe(0);
     expect(preview.stdout).toMatch(/^--- .*settings\.json\n\+\+\+ /);
     expect(preview.stdout).toContain('+    "PermissionDenied": [');
     expect(readFileSync(settings, 'utf8')).toBe(ORIGINAL);
 
-    const install = await runCli(['init', '--project', root]);
+    const install = await runCli(['init', '--project', root], { env });
     expect(install.stdout).toContain(
       'added friction-capture hooks (PostToolUseFailure, PermissionDenied, StopFailure)',
     );
+    // retrospect is on PATH: a command every teammate can run goes in the committed settings.
+    expect(install.stdout).toContain('hook command: retrospect hook friction-capture\n');
     const installed = JSON.parse(readFileSync(settings, 'utf8'));
     expect(Object.keys(installed)).toEqual(['permissions', 'hooks', 'model']);
     expect(installed.hooks.PostToolUseFailure).toHaveLength(2);
     expect(installed.hooks.PostToolUseFailure[0].hooks[0].command).toBe('./scripts/notify.sh');
     expect(installed.hooks.StopFailure[0]).toMatchObject({ matcher: '*', hooks: [{ type: 'command' }] });
     expect(readFileSync(settings, 'utf8')).toMatch(/^\{\n {2}"permissions"/);
-    expect(backups(root)).toHaveLength(1);
-    expect(readFileSync(join(root, '.claude', backups(root)[0] ?? ''), 'utf8')).toBe(ORIGINAL);
+    expect(existsSync(local)).toBe(false);
+    // The backup is kept out of the project: nothing beside the settings to commit or ignore.
+    expect(strayFiles(root)).toEqual([]);
+    const backups = readdirSync(join(data, 'backups'));
+    expect(backups).toEqual([expect.stringMatching(/-claude-settings-json\.\d{8}T\d{6}Z\.bak$/)]);
+    expect(readFileSync(join(data, 'backups', backups[0]!), 'utf8')).toBe(ORIGINAL);
+    expect(install.stdout).toContain(`previous settings saved as ${join(data, 'backups', backups[0]!)}`);
 
     const afterInstall = readFileSync(settings, 'utf8');
-    const again = await runCli(['init', '--project', root]);
+    const again = await runCli(['init', '--project', root], { env });
     expect(again.stdout).toContain('already installed');
     expect(readFileSync(settings, 'utf8')).toBe(afterInstall);
-    expect(backups(root)).toHaveLength(1);
+    expect(readdirSync(join(data, 'backups'))).toHaveLength(1);
 
-    const remove = await runCli(['init', '--remove', '--project', root]);
+    const remove = await runCli(['init', '--remove', '--project', root], { env });
     expect(remove.stdout).toContain('removed friction-capture hooks');
     expect(readFileSync(settings, 'utf8')).toBe(ORIGINAL);
   });
 
-  it('installs a command that records friction when Claude Code runs it', async () => {
-    const { root, settings } = project();
+  it("puts a command naming this machine's path in settings.local.json, and it records friction when Claude Code runs it", async () => {
+    const { root, settings, local } = project();
     execFileSync('git', ['init', '-q'], { cwd: root });
-    expect((await runCli(['init'], { cwd: root })).code).toBe(0);
-    const command: string = JSON.parse(readFileSync(settings, 'utf8')).hooks.PermissionDenied[0].hooks[0]
-      .command;
+    const { env } = machine(false);
+    const run = await runCli(['init'], { cwd: root, env });
+    expect(run.code).toBe(0);
+    expect(existsSync(settings)).toBe(false);
+    const command = ourCommand(local)!;
+    expect(command).toMatch(/^node \S*retrospect\.js hook friction-capture$/);
+    expect(run.stderr).toContain(`the command names this machine's path, so it went to ${local}`);
+    expect(run.stderr).toContain('add .claude/settings.local.json to .gitignore');
     const payload = JSON.stringify({
       session_id: 'e2e-session',
       hook_event_name: 'PermissionDenied',
@@ -114,25 +144,74 @@ describe('retrospect init', () => {
       tool: 'Bash',
       path: '',
     });
+    // Ignored by git: no note.
+    writeFileSync(join(root, '.gitignore'), '.claude/settings.local.json\n');
+    const again = await runCli(['init', '--remove'], { cwd: root, env });
+    expect(again.stdout).toContain(
+      `removed friction-capture hooks (PostToolUseFailure, PermissionDenied, StopFailure) from ${local}`,
+    );
+    const back = await runCli(['init'], { cwd: root, env });
+    expect(back.stderr).not.toContain('.gitignore');
+  });
+
+  it('moves an old machine-specific entry out of the committed settings, and keeps a portable one there', async () => {
+    const old = project(
+      JSON.stringify({
+        hooks: {
+          StopFailure: [
+            {
+              matcher: '*',
+              hooks: [
+                { type: 'command', command: "node '/opt/old tools/bin/retrospect.js' hook friction-capture" },
+              ],
+            },
+          ],
+        },
+      }),
+    );
+    const { env } = machine(false);
+    const moved = await runCli(['init', '--project', old.root], { env });
+    expect(moved.code).toBe(0);
+    expect(moved.stdout).toContain(`removed friction-capture hooks (StopFailure) from ${old.settings}`);
+    expect(moved.stdout).toContain(`to ${old.local}`);
+    expect(ourCommand(old.settings, 'StopFailure')).toBeUndefined();
+    expect(ourCommand(old.local, 'StopFailure')).toMatch(/^node \S*retrospect\.js hook friction-capture$/);
+
+    const shared = JSON.stringify({
+      hooks: {
+        StopFailure: [
+          { matcher: '*', hooks: [{ type: 'command', command: 'retrospect hook friction-capture' }] },
+        ],
+      },
+    });
+    const team = project(shared);
+    const kept = await runCli(['init', '--project', team.root], { env });
+    expect(kept.stdout.split('\n')[0]).toBe(
+      `friction-capture hooks already installed in ${team.settings}; nothing changed`,
+    );
+    expect(readFileSync(team.settings, 'utf8')).toBe(shared);
+    expect(existsSync(team.local)).toBe(false);
   });
 
   it('refuses a settings file that is not valid JSON and leaves it untouched', async () => {
     const broken = '{\n  "model": "sonnet",\n}\n';
     const { root, settings } = project(broken);
-    const run = await runCli(['init', '--project', root]);
+    const { env } = machine(true);
+    const run = await runCli(['init', '--project', root], { env });
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/settings\.json is not valid JSON .*left untouched/);
     expect(readFileSync(settings, 'utf8')).toBe(broken);
-    expect(backups(root)).toEqual([]);
+    expect(strayFiles(root)).toEqual([]);
     const wrongShape = project('{"hooks": {"StopFailure": {"matcher": "*"}}}\n');
-    const shape = await runCli(['init', '--project', wrongShape.root]);
+    const shape = await runCli(['init', '--project', wrongShape.root], { env });
     expect(shape.code).toBe(1);
     expect(shape.stderr).toContain('"hooks.StopFailure" is not');
   });
 
   it('writes the user settings with --user, creating the file', async () => {
     const config = mkdtempSync(join(tmpdir(), 'retrospect-init-user-'));
-    const run = await runCli(['init', '--user'], { env: { CLAUDE_CONFIG_DIR: config } });
+    const { env } = machine(false);
+    const run = await runCli(['init', '--user'], { env: { ...env, CLAUDE_CONFIG_DIR: config } });
     expect(run.code).toBe(0);
     const written = JSON.parse(readFileSync(join(config, 'settings.json'), 'utf8'));
     expect(written.hooks.PostToolUseFailure[0].hooks[0].command).toMatch(

@@ -66,6 +66,21 @@ describe('retrospect ledger show', () => {
     });
   });
 
+  it('takes a unique prefix of a session id, and lists the sessions an ambiguous one matches', async () => {
+    const full = { ...ROWS[0]!, session_id: 'c7d3d95c-0f1e-4a2b-9c3d-4e5f6a7b8c9d' };
+    const path = ledger(`${JSON.stringify(full)}\n`);
+    const env = { FRICTION_LEDGER: path };
+    const [prefix, ambiguous] = await Promise.all([
+      runCli(['ledger', 'show', '--session', 'c7d3d95c', '--json'], { env }),
+      runCli(['ledger', 'show', '--session', 'sess-'], { env }),
+    ]);
+    expect(JSON.parse(prefix.stdout).rows).toEqual([full]);
+    expect([ambiguous.code, ambiguous.stderr]).toEqual([
+      2,
+      "retrospect ledger: session prefix 'sess-' is ambiguous in the ledger: sess-a, sess-b; give more characters\n",
+    ]);
+  });
+
   it('says where the ledger would be when there is none yet, and rejects a missing sub-command', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'retrospect-ledger-')), 'friction.jsonl');
     const run = await runCli(['ledger', 'show'], { env: { FRICTION_LEDGER: path } });

@@ -1,77 +1,21 @@
-import { InputError, UsageError } from '../../errors/errors.js';
-import { locateLedger } from '../../ledger/path.js';
-import { emptyLedgerView, ledgerViewJson, showLedger } from '../../ledger/show.js';
-import { parseCommandArgs } from '../args.js';
-import { type CliIo, println } from '../io.js';
+import { type CommandGroup, runGroup } from '../group.js';
+import type { CliIo } from '../io.js';
 
-const USAGE = 'retrospect ledger show [--session ID] [--json]';
+const GROUP: CommandGroup = {
+  path: 'ledger',
+  summary: 'Show the friction ledger',
+  details:
+    'The ledger is FRICTION_LEDGER, else <main checkout>/.claude/retro/friction.jsonl; the friction-capture hook\nfills it (retrospect init) and the gate reads it for S2.',
+  subcommands: {
+    show: {
+      summary: "Print the ledger's rows and the number of rows per session",
+      load: async () => (await import('./ledger/show.js')).run,
+    },
+  },
+  examples: [['retrospect ledger show --session 1f7a9c3e', "one session's friction rows"]],
+};
 
-const HELP = `usage: ${USAGE}
-
-Prints the friction ledger's rows (ts, session, event, tool, path) and the number of rows per session.
-The ledger is FRICTION_LEDGER, else <main checkout>/.claude/retro/friction.jsonl.`;
-
-/** Ledger text comes from hook payloads: keep terminal control characters out of the table. */
-const printable = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
-
-function table(rows: string[][]): string[] {
-  const widths =
-    rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
-  return rows.map((row) =>
-    row
-      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
-      .join('  ')
-      .trimEnd(),
-  );
-}
-
+/** `retrospect ledger <sub-command>`. */
 export async function run(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommandArgs(
-    args,
-    { session: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-    USAGE,
-  );
-  if (values.help) {
-    println(io.stdout, HELP);
-    return 0;
-  }
-  if (positionals[0] !== 'show' || positionals.length > 1)
-    throw new UsageError(`expected 'show'\nusage: ${USAGE}`);
-  const location = locateLedger(io.env, io.cwd);
-  if (!location)
-    throw new InputError(
-      'no friction ledger here: not inside a git repository and FRICTION_LEDGER is not set',
-    );
-  const { path } = location;
-  const refused = location.kind === 'refused';
-  if (refused) println(io.stderr, location.reason);
-  const ledger = refused ? emptyLedgerView(path) : showLedger(path, values.session);
-  const { rows, sessions } = ledger;
-  if (!ledger.exists && !refused)
-    println(io.stderr, `no friction ledger at ${path} yet (install the hooks with 'retrospect init')`);
-  if (ledger.skipped > 0) println(io.stderr, `${ledger.skipped} unreadable line(s) in ${path} skipped`);
-  if (values.json) {
-    println(io.stdout, ledgerViewJson(ledger));
-    return 0;
-  }
-  if (rows.length === 0) {
-    if (ledger.exists)
-      println(io.stdout, values.session === undefined ? 'no rows' : `no rows for session ${values.session}`);
-    return 0;
-  }
-  const header = ['TS', 'SESSION', 'EVENT', 'TOOL', 'PATH'];
-  for (const line of table([
-    header,
-    ...rows.map((r) => [r.ts, r.session_id, r.event, r.tool, r.path].map(printable)),
-  ])) {
-    println(io.stdout, line);
-  }
-  println(io.stdout);
-  for (const line of table([
-    ['SESSION', 'ROWS'],
-    ...sessions.map((s) => [printable(s.session_id), String(s.count)]),
-  ])) {
-    println(io.stdout, line);
-  }
-  return 0;
+  return runGroup(GROUP, args, io);
 }

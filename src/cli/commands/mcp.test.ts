@@ -11,7 +11,7 @@ describe('retrospect mcp (arguments)', () => {
   it('refuses arguments it does not take', async () => {
     const run = await runCli(['mcp', 'serve']);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('mcp takes no arguments');
+    expect(run.stderr).toContain("unexpected argument 'serve'");
     expect(run.stdout).toBe('');
   });
 });

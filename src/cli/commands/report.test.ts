@@ -149,16 +149,16 @@ describe('retrospect report', () => {
   it('explains its usage errors with exit status 2', async () => {
     const { dir, env } = isolated();
     const noOut = await runCli(['report', '--demo'], { env, cwd: dir });
-    expect([noOut.code, noOut.stderr.split('\n')[0]]).toEqual([
+    expect([noOut.code, noOut.stderr]).toEqual([
       2,
-      'retrospect report: --out FILE.html is required',
+      'retrospect report: --out FILE.html is required; usage: retrospect report --out FILE.html [options]\n',
     ]);
     const badDate = await runCli(['report', '--demo', '--since', 'last week', '--out', join(dir, 'r.html')], {
       env,
     });
     expect([badDate.code, badDate.stderr]).toEqual([
       2,
-      "retrospect report: --since takes a date such as 2026-10-01, got 'last week'\n",
+      "retrospect report: --since takes a date (2026-01-31, 20260131), an ISO time or 7d / 12h / 2w, got 'last week'\n",
     ]);
   });
 });

@@ -1,27 +1,41 @@
 import { statSync } from 'node:fs';
-import { InputError, UsageError } from '../../errors/errors.js';
+import { InputError } from '../../errors/errors.js';
 import * as report from '../../report/index.js';
 import * as scan from '../../scan/index.js';
 import { openStore } from '../../store/open.js';
 import { isSessionStore } from '../../store/probe.js';
-import { parseCommandArgs } from '../args.js';
+import { defineCommand, parseCommandArgs } from '../args.js';
+import { DATE_RANGE, PROJECT_FILTER, STORE } from '../common-options.js';
+import { dateOption } from '../date-option.js';
 import { type CliIo, println } from '../io.js';
-import { envWithProfile } from '../profile-option.js';
-import { dateOption } from './scan/options.js';
+import { envWithProfile, PROFILE } from '../profile-option.js';
+import { projectOption } from '../project-option.js';
 
-const USAGE =
-  'retrospect report --out FILE.html [--demo] [--store PATH] [--project P] [--since D] [--until D] [--mroot DIR] [--profile seed|calibrated]';
-const OPTIONS = {
-  out: { type: 'string' },
-  demo: { type: 'boolean' },
-  store: { type: 'string' },
-  project: { type: 'string' },
-  since: { type: 'string' },
-  until: { type: 'string' },
-  mroot: { type: 'string' },
-  profile: { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
+export const SPEC = defineCommand({
+  path: 'report',
+  summary: 'Write the session store as a self-contained HTML friction report',
+  details:
+    "One page, no network: summary, friction per week, signal mix per project, the top flagged sessions and,\nwith --mroot, the project's trial decisions. It reads only the store that 'retrospect scan' keeps.",
+  options: {
+    out: {
+      type: 'string',
+      arg: 'FILE.html',
+      required: true,
+      description: 'the page to write (its folder must exist)',
+    },
+    demo: { type: 'boolean', description: 'report on the bundled demo sessions (an in-memory store)' },
+    store: STORE,
+    project: PROJECT_FILTER,
+    ...DATE_RANGE,
+    mroot: { type: 'string', arg: 'DIR', description: "a project's main checkout: add its trial decisions" },
+    profile: PROFILE,
+  },
+  examples: [
+    ['retrospect report --demo --out demo.html', 'the bundled demo sessions'],
+    ['retrospect scan && retrospect report --out friction.html --since 30d', "this machine's last 30 days"],
+  ],
+  environment: 'RETRO_GATE_PROFILE, RETRO_THRESHOLD, RETROSPECT_DATA_DIR',
+});
 
 function isFolder(path: string): boolean {
   return statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
@@ -29,17 +43,7 @@ function isFolder(path: string): boolean {
 
 /** `retrospect report`: the session store as one self-contained HTML page; prints the file's path. */
 export async function run(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommandArgs(args, OPTIONS, USAGE);
-  if (values.help) {
-    println(
-      io.stdout,
-      `usage: ${USAGE}\n\nEnvironment: RETRO_GATE_PROFILE, RETRO_THRESHOLD, RETROSPECT_DATA_DIR`,
-    );
-    return 0;
-  }
-  if (positionals.length > 0)
-    throw new UsageError(`unexpected argument '${positionals[0]}'\nusage: ${USAGE}`);
-  if (values.out === undefined) throw new UsageError(`--out FILE.html is required\nusage: ${USAGE}`);
+  const { values } = parseCommandArgs(args, SPEC);
   const since = dateOption(values.since, '--since', 'start');
   const until = dateOption(values.until, '--until', 'end');
   if (values.mroot !== undefined && !isFolder(values.mroot))
@@ -61,7 +65,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       for (const w of result.warnings) println(io.stderr, w);
     }
     model = report.buildReport(store, {
-      project: values.project,
+      project: projectOption(values.project, io),
       since,
       until,
       threshold: settings.threshold,

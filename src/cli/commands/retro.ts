@@ -1,13 +1,13 @@
-import { UsageError } from '../../errors/errors.js';
 import { createLinePrompter, type Prompter } from '../../prompt/line-prompter.js';
 import { runRetro } from '../../retro/pipeline.js';
 import { runScheduledRetro } from '../../retro/scheduled.js';
 import { scheduledRunExitCode } from '../../schedule/run.js';
 import { isIsoDay } from '../../trial/dates.js';
-import { parseCommandArgs } from '../args.js';
+import { parseCommandArgs, usageError } from '../args.js';
 import { type CliIo, println } from '../io.js';
-import { OPTIONS, retroOptionsFrom, USAGE } from './retro/options.js';
+import { retroOptionsFrom } from './retro/options.js';
 import { printOutcome } from './retro/output.js';
+import { SPEC } from './retro/spec.js';
 
 /**
  * `retrospect retro`: from the project's sessions to applied rules. Results go to stdout; questions,
@@ -15,15 +15,9 @@ import { printOutcome } from './retro/output.js';
  * unattended run: one at a time per project, with a report in `.claude/retro/`.
  */
 export async function run(args: string[], io: CliIo): Promise<number> {
-  const { values: v, positionals } = parseCommandArgs(args, OPTIONS, USAGE);
-  if (v.help) {
-    println(io.stdout, `usage: ${USAGE}\n\nSee docs/session-retro.md.`);
-    return 0;
-  }
-  if (positionals.length > 1) throw new UsageError(`one session id at most\nusage: ${USAGE}`);
-  if (v.today !== undefined && !isIsoDay(v.today)) {
-    throw new UsageError(`--today must be YYYY-MM-DD, got '${v.today}'`);
-  }
+  const { values: v, positionals } = parseCommandArgs(args, SPEC);
+  if (v.today !== undefined && !isIsoDay(v.today))
+    throw usageError(SPEC, `--today must be YYYY-MM-DD, got '${v.today}'`);
   const log = (line: string) => println(io.stderr, line);
   let prompter: Prompter | undefined;
   try {

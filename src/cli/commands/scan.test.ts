@@ -37,6 +37,11 @@ describe('retrospect scan', () => {
     expect(run.stdout).toMatch(/^PROJECT +SESSION +START \(UTC\) +LINES +SCORE +SIGNALS\n/);
     expect(run.stdout).toMatch(/-home-ada-code-shop +1f7a9c3e +2026-10-03 13:40 +17 +10\.0 ! +S1x3 S5x1/);
     expect(run.stdout).toContain('5d7f9b1c > agent-8e0a2c4d');
+    expect(run.stdout).toMatch(
+      /\nTOTAL: 3 projects +7 sessions \+2 sub-agent +142 +3 flagged +S1x4 S2x3 S3x1 S4x5 S5x3\n\nsessions: 7/,
+    );
+    // Not a terminal: no colour codes.
+    expect(run.stdout).not.toContain('\u001b[');
     expect(run.stdout).toContain('sessions: 7 (+2 sub-agent transcripts)\nflagged: 3\n');
     expect(run.stdout).toContain('signals: S1 4, S2 3, S3 1, S4 5, S5 3');
     expect(run.stdout).toContain('busiest projects: -home-ada-code-shop (2 flagged of 3)');
@@ -73,12 +78,22 @@ describe('retrospect scan', () => {
         .map((l) => JSON.parse(l).sessionId.slice(0, 8));
     expect(await ids('--flagged')).toEqual(['1f7a9c3e', '4e6a8c0b', '9b2d4f6a']);
     expect(await ids('--project', 'notes')).toEqual(['5d7f9b1c', '5d7f9b1c']);
+    // The name the table prints is one project (not every name containing it); a checkout's path names its folder.
+    expect(await ids('--project', '-home-ada-code-shop')).toEqual(['1f7a9c3e', '9b2d4f6a', 'c8e2f4a1']);
+    expect(await ids('--project', '-home-ada-code')).toEqual([]);
+    expect(await ids('--project', '/home/ada/code/shop')).toEqual(['1f7a9c3e', '9b2d4f6a', 'c8e2f4a1']);
+    expect(await ids('--since', '20261009', '--until', '20261009')).toEqual(['2a4c6e8f']);
     expect(await ids('--min-score', '6.5', '--until', '2026-10-06')).toEqual(['1f7a9c3e', '9b2d4f6a']);
     expect(await ids('--since', '2026-10-09', '--until', '2026-10-09T23:00:00Z')).toEqual(['2a4c6e8f']);
+    const jobs = await runCli(['scan', '--demo', '--jobs', '0'], { env });
+    expect([jobs.code, jobs.stderr]).toEqual([
+      2,
+      "retrospect scan: --jobs takes a whole number of at least 1, got '0'\n",
+    ]);
     const bad = await runCli(['scan', '--demo', '--since', 'last week'], { env });
     expect([bad.code, bad.stderr]).toEqual([
       2,
-      "retrospect scan: --since takes a date such as 2026-10-01, got 'last week'\n",
+      "retrospect scan: --since takes a date (2026-01-31, 20260131), an ISO time or 7d / 12h / 2w, got 'last week'\n",
     ]);
   });
 

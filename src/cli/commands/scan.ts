@@ -3,22 +3,17 @@ import { claudeConfigDirs } from '../../paths/data-dir.js';
 import * as scan from '../../scan/index.js';
 import { openStore } from '../../store/open.js';
 import { sessionStarts } from '../../store/session-starts.js';
-import { parseCommandArgs, parseCount } from '../args.js';
-import { type CliIo, println } from '../io.js';
+import { parseCommandArgs, parsePositive } from '../args.js';
+import { colorFor, tablePaint } from '../color.js';
+import { type CliIo, println, printlnStyled } from '../io.js';
 import { envWithProfile } from '../profile-option.js';
-import { OPTIONS, scanFilterFrom, USAGE } from './scan/options.js';
+import { SPEC, scanFilterFrom } from './scan/options.js';
 
 /** `retrospect scan`: gate every session (only new or changed files are read), print a table or JSON lines. */
 export async function run(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommandArgs(args, OPTIONS, USAGE);
-  if (values.help) {
-    println(
-      io.stdout,
-      `usage: ${USAGE}\n\nEnvironment: RETRO_GATE_PROFILE, RETRO_THRESHOLD, FRICTION_LEDGER, CLAUDE_CONFIG_DIR, RETROSPECT_DATA_DIR`,
-    );
-    return 0;
-  }
-  const filter = scanFilterFrom(values);
+  const { values, positionals } = parseCommandArgs(args, SPEC);
+  const filter = scanFilterFrom(values, io);
+  const jobs = parsePositive(values.jobs, '--jobs', availableParallelism());
   const { roots, defaults } = scan.resolveScanRoots(positionals, values.demo === true, io.env);
   const { settings, warning } = scan.gateSettingsFor(envWithProfile(io.env, values.profile), io.cwd);
   if (warning) println(io.stderr, warning);
@@ -34,7 +29,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       roots,
       store,
       settings,
-      jobs: Math.max(1, parseCount(values.jobs, '--jobs', availableParallelism())),
+      jobs,
       // An explicit --jobs is honoured even for small scans; the default starts threads only when they pay.
       ...(values.jobs === undefined ? {} : { inlineBelowBytes: 0 }),
       onProgress: bar ? (done, total) => bar.update(done, total) : undefined,
@@ -53,7 +48,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     }
     if (defaults && result.records.length === 0)
       println(io.stderr, `no Claude Code sessions found under ${roots.join(', ')}`);
-    println(io.stdout, scan.renderTable(shown, starts));
+    // Each cell is escaped by renderTable itself; the colour codes around them are ours.
+    printlnStyled(io.stdout, scan.renderTable(shown, starts, tablePaint(colorFor(io.stdout, io.env))));
     println(io.stdout);
     println(io.stdout, scan.renderSummary(shown, { ...result, seconds, ownLeftOut }));
     return 0;

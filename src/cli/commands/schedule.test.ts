@@ -82,12 +82,21 @@ describe('retrospect schedule lock', () => {
     [['schedule', 'lock', 'acquire']],
     [['schedule', 'lock', 'grab', '.']],
     [['schedule', 'lock', 'acquire', '.', 'extra']],
-    [['schedule', 'nope']],
-    [['schedule']],
-  ])('usage errors exit 1: %j', async (args) => {
+  ])('usage errors exit 1, as the seed helper did: %j', async (args) => {
     const run = await runCli(args);
     expect(run.code).toBe(1);
-    expect(run.stdout + run.stderr).toMatch(/usage: retrospect schedule/);
+    expect(run.stderr).toMatch(
+      /^retrospect schedule: .*; usage: retrospect schedule lock ACTION MROOT \[TOKEN\] \[options\]\n$/,
+    );
+  });
+
+  it('a missing or unknown sub-command of schedule itself is a usage error like any other (exit 2)', async () => {
+    const [none, unknown] = await Promise.all([runCli(['schedule']), runCli(['schedule', 'nope'])]);
+    expect([none.code, unknown.code]).toEqual([2, 2]);
+    expect(none.stdout).toMatch(/^usage: retrospect schedule <command>/);
+    expect(unknown.stderr).toBe(
+      "retrospect schedule: unknown sub-command 'nope'; usage: retrospect schedule <install|lock|report> ...\n",
+    );
   });
 });
 
@@ -272,7 +281,7 @@ describe('retrospect schedule install', () => {
     expect(existsSync(join(repo, '.claude'))).toBe(false);
   });
 
-  it('prints systemd units; refuses an inexact cadence with exit 1', async () => {
+  it('prints systemd units; refuses an inexact cadence with exit 2', async () => {
     const repo = project();
     const [units, bad, both] = await Promise.all([
       runCli(['schedule', 'install', '--systemd'], {
@@ -285,7 +294,7 @@ describe('retrospect schedule install', () => {
     expect(units.code).toBe(0);
     expect(units.stdout).toMatch(/^# .+\/cfg\/systemd\/user\/retrospect-retro-.+\.service\n\[Unit\]/);
     expect(units.stdout).toContain('OnCalendar=*-*-* 03:');
-    expect([bad.code, both.code]).toEqual([1, 1]);
+    expect([bad.code, both.code]).toEqual([2, 2]);
     expect(bad.stderr).toMatch(
       /--every: expected Nm \(N divides 60\), Nh \(N divides 24\), 1d or 1w, got '2d'/,
     );

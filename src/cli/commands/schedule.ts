@@ -1,26 +1,32 @@
-import { UsageError } from '../../errors/errors.js';
+import { type CommandGroup, runGroup } from '../group.js';
 import type { CliIo } from '../io.js';
 
-const USAGE = [
-  'usage: retrospect schedule lock acquire|release <mroot> [token] [--force]',
-  '       retrospect schedule report --mroot PATH --mode all-auto [--scanned N --skipped N --gated N --deep N]',
-  '              [--applied-file F --followup-file F --duplicate-file F --observations-file F]',
-  '              [--summary TEXT] [--note TEXT]',
-  '       retrospect schedule install [--cron | --systemd] [--every 1d] [--at HH:MM] [--write]',
-].join('\n');
+const GROUP: CommandGroup = {
+  path: 'schedule',
+  summary: 'Scheduled retros: run lock, report, cron/systemd install',
+  details:
+    "The pieces of the unattended 'retro --all --auto' run: one run at a time per project, a report after every\nrun. 'lock' and 'report' keep the seed helpers' exit statuses (usage error 1, lock held 2); see docs/scheduled-retro.md.",
+  subcommands: {
+    install: {
+      summary: 'Print (or with --write install) a crontab line or systemd timer for the nightly retro',
+      load: async () => (await import('./schedule/install.js')).runInstall,
+    },
+    lock: {
+      summary: "Take or release a project's scheduled-run lock (held: exit 2)",
+      load: async () => (await import('./schedule/lock.js')).runLock,
+    },
+    report: {
+      summary: 'Write one scheduled-run report in .claude/retro/ and print its path',
+      load: async () => (await import('./schedule/report.js')).runReport,
+    },
+  },
+  examples: [
+    ['retrospect schedule install --systemd --write', 'a nightly retro for this project'],
+    ['retrospect schedule lock acquire .', 'the run lock, as a script takes it'],
+  ],
+};
 
-/**
- * `retrospect schedule`: the pieces of unattended scheduled retros. Usage errors exit 1 and a held lock
- * exits 2, as the shell helpers this replaces did, so existing callers keep working.
- */
+/** `retrospect schedule <sub-command>`: the pieces of unattended scheduled retros. */
 export async function run(args: string[], io: CliIo): Promise<number> {
-  const [sub, ...rest] = args;
-  if (sub === undefined || sub === '--help' || sub === '-h') {
-    io.stdout.write(`${USAGE}\n`);
-    return sub === undefined ? 1 : 0;
-  }
-  if (sub === 'lock') return (await import('./schedule/lock.js')).runLock(rest, io);
-  if (sub === 'report') return (await import('./schedule/report.js')).runReport(rest, io);
-  if (sub === 'install') return (await import('./schedule/install.js')).runInstall(rest, io);
-  throw new UsageError(`unknown sub-command '${sub}'\n${USAGE}`, 1);
+  return runGroup(GROUP, args, io);
 }

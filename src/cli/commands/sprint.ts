@@ -1,54 +1,40 @@
-import { UsageError } from '../../errors/errors.js';
+import { type CommandGroup, runGroup } from '../group.js';
 import type { CliIo } from '../io.js';
-import { println } from '../io.js';
 
-const SUBCOMMANDS = {
-  report: {
-    summary: 'sprint data summary: metrics, review verdicts, tech debt, themes (read-only)',
-    load: () => import('./sprint/report.js'),
+const GROUP: CommandGroup = {
+  path: 'sprint',
+  summary: 'Sprint retrospectives: facts, the retro session and its records',
+  details:
+    "Reads a project's sprint files (.gaia/), computes the facts and records the retro; see docs/sprint.md.",
+  subcommands: {
+    report: {
+      summary: 'Sprint data summary: metrics, review verdicts, tech debt, themes (read-only)',
+      load: async () => (await import('./sprint/report.js')).run,
+    },
+    themes: {
+      summary: 'Recurring themes across sprints; --apply escalates them once per sprint',
+      load: async () => (await import('./sprint/themes.js')).run,
+    },
+    'action-items': {
+      summary: 'List action items (.gaia/state/action-items.yaml)',
+      load: async () => (await import('./sprint/action-items.js')).run,
+    },
+    write: {
+      summary: 'The shared memory writer: one allowlisted, idempotent entry',
+      load: async () => (await import('./sprint/write.js')).run,
+    },
+    retro: {
+      summary: 'Facilitate the sprint retrospective and record it',
+      load: async () => (await import('./sprint/retro.js')).run,
+    },
   },
-  themes: {
-    summary: 'recurring themes across sprints; --apply escalates them once per sprint',
-    load: () => import('./sprint/themes.js'),
-  },
-  'action-items': {
-    summary: 'list action items (.gaia/state/action-items.yaml)',
-    load: () => import('./sprint/action-items.js'),
-  },
-  write: {
-    summary: 'the shared memory writer: one allowlisted, idempotent entry',
-    load: () => import('./sprint/write.js'),
-  },
-  retro: {
-    summary: 'facilitate the sprint retrospective and record it',
-    load: () => import('./sprint/retro.js'),
-  },
-} as const;
-
-type SubcommandName = keyof typeof SUBCOMMANDS;
-
-function usage(): string {
-  const names = Object.keys(SUBCOMMANDS) as SubcommandName[];
-  const width = Math.max(...names.map((n) => n.length));
-  return [
-    'usage: retrospect sprint <sub-command> [options]',
-    '',
-    ...names.map((n) => `  ${n.padEnd(width)}  ${SUBCOMMANDS[n].summary}`),
-    '',
-    "Run 'retrospect sprint <sub-command> --help' for its options.",
-  ].join('\n');
-}
+  examples: [
+    ['retrospect sprint report --demo', 'the demo project: metrics, verdicts, tech debt, themes'],
+    ['retrospect sprint retro --demo', 'the whole retro on a temporary copy of the demo project'],
+  ],
+};
 
 /** `retrospect sprint <sub-command>`: dispatches to the sub-command module, loaded lazily. */
 export async function run(args: string[], io: CliIo): Promise<number> {
-  const [name, ...rest] = args;
-  if (name === undefined || name === '--help' || name === '-h') {
-    println(io.stdout, usage());
-    return name === undefined ? 2 : 0;
-  }
-  if (!Object.hasOwn(SUBCOMMANDS, name)) {
-    throw new UsageError(`unknown sub-command '${name}'\n${usage()}`);
-  }
-  const module = await SUBCOMMANDS[name as SubcommandName].load();
-  return module.run(rest, io);
+  return runGroup(GROUP, args, io);
 }

@@ -64,9 +64,8 @@ describe('retrospect trial (meta helpers)', () => {
     expect(await ask('--review-after', '10-days', '--today', '2026-07-10')).toBe('false');
   });
 
-  it('usage errors exit 1 and say what was expected', async () => {
+  it('usage errors exit 2 and say what was expected', async () => {
     const cases = [
-      ['trial'],
       ['trial', 'nope'],
       ['trial', 'parse'],
       ['trial', 'annotate', '--text', 'x'],
@@ -90,7 +89,7 @@ describe('retrospect trial (meta helpers)', () => {
     ];
     const runs = await Promise.all(cases.map((args) => runCli(args)));
     runs.forEach((run, i) => {
-      expect(run.code, cases[i]!.join(' ')).toBe(1);
+      expect(run.code, cases[i]!.join(' ')).toBe(2);
       expect(run.stderr, cases[i]!.join(' ')).toMatch(/^retrospect trial: \S/);
     });
   });
@@ -187,7 +186,7 @@ describe('retrospect trial review', () => {
       (await runCli([...common, ...evidence, ...more, '--decision', 'KEEP', '--decided-by', 'user'])).code,
     ).toBe(0);
     expect((await runCli([...common, '--decision', 'REVERT', '--decided-by', 'auto'])).code).toBe(0);
-    expect((await runCli([...common, '--decision', 'MAYBE', '--decided-by', 'auto'])).code).toBe(1);
+    expect((await runCli([...common, '--decision', 'MAYBE', '--decided-by', 'auto'])).code).toBe(2);
     const history = readFileSync(join(root, '.claude', 'retro', 'directive-history.jsonl'), 'utf8')
       .trim()
       .split('\n');

@@ -128,7 +128,7 @@ describe('retrospect walk', () => {
       env,
     });
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain("unknown provider 'oracle'");
+    expect(bad.stderr).toContain("--provider takes openai|anthropic|claude-cli|heuristic, got 'oracle'");
   });
 
   it("walks a repository's first commit as its own changes, and names a missing parent as such", async () => {

@@ -7,14 +7,15 @@ import { redactText } from '../../walk/redact.js';
 import { walkChangeSet } from '../../walk/walk.js';
 import { parseCommandArgs } from '../args.js';
 import { type CliIo, println, readStdinText } from '../io.js';
-import { agentReviewer, OPTIONS, USAGE, walkSelection } from './walk/options.js';
+import { agentReviewer, walkSelection } from './walk/options.js';
 import { writeWalkOutputs } from './walk/output.js';
+import { SPEC } from './walk/spec.js';
 
 /** `retrospect walk`: a retrospective walk of a change set, as Markdown (stdout or --md) and JSON (--json). */
 export async function run(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommandArgs(args, OPTIONS, USAGE);
-  if (values.help || values.plan) {
-    io.stdout.write(values.help ? `usage: ${USAGE}\n` : WALK_PLAN_TOML);
+  const { values, positionals } = parseCommandArgs(args, SPEC);
+  if (values.plan) {
+    io.stdout.write(WALK_PLAN_TOML);
     return 0;
   }
   const { target, scope, fromRetro, mode } = walkSelection(values, positionals, io);
@@ -32,7 +33,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       cwd: io.cwd,
       env: io.env,
       readStdin: () => readStdinText(io),
-      ...(values.sessions ? { sessionDirs: values.sessions as unknown as string[] } : {}),
+      ...(values.sessions ? { sessionDirs: values.sessions } : {}),
       captureComments: !values['no-comments'],
       ...(review ? { reviewer: review.reviewer } : {}),
       ...(prompter

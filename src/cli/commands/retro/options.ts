@@ -4,33 +4,13 @@ import { autoDecider } from '../../../retro/decide.js';
 import { projectDeepReader } from '../../../retro/deep-reader.js';
 import { interactiveDecider } from '../../../retro/interactive.js';
 import type { RetroOptions } from '../../../retro/pipeline.js';
-import { type ParsedArgs, parseCount } from '../../args.js';
+import { type ParsedArgs, parseCount, parsePositive } from '../../args.js';
+import { existingFolder } from '../../folder-option.js';
 import { type CliIo, writeText } from '../../io.js';
 import { envWithProfile } from '../../profile-option.js';
+import type { SPEC } from './spec.js';
 
-export const USAGE =
-  'retrospect retro [SESSION_ID] [--all] [--auto] [--why] [--dry-run] [--json] [--also-claude-md] [--provider P] [--model M] [--base-url U] [--projects-root DIR] [--threshold N] [--today YYYY-MM-DD] [--concurrency N] [--gate-cap-ms MS] [--profile seed|calibrated]';
-
-export const OPTIONS = {
-  all: { type: 'boolean' },
-  auto: { type: 'boolean' },
-  why: { type: 'boolean' },
-  'dry-run': { type: 'boolean' },
-  json: { type: 'boolean' },
-  'also-claude-md': { type: 'boolean' },
-  provider: { type: 'string' },
-  model: { type: 'string' },
-  'base-url': { type: 'string' },
-  'projects-root': { type: 'string' },
-  threshold: { type: 'string' },
-  today: { type: 'string' },
-  concurrency: { type: 'string' },
-  'gate-cap-ms': { type: 'string' },
-  profile: { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
-
-export type RetroValues = ParsedArgs<typeof OPTIONS>['values'];
+export type RetroValues = ParsedArgs<typeof SPEC.options>['values'];
 
 /** The longest delay a timer takes: beyond it Node fires after 1 ms instead (and warns). */
 const MAX_TIMER_MS = 2_147_483_647;
@@ -67,10 +47,14 @@ export function retroOptionsFrom(
     all: v.all,
     dryRun: v['dry-run'],
     alsoClaudeMd: v['also-claude-md'],
-    projectsRoot: v['projects-root'],
+    projectsRoot: existingFolder(
+      v['projects-root'],
+      '--projects-root',
+      'a Claude Code projects folder, like ~/.claude/projects',
+    ),
     threshold: v.threshold,
     today: v.today,
-    concurrency: Math.max(1, parseCount(v.concurrency, '--concurrency', 3)),
+    concurrency: parsePositive(v.concurrency, '--concurrency', 3),
     gateCapMs: gateCapOf(v['gate-cap-ms']),
     decider: prompter ? interactiveDecider(prompter, (text) => writeText(io.stderr, text)) : autoDecider,
     deepReader: projectDeepReader({
@@ -81,6 +65,7 @@ export function retroOptionsFrom(
       cwd: io.cwd,
       log,
     }),
+    anchorsElsewhere: !v.auto,
     log,
   };
 }

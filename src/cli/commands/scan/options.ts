@@ -1,45 +1,57 @@
 import { UsageError } from '../../../errors/errors.js';
-import * as scan from '../../../scan/index.js';
-import type { ParsedArgs } from '../../args.js';
+import type * as scan from '../../../scan/index.js';
+import { defineCommand, type ParsedArgs } from '../../args.js';
+import { DATE_RANGE, PROJECT_FILTER, STORE } from '../../common-options.js';
+import { dateOption } from '../../date-option.js';
+import { PROFILE } from '../../profile-option.js';
+import { projectOption } from '../../project-option.js';
 
-export const USAGE =
-  'retrospect scan [DIR...] [--demo] [--project NAME] [--since DATE] [--until DATE] [--min-score N] [--flagged] [--include-own] [--json] [--jobs N] [--store PATH] [--profile seed|calibrated]';
-export const OPTIONS = {
-  demo: { type: 'boolean' },
-  project: { type: 'string' },
-  since: { type: 'string' },
-  until: { type: 'string' },
-  'min-score': { type: 'string' },
-  flagged: { type: 'boolean' },
-  'include-own': { type: 'boolean' },
-  json: { type: 'boolean' },
-  jobs: { type: 'string' },
-  store: { type: 'string' },
-  profile: { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
+export const SPEC = defineCommand({
+  path: 'scan',
+  summary: 'Gate every session on this machine and show where the friction is',
+  details:
+    'Gates every Claude Code session on a worker pool, remembers verdicts in a local store (a rescan reads only\nchanged files) and prints a table sorted by score with a totals row and a summary; ! marks a flagged session.',
+  args: [
+    {
+      name: 'DIR',
+      variadic: true,
+      description:
+        'Claude Code projects folders, project folders or .jsonl transcripts (default: ~/.claude/projects)',
+    },
+  ],
+  options: {
+    demo: { type: 'boolean', description: 'scan the bundled demo sessions (an in-memory store)' },
+    project: PROJECT_FILTER,
+    ...DATE_RANGE,
+    'min-score': { type: 'string', arg: 'N', description: 'only sessions scoring at least N' },
+    flagged: { type: 'boolean', description: 'only flagged sessions (score at or above the threshold)' },
+    'include-own': { type: 'boolean', description: "show Retrospect's own analysis runs too" },
+    json: { type: 'boolean', description: 'one JSON record per session instead of the table' },
+    jobs: { type: 'string', arg: 'N', description: 'worker threads, at least 1', default: 'one per CPU' },
+    store: STORE,
+    profile: PROFILE,
+  },
+  examples: [
+    ['retrospect scan --demo', 'the bundled demo sessions'],
+    ['retrospect scan --since 7d --flagged', "this week's rough sessions"],
+    ['retrospect scan --project -home-ada-code-shop --json', 'one project, as JSON lines'],
+  ],
+  environment:
+    'RETRO_GATE_PROFILE, RETRO_THRESHOLD, FRICTION_LEDGER, CLAUDE_CONFIG_DIR, RETROSPECT_DATA_DIR, NO_COLOR',
+});
 
-export type ScanValues = ParsedArgs<typeof OPTIONS>['values'];
-
-/** A `--since`/`--until` date as an instant bound, or a usage error saying what is expected. */
-export function dateOption(
-  text: string | undefined,
-  name: string,
-  edge: 'start' | 'end',
-): string | undefined {
-  if (text === undefined) return undefined;
-  const bound = scan.parseDateBound(text, edge);
-  if (bound === undefined) throw new UsageError(`${name} takes a date such as 2026-10-01, got '${text}'`);
-  return bound;
-}
+export type ScanValues = ParsedArgs<typeof SPEC.options>['values'];
 
 /** Which scanned sessions to show: `--project`, `--since`/`--until`, `--min-score`, `--flagged`, `--include-own`. */
-export function scanFilterFrom(values: ScanValues): scan.ScanFilter {
+export function scanFilterFrom(
+  values: ScanValues,
+  io: { cwd: string; env: NodeJS.ProcessEnv },
+): scan.ScanFilter {
   const minScore = values['min-score'];
   if (minScore !== undefined && !/^\d+(\.\d+)?$/.test(minScore))
     throw new UsageError(`--min-score takes a number such as 5, got '${minScore}'`);
   return {
-    project: values.project,
+    project: projectOption(values.project, io),
     since: dateOption(values.since, '--since', 'start'),
     until: dateOption(values.until, '--until', 'end'),
     minScore: minScore === undefined ? undefined : Number(minScore),

@@ -1,10 +1,9 @@
-import { UsageError } from '../../../errors/errors.js';
 import { acquireScheduledLock, LOCK_HELD_MESSAGE, releaseScheduledLock } from '../../../schedule/index.js';
-import { parseCommandArgs } from '../../args.js';
+import { parseCommandArgs, usageError } from '../../args.js';
 import { type CliIo, println } from '../../io.js';
+import { didYouMean } from '../../suggest.js';
+import { SPEC } from './lock-spec.js';
 import { existingProjectRoot } from './mroot.js';
-
-const USAGE = 'retrospect schedule lock acquire|release <mroot> [token] [--force]';
 
 /**
  * `schedule lock acquire <mroot>` prints the owner token (exit 0), or the held line (exit 2).
@@ -13,14 +12,15 @@ const USAGE = 'retrospect schedule lock acquire|release <mroot> [token] [--force
  * one shell needs no token; one that releases from elsewhere passes the token.
  */
 export async function runLock(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommandArgs(args, { force: { type: 'boolean' } }, USAGE, 1);
-  const [action, mroot, token, ...extra] = positionals;
-  if ((action !== 'acquire' && action !== 'release') || !mroot || extra.length > 0) {
-    throw new UsageError(`expected acquire or release and a project root\nusage: ${USAGE}`, 1);
-  }
+  const { values, positionals } = parseCommandArgs(args, SPEC);
+  const [action, mroot, token] = positionals as [string, string, string | undefined];
+  if (action !== 'acquire' && action !== 'release')
+    throw usageError(
+      SPEC,
+      `expected acquire or release, got '${action}'${didYouMean(action, ['acquire', 'release'])}`,
+    );
   if (action === 'acquire') {
-    if (token !== undefined || values.force)
-      throw new UsageError(`acquire takes only <mroot>\nusage: ${USAGE}`, 1);
+    if (token !== undefined || values.force) throw usageError(SPEC, 'acquire takes only MROOT');
     const root = existingProjectRoot(io.cwd, mroot);
     const result = acquireScheduledLock(root, { pid: process.ppid });
     if (!result.ok) {

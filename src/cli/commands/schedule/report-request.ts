@@ -1,39 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { InputError, UsageError } from '../../../errors/errors.js';
+import { InputError } from '../../../errors/errors.js';
 import { parseAppliedRows, type ScheduledReportInput } from '../../../schedule/index.js';
-import type { ParsedArgs } from '../../args.js';
+import { type ParsedArgs, usageError } from '../../args.js';
 import { existingProjectRoot } from './mroot.js';
+import { SPEC } from './report-spec.js';
 
-export const USAGE =
-  'retrospect schedule report --mroot PATH --mode all-auto [--scanned N] [--skipped N] [--gated N] [--deep N] ' +
-  '[--applied-file F] [--followup-file F] [--duplicate-file F] [--observations-file F] [--summary T] [--note T] ' +
-  '[--applied-count N] [--followup-count N]';
+export { SPEC };
 
-const text = { type: 'string' } as const;
-export const OPTIONS = {
-  mroot: text,
-  mode: text,
-  scanned: text,
-  skipped: text,
-  gated: text,
-  deep: text,
-  'applied-file': text,
-  'followup-file': text,
-  'duplicate-file': text,
-  'observations-file': text,
-  summary: text,
-  note: text,
-  'applied-count': text,
-  'followup-count': text,
-};
-
-type ReportValues = ParsedArgs<typeof OPTIONS>['values'];
+type ReportValues = ParsedArgs<typeof SPEC.options>['values'];
 
 function whole(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value))
-    throw new UsageError(`--${name} takes a whole number, got '${value}'\nusage: ${USAGE}`, 1);
+  if (!/^\d+$/.test(value)) throw usageError(SPEC, `--${name} takes a whole number, got '${value}'`);
   return Number(value);
 }
 

@@ -1,4 +1,3 @@
-import { UsageError } from '../../../errors/errors.js';
 import { secretsFromEnv } from '../../../safety/redact.js';
 import {
   notifyScheduledWebhook,
@@ -7,15 +6,11 @@ import {
 } from '../../../schedule/index.js';
 import { parseCommandArgs } from '../../args.js';
 import { type CliIo, println } from '../../io.js';
-import { OPTIONS, reportRequestFrom, USAGE } from './report-request.js';
+import { reportRequestFrom, SPEC } from './report-request.js';
 
 /** `schedule report`: writes one scheduled report, prints its absolute path, posts the webhook. */
 export async function runReport(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommandArgs(args, OPTIONS, USAGE, 1);
-  if (positionals.length > 0)
-    throw new UsageError(`unexpected argument '${positionals[0]}'\nusage: ${USAGE}`, 1);
-  if (!values.mroot) throw new UsageError(`--mroot is required\nusage: ${USAGE}`, 1);
-  if (values.mode !== 'all-auto') throw new UsageError(`--mode must be all-auto\nusage: ${USAGE}`, 1);
+  const { values } = parseCommandArgs(args, SPEC);
   const { root, input } = reportRequestFrom(values.mroot, values, io.cwd);
   const report = writeScheduledReport(root, input, { secrets: secretsFromEnv(io.env) });
   if (report.droppedLines > 0) {

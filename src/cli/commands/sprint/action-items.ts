@@ -1,22 +1,26 @@
 import { readActionItems, readBoardActionItems } from '../../../sprint/read/action-items.js';
-import { parseCommandArgs } from '../../args.js';
+import { defineCommand, parseCommandArgs } from '../../args.js';
+import { JSON_OUTPUT } from '../../common-options.js';
 import type { CliIo } from '../../io.js';
 import { println } from '../../io.js';
-import { projectRootFor, ROOT_OPTIONS } from './options.js';
+import { projectRootFor, ROOT_OPTIONS, SPRINT_ENV } from './options.js';
 
-const USAGE = 'retrospect sprint action-items [--root DIR | --demo] [--sprint S] [--status open] [--json]';
+const SPEC = defineCommand({
+  path: 'sprint action-items',
+  summary: 'List action items (.gaia/state/action-items.yaml)',
+  options: {
+    ...ROOT_OPTIONS,
+    sprint: { type: 'string', arg: 'SPRINT_ID', description: 'only items of this sprint' },
+    status: { type: 'string', arg: 'STATUS', description: 'only items with this status (open, done, ...)' },
+    json: JSON_OUTPUT,
+  },
+  examples: [['retrospect sprint action-items --demo --status open', "the demo project's open items"]],
+  environment: SPRINT_ENV,
+});
 
 /** `sprint action-items`: lists the stored action items of both dialects, optionally filtered. */
 export async function run(args: string[], io: CliIo): Promise<number> {
-  const { values } = parseCommandArgs(
-    args,
-    { ...ROOT_OPTIONS, sprint: { type: 'string' }, status: { type: 'string' }, json: { type: 'boolean' } },
-    USAGE,
-  );
-  if (values.help) {
-    println(io.stdout, `usage: ${USAGE}`);
-    return 0;
-  }
+  const { values } = parseCommandArgs(args, SPEC);
   const root = projectRootFor(values, io, false);
   // A BMAD team's own action items file is listed (read-only) when there is no .gaia/ store.
   const file = readActionItems(root) ?? readBoardActionItems(root)[0];

@@ -5,10 +5,26 @@ import type { CliIo } from '../../io.js';
 
 /** Options every sprint sub-command shares. */
 export const ROOT_OPTIONS = {
-  root: { type: 'string' },
-  demo: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
+  root: {
+    type: 'string',
+    arg: 'DIR',
+    description: 'the project root',
+    default: 'CLAUDE_PROJECT_ROOT, else the current directory',
+  },
+  demo: {
+    type: 'boolean',
+    description: 'the bundled demo project (copied to a temporary folder when written)',
+  },
 } as const;
+
+/** The optional SPRINT_ID argument of report, themes and retro. */
+export const SPRINT_ARG = {
+  name: 'SPRINT_ID',
+  description: 'the sprint (default: the current one in .gaia/state/sprint-status.yaml)',
+} as const;
+
+/** Sprint sub-commands take the sprint's files as their environment. */
+export const SPRINT_ENV = 'CLAUDE_PROJECT_ROOT, RETROSPECT_NOW (an ISO time, for reproducible output)';
 
 /**
  * The project root of a sub-command: the bundled demo (read in place, or copied to a temporary folder

@@ -1,40 +1,44 @@
-import { UsageError } from '../../../errors/errors.js';
 import { createLinePrompter } from '../../../prompt/line-prompter.js';
 import { draftsForRetro, renderDraftList } from '../../../sprint/facilitate/draft-session.js';
 import { gatherRetroInputs } from '../../../sprint/facilitate/retro-inputs.js';
 import { buildSprintReport } from '../../../sprint/facts/report.js';
 import { recordSprintRetro, renderRetroContext } from '../../../sprint/record/retro.js';
-import { parseCommandArgs } from '../../args.js';
+import { defineCommand, parseCommandArgs } from '../../args.js';
+import { DRY_RUN, MODEL_OPTIONS } from '../../common-options.js';
 import type { CliIo } from '../../io.js';
 import { println } from '../../io.js';
-import { nowFrom, projectRootFor, ROOT_OPTIONS } from './options.js';
+import { nowFrom, projectRootFor, ROOT_OPTIONS, SPRINT_ARG, SPRINT_ENV } from './options.js';
 import { retroAnswersFor } from './retro-answers.js';
 
-const USAGE =
-  'retrospect sprint retro [SPRINT_ID] [--root DIR | --demo] [--answers FILE] [--yolo-defaults seed-from-metrics] [--auto-file] [--dry-run] [--provider openai|anthropic|claude-cli] [--model M] [--base-url URL]';
-
-const OPTIONS = {
-  ...ROOT_OPTIONS,
-  answers: { type: 'string' },
-  'yolo-defaults': { type: 'string' },
-  'auto-file': { type: 'boolean' },
-  'dry-run': { type: 'boolean' },
-  provider: { type: 'string' },
-  model: { type: 'string' },
-  'base-url': { type: 'string' },
-} as const;
+const SPEC = defineCommand({
+  path: 'sprint retro',
+  summary: 'Facilitate the sprint retrospective and record it',
+  details:
+    'At a terminal it asks; --answers FILE or --yolo-defaults seed-from-metrics run it unattended. The retro\nis recorded in the sidecars, action items and the retro file; see docs/sprint.md.',
+  args: [SPRINT_ARG],
+  options: {
+    ...ROOT_OPTIONS,
+    answers: { type: 'string', arg: 'FILE', description: 'the decisions as YAML instead of a terminal' },
+    'yolo-defaults': {
+      type: 'string',
+      choices: ['seed-from-metrics'],
+      description: 'an unattended skeleton retro seeded from the metrics',
+    },
+    'auto-file': { type: 'boolean', description: 'file the action items without asking' },
+    'dry-run': { ...DRY_RUN, description: 'print the retro inputs as JSON, write nothing' },
+    ...MODEL_OPTIONS,
+  },
+  examples: [
+    ['retrospect sprint retro --demo', 'the whole retro on a temporary copy of the demo project'],
+    ['retrospect sprint retro --provider openai', 'at a terminal, with model drafts you confirm one by one'],
+  ],
+  environment: `${SPRINT_ENV}, RETROSPECT_PROVIDER, OPENAI_API_KEY, ANTHROPIC_API_KEY`,
+});
 
 /** `sprint retro`: facilitate the retro (terminal, answers file or metrics skeleton), then record it. */
 export async function run(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommandArgs(args, OPTIONS, USAGE);
-  if (values.help) {
-    println(io.stdout, `usage: ${USAGE}`);
-    return 0;
-  }
-  if (positionals.length > 1) throw new UsageError(`expected at most one sprint id\nusage: ${USAGE}`);
+  const { values, positionals } = parseCommandArgs(args, SPEC);
   const yolo = values['yolo-defaults'];
-  if (yolo !== undefined && yolo !== 'seed-from-metrics')
-    throw new UsageError(`--yolo-defaults takes 'seed-from-metrics', got '${yolo}'`);
   const root = projectRootFor(values, io, !values['dry-run']);
   // The sprint is read first: a file that is not understood stops the run before anything else is asked.
   const report = buildSprintReport(root, positionals[0], nowFrom(io.env));

@@ -1,25 +1,27 @@
-import { UsageError } from '../../../errors/errors.js';
 import { buildSprintReport } from '../../../sprint/facts/report.js';
 import { applyEscalations } from '../../../sprint/record/escalations.js';
-import { parseCommandArgs } from '../../args.js';
+import { defineCommand, parseCommandArgs } from '../../args.js';
+import { JSON_OUTPUT } from '../../common-options.js';
 import type { CliIo } from '../../io.js';
 import { println } from '../../io.js';
-import { nowFrom, projectRootFor, ROOT_OPTIONS } from './options.js';
+import { nowFrom, projectRootFor, ROOT_OPTIONS, SPRINT_ARG, SPRINT_ENV } from './options.js';
 
-const USAGE = 'retrospect sprint themes [SPRINT_ID] [--root DIR | --demo] [--apply] [--json]';
+const SPEC = defineCommand({
+  path: 'sprint themes',
+  summary: 'Recurring themes across sprints; --apply escalates them once per sprint',
+  args: [SPRINT_ARG],
+  options: {
+    ...ROOT_OPTIONS,
+    apply: { type: 'boolean', description: "escalate each theme's open action item, once per sprint" },
+    json: JSON_OUTPUT,
+  },
+  examples: [['retrospect sprint themes --apply', 'escalate recurring themes of the current sprint']],
+  environment: SPRINT_ENV,
+});
 
 /** `sprint themes`: systemic themes across sprints; `--apply` escalates each once for this sprint. */
 export async function run(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommandArgs(
-    args,
-    { ...ROOT_OPTIONS, apply: { type: 'boolean' }, json: { type: 'boolean' } },
-    USAGE,
-  );
-  if (values.help) {
-    println(io.stdout, `usage: ${USAGE}`);
-    return 0;
-  }
-  if (positionals.length > 1) throw new UsageError(`expected at most one sprint id\nusage: ${USAGE}`);
+  const { values, positionals } = parseCommandArgs(args, SPEC);
   const root = projectRootFor(values, io, values.apply === true);
   const report = buildSprintReport(root, positionals[0], nowFrom(io.env));
   const { themes, warnings } = report.themes;

@@ -1,40 +1,44 @@
-import { UsageError } from '../../../errors/errors.js';
 import { resolveProjectRoot } from '../../../sprint/read/paths.js';
 import { writeSprintEntry } from '../../../sprint/record/write-entry.js';
-import { parseCommandArgs } from '../../args.js';
+import { defineCommand, parseCommandArgs } from '../../args.js';
 import type { CliIo } from '../../io.js';
 import { println, readStdinText } from '../../io.js';
-import { nowFrom } from './options.js';
+import { nowFrom, ROOT_OPTIONS, SPRINT_ENV } from './options.js';
 
-const USAGE =
-  'retrospect sprint write --target T --sprint-id S --payload P|- [--root DIR]  (P: Markdown, or YAML for action items)';
-
-/** Markdown payloads start with `- `, which the option parser would take for an option: bind it first. */
-function bindPayload(args: string[]): string[] {
-  const at = args.indexOf('--payload');
-  if (at < 0 || at + 1 >= args.length) return args;
-  return [...args.slice(0, at), `--payload=${args[at + 1]}`, ...args.slice(at + 2)];
-}
+const SPEC = defineCommand({
+  path: 'sprint write',
+  summary: 'The shared memory writer: one allowlisted, idempotent entry',
+  details:
+    "Prints status=ok|skipped_idempotent|... and the entry's id, dedup_key and target as key=value lines.",
+  options: {
+    target: {
+      type: 'string',
+      arg: 'FILE',
+      required: true,
+      description: 'an allowlisted memory file under .gaia/',
+    },
+    'sprint-id': { type: 'string', arg: 'SPRINT_ID', description: 'the sprint the entry belongs to' },
+    payload: {
+      type: 'string',
+      arg: 'TEXT|-',
+      required: true,
+      description: 'the entry: Markdown, or YAML for action items; - reads it from stdin',
+    },
+    root: ROOT_OPTIONS.root,
+  },
+  examples: [
+    [
+      "retrospect sprint write --target .gaia/memory/sm-sidecar/decision-log.md --sprint-id sprint-7 --payload '- lesson'",
+      'one decision-log entry',
+    ],
+  ],
+  environment: SPRINT_ENV,
+  exitStatus: '0 written or already there, 1 refused or failed (status= says why), 2 usage error',
+});
 
 /** `sprint write`: one write through the shared memory writer, reported as `key=value` lines. */
 export async function run(args: string[], io: CliIo): Promise<number> {
-  const { values } = parseCommandArgs(
-    bindPayload(args),
-    {
-      root: { type: 'string' },
-      target: { type: 'string' },
-      'sprint-id': { type: 'string' },
-      payload: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-    USAGE,
-  );
-  if (values.help) {
-    println(io.stdout, `usage: ${USAGE}`);
-    return 0;
-  }
-  if (!values.target || values.payload === undefined)
-    throw new UsageError(`--target and --payload are required\nusage: ${USAGE}`);
+  const { values } = parseCommandArgs(args, SPEC);
   const root = resolveProjectRoot(values.root, io.env, io.cwd);
   const sprintId = (values['sprint-id'] ?? '').trim();
   const payload = values.payload === '-' ? await readStdinText(io) : values.payload;

@@ -4,18 +4,39 @@ import { findGitRoots } from '../../../git/roots.js';
 import { isIsoDay, todayUtc } from '../../../trial/dates.js';
 import type { SessionScoreSource } from '../../../trial/scores.js';
 import { projectScoreSource } from '../../../trial/sources.js';
+import { PROJECTS_ROOT } from '../../common-options.js';
+import { existingFolder } from '../../folder-option.js';
 import type { CliIo } from '../../io.js';
-import { envWithProfile } from '../../profile-option.js';
+import { envWithProfile, PROFILE } from '../../profile-option.js';
 
 /** Options shared by `trial review` and `trial list`. */
 export const REVIEW_OPTIONS = {
-  mroot: { type: 'string' },
-  today: { type: 'string' },
-  scope: { type: 'string' },
-  'projects-root': { type: 'string' },
-  'session-scores-file': { type: 'string' },
-  'freshness-secs': { type: 'string' },
-  profile: { type: 'string' },
+  mroot: {
+    type: 'string',
+    arg: 'PATH',
+    description: "the project's main checkout",
+    default: 'the repository you are in',
+  },
+  today: { type: 'string', arg: 'YYYY-MM-DD', description: 'the day to review on', default: 'today, in UTC' },
+  scope: {
+    type: 'string',
+    choices: ['current', 'all'],
+    description: "whose sessions count: this project's or every project's",
+    default: 'current',
+  },
+  'projects-root': PROJECTS_ROOT,
+  'session-scores-file': {
+    type: 'string',
+    arg: 'FILE',
+    description: 'scores to use instead of finding sessions: sid<TAB>score<TAB>mtime lines',
+  },
+  'freshness-secs': {
+    type: 'string',
+    arg: 'N',
+    description: 'leave out sessions modified this recently (still being written)',
+    default: '60',
+  },
+  profile: PROFILE,
 } as const;
 
 export interface ReviewSettings {
@@ -31,7 +52,7 @@ export function resolveMainCheckout(mroot: string | undefined, io: CliIo): strin
   // Absolute, because the Claude Code project folder is named after the checkout's absolute path.
   if (mroot) return resolve(io.cwd, mroot);
   const roots = findGitRoots(io.cwd);
-  if (!roots) throw new UsageError('--mroot is required outside a git repository', 1);
+  if (!roots) throw new UsageError('--mroot is required outside a git repository');
   return roots.mainCheckout;
 }
 
@@ -39,19 +60,15 @@ export function resolveMainCheckout(mroot: string | undefined, io: CliIo): strin
 export function reviewSettings(values: ReviewValues, io: CliIo): ReviewSettings {
   const mainCheckout = resolveMainCheckout(values.mroot, io);
   const today = values.today ?? todayUtc();
-  if (!isIsoDay(today)) throw new UsageError(`--today must be YYYY-MM-DD, got '${today}'`, 1);
-  const scope = values.scope ?? 'current';
-  if (scope !== 'current' && scope !== 'all') {
-    throw new UsageError(`--scope must be current or all, got '${scope}'`, 1);
-  }
+  if (!isIsoDay(today)) throw new UsageError(`--today must be YYYY-MM-DD, got '${today}'`);
+  const scope = values.scope === 'all' ? 'all' : 'current';
   const freshness = values['freshness-secs'] ?? '60';
-  if (!/^\d+$/.test(freshness)) {
-    throw new UsageError(`--freshness-secs takes a whole number, got '${freshness}'`, 1);
-  }
+  if (!/^\d+$/.test(freshness))
+    throw new UsageError(`--freshness-secs takes a whole number, got '${freshness}'`);
   const source = projectScoreSource({
     mainCheckout,
     scope,
-    projectsRoot: values['projects-root'],
+    projectsRoot: existingFolder(values['projects-root'], '--projects-root', 'a Claude Code projects folder'),
     env: envWithProfile(io.env, values.profile),
     freshnessSecs: Number(freshness),
     scoresFile: values['session-scores-file'],

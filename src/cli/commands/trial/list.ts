@@ -1,15 +1,25 @@
 import { reviewTrials, trialLabel } from '../../../trial/review.js';
 import { trialSummary } from '../../../trial/state.js';
-import { parseCommandArgs } from '../../args.js';
+import { defineCommand, parseCommandArgs } from '../../args.js';
+import { JSON_OUTPUT } from '../../common-options.js';
 import { type CliIo, println } from '../../io.js';
 import { REVIEW_OPTIONS, reviewSettings } from './common.js';
 
-const USAGE =
-  'retrospect trial list [--mroot P] [--today D] [--scope current|all] [--projects-root R] [--session-scores-file F] [--json]';
+const SPEC = defineCommand({
+  path: 'trial list',
+  summary: 'Every rule on trial with its state and current evidence',
+  details: 'Writes nothing. The evidence is what a review on that day would weigh (see trial review).',
+  options: { ...REVIEW_OPTIONS, json: JSON_OUTPUT },
+  examples: [
+    ['retrospect trial list', "this project's trials"],
+    ['retrospect trial list --json --today 2026-08-01', 'as a review on that day would see them'],
+  ],
+  environment: 'CLAUDE_CONFIG_DIR, RETROSPECT_DATA_DIR, RETRO_THRESHOLD',
+});
 
 /** `trial list`: every rule on trial, where it stands, and the evidence so far. Writes nothing. */
 export async function runList(args: string[], io: CliIo): Promise<number> {
-  const { values } = parseCommandArgs(args, { ...REVIEW_OPTIONS, json: { type: 'boolean' } }, USAGE, 1);
+  const { values } = parseCommandArgs(args, SPEC);
   const settings = reviewSettings(values, io);
   const sessions = await settings.source.scores();
   const summaries = reviewTrials(settings.mainCheckout, sessions, settings.today).map(trialSummary);

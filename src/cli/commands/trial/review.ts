@@ -1,28 +1,10 @@
-import { UsageError } from '../../../errors/errors.js';
 import { recordTrialDecision } from '../../../trial/history.js';
 import { decisionTsvRow, deferLine, reviewTrials } from '../../../trial/review.js';
 import { parseScore } from '../../../trial/scores.js';
-import { parseCommandArgs } from '../../args.js';
+import { parseCommandArgs, usageError } from '../../args.js';
 import { type CliIo, println } from '../../io.js';
-import { REVIEW_OPTIONS, resolveMainCheckout, reviewSettings } from './common.js';
-
-const USAGE = 'retrospect trial review [--mroot P] [review options] | --record-decision ...';
-
-const RECORD_OPTIONS = {
-  'record-decision': { type: 'boolean' },
-  agent: { type: 'string' },
-  directive: { type: 'string' },
-  source: { type: 'string' },
-  'trial-start': { type: 'string' },
-  'baseline-mean': { type: 'string' },
-  'baseline-n': { type: 'string' },
-  'baseline-ids': { type: 'string' },
-  'in-trial-mean': { type: 'string' },
-  'in-trial-n': { type: 'string' },
-  'in-trial-ids': { type: 'string' },
-  decision: { type: 'string' },
-  'decided-by': { type: 'string' },
-} as const;
+import { resolveMainCheckout, reviewSettings } from './common.js';
+import { SPEC } from './review-spec.js';
 
 const ids = (text: string | undefined): string[] =>
   (text ?? '')
@@ -33,19 +15,13 @@ const count = (text: string | undefined): number => Math.trunc(parseScore(text) 
 
 /** `trial review`: weigh elapsed trials (never writing a rule), or append one decision to the history. */
 export async function runReview(args: string[], io: CliIo): Promise<number> {
-  const { values: v } = parseCommandArgs(args, { ...REVIEW_OPTIONS, ...RECORD_OPTIONS }, USAGE, 1);
+  const { values: v } = parseCommandArgs(args, SPEC);
   if (v['record-decision']) {
     const mainCheckout = resolveMainCheckout(v.mroot, io);
-    if (!v.agent || !v.directive || !v.decision || !v['decided-by']) {
-      throw new UsageError('--record-decision: --agent --directive --decision --decided-by required', 1);
-    }
-    if (v.decision !== 'KEEP' && v.decision !== 'REVERT') {
-      throw new UsageError('--record-decision: --decision must be KEEP|REVERT', 1);
-    }
-    const decidedBy = v['decided-by'];
-    if (decidedBy !== 'user' && decidedBy !== 'auto') {
-      throw new UsageError('--record-decision: --decided-by must be user|auto', 1);
-    }
+    if (!v.agent || !v.directive || !v.decision || !v['decided-by'])
+      throw usageError(SPEC, '--record-decision needs --agent --directive --decision --decided-by');
+    const decision = v.decision as 'KEEP' | 'REVERT';
+    const decidedBy = v['decided-by'] as 'user' | 'auto';
     recordTrialDecision(mainCheckout, {
       agent: v.agent,
       directive: v.directive,
@@ -61,7 +37,7 @@ export async function runReview(args: string[], io: CliIo): Promise<number> {
         n: count(v['in-trial-n']),
         sessions: ids(v['in-trial-ids']),
       },
-      decision: v.decision,
+      decision,
       decided_by: decidedBy,
     });
     return 0;

@@ -1,27 +1,11 @@
 import { UsageError } from '../../../errors/errors.js';
-import { WALK_MODES, WALK_SCOPES, type WalkMode, type WalkScope } from '../../../walk/document.js';
+import type { WalkMode, WalkScope } from '../../../walk/document.js';
 import { providerReviewer } from '../../../walk/llm-review.js';
-import type { ParsedArgs } from '../../args.js';
+import { type ParsedArgs, usageError } from '../../args.js';
 import { type CliIo, println } from '../../io.js';
+import { SPEC } from './spec.js';
 
-export const USAGE =
-  'retrospect walk [TARGET] [--scope diff|commit-range|worktree|job-id|episode-ref] [--from-retro ANCHOR_ID] [--mode guided|agent-driven|summary-only] [--json FILE] [--md FILE] [--sessions DIR] [--no-comments] [--plan] [--provider P] [--model M] [--base-url URL]';
-export const OPTIONS = {
-  scope: { type: 'string' },
-  'from-retro': { type: 'string' },
-  mode: { type: 'string' },
-  json: { type: 'string' },
-  md: { type: 'string' },
-  sessions: { type: 'string', multiple: true },
-  'no-comments': { type: 'boolean' },
-  plan: { type: 'boolean' },
-  provider: { type: 'string' },
-  model: { type: 'string' },
-  'base-url': { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
-
-export type WalkValues = ParsedArgs<typeof OPTIONS>['values'];
+export type WalkValues = ParsedArgs<typeof SPEC.options>['values'];
 
 /** What to walk and how, checked against each other and against the terminal. */
 export interface WalkSelection {
@@ -31,28 +15,15 @@ export interface WalkSelection {
   mode: WalkMode;
 }
 
-function pick<T extends string>(
-  allowed: readonly T[],
-  value: string | undefined,
-  name: string,
-): T | undefined {
-  if (value === undefined || (allowed as readonly string[]).includes(value)) return value as T | undefined;
-  throw new UsageError(`--${name} takes ${allowed.join('|')}, got '${value}'\nusage: ${USAGE}`);
-}
-
 /** The walk's target, scope, anchor and mode; the mode defaults to guided only when a person is at the terminal. */
 export function walkSelection(values: WalkValues, positionals: string[], io: CliIo): WalkSelection {
-  if (positionals.length > 1)
-    throw new UsageError(`walk takes one TARGET, got ${positionals.length}\nusage: ${USAGE}`);
   const [target] = positionals;
-  const scope = pick(WALK_SCOPES, values.scope, 'scope');
+  const scope = values.scope as WalkScope | undefined;
   const fromRetro = values['from-retro'];
   if (fromRetro !== undefined && (target !== undefined || scope !== undefined))
-    throw new UsageError(
-      `--from-retro walks the anchor's session: give no TARGET or --scope\nusage: ${USAGE}`,
-    );
+    throw usageError(SPEC, "--from-retro walks the anchor's session: give no TARGET or --scope");
   const mode =
-    pick(WALK_MODES, values.mode, 'mode') ?? (io.stdin.isTTY && io.stderr.isTTY ? 'guided' : 'summary-only');
+    (values.mode as WalkMode | undefined) ?? (io.stdin.isTTY && io.stderr.isTTY ? 'guided' : 'summary-only');
   if (mode === 'guided' && target === '-')
     throw new UsageError('guided mode reads comments from stdin; pass the diff as a file');
   if (target === '-' && io.stdin.isTTY)

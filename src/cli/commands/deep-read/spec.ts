@@ -1,0 +1,40 @@
+import { defineCommand } from '../../args.js';
+import { JSON_OUTPUT, MODEL_OPTIONS } from '../../common-options.js';
+
+export const SPEC = defineCommand({
+  path: 'deep-read',
+  summary: 'Ask a model (or the offline heuristic) for cited rule proposals on one flagged session',
+  details:
+    "Turns the gate's friction anchors into at most five short, cited rule proposals and finds fabricated\nclaims; every citation is checked against the transcript. Without a provider it runs offline (heuristic).",
+  args: [
+    {
+      name: 'SESSION',
+      required: true,
+      description:
+        "a transcript (.jsonl), or a session id or its unique prefix as 'retrospect scan' prints it",
+    },
+  ],
+  options: {
+    anchors: {
+      type: 'string',
+      arg: 'ID,...',
+      description: 'message ids to read around',
+      default: "the gate's signal ids",
+    },
+    ...MODEL_OPTIONS,
+    json: JSON_OUTPUT,
+    'dry-run': {
+      type: 'boolean',
+      description: 'print the prompt, send nothing (with --json: the whole request)',
+    },
+  },
+  examples: [
+    ['retrospect deep-read 1f7a9c3e', 'the session scan shows as 1f7a9c3e, read offline'],
+    ['retrospect deep-read session.jsonl --provider anthropic --json', 'one JSON object on stdout'],
+    ['retrospect deep-read session.jsonl --dry-run', 'the prompt that would be sent'],
+  ],
+  environment:
+    'RETROSPECT_PROVIDER, RETROSPECT_MODEL, OPENAI_API_KEY, OPENAI_BASE_URL, ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL, RETROSPECT_LLM_TIMEOUT_MS',
+  exitStatus:
+    '0 the session was read, 1 missing transcript or a provider failure to fix, 2 usage or configuration error',
+});

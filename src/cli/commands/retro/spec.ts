@@ -1,0 +1,58 @@
+import { defineCommand } from '../../args.js';
+import { DRY_RUN, JSON_OUTPUT, MODEL_OPTIONS, PROJECTS_ROOT, THRESHOLD } from '../../common-options.js';
+import { PROFILE } from '../../profile-option.js';
+
+export const SPEC = defineCommand({
+  path: 'retro',
+  summary: 'Session retrospective: from rough sessions to rules on trial',
+  details:
+    "Gates this project's newest session (or the one named, or with --all every session of every project),\ndeep-reads the rough ones, classifies each proposed rule against the existing ones and applies what you\nconfirm; new rules start as trials. Results go to stdout; questions, progress and problems to stderr.",
+  args: [
+    { name: 'SESSION', description: "a session id or its unique prefix as 'retrospect scan' prints it" },
+  ],
+  options: {
+    all: {
+      type: 'boolean',
+      description: 'every session of every project (patterns must recur in two sessions)',
+    },
+    auto: {
+      type: 'boolean',
+      description: 'decide without asking (with --all: the unattended, scheduled run)',
+    },
+    why: { type: 'boolean', description: 'show where it looked, skipped sessions and each gate table' },
+    'dry-run': DRY_RUN,
+    json: JSON_OUTPUT,
+    'also-claude-md': {
+      type: 'boolean',
+      description: "keep a lessons section in the project's CLAUDE.md in step",
+    },
+    ...MODEL_OPTIONS,
+    'projects-root': PROJECTS_ROOT,
+    threshold: THRESHOLD,
+    today: {
+      type: 'string',
+      arg: 'YYYY-MM-DD',
+      description: 'the day trials start and are reviewed on',
+      default: 'today, in UTC',
+    },
+    concurrency: { type: 'string', arg: 'N', description: 'deep reads at once', default: '3' },
+    'gate-cap-ms': {
+      type: 'string',
+      arg: 'MS',
+      description: 'longest a session may take to gate before it is skipped',
+      default: '2000 with --all, else 5000',
+    },
+    profile: PROFILE,
+  },
+  examples: [
+    ['retrospect retro', "this project's newest session; asks before each change"],
+    [
+      'retrospect retro 1f7a9c3e --why --dry-run',
+      'one session by its short id; show everything, write nothing',
+    ],
+    ['retrospect retro --all --auto', 'every session, unattended (what the schedule runs)'],
+  ],
+  environment:
+    'RETRO_GATE_PROFILE, RETRO_THRESHOLD, RETROSPECT_PROVIDER, RETROSPECT_MODEL, OPENAI_API_KEY, ANTHROPIC_API_KEY, CLAUDE_CONFIG_DIR',
+  exitStatus: '0 done, 1 failed (no repository, a session not found, a provider to fix), 2 usage error',
+});

@@ -1,0 +1,51 @@
+import { WALK_MODES, WALK_SCOPES } from '../../../walk/document.js';
+import { defineCommand } from '../../args.js';
+import { MODEL_OPTIONS } from '../../common-options.js';
+
+export const SPEC = defineCommand({
+  path: 'walk',
+  summary: 'Retrospective walk of a change set (commits, worktree, diff)',
+  details:
+    'What changed, why, who (people and coding agents) and when, in reviewable change units with evidence:\nMarkdown for people, retrospective-walk.v0.1.0 JSON for machines. See docs/walk.md.',
+  args: [
+    {
+      name: 'TARGET',
+      description: 'a commit range (A..B), a revision, a path, a diff file, - (a diff on stdin) or a job id',
+    },
+  ],
+  options: {
+    scope: { type: 'string', choices: WALK_SCOPES, description: 'what TARGET is', default: 'from TARGET' },
+    'from-retro': {
+      type: 'string',
+      arg: 'ANCHOR_ID',
+      description: "walk the commits of the session a retro's fabrication anchor names",
+    },
+    mode: {
+      type: 'string',
+      choices: WALK_MODES,
+      description: 'who comments on each unit',
+      default: 'guided at a terminal, else summary-only',
+    },
+    json: { type: 'string', arg: 'FILE', description: 'write the JSON document (- for stdout)' },
+    md: { type: 'string', arg: 'FILE', description: 'write the Markdown to a file instead of stdout' },
+    sessions: {
+      type: 'string',
+      arg: 'DIR',
+      multiple: true,
+      description: 'agent session folders to search for provenance',
+      default: "this project's Claude Code sessions",
+    },
+    'no-comments': {
+      type: 'boolean',
+      description: 'no comments: neither asked at the terminal nor drafted by a model',
+    },
+    plan: { type: 'boolean', description: 'print the DAG plan (TOML) for embedding a walk, and exit' },
+    ...MODEL_OPTIONS,
+  },
+  examples: [
+    ['retrospect walk HEAD~5..HEAD --md walk.md --json walk.json', 'the last five commits, both outputs'],
+    ['git diff main | retrospect walk -', 'a diff on stdin'],
+    ['retrospect walk --from-retro 3f9a0c2b7d1e4a65', 'the commits of a session a retro flagged'],
+  ],
+  environment: 'RETROSPECT_PROVIDER, RETROSPECT_MODEL, OPENAI_API_KEY, ANTHROPIC_API_KEY, CLAUDE_CONFIG_DIR',
+});

@@ -1,0 +1,73 @@
+import { PROVIDER_NAMES } from '../llm/provider-names.js';
+
+/**
+ * Options several commands share, so that each reads and explains the same way everywhere. A command
+ * spreads the ones it takes into its own table (`{ ...MODEL_OPTIONS, json: JSON_OUTPUT }`).
+ */
+export const JSON_OUTPUT = { type: 'boolean', description: 'print JSON instead of text' } as const;
+
+export const DRY_RUN = { type: 'boolean', description: 'show what would happen, write nothing' } as const;
+
+/** `--provider`, `--model`, `--base-url`: which model answers. */
+export const MODEL_OPTIONS = {
+  provider: {
+    type: 'string',
+    choices: PROVIDER_NAMES,
+    description: 'model provider (heuristic runs offline)',
+    default: 'RETROSPECT_PROVIDER, else heuristic',
+  },
+  model: {
+    type: 'string',
+    arg: 'MODEL',
+    description: 'model name',
+    default: "RETROSPECT_MODEL, else the provider's",
+  },
+  'base-url': {
+    type: 'string',
+    arg: 'URL',
+    description: 'API base URL of an OpenAI- or Anthropic-compatible server',
+    default: 'OPENAI_BASE_URL / ANTHROPIC_BASE_URL',
+  },
+} as const;
+
+export const THRESHOLD = {
+  type: 'string',
+  arg: 'N',
+  description: 'friction score at which a session is flagged',
+  default: 'RETRO_THRESHOLD, else 5',
+} as const;
+
+export const PROJECTS_ROOT = {
+  type: 'string',
+  arg: 'DIR',
+  description: "a Claude Code projects folder to read instead of each config dir's projects/",
+} as const;
+
+/** `--since` / `--until` as scan and report read them (scan/dates.ts). */
+export const DATE_RANGE = {
+  since: {
+    type: 'string',
+    arg: 'DATE',
+    description: 'sessions active on or after: 2026-01-31, 20260131, an ISO time, or 7d / 12h / 2w ago',
+  },
+  until: {
+    type: 'string',
+    arg: 'DATE',
+    description: 'sessions started on or before (same forms; a bare date means the end of that day, UTC)',
+  },
+} as const;
+
+/** `--project` as scan and report read it: the name the table prints, a folder path, or a repository name. */
+export const PROJECT_FILTER = {
+  type: 'string',
+  arg: 'PROJECT',
+  description:
+    "only this project: its folder name as the table prints it (-home-…), its path, or the repository's name",
+} as const;
+
+export const STORE = {
+  type: 'string',
+  arg: 'PATH',
+  description: 'the session store (SQLite)',
+  default: '<data dir>/store.sqlite',
+} as const;

@@ -1,0 +1,52 @@
+import { accessSync, constants, statSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import { realPathOfMaybeMissing } from '../fsx/paths.js';
+import { findGitRoots } from '../git/roots.js';
+import { projectFolderName } from '../paths/data-dir.js';
+import { sessionCwd } from '../transcript/session-cwd.js';
+
+/** Where a session's fabrication anchors are saved, or why they are kept out of every project. */
+export type AnchorHome = { root: string; keptOut?: undefined } | { root?: undefined; keptOut: string };
+
+export interface AnchorHomeOptions {
+  /** The main checkout the retro runs in. */
+  mainCheckout: string;
+  /** Save anchors of another project's sessions in that project (an interactive run), or keep them out. */
+  otherProjects: boolean;
+}
+
+/** A folder this user owns and may write: the anchors of a project go only where its owner works. */
+function writableByUs(root: string): boolean {
+  try {
+    accessSync(root, constants.W_OK);
+    const uid = process.getuid?.();
+    return uid === undefined || statSync(root).uid === uid;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A session's fabrication anchors belong to the project the session worked in: this project when Claude
+ * Code filed the session under this checkout's folder, else the main checkout of the git repository around
+ * the session's `cwd`. That is the retro's own project, or (with `otherProjects`)
+ * another checkout on this machine that this user owns and may write. Anywhere else (a project that is
+ * gone, not a repository, someone else's, or any other project in an unattended run) they are kept out
+ * of every project, with the reason, rather than saved into the wrong one.
+ */
+export function anchorHome(sessionPath: string, options: AnchorHomeOptions): AnchorHome {
+  // Claude Code files a session under its checkout's folder name: one in this project's folder is this project's.
+  if (basename(dirname(sessionPath)) === projectFolderName(options.mainCheckout))
+    return { root: options.mainCheckout };
+  const cwd = sessionCwd(sessionPath);
+  if (cwd === undefined) return { keptOut: 'the transcript names no working directory' };
+  const roots = findGitRoots(cwd);
+  if (!roots) return { keptOut: `its project ${cwd} is not a git repository on this machine` };
+  const root = roots.mainCheckout;
+  if (realPathOfMaybeMissing(root) === realPathOfMaybeMissing(options.mainCheckout))
+    return { root: options.mainCheckout };
+  if (!options.otherProjects)
+    return { keptOut: `it belongs to ${root}; run 'retrospect retro' there to save it` };
+  if (!writableByUs(root)) return { keptOut: `it belongs to ${root}, which this user may not write` };
+  return { root };
+}
