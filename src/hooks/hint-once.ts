@@ -1,10 +1,16 @@
+import { createHash } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { dataDir } from '../paths/data-dir.js';
 
-/** `<data dir>/hints/<session id>`: an empty file saying the hint for that session was shown. */
+/**
+ * `<data dir>/hints/<key>`: an empty file saying the hint for that session was shown. The session id comes
+ * from the hook's payload, which anyone can write: it names the file only through a digest, so `../x`
+ * or a path separator can never place the marker outside the hints folder.
+ */
 export function hintMarkerPath(env: NodeJS.ProcessEnv, sessionId: string): string {
-  return join(dataDir(env), 'hints', sessionId);
+  const key = createHash('sha256').update(sessionId).digest('hex').slice(0, 32);
+  return join(dataDir(env), 'hints', key);
 }
 
 /** True when the hint for this session was shown before (a Stop hook fires after every turn). */

@@ -28,9 +28,11 @@ interface Run {
   stderr: string;
 }
 
-/** Runs the real `claude` CLI (the pinned dev dependency) with a throwaway home and config folder. */
-function claude(args: string[]): Run {
-  const home = mkdtempSync(join(tmpdir(), 'retrospect-claude-home-'));
+/**
+ * Runs the real `claude` CLI (the pinned dev dependency) with a throwaway home and config folder (or the
+ * given one, for steps that build on each other).
+ */
+function claude(args: string[], home = mkdtempSync(join(tmpdir(), 'retrospect-claude-home-'))): Run {
   const run = spawnSync(CLAUDE, args, {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH, HOME: home, CLAUDE_CONFIG_DIR: join(home, '.claude'), NO_COLOR: '1' },
@@ -109,6 +111,16 @@ describe('the Claude Code plugin', () => {
     expect(marketplace.code).toBe(0);
   });
 
+  it('installs as the README says: marketplace add ./ in the clone, then plugin install', () => {
+    const home = mkdtempSync(join(tmpdir(), 'retrospect-claude-home-'));
+    const added = claude(['plugin', 'marketplace', 'add', './'], home);
+    expect(added.code, added.stderr + added.stdout).toBe(0);
+    const installed = claude(['plugin', 'install', 'retrospect@retrospect'], home);
+    expect(installed.code, installed.stderr + installed.stdout).toBe(0);
+    const listed = claude(['plugin', 'list'], home);
+    expect(listed.stdout).toMatch(/retrospect@retrospect[\s\S]*?enabled/);
+  });
+
   it('the marketplace lists the plugin under its own name, at the folder it ships in', () => {
     const marketplace = JSON.parse(
       readFileSync(join(REPO_ROOT, '.claude-plugin', 'marketplace.json'), 'utf8'),
@@ -169,7 +181,7 @@ describe('the Claude Code plugin', () => {
     expect(hook.code).toBe(0);
     expect(hook.stdout).toBe('');
     expect(hook.stderr).toContain(
-      "the 'retrospect' command is not on PATH; install it with 'npm install && npm install -g .'",
+      "the 'retrospect' command is not on PATH; install it with 'npm install && npm link --ignore-scripts'",
     );
     expect(existsSync(join(p.root, '.claude', 'retro', 'friction.jsonl'))).toBe(false);
     const mcp = spawnSync('/bin/sh', [join(PLUGIN, 'scripts', 'run-retrospect'), 'mcp'], {

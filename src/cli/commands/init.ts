@@ -29,7 +29,7 @@ function localNotes(command: string, localPath: string, root: string): string[] 
   if (isPortableHookCommand(command)) return [];
   const ignored = gitOutput(['check-ignore', '-q', localPath], root) !== undefined;
   return [
-    `the command names this machine's path, so it went to ${localPath}; with retrospect on PATH (npm install -g .) init writes a portable 'retrospect hook …' for the team`,
+    `the command names this machine's path, so it went to ${localPath}; with retrospect on PATH (npm link) init writes a portable 'retrospect hook …' for the team`,
     ...(ignored
       ? []
       : [`note: git does not ignore ${localPath}; add .claude/settings.local.json to .gitignore`]),
