@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { InputError } from '../errors/errors.js';
 import { WALK_SCOPES } from '../walk/document.js';
 import { WALK_PLAN_TOML } from '../walk/plan.js';
-import { renderMarkdown } from '../walk/render.js';
+import { renderMarkdown } from '../walk/render/render.js';
 import { walkChangeSet } from '../walk/walk.js';
 import { existingPath, guarded, type ToolContext, textResult } from './tool-kit.js';
 

@@ -1,3 +1,4 @@
+import type { FilePatch } from './collect/patch.js';
 import type {
   CommandRecord,
   EpisodeReference,
@@ -5,7 +6,6 @@ import type {
   SessionReference,
   WalkScope,
 } from './document.js';
-import type { FilePatch } from './patch.js';
 
 /** Where a change comes from: a commit of the range, the index, the working tree, or a supplied diff. */
 export type ChangeOrigin =

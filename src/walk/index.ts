@@ -1,3 +1,11 @@
+export type { CommentPrompter } from './comments/guided.js';
+export { providerReviewer, validateModelComment } from './comments/llm-review.js';
+export {
+  heuristicUnitReview,
+  type ProposedComment,
+  type ReviewContext,
+  type UnitReviewer,
+} from './comments/review.js';
 export {
   type ChangeUnit,
   type WalkComment,
@@ -5,14 +13,6 @@ export {
   walkDocumentSchema,
   walkJsonSchema,
 } from './document.js';
-export type { CommentPrompter } from './guided.js';
-export { providerReviewer, validateModelComment } from './llm-review.js';
 export { WALK_PLAN_TOML } from './plan.js';
-export { renderMarkdown } from './render.js';
-export {
-  heuristicUnitReview,
-  type ProposedComment,
-  type ReviewContext,
-  type UnitReviewer,
-} from './review.js';
+export { renderMarkdown } from './render/render.js';
 export { type WalkOptions, type WalkResult, walkChangeSet } from './walk.js';

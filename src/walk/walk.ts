@@ -1,8 +1,10 @@
 import { UsageError } from '../errors/errors.js';
 import { ulid as defaultUlid } from '../ids/ulid.js';
-import { anchorComment, anchorQuestion } from './anchor-comment.js';
-import { type CaptureOptions, captureComments } from './capture.js';
-import { collectEvidence, type EvidenceOptions } from './collect.js';
+import { collectEvidence, type EvidenceOptions } from './collect/collect.js';
+import { loadRetroAnchor } from './collect/retro-anchor.js';
+import { type ResolvedScope, resolveScope } from './collect/scope.js';
+import { anchorComment, anchorQuestion } from './comments/anchor-comment.js';
+import { type CaptureOptions, captureComments } from './comments/capture.js';
 import {
   type ChangeUnit,
   type SessionReference,
@@ -12,14 +14,12 @@ import {
   walkDocumentSchema,
 } from './document.js';
 import type { Evidence } from './evidence.js';
-import { narrateUnit } from './narrate.js';
-import { narrateWhole } from './narrative.js';
+import { narrateUnit } from './narrate/narrate.js';
+import { narrateWhole } from './narrate/narrative.js';
+import { groupChangeUnits } from './narrate/units.js';
 import { redactText } from './redact.js';
-import { loadRetroAnchor } from './retro-anchor.js';
-import { type ResolvedScope, resolveScope } from './scope.js';
-import { groupChangeUnits } from './units.js';
 
-export { defaultSessionDirs } from './collect.js';
+export { defaultSessionDirs } from './collect/collect.js';
 
 export interface WalkOptions extends EvidenceOptions, CaptureOptions {
   /** `A..B`, a path, `-`, a job id or an episode reference; empty for the working tree. */

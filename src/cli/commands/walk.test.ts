@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { projectFolderName } from '../../paths/data-dir.js';
 import { runCli } from '../../test-support/cli.js';
-import { renderMarkdown } from '../../walk/render.js';
+import { renderMarkdown } from '../../walk/render/render.js';
 import { createTestRepo, type TestRepo } from '../../walk/test-support/repo.js';
 
 let repo: TestRepo;

@@ -1,6 +1,6 @@
 import { UsageError } from '../../../errors/errors.js';
+import { providerReviewer } from '../../../walk/comments/llm-review.js';
 import type { WalkMode, WalkScope } from '../../../walk/document.js';
-import { providerReviewer } from '../../../walk/llm-review.js';
 import { type ParsedArgs, usageError } from '../../args.js';
 import { type CliIo, println } from '../../io.js';
 import { SPEC } from './spec.js';

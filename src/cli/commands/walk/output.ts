@@ -1,6 +1,6 @@
 import type { WalkDocument } from '../../../walk/document.js';
-import { writeOutputFile } from '../../../walk/output.js';
-import { renderMarkdown } from '../../../walk/render.js';
+import { writeOutputFile } from '../../../walk/render/output.js';
+import { renderMarkdown } from '../../../walk/render/render.js';
 import { type CliIo, println, writeText } from '../../io.js';
 
 /**

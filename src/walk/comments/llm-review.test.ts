@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LlmTestServer, startLlmServer } from '../llm/test-support/llm-server.js';
+import { type LlmTestServer, startLlmServer } from '../../llm/test-support/llm-server.js';
+import { createTestRepo } from '../test-support/repo.js';
+import { walkChangeSet } from '../walk.js';
 import { providerReviewer } from './llm-review.js';
-import { createTestRepo } from './test-support/repo.js';
-import { walkChangeSet } from './walk.js';
 
 let server: LlmTestServer;
 

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { lineRanges } from '../transcript/lines.js';
-import { parseObjectLine } from '../transcript/parse.js';
+import { lineRanges } from '../../transcript/lines.js';
+import { parseObjectLine } from '../../transcript/parse.js';
 
 /** An Edit/Write/MultiEdit call of a coding-agent session, reduced to what linking needs. */
 export interface AgentEdit {

@@ -1,9 +1,9 @@
-import { codeSpan } from './code-span.js';
+import type { RetroAnchor } from '../collect/retro-anchor.js';
+import type { ChangeUnit, WalkComment, WalkDocument } from '../document.js';
+import type { FileChange } from '../evidence.js';
+import { redactText } from '../redact.js';
+import { codeSpan } from '../render/code-span.js';
 import { type CommentContext, type CommentLocation, makeComment } from './comments.js';
-import type { ChangeUnit, WalkComment, WalkDocument } from './document.js';
-import type { FileChange } from './evidence.js';
-import { redactText } from './redact.js';
-import type { RetroAnchor } from './retro-anchor.js';
 
 /** `metadata["retrospect.origin"]` of the comment that carries a retro's fabrication anchor. */
 export const ANCHOR_ORIGIN = 'retro-fabrication-anchor';

@@ -1,5 +1,5 @@
-import type { AgentLink } from './evidence.js';
-import type { HunkSummary } from './patch.js';
+import type { HunkSummary } from '../collect/patch.js';
+import type { AgentLink } from '../evidence.js';
 import type { AgentEdit } from './sessions.js';
 import { normalizedLines } from './sessions.js';
 

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { InputError, RetrospectError } from '../errors/errors.js';
-import type { CommandRecord } from './document.js';
+import { InputError, RetrospectError } from '../../errors/errors.js';
+import type { CommandRecord } from '../document.js';
 
 /**
  * Options every git call gets. `--no-optional-locks` keeps `git status` from refreshing (rewriting) the

@@ -1,12 +1,12 @@
-import { InputError } from '../errors/errors.js';
+import { InputError } from '../../errors/errors.js';
+import { GitRunner } from '../collect/git-run.js';
+import type { ChangeUnit, WalkComment, WalkMode } from '../document.js';
+import type { Evidence, FileChange } from '../evidence.js';
+import { renderUnit } from '../render/render.js';
 import { type CommentDraft, makeComment } from './comments.js';
-import type { ChangeUnit, WalkComment, WalkMode } from './document.js';
-import type { Evidence, FileChange } from './evidence.js';
-import { GitRunner } from './git-run.js';
 import { type CommentPrompter, captureGuidedComments } from './guided.js';
 import { withDisposableWorktree } from './isolation.js';
 import { providerReviewer } from './llm-review.js';
-import { renderUnit } from './render.js';
 import type { UnitReviewer } from './review.js';
 import { readUnitPatch } from './unit-patch.js';
 

@@ -1,6 +1,6 @@
-import { ulid as defaultUlid } from '../ids/ulid.js';
-import { COMMENT_TYPES, type CommentType, type WalkComment } from './document.js';
-import { redactText } from './redact.js';
+import { ulid as defaultUlid } from '../../ids/ulid.js';
+import { COMMENT_TYPES, type CommentType, type WalkComment } from '../document.js';
+import { redactText } from '../redact.js';
 
 export type CommentLocation = NonNullable<WalkComment['location']>;
 

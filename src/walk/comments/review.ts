@@ -1,7 +1,7 @@
-import { classifyPath } from './classify.js';
+import type { ChangeUnit, CommentType } from '../document.js';
+import type { FileChange } from '../evidence.js';
+import { classifyPath } from '../narrate/classify.js';
 import type { CommentLocation } from './comments.js';
-import type { ChangeUnit, CommentType } from './document.js';
-import type { FileChange } from './evidence.js';
 
 /** A comment a reviewer proposes for a unit. */
 export interface ProposedComment {

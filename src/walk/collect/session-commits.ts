@@ -1,11 +1,11 @@
-import { InputError } from '../errors/errors.js';
-import { readTranscriptEventsFast } from '../transcript/fast/read.js';
-import { collectCommitRange } from './collect-commits.js';
-import type { Evidence } from './evidence.js';
+import { InputError } from '../../errors/errors.js';
+import { readTranscriptEventsFast } from '../../transcript/fast/read.js';
+import type { Evidence } from '../evidence.js';
+import type { HunkLinker } from '../link/link.js';
+import type { AgentEdit } from '../link/sessions.js';
+import { collectCommitRange } from './commits.js';
 import type { GitRunner } from './git-run.js';
-import type { HunkLinker } from './link.js';
 import { placeEdits, sessionCwd, workedElsewhereMessage } from './session-folder.js';
-import type { AgentEdit } from './sessions.js';
 
 /**
  * Slack around a session's first and last timestamps, for clocks between the agent's machine and the

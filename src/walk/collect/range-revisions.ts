@@ -1,4 +1,4 @@
-import { InputError } from '../errors/errors.js';
+import { InputError } from '../../errors/errors.js';
 import type { GitRunner } from './git-run.js';
 
 /** A parent or ancestor step at the end of a revision (`X^`, `X^2`, `X~3`, `X^~`). */

@@ -44,7 +44,7 @@ describe('parsePatchText', () => {
         '--- a/x.ts',
         '+++ b/x.ts',
         '@@ -0,0 +1,5 @@',
-        "+import { type CliIo } from './io.js';",
+        "+import { type CliIo } from '../io.js';",
         '+// the type proposal is folded',
         '+export async function runWalk() {}',
         '+  pub fn parse_line(x: &str) {}',

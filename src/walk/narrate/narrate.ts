@@ -1,6 +1,6 @@
+import type { ChangeUnit, WhoWhen } from '../document.js';
+import type { AgentLink, FileChange } from '../evidence.js';
 import { classifyPath, type FileRole } from './classify.js';
-import type { ChangeUnit, WhoWhen } from './document.js';
-import type { AgentLink, FileChange } from './evidence.js';
 import type { UnitDraft } from './units.js';
 import { issueReferences } from './units.js';
 

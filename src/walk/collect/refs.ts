@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { InputError } from '../errors/errors.js';
-import { JOB_ID_PATTERN } from '../jobs/schema.js';
-import { findJob } from '../jobs/store.js';
-import type { JobReference } from './document.js';
-import type { Evidence, FileChange } from './evidence.js';
+import { InputError } from '../../errors/errors.js';
+import { JOB_ID_PATTERN } from '../../jobs/schema.js';
+import { findJob } from '../../jobs/store.js';
+import type { JobReference } from '../document.js';
+import type { Evidence, FileChange } from '../evidence.js';
+import type { HunkLinker } from '../link/link.js';
 import { collectIdentifiers } from './identifiers.js';
-import type { HunkLinker } from './link.js';
 import { PatchParser } from './patch.js';
 
 /** Resolves a job id against Retrospect's own job store; anything else is recorded as unresolved. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { codeSpansOf, outsideCodeSpans } from '../test-support/markdown.js';
 import { codeSpan } from './code-span.js';
-import { codeSpansOf, outsideCodeSpans } from './test-support/markdown.js';
 
 describe('codeSpan', () => {
   const hostile = [

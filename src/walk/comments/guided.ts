@@ -1,6 +1,6 @@
-import type { Prompter } from '../prompt/line-prompter.js';
+import type { Prompter } from '../../prompt/line-prompter.js';
+import type { ChangeUnit, WalkComment } from '../document.js';
 import { type CommentDraft, parseGuidedAnswer } from './comments.js';
-import type { ChangeUnit, WalkComment } from './document.js';
 
 /** The terminal side of a guided walk: what it shows and asks (any line prompter). */
 export type CommentPrompter = Pick<Prompter, 'say' | 'ask'>;

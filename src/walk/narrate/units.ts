@@ -1,5 +1,5 @@
+import type { CommitInfo, FileChange } from '../evidence.js';
 import { classifyPath, pathStem, roleFamily } from './classify.js';
-import type { CommitInfo, FileChange } from './evidence.js';
 
 export type UnitFamily = 'code' | 'config' | 'evidence';
 

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { lstatSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ChangeOrigin, Evidence, FileChange } from './evidence.js';
+import type { ChangeOrigin, Evidence, FileChange } from '../evidence.js';
+import type { HunkLinker } from '../link/link.js';
 import { type GitRunner, LineSplitter, PATCH_FLAGS } from './git-run.js';
 import { collectIdentifiers } from './identifiers.js';
-import type { HunkLinker } from './link.js';
 import { type FilePatch, PatchParser } from './patch.js';
 
 /** Untracked files larger than this are listed, not read. */

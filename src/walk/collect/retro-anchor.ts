@@ -1,10 +1,10 @@
 import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { z } from 'zod';
-import { anchorsDir } from '../deepread/persist.js';
-import { InputError, UsageError } from '../errors/errors.js';
-import { isWithin, realPathOfMaybeMissing } from '../fsx/index.js';
-import { findGitRoots } from '../git/roots.js';
+import { anchorsDir } from '../../deepread/persist.js';
+import { InputError, UsageError } from '../../errors/errors.js';
+import { isWithin, realPathOfMaybeMissing } from '../../fsx/index.js';
+import { findGitRoots } from '../../git/roots.js';
 
 /** A fabrication anchor id: the first 16 hex digits of a sha1 (notes §4). */
 export const ANCHOR_ID_PATTERN = /^[0-9a-f]{16}$/;

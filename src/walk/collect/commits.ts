@@ -1,6 +1,6 @@
-import type { CommitInfo, Evidence, FileChange } from './evidence.js';
+import type { CommitInfo, Evidence, FileChange } from '../evidence.js';
+import type { HunkLinker } from '../link/link.js';
 import { type GitRunner, LineSplitter, PATCH_FLAGS } from './git-run.js';
-import type { HunkLinker } from './link.js';
 import { PatchParser } from './patch.js';
 import { diffRevisions } from './range-revisions.js';
 

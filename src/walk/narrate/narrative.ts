@@ -1,5 +1,5 @@
-import type { ChangeUnit } from './document.js';
-import type { CommitInfo, Evidence } from './evidence.js';
+import type { ChangeUnit } from '../document.js';
+import type { CommitInfo, Evidence } from '../evidence.js';
 import { counts } from './narrate.js';
 
 function dateRange(commits: CommitInfo[]): string {

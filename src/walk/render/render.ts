@@ -1,6 +1,6 @@
-import { renderAnchorHeader } from './anchor-comment.js';
+import { renderAnchorHeader } from '../comments/anchor-comment.js';
+import type { ChangeUnit, WalkComment, WalkDocument, WhoWhen } from '../document.js';
 import { codeSpan } from './code-span.js';
-import type { ChangeUnit, WalkComment, WalkDocument, WhoWhen } from './document.js';
 
 function renderWho(who: WhoWhen[]): string {
   return who

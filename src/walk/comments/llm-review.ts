@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { JsonSchemaSpec, LlmPort } from '../llm/port.js';
-import { type ProviderChoice, selectProvider } from '../llm/select.js';
-import { type ChangeUnit, COMMENT_TYPES } from './document.js';
-import type { FileChange } from './evidence.js';
+import type { JsonSchemaSpec, LlmPort } from '../../llm/port.js';
+import { type ProviderChoice, selectProvider } from '../../llm/select.js';
+import { type ChangeUnit, COMMENT_TYPES } from '../document.js';
+import type { FileChange } from '../evidence.js';
 import {
   heuristicUnitReview,
   type ProposedComment,

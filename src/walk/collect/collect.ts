@@ -1,17 +1,17 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { InputError } from '../errors/errors.js';
-import { findGitRoots, type GitRoots } from '../git/roots.js';
-import { claudeConfigDirs, projectFolderName } from '../paths/data-dir.js';
-import { collectCommitRange } from './collect-commits.js';
-import { collectSuppliedDiff, readEpisodeFile, resolveJobReference } from './collect-refs.js';
-import { collectSessionCommits } from './collect-session.js';
-import { collectDiff, collectWorktree } from './collect-worktree.js';
-import { type Evidence, emptyEvidence } from './evidence.js';
+import { InputError } from '../../errors/errors.js';
+import { findGitRoots, type GitRoots } from '../../git/roots.js';
+import { claudeConfigDirs, projectFolderName } from '../../paths/data-dir.js';
+import { type Evidence, emptyEvidence } from '../evidence.js';
+import { createHunkLinker, type HunkLinker } from '../link/link.js';
+import { type AgentEdit, loadAgentEdits, readSessionEdits } from '../link/sessions.js';
+import { collectCommitRange } from './commits.js';
 import { GitRunner } from './git-run.js';
-import { createHunkLinker, type HunkLinker } from './link.js';
+import { collectSuppliedDiff, readEpisodeFile, resolveJobReference } from './refs.js';
 import type { ResolvedScope } from './scope.js';
-import { type AgentEdit, loadAgentEdits, readSessionEdits } from './sessions.js';
+import { collectSessionCommits } from './session-commits.js';
+import { collectDiff, collectWorktree } from './worktree.js';
 
 /** What evidence gathering needs from the caller. */
 export interface EvidenceOptions {

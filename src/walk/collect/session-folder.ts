@@ -1,9 +1,9 @@
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { anchorsDir } from '../deepread/persist.js';
-import { isWithin, realPathOfMaybeMissing } from '../fsx/index.js';
-import { findGitRoots } from '../git/roots.js';
-import { lineRanges } from '../transcript/lines.js';
-import { parseObjectLine } from '../transcript/parse.js';
+import { anchorsDir } from '../../deepread/persist.js';
+import { isWithin, realPathOfMaybeMissing } from '../../fsx/index.js';
+import { findGitRoots } from '../../git/roots.js';
+import { lineRanges } from '../../transcript/lines.js';
+import { parseObjectLine } from '../../transcript/parse.js';
 
 /** Where a session's edited files lie relative to the worktree being walked. */
 export interface PlacedEdits {

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { UsageError } from '../errors/errors.js';
-import { JOB_ID_PATTERN } from '../jobs/schema.js';
-import type { WalkScope } from './document.js';
+import { UsageError } from '../../errors/errors.js';
+import { JOB_ID_PATTERN } from '../../jobs/schema.js';
+import type { WalkScope } from '../document.js';
 
 /** A target resolved to the scope it is walked as. */
 export interface ResolvedScope {

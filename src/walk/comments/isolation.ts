@@ -1,8 +1,8 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { FileChange } from './evidence.js';
-import type { GitRunner } from './git-run.js';
+import type { GitRunner } from '../collect/git-run.js';
+import type { FileChange } from '../evidence.js';
 
 /**
  * Runs `fn` in a throwaway `git worktree` of the walked state, so that a reviewer that may write (a model
