@@ -32,7 +32,7 @@ const input = z
       .array(z.string().min(1))
       .optional()
       .describe(
-        'Folders of agent session transcripts to link hunks to (default: Claude Code and Codex folders)',
+        "Agent session transcripts to link hunks to: files, folders of them, or a projects root where the repository's folders are found (default: Claude Code's folders for the repository)",
       ),
     format: z
       .enum(['markdown', 'json'], { error: 'format: expected markdown or json' })
@@ -81,12 +81,12 @@ export function registerWalkTools(server: McpServer, context: ToolContext): void
           : args.target;
       if (args.scope === 'diff' && target === undefined)
         throw new InputError('target: scope diff needs the path of a diff file');
-      const sessionDirs = args.sessions?.map((dir) => existingPath(dir, scoped, 'folder', 'sessions'));
+      const sessions = args.sessions?.map((path) => existingPath(path, scoped, 'file or folder', 'sessions'));
       const { document, warnings } = await walkChangeSet({
         ...(target !== undefined ? { target } : {}),
         ...(args.scope !== undefined ? { scope: args.scope } : {}),
         ...(args.fromRetro !== undefined ? { fromRetro: args.fromRetro } : {}),
-        ...(sessionDirs ? { sessionDirs } : {}),
+        ...(sessions ? { sessions } : {}),
         mode: 'summary-only',
         captureComments: false,
         cwd,

@@ -89,8 +89,11 @@ export class TranscriptBuilder {
     return this.assistantBlocks([{ type: 'tool_use', id: `toolu_${this.counter + 1}`, name, input }]);
   }
 
-  /** A tool result line; `isError` marks a failed tool call. */
-  result(content: string, isError = false): string {
+  /**
+   * A tool result line; `isError` marks a failed tool call. `toolUseResult` replaces the structured result
+   * Claude Code records beside it (a Write's `{ type, filePath, content, originalFile }`, for instance).
+   */
+  result(content: string, isError = false, toolUseResult?: unknown): string {
     const block: Record<string, unknown> = {
       tool_use_id: `toolu_${this.counter}`,
       type: 'tool_result',
@@ -100,7 +103,7 @@ export class TranscriptBuilder {
     return this.push({
       ...this.base('user'),
       message: { role: 'user', content: [block] },
-      toolUseResult: isError ? `Error: ${content}` : { stdout: content, stderr: '' },
+      toolUseResult: toolUseResult ?? (isError ? `Error: ${content}` : { stdout: content, stderr: '' }),
     });
   }
 

@@ -1,4 +1,6 @@
+import { readClaudeSessionEdits } from './claude/session-edits.js';
 import { readTranscriptEventsFast } from './fast/read.js';
+import type { SessionEdits } from './session-edits.js';
 import type { TranscriptFacts, TurnEvent } from './types.js';
 
 /**
@@ -12,6 +14,8 @@ export interface HostAdapter {
   accepts(path: string): boolean;
   /** Streams the session's turn events in file order and returns what the pass learned. */
   readEvents(path: string, onEvent: (event: TurnEvent) => void): TranscriptFacts;
+  /** The files the session wrote and the prompts it answered (the walk links commits to sessions by it). */
+  readSessionEdits(path: string): SessionEdits;
 }
 
 export const claudeCodeAdapter: HostAdapter = {
@@ -19,6 +23,7 @@ export const claudeCodeAdapter: HostAdapter = {
   accepts: (path) => path.endsWith('.jsonl'),
   // The byte-level reader; readTranscriptEvents (full parse) stays the oracle it is tested against.
   readEvents: (path, onEvent) => readTranscriptEventsFast(path, onEvent),
+  readSessionEdits: readClaudeSessionEdits,
 };
 
 /** Known hosts, most specific first; Claude Code is the default. */

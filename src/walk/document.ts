@@ -56,6 +56,26 @@ export const commentSchema = z.object({
 });
 export type WalkComment = z.infer<typeof commentSchema>;
 
+/**
+ * One hunk of a unit and who wrote it: the session whose edits introduced the largest share of its
+ * meaningful added lines (at least half), with that share; `session_id` is null when no session did.
+ */
+export const unitHunkSchema = z.object({
+  /** The commit the hunk belongs to; null for working-tree and supplied-diff hunks. */
+  commit: z.string().nullable(),
+  path: z.string(),
+  /** `@@ -a,b +c,d @@` */
+  header: z.string(),
+  /** How many lines the hunk adds. */
+  added_lines: z.number().int().min(0),
+  session_id: z.string().nullable(),
+  /** The linked session's share, or the largest share any session reached; null when no session wrote the file. */
+  share: z.number().min(0).max(1).nullable(),
+  /** The tool call that introduced most of the linked lines (Claude Code: `toolu_…`). */
+  tool_call: z.string().nullable(),
+});
+export type UnitHunk = z.infer<typeof unitHunkSchema>;
+
 export const changeUnitSchema = z.object({
   change_unit_id: z.string().regex(CHANGE_UNIT_ID_PATTERN),
   title: z.string().min(1),
@@ -66,6 +86,8 @@ export const changeUnitSchema = z.object({
   who_when: z.array(whoWhenSchema),
   evidence: z.array(z.string()),
   comments: z.array(commentSchema),
+  /** Every hunk of the unit with its provenance (added in this schema version's later releases). */
+  hunks: z.array(unitHunkSchema).optional(),
 });
 export type ChangeUnit = z.infer<typeof changeUnitSchema>;
 

@@ -1,4 +1,4 @@
-import type { FilePatch } from './collect/patch.js';
+import type { FilePatch, HunkSummary } from './collect/patch.js';
 import type {
   CommandRecord,
   EpisodeReference,
@@ -6,6 +6,7 @@ import type {
   SessionReference,
   WalkScope,
 } from './document.js';
+import type { HunkProvenance } from './link/link.js';
 
 /** Where a change comes from: a commit of the range, the index, the working tree, or a supplied diff. */
 export type ChangeOrigin =
@@ -15,21 +16,32 @@ export type ChangeOrigin =
   | { kind: 'untracked'; sha256: string }
   | { kind: 'supplied' };
 
-/** A coding-agent edit (Edit/Write/MultiEdit tool call) whose written text contains a hunk's added lines. */
+/** The session a hunk links to, through the edit that introduced most of its lines. */
 export interface AgentLink {
   sessionId: string;
+  /** The share of the hunk's meaningful added lines the session's edits introduced (0.5 to 1). */
+  share: number;
   model?: string;
   timestamp?: string;
   toolUseId: string;
   toolName: string;
-  /** The user's request in that session: the last real user text before the edit. */
+  /** The request the edit answered: the prompt before it, or the last substantive one before that. */
   request?: string;
+  /** The request was reasoned from earlier prompts (the prompt before the edit only said to go on). */
+  requestInferred?: boolean;
   hunkRange: string;
 }
 
-/** One changed file from one origin, with the agent edits linked to its hunks. */
-export interface FileChange extends FilePatch {
+/** A hunk with who wrote it, as far as the sessions tell. */
+export interface LinkedHunk extends HunkSummary {
+  provenance: HunkProvenance;
+}
+
+/** One changed file from one origin, with every hunk's provenance. */
+export interface FileChange extends Omit<FilePatch, 'hunks'> {
+  hunks: LinkedHunk[];
   origin: ChangeOrigin;
+  /** The links of the hunks that have one, in hunk order. */
   agentLinks: AgentLink[];
   /** Identifiers the added lines use (working tree and supplied diffs, where no commit groups files). */
   identifiers?: Set<string>;
@@ -82,5 +94,22 @@ export function emptyEvidence(scope: WalkScope, target: string): Evidence {
     notes: [],
     openQuestions: [],
     warnings: [],
+  };
+}
+
+/** A parsed file of a diff as a change of `origin`, each hunk with its provenance (in hunk order). */
+export function fileChange(
+  file: FilePatch,
+  origin: ChangeOrigin,
+  provenance: readonly HunkProvenance[],
+  identifiers?: Set<string>,
+): FileChange {
+  const hunks = file.hunks.map((hunk, i) => ({ ...hunk, provenance: provenance[i] ?? {} }));
+  return {
+    ...file,
+    hunks,
+    origin,
+    agentLinks: hunks.flatMap((hunk) => (hunk.provenance.link ? [hunk.provenance.link] : [])),
+    ...(identifiers ? { identifiers } : {}),
   };
 }

@@ -19,7 +19,7 @@ import { narrateWhole } from './narrate/narrative.js';
 import { groupChangeUnits } from './narrate/units.js';
 import { redactText } from './redact.js';
 
-export { defaultSessionDirs } from './collect/collect.js';
+export { defaultSessionDirs } from './link/session-sources.js';
 
 export interface WalkOptions extends EvidenceOptions, CaptureOptions {
   /** `A..B`, a path, `-`, a job id or an episode reference; empty for the working tree. */

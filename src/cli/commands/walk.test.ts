@@ -94,6 +94,44 @@ describe('retrospect walk', () => {
     expect(unit.why).toContain('[redacted]');
   });
 
+  it('takes a single committed transcript file with --sessions and lists every hunk with its session', async () => {
+    const fixtures = join(import.meta.dirname, '..', '..', '..', 'test', 'fixtures', 'walk');
+    const agentRepo = createTestRepo();
+    agentRepo.commit('Start', { 'README.md': '# Demo\n' });
+    agentRepo.commit(
+      'Add the greeting',
+      {
+        'src/greeting.ts': readFileSync(join(fixtures, 'greeting.ts'), 'utf8'),
+        'README.md': '# Demo\n\nGreets people by hand-written name.\n',
+      },
+      '2026-11-02T10:00:00Z',
+    );
+    agentRepo.commit('Commit the session', {
+      'claude-session.jsonl': readFileSync(join(fixtures, 'session-greeting.jsonl'), 'utf8'),
+    });
+    const run = await runCli(
+      ['walk', 'HEAD~2..HEAD~1', '--json', '-', '--sessions', 'claude-session.jsonl'],
+      {
+        cwd: agentRepo.dir,
+        env,
+      },
+    );
+    expect(run.stderr).not.toContain('ENOTDIR');
+    expect(run.code).toBe(0);
+    const hunks = JSON.parse(run.stdout).change_units.flatMap((u: { hunks: unknown[] }) => u.hunks);
+    expect(hunks).toEqual([
+      expect.objectContaining({ path: 'README.md', session_id: null, share: null, tool_call: null }),
+      expect.objectContaining({
+        path: 'src/greeting.ts',
+        header: '@@ -0,0 +1,10 @@',
+        added_lines: 10,
+        session_id: '5f0c2a9e-7d41-4b6a-9f3e-2c8d1e6a4b70',
+        share: 1,
+        tool_call: 'toolu_01WriteGreeting',
+      }),
+    ]);
+  });
+
   it('takes guided comments from stdin when asked for guided mode', async () => {
     const run = await runCli(['walk', 'HEAD~1..HEAD', '--mode', 'guided', '--json', '-'], {
       cwd: repo.dir,

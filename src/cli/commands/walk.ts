@@ -33,7 +33,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       cwd: io.cwd,
       env: io.env,
       readStdin: () => readStdinText(io),
-      ...(values.sessions ? { sessionDirs: values.sessions } : {}),
+      ...(values.sessions ? { sessions: values.sessions } : {}),
       captureComments: !values['no-comments'],
       ...(review ? { reviewer: review.reviewer } : {}),
       ...(prompter

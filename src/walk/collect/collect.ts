@@ -1,11 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative, resolve, sep } from 'node:path';
 import { InputError } from '../../errors/errors.js';
 import { findGitRoots, type GitRoots } from '../../git/roots.js';
-import { claudeConfigDirs, projectFolderName } from '../../paths/data-dir.js';
+import type { SessionEdits } from '../../transcript/session-edits.js';
 import { type Evidence, emptyEvidence } from '../evidence.js';
+import { loadAgentEdits, readSessionFile } from '../link/agent-edits.js';
 import { createHunkLinker, type HunkLinker } from '../link/link.js';
-import { type AgentEdit, loadAgentEdits, readSessionEdits } from '../link/sessions.js';
+import { defaultSessionDirs, listSessionFiles, resolveSessionSources } from '../link/session-sources.js';
 import { collectCommitRange } from './commits.js';
 import { GitRunner } from './git-run.js';
 import { collectSuppliedDiff, readEpisodeFile, resolveJobReference } from './refs.js';
@@ -19,7 +20,12 @@ export interface EvidenceOptions {
   env: NodeJS.ProcessEnv;
   /** Reads the diff for the target `-`. */
   readStdin?: () => Promise<string>;
-  /** Folders of coding-agent sessions; default: Claude Code's project folders for this repository. */
+  /**
+   * Coding-agent sessions to link hunks to: session files, folders of them, or a projects root (where
+   * this repository's folders are found by name). Default: Claude Code's project folders for the repository.
+   */
+  sessions?: string[];
+  /** The former name of `sessions`. */
   sessionDirs?: string[];
 }
 
@@ -33,44 +39,26 @@ function requireRepo(dir: string): GitRoots {
   return roots;
 }
 
-/**
- * Claude Code's project folders for this repository: the worktree's and the main checkout's, and those of
- * sessions started in a folder below them (`<name>-<sub folder>`). A look-alike sibling folder may be
- * read too; its edits link only where their content matches.
- */
-export function defaultSessionDirs(env: NodeJS.ProcessEnv, roots: GitRoots | undefined): string[] {
-  if (!roots) return [];
-  const names = [...new Set([roots.worktree, roots.mainCheckout].map(projectFolderName))];
-  return claudeConfigDirs(env).flatMap((config) => {
-    const projects = join(config, 'projects');
-    let entries: string[] = [];
-    try {
-      entries = readdirSync(projects).sort();
-    } catch {
-      return [];
-    }
-    return entries
-      .filter((entry) => names.some((name) => entry === name || entry.startsWith(`${name}-`)))
-      .map((entry) => join(projects, entry));
-  });
-}
-
 async function linkerFor(
   options: EvidenceOptions,
   roots: GitRoots | undefined,
   evidence: Evidence,
-  known?: ReadonlyMap<string, AgentEdit[]>,
+  known?: ReadonlyMap<string, SessionEdits>,
 ): Promise<HunkLinker> {
-  const dirs = options.sessionDirs ?? defaultSessionDirs(options.env, roots);
-  const { edits, sessionFiles } = await loadAgentEdits(dirs, known);
+  const given = options.sessions ?? options.sessionDirs;
+  let files: string[];
+  if (given === undefined) files = defaultSessionDirs(options.env, roots).flatMap(listSessionFiles);
+  else {
+    const sources = resolveSessionSources(given, options.cwd, roots);
+    files = sources.files;
+    evidence.notes.push(...sources.notes);
+    evidence.warnings.push(...sources.warnings.map((w) => `${w}; agent provenance is not linked`));
+  }
+  const { edits, sessionFiles } = loadAgentEdits(files, known);
   if (sessionFiles > 0) {
     const plural = sessionFiles === 1 ? '' : 's';
     evidence.notes.push(
       `Read ${sessionFiles} coding-agent session file${plural} (${edits.length} edit calls).`,
-    );
-  } else if (options.sessionDirs && options.sessionDirs.length > 0) {
-    evidence.warnings.push(
-      `no session files (*.jsonl) in ${options.sessionDirs.join(', ')}; agent provenance is not linked`,
     );
   }
   return createHunkLinker(edits);
@@ -129,7 +117,7 @@ export async function collectEvidence(resolved: ResolvedScope, options: Evidence
     const roots = requireRepo(options.cwd);
     const git = new GitRunner(roots.worktree, env);
     const transcript = resolved.sessionTranscript;
-    const own = await readSessionEdits(transcript);
+    const own = readSessionFile(transcript);
     const linker = await linkerFor(options, roots, evidence, new Map([[transcript, own]]));
     const commits = await collectSessionCommits(git, transcript, own, linker, evidence, resolved.anchor);
     evidence.workspaceSource = { root: roots.worktree, revision: commits.at(-1) ?? 'HEAD' };

@@ -1,5 +1,5 @@
-import type { CommitInfo, Evidence, FileChange } from '../evidence.js';
-import type { HunkLinker } from '../link/link.js';
+import { type CommitInfo, type Evidence, fileChange } from '../evidence.js';
+import type { HunkLinker, HunkProvenance } from '../link/link.js';
 import { type GitRunner, LineSplitter, PATCH_FLAGS } from './git-run.js';
 import { PatchParser } from './patch.js';
 import { diffRevisions } from './range-revisions.js';
@@ -59,13 +59,13 @@ export async function collectCommitRange(
   }
   const committedAt = new Map(commits.map((c) => [c.sha, c.committerDate]));
   let sha = '';
-  const pending: FileChange['agentLinks'] = [];
+  const pending: HunkProvenance[] = [];
   const parser = new PatchParser(
     (file) => {
-      evidence.changes.push({ ...file, origin: { kind: 'commit', sha }, agentLinks: pending.splice(0) });
+      evidence.changes.push(fileChange(file, { kind: 'commit', sha }, pending.splice(0)));
     },
     (file, hunk, added) => {
-      pending.push(...linker.link(file.path, hunk, added, committedAt.get(sha)));
+      pending.push(linker.link(file, hunk, added, committedAt.get(sha)));
     },
   );
   const lines = new LineSplitter((line) => {

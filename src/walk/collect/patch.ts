@@ -24,7 +24,7 @@ export interface FilePatch {
   modeChange?: { from: string; to: string };
   added: number;
   deleted: number;
-  /** Hunk places, the first MAX_HUNKS_KEPT of them; `hunkCount` has the total. */
+  /** Every hunk's place; `hunkCount` is their number. */
   hunks: HunkSummary[];
   hunkCount: number;
   /** Names of functions, classes and exports the added lines introduce (at most a few). */
@@ -34,7 +34,6 @@ export interface FilePatch {
 /** Receives each finished hunk with its added lines while they are still in memory. */
 export type HunkListener = (file: FilePatch, hunk: HunkSummary, addedLines: string[]) => void;
 
-const MAX_HUNKS_KEPT = 50;
 const MAX_SYMBOLS = 6;
 const HUNK_HEADER = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
 /** Declarations at the start of an added line (prose and `import { type X }` do not count). */
@@ -232,7 +231,7 @@ export class PatchParser {
     file.hunkCount++;
     file.added += hunk.added;
     file.deleted += hunk.deleted;
-    if (file.hunks.length < MAX_HUNKS_KEPT) file.hunks.push(hunk);
+    file.hunks.push(hunk);
     this.onHunk?.(file, hunk, this.addedLines);
     this.addedLines = [];
   }

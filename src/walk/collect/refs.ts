@@ -5,8 +5,8 @@ import { InputError } from '../../errors/errors.js';
 import { JOB_ID_PATTERN } from '../../jobs/schema.js';
 import { findJob } from '../../jobs/store.js';
 import type { JobReference } from '../document.js';
-import type { Evidence, FileChange } from '../evidence.js';
-import type { HunkLinker } from '../link/link.js';
+import { type Evidence, fileChange } from '../evidence.js';
+import type { HunkLinker, HunkProvenance } from '../link/link.js';
 import { collectIdentifiers } from './identifiers.js';
 import { PatchParser } from './patch.js';
 
@@ -76,20 +76,15 @@ export function collectSuppliedDiff(
     output_sha256: createHash('sha256').update(text).digest('hex'),
     output_bytes: Buffer.byteLength(text),
   });
-  const pending: FileChange['agentLinks'] = [];
+  const pending: HunkProvenance[] = [];
   let identifiers = new Set<string>();
   const parser = new PatchParser(
     (file) => {
-      evidence.changes.push({
-        ...file,
-        origin: { kind: 'supplied' },
-        agentLinks: pending.splice(0),
-        identifiers,
-      });
+      evidence.changes.push(fileChange(file, { kind: 'supplied' }, pending.splice(0), identifiers));
       identifiers = new Set();
     },
     (file, hunk, added) => {
-      pending.push(...linker.link(file.path, hunk, added));
+      pending.push(linker.link(file, hunk, added));
       collectIdentifiers(identifiers, added);
     },
   );

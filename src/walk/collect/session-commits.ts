@@ -1,15 +1,15 @@
 import { InputError } from '../../errors/errors.js';
 import { readTranscriptEventsFast } from '../../transcript/fast/read.js';
+import type { SessionEdits, WrittenEdit } from '../../transcript/session-edits.js';
 import type { Evidence } from '../evidence.js';
 import type { HunkLinker } from '../link/link.js';
-import type { AgentEdit } from '../link/sessions.js';
 import { collectCommitRange } from './commits.js';
 import type { GitRunner } from './git-run.js';
 import { placeEdits, sessionCwd, workedElsewhereMessage } from './session-folder.js';
 
 /**
  * Slack around a session's first and last timestamps, for clocks between the agent's machine and the
- * committer's (the same slack the hunk linker allows).
+ * committer's.
  */
 export const SESSION_WINDOW_SLACK_MS = 10 * 60 * 1000;
 
@@ -24,7 +24,7 @@ export interface SessionWindow {
 /** The session's time window: its first to its last timestamp, widened by the slack on both sides. */
 export function sessionWindow(
   transcriptPath: string,
-  edits: readonly AgentEdit[],
+  edits: readonly WrittenEdit[],
 ): SessionWindow | undefined {
   const facts = readTranscriptEventsFast(transcriptPath, () => {});
   const stamps = [facts.firstTimestamp, facts.lastTimestamp, ...edits.map((e) => e.timestamp)]
@@ -50,18 +50,18 @@ export function sessionWindow(
 export async function collectSessionCommits(
   git: GitRunner,
   transcriptPath: string,
-  sessionEdits: readonly AgentEdit[],
+  session: SessionEdits,
   linker: HunkLinker,
   evidence: Evidence,
   anchor?: { id: string; file: string },
 ): Promise<string[]> {
-  const sessionId = sessionEdits[0]?.sessionId;
+  const { sessionId, edits: sessionEdits } = session;
   if (sessionEdits.length === 0) {
     throw new InputError(
       `the session ${transcriptPath} made no successful Edit, Write or MultiEdit call: it changed no file to walk`,
     );
   }
-  const cwd = sessionCwd(transcriptPath);
+  const cwd = session.cwd ?? sessionCwd(transcriptPath);
   const placed = placeEdits([...new Set(sessionEdits.map((e) => e.filePath))], git.cwd, cwd);
   if (placed.inside.size === 0) {
     throw new InputError(workedElsewhereMessage(sessionId, placed, cwd, git.cwd, anchor));

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { lstatSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ChangeOrigin, Evidence, FileChange } from '../evidence.js';
-import type { HunkLinker } from '../link/link.js';
+import { type ChangeOrigin, type Evidence, type FileChange, fileChange } from '../evidence.js';
+import type { HunkLinker, HunkProvenance } from '../link/link.js';
 import { type GitRunner, LineSplitter, PATCH_FLAGS } from './git-run.js';
 import { collectIdentifiers } from './identifiers.js';
 import { type FilePatch, PatchParser } from './patch.js';
@@ -18,18 +18,18 @@ export async function collectDiff(
   linker: HunkLinker,
   evidence: Evidence,
 ): Promise<void> {
-  const pending: FileChange['agentLinks'] = [];
+  const pending: HunkProvenance[] = [];
   let identifiers = new Set<string>();
   const parser = new PatchParser(
     (file) => {
-      const links = pending.splice(0);
+      const provenance = pending.splice(0);
       const used = identifiers;
       identifiers = new Set();
       if (isEmptyChange(file)) return;
-      evidence.changes.push({ ...file, origin, agentLinks: links, identifiers: used });
+      evidence.changes.push(fileChange(file, origin, provenance, used));
     },
     (file, hunk, added) => {
-      pending.push(...linker.link(file.path, hunk, added));
+      pending.push(linker.link(file, hunk, added));
       collectIdentifiers(identifiers, added);
     },
   );
@@ -68,7 +68,9 @@ function untrackedChange(root: string, path: string, linker: HunkLinker): FileCh
       ? Buffer.alloc(0)
       : readFileSync(full);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
-  const base: FileChange = {
+  const origin: ChangeOrigin = { kind: 'untracked', sha256 };
+  const identifiers = new Set<string>();
+  const empty: FilePatch = {
     path,
     status: 'added',
     binary: stat.size > MAX_UNTRACKED_BYTES || bytes.subarray(0, 8000).includes(0),
@@ -77,32 +79,28 @@ function untrackedChange(root: string, path: string, linker: HunkLinker): FileCh
     hunks: [],
     hunkCount: 0,
     symbols: [],
-    origin: { kind: 'untracked', sha256 },
-    agentLinks: [],
-    identifiers: new Set(),
   };
-  if (base.binary || bytes.length === 0) return base;
+  if (empty.binary || bytes.length === 0) return fileChange(empty, origin, [], identifiers);
   const text = bytes.toString('utf8');
   const lines = text.endsWith('\n') ? text.slice(0, -1).split('\n') : text.split('\n');
+  const provenance: HunkProvenance[] = [];
+  let change = fileChange(empty, origin, [], identifiers);
   const parser = new PatchParser(
-    (file) =>
-      Object.assign(base, file, {
-        origin: base.origin,
-        agentLinks: base.agentLinks,
-        identifiers: base.identifiers,
-      }),
-    (file, hunk, added) => {
-      base.agentLinks.push(...linker.link(file.path, hunk, added));
-      collectIdentifiers(base.identifiers ?? new Set(), added);
+    (file) => {
+      change = fileChange({ ...file, path }, origin, provenance, identifiers);
+    },
+    (_file, hunk, added) => {
+      provenance.push(linker.link({ path }, hunk, added));
+      collectIdentifiers(identifiers, added);
     },
   );
   parser.line(`--- /dev/null`);
-  parser.line(`+++ b/${path}`);
+  // The real path is set on the result: a file name may hold line breaks, which a patch line cannot.
+  parser.line('+++ b/untracked');
   parser.line(`@@ -0,0 +1,${lines.length} @@`);
   for (const line of lines) parser.line(`+${line}`);
   parser.end();
-  base.path = path;
-  return base;
+  return change;
 }
 
 /**

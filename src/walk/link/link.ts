@@ -1,97 +1,236 @@
 import type { HunkSummary } from '../collect/patch.js';
 import type { AgentLink } from '../evidence.js';
-import type { AgentEdit } from './sessions.js';
-import { normalizedLines } from './sessions.js';
+import type { AgentEdit } from './agent-edits.js';
+import { canonicalText, insertedLines, isTrivialLine, meaningfulLines, normalizeLine } from './lines.js';
 
-/** Added text shorter than this (after normalisation) is too generic (`}`, `return;`) to link on. */
-const MIN_MATCH_CHARS = 12;
-/** Slack for clocks between the agent's machine and the committer's. */
-const COMMIT_CLOCK_SLACK_MS = 10 * 60 * 1000;
+/**
+ * A hunk links to the session whose edits introduced at least this share of its meaningful added lines:
+ * more than half of them, so that a session that wrote a line or two of a person's hunk is not its author.
+ */
+export const LINK_SHARE_THRESHOLD = 0.5;
+/**
+ * How far an edit may seem to lie after the commit and still count: git records commit times in whole
+ * seconds, so an edit made in the same second as the commit can carry a later timestamp by up to 999 ms.
+ */
+const COMMIT_TIME_RESOLUTION_MS = 999;
+/**
+ * Text found inside an edit's canonical text (see canonicalText) must be at least this long to count:
+ * shorter fragments (`x = 1`, `items,`) turn up anywhere. A run of lines a formatter split counts as one.
+ */
+const MIN_FOLDED_MATCH = 10;
+
+/** A changed file as the linker sees it: its path, and the path before a rename or copy. */
+export interface LinkedFile {
+  path: string;
+  oldPath?: string | undefined;
+}
+
+/** Who wrote a hunk, as far as the sessions tell. */
+export interface HunkProvenance {
+  /** The session that introduced the largest share of the hunk's lines, when that share reaches the threshold. */
+  link?: AgentLink;
+  /** The largest share any session reached; undefined when no session wrote the file before the commit. */
+  share?: number;
+  /** The hunk adds no meaningful line (only blanks, braces, `end`): nothing to link it by. */
+  trivial?: boolean;
+}
 
 export interface HunkLinker {
-  /** Agent edits that wrote this file and whose content holds the hunk's added lines. */
-  link(path: string, hunk: HunkSummary, addedLines: string[], committedAt?: string): AgentLink[];
+  /** The provenance of one hunk of `file`, from its added lines; `committedAt` bounds the edits that count. */
+  link(file: LinkedFile, hunk: HunkSummary, addedLines: string[], committedAt?: string): HunkProvenance;
+}
+
+/** The lines an edit introduced: in its new text and not in the text it replaced. */
+interface Introduced {
+  lines: Set<string>;
+  canonicalLines: Set<string>;
+  /** All introduced lines (trivial ones too) in canonical form and joined, for lines a formatter re-wrapped. */
+  canonical: string;
+}
+
+const introducedCache = new WeakMap<AgentEdit, Introduced>();
+
+function notebookForms(source: string): string[] {
+  // A notebook stores a cell's source as JSON strings, one per line, each but the last ending in `\n`.
+  return source.split('\n').flatMap((line) => [`${JSON.stringify(`${line}\n`)},`, JSON.stringify(line)]);
+}
+
+/** Computed once per edit, on first use: most edits never meet a hunk of their file. */
+function introducedBy(edit: AgentEdit): Introduced {
+  const cached = introducedCache.get(edit);
+  if (cached) return cached;
+  const lines: string[] = [];
+  const texts: string[] = [];
+  for (const piece of edit.pieces) {
+    const after = piece.after.split('\n').map(normalizeLine);
+    const added =
+      piece.before === undefined ? after : insertedLines(piece.before.split('\n').map(normalizeLine), after);
+    lines.push(...added.filter((line) => !isTrivialLine(line)));
+    texts.push(added.join('\n'));
+    if (edit.notebook) lines.push(...meaningfulLines(notebookForms(piece.after).join('\n')));
+  }
+  const introduced = {
+    lines: new Set(lines),
+    canonicalLines: new Set(lines.map(canonicalText)),
+    canonical: canonicalText(texts.join('\n')),
+  };
+  introducedCache.set(edit, introduced);
+  return introduced;
+}
+
+function introducesLine(edit: AgentEdit, line: string, canonical: string): boolean {
+  const introduced = introducedBy(edit);
+  return introduced.lines.has(line) || introduced.canonicalLines.has(canonical);
+}
+
+/**
+ * The hunk lines (by index) that appear, as runs of consecutive lines in canonical form, inside the text
+ * the edit introduced: a line a formatter split shows up as a run, lines it joined as one long line.
+ */
+function runsInside(edit: AgentEdit, canonical: readonly string[]): number[] {
+  const text = introducedBy(edit).canonical;
+  const found: number[] = [];
+  let i = 0;
+  while (i < canonical.length) {
+    let run = canonical[i] ?? '';
+    if (run === '' || !text.includes(run)) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j + 1 < canonical.length && text.includes(run + (canonical[j + 1] ?? ''))) {
+      j++;
+      run += canonical[j] ?? '';
+    }
+    if (run.length >= MIN_FOLDED_MATCH) for (let k = i; k <= j; k++) found.push(k);
+    i = j + 1;
+  }
+  return found;
 }
 
 function basenameOf(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
 }
 
-function wroteFile(edit: AgentEdit, path: string): boolean {
-  return edit.filePath === path || edit.filePath.endsWith(`/${path}`);
+function timeOf(edit: AgentEdit): number {
+  return edit.timestamp === undefined ? Number.NaN : Date.parse(edit.timestamp);
 }
 
-interface MatchText {
-  /** The written text, whitespace-normalised and framed by newlines for whole-line containment checks. */
-  written: string;
-  /** For Edit/MultiEdit: normalised lines of new_string that were not in old_string. */
-  newLines: string[];
-}
-
-const matchTexts = new WeakMap<AgentEdit, MatchText>();
-
-/** Normalises an edit's text once, on first use: most edits never meet a candidate hunk. */
-function matchTextOf(edit: AgentEdit): MatchText {
-  const cached = matchTexts.get(edit);
-  if (cached) return cached;
-  const newLines: string[] = [];
-  for (const piece of edit.pieces) {
-    if (piece.before === undefined) continue;
-    const old = new Set(normalizedLines(piece.before));
-    newLines.push(...normalizedLines(piece.after).filter((line) => !old.has(line)));
-  }
-  const written = `\n${edit.pieces.map((p) => normalizedLines(p.after).join('\n')).join('\n')}\n`;
-  const text = { written, newLines };
-  matchTexts.set(edit, text);
-  return text;
-}
-
-function contentMatches(edit: AgentEdit, added: string[]): boolean {
-  const { written, newLines } = matchTextOf(edit);
-  const block = added.join('\n');
-  if (block.length >= MIN_MATCH_CHARS && written.includes(`\n${block}\n`)) return true;
-  // An Edit may write only part of a hunk: all of its new lines are among the hunk's added lines.
-  if (newLines.join('').length < MIN_MATCH_CHARS) return false;
-  const addedSet = new Set(added);
-  return newLines.every((line) => addedSet.has(line));
+interface SessionTally {
+  matched: number;
+  byEdit: Map<AgentEdit, number>;
 }
 
 /**
- * Links hunks to the agent edits that wrote them: the edit wrote the same file (its absolute path ends with
- * the repository path), it happened no later than the commit, and its written content contains the hunk's
- * added lines, whitespace-normalised. One link per session (its latest matching edit).
+ * Links hunks to the coding-agent sessions that wrote them, by share. For each hunk, the meaningful added
+ * lines (whitespace-normalised, trivial lines left out) are looked up among the lines each session's edits
+ * of that file *introduced* (written and not in the text they replaced) no later than the commit; a line a
+ * formatter re-wrapped is found with whitespace and line breaks removed. The session with the largest
+ * share links when the share reaches LINK_SHARE_THRESHOLD; the share is kept as the link's confidence.
+ * A file renamed or copied in the walk (git's rename detection) keeps the edits of its earlier path; a
+ * file no session edited under any of its paths is looked up by its name alone (moved before committing).
  */
-export function createHunkLinker(edits: AgentEdit[]): HunkLinker {
+export function createHunkLinker(edits: readonly AgentEdit[]): HunkLinker {
   const byBasename = new Map<string, AgentEdit[]>();
-  for (const edit of edits) {
+  for (const edit of [...edits].sort((a, b) => (timeOf(b) || 0) - (timeOf(a) || 0))) {
     const key = basenameOf(edit.filePath);
-    const list = byBasename.get(key) ?? [];
-    list.push(edit);
-    byBasename.set(key, list);
+    byBasename.set(key, [...(byBasename.get(key) ?? []), edit]);
   }
+  const earlierPaths = new Map<string, Set<string>>();
+
+  /** The file's paths: its own and, through renames and copies seen so far, those it had before. */
+  function pathsOf(file: LinkedFile): string[] {
+    if (file.oldPath !== undefined && file.oldPath !== file.path) {
+      const known = earlierPaths.get(file.path) ?? new Set<string>();
+      known.add(file.oldPath);
+      earlierPaths.set(file.path, known);
+    }
+    const paths = [file.path];
+    for (let i = 0; i < paths.length; i++) {
+      for (const earlier of earlierPaths.get(paths[i] ?? '') ?? [])
+        if (!paths.includes(earlier)) paths.push(earlier);
+    }
+    return paths;
+  }
+
+  /** Edits of the file, newest first: by path, else (moved before it was committed) by name. */
+  function editsOf(file: LinkedFile): AgentEdit[] {
+    const paths = pathsOf(file);
+    const wrote = (edit: AgentEdit, path: string) =>
+      edit.filePath === path || edit.filePath.endsWith(`/${path}`);
+    const named = paths.flatMap((path) => byBasename.get(basenameOf(path)) ?? []);
+    const exact = named.filter((edit) => paths.some((path) => wrote(edit, path)));
+    return exact.length > 0 ? [...new Set(exact)] : (byBasename.get(basenameOf(file.path)) ?? []);
+  }
+
   return {
-    link(path, hunk, addedLines, committedAt) {
-      const candidates = byBasename.get(basenameOf(path))?.filter((e) => wroteFile(e, path));
-      if (!candidates || candidates.length === 0 || addedLines.length === 0) return [];
-      const added = normalizedLines(addedLines.join('\n'));
-      if (added.length === 0) return [];
-      const deadline = committedAt ? Date.parse(committedAt) + COMMIT_CLOCK_SLACK_MS : Number.NaN;
-      const latest = new Map<string, AgentEdit>();
+    link(file, hunk, addedLines, committedAt) {
+      if (addedLines.length === 0) return { trivial: true };
+      const deadline =
+        committedAt === undefined ? Number.NaN : Date.parse(committedAt) + COMMIT_TIME_RESOLUTION_MS;
+      // Most hunks are of files no session wrote: they are answered before any line is looked at.
+      const candidates = editsOf(file).filter((edit) => {
+        const at = timeOf(edit);
+        return Number.isNaN(deadline) || Number.isNaN(at) || at <= deadline;
+      });
+      if (candidates.length === 0) return {};
+      const all = addedLines.map(normalizeLine);
+      const meaningful = all.map((line) => !isTrivialLine(line));
+      const count = meaningful.filter(Boolean).length;
+      if (count === 0) return { trivial: true };
+      const canonical = all.map(canonicalText);
+      const tallies = new Map<string, SessionTally>();
+      // Per session, which meaningful lines its edits introduced; newest edit first, so that a line is
+      // credited to the latest edit of each session that wrote it.
+      const creditedBy = new Map<string, Set<number>>();
+      const credit = (edit: AgentEdit, index: number) => {
+        const credited = creditedBy.get(edit.sessionId) ?? new Set<number>();
+        creditedBy.set(edit.sessionId, credited);
+        if (!meaningful[index] || credited.has(index)) return;
+        credited.add(index);
+        const tally = tallies.get(edit.sessionId) ?? { matched: 0, byEdit: new Map() };
+        tally.matched++;
+        tally.byEdit.set(edit, (tally.byEdit.get(edit) ?? 0) + 1);
+        tallies.set(edit.sessionId, tally);
+      };
       for (const edit of candidates) {
-        const at = edit.timestamp ? Date.parse(edit.timestamp) : Number.NaN;
-        if (!Number.isNaN(deadline) && !Number.isNaN(at) && at > deadline) continue;
-        if (!contentMatches(edit, added)) continue;
-        latest.set(edit.sessionId, edit);
+        all.forEach((line, index) => {
+          if (meaningful[index] && introducesLine(edit, line, canonical[index] ?? '')) credit(edit, index);
+        });
       }
-      return [...latest.values()].map((edit) => ({
-        sessionId: edit.sessionId,
-        toolUseId: edit.toolUseId,
-        toolName: edit.toolName,
-        hunkRange: hunk.range,
-        ...(edit.model ? { model: edit.model } : {}),
-        ...(edit.timestamp ? { timestamp: edit.timestamp } : {}),
-        ...(edit.request ? { request: edit.request } : {}),
-      }));
+      // Lines a formatter re-wrapped after the edit: runs of lines inside an edit's canonical text.
+      for (const edit of candidates) {
+        const credited = creditedBy.get(edit.sessionId);
+        if (credited && credited.size === count) continue;
+        for (const index of runsInside(edit, canonical)) credit(edit, index);
+      }
+      let best: { sessionId: string; tally: SessionTally; edit: AgentEdit } | undefined;
+      for (const [sessionId, tally] of tallies) {
+        const edit = [...tally.byEdit].reduce((a, b) => (b[1] > a[1] ? b : a))[0];
+        const better =
+          !best ||
+          tally.matched > best.tally.matched ||
+          (tally.matched === best.tally.matched && (timeOf(edit) || 0) > (timeOf(best.edit) || 0));
+        if (better) best = { sessionId, tally, edit };
+      }
+      if (!best) return { share: 0 };
+      const share = best.tally.matched / count;
+      if (share < LINK_SHARE_THRESHOLD) return { share };
+      const { edit } = best;
+      return {
+        share,
+        link: {
+          sessionId: best.sessionId,
+          share,
+          toolUseId: edit.toolUseId,
+          toolName: edit.toolName,
+          hunkRange: hunk.range,
+          ...(edit.model ? { model: edit.model } : {}),
+          ...(edit.timestamp ? { timestamp: edit.timestamp } : {}),
+          ...(edit.request ? { request: edit.request } : {}),
+          ...(edit.requestInferred ? { requestInferred: true } : {}),
+        },
+      };
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { ChangeUnit, WhoWhen } from '../document.js';
+import type { ChangeUnit, UnitHunk, WhoWhen } from '../document.js';
 import type { AgentLink, FileChange } from '../evidence.js';
 import { classifyPath, type FileRole } from './classify.js';
 import type { UnitDraft } from './units.js';
@@ -188,6 +188,26 @@ function capped(items: string[], limit: number, noun: string): string[] {
   return items.length <= limit ? items : [...items.slice(0, limit), `… ${items.length - limit} more ${noun}`];
 }
 
+/** Rounds a share for the document: three decimals are enough to compare with a threshold. */
+function roundShare(share: number | undefined): number | null {
+  return share === undefined ? null : Math.round(share * 1000) / 1000;
+}
+
+/** Every hunk of the unit with the session that wrote it (or null) and the share it wrote. */
+function unitHunks(changes: FileChange[]): UnitHunk[] {
+  return changes.flatMap((change) =>
+    change.hunks.map((hunk) => ({
+      commit: change.origin.kind === 'commit' ? change.origin.sha : null,
+      path: change.path,
+      header: hunk.range,
+      added_lines: hunk.added,
+      session_id: hunk.provenance.link?.sessionId ?? null,
+      share: roundShare(hunk.provenance.share),
+      tool_call: hunk.provenance.link?.toolUseId ?? null,
+    })),
+  );
+}
+
 /** Narrates one unit: what from the diff, why from commits and sessions, who/when, evidence. */
 export function narrateUnit(draft: UnitDraft): { unit: Omit<ChangeUnit, 'comments'>; questions: string[] } {
   const links = sessionsOf(draft.changes);
@@ -220,6 +240,7 @@ export function narrateUnit(draft: UnitDraft): { unit: Omit<ChangeUnit, 'comment
       why,
       who_when: describeWho(draft, links),
       evidence,
+      hunks: unitHunks(draft.changes),
     },
     questions,
   };

@@ -30,9 +30,9 @@ export const SPEC = defineCommand({
     md: { type: 'string', arg: 'FILE', description: 'write the Markdown to a file instead of stdout' },
     sessions: {
       type: 'string',
-      arg: 'DIR',
+      arg: 'PATH',
       multiple: true,
-      description: 'agent session folders to search for provenance',
+      description: 'agent sessions to link hunks to: a transcript file, a folder of them, or a projects root',
       default: "this project's Claude Code sessions",
     },
     'no-comments': {

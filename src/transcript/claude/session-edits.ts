@@ -1,0 +1,163 @@
+import { basename, isAbsolute } from 'node:path';
+import { lineRanges } from '../lines.js';
+import { parseObjectLine } from '../parse.js';
+import type { SessionEdits, SessionPrompt, WrittenEdit, WrittenPiece } from '../session-edits.js';
+import { isObject } from './normalize.js';
+
+type Json = Record<string, unknown>;
+
+const EDIT_TOOLS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
+/** How far into a line the entry kind is looked for (skipping only ever drops lines that cannot matter). */
+const HEAD_BYTES = 4096;
+/** Claude Code's wrappers around text no person typed: slash-command plumbing, hook output, notifications. */
+const NOT_TYPED =
+  /^<(command-name|command-message|command-args|local-command-stdout|local-command-stderr|system-reminder|user-prompt-submit-hook|bash-input|bash-stdout|bash-stderr|task-notification)>/;
+/** Context Claude Code attaches to a prompt (the file open in the IDE, the selection, reminders). */
+const ATTACHED_CONTEXT = /<(ide_opened_file|ide_selection|system-reminder)>[\s\S]*?<\/\1>/g;
+const NOT_TYPED_PREFIXES = [
+  'Caveat: ',
+  '[Request interrupted',
+  'This session is being continued from a previous conversation',
+];
+const TOOL_USE_ID = /"tool_use_id"\s*:\s*"([^"]+)"/;
+
+/** What a line may hold, judged by bytes alone: only these lines are parsed. */
+function lineKind(line: Buffer, pendingWrites: ReadonlyMap<string, unknown>): 'parse' | 'skip' {
+  // Entry kinds are named near the start of a line; payloads (tool output, file contents) come after.
+  const head = line.subarray(0, HEAD_BYTES);
+  if (head.includes('"tool_result"')) {
+    if (line.includes('"is_error"')) return 'parse';
+    // A write's result says what the file held before it (`toolUseResult.originalFile`).
+    if (pendingWrites.size === 0 || !line.includes('"toolUseResult"')) return 'skip';
+    const id = TOOL_USE_ID.exec(head.toString('utf8'))?.[1];
+    return id !== undefined && pendingWrites.has(id) ? 'parse' : 'skip';
+  }
+  if (line.includes('"tool_use"')) {
+    for (const tool of EDIT_TOOLS) if (line.includes(`"${tool}"`)) return 'parse';
+    return 'skip';
+  }
+  return head.includes('"user"') ? 'parse' : 'skip';
+}
+
+/** The text a person typed in a `user` line, or undefined for tool results, meta lines and wrappers. */
+export function typedUserText(entry: Json): string | undefined {
+  if (entry.type !== 'user' || entry.isMeta === true || entry.isCompactSummary === true) return undefined;
+  const content = isObject(entry.message) ? entry.message.content : undefined;
+  let text: string | undefined;
+  if (typeof content === 'string') text = content;
+  else if (Array.isArray(content)) {
+    if (content.some((b) => isObject(b) && b.type === 'tool_result')) return undefined;
+    text = content
+      .filter((b): b is Json => isObject(b) && b.type === 'text' && typeof b.text === 'string')
+      .map((b) => b.text as string)
+      .join('\n');
+  }
+  if (text === undefined || NOT_TYPED.test(text.trim())) return undefined;
+  text = text.replace(ATTACHED_CONTEXT, '').trim();
+  if (text === '' || NOT_TYPED.test(text) || NOT_TYPED_PREFIXES.some((p) => text?.startsWith(p))) {
+    return undefined;
+  }
+  return text;
+}
+
+function stringOf(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+function piecesOf(tool: string, input: Json): WrittenPiece[] | undefined {
+  if (tool === 'Write') return [{ after: stringOf(input.content) }];
+  if (tool === 'NotebookEdit') {
+    return input.edit_mode === 'delete' ? undefined : [{ after: stringOf(input.new_source) }];
+  }
+  const pairs = tool === 'Edit' ? [input] : Array.isArray(input.edits) ? input.edits : [];
+  return pairs
+    .filter((pair): pair is Json => isObject(pair))
+    .map((pair) => ({ before: stringOf(pair.old_string), after: stringOf(pair.new_string) }));
+}
+
+function pathOf(input: Json): string | undefined {
+  const path = input.file_path ?? input.notebook_path;
+  return typeof path === 'string' && path !== '' ? path.replace(/\\/g, '/') : undefined;
+}
+
+/**
+ * Reads a Claude Code session file into the files it wrote: each successful Edit, Write, MultiEdit and
+ * NotebookEdit call with the text it replaced and wrote (a Write's earlier file content comes from its
+ * result's `originalFile`), and the prompts a person typed. Tool output, the bulk of a transcript, is
+ * skipped by a byte search, so only a fraction of the lines is parsed.
+ */
+export function readClaudeSessionEdits(path: string): SessionEdits {
+  const edits: WrittenEdit[] = [];
+  const prompts: SessionPrompt[] = [];
+  const failed = new Set<string>();
+  const pendingWrites = new Map<string, WrittenEdit>();
+  const lastWritten = new Map<string, string>();
+  let sessionId: string | undefined;
+  let cwd: string | undefined;
+  let subagent = false;
+  for (const { buffer, start, end } of lineRanges(path)) {
+    if (lineKind(buffer.subarray(start, end), pendingWrites) === 'skip') continue;
+    const entry = parseObjectLine(buffer, start, end);
+    if (!entry) continue;
+    if (sessionId === undefined && typeof entry.sessionId === 'string' && entry.sessionId !== '')
+      sessionId = entry.sessionId;
+    if (cwd === undefined && typeof entry.cwd === 'string' && isAbsolute(entry.cwd)) cwd = entry.cwd;
+    if (entry.isSidechain === true) subagent = true;
+    const timestamp = typeof entry.timestamp === 'string' ? entry.timestamp : undefined;
+    const typed = typedUserText(entry);
+    if (typed !== undefined) prompts.push({ text: typed, ...(timestamp ? { timestamp } : {}) });
+    const message = isObject(entry.message) ? entry.message : undefined;
+    const blocks = Array.isArray(message?.content) ? message.content.filter(isObject) : [];
+    for (const block of blocks) {
+      if (block.type === 'tool_result' && typeof block.tool_use_id === 'string') {
+        if (block.is_error === true) failed.add(block.tool_use_id);
+        const write = pendingWrites.get(block.tool_use_id);
+        pendingWrites.delete(block.tool_use_id);
+        if (write) settleWrite(write, entry.toolUseResult);
+        continue;
+      }
+      if (entry.type !== 'assistant' || block.type !== 'tool_use' || typeof block.name !== 'string') continue;
+      if (!EDIT_TOOLS.has(block.name) || !isObject(block.input)) continue;
+      const file = pathOf(block.input);
+      const pieces = piecesOf(block.name, block.input);
+      if (file === undefined || pieces === undefined) continue;
+      const edit: WrittenEdit = {
+        callId: typeof block.id === 'string' ? block.id : '',
+        tool: block.name,
+        sessionId: typeof entry.sessionId === 'string' && entry.sessionId !== '' ? entry.sessionId : '',
+        filePath: file,
+        ...(timestamp ? { timestamp } : {}),
+        ...(typeof message?.model === 'string' ? { model: message.model } : {}),
+        pieces,
+        ...(block.name === 'NotebookEdit' ? { notebook: true } : {}),
+        promptIndex: prompts.length - 1,
+      };
+      if (block.name === 'Write') {
+        // Until its result says otherwise, the file held what this session last wrote into it (if anything).
+        const earlier = lastWritten.get(file);
+        if (earlier !== undefined && pieces[0]) pieces[0].before = earlier;
+        lastWritten.set(file, pieces[0]?.after ?? '');
+        pendingWrites.set(edit.callId, edit);
+      }
+      edits.push(edit);
+    }
+  }
+  const fileSession = sessionId ?? basename(path, '.jsonl');
+  for (const edit of edits) if (edit.sessionId === '') edit.sessionId = fileSession;
+  return {
+    sessionId: fileSession,
+    ...(cwd ? { cwd } : {}),
+    subagent,
+    // An edit whose tool call failed never reached the file.
+    edits: edits.filter((edit) => !failed.has(edit.callId)),
+    prompts,
+  };
+}
+
+/** A Write's result: `type: 'create'` wrote a new file, `originalFile` is what an update replaced. */
+function settleWrite(write: WrittenEdit, result: unknown): void {
+  const piece = write.pieces[0];
+  if (!piece || !isObject(result)) return;
+  if (result.type === 'create') piece.before = '';
+  else if (typeof result.originalFile === 'string') piece.before = result.originalFile;
+}

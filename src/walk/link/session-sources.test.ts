@@ -1,0 +1,64 @@
+import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../../errors/errors.js';
+import { projectFolderName } from '../../paths/data-dir.js';
+import { resolveSessionSources } from './session-sources.js';
+
+const LINE = '{"type":"user","sessionId":"s","message":{"role":"user","content":"hi"}}\n';
+
+function session(dir: string, name: string): string {
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, name);
+  writeFileSync(path, LINE);
+  return path;
+}
+
+describe('resolveSessionSources (--sessions)', () => {
+  const repo = realpathSync(mkdtempSync(join(tmpdir(), 'retrospect-sources-repo-')));
+  const roots = { worktree: repo, mainCheckout: repo, commonDir: join(repo, '.git') };
+
+  it('takes a single transcript file, as repositories that commit their session do', () => {
+    const file = session(mkdtempSync(join(tmpdir(), 'retrospect-one-')), 'claude-session.jsonl');
+    expect(resolveSessionSources([file], repo, roots)).toEqual({ files: [file], notes: [], warnings: [] });
+  });
+
+  it("takes a folder of transcripts, with its subagents' files", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'retrospect-folder-'));
+    const main = session(dir, 'a.jsonl');
+    const sub = session(join(dir, 'a', 'subagents'), 'agent-1.jsonl');
+    expect(resolveSessionSources([dir], repo, roots).files.sort()).toEqual([main, sub].sort());
+  });
+
+  it("finds this repository's folders in a projects root (or the config folder above it)", () => {
+    const config = mkdtempSync(join(tmpdir(), 'retrospect-config-'));
+    const projects = join(config, 'projects');
+    const own = session(join(projects, projectFolderName(repo)), 'x.jsonl');
+    const below = session(join(projects, `${projectFolderName(repo)}-web`), 'y.jsonl');
+    session(join(projects, '-home-dev-other'), 'z.jsonl');
+    expect(resolveSessionSources([projects], repo, roots).files).toEqual([own, below]);
+    expect(resolveSessionSources([config], repo, roots).files).toEqual([own, below]);
+  });
+
+  it('falls back to folders named after the checkout folder when the sessions ran in a copy elsewhere', () => {
+    const projects = mkdtempSync(join(tmpdir(), 'retrospect-projects-'));
+    const name = projectFolderName(repo.slice(repo.lastIndexOf('/') + 1));
+    const elsewhere = session(join(projects, `-Users-ada-src-${name}`), 'x.jsonl');
+    session(join(projects, '-Users-ada-src-unrelated'), 'y.jsonl');
+    const sources = resolveSessionSources([projects], repo, roots);
+    expect(sources.files).toEqual([elsewhere]);
+    expect(sources.notes[0]).toContain(`named after its folder`);
+  });
+
+  it('says what it looked for when nothing matches, and refuses a path that does not exist', () => {
+    const projects = mkdtempSync(join(tmpdir(), 'retrospect-projects-'));
+    session(join(projects, '-home-dev-other'), 'z.jsonl');
+    const sources = resolveSessionSources([projects], repo, roots);
+    expect(sources.files).toEqual([]);
+    expect(sources.warnings).toEqual([
+      `no project folder for this repository in ${projects} (looked for ${projectFolderName(repo)})`,
+    ]);
+    expect(() => resolveSessionSources([join(projects, 'nope')], repo, roots)).toThrow(InputError);
+  });
+});

@@ -1,0 +1,125 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { InputError } from '../../errors/errors.js';
+import type { GitRoots } from '../../git/roots.js';
+import { claudeConfigDirs, projectFolderName } from '../../paths/data-dir.js';
+
+/** The session files a walk reads, and what to tell the user about where they came from. */
+export interface SessionSources {
+  files: string[];
+  notes: string[];
+  warnings: string[];
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function entriesOf(dir: string): string[] {
+  try {
+    return readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+}
+
+/** Session files in a Claude Code project folder: `<id>.jsonl` and `<id>/subagents/*.jsonl`. */
+export function listSessionFiles(dir: string): string[] {
+  const files: string[] = [];
+  for (const name of entriesOf(dir)) {
+    const path = join(dir, name);
+    if (name.endsWith('.jsonl')) files.push(path);
+    else if (isDirectory(join(path, 'subagents'))) {
+      for (const sub of entriesOf(join(path, 'subagents'))) {
+        if (sub.endsWith('.jsonl')) files.push(join(path, 'subagents', sub));
+      }
+    }
+  }
+  return files;
+}
+
+/** The project folder names Claude Code gives sessions started in this repository (worktree and main checkout). */
+function repositoryFolderNames(roots: GitRoots): string[] {
+  return [...new Set([roots.worktree, roots.mainCheckout].map(projectFolderName))];
+}
+
+/**
+ * The folders of a projects root (`~/.claude/projects`) that hold this repository's sessions: named after
+ * the worktree or the main checkout, or after a folder below them (`<name>-<sub folder>`). A look-alike
+ * sibling folder may be read too; its edits link only where their content matches.
+ */
+function repositoryFolders(projects: string, roots: GitRoots): string[] {
+  const names = repositoryFolderNames(roots);
+  return entriesOf(projects)
+    .filter((entry) => names.some((name) => entry === name || entry.startsWith(`${name}-`)))
+    .map((entry) => join(projects, entry));
+}
+
+/**
+ * Claude Code's project folders for this repository in every configured config folder
+ * (`CLAUDE_CONFIG_DIR`, else `~/.claude`).
+ */
+export function defaultSessionDirs(env: NodeJS.ProcessEnv, roots: GitRoots | undefined): string[] {
+  if (!roots) return [];
+  return claudeConfigDirs(env).flatMap((config) => repositoryFolders(join(config, 'projects'), roots));
+}
+
+/** A folder of project folders (`~/.claude/projects`, or `~/.claude` itself): it holds folders, not sessions. */
+function projectsRootOf(dir: string): string | undefined {
+  if (isDirectory(join(dir, 'projects')) && listSessionFiles(dir).length === 0) return join(dir, 'projects');
+  const entries = entriesOf(dir);
+  if (entries.some((name) => name.endsWith('.jsonl'))) return undefined;
+  const folders = entries.filter((name) => isDirectory(join(dir, name)));
+  const projectLike = folders.filter((name) => listSessionFiles(join(dir, name)).length > 0);
+  return projectLike.length > 0 && projectLike.length >= folders.length / 2 ? dir : undefined;
+}
+
+/**
+ * Resolves `--sessions` arguments: a session file, a folder of session files (a Claude Code project
+ * folder), or a projects root, in which this repository's folders are found by name; when none is named
+ * after this checkout (the sessions ran in a copy elsewhere), those named after its last folder are read.
+ */
+export function resolveSessionSources(
+  args: readonly string[],
+  cwd: string,
+  roots: GitRoots | undefined,
+): SessionSources {
+  const sources: SessionSources = { files: [], notes: [], warnings: [] };
+  for (const arg of args) {
+    const path = resolve(cwd, arg);
+    if (!existsSync(path)) throw new InputError(`--sessions ${arg}: no such file or folder`);
+    if (!isDirectory(path)) {
+      sources.files.push(path);
+      continue;
+    }
+    const projects = projectsRootOf(path);
+    if (projects === undefined) {
+      const files = listSessionFiles(path);
+      if (files.length === 0) sources.warnings.push(`no session files (*.jsonl) in ${path}`);
+      sources.files.push(...files);
+      continue;
+    }
+    let folders = roots ? repositoryFolders(projects, roots) : [];
+    if (folders.length === 0 && roots) {
+      const tail = `-${projectFolderName(basename(roots.worktree))}`;
+      folders = entriesOf(projects)
+        .filter((entry) => entry.endsWith(tail) || entry.includes(`${tail}-`))
+        .map((entry) => join(projects, entry));
+      if (folders.length > 0)
+        sources.notes.push(
+          `No project folder in ${projects} is named after this checkout; read ${folders.map((f) => basename(f)).join(', ')} (named after its folder ${basename(roots.worktree)}).`,
+        );
+    }
+    if (folders.length === 0) {
+      const looked = roots ? repositoryFolderNames(roots).join(' or ') : 'a repository';
+      sources.warnings.push(`no project folder for this repository in ${projects} (looked for ${looked})`);
+    }
+    sources.files.push(...folders.flatMap(listSessionFiles));
+  }
+  sources.files = [...new Set(sources.files)];
+  return sources;
+}
