@@ -60,6 +60,14 @@ export interface CommitInfo {
   body: string;
 }
 
+/** A pull or merge request a merge commit of the range merged, and the commits it brought in. */
+export interface PullRequestInfo {
+  merge: string;
+  number?: string;
+  title: string;
+  commits: string[];
+}
+
 /** Immutable evidence a walk is built from, gathered before any analysis. */
 export interface Evidence {
   scope: WalkScope;
@@ -71,6 +79,10 @@ export interface Evidence {
   episodes: EpisodeReference[];
   receipts: string[];
   sessions: SessionReference[];
+  /** Pull and merge requests the range's merge commits merged. */
+  pullRequests: PullRequestInfo[];
+  /** The range's net change as `git diff --stat` counts it (later commits may rework earlier lines). */
+  net?: { added: number; deleted: number };
   /** Facts about the evidence the narrative states (merges, binary files, empty ranges). */
   notes: string[];
   openQuestions: string[];
@@ -91,6 +103,7 @@ export function emptyEvidence(scope: WalkScope, target: string): Evidence {
     episodes: [],
     receipts: [],
     sessions: [],
+    pullRequests: [],
     notes: [],
     openQuestions: [],
     warnings: [],

@@ -80,7 +80,7 @@ export async function walkChangeSet(options: WalkOptions): Promise<WalkResult> {
   const questions = [...(anchor ? [anchorQuestion(anchor, options.env)] : []), ...evidence.openQuestions];
   const drafts = groupChangeUnits(evidence.changes, evidence.commits);
   const units: ChangeUnit[] = drafts.map((draft) => {
-    const { unit, questions: own } = narrateUnit(draft);
+    const { unit, questions: own } = narrateUnit(draft, evidence.pullRequests);
     questions.push(...own);
     return { ...unit, title: redact(unit.title), why: redact(unit.why), comments: [] };
   });

@@ -2,6 +2,7 @@ import { type CommitInfo, type Evidence, fileChange } from '../evidence.js';
 import type { HunkLinker, HunkProvenance } from '../link/link.js';
 import { type GitRunner, LineSplitter, PATCH_FLAGS } from './git-run.js';
 import { PatchParser } from './patch.js';
+import { mergedRequest } from './pull-request.js';
 import { diffRevisions } from './range-revisions.js';
 
 const FIELD = '\x1f';
@@ -42,9 +43,10 @@ export async function collectCommitRange(
   evidence: Evidence,
 ): Promise<void> {
   const compared = await diffRevisions(git, range);
-  await git.collect(['diff', '--stat', '--no-color', '--no-ext-diff', '-M', ...compared, '--'], {
+  const stat = await git.collect(['diff', '--stat', '--no-color', '--no-ext-diff', '-M', ...compared, '--'], {
     inline: true,
   });
+  evidence.net = netChange(stat.stdout.toString('utf8'), evidence.net);
   await git.collect(['diff', '--name-status', '-z', '--no-ext-diff', '-M', ...compared, '--'], {
     inline: true,
   });
@@ -82,10 +84,32 @@ export async function collectCommitRange(
   await inspectMerges(git, commits, evidence);
 }
 
-/** Merges carry no patch of their own in `git log -p`; a merge that resolved conflicts is said so. */
+/** The summary line of `git diff --stat` (`N files changed, X insertions(+), Y deletions(-)`), added up. */
+function netChange(
+  stat: string,
+  before?: { added: number; deleted: number },
+): { added: number; deleted: number } {
+  const added = Number(/(\d+) insertions?\(\+\)/.exec(stat)?.[1] ?? 0);
+  const deleted = Number(/(\d+) deletions?\(-\)/.exec(stat)?.[1] ?? 0);
+  return { added: added + (before?.added ?? 0), deleted: deleted + (before?.deleted ?? 0) };
+}
+
+/**
+ * Merges carry no patch of their own in `git log -p`; a merge that resolved conflicts is said so, and a
+ * pull or merge request's merge names the commits it brought in (its title then explains them).
+ */
 async function inspectMerges(git: GitRunner, commits: CommitInfo[], evidence: Evidence): Promise<void> {
   const merges = commits.filter((c) => c.parents.length > 1);
   for (const merge of merges.slice(0, MAX_MERGES_INSPECTED)) {
+    const request = mergedRequest(merge);
+    if (request) {
+      const merged = await git.collect(['rev-list', '--no-merges', `${merge.sha}^1..${merge.sha}^2`, '--']);
+      const shas = merged.stdout
+        .toString('utf8')
+        .split('\n')
+        .filter((line) => line !== '');
+      evidence.pullRequests.push({ merge: merge.sha, ...request, commits: shas });
+    }
     const short = merge.sha.slice(0, 7);
     const result = await git.collect(['diff-tree', '-z', '--cc', '--name-only', '--no-commit-id', merge.sha]);
     const resolved = result.stdout

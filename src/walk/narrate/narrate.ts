@@ -1,13 +1,12 @@
 import type { ChangeUnit, UnitHunk, WhoWhen } from '../document.js';
-import type { AgentLink, FileChange } from '../evidence.js';
+import type { AgentLink, FileChange, PullRequestInfo } from '../evidence.js';
 import { classifyPath, type FileRole } from './classify.js';
 import type { UnitDraft } from './units.js';
-import { issueReferences } from './units.js';
+import { describeWhy } from './why.js';
 
 const MAX_WHAT_FILES = 12;
 const MAX_EVIDENCE = 24;
 const MAX_DIFF_REFS = 30;
-const MAX_QUOTE = 240;
 const ROLE_WORD: Record<FileRole, string> = {
   code: '',
   test: 'test ',
@@ -24,11 +23,6 @@ const ORIGIN_WORD = {
   untracked: 'untracked: ',
   supplied: '',
 };
-
-function quote(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return `"${flat.length > MAX_QUOTE ? `${flat.slice(0, MAX_QUOTE - 1)}…` : flat}"`;
-}
 
 export function counts(added: number, deleted: number): string {
   return `+${added} −${deleted}`;
@@ -101,36 +95,6 @@ function sessionsOf(changes: FileChange[]): AgentLink[] {
   for (const link of changes.flatMap((c) => c.agentLinks))
     if (!bySession.has(link.sessionId)) bySession.set(link.sessionId, link);
   return [...bySession.values()];
-}
-
-function describeWhy(draft: UnitDraft, links: AgentLink[]): { why: string; stated: boolean } {
-  const parts: string[] = [];
-  for (const commit of draft.commits.slice(0, 3)) {
-    const body = commit.body.split(/\n\s*\n/)[0]?.trim();
-    parts.push(`Commit ${short(commit.sha)} says ${quote(commit.subject)}${body ? `: ${quote(body)}` : ''}.`);
-  }
-  if (draft.commits.length > 3) parts.push(`${draft.commits.length - 3} further commits share this intent.`);
-  const refs = [...new Set(draft.commits.flatMap((c) => issueReferences(`${c.subject}\n${c.body}`)))];
-  if (refs.length > 0) parts.push(`References ${refs.join(', ')} (the issue text was not read).`);
-  for (const link of links.slice(0, 3)) {
-    if (link.request)
-      parts.push(`Agent session ${link.sessionId} made the edit after the request ${quote(link.request)}.`);
-  }
-  const stated = parts.length > 0;
-  if (!stated) {
-    parts.push(
-      draft.changes.some((c) => c.origin.kind !== 'commit' && c.origin.kind !== 'supplied')
-        ? 'inferred: uncommitted work in progress; no commit message or agent session states its intent yet.'
-        : 'inferred: no commit message or agent session states the intent of this change.',
-    );
-  }
-  if (draft.family === 'config')
-    parts.push(
-      'inferred: configuration, schema and migration changes are grouped because they ship together.',
-    );
-  if (draft.family === 'evidence')
-    parts.push('inferred: evidence-only change (reports, receipts), kept apart from the code it describes.');
-  return { why: parts.join(' '), stated };
 }
 
 function describeWho(draft: UnitDraft, links: AgentLink[]): WhoWhen[] {
@@ -209,9 +173,16 @@ function unitHunks(changes: FileChange[]): UnitHunk[] {
 }
 
 /** Narrates one unit: what from the diff, why from commits and sessions, who/when, evidence. */
-export function narrateUnit(draft: UnitDraft): { unit: Omit<ChangeUnit, 'comments'>; questions: string[] } {
+export function narrateUnit(
+  draft: UnitDraft,
+  pullRequests: readonly PullRequestInfo[] = [],
+): { unit: Omit<ChangeUnit, 'comments'>; questions: string[] } {
   const links = sessionsOf(draft.changes);
-  const { why, stated } = describeWhy(draft, links);
+  const { why, stated } = describeWhy(
+    draft,
+    draft.changes.flatMap((c) => c.agentLinks),
+    pullRequests,
+  );
   const questions: string[] = [];
   const files = [...new Set(draft.changes.map((c) => c.path))];
   if (!stated)

@@ -19,6 +19,19 @@ const FAMILY_SUFFIX: Record<UnitFamily, string> = {
   evidence: ' (evidence)',
 };
 const MAX_TITLE = 72;
+/**
+ * Configuration changes of at most this many lines (a version bump, a new script entry) are small: they
+ * stay with the commit's code, and small configuration-only commits of the same files form one unit.
+ */
+const SMALL_CONFIG_LINES = 6;
+
+function isSmallConfig(files: readonly FileChange[]): boolean {
+  return (
+    files.length > 0 &&
+    files.every((f) => classifyPath(f.path) === 'config' && !f.binary) &&
+    files.reduce((n, f) => n + f.added + f.deleted, 0) <= SMALL_CONFIG_LINES
+  );
+}
 
 /** Issue references in a commit message: `#12`, `GH-12`, `PROJ-34`. */
 export function issueReferences(text: string): string[] {
@@ -66,13 +79,41 @@ function groupByCommit(changes: FileChange[], commits: CommitInfo[]): Omit<UnitD
   const drafts: Omit<UnitDraft, 'id'>[] = [];
   const byIssue = new Map<string, Omit<UnitDraft, 'id'>>();
   const bySubject = new Map<string, Omit<UnitDraft, 'id'>>();
+  const smallConfig = new Map<string, Omit<UnitDraft, 'id'>>();
   for (const commit of commits) {
     const own = bySha.get(commit.sha) ?? [];
-    const families = FAMILY_ORDER.filter((family) => own.some((c) => familyOf(c) === family));
+    // A small configuration change ships with the commit's code rather than as a unit of its own.
+    const keepConfigWithCode =
+      own.some((c) => familyOf(c) === 'code') && isSmallConfig(own.filter((c) => familyOf(c) === 'config'));
+    const familyFor = (c: FileChange): UnitFamily =>
+      keepConfigWithCode && familyOf(c) === 'config' ? 'code' : familyOf(c);
+    const families = FAMILY_ORDER.filter((family) => own.some((c) => familyFor(c) === family));
     const refs = issueReferences(`${commit.subject}\n${commit.body}`);
     const fixupOf = /^(?:fixup|squash|amend)! (.+)$/.exec(commit.subject)?.[1];
+    if (families.length === 1 && families[0] === 'config' && isSmallConfig(own)) {
+      // Small configuration-only commits of the same files (version bumps, dependency bumps) form one unit.
+      const key = [...new Set(own.map((c) => c.path))].sort().join('\0');
+      const earlier = smallConfig.get(key);
+      if (earlier) {
+        earlier.changes.push(...own);
+        earlier.commits.push(commit);
+        earlier.title = clip(
+          `Small configuration changes to ${key.split('\0').join(', ')} (${earlier.commits.length} commits)`,
+        );
+        continue;
+      }
+      const draft = {
+        family: 'config' as const,
+        title: clip(commit.subject || commit.sha.slice(0, 7)),
+        changes: [...own],
+        commits: [commit],
+      };
+      drafts.push(draft);
+      smallConfig.set(key, draft);
+      continue;
+    }
     for (const family of families) {
-      const files = own.filter((c) => familyOf(c) === family);
+      const files = own.filter((c) => familyFor(c) === family);
       const joined =
         (fixupOf ? bySubject.get(`${family}:${fixupOf}`) : undefined) ??
         refs.map((ref) => byIssue.get(`${family}:${ref}`)).find((d) => d !== undefined);
