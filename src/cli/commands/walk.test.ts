@@ -32,7 +32,8 @@ describe('retrospect walk', () => {
     expect(run.stdout).toContain('### cu_001 - Add b next to a (#4)');
     expect(run.stdout).toContain('## Open Questions');
     expect(run.stdout).toContain('- validation_receipt: unavailable: ');
-    expect(run.stdout).toContain('```json\n{\n  "retrospective_id"');
+    const machine = /```json\n(.*)\n```/.exec(run.stdout)?.[1] ?? '';
+    expect(JSON.parse(machine).retrospective_id).toMatch(/^retro_/);
     const jobId = /\(job (job_[0-9A-Z]{26})\)/.exec(run.stderr)?.[1];
     expect(jobId).toBeDefined();
 

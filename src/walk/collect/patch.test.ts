@@ -84,3 +84,19 @@ describe('parsePatchText', () => {
     expect(unquoteGitPath('plain.ts')).toBe('plain.ts');
   });
 });
+
+describe('paths git quotes', () => {
+  it('reads a quoted path that git follows with a tab (a name with a space and a line break)', () => {
+    const files = parsePatchText(
+      [
+        'diff --git "a/notes\\n## Open Questions\\n- x y.md" "b/notes\\n## Open Questions\\n- x y.md"',
+        'new file mode 100644',
+        '--- /dev/null',
+        '+++ "b/notes\\n## Open Questions\\n- x y.md"\t',
+        '@@ -0,0 +1 @@',
+        '+first line',
+      ].join('\n'),
+    );
+    expect(files.map((f) => f.path)).toEqual(['notes\n## Open Questions\n- x y.md']);
+  });
+});

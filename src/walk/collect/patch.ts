@@ -68,8 +68,10 @@ export function unquoteGitPath(text: string): string {
 
 /** Strips the `a/`/`b/` prefix of a `---`/`+++` path; undefined for `/dev/null`. */
 function patchPath(raw: string, prefix: 'a/' | 'b/'): string | undefined {
-  // A path with spaces may be followed by a tab and a timestamp in plain `diff -u` output.
-  const text = unquoteGitPath(raw.startsWith('"') ? raw : (raw.split('\t')[0] ?? raw));
+  // A path with spaces is followed by a tab (and a timestamp in plain `diff -u` output), also when git
+  // quotes it for holding a line break or a quote.
+  const quoted = /^"(?:[^"\\]|\\.)*"/.exec(raw)?.[0];
+  const text = unquoteGitPath(quoted ?? raw.split('\t')[0] ?? raw);
   if (text === '/dev/null') return undefined;
   return text.startsWith(prefix) ? text.slice(2) : text;
 }
