@@ -163,6 +163,15 @@ describe('createHunkLinker (link by share)', () => {
     ).toBe(B);
   });
 
+  it('finds a file saved on a case-insensitive disk under another case', () => {
+    const text = lines(4, 'audit').join('\n');
+    const [hunk] = commitHunks({ README: 'x\n' }, { 'Docs/Security-Audit.sh': `${text}\n` });
+    const wrote = edit(A, 'docs/security-audit.sh', [{ before: '', after: text }], '2026-10-01T11:00:00Z');
+    expect(
+      createHunkLinker([wrote]).link(hunk!.file, hunk!.hunk, hunk!.added, COMMITTED).link?.sessionId,
+    ).toBe(A);
+  });
+
   it('links the session with the largest share, and none when no session wrote at least half', () => {
     const fromA = lines(3, 'fromA');
     const fromB = lines(7, 'fromB');

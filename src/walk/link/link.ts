@@ -131,10 +131,14 @@ interface SessionTally {
  * file no session edited under any of its paths is looked up by its name alone (moved before committing).
  */
 export function createHunkLinker(edits: readonly AgentEdit[]): HunkLinker {
+  // Keyed by the lower-cased name: a file saved on a case-insensitive disk may be committed as `Docs/x.md`.
   const byBasename = new Map<string, AgentEdit[]>();
-  for (const edit of [...edits].sort((a, b) => (timeOf(b) || 0) - (timeOf(a) || 0))) {
-    const key = basenameOf(edit.filePath);
-    byBasename.set(key, [...(byBasename.get(key) ?? []), edit]);
+  const newestFirst = (a: AgentEdit, b: AgentEdit) => (timeOf(b) || 0) - (timeOf(a) || 0);
+  for (const edit of [...edits].sort(newestFirst)) {
+    const key = basenameOf(edit.filePath).toLowerCase();
+    const list = byBasename.get(key);
+    if (list) list.push(edit);
+    else byBasename.set(key, [edit]);
   }
   const earlierPaths = new Map<string, Set<string>>();
 
@@ -153,14 +157,22 @@ export function createHunkLinker(edits: readonly AgentEdit[]): HunkLinker {
     return paths;
   }
 
-  /** Edits of the file, newest first: by path, else (moved before it was committed) by name. */
+  /**
+   * Edits of the file, newest first: by path; else by path with case ignored (a case-insensitive disk);
+   * else by name alone (the file was moved before it was committed).
+   */
   function editsOf(file: LinkedFile): AgentEdit[] {
     const paths = pathsOf(file);
-    const wrote = (edit: AgentEdit, path: string) =>
-      edit.filePath === path || edit.filePath.endsWith(`/${path}`);
-    const named = paths.flatMap((path) => byBasename.get(basenameOf(path)) ?? []);
-    const exact = named.filter((edit) => paths.some((path) => wrote(edit, path)));
-    return exact.length > 0 ? [...new Set(exact)] : (byBasename.get(basenameOf(file.path)) ?? []);
+    const named = [...new Set(paths.flatMap((path) => byBasename.get(basenameOf(path).toLowerCase()) ?? []))];
+    const wrote = (written: string, path: string) => written === path || written.endsWith(`/${path}`);
+    let found = named.filter((edit) => paths.some((path) => wrote(edit.filePath, path)));
+    if (found.length === 0) {
+      const lower = paths.map((path) => path.toLowerCase());
+      found = named.filter((edit) => lower.some((path) => wrote(edit.filePath.toLowerCase(), path)));
+    }
+    if (found.length === 0) return byBasename.get(basenameOf(file.path).toLowerCase()) ?? [];
+    // Edits of several earlier paths (renames) are merged back into one newest-first list.
+    return paths.length > 1 ? found.sort(newestFirst) : found;
   }
 
   return {

@@ -13,6 +13,8 @@ describe('isSubstantiveRequest', () => {
       '要',
       'https://jgive-assignment.onrender.com',
       'LGTM, thanks!',
+      '6',
+      'b)',
     ])
       expect(isSubstantiveRequest(text), text).toBe(false);
     for (const text of [

@@ -87,7 +87,8 @@ const URL = /^(?:https?:\/\/|www\.)\S+$/i;
 
 /**
  * Whether a prompt asks for something: not a continuation or confirmation ("continue", "yes", "can you
- * retry"), not a bare pasted link. Its words, minus the go-on words, must say something.
+ * retry"), not an option picked from a list ("2"), not a bare pasted link. Its words, minus the go-on
+ * words, must say something.
  */
 export function isSubstantiveRequest(text: string): boolean {
   const trimmed = text.trim();
@@ -99,6 +100,8 @@ export function isSubstantiveRequest(text: string): boolean {
     .replace(/https?:\/\/\S+/g, ' ')
     .match(/[\p{L}\p{N}]+/gu);
   if (!words) return false;
+  // An option picked from a list the agent offered ("2", "b)") answers a question; the request came before.
+  if (words.every((word) => /^\p{N}+$/u.test(word) || word.length === 1)) return false;
   return words.some((word) => !GO_ON_WORDS.has(word));
 }
 
