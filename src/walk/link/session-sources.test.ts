@@ -51,14 +51,21 @@ describe('resolveSessionSources (--sessions)', () => {
     expect(sources.notes[0]).toContain(`named after its folder`);
   });
 
-  it('says what it looked for when nothing matches, and refuses a path that does not exist', () => {
+  it('reads every folder of a root none of whose folders is named after the checkout, and says so', () => {
     const projects = mkdtempSync(join(tmpdir(), 'retrospect-projects-'));
-    session(join(projects, '-home-dev-other'), 'z.jsonl');
+    const other = session(join(projects, '-home-dev-other'), 'z.jsonl');
     const sources = resolveSessionSources([projects], repo, roots);
-    expect(sources.files).toEqual([]);
-    expect(sources.warnings).toEqual([
-      `no project folder for this repository in ${projects} (looked for ${projectFolderName(repo)})`,
+    expect(sources.files).toEqual([other]);
+    expect(sources.notes).toEqual([
+      `No project folder in ${projects} is named after this checkout (${projectFolderName(repo)}); read all 1 of them.`,
     ]);
-    expect(() => resolveSessionSources([join(projects, 'nope')], repo, roots)).toThrow(InputError);
+  });
+
+  it('says when a folder holds no sessions, and refuses a path that does not exist', () => {
+    const empty = mkdtempSync(join(tmpdir(), 'retrospect-empty-'));
+    expect(resolveSessionSources([empty], repo, roots).warnings).toEqual([
+      `no session files (*.jsonl) in ${empty}`,
+    ]);
+    expect(() => resolveSessionSources([join(empty, 'nope')], repo, roots)).toThrow(InputError);
   });
 });

@@ -81,7 +81,8 @@ function projectsRootOf(dir: string): string | undefined {
 /**
  * Resolves `--sessions` arguments: a session file, a folder of session files (a Claude Code project
  * folder), or a projects root, in which this repository's folders are found by name; when none is named
- * after this checkout (the sessions ran in a copy elsewhere), those named after its last folder are read.
+ * after this checkout (the sessions ran in a copy elsewhere), those named after its last folder, and when
+ * none is, all of them.
  */
 export function resolveSessionSources(
   args: readonly string[],
@@ -115,8 +116,18 @@ export function resolveSessionSources(
         );
     }
     if (folders.length === 0) {
+      // The sessions may have run in a checkout of another name: read them all, and let the content decide
+      // (a hunk links only where a session wrote that path and most of its lines).
+      folders = entriesOf(projects)
+        .map((entry) => join(projects, entry))
+        .filter((folder) => listSessionFiles(folder).length > 0);
       const looked = roots ? repositoryFolderNames(roots).join(' or ') : 'a repository';
-      sources.warnings.push(`no project folder for this repository in ${projects} (looked for ${looked})`);
+      if (folders.length > 0)
+        sources.notes.push(
+          `No project folder in ${projects} is named after this checkout (${looked}); read all ${folders.length} of them.`,
+        );
+      else
+        sources.warnings.push(`no project folder for this repository in ${projects} (looked for ${looked})`);
     }
     sources.files.push(...folders.flatMap(listSessionFiles));
   }
