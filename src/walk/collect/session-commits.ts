@@ -5,7 +5,7 @@ import type { Evidence } from '../evidence.js';
 import type { HunkLinker } from '../link/link.js';
 import { collectCommitRange } from './commits.js';
 import type { GitRunner } from './git-run.js';
-import { placeEdits, sessionCwd, workedElsewhereMessage } from './session-folder.js';
+import { placeEdits, workedElsewhereMessage } from './session-folder.js';
 
 /**
  * Slack around a session's first and last timestamps, for clocks between the agent's machine and the
@@ -61,7 +61,7 @@ export async function collectSessionCommits(
       `the session ${transcriptPath} made no successful Edit, Write or MultiEdit call: it changed no file to walk`,
     );
   }
-  const cwd = session.cwd ?? sessionCwd(transcriptPath);
+  const { cwd } = session;
   const placed = placeEdits([...new Set(sessionEdits.map((e) => e.filePath))], git.cwd, cwd);
   if (placed.inside.size === 0) {
     throw new InputError(workedElsewhereMessage(sessionId, placed, cwd, git.cwd, anchor));

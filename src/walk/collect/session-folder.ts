@@ -2,8 +2,6 @@ import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { anchorsDir } from '../../deepread/persist.js';
 import { isWithin, realPathOfMaybeMissing } from '../../fsx/index.js';
 import { findGitRoots } from '../../git/roots.js';
-import { lineRanges } from '../../transcript/lines.js';
-import { parseObjectLine } from '../../transcript/parse.js';
 
 /** Where a session's edited files lie relative to the worktree being walked. */
 export interface PlacedEdits {
@@ -13,20 +11,6 @@ export interface PlacedEdits {
   outside: string[];
   /** Relative paths that could not be placed: the transcript records no working folder. */
   unplaced: string[];
-}
-
-/**
- * The folder the session ran in: the first absolute `cwd` a line of its transcript records (Claude Code
- * writes it on every line), or undefined.
- */
-export function sessionCwd(transcriptPath: string): string | undefined {
-  for (const { buffer, start, end } of lineRanges(transcriptPath)) {
-    // Only lines that mention the field are parsed; it is usually on the first one.
-    if (!buffer.subarray(start, end).includes('"cwd"')) continue;
-    const cwd = parseObjectLine(buffer, start, end)?.cwd;
-    if (typeof cwd === 'string' && isAbsolute(cwd)) return cwd;
-  }
-  return undefined;
 }
 
 /**
