@@ -8,8 +8,8 @@ const UUID = /\b([0-9a-f]{8})-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b
 /** The options every recorded git call starts with (see collect/git-run.ts); the appendix names them once. */
 const GIT_PREFIX = /^git --no-optional-locks(?: -c \S+)* /;
 
-/** What rendering a unit needs besides the unit: the paths to show as code. */
-export interface RenderContext {
+/** What rendering needs besides the text: the paths to show as code, longest first. */
+interface RenderContext {
   paths: readonly string[];
 }
 
@@ -105,9 +105,9 @@ function renderEvidence(unit: ChangeUnit, context: RenderContext): string {
   const byPath = new Map<string, string[]>();
   const other: string[] = [];
   for (const place of places) {
-    const path = [...context.paths]
-      .sort((a, b) => b.length - a.length)
-      .find((p) => place.startsWith(`${p}:`) && /^\d+-\d+( \(removed\))?$/.test(place.slice(p.length + 1)));
+    const path = context.paths.find(
+      (p) => place.startsWith(`${p}:`) && /^\d+-\d+( \(removed\))?$/.test(place.slice(p.length + 1)),
+    );
     if (path === undefined) other.push(place);
     else byPath.set(path, [...(byPath.get(path) ?? []), place.slice(path.length + 1)]);
   }
@@ -137,8 +137,9 @@ function renderComment(comment: WalkComment, context: RenderContext): string {
  * evidence as short references (the guided walk presents units with it too). Every value from git or a
  * session is escaped; file names are code spans.
  */
-export function renderUnit(unit: ChangeUnit, context: RenderContext = { paths: unitPaths(unit) }): string {
-  const own = { paths: [...new Set([...unitPaths(unit), ...context.paths])] };
+export function renderUnit(unit: ChangeUnit): string {
+  // A unit's text names its own files (a merge note or an anchor names others only in the narrative).
+  const own = { paths: [...new Set(unitPaths(unit))].sort((a, b) => b.length - a.length) };
   const lines = [
     `### ${unit.change_unit_id} - ${markdownHeadingText(unit.title)}`,
     '',
@@ -260,7 +261,7 @@ export function renderMarkdown(doc: WalkDocument): string {
     '',
   ];
   if (doc.change_units.length === 0) out.push('No change units.', '');
-  for (const unit of doc.change_units) out.push(renderUnit(unit, context), '');
+  for (const unit of doc.change_units) out.push(renderUnit(unit), '');
   out.push('## Open Questions', '');
   if (doc.open_questions.length === 0) out.push('- none');
   for (const question of doc.open_questions) out.push(`- ${prose(question, context)}`);
