@@ -2,7 +2,7 @@ import { InputError } from '../../errors/errors.js';
 import { GitRunner } from '../collect/git-run.js';
 import type { ChangeUnit, WalkComment, WalkMode } from '../document.js';
 import type { Evidence, FileChange } from '../evidence.js';
-import { renderUnit } from '../render/render.js';
+import { renderUnit } from '../render/unit.js';
 import { type CommentDraft, makeComment } from './comments.js';
 import { type CommentPrompter, captureGuidedComments } from './guided.js';
 import { withDisposableWorktree } from './isolation.js';

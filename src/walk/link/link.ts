@@ -1,7 +1,8 @@
 import type { HunkSummary } from '../collect/patch.js';
 import type { AgentLink } from '../evidence.js';
 import type { AgentEdit } from './agent-edits.js';
-import { canonicalText, insertedLines, isTrivialLine, meaningfulLines, normalizeLine } from './lines.js';
+import { introducesLine, runsInside } from './introduced.js';
+import { canonicalText, isTrivialLine, normalizeLine } from './lines.js';
 
 /**
  * A hunk links to the session whose edits introduced at least this share of its meaningful added lines:
@@ -13,11 +14,6 @@ export const LINK_SHARE_THRESHOLD = 0.5;
  * seconds, so an edit made in the same second as the commit can carry a later timestamp by up to 999 ms.
  */
 const COMMIT_TIME_RESOLUTION_MS = 999;
-/**
- * Text found inside an edit's canonical text (see canonicalText) must be at least this long to count:
- * shorter fragments (`x = 1`, `items,`) turn up anywhere. A run of lines a formatter split counts as one.
- */
-const MIN_FOLDED_MATCH = 10;
 
 /** A changed file as the linker sees it: its path, and the path before a rename or copy. */
 export interface LinkedFile {
@@ -38,74 +34,6 @@ export interface HunkProvenance {
 export interface HunkLinker {
   /** The provenance of one hunk of `file`, from its added lines; `committedAt` bounds the edits that count. */
   link(file: LinkedFile, hunk: HunkSummary, addedLines: string[], committedAt?: string): HunkProvenance;
-}
-
-/** The lines an edit introduced: in its new text and not in the text it replaced. */
-interface Introduced {
-  lines: Set<string>;
-  canonicalLines: Set<string>;
-  /** All introduced lines (trivial ones too) in canonical form and joined, for lines a formatter re-wrapped. */
-  canonical: string;
-}
-
-const introducedCache = new WeakMap<AgentEdit, Introduced>();
-
-function notebookForms(source: string): string[] {
-  // A notebook stores a cell's source as JSON strings, one per line, each but the last ending in `\n`.
-  return source.split('\n').flatMap((line) => [`${JSON.stringify(`${line}\n`)},`, JSON.stringify(line)]);
-}
-
-/** Computed once per edit, on first use: most edits never meet a hunk of their file. */
-function introducedBy(edit: AgentEdit): Introduced {
-  const cached = introducedCache.get(edit);
-  if (cached) return cached;
-  const lines: string[] = [];
-  const texts: string[] = [];
-  for (const piece of edit.pieces) {
-    const after = piece.after.split('\n').map(normalizeLine);
-    const added =
-      piece.before === undefined ? after : insertedLines(piece.before.split('\n').map(normalizeLine), after);
-    lines.push(...added.filter((line) => !isTrivialLine(line)));
-    texts.push(added.join('\n'));
-    if (edit.notebook) lines.push(...meaningfulLines(notebookForms(piece.after).join('\n')));
-  }
-  const introduced = {
-    lines: new Set(lines),
-    canonicalLines: new Set(lines.map(canonicalText)),
-    canonical: canonicalText(texts.join('\n')),
-  };
-  introducedCache.set(edit, introduced);
-  return introduced;
-}
-
-function introducesLine(edit: AgentEdit, line: string, canonical: string): boolean {
-  const introduced = introducedBy(edit);
-  return introduced.lines.has(line) || introduced.canonicalLines.has(canonical);
-}
-
-/**
- * The hunk lines (by index) that appear, as runs of consecutive lines in canonical form, inside the text
- * the edit introduced: a line a formatter split shows up as a run, lines it joined as one long line.
- */
-function runsInside(edit: AgentEdit, canonical: readonly string[]): number[] {
-  const text = introducedBy(edit).canonical;
-  const found: number[] = [];
-  let i = 0;
-  while (i < canonical.length) {
-    let run = canonical[i] ?? '';
-    if (run === '' || !text.includes(run)) {
-      i++;
-      continue;
-    }
-    let j = i;
-    while (j + 1 < canonical.length && text.includes(run + (canonical[j + 1] ?? ''))) {
-      j++;
-      run += canonical[j] ?? '';
-    }
-    if (run.length >= MIN_FOLDED_MATCH) for (let k = i; k <= j; k++) found.push(k);
-    i = j + 1;
-  }
-  return found;
 }
 
 function basenameOf(path: string): string {
