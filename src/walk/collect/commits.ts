@@ -1,5 +1,6 @@
 import { type CommitInfo, type Evidence, fileChange } from '../evidence.js';
 import type { HunkLinker, HunkProvenance } from '../link/link.js';
+import { settleAtBase } from './base-files.js';
 import { type GitRunner, LineSplitter, PATCH_FLAGS } from './git-run.js';
 import { PatchParser } from './patch.js';
 import { mergedRequest } from './pull-request.js';
@@ -47,7 +48,7 @@ export async function collectCommitRange(
     inline: true,
   });
   evidence.net = netChange(stat.stdout.toString('utf8'), evidence.net);
-  await git.collect(['diff', '--name-status', '-z', '--no-ext-diff', '-M', ...compared, '--'], {
+  const names = await git.collect(['diff', '--name-status', '-z', '--no-ext-diff', '-M', ...compared, '--'], {
     inline: true,
   });
   const format = ['%H', '%P', '%an', '%ae', '%aI', '%cn', '%ce', '%cI', '%B'].join('%x1f');
@@ -59,6 +60,7 @@ export async function collectCommitRange(
     evidence.warnings.push(`the range ${range} contains no commits; nothing to walk`);
     return;
   }
+  await settleAtBase(git, commits, names.stdout.toString('utf8'), linker);
   const committedAt = new Map(commits.map((c) => [c.sha, c.committerDate]));
   let sha = '';
   const pending: HunkProvenance[] = [];

@@ -7,12 +7,21 @@ import { canonicalText, insertedLines, isTrivialLine, meaningfulLines, normalize
  */
 const MIN_FOLDED_MATCH = 10;
 
+/** Where one meaningful introduced line lies in the edit's joined canonical text. */
+interface Segment {
+  start: number;
+  end: number;
+  key: string;
+}
+
 /** The lines an edit introduced: in its new text and not in the text it replaced. */
 interface Introduced {
-  lines: Set<string>;
-  canonicalLines: Set<string>;
+  /** Meaningful introduced lines in canonical form, with how often the edit introduced each. */
+  counts: Map<string, number>;
   /** All introduced lines (trivial ones too) in canonical form and joined, for lines a formatter re-wrapped. */
   canonical: string;
+  /** The meaningful lines' places in `canonical`, in order. */
+  segments: Segment[];
 }
 
 const introducedCache = new WeakMap<AgentEdit, Introduced>();
@@ -26,38 +35,69 @@ function notebookForms(source: string): string[] {
 function introducedBy(edit: AgentEdit): Introduced {
   const cached = introducedCache.get(edit);
   if (cached) return cached;
-  const lines: string[] = [];
-  const texts: string[] = [];
+  const counts = new Map<string, number>();
+  const count = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
+  const segments: Segment[] = [];
+  let canonical = '';
   for (const piece of edit.pieces) {
     const after = piece.after.split('\n').map(normalizeLine);
     const added =
       piece.before === undefined ? after : insertedLines(piece.before.split('\n').map(normalizeLine), after);
-    lines.push(...added.filter((line) => !isTrivialLine(line)));
-    texts.push(added.join('\n'));
-    if (edit.notebook) lines.push(...meaningfulLines(notebookForms(piece.after).join('\n')));
+    for (const line of added) {
+      const key = canonicalText(line);
+      if (!isTrivialLine(line)) {
+        count(key);
+        segments.push({ start: canonical.length, end: canonical.length + key.length, key });
+      }
+      canonical += key;
+    }
+    if (edit.notebook)
+      for (const line of meaningfulLines(notebookForms(piece.after).join('\n'))) count(canonicalText(line));
   }
-  const introduced = {
-    lines: new Set(lines),
-    canonicalLines: new Set(lines.map(canonicalText)),
-    canonical: canonicalText(texts.join('\n')),
-  };
+  const introduced = { counts, canonical, segments };
   introducedCache.set(edit, introduced);
   return introduced;
 }
 
-/** Whether the edit introduced this hunk line (as written, or in canonical form). */
-export function introducesLine(edit: AgentEdit, line: string, canonical: string): boolean {
-  const introduced = introducedBy(edit);
-  return introduced.lines.has(line) || introduced.canonicalLines.has(canonical);
+/** How often the edit introduced this line (compared in canonical form). */
+export function timesIntroduced(edit: AgentEdit, canonical: string): number {
+  return introducedBy(edit).counts.get(canonical) ?? 0;
+}
+
+/** The introduced lines a stretch of the edit's canonical text overlaps. */
+function overlapped(segments: readonly Segment[], from: number, to: number): string[] {
+  let low = 0;
+  let high = segments.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if ((segments[mid]?.end ?? 0) <= from) low = mid + 1;
+    else high = mid;
+  }
+  const keys: string[] = [];
+  for (let i = low; i < segments.length && (segments[i]?.start ?? to) < to; i++)
+    keys.push(segments[i]?.key ?? '');
+  return keys;
+}
+
+/** A run of hunk lines found in an edit's text, and the introduced lines it stands on. */
+export interface Run {
+  lines: number[];
+  keys: string[];
 }
 
 /**
- * The hunk lines (by index) that appear, as runs of consecutive lines in canonical form, inside the text
- * the edit introduced: a line a formatter split shows up as a run, lines it joined as one long line.
+ * Runs of consecutive hunk lines (by index) that appear, in canonical form, inside the text the edit
+ * introduced: a line a formatter split shows up as a run, lines it joined as one long line. A run counts
+ * where it overlaps an introduced line `available` still allows (one an earlier commit has not already
+ * added); a run of one line that is a whole introduced line is not one of these (it is counted as a line).
  */
-export function runsInside(edit: AgentEdit, canonical: readonly string[]): number[] {
-  const text = introducedBy(edit).canonical;
-  const found: number[] = [];
+export function runsInside(
+  edit: AgentEdit,
+  canonical: readonly string[],
+  available: (key: string) => boolean,
+): Run[] {
+  const { canonical: text, counts, segments } = introducedBy(edit);
+  const runs: Run[] = [];
   let i = 0;
   while (i < canonical.length) {
     let run = canonical[i] ?? '';
@@ -70,8 +110,16 @@ export function runsInside(edit: AgentEdit, canonical: readonly string[]): numbe
       j++;
       run += canonical[j] ?? '';
     }
-    if (run.length >= MIN_FOLDED_MATCH) for (let k = i; k <= j; k++) found.push(k);
+    const wholeLine = i === j && counts.has(run);
+    if (run.length >= MIN_FOLDED_MATCH && !wholeLine) {
+      for (let at = text.indexOf(run); at >= 0; at = text.indexOf(run, at + 1)) {
+        const keys = overlapped(segments, at, at + run.length).filter(available);
+        if (keys.length === 0) continue;
+        runs.push({ lines: Array.from({ length: j - i + 1 }, (_, k) => i + k), keys });
+        break;
+      }
+    }
     i = j + 1;
   }
-  return found;
+  return runs;
 }

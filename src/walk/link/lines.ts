@@ -10,15 +10,12 @@ export function foldLine(line: string): string {
 
 /**
  * Text as a formatter cannot change it: whitespace and line breaks removed, one kind of quote, no
- * semicolons, no trailing comma before a closing bracket. Prettier, Black, gofmt and the like re-wrap,
- * re-indent, re-quote and add or drop those; they do not change the rest.
+ * semicolons and no commas (a formatter adds and drops trailing ones). Prettier, Black, gofmt and the like
+ * re-wrap, re-indent, re-quote and add or drop those; they do not change the rest. Character by
+ * character, so the canonical form of joined lines is the joined canonical forms.
  */
 export function canonicalText(text: string): string {
-  return text
-    .replace(/\s+/g, '')
-    .replace(/['`]/g, '"')
-    .replace(/;/g, '')
-    .replace(/,(?=[)\]}])/g, '');
+  return text.replace(/[\s;,]+/g, '').replace(/['`]/g, '"');
 }
 
 /** Words that make up a line with no content of its own (`end`, `} else {`, `fi`). */

@@ -195,6 +195,51 @@ describe('createHunkLinker (link by share)', () => {
     });
   });
 
+  it('counts an introduced line for the first commit that adds it, not for a later one adding the text again', () => {
+    const issues = ['## FW-5', '**Status:** Ready', '', '## FW-7', '**Status:** Ready'].join('\n');
+    const done = edit(
+      A,
+      'issues.md',
+      [{ before: '## FW-5\n**Status:** Ready', after: '## FW-5\n**Status:** Done' }],
+      '2026-10-01T11:00:00Z',
+    );
+    const linker = createHunkLinker([done]);
+    const [first] = commitHunks(
+      { 'issues.md': `${issues}\n` },
+      { 'issues.md': `${issues.replace('Ready', 'Done')}\n` },
+    );
+    expect(linker.link(first!.file, first!.hunk, first!.added, COMMITTED).link?.sessionId).toBe(A);
+    // Days later someone closes FW-7 the same way: the session's one `Status: Done` is already committed.
+    const [later] = commitHunks(
+      { 'issues.md': `${issues.replace('Ready', 'Done')}\n` },
+      { 'issues.md': `${issues.replaceAll('Ready', 'Done')}\n` },
+    );
+    expect(linker.link(later!.file, later!.hunk, later!.added, '2026-10-03T12:00:00+00:00')).toEqual({
+      share: 0,
+    });
+  });
+
+  it('does not credit a committed line again when a later commit re-wraps it', () => {
+    const line = 'const out = { address: null, json: false, minUsdc: DEFAULT_MIN_USDC, help: false };';
+    const write = edit(A, 'src/args.ts', [{ before: '', after: line }], '2026-10-01T11:00:00Z');
+    const linker = createHunkLinker([write]);
+    const [first] = commitHunks({ README: 'x\n' }, { 'src/args.ts': `${line}\n` });
+    expect(linker.link(first!.file, first!.hunk, first!.added, COMMITTED).link?.sessionId).toBe(A);
+    const wrapped = [
+      'const out = {',
+      '  address: null,',
+      '  json: false,',
+      '  minUsdc: DEFAULT_MIN_USDC,',
+      '  mode: "settlement",',
+      '  help: false,',
+      '};',
+    ];
+    const [later] = commitHunks({ 'src/args.ts': `${line}\n` }, { 'src/args.ts': `${wrapped.join('\n')}\n` });
+    expect(
+      linker.link(later!.file, later!.hunk, later!.added, '2026-10-05T12:00:00+00:00').link,
+    ).toBeUndefined();
+  });
+
   it('does not link a hunk of braces and blank lines', () => {
     const [hunk] = commitHunks(
       { 'src/f.ts': 'if (x) {\n  go();\n' },

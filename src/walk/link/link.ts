@@ -1,7 +1,7 @@
 import type { HunkSummary } from '../collect/patch.js';
 import type { AgentLink } from '../evidence.js';
 import type { AgentEdit } from './agent-edits.js';
-import { introducesLine, runsInside } from './introduced.js';
+import { runsInside, timesIntroduced } from './introduced.js';
 import { canonicalText, isTrivialLine, normalizeLine } from './lines.js';
 
 /**
@@ -34,6 +34,13 @@ export interface HunkProvenance {
 export interface HunkLinker {
   /** The provenance of one hunk of `file`, from its added lines; `committedAt` bounds the edits that count. */
   link(file: LinkedFile, hunk: HunkSummary, addedLines: string[], committedAt?: string): HunkProvenance;
+  /** Whether a session edited `path` by `before` (ms): its content there then can settle those edits. */
+  editedBefore(path: string, before: number): boolean;
+  /**
+   * The file as the walk's base commit (committed at `baseTime`, ms) holds it: what edits made by then
+   * introduced and the base already holds was committed before the walk, and counts for none of its hunks.
+   */
+  settleBase(path: string, content: string, baseTime: number): void;
 }
 
 function basenameOf(path: string): string {
@@ -69,6 +76,8 @@ export function createHunkLinker(edits: readonly AgentEdit[]): HunkLinker {
     else byBasename.set(key, [edit]);
   }
   const earlierPaths = new Map<string, Set<string>>();
+  /** Introduced lines already added by an earlier hunk of the walk, per edit (hunks come oldest first). */
+  const consumed = new Map<AgentEdit, Map<string, number>>();
 
   /** The file's paths: its own and, through renames and copies seen so far, those it had before. */
   function pathsOf(file: LinkedFile): string[] {
@@ -103,7 +112,29 @@ export function createHunkLinker(edits: readonly AgentEdit[]): HunkLinker {
     return paths.length > 1 ? found.sort(newestFirst) : found;
   }
 
+  const olderThan = (path: string, before: number) =>
+    editsOf({ path }).filter((edit) => {
+      const at = timeOf(edit);
+      return !Number.isNaN(at) && at <= before;
+    });
+
   return {
+    editedBefore: (path, before) => olderThan(path, before).length > 0,
+    settleBase(path, content, baseTime) {
+      const inBase = new Map<string, number>();
+      for (const line of content.split('\n')) {
+        const key = canonicalText(normalizeLine(line));
+        inBase.set(key, (inBase.get(key) ?? 0) + 1);
+      }
+      for (const edit of olderThan(path, baseTime)) {
+        const total = consumed.get(edit) ?? new Map<string, number>();
+        for (const [key, count] of inBase) {
+          const settled = Math.min(count, timesIntroduced(edit, key));
+          if (settled > (total.get(key) ?? 0)) total.set(key, settled);
+        }
+        consumed.set(edit, total);
+      }
+    },
     link(file, hunk, addedLines, committedAt) {
       if (addedLines.length === 0) return { trivial: true };
       const deadline =
@@ -133,16 +164,40 @@ export function createHunkLinker(edits: readonly AgentEdit[]): HunkLinker {
         tally.byEdit.set(edit, (tally.byEdit.get(edit) ?? 0) + 1);
         tallies.set(edit.sessionId, tally);
       };
+      // A line an edit introduced counts for the first commit that adds it: once committed, the same text
+      // added again later (another `Status: Done`) is someone's new line, not this edit's.
+      const used = new Map<AgentEdit, Map<string, number>>();
+      const take = (edit: AgentEdit, key: string): boolean => {
+        const own = used.get(edit) ?? new Map<string, number>();
+        const taken = (consumed.get(edit)?.get(key) ?? 0) + (own.get(key) ?? 0);
+        if (timesIntroduced(edit, key) <= taken) return false;
+        own.set(key, (own.get(key) ?? 0) + 1);
+        used.set(edit, own);
+        return true;
+      };
       for (const edit of candidates) {
-        all.forEach((line, index) => {
-          if (meaningful[index] && introducesLine(edit, line, canonical[index] ?? '')) credit(edit, index);
+        all.forEach((_, index) => {
+          const credited = creditedBy.get(edit.sessionId);
+          if (!meaningful[index] || credited?.has(index)) return;
+          if (take(edit, canonical[index] ?? '')) credit(edit, index);
         });
       }
-      // Lines a formatter re-wrapped after the edit: runs of lines inside an edit's canonical text.
+      // Lines a formatter re-wrapped after the edit: runs of lines inside an edit's canonical text, standing
+      // on introduced lines no earlier commit added.
       for (const edit of candidates) {
         const credited = creditedBy.get(edit.sessionId);
         if (credited && credited.size === count) continue;
-        for (const index of runsInside(edit, canonical)) credit(edit, index);
+        const available = (key: string) =>
+          timesIntroduced(edit, key) > (consumed.get(edit)?.get(key) ?? 0) + (used.get(edit)?.get(key) ?? 0);
+        for (const run of runsInside(edit, canonical, available)) {
+          for (const key of run.keys) take(edit, key);
+          for (const index of run.lines) credit(edit, index);
+        }
+      }
+      for (const [edit, own] of used) {
+        const total = consumed.get(edit) ?? new Map<string, number>();
+        for (const [key, n] of own) total.set(key, (total.get(key) ?? 0) + n);
+        consumed.set(edit, total);
       }
       let best: { sessionId: string; tally: SessionTally; edit: AgentEdit } | undefined;
       for (const [sessionId, tally] of tallies) {
