@@ -130,23 +130,23 @@ function renderComment(comment: WalkComment, context: RenderContext): string {
 }
 
 /**
- * One unit in the seed's layout, as a short story: what, why, who, the hunks coding agents wrote, and
- * evidence as short references (the guided walk presents units with it too). Every value from git or a
+ * One unit in the seed's layout, as a short story: what, why, who (with the hunks coding agents wrote),
+ * and evidence as short references (the guided walk presents units with it too). Every value from git or a
  * session is escaped; file names are code spans.
  */
 export function renderUnit(unit: ChangeUnit): string {
   // A unit's text names its own files (a merge note or an anchor names others only in the narrative).
   const own = { paths: [...new Set(unitPaths(unit))].sort((a, b) => b.length - a.length) };
+  // The hunks coding agents wrote belong to who wrote what; the seed's five lines stay together.
+  const agentHunks = renderAgentHunks(unit);
   const lines = [
     `### ${unit.change_unit_id} - ${markdownHeadingText(unit.title)}`,
     '',
     `What: ${prose(unit.what, own)}`,
     `Why: ${prose(unit.why, own)}`,
-    `Who / when: ${renderWho(unit.who_when)}`,
+    `Who / when: ${renderWho(unit.who_when)}${agentHunks ? `. ${agentHunks}` : ''}`,
+    `Evidence: ${renderEvidence(unit, own)}`,
   ];
-  const agentHunks = renderAgentHunks(unit);
-  if (agentHunks) lines.push(agentHunks);
-  lines.push(`Evidence: ${renderEvidence(unit, own)}`);
   if (unit.comments.length === 0) lines.push('Comments: none');
   else lines.push('Comments:', ...unit.comments.map((c) => renderComment(c, own)));
   return lines.join('\n');
