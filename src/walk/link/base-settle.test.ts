@@ -37,6 +37,8 @@ describe('a walk that starts after the session’s work was committed', () => {
     // Only the later commit: the base already holds the session's line, so it was committed before.
     const later = await walk('HEAD~1..HEAD');
     expect(later.document.change_units[0]?.hunks?.[0]).toMatchObject({ session_id: null });
-    expect(later.document.provenance_context.commands.some((c) => c.command.includes(':issues.md'))).toBe(true);
+    expect(later.document.provenance_context.commands.some((c) => c.command.includes(':issues.md'))).toBe(
+      true,
+    );
   });
 });
