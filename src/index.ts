@@ -197,9 +197,19 @@ export { readTranscriptEvents, readTranscriptObjects } from './transcript/read.j
 export type { AssistantEvent, TranscriptFacts, TurnEvent, UserEvent } from './transcript/types.js';
 // trial
 export { applyTrialDecision } from './trial/apply.js';
+export { type EffectEvidence, type EffectSettings, evaluateTrialEffect } from './trial/effect/evaluate.js';
+export { shiftInterval } from './trial/effect/rank-interval.js';
+export { readSessionEvidence, type SessionEvidence } from './trial/evidence/read.js';
 export { recordTrialDecision } from './trial/history.js';
 export { annotateTrial, parseTrialLine, stripTrialComment } from './trial/meta.js';
-export { evaluateTrial, findTrialRules, reviewTrials, type TrialRule, trialLabel } from './trial/review.js';
+export {
+  reviewTrials,
+  TRIAL_RULES,
+  type TrialReviewOptions,
+  type TrialRuleName,
+} from './trial/project-review.js';
+export { evaluateTrial, findTrialRules, type TrialRule, trialLabel } from './trial/review.js';
+export { type RuleMeta, readRuleMeta, recordRuleMeta, ruleKey } from './trial/rule-meta.js';
 export { type SessionScore, type SessionScoreSource, scoresFileSource } from './trial/scores.js';
 export { projectScoreSource, transcriptScoreSource } from './trial/sources.js';
 export { storeScoreSource } from './trial/store-source.js';

@@ -1,7 +1,8 @@
 import { OutsideProjectError } from '../errors/errors.js';
 import { quoteForReview } from '../safety/quote.js';
 import { applyTrialDecision } from '../trial/apply.js';
-import { deferLine, reviewTrials, trialLabel } from '../trial/review.js';
+import { reviewTrials, type TrialReviewOptions } from '../trial/project-review.js';
+import { deferLine, trialLabel } from '../trial/review.js';
 import { projectScoreSource } from '../trial/sources.js';
 import type { UnscoredSession } from '../trial/unscored.js';
 import { type ApplyResult, applyClassification, newTrialMeta } from './apply.js';
@@ -49,6 +50,8 @@ export async function reviewElapsedTrials(
     gateCapMs?: number | undefined;
     /** Sessions the run already abandoned at the cap: not gated again. */
     slowPaths?: ReadonlySet<string> | undefined;
+    /** The decision rule (default: the effect with its interval). */
+    trialReview?: TrialReviewOptions | undefined;
   },
 ): Promise<void> {
   const { mainCheckout, decider, dryRun } = context;
@@ -62,7 +65,7 @@ export async function reviewElapsedTrials(
     skipPaths: context.slowPaths,
     onUnscored: (session) => unscored.set(session.path, session),
   });
-  const evaluations = reviewTrials(mainCheckout, await source.scores(), context.today);
+  const evaluations = reviewTrials(mainCheckout, await source.scores(), context.today, context.trialReview);
   // Only worth saying when there is a trial whose sample it narrows.
   if (evaluations.length > 0)
     for (const session of unscored.values()) outcome.deferred.push(unscoredLine(session, context.gateCapMs));
@@ -85,7 +88,7 @@ export async function reviewElapsedTrials(
       continue;
     }
     const applied = applyTrialDecision(mainCheckout, evaluation, decider.decidedBy, { dryRun });
-    const action = evaluation.outcome.action === 'KEEP' ? 'KEEP' : 'REVERT';
+    const action = evaluation.outcome.action === 'DEFER' ? 'REVERT' : evaluation.outcome.action;
     if (applied.ok) {
       outcome.applied.push({ target: trial.agent, action, summary: trial.ruleText, path: trial.path });
     } else {

@@ -1,5 +1,6 @@
 import type { Prompter } from '../prompt/line-prompter.js';
 import { terminalSafe } from '../safety/terminal.js';
+import { decisionReason } from '../trial/effect/json.js';
 import { type TrialEvaluation, trialLabel } from '../trial/review.js';
 import type { Classification } from './classify.js';
 import type { ProposalChoice, RetroDecider, TrialChoice } from './decide.js';
@@ -32,13 +33,19 @@ function describeProposal(c: Classification<RetroCandidate>, index: number, tota
 
 function describeTrial(e: TrialEvaluation): string {
   const { trial, baseline, inTrial, outcome } = e;
-  const verdict = outcome.action === 'KEEP' ? 'keep it (friction went down)' : 'revert it (no improvement)';
-  return [
+  const verdict =
+    outcome.action === 'KEEP'
+      ? 'keep it (friction went down)'
+      : outcome.action === 'INCONCLUSIVE'
+        ? 'remove it (no effect shown, and it costs context)'
+        : 'revert it (no improvement)';
+  const lines = [
     '',
     `Trial ${outcome.action} ${trialLabel(trial)}: ${terminalSafe(trial.ruleText)}`,
     `  baseline mean ${baseline.meanText} over ${baseline.n} sessions; in-trial mean ${inTrial.meanText} over ${inTrial.n}: ${verdict}`,
-    '',
-  ].join('\n');
+  ];
+  if (e.effect !== undefined) lines.push(`  ${decisionReason(e)}`);
+  return [...lines, ''].join('\n');
 }
 
 /**

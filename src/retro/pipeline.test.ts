@@ -38,6 +38,8 @@ const SMOKE_RULE: Draft = {
 };
 
 const DAY = '2026-07-01';
+/** Two sessions a side: the seed's rule decides, the effect rule (the default) waits for more. */
+const SEED = { rule: 'seed' } as const;
 const DIRECTIVES = '.claude/memory/ic5/directives.md';
 
 function options(p: ReturnType<typeof retroProject>, extra: Partial<RetroOptions>): RetroOptions {
@@ -105,7 +107,7 @@ describe('runRetro', () => {
     p.addSession({ rejections: 2, mtimeSecs: noonOf('2026-07-03') });
     const reader = readerProposing();
     const outcome = await runRetro(
-      options(p, { deepReader: reader, today: '2026-07-10', sessionId: undefined }),
+      options(p, { deepReader: reader, today: '2026-07-10', sessionId: undefined, trialReview: SEED }),
     );
     expect(outcome.applied).toMatchObject([
       { target: 'ic5', action: 'REVERT', summary: 'Ask before deleting tests' },
@@ -203,7 +205,12 @@ describe('runRetro', () => {
     p.addSession({ rejections: 2, mtimeSecs: noonOf('2026-07-03') });
     const before = p.snapshot();
     const outcome = await runRetro(
-      options(p, { deepReader: readerProposing(SMOKE_RULE), today: '2026-07-10', dryRun: true }),
+      options(p, {
+        deepReader: readerProposing(SMOKE_RULE),
+        today: '2026-07-10',
+        dryRun: true,
+        trialReview: SEED,
+      }),
     );
     expect(outcome.applied.map((a) => a.action)).toEqual(['REVERT', 'NEW']);
     expect(p.snapshot()).toEqual(before);
@@ -272,7 +279,7 @@ describe('runRetro', () => {
     const prompts = new PassThrough();
     prompts.on('data', (b: Buffer) => shown.push(b.toString()));
     const decider = interactiveDecider(createLinePrompter(input, prompts), (text) => shown.push(text));
-    const outcome = await runRetro(options(p, { today: '2026-07-10', decider }));
+    const outcome = await runRetro(options(p, { today: '2026-07-10', decider, trialReview: SEED }));
     expect(outcome.rejected).toBe(1);
     expect(outcome.applied).toEqual([]);
     expect(p.read(DIRECTIVES)).toBe(rules);

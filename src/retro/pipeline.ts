@@ -5,6 +5,7 @@ import { syncClaudeMdLessons } from '../rules/claude-md.js';
 import { lessonLoadWarnings } from '../rules/lessons-load.js';
 import { todayUtc } from '../trial/dates.js';
 import { anchorHome } from './anchor-home.js';
+import type { TrialReviewOptions } from '../trial/project-review.js';
 import { findCandidates } from './candidates.js';
 import { confirmProposals, reviewElapsedTrials } from './confirm.js';
 import type { RetroDecider } from './decide.js';
@@ -45,6 +46,8 @@ export interface RetroOptions {
    * `Infinity` gates without a cap on the calling thread.
    */
   gateCapMs?: number | undefined;
+  /** How elapsed trials are decided (default: the effect with its interval; `{ rule: 'seed' }` the seed's). */
+  trialReview?: TrialReviewOptions | undefined;
   /** The day trials start and are reviewed on (default today, UTC). */
   today?: string | undefined;
   nowMs?: number;
@@ -225,6 +228,7 @@ export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
     projectsRoot: options.projectsRoot,
     gateCapMs,
     slowPaths: new Set(gating.timedOut.map((s) => s.path)),
+    trialReview: options.trialReview,
   });
   await confirmProposals(outcome, top.map(candidateOf), context);
   // A lesson helps only if Claude Code loads it: say so when it would not (or earlier lessons are not).

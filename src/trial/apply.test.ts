@@ -3,8 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyTrialDecision } from './apply.js';
-import { decisionTsvRow, reviewTrials } from './review.js';
+import { reviewTrials as reviewAny } from './project-review.js';
+import { decisionTsvRow } from './review.js';
 import type { SessionScore } from './scores.js';
+
+/** These tests pin the seed's rule: `--rule seed`. */
+const reviewTrials = (root: string, sessions: SessionScore[], today: string) =>
+  reviewAny(root, sessions, today, { rule: 'seed' });
 
 const DAY = 86_400;
 const START = Date.UTC(2026, 6, 1) / 1000;

@@ -1,15 +1,17 @@
 import { editDirectives, keepTrialDirective, removeDirective } from '../rules/directives.js';
 import { editLessons, keepTrialLessonText, removeLessonText } from '../rules/lessons.js';
 import { isTeamAgent } from '../rules/targets.js';
+import { historyEffect } from './effect/json.js';
 import { decisionRecord, recordTrialDecision, type TrialDecisionRecord } from './history.js';
 import type { TrialEvaluation } from './review.js';
 
 export type TrialApplication =
-  | { ok: true; action: 'KEEP' | 'REVERT'; line: string; record: TrialDecisionRecord }
+  | { ok: true; action: 'KEEP' | 'REVERT' | 'INCONCLUSIVE'; line: string; record: TrialDecisionRecord }
   | { ok: false; reason: 'deferred' | 'not-found' | 'not-a-trial' | 'empty-text' | string };
 
 /**
- * Carries out an accepted decision: KEEP strips the rule's trial comment, REVERT removes the rule (a
+ * Carries out an accepted decision: KEEP strips the rule's trial comment, REVERT and INCONCLUSIVE remove
+ * the rule (a
  * directive in its agent's file, a lesson in the lessons file it was found in); then
  * the decision and its evidence go to the directive history. The rule is found again by its text and
  * number under the file's lock, so a file edited since the review is never written blindly: a rule that
@@ -52,6 +54,7 @@ export function applyTrialDecision(
     in_trial: { mean: Number(inTrial.meanText), n: inTrial.n, sessions: inTrial.sessionIds },
     decision: outcome.action,
     decided_by: decidedBy,
+    ...(evaluation.effect === undefined ? {} : { effect: historyEffect(evaluation.effect) }),
   };
   const record = options.dryRun
     ? decisionRecord(input, options.now)

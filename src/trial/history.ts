@@ -13,6 +13,14 @@ export interface HistorySide {
   sessions: string[];
 }
 
+/** The effect behind a decision of the effect rule (absent for the seed's rule, whose lines stay as they were). */
+export interface HistoryEffect {
+  estimate: number | null;
+  ci: [number, number] | null;
+  method: string;
+  unit: string;
+}
+
 /** One trial decision, as appended to the history (keys in this order). */
 export interface TrialDecisionRecord {
   ts: string;
@@ -22,8 +30,9 @@ export interface TrialDecisionRecord {
   trial_start: string;
   baseline: HistorySide;
   in_trial: HistorySide;
-  decision: 'KEEP' | 'REVERT';
+  decision: 'KEEP' | 'REVERT' | 'INCONCLUSIVE';
   decided_by: 'user' | 'auto';
+  effect?: HistoryEffect;
 }
 
 export type TrialDecisionInput = Omit<TrialDecisionRecord, 'ts'>;
@@ -41,11 +50,12 @@ export function decisionRecord(input: TrialDecisionInput, now: Date = new Date()
     in_trial: side(input.in_trial),
     decision: input.decision,
     decided_by: input.decided_by,
+    ...(input.effect === undefined ? {} : { effect: { ...input.effect } }),
   };
 }
 
 /**
- * Appends a KEEP or REVERT decision to the project's directive history (one JSON line, under the file's
+ * Appends a KEEP, REVERT or INCONCLUSIVE decision to the project's directive history (one JSON line, under the file's
  * lock, fsynced), so the evidence behind every kept or reverted rule can be read back later.
  */
 export function recordTrialDecision(

@@ -3,9 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decisionRecord, recordTrialDecision } from './history.js';
-import { decisionTsvRow, deferLine, findTrialRules, reviewTrials } from './review.js';
+import { reviewTrials as reviewAny } from './project-review.js';
+import { decisionTsvRow, deferLine, findTrialRules } from './review.js';
 import { parseScoresTsv, type SessionScore } from './scores.js';
 import { formatFixed4, sideStats } from './stats.js';
+
+/** These tests pin the seed's rule: `--rule seed`. */
+const reviewTrials = (root: string, sessions: SessionScore[], today: string) =>
+  reviewAny(root, sessions, today, { rule: 'seed' });
 
 const DAY = 86_400;
 const START = Date.UTC(2026, 6, 1) / 1000;

@@ -3,6 +3,8 @@ import { readDirectiveItems } from '../rules/directives.js';
 import { readLessonItems } from '../rules/lessons.js';
 import { directivesPath, lessonsPaths, type RuleOwner, TEAM_AGENTS } from '../rules/targets.js';
 import { utcMidnightEpoch } from './dates.js';
+import { effectDeferLine } from './effect/defer-line.js';
+import type { EffectEvidence } from './effect/evaluate.js';
 import { parseTrialLine } from './meta.js';
 import type { SessionScore } from './scores.js';
 import { type SideStats, sideStats } from './stats.js';
@@ -25,9 +27,17 @@ export interface TrialRule {
   reviewAfter: string;
 }
 
+/** Why a trial is not decided (yet): the seed knows the first two, the effect rule adds the third. */
+export type DeferReason = 'window-not-elapsed' | 'insufficient-sample' | 'interval-spans-zero';
+
+/**
+ * KEEP and REVERT as the seed decides them; the effect rule adds INCONCLUSIVE (the trial ran to its cap
+ * without showing an effect either way: the rule goes, since it still costs context).
+ */
 export type TrialOutcome =
   | { action: 'KEEP' | 'REVERT' }
-  | { action: 'DEFER'; reason: 'window-not-elapsed' | 'insufficient-sample' };
+  | { action: 'INCONCLUSIVE'; reason: 'interval-spans-zero' | 'insufficient-sample' }
+  | { action: 'DEFER'; reason: DeferReason };
 
 /** One trial weighed against the evidence: its window, both sides' scores, and what follows. */
 export interface TrialEvaluation {
@@ -36,6 +46,8 @@ export interface TrialEvaluation {
   baseline: SideStats;
   inTrial: SideStats;
   outcome: TrialOutcome;
+  /** The effect rule's evidence (absent under `--rule seed`). */
+  effect?: EffectEvidence;
 }
 
 /** A rules file's text; undefined when missing, empty, unreadable or leading out of the project. */
@@ -119,15 +131,6 @@ export function evaluateTrial(
   return { trial, window, baseline, inTrial, outcome };
 }
 
-/** Weighs every trial rule of the project. */
-export function reviewTrials(
-  mainCheckout: string,
-  sessions: readonly SessionScore[],
-  today: string,
-): TrialEvaluation[] {
-  return findTrialRules(mainCheckout).map((trial) => evaluateTrial(trial, sessions, today));
-}
-
 /** The review's stdout row for a KEEP or REVERT (12 tab-separated columns); undefined for a DEFER. */
 export function decisionTsvRow(evaluation: TrialEvaluation): string | undefined {
   const { trial, baseline, inTrial, outcome } = evaluation;
@@ -156,5 +159,6 @@ export function deferLine(evaluation: TrialEvaluation): string | undefined {
     return `# trial-review: defer agent=${trial.agent} reason=window-not-elapsed start=${trial.start} review-after=${trial.reviewAfter}`;
   }
   const head = Array.from(trial.text).slice(0, 60).join('');
+  if (evaluation.effect !== undefined) return effectDeferLine(evaluation, evaluation.effect, head);
   return `# trial-review: defer agent=${trial.agent} reason=insufficient-sample baseline_n=${baseline.n} in_trial_n=${inTrial.n} directive=${head}`;
 }

@@ -11,6 +11,12 @@ export interface SessionScore {
   score: number | undefined;
   /** Modification time, whole epoch seconds. */
   mtime: number | undefined;
+  /** The transcript, when the source knows it (the effect rule reads it for size and patterns). */
+  path?: string | undefined;
+  /** Physical lines of the transcript when it was scored (a store keeps them after the file is gone). */
+  lines?: number | undefined;
+  /** The session's size in turns, when given with the score (a scores file's optional 4th column). */
+  turns?: number | undefined;
 }
 
 /**
@@ -40,17 +46,24 @@ export function parseEpochSeconds(text: string | undefined): number | undefined 
 }
 
 /**
- * Reads `sid<TAB>score<TAB>mtime` rows. Blank lines and lines starting with `#` are skipped, as are rows
- * without a session id; unreadable scores and mtimes are kept as unknown.
+ * Reads `sid<TAB>score<TAB>mtime[<TAB>turns]` rows. Blank lines and lines starting with `#` are skipped, as
+ * are rows without a session id; unreadable scores and mtimes are kept as unknown. The optional turns
+ * column sizes a session for the effect rule; the seed rule never reads it.
  */
 export function parseScoresTsv(text: string): SessionScore[] {
   const rows: SessionScore[] = [];
   for (const raw of text.split('\n')) {
     const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     if (line === '' || line.startsWith('#')) continue;
-    const [sessionId = '', score, mtime] = line.split('\t');
+    const [sessionId = '', score, mtime, turns] = line.split('\t');
     if (sessionId === '') continue;
-    rows.push({ sessionId, score: parseScore(score), mtime: parseEpochSeconds(mtime) });
+    const size = parseEpochSeconds(turns);
+    rows.push({
+      sessionId,
+      score: parseScore(score),
+      mtime: parseEpochSeconds(mtime),
+      ...(size === undefined ? {} : { turns: size }),
+    });
   }
   return rows;
 }

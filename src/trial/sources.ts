@@ -46,7 +46,7 @@ export function transcriptScoreSource(options: TranscriptSourceOptions): Session
         // Abandoned at the cap: in neither side's mean, still a session of the window (as the store says).
         if (score === undefined)
           options.onUnscored?.({ sessionId: file.sessionId, path: file.path, reason: 'gate-timeout' });
-        rows.push({ sessionId: file.sessionId, score, mtime: file.mtime });
+        rows.push({ sessionId: file.sessionId, score, mtime: file.mtime, path: file.path });
       }
       return rows;
     },

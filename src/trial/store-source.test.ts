@@ -10,6 +10,10 @@ import type { SessionScore } from './scores.js';
 import { projectScoreSource, transcriptScoreSource } from './sources.js';
 import type { UnscoredSession } from './unscored.js';
 
+/** What these tests pin: id, score and mtime (sources add the transcript's path and size beside them). */
+const triples = (rows: SessionScore[]) =>
+  rows.map(({ sessionId, score, mtime }) => ({ sessionId, score, mtime }));
+
 describe('scores from the session store', () => {
   it('survive transcript cleanup, and stay within the project and the projects root', async () => {
     const p = retroProject();
@@ -23,9 +27,9 @@ describe('scores from the session store', () => {
       { sessionId: kept.sessionId, score: 3, mtime: noonOf('2026-06-01') },
       { sessionId: cleaned.sessionId, score: 9, mtime: noonOf('2026-06-02') },
     ];
-    expect(await source.scores()).toEqual(expected);
+    expect(triples(await source.scores())).toEqual(expected);
     rmSync(cleaned.path);
-    expect(await source.scores()).toEqual(expected);
+    expect(triples(await source.scores())).toEqual(expected);
     // Another config dir's sessions scanned into the same store are not this project's.
     const elsewhere = projectScoreSource({
       mainCheckout: other.root,
@@ -68,12 +72,12 @@ describe('scores from the session store', () => {
     });
     const query = { mainCheckout: p.root, scope: 'current' as const, env: p.env };
     const expected = [{ sessionId: mine.sessionId, score: 3, mtime: noonOf('2026-06-01') }];
-    expect(await projectScoreSource(query).scores()).toEqual(expected);
+    expect(triples(await projectScoreSource(query).scores())).toEqual(expected);
     const fromFiles = transcriptScoreSource({
       ...query,
       scoreTranscript: gateScorer({ env: p.env, cwd: p.root }),
     });
-    expect(await fromFiles.scores()).toEqual(expected);
+    expect(triples(await fromFiles.scores())).toEqual(expected);
   });
 });
 
@@ -120,7 +124,9 @@ describe('sessions abandoned at the gating cap', () => {
 
     // Abandoned earlier in the run: not read again, and not scored by the old verdict either.
     const slow = new Set([changed.path, fresh.path]);
-    expect(await projectScoreSource({ ...query, skipPaths: slow, onUnscored }).scores()).toEqual(expected);
+    expect(triples(await projectScoreSource({ ...query, skipPaths: slow, onUnscored }).scores())).toEqual(
+      expected,
+    );
     toldOnce();
     const skipFiles = transcriptScoreSource({
       ...query,
@@ -128,13 +134,13 @@ describe('sessions abandoned at the gating cap', () => {
       scoreTranscript: gateScorer({ env: p.env, cwd: p.root }),
       onUnscored,
     });
-    expect(byMtime(await skipFiles.scores())).toEqual(expected);
+    expect(triples(byMtime(await skipFiles.scores()))).toEqual(expected);
     toldOnce();
 
     // Abandoned at the cap by the review's own scan, and when the transcripts are gated directly.
     const { sources, scorer } = await built();
     const capped = sources.projectScoreSource({ ...query, fileCapMs: 1, onUnscored });
-    expect(await capped.scores()).toEqual(expected);
+    expect(triples(await capped.scores())).toEqual(expected);
     toldOnce();
     // The small session is gated here too, in a worker of its own: a cap it fits in.
     const cappedFiles = sources.transcriptScoreSource({
@@ -142,7 +148,7 @@ describe('sessions abandoned at the gating cap', () => {
       scoreTranscript: scorer.gateScorer({ env: p.env, cwd: p.root, capMs: 100 }),
       onUnscored,
     });
-    expect(byMtime(await cappedFiles.scores())).toEqual(expected);
+    expect(triples(byMtime(await cappedFiles.scores()))).toEqual(expected);
     toldOnce();
     const uncapped = transcriptScoreSource({
       ...query,

@@ -77,7 +77,14 @@ export function storeScoreSource(options: StoreSourceOptions): SessionScoreSourc
             if (options.scope === 'current' && r.project !== project) continue;
             if (unscored.paths.has(resolve(r.path))) continue;
             const mtime = Math.floor(r.mtimeMs / 1000);
-            if (mtime <= newest) rows.push({ sessionId: r.sessionId, score: r.verdict.score, mtime });
+            if (mtime <= newest)
+              rows.push({
+                sessionId: r.sessionId,
+                score: r.verdict.score,
+                mtime,
+                path: r.path,
+                lines: r.lines,
+              });
           }
         }
         return rows.sort((a, b) => (a.mtime ?? 0) - (b.mtime ?? 0) || a.sessionId.localeCompare(b.sessionId));

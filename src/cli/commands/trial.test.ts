@@ -109,6 +109,8 @@ describe('retrospect trial review', () => {
     const run = await runCli([
       'trial',
       'review',
+      '--rule',
+      'seed',
       '--mroot',
       root,
       '--session-scores-file',
@@ -124,7 +126,18 @@ describe('retrospect trial review', () => {
   it('prints REVERT for higher or equal friction, and DEFER lines on stderr only', async () => {
     const root = projectWith(TRIAL);
     const review = (file: string) =>
-      runCli(['trial', 'review', '--mroot', root, '--session-scores-file', file, '--today', '2026-07-20']);
+      runCli([
+        'trial',
+        'review',
+        '--rule',
+        'seed',
+        '--mroot',
+        root,
+        '--session-scores-file',
+        file,
+        '--today',
+        '2026-07-20',
+      ]);
     expect((await review(scoresFile(rows([1, 2], [10, 12])))).stdout).toMatch(/^REVERT\t/);
     expect((await review(scoresFile(rows([5, 5], [5, 5])))).stdout).toMatch(/^REVERT\t/);
     const thin = await review(
@@ -227,15 +240,15 @@ describe('retrospect trial review', () => {
     });
     writeSessionFile(folder, { sessionId: 'fresh', rejections: 2 });
     const env = { CLAUDE_CONFIG_DIR: config, RETROSPECT_DATA_DIR: tempDir('data') };
-    const current = await runCli(['trial', 'review'], { cwd: join(root, '.claude'), env });
+    const current = await runCli(['trial', 'review', '--rule', 'seed'], { cwd: join(root, '.claude'), env });
     expect(current.stderr).toBe('');
     expect(current.stdout).toBe(
       'KEEP\tic5\t1. Always run bash -n\tsess#a1\t2026-07-01\t6.0000\t2\t1.5000\t2\tb1,b2\tt1,t2\t2-sessions\n',
     );
-    const relative = await runCli(['trial', 'review', '--mroot', '.'], { cwd: root, env });
+    const relative = await runCli(['trial', 'review', '--rule', 'seed', '--mroot', '.'], { cwd: root, env });
     expect(relative.stdout).toBe(current.stdout);
     const all = await runCli(
-      ['trial', 'review', '--scope', 'all', '--projects-root', join(config, 'projects')],
+      ['trial', 'review', '--rule', 'seed', '--scope', 'all', '--projects-root', join(config, 'projects')],
       { cwd: root, env: { RETROSPECT_DATA_DIR: env.RETROSPECT_DATA_DIR } },
     );
     expect(all.stdout.split('\t').slice(7, 11)).toEqual(['4.0000', '3', 'b1,b2', 'o1,t1,t2']);
@@ -246,13 +259,32 @@ describe('retrospect trial review', () => {
       `${TRIAL}2. Plain rule\n3. Name the failing test <!-- trial start=2026-07-10 source=s#b review-after=10-sessions -->\n`,
     );
     const file = scoresFile(rows([10, 8], [2, 1]));
-    const run = await runCli(['trial', 'list', '--mroot', root, '--session-scores-file', file, '--json']);
+    const run = await runCli([
+      'trial',
+      'list',
+      '--rule',
+      'seed',
+      '--mroot',
+      root,
+      '--session-scores-file',
+      file,
+      '--json',
+    ]);
     const listed = JSON.parse(run.stdout) as { number: number; state: string; action: string }[];
     expect(listed.map((t) => [t.number, t.state, t.action])).toEqual([
       [1, 'due: KEEP', 'KEEP'],
       [3, 'open: 0/10 sessions', 'DEFER'],
     ]);
-    const text = await runCli(['trial', 'list', '--mroot', root, '--session-scores-file', file]);
+    const text = await runCli([
+      'trial',
+      'list',
+      '--rule',
+      'seed',
+      '--mroot',
+      root,
+      '--session-scores-file',
+      file,
+    ]);
     expect(text.stdout).toContain('ic5 #1: Always run bash -n\n  state:    due: KEEP\n');
   });
 });

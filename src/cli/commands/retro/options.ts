@@ -12,6 +12,8 @@ import type { SPEC } from './spec.js';
 
 export type RetroValues = ParsedArgs<typeof SPEC.options>['values'];
 
+import { effectOptions } from '../trial/effect-options.js';
+
 /** The longest delay a timer takes: beyond it Node fires after 1 ms instead (and warns). */
 const MAX_TIMER_MS = 2_147_483_647;
 
@@ -56,6 +58,7 @@ export function retroOptionsFrom(
     today: v.today,
     concurrency: parsePositive(v.concurrency, '--concurrency', 3),
     gateCapMs: gateCapOf(v['gate-cap-ms']),
+    trialReview: effectOptions({ rule: v['trial-rule'] }),
     decider: prompter ? interactiveDecider(prompter, (text) => writeText(io.stderr, text)) : autoDecider,
     deepReader: projectDeepReader({
       provider: v.provider,

@@ -43,6 +43,13 @@ export const SPEC = defineCommand({
       default: '2000 with --all, else 5000',
     },
     profile: PROFILE,
+    'trial-rule': {
+      type: 'string',
+      choices: ['effect', 'seed'],
+      description:
+        "how elapsed trials are decided: by effect with a confidence interval, or the seed's means",
+      default: 'effect',
+    },
   },
   examples: [
     ['retrospect retro', "this project's newest session; asks before each change"],

@@ -2,12 +2,14 @@ import { resolve } from 'node:path';
 import { UsageError } from '../../../errors/errors.js';
 import { findGitRoots } from '../../../git/roots.js';
 import { isIsoDay, todayUtc } from '../../../trial/dates.js';
+import type { TrialReviewOptions } from '../../../trial/project-review.js';
 import type { SessionScoreSource } from '../../../trial/scores.js';
 import { projectScoreSource } from '../../../trial/sources.js';
 import { PROJECTS_ROOT } from '../../common-options.js';
 import { existingFolder } from '../../folder-option.js';
 import type { CliIo } from '../../io.js';
 import { envWithProfile, PROFILE } from '../../profile-option.js';
+import { EFFECT_OPTIONS, effectOptions } from './effect-options.js';
 
 /** Options shared by `trial review` and `trial list`. */
 export const REVIEW_OPTIONS = {
@@ -37,12 +39,14 @@ export const REVIEW_OPTIONS = {
     default: '60',
   },
   profile: PROFILE,
+  ...EFFECT_OPTIONS,
 } as const;
 
 export interface ReviewSettings {
   mainCheckout: string;
   today: string;
   source: SessionScoreSource;
+  review: TrialReviewOptions;
 }
 
 type ReviewValues = { [K in keyof typeof REVIEW_OPTIONS]?: string | undefined };
@@ -73,5 +77,5 @@ export function reviewSettings(values: ReviewValues, io: CliIo): ReviewSettings 
     freshnessSecs: Number(freshness),
     scoresFile: values['session-scores-file'],
   });
-  return { mainCheckout, today, source };
+  return { mainCheckout, today, source, review: effectOptions(values) };
 }

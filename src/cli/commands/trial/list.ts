@@ -1,4 +1,5 @@
-import { reviewTrials, trialLabel } from '../../../trial/review.js';
+import { trialListLines } from '../../../trial/list-text.js';
+import { reviewTrials } from '../../../trial/project-review.js';
 import { trialSummary } from '../../../trial/state.js';
 import { defineCommand, parseCommandArgs } from '../../args.js';
 import { JSON_OUTPUT } from '../../common-options.js';
@@ -22,7 +23,9 @@ export async function runList(args: string[], io: CliIo): Promise<number> {
   const { values } = parseCommandArgs(args, SPEC);
   const settings = reviewSettings(values, io);
   const sessions = await settings.source.scores();
-  const summaries = reviewTrials(settings.mainCheckout, sessions, settings.today).map(trialSummary);
+  const summaries = reviewTrials(settings.mainCheckout, sessions, settings.today, settings.review).map(
+    trialSummary,
+  );
   if (values.json) {
     println(io.stdout, JSON.stringify(summaries, null, 2));
     return 0;
@@ -31,14 +34,6 @@ export async function runList(args: string[], io: CliIo): Promise<number> {
     println(io.stdout, 'No rules on trial.');
     return 0;
   }
-  for (const s of summaries) {
-    println(io.stdout, `${trialLabel(s)}: ${s.rule}`);
-    println(io.stdout, `  state:    ${s.state}`);
-    println(io.stdout, `  trial:    start=${s.start} review-after=${s.reviewAfter} source=${s.source}`);
-    println(
-      io.stdout,
-      `  evidence: baseline mean=${s.baseline.mean} n=${s.baseline.n}; in-trial mean=${s.inTrial.mean} n=${s.inTrial.n}`,
-    );
-  }
+  for (const s of summaries) for (const line of trialListLines(s)) println(io.stdout, line);
   return 0;
 }

@@ -5,11 +5,16 @@ const text = (arg: string, description: string) => ({ type: 'string', arg, descr
 
 export const SPEC = defineCommand({
   path: 'trial review',
-  summary: 'Weigh elapsed trials: KEEP/REVERT rows on stdout, DEFER lines on stderr; or record a decision',
+  summary:
+    'Weigh elapsed trials: KEEP/REVERT/INCONCLUSIVE rows on stdout, DEFER lines on stderr; or record a decision',
   details:
-    'Never writes a rule. Rows are 12 tab-separated columns: action agent directive source trial_start\nbaseline_mean baseline_n in_trial_mean in_trial_n baseline_ids in_trial_ids review_after. With\n--record-decision it appends one decision to .claude/retro/directive-history.jsonl instead.',
+    "Never writes a rule. By default a trial is decided by its effect on friction per 100 turns with a\nconfidence interval (--rule seed: the seed's mean comparison, its output byte for byte). Rows are 12\ntab-separated columns: action agent directive source trial_start\nbaseline_mean baseline_n in_trial_mean in_trial_n baseline_ids in_trial_ids review_after. With\n--record-decision it appends one decision to .claude/retro/directive-history.jsonl instead.",
   options: {
     ...REVIEW_OPTIONS,
+    json: {
+      type: 'boolean',
+      description: 'every trial as JSON: decision, reason, sides, effect, pattern, violations',
+    },
     'record-decision': {
       type: 'boolean',
       description: 'record one decision (needs --agent --directive --decision --decided-by)',
@@ -24,11 +29,17 @@ export const SPEC = defineCommand({
     'in-trial-mean': text('M', 'record: mean score during the trial'),
     'in-trial-n': text('N', 'record: sessions during the trial'),
     'in-trial-ids': text('ID,...', 'record: those sessions'),
-    decision: { type: 'string', choices: ['KEEP', 'REVERT'], description: 'record: the decision' },
+    decision: {
+      type: 'string',
+      choices: ['KEEP', 'REVERT', 'INCONCLUSIVE'],
+      description: 'record: the decision',
+    },
     'decided-by': { type: 'string', choices: ['user', 'auto'], description: 'record: who decided' },
   },
   examples: [
     ['retrospect trial review', 'KEEP/REVERT rows for the elapsed trials of this project'],
+    ['retrospect trial review --json', 'every trial with its effect, interval, pattern and violations'],
+    ['retrospect trial review --rule seed', "the seed's rule and rows"],
     [
       'retrospect trial review --record-decision --agent ic5 --directive "Run tests first" --decision KEEP --decided-by user',
       'record a decision',

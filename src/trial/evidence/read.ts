@@ -1,0 +1,71 @@
+import { toTranscriptMessage } from '../../deepread/message.js';
+import { GateMachine } from '../../gate/machine.js';
+import { SIGNAL_NAMES, SIGNAL_RULES, type SignalName } from '../../gate/signals.js';
+import { toTurnEvent } from '../../transcript/claude/normalize.js';
+import { forEachLine } from '../../transcript/lines.js';
+import { parseObjectLine } from '../../transcript/parse.js';
+import { MechanicalDetector, type MechanicalFinding } from './mechanical.js';
+
+/** Raw (uncapped) hits per gate signal. */
+export type SignalTally = Record<SignalName, number>;
+
+/**
+ * What a trial needs to know about one session beyond its gate score: its size, its friction without the
+ * gate's per-session caps, where each signal fired, and the mechanical patterns it shows.
+ */
+export interface SessionEvidence {
+  /** User and assistant entries: the turns the gate folds. */
+  turns: number;
+  /** Uncapped hits per signal. */
+  hits: SignalTally;
+  /** Σ weight · uncapped hits: friction that grows in step with the session, as a rate needs. */
+  friction: number;
+  /** The messages each signal fired on (at most the gate's reported number of ids per signal). */
+  anchors: Record<SignalName, string[]>;
+  findings: MechanicalFinding[];
+}
+
+/**
+ * The gate's weighted sum over uncapped hits. The gate caps S1, S4 and S5 per session so that one angry
+ * message cannot dominate a verdict; divided by size those caps would make every long session look
+ * calmer than a short one with the same friction per turn, so a rate is built from the hits themselves.
+ */
+export function uncappedFriction(hits: SignalTally): number {
+  let sum = 0;
+  for (const name of SIGNAL_NAMES) sum += SIGNAL_RULES[name].weight * hits[name];
+  return Math.round(sum * 100) / 100;
+}
+
+/**
+ * Reads one transcript for a trial: every line once, through the gate's own machine (so the hits are the
+ * gate's) and the deep read's message view (for the mechanical patterns). Undefined when the file cannot
+ * be read. The file is only read.
+ */
+export function readSessionEvidence(path: string): SessionEvidence | undefined {
+  const machine = new GateMachine();
+  const detector = new MechanicalDetector();
+  let turns = 0;
+  try {
+    forEachLine(path, (buffer, start, end, lineNo) => {
+      const line = parseObjectLine(buffer, start, end);
+      if (!line) return;
+      const event = toTurnEvent(line, lineNo);
+      if (!event) return;
+      turns += 1;
+      machine.push(event);
+      const message = toTranscriptMessage(line, lineNo);
+      if (message) detector.push(message);
+    });
+  } catch {
+    return undefined;
+  }
+  const raw = machine.finish();
+  const keys = { S1: raw.s1, S2: raw.s2, S3: raw.s3, S4: raw.s4, S5: raw.s5 };
+  const hits = {} as SignalTally;
+  const anchors = {} as Record<SignalName, string[]>;
+  for (const name of SIGNAL_NAMES) {
+    hits[name] = keys[name].length;
+    anchors[name] = [...new Set(keys[name])].slice(0, SIGNAL_RULES[name].maxIds);
+  }
+  return { turns, hits, friction: uncappedFriction(hits), anchors, findings: detector.findings };
+}

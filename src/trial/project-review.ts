@@ -1,0 +1,59 @@
+import { type EffectSettings, evaluateTrialEffect } from './effect/evaluate.js';
+import type { RuleViolation } from './effect/pattern.js';
+import { readSessionEvidence, type SessionEvidence } from './evidence/read.js';
+import { evaluateTrial, findTrialRules, type TrialEvaluation } from './review.js';
+import { readRuleMeta, ruleKey } from './rule-meta.js';
+import type { SessionScore } from './scores.js';
+
+/** The decision rules a review can use: the effect with its interval (default), or the seed's means. */
+export const TRIAL_RULES = ['effect', 'seed'] as const;
+export type TrialRuleName = (typeof TRIAL_RULES)[number];
+
+export interface TrialReviewOptions {
+  /** Default `effect`; `seed` keeps the seed's rule and output exactly. */
+  rule?: TrialRuleName;
+  settings?: Partial<EffectSettings>;
+  /** Violations reported by deep reads, by rule key (see ruleKey). */
+  reported?: ReadonlyMap<string, readonly RuleViolation[]>;
+}
+
+/**
+ * Reads each scored session's transcript once for the effect rule (size, uncapped hits, mechanical
+ * findings). A transcript that is gone or unreadable has no evidence; its stored verdict is used instead.
+ */
+export function readTrialEvidence(
+  sessions: readonly SessionScore[],
+): Map<string, SessionEvidence | undefined> {
+  const evidence = new Map<string, SessionEvidence | undefined>();
+  for (const s of sessions) {
+    if (s.score === undefined || s.path === undefined || evidence.has(s.sessionId)) continue;
+    evidence.set(s.sessionId, readSessionEvidence(s.path));
+  }
+  return evidence;
+}
+
+/**
+ * Weighs every trial rule of the project (see findTrialRules for the order). Transcripts are read only
+ * when there is a trial to weigh by its effect. Reading never writes.
+ */
+export function reviewTrials(
+  mainCheckout: string,
+  sessions: readonly SessionScore[],
+  today: string,
+  options: TrialReviewOptions = {},
+): TrialEvaluation[] {
+  const trials = findTrialRules(mainCheckout);
+  if (options.rule === 'seed' || trials.length === 0)
+    return trials.map((trial) => evaluateTrial(trial, sessions, today));
+  const evidence = readTrialEvidence(sessions);
+  const meta = readRuleMeta(mainCheckout);
+  return trials.map((trial) => {
+    const key = ruleKey(trial.ruleText);
+    return evaluateTrialEffect(trial, sessions, today, {
+      evidence,
+      meta: meta.get(key),
+      reported: options.reported?.get(key) ?? [],
+      ...(options.settings === undefined ? {} : { settings: options.settings }),
+    });
+  });
+}
