@@ -3,6 +3,7 @@ import { quoteForReview } from '../safety/quote.js';
 import { applyTrialDecision } from '../trial/apply.js';
 import { reviewTrials, type TrialReviewOptions } from '../trial/project-review.js';
 import { deferLine, trialLabel } from '../trial/review.js';
+import { recordRuleMeta } from '../trial/rule-meta.js';
 import { projectScoreSource } from '../trial/sources.js';
 import type { UnscoredSession } from '../trial/unscored.js';
 import { type ApplyResult, applyClassification, newTrialMeta } from './apply.js';
@@ -15,6 +16,7 @@ import {
 } from './classify.js';
 import type { RetroDecider } from './decide.js';
 import { notAppliedLine } from './render.js';
+import { ruleEvidence } from './rule-evidence.js';
 import type { RetroCandidate, RetroOutcome } from './types.js';
 
 interface ConfirmContext {
@@ -181,6 +183,11 @@ export async function confirmProposals(
     );
     if (result.ok) {
       added.push({ target: p.target, rule: { text: choice.text, lineIndex: -1 } });
+      // The rule's pattern is filed beside it, so its trial can count that pattern before and during.
+      if (!dryRun && p.target !== 'plugin') {
+        const verdict = outcome.gated.find((g) => g.session.sessionId === p.sessionId)?.verdict;
+        recordRuleMeta(mainCheckout, ruleEvidence(p, choice.text, verdict, new Date()));
+      }
       outcome.applied.push({
         target: p.target,
         action: c.action === 'TIGHTEN' ? 'TIGHTEN' : 'NEW',

@@ -57,8 +57,9 @@ function options(p: ReturnType<typeof retroProject>, extra: Partial<RetroOptions
 describe('runRetro', () => {
   it('--auto: a flagged session becomes a NEW trial rule; later smooth sessions KEEP it, rough ones REVERT it', async () => {
     const p = retroProject();
-    p.addSession({ rejections: 2, mtimeSecs: noonOf('2026-06-28') });
-    p.addSession({ rejections: 2, mtimeSecs: noonOf('2026-06-29') });
+    // Six rough sessions before the rule: enough for the effect rule's interval against ten after it.
+    for (const day of ['2026-06-24', '2026-06-25', '2026-06-26', '2026-06-27', '2026-06-28', '2026-06-29'])
+      p.addSession({ rejections: 2, mtimeSecs: noonOf(day) });
     const reader = readerProposing(SMOKE_RULE);
     const first = await runRetro(options(p, { deepReader: reader, today: DAY }));
     expect(first.counts).toEqual({ scanned: 1, skipped: 0, gated: 1, deepRead: 1 });
@@ -71,6 +72,19 @@ describe('runRetro', () => {
       text: `1. ${SMOKE_RULE.proposed_text}`,
       start: DAY,
       reviewAfter: '10-sessions',
+    });
+
+    const [meta] = p
+      .read('.claude/retro/rule-meta.jsonl')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(meta).toMatchObject({
+      agent: 'ic5',
+      rule: SMOKE_RULE.proposed_text,
+      signals: ['S1'],
+      pattern_summary: 'premature done',
+      mechanism: 'unverified-success-claim',
     });
 
     // Ten smooth sessions after the trial started: the window has elapsed and friction went down.
@@ -89,8 +103,9 @@ describe('runRetro', () => {
         agent: 'ic5',
         decision: 'KEEP',
         decided_by: 'auto',
-        baseline: { n: 2, mean: 9 },
+        baseline: { n: 6, mean: 9 },
         in_trial: { n: 10, mean: 0 },
+        effect: { ci: [expect.any(Number), expect.any(Number)], unit: 'gate points per 100 turns' },
       },
     ]);
   });
