@@ -21,6 +21,8 @@ export interface HookSettingsOptions {
   /** Where the copy of the previous file goes (default `<data dir>/backups`): never inside the project. */
   backupDir?: string;
   now?: Date;
+  /** The change to make instead of the friction hooks (a guard hook, say). */
+  merge?: (settings: Record<string, unknown>) => MergeOutcome;
 }
 
 export interface HookSettingsResult {
@@ -55,9 +57,11 @@ function freeBackupPath(path: string, backupDir: string, now: Date): string {
 
 function plan(options: HookSettingsOptions) {
   const current = readSettingsFile(options.settingsPath);
-  const outcome: MergeOutcome = options.remove
-    ? removeFrictionHooks(current.settings)
-    : installFrictionHooks(current.settings, options.command);
+  const outcome: MergeOutcome = options.merge
+    ? options.merge(current.settings)
+    : options.remove
+      ? removeFrictionHooks(current.settings)
+      : installFrictionHooks(current.settings, options.command);
   const changes = outcome.added.length + outcome.updated.length + outcome.removed.length;
   // Without a change of ours the file is not rewritten, even if its formatting differs from ours.
   const next = changes === 0 ? current.text : formatSettings(outcome.settings, current.indent);

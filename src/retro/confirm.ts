@@ -15,6 +15,7 @@ import {
   loadExistingRules,
 } from './classify.js';
 import type { RetroDecider } from './decide.js';
+import { proposeGuards } from './escalate.js';
 import { notAppliedLine } from './render.js';
 import { ruleEvidence } from './rule-evidence.js';
 import type { RetroCandidate, RetroOutcome } from './types.js';
@@ -54,6 +55,8 @@ export async function reviewElapsedTrials(
     slowPaths?: ReadonlySet<string> | undefined;
     /** The decision rule (default: the effect with its interval). */
     trialReview?: TrialReviewOptions | undefined;
+    /** Under `--auto`, install the guard hooks proposed for rules broken again and again. */
+    installHooks?: boolean | undefined;
   },
 ): Promise<void> {
   const { mainCheckout, decider, dryRun } = context;
@@ -100,6 +103,8 @@ export async function reviewElapsedTrials(
     }
     context.progress?.();
   }
+  if (!skipping && !context.signal?.aborted)
+    await proposeGuards(outcome, evaluations, { ...context, installHooks: context.installHooks });
 }
 
 /**

@@ -16,6 +16,8 @@ export type TrialChoice = 'apply' | 'reject' | 'skip-remaining';
 export interface RetroDecider {
   readonly decidedBy: 'user' | 'auto';
   decideTrial(evaluation: TrialEvaluation): Promise<TrialChoice>;
+  /** A guard hook proposed for a rule broken again and again (asked only of a person; see proposeGuards). */
+  decideGuard?(evaluation: TrialEvaluation, proposal: string): Promise<'install' | 'skip'>;
   decideProposal(
     classification: Classification<RetroCandidate>,
     position: { index: number; total: number },

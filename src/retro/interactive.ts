@@ -68,6 +68,11 @@ export function interactiveDecider(prompter: Prompter, write: (text: string) => 
       }
       return 'reject';
     },
+    async decideGuard(_evaluation, proposal): Promise<'install' | 'skip'> {
+      write(`\n${proposal}\n`);
+      const answer = await prompter.ask('[i]nstall the hook in .claude/settings.json / [n]o: ');
+      return answer?.trim().toLowerCase().startsWith('i') ? 'install' : 'skip';
+    },
     async decideProposal(c, { index, total }): Promise<ProposalChoice> {
       write(describeProposal(c, index, total));
       let text = c.text;

@@ -4,8 +4,8 @@ import { findGitRoots } from '../git/roots.js';
 import { syncClaudeMdLessons } from '../rules/claude-md.js';
 import { lessonLoadWarnings } from '../rules/lessons-load.js';
 import { todayUtc } from '../trial/dates.js';
-import { anchorHome } from './anchor-home.js';
 import type { TrialReviewOptions } from '../trial/project-review.js';
+import { anchorHome } from './anchor-home.js';
 import { findCandidates } from './candidates.js';
 import { confirmProposals, reviewElapsedTrials } from './confirm.js';
 import type { RetroDecider } from './decide.js';
@@ -48,6 +48,8 @@ export interface RetroOptions {
   gateCapMs?: number | undefined;
   /** How elapsed trials are decided (default: the effect with its interval; `{ rule: 'seed' }` the seed's). */
   trialReview?: TrialReviewOptions | undefined;
+  /** Under `--auto`, install guard hooks proposed for rules broken again and again (never without it). */
+  installHooks?: boolean | undefined;
   /** The day trials start and are reviewed on (default today, UTC). */
   today?: string | undefined;
   nowMs?: number;
@@ -229,6 +231,7 @@ export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
     gateCapMs,
     slowPaths: new Set(gating.timedOut.map((s) => s.path)),
     trialReview: options.trialReview,
+    installHooks: options.installHooks,
   });
   await confirmProposals(outcome, top.map(candidateOf), context);
   // A lesson helps only if Claude Code loads it: say so when it would not (or earlier lessons are not).

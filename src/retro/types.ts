@@ -26,7 +26,7 @@ export interface RetroCounts {
 /** One change to the project's rules: `- target=<t> action=<a>: <summary>` in a report. */
 export interface AppliedChange {
   target: string;
-  action: 'NEW' | 'TIGHTEN' | 'KEEP' | 'REVERT' | 'INCONCLUSIVE';
+  action: 'NEW' | 'TIGHTEN' | 'KEEP' | 'REVERT' | 'INCONCLUSIVE' | 'GUARD';
   summary: string;
   /** For NEW rules (directives and lessons): true, they start as trials. */
   trial?: boolean;

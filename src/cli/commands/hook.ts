@@ -7,7 +7,7 @@ const GROUP: CommandGroup = {
   path: 'hook',
   summary: 'Claude Code hook handlers',
   details:
-    "Claude Code runs them with the hook's JSON on stdin. A handler always exits 0 and never blocks the agent;\nproblems are one line on stderr. 'retrospect init' installs the capture hook.",
+    "Claude Code runs them with the hook's JSON on stdin. friction-capture and hint always exit 0 and never\nblock the agent; a guard blocks (exit 2, the reason on stderr) only by its rule, and lets the agent go on\nwhen it cannot judge. Problems are one line on stderr. 'retrospect init' installs the capture hook,\n'retrospect init --guard KIND' a guard.",
   subcommands: {
     'friction-capture': {
       summary: FRICTION_CAPTURE_SPEC.summary,
@@ -16,6 +16,12 @@ const GROUP: CommandGroup = {
     hint: {
       summary: HINT_SPEC.summary,
       load: async () => hint,
+    },
+    guard: {
+      summary:
+        'Enforce a rule that kept being broken: block a repeated failing command, an unread edit, an unchecked claim',
+      // Loaded only when asked for: friction-capture runs after every failed tool call and must start fast.
+      load: async () => (await import('./hook/guard.js')).guard,
     },
   },
   examples: [

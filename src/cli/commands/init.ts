@@ -7,6 +7,7 @@ import { hookSettingsTarget } from '../../hooks/settings-target.js';
 import { dataDir } from '../../paths/data-dir.js';
 import { parseCommandArgs, usageError } from '../args.js';
 import { type CliIo, println, writeText } from '../io.js';
+import { guardKind, installGuard } from './init/guard.js';
 import { wireLessons } from './init/lessons.js';
 import { SPEC } from './init/spec.js';
 
@@ -44,9 +45,15 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const target = hookSettingsTarget({ cwd: io.cwd, env: io.env, user: values.user, project: values.project });
   const { projectRoot } = target;
   const onPath = retrospectOnPath(io.env);
-  const command = hookCommand('friction-capture', { projectRoot, launcher: values.launcher, onPath });
   const removing = values.remove === true;
   const backupDir = join(dataDir(io.env), 'backups');
+  if (values.guard !== undefined) {
+    const kind = guardKind(values.guard);
+    const guardCommand = hookCommand(`guard ${kind}`, { projectRoot, launcher: values.launcher, onPath });
+    const flags = { remove: removing, dryRun: values['dry-run'] === true, backupDir };
+    return installGuard(io, kind, target, guardCommand, flags);
+  }
+  const command = hookCommand('friction-capture', { projectRoot, launcher: values.launcher, onPath });
   const results = await initFrictionHooks({
     target,
     command,

@@ -93,4 +93,23 @@ describe('trial review by effect (12 generated sessions a side)', () => {
       /^# trial-review: defer agent=claude reason=interval-spans-zero baseline_n=12 in_trial_n=12 estimate=-?[\d.]+ ci=-[\d.]+,[\d.]+ windows=1\.2\/3 directive=- Read the error output/,
     );
   });
+
+  it('lists the violations of a mechanical rule and proposes its guard', async () => {
+    const p = trialProject(
+      { turns: [60, 100], friction: 0.05 },
+      { turns: [60, 100], friction: 0.05, rerunFailed: 1 },
+      { count: 8 },
+    );
+    const trial = await review(p);
+    expect(trial.pattern).toMatchObject({ mechanism: 'repeated-failing-command' });
+    expect(trial.pattern.during).toBeGreaterThan(trial.pattern.baseline);
+    expect(trial.violations.length).toBe(trial.pattern.during);
+    expect(trial.violations[0]).toMatchObject({ excerpt: expect.any(String), by: 'transcript' });
+    expect(trial.escalation).toMatchObject({
+      kind: 'repeated-failing-command',
+      event: 'PreToolUse',
+      matcher: 'Bash',
+      install: 'retrospect init --guard repeated-failing-command',
+    });
+  });
 });

@@ -31,6 +31,11 @@ const VERIFY_COMMAND =
 const SUCCESS_CLAIM =
   /\b(?:all (?:the )?(?:\d+ )?tests (?:now )?pass(?:ed|ing)?|tests? (?:are |is )?(?:now )?(?:all )?passing|(?:it|this|everything) (?:now )?works(?: now)?|(?:is|are) (?:now )?(?:fixed|working)|(?:has|have) been (?:fixed|resolved)|(?:build|compile)s? (?:now )?(?:passes|succeeds|is green)|successfully (?:fixed|implemented|completed|resolved))\b/i;
 
+/** The words of `text` that claim success, or undefined. */
+export function successClaim(text: string): string | undefined {
+  return SUCCESS_CLAIM.exec(text)?.[0];
+}
+
 function oneLine(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > EXCERPT_CHARS ? `${flat.slice(0, EXCERPT_CHARS - 1)}…` : flat;
@@ -56,6 +61,22 @@ export class MechanicalDetector {
   private readonly pending = new Map<string, { command: string; verify: boolean }>();
   private readonly known = new Set<string>();
   private unverifiedEdits = false;
+  private lastText = '';
+
+  /** Whether running `command` now would repeat a command that failed with no edit since. */
+  failedBefore(command: string): boolean {
+    return this.failed.has(commandKey(command));
+  }
+
+  /** Whether the session has read or written `path`. */
+  knows(path: string): boolean {
+    return this.known.has(path);
+  }
+
+  /** Whether files were edited after the last passing check (or with none since the first edit). */
+  get editsUnverified(): boolean {
+    return this.unverifiedEdits;
+  }
 
   push(message: TranscriptMessage): void {
     if (message.sidechain) return;
@@ -63,11 +84,15 @@ export class MechanicalDetector {
     else this.results(message);
   }
 
+  /** The text of the latest assistant message that had any. */
+  get lastAssistantText(): string {
+    return this.lastText;
+  }
+
   private assistant(message: TranscriptMessage): void {
-    if (this.unverifiedEdits && SUCCESS_CLAIM.test(message.text)) {
-      const claim = SUCCESS_CLAIM.exec(message.text)?.[0] ?? message.text;
-      this.add('unverified-success-claim', message.id, claim);
-    }
+    if (message.text !== '') this.lastText = message.text;
+    const claim = this.unverifiedEdits ? successClaim(message.text) : undefined;
+    if (claim !== undefined) this.add('unverified-success-claim', message.id, claim);
     for (const call of message.toolCalls) {
       if (call.name === 'Bash' && call.command !== undefined) {
         const key = commandKey(call.command);

@@ -37,6 +37,24 @@ export function uncappedFriction(hits: SignalTally): number {
 }
 
 /**
+ * Folds a transcript's messages into a mechanical detector (for a guard, which asks about the state the
+ * session is in now). Undefined when the file cannot be read.
+ */
+export function readMechanicalState(path: string): MechanicalDetector | undefined {
+  const detector = new MechanicalDetector();
+  try {
+    forEachLine(path, (buffer, start, end, lineNo) => {
+      const line = parseObjectLine(buffer, start, end);
+      const message = line ? toTranscriptMessage(line, lineNo) : undefined;
+      if (message) detector.push(message);
+    });
+  } catch {
+    return undefined;
+  }
+  return detector;
+}
+
+/**
  * Reads one transcript for a trial: every line once, through the gate's own machine (so the hits are the
  * gate's) and the deep read's message view (for the mechanical patterns). Undefined when the file cannot
  * be read. The file is only read.

@@ -27,8 +27,15 @@ export const SPEC = defineCommand({
       arg: 'CMD',
       description: "how Claude Code starts retrospect, e.g. 'npx --no-install retrospect'",
     },
+    guard: {
+      type: 'string',
+      choices: ['repeated-failing-command', 'edit-without-read', 'unverified-success-claim'],
+      description:
+        'install (or with --remove take out) only this guard hook, which enforces a mechanical rule',
+    },
   },
   examples: [
+    ['retrospect init --guard repeated-failing-command', 'block a failed command run again unchanged'],
     ['retrospect init', "this repository's Claude Code settings"],
     ['retrospect init --dry-run', 'the change as a diff'],
     ['retrospect init --user', 'every project of this user'],

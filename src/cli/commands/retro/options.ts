@@ -60,6 +60,7 @@ export function retroOptionsFrom(
     gateCapMs: gateCapOf(v['gate-cap-ms']),
     trialReview: effectOptions({ rule: v['trial-rule'] }),
     decider: prompter ? interactiveDecider(prompter, (text) => writeText(io.stderr, text)) : autoDecider,
+    installHooks: v['install-hooks'],
     deepReader: projectDeepReader({
       provider: v.provider,
       model: v.model,

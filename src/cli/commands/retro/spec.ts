@@ -50,6 +50,10 @@ export const SPEC = defineCommand({
         "how elapsed trials are decided: by effect with a confidence interval, or the seed's means",
       default: 'effect',
     },
+    'install-hooks': {
+      type: 'boolean',
+      description: 'with --auto: install the guard hooks proposed for rules broken again and again',
+    },
   },
   examples: [
     ['retrospect retro', "this project's newest session; asks before each change"],
