@@ -27,6 +27,7 @@ export const COMMANDS: CommandEntry[] = [
   { name: 'mcp', summary: 'Serve the read-only tools to an MCP client (Claude Code) over stdio', load: () => import('./commands/mcp.js') },
   { name: 'report', summary: 'Write the session store as a self-contained HTML friction report', load: () => import('./commands/report.js') },
   { name: 'retro', summary: 'Session retrospective: from rough sessions to rules on trial', load: () => import('./commands/retro.js') },
+  { name: 'rules', summary: 'List the rules agents load: cost, age, trial state, measured effect, budget', load: () => import('./commands/rules.js') },
   { name: 'scan', summary: 'Gate every session on this machine and show where the friction is', load: () => import('./commands/scan.js') },
   { name: 'schedule', summary: 'Scheduled retros: run lock, report, cron/systemd install', load: () => import('./commands/schedule.js') },
   { name: 'sprint', summary: 'Sprint retrospectives: facts, the retro session and its records', load: () => import('./commands/sprint.js') },

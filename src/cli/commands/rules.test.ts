@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../test-support/cli.js';
+import { trialProject } from '../../test-support/trial-project.js';
+
+const DIRECTIVES = [
+  '# ic5',
+  '',
+  '1. Keep commits small',
+  '2. Ask before deleting tests, and say which tests and why they are no longer needed',
+  '3. Name branches after the issue',
+  '',
+].join('\n');
+
+describe('retrospect rules', () => {
+  it('lists every rule with its cost, age, state and effect, and proposes the weakest above the budget', async () => {
+    const p = trialProject({ turns: [60, 140], friction: 0.06 }, { turns: [60, 140], friction: 0 });
+    p.writeRules('.claude/memory/ic5/directives.md', DIRECTIVES);
+    p.writeRules(
+      '.claude/retro/directive-history.jsonl',
+      `${JSON.stringify({ ts: '2026-06-01T10:00:00Z', agent: 'ic5', directive: 'Keep commits small', source: 's#m', trial_start: '2026-05-01', baseline: { mean: 6, n: 9, sessions: [] }, in_trial: { mean: 2, n: 10, sessions: [] }, decision: 'KEEP', decided_by: 'user' })}\n`,
+    );
+    const run = await runCli(['rules', '--json', '--budget', '35', '--today', '2026-07-20'], {
+      cwd: p.root,
+      env: p.env,
+    });
+    expect(run.code, run.stderr).toBe(0);
+    const { budget, agents } = JSON.parse(run.stdout);
+    expect(budget).toBe(35);
+    expect(agents.map((a: { agent: string }) => a.agent)).toEqual(['ic5', 'claude']);
+    const [ic5, claude] = agents;
+    expect(ic5.rules.map((r: { label: string; tokens: number }) => r.label)).toEqual([
+      'ic5 #1',
+      'ic5 #2',
+      'ic5 #3',
+    ]);
+    expect(ic5.rules[0]).toMatchObject({
+      state: 'permanent',
+      ageDays: 80,
+      effect: { estimate: -4, from: 'KEEP' },
+    });
+    expect(ic5.rules[1]).toMatchObject({ tokens: 21, effect: null, ageDays: null });
+    expect(ic5.tokens).toBe(ic5.rules.reduce((sum: number, r: { tokens: number }) => sum + r.tokens, 0));
+    // Over 35 tokens: the rules without a measured effect go first, the biggest first; the kept rule stays.
+    expect(ic5.removals.map((r: { label: string }) => r.label)).toEqual(['ic5 #2']);
+    expect(claude.rules).toHaveLength(1);
+    expect(claude.rules[0]).toMatchObject({ state: 'due: KEEP', ageDays: 19, effect: { from: 'trial' } });
+    expect(claude.rules[0].effect.ci[1]).toBeLessThan(0);
+    expect(claude.removals).toEqual([]);
+
+    const text = await runCli(['rules', '--budget', '35', '--today', '2026-07-20'], {
+      cwd: p.root,
+      env: p.env,
+    });
+    expect(text.stdout).toContain('ic5: 3 rules, ~');
+    expect(text.stdout).toContain('over the budget of 35');
+    expect(text.stdout).toContain('  propose removing ic5 #2 (~21 tokens): Ask before deleting tests');
+    expect(text.stdout).toMatch(
+      /claude lesson: Read the error output .*\n {4}~\d+ tokens · 19 days · due: KEEP · effect -[\d.]+ \[-[\d.]+, -[\d.]+\] \(in trial\)/,
+    );
+  });
+});
