@@ -5,9 +5,14 @@ import { pathToFileURL } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROWSER_NAMES, findBrowser, isCi } from '../test-support/browser.js';
+import { TranscriptBuilder } from '../test-support/transcript.js';
+import { trialProject } from '../test-support/trial-project.js';
+import { gateScorer } from '../trial/gate-scorer.js';
+import { transcriptScoreSource } from '../trial/sources.js';
 import { readChartJsSource } from './chart-source.js';
 import { buildReport } from './model.js';
 import { renderReportHtml } from './render.js';
+import { buildRulesReport } from './rules.js';
 import { storedSession, storeWith } from './test-support/records.js';
 
 /**
@@ -31,7 +36,7 @@ interface PageCanvas {
   ): { getImageData(x: number, y: number, w: number, h: number): { data: ArrayLike<number> } } | null;
 }
 interface WeeklyChart {
-  data: { labels: string[]; datasets: { data: unknown[] }[] };
+  data: { labels: string[]; datasets: { data: unknown[]; spanGaps?: boolean }[] };
 }
 interface PageGlobals {
   Chart: { instances: Record<string, unknown>; getChart(id: string): WeeklyChart };
@@ -40,6 +45,7 @@ interface PageGlobals {
     scripts: { length: number };
     querySelectorAll(selector: 'canvas'): Iterable<PageCanvas>;
     querySelector(selector: string): { textContent: string | null } | null;
+    querySelectorAll(selector: string): Iterable<{ textContent: string | null }>;
   };
 }
 
@@ -142,6 +148,75 @@ describe.skipIf(!BROWSER && !REQUIRED)(
         labels: ['2026-09-28', '2026-10-05', '2026-10-12'],
         sessions: [0, 1, 0],
       });
+      await page.close();
+    });
+
+    it('answers "do the rules work?", drills a flagged session down to its messages, and breaks the line at a quiet week', async () => {
+      const t = new TranscriptBuilder('a1b2c3d4-0000-4000-8000-000000000001');
+      t.user('Add a retry to the upload');
+      t.assistant('Done, the retry is in.');
+      const reject = t.user("no that's wrong, <b>revert</b> it");
+      const flagged = storedSession({
+        sessionId: t.sessionId,
+        start: '2026-09-29T10:00:00.000Z',
+        signals: { S1: 3 },
+      });
+      flagged.path = t.write();
+      flagged.verdict.signals = [{ name: 'S1', count: 3, ids: [reject] }];
+      // Sessions in the first and third week only: the mean score line must not be drawn across the second.
+      const store = storeWith(
+        flagged,
+        storedSession({ sessionId: 's-late', start: '2026-10-13T10:00:00.000Z', signals: { S2: 1 } }),
+      );
+      const p = trialProject(
+        { turns: [60, 140], friction: 0.06 },
+        { turns: [60, 140], friction: 0 },
+        { count: 10 },
+      );
+      const source = transcriptScoreSource({
+        mainCheckout: p.root,
+        scope: 'current',
+        env: p.env,
+        scoreTranscript: gateScorer({ env: p.env, cwd: p.root }),
+      });
+      const rules = await buildRulesReport(p.root, source, { today: '2026-07-20', budget: 800 });
+      let path: string;
+      try {
+        const html = renderReportHtml(buildReport(store, { threshold: 5, rules }), readChartJsSource());
+        path = join(mkdtempSync(join(tmpdir(), 'retrospect-report-browser-')), 'report.html');
+        writeFileSync(path, html);
+      } finally {
+        store.close();
+      }
+      const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+      const errors: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning') errors.push(m.text());
+      });
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(pathToFileURL(path).href);
+      expect(await page.locator('#rules h2').textContent()).toBe('Do the rules work?');
+      const trial = page.locator('#rule-trials tbody tr');
+      expect(await trial.count()).toBe(1);
+      expect(await trial.locator('td').nth(1).textContent()).toBe('due: KEEP');
+      expect(await trial.locator('svg.ci line').count()).toBe(2);
+      expect(await trial.locator('td').nth(4).textContent()).toMatch(/^repeated-failing-command: \d+ → 0/);
+      const excerpt = page.locator('#flagged-table details.drill pre.excerpt');
+      expect(await excerpt.isVisible()).toBe(false);
+      await page.locator('#flagged-table details.drill summary').click();
+      expect(await excerpt.isVisible()).toBe(true);
+      expect(await excerpt.textContent()).toBe("no that's wrong, <b>revert</b> it");
+      const weekly = await page.evaluate(() => {
+        const chart = (globalThis as unknown as PageGlobals).Chart.getChart('chart-weekly');
+        const line = chart.data.datasets[2];
+        return { labels: chart.data.labels, line: line?.data, spanGaps: line?.spanGaps };
+      });
+      expect(weekly).toEqual({
+        labels: ['2026-09-28', '2026-10-05', '2026-10-12'],
+        line: [9, null, 2],
+        spanGaps: false,
+      });
+      expect(errors).toEqual([]);
       await page.close();
     });
   },

@@ -2,12 +2,14 @@ export { readChartJsSource } from './chart-source.js';
 export { escapeHtml, jsonForScriptElement } from './escape.js';
 export { buildReport, buildReportModel, type ReportOptions, selectReportRecords } from './model.js';
 export { renderReportHtml } from './render.js';
+export { buildRulesReport } from './rules.js';
 export { readTrialHistory } from './trials.js';
 export type {
   FlaggedSession,
   ProjectFriction,
   ReportModel,
   ReportSummary,
+  RulesReport,
   TrialDecision,
   TrialHistory,
   WeeklyFriction,

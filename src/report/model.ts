@@ -5,7 +5,7 @@ import type { SessionRecord } from '../store/types.js';
 import { projectFriction } from './projects.js';
 import { summarize } from './summary.js';
 import { topFlagged } from './top-flagged.js';
-import type { ReportModel, ReportScope, TrialHistory } from './types.js';
+import type { ReportModel, ReportScope, RulesReport, TrialHistory } from './types.js';
 import { weeklyFriction } from './weekly.js';
 
 /** What a report covers: the store's filters (as `retrospect scan` reads them) and the threshold in force. */
@@ -19,6 +19,8 @@ export interface ReportOptions {
   threshold: number;
   /** The project's trial decisions, when a project root was given. */
   trials?: TrialHistory | undefined;
+  /** The project's rules and their trials (see buildRulesReport), when a project root was given. */
+  rules?: RulesReport | undefined;
   now?: Date;
 }
 
@@ -71,6 +73,7 @@ export function buildReportModel(
     projects,
     topFlagged: topFlagged(records, read),
     trials: options.trials,
+    rules: options.rules,
   };
 }
 

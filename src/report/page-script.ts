@@ -38,7 +38,7 @@ export const PAGE_SCRIPT = `(function () {
     return [
       { type: 'bar', label: 'sessions', data: series.sessions, backgroundColor: '#9fb7c9', yAxisID: 'count', grouped: false, order: 2 },
       { type: 'bar', label: 'flagged', data: series.flagged, backgroundColor: '#d1495b', yAxisID: 'count', grouped: false, order: 1 },
-      { type: 'line', label: 'mean score', data: series.meanScore, borderColor: '#222', backgroundColor: '#222', yAxisID: 'score', spanGaps: true, order: 0 }
+      { type: 'line', label: 'mean score', data: series.meanScore, borderColor: '#222', backgroundColor: '#222', yAxisID: 'score', spanGaps: false, order: 0 }
     ];
   }
   if (weekly) {

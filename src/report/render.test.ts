@@ -87,7 +87,7 @@ describe('renderReportHtml', () => {
 
   it('shows the trial decisions with their means, and says how many history lines were left out', () => {
     const html = hostileHtml();
-    expect(html).toContain('KEEP 1 · REVERT 0 · DEFER 0');
+    expect(html).toContain('KEEP 1 · REVERT 0 · INCONCLUSIVE 0 · DEFER 0');
     expect(html).toContain('9.0000 (n=2)');
     expect(html).toContain('1.5000 (n=2)');
     expect(html).toContain('1 lines of the history could not be read');

@@ -2,6 +2,7 @@ import { SIGNAL_LABELS } from '../gate/signals.js';
 import { contentSecurityPolicy } from './csp.js';
 import { jsonForScriptElement } from './escape.js';
 import { PAGE_SCRIPT } from './page-script.js';
+import { rulesSection } from './rules-section.js';
 import {
   flaggedSection,
   projectsSection,
@@ -30,7 +31,11 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; }
 code { font-size: 12px; word-break: break-all; }
 .decision.keep { color: #1b7f3b; font-weight: 600; }
 .decision.revert { color: #b3261e; font-weight: 600; }
-.decision.defer { color: #666; font-weight: 600; }
+.decision.defer, .decision.inconclusive { color: #666; font-weight: 600; }
+details.drill ul, #rules ul { margin: .25rem 0; padding-left: 1.2rem; }
+pre.excerpt { white-space: pre-wrap; word-break: break-word; font-size: 12px; margin: .15rem 0; background: #f6f6f6; padding: .25rem .4rem; max-width: 48rem; }
+svg.ci { display: block; margin-top: .2rem; }
+h3 { font-size: 1rem; margin: 1.2rem 0 .3rem; }
 label { display: inline-block; margin: .25rem 0 .5rem; }
 `;
 
@@ -66,6 +71,7 @@ ${summarySection(model)}
 ${weeklySection(model)}
 ${projectsSection(model)}
 ${flaggedSection(model)}
+${rulesSection(model.rules)}
 ${trialsSection(model.trials)}
 <script type="application/json" id="report-data">${data}</script>
 <script>${chartJsSource}</script>

@@ -94,7 +94,7 @@ export function weeklySection(model: ReportModel): string {
       ? `<p class="note">The chart spans at most ${WEEKLY_CHART_LIMIT} weeks: ${plural(weekly.leftOut, 'session', 'sessions')} that started before ${e(weekly.weeks[0] ?? '')} ${weekly.leftOut === 1 ? 'is' : 'are'} left out of it (and counted everywhere else).</p>\n`
       : '';
   return `<section id="weekly"><h2>Friction over time</h2>
-<p class="note">Sessions per week (weeks start Monday, UTC), flagged sessions, and the mean gate score of the week's sessions.</p>
+<p class="note">Sessions per week (weeks start Monday, UTC), flagged sessions, and the mean gate score of the week's sessions. The score line breaks at a week without sessions: no trend is drawn across it.</p>
 ${leftOut}<label>Project <select id="weekly-project">${options.join('')}</select></label>
 <div class="chart"><canvas id="chart-weekly" aria-label="friction per week"></canvas></div></section>`;
 }
@@ -124,6 +124,19 @@ export function projectsSection(model: ReportModel): string {
 <table id="project-table">${head(['project', 'sessions', 'flagged', 'mean score', ...SIGNAL_NAMES])}<tbody>${model.projects.map(projectRow).join('')}</tbody></table></section>`;
 }
 
+/** The signals of a flagged session, opening to the messages each fired on and what they say. */
+function drillDown(f: FlaggedSession): string {
+  if (f.drill.length === 0) return e(signalText(f.signals));
+  const signals = f.drill.map((d) => {
+    const quotes = d.excerpts.map(
+      (x) =>
+        `<li><code>${e(x.messageId)}</code> ${x.text === null ? `<span class="note">${f.gone ? 'transcript deleted' : 'message not found'}</span>` : `<pre class="excerpt">${e(x.text)}</pre>`}</li>`,
+    );
+    return `<li><strong>${d.signal}</strong> ${e(d.label)} ×${d.count}<ul>${quotes.join('')}</ul></li>`;
+  });
+  return `<details class="drill"><summary>${e(signalText(f.signals))}</summary><ul>${signals.join('')}</ul></details>`;
+}
+
 function flaggedRow(f: FlaggedSession): string {
   const session = `${e(f.sessionId)}${f.agentId === undefined ? '' : ` &gt; ${e(f.agentId)}`}${f.gone ? ' (gone)' : ''}`;
   return row(
@@ -132,7 +145,7 @@ function flaggedRow(f: FlaggedSession): string {
       `<code>${session}</code>`,
       `${e(minute(f.start))}${f.startFromFile ? ' (file time)' : ''}`,
       f.score.toFixed(1),
-      e(signalText(f.signals)),
+      drillDown(f),
     ],
     new Set([3]),
   );
@@ -143,7 +156,7 @@ export function flaggedSection(model: ReportModel): string {
     model.topFlagged.length === 0
       ? '<p class="note">No session reached the threshold.</p>'
       : `<table id="flagged-table">${head(['project', 'session', 'start', 'score', 'signals'])}<tbody>${model.topFlagged.map(flaggedRow).join('')}</tbody></table>`;
-  return `<section id="flagged"><h2>Top flagged sessions</h2>\n${body}</section>`;
+  return `<section id="flagged"><h2>Top flagged sessions</h2>\n<p class="note">Open a session's signals to see the messages each one fired on.</p>\n${body}</section>`;
 }
 
 function mean(side: { mean: number; n: number }): string {
@@ -152,7 +165,7 @@ function mean(side: { mean: number; n: number }): string {
 
 export function trialsSection(trials: TrialHistory | undefined): string {
   if (trials === undefined) return '';
-  const counts = (['KEEP', 'REVERT', 'DEFER'] as const).map(
+  const counts = (['KEEP', 'REVERT', 'INCONCLUSIVE', 'DEFER'] as const).map(
     (d) => `${d} ${trials.decisions.filter((t) => t.decision === d).length}`,
   );
   const skipped =
@@ -178,6 +191,6 @@ export function trialsSection(trials: TrialHistory | undefined): string {
       ? '<p class="note">No trial decisions recorded yet.</p>'
       : `<table id="trial-table">${head(['decided', 'agent', 'rule', 'decision', 'baseline mean', 'in-trial mean', 'by'])}<tbody>${rows.join('')}</tbody></table>`;
   return `<section id="trials"><h2>Trial decisions</h2>
-<p class="note">${counts.join(' · ')}. A rule is kept when the in-trial mean gate score is below the baseline's.${skipped}</p>
+<p class="note">${counts.join(' · ')}, as recorded in the directive history (the means are mean gate scores per session; the effect each decision was taken on is in “Do the rules work?”).${skipped}</p>
 ${body}</section>`;
 }

@@ -1,6 +1,7 @@
 import { byScore } from '../scan/filter.js';
 import type { SessionStarts } from '../store/session-starts.js';
 import type { SessionRecord } from '../store/types.js';
+import { signalDrill } from './excerpts.js';
 import type { FlaggedSession } from './types.js';
 
 /** How many flagged transcripts the table lists. */
@@ -25,5 +26,6 @@ export function topFlagged(
       score: r.verdict.score,
       signals: { ...r.signalCounts },
       gone: r.gone,
+      drill: signalDrill(r),
     }));
 }

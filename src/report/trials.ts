@@ -16,7 +16,7 @@ const historyLineSchema = z.object({
   trial_start: z.string().default(''),
   baseline: sideSchema,
   in_trial: sideSchema,
-  decision: z.enum(['KEEP', 'REVERT', 'DEFER']),
+  decision: z.enum(['KEEP', 'REVERT', 'DEFER', 'INCONCLUSIVE']),
   decided_by: z.string().default(''),
 });
 

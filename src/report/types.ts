@@ -1,4 +1,6 @@
 import type { SignalName } from '../gate/signals.js';
+import type { AgentRules } from '../trial/inventory.js';
+import type { TrialSummary } from '../trial/state.js';
 
 /** Counts of the five gate signals. */
 export type SignalCounts = Record<SignalName, number>;
@@ -57,6 +59,15 @@ export interface ProjectFriction {
   signals: SignalCounts;
 }
 
+/** One signal of a flagged session, with the messages it fired on. */
+export interface SignalDrill {
+  signal: SignalName;
+  label: string;
+  count: number;
+  /** Each anchor message; `text` is null when the transcript is gone or the message was not found. */
+  excerpts: { messageId: string; text: string | null }[];
+}
+
 /** One row of the top flagged sessions table. */
 export interface FlaggedSession {
   project: string;
@@ -69,6 +80,8 @@ export interface FlaggedSession {
   score: number;
   signals: SignalCounts;
   gone: boolean;
+  /** What triggered the verdict, signal by signal. */
+  drill: SignalDrill[];
 }
 
 /** A trial decision as the project's directive history records it. */
@@ -76,7 +89,7 @@ export interface TrialDecision {
   ts: string;
   agent: string;
   directive: string;
-  decision: 'KEEP' | 'REVERT' | 'DEFER';
+  decision: 'KEEP' | 'REVERT' | 'DEFER' | 'INCONCLUSIVE';
   decidedBy: string;
   trialStart: string;
   baseline: { mean: number; n: number };
@@ -107,4 +120,15 @@ export interface ReportModel {
   topFlagged: FlaggedSession[];
   /** Present when a project root was given. */
   trials: TrialHistory | undefined;
+  /** "Do the rules work?": present when a project root was given. */
+  rules?: RulesReport | undefined;
+}
+
+/** The project's rules as `trial list` and `retrospect rules` see them, for the report. */
+export interface RulesReport {
+  /** The day the trials were weighed on. */
+  today: string;
+  budget: number;
+  trials: TrialSummary[];
+  agents: AgentRules[];
 }

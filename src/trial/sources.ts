@@ -63,6 +63,8 @@ export interface ProjectScoreOptions extends SessionFolderQuery {
   skipPaths?: ReadonlySet<string> | undefined;
   /** Told of each session left unscored (abandoned at the cap, here or earlier in the run). */
   onUnscored?: ((session: UnscoredSession) => void) | undefined;
+  /** The session store (default `<data dir>/store.sqlite`). */
+  storePath?: string | undefined;
 }
 
 /**
@@ -78,7 +80,8 @@ export function projectScoreSource(options: ProjectScoreOptions): SessionScoreSo
     // The fallback keeps the run's cap too: no transcript is gated for longer than the store's scan allows.
     scoreTranscript: gateScorer({ env: options.env, cwd: options.mainCheckout, capMs: options.fileCapMs }),
   });
-  const fromStore = storeScoreSource(options);
+  const { storePath, ...rest } = options;
+  const fromStore = storeScoreSource(storePath === undefined ? rest : { ...rest, storePath });
   return {
     label: fromStore.label,
     async scores() {

@@ -1,4 +1,3 @@
-import { statSync } from 'node:fs';
 import { InputError } from '../../errors/errors.js';
 import * as report from '../../report/index.js';
 import * as scan from '../../scan/index.js';
@@ -10,12 +9,14 @@ import { dateOption } from '../date-option.js';
 import { type CliIo, println } from '../io.js';
 import { envWithProfile, PROFILE } from '../profile-option.js';
 import { projectOption } from '../project-option.js';
+import { isFolder } from './report/options.js';
+import { projectSections } from './report/rules.js';
 
 export const SPEC = defineCommand({
   path: 'report',
   summary: 'Write the session store as a self-contained HTML friction report',
   details:
-    "One page, no network: summary, friction per week, signal mix per project, the top flagged sessions and,\nwith --mroot, the project's trial decisions. It reads only the store that 'retrospect scan' keeps.",
+    "One page, no network: summary, friction per week, signal mix per project, the top flagged sessions (each\nopening to the messages its signals fired on) and, with --mroot, 'Do the rules work?' and the project's\ntrial decisions. It reads the store that 'retrospect scan' keeps (and quotes transcripts still on disk).",
   options: {
     out: {
       type: 'string',
@@ -27,7 +28,18 @@ export const SPEC = defineCommand({
     store: STORE,
     project: PROJECT_FILTER,
     ...DATE_RANGE,
-    mroot: { type: 'string', arg: 'DIR', description: "a project's main checkout: add its trial decisions" },
+    mroot: {
+      type: 'string',
+      arg: 'DIR',
+      description: "a project's main checkout: add its rules (as trial list weighs them) and trial decisions",
+    },
+    budget: {
+      type: 'string',
+      arg: 'TOKENS',
+      description:
+        'with --mroot: context budget per agent above which the weakest rules are proposed for removal',
+      default: '800',
+    },
     profile: PROFILE,
   },
   examples: [
@@ -36,10 +48,6 @@ export const SPEC = defineCommand({
   ],
   environment: 'RETRO_GATE_PROFILE, RETRO_THRESHOLD, RETROSPECT_DATA_DIR',
 });
-
-function isFolder(path: string): boolean {
-  return statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
-}
 
 /** `retrospect report`: the session store as one self-contained HTML page; prints the file's path. */
 export async function run(args: string[], io: CliIo): Promise<number> {
@@ -55,7 +63,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     throw new InputError(
       `no session store at ${storePath} (run 'retrospect scan' first, or give --store PATH)`,
     );
-  const { settings, warning } = scan.gateSettingsFor(envWithProfile(io.env, values.profile), io.cwd);
+  const env = envWithProfile(io.env, values.profile);
+  const { settings, warning } = scan.gateSettingsFor(env, io.cwd);
   if (warning) println(io.stderr, warning);
   const store = openStore(storePath);
   let model: report.ReportModel;
@@ -69,7 +78,9 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       since,
       until,
       threshold: settings.threshold,
-      trials: values.mroot === undefined ? undefined : report.readTrialHistory(values.mroot),
+      ...(values.mroot === undefined
+        ? {}
+        : await projectSections(values.mroot, storePath, values.budget, { ...io, env })),
     });
   } finally {
     store.close();

@@ -2,33 +2,42 @@ import { UsageError } from '../../errors/errors.js';
 import { ruleInventory } from '../../trial/inventory.js';
 import { inventoryLines } from '../../trial/inventory-text.js';
 import { reviewTrials } from '../../trial/project-review.js';
-import { parseCommandArgs } from '../args.js';
+import { defineCommand, parseCommandArgs } from '../args.js';
+import { JSON_OUTPUT } from '../common-options.js';
 import { type CliIo, println } from '../io.js';
 import { REVIEW_OPTIONS, reviewSettings } from './trial/common.js';
-
-const USAGE =
-  'retrospect rules [--mroot P] [--budget TOKENS] [--json] [--today D] [--scope current|all] [--projects-root R] [--rule effect|seed]';
-
-const OPTIONS = {
-  ...REVIEW_OPTIONS,
-  budget: { type: 'string' },
-  json: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
 
 /** The context budget per agent, in estimated tokens, above which the weakest rules are proposed for removal. */
 export const DEFAULT_RULE_BUDGET = 800;
 
+const SPEC = defineCommand({
+  path: 'rules',
+  summary: 'List the rules agents load: cost, age, trial state, measured effect, budget',
+  details:
+    "Per agent (the seven team agents' directives, then Claude's lessons): each rule's estimated token cost,\nage, trial state and measured effect, and the agent's total; above --budget the weakest rules are\nproposed for removal. Writes nothing.",
+  options: {
+    ...REVIEW_OPTIONS,
+    budget: {
+      type: 'string',
+      arg: 'TOKENS',
+      description: 'context budget per agent',
+      default: String(DEFAULT_RULE_BUDGET),
+    },
+    json: JSON_OUTPUT,
+  },
+  examples: [
+    ['retrospect rules', "this project's rules with what they cost and do"],
+    ['retrospect rules --budget 400 --json', 'with a tighter budget, as JSON'],
+  ],
+  environment: 'CLAUDE_CONFIG_DIR, RETROSPECT_DATA_DIR, RETRO_GATE_PROFILE',
+});
+
 /** `retrospect rules`: every rule with its cost, age, trial state and measured effect. Writes nothing. */
 export async function run(args: string[], io: CliIo): Promise<number> {
-  const { values } = parseCommandArgs(args, OPTIONS, USAGE, 1);
-  if (values.help) {
-    println(io.stdout, `usage: ${USAGE}\n\nSee docs/trials.md ("What rules cost").`);
-    return 0;
-  }
+  const { values } = parseCommandArgs(args, SPEC);
   const budgetText = values.budget ?? String(DEFAULT_RULE_BUDGET);
   if (!/^\d+$/.test(budgetText))
-    throw new UsageError(`--budget takes a whole number of tokens, got '${budgetText}'`, 1);
+    throw new UsageError(`--budget takes a whole number of tokens, got '${budgetText}'`);
   const budget = Number(budgetText);
   const settings = reviewSettings(values, io);
   const sessions = await settings.source.scores();

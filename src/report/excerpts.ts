@@ -1,0 +1,45 @@
+import { messageBody, toTranscriptMessage } from '../deepread/message.js';
+import { SIGNAL_LABELS } from '../gate/signals.js';
+import type { SessionRecord } from '../store/types.js';
+import { forEachLine } from '../transcript/lines.js';
+import { parseObjectLine } from '../transcript/parse.js';
+import type { SignalDrill } from './types.js';
+
+/** Longest excerpt shown per message (head and tail kept). */
+export const EXCERPT_CHARS = 400;
+
+/** The citable text of the wanted messages of one transcript, cut to EXCERPT_CHARS; empty when unreadable. */
+function messageTexts(path: string, wanted: ReadonlySet<string>): Map<string, string> {
+  const found = new Map<string, string>();
+  if (wanted.size === 0) return found;
+  try {
+    forEachLine(path, (buffer, start, end, lineNo) => {
+      const line = parseObjectLine(buffer, start, end);
+      const message = line ? toTranscriptMessage(line, lineNo) : undefined;
+      if (message === undefined || !wanted.has(message.id)) return;
+      const body = messageBody(message, EXCERPT_CHARS).text;
+      found.set(message.id, found.has(message.id) ? `${found.get(message.id)}\n${body}` : body);
+    });
+  } catch {
+    return new Map();
+  }
+  return found;
+}
+
+/**
+ * A flagged session signal by signal: each signal that fired, its count, and the messages it fired on
+ * with what they say, read from the transcript while it is still on disk (a deleted one keeps its ids).
+ * The text is untrusted: it is only ever put on the page escaped.
+ */
+export function signalDrill(record: SessionRecord): SignalDrill[] {
+  const fired = record.verdict.signals.filter((s) => s.count > 0);
+  const texts = record.gone
+    ? new Map<string, string>()
+    : messageTexts(record.path, new Set(fired.flatMap((s) => s.ids)));
+  return fired.map((s) => ({
+    signal: s.name,
+    label: SIGNAL_LABELS[s.name],
+    count: s.count,
+    excerpts: s.ids.map((id) => ({ messageId: id, text: texts.get(id) ?? null })),
+  }));
+}

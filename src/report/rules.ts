@@ -1,0 +1,23 @@
+import { ruleInventory } from '../trial/inventory.js';
+import { reviewTrials, type TrialReviewOptions } from '../trial/project-review.js';
+import type { SessionScoreSource } from '../trial/scores.js';
+import { trialSummary } from '../trial/state.js';
+import type { RulesReport } from './types.js';
+
+/**
+ * The project's rules for the report, weighed exactly as `trial list` and `retrospect rules` weigh them
+ * (the same review on the same sources), so that the page and the commands agree.
+ */
+export async function buildRulesReport(
+  mainCheckout: string,
+  source: SessionScoreSource,
+  options: { today: string; budget: number; review?: TrialReviewOptions },
+): Promise<RulesReport> {
+  const evaluations = reviewTrials(mainCheckout, await source.scores(), options.today, options.review);
+  return {
+    today: options.today,
+    budget: options.budget,
+    trials: evaluations.map(trialSummary),
+    agents: ruleInventory(mainCheckout, evaluations, options.today, options.budget),
+  };
+}
