@@ -15,8 +15,9 @@ const big = p.addSession({ rejections: 2, longExchanges: 8_000, mtimeSecs: noonO
 const during = [11, 12].map((day) => p.addSession({ rejections: 1, mtimeSecs: noonOf(`2026-06-${day}`) }));
 afterAll(() => rmSync(big.path, { force: true }));
 
+// Two sessions a side and a tie: the seed's rule (the effect rule would wait for more sessions).
 const run = (args: string[]) =>
-  runCli(['retro', during[1]!.sessionId, '--today', '2026-06-20', ...args], {
+  runCli(['retro', during[1]!.sessionId, '--today', '2026-06-20', '--trial-rule', 'seed', ...args], {
     cwd: p.root,
     env: { ...p.env, RETROSPECT_PROVIDER: 'heuristic' },
   });

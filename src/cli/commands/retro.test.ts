@@ -151,6 +151,9 @@ describe('retrospect retro', () => {
 
   it('a later run KEEPs the trial rule when friction went down, another REVERTs it when it went up', async () => {
     const p = retroProject();
+    // Five rough sessions before the rule, ten smooth ones after: enough for the effect rule's interval.
+    for (const day of ['2026-06-24', '2026-06-25', '2026-06-26'])
+      p.addSession({ rejections: 2, mtimeSecs: noonOf(day) });
     roughSession(p, SESSION, noonOf('2026-06-27'));
     const { rejectId } = roughSession(p, 'bbbbbbbb-1111-4222-8333-444444444444', noonOf('2026-06-28'));
     server.enqueue({ text: answer(rejectId, NEW_RULE) });
@@ -171,15 +174,23 @@ describe('retrospect retro', () => {
       agent: 'ic5',
       decision: 'KEEP',
       decided_by: 'auto',
-      baseline: { n: 2 },
+      baseline: { n: 5 },
       in_trial: { n: 10 },
+      effect: { ci: [expect.any(Number), expect.any(Number)] },
     });
+    expect(history.effect.ci[1]).toBeLessThan(0);
 
     // The same trial in a rougher window: reverted, and recorded.
     const rough = retroProject();
     rough.writeRules('.claude/memory/ic5/directives.md', trialLine);
-    rough.addSession({ rejections: 0, mtimeSecs: noonOf('2026-06-20') });
-    rough.addSession({ rejections: 1, mtimeSecs: noonOf('2026-06-21') });
+    for (const [day, rejections] of [
+      ['2026-06-17', 0],
+      ['2026-06-18', 1],
+      ['2026-06-19', 0],
+      ['2026-06-20', 0],
+      ['2026-06-21', 1],
+    ] as const)
+      rough.addSession({ rejections, mtimeSecs: noonOf(day) });
     for (let i = 0; i < 10; i++) rough.addSession({ rejections: 2, mtimeSecs: noonOf('2026-07-02', i) });
     server.enqueue({ text: answer('none') });
     const revert = await run(rough, ['--auto', '--today', '2026-07-20']);
