@@ -126,3 +126,17 @@ describe('ruleMechanism', () => {
     );
   });
 });
+
+describe('successClaim', () => {
+  it('finds claims, not headings, plans or descriptions', async () => {
+    const { successClaim } = await import('./mechanical.js');
+    expect(successClaim('All 69 tests passing. Now the docs.')).toBe('All 69 tests passing');
+    expect(successClaim('Perfect! The script is now working with the new folders.')).toBe('is now working');
+    expect(successClaim("I've successfully fixed the layout issues.")).toBe('successfully fixed');
+    expect(successClaim('### How It Works\n1. The form opens')).toBeUndefined();
+    expect(successClaim('**How it works now:** the user logs in')).toBeUndefined();
+    expect(successClaim('Run the test now to see if this works.')).toBeUndefined();
+    expect(successClaim('Now clear the cache and verify everything works:')).toBeUndefined();
+    expect(successClaim('Now it works like this: pass 1 reads the file')).toBeUndefined();
+  });
+});

@@ -29,11 +29,25 @@ const VERIFY_COMMAND =
 
 /** An assistant saying its work is done and working. */
 const SUCCESS_CLAIM =
-  /\b(?:all (?:the )?(?:\d+ )?tests (?:now )?pass(?:ed|ing)?|tests? (?:are |is )?(?:now )?(?:all )?passing|(?:it|this|everything) (?:now )?works(?: now)?|(?:is|are) (?:now )?(?:fixed|working)|(?:has|have) been (?:fixed|resolved)|(?:build|compile)s? (?:now )?(?:passes|succeeds|is green)|successfully (?:fixed|implemented|completed|resolved))\b/i;
+  /\b(?:all (?:the )?(?:\d+ )?tests (?:now )?pass(?:ed|ing)?|tests? (?:are |is )?(?:now )?(?:all )?passing|(?:it|this|everything) (?:now )?works(?: now)?(?! (?:like|as|by|when|with|because|well|the same)\b)|(?:is|are) (?:now )?(?:fixed|working)|(?:has|have) been (?:fixed|resolved)|(?:build|compile)s? (?:now )?(?:passes|succeeds|is green)|successfully (?:fixed|implemented|completed|resolved))\b/gi;
+
+/**
+ * Words before a match, in the same sentence, that make it a plan, a question or a heading rather than a
+ * claim: "How It Works", "verify everything works", "see if this works". Found on real transcripts, where
+ * they were most of the matches before this check.
+ */
+const NOT_A_CLAIM =
+  /\b(?:how|if|whether|verify|verifying|check|checking|see|ensure|confirm|make sure|until|once|test)\b[^.!?\n]*$/i;
 
 /** The words of `text` that claim success, or undefined. */
 export function successClaim(text: string): string | undefined {
-  return SUCCESS_CLAIM.exec(text)?.[0];
+  for (const match of text.matchAll(SUCCESS_CLAIM)) {
+    const lineStart = text.lastIndexOf('\n', match.index) + 1;
+    const before = text.slice(Math.max(lineStart, match.index - 60), match.index);
+    if (/^\s*#/.test(text.slice(lineStart, match.index)) || NOT_A_CLAIM.test(before)) continue;
+    return match[0];
+  }
+  return undefined;
 }
 
 function oneLine(text: string): string {
