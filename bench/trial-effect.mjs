@@ -1,0 +1,72 @@
+#!/usr/bin/env node
+// How the trial decision rules behave on generated projects: one lesson on trial, N sessions a side
+// (realistic generated transcripts, src/test-support/generated-session.ts), many seeds per scenario.
+// Prints, per scenario, how often the effect rule (default) and the seed's rule KEEP, REVERT or wait, and
+// the median interval. The figures in docs/trial-statistics.md come from this script.
+// usage: node bench/trial-effect.mjs [--seeds 20] [--sessions 12]
+import { tsImport } from 'tsx/esm/api';
+
+const arg = (name, fallback) => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at === -1 ? fallback : Number(process.argv[at + 1]);
+};
+const seeds = arg('seeds', 20);
+const count = arg('sessions', 12);
+const load = (path) => tsImport(new URL(path, import.meta.url).href, import.meta.url);
+const { trialProject } = await load('../src/test-support/trial-project.ts');
+const { transcriptScoreSource } = await load('../src/trial/sources.ts');
+const { gateScorer } = await load('../src/trial/gate-scorer.ts');
+const { reviewTrials } = await load('../src/trial/project-review.ts');
+const { trialReviewJson } = await load('../src/trial/effect/json.ts');
+
+const SCENARIOS = {
+  'friction vanishes': [
+    { turns: [60, 140], friction: 0.06 },
+    { turns: [60, 140], friction: 0 },
+  ],
+  'one distribution': [
+    { turns: [60, 140], friction: 0.03 },
+    { turns: [60, 140], friction: 0.03 },
+  ],
+  'only shorter': [
+    { turns: [150, 250], friction: 0.03 },
+    { turns: [30, 60], friction: 0.03 },
+  ],
+  'only longer': [
+    { turns: [30, 60], friction: 0.03 },
+    { turns: [150, 250], friction: 0.03 },
+  ],
+  'friction halved': [
+    { turns: [60, 140], friction: 0.06 },
+    { turns: [60, 140], friction: 0.03 },
+  ],
+};
+
+const tally = (list) =>
+  Object.entries(list.reduce((t, d) => ({ ...t, [d]: (t[d] ?? 0) + 1 }), {}))
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+console.log(`${seeds} seeds, ${count} sessions a side\n`);
+console.log('| scenario | effect rule | seed rule | median estimate [interval] |\n|---|---|---|---|');
+for (const [name, [baseline, during]] of Object.entries(SCENARIOS)) {
+  const effect = [];
+  const seed = [];
+  const estimates = [];
+  for (let k = 0; k < seeds; k++) {
+    const p = trialProject(baseline, during, { seed: 5000 + k * 50, count });
+    const scorer = gateScorer({ env: p.env, cwd: p.root });
+    const rows = await transcriptScoreSource({
+      mainCheckout: p.root,
+      scope: 'current',
+      env: p.env,
+      scoreTranscript: scorer,
+    }).scores();
+    const json = trialReviewJson(reviewTrials(p.root, rows, '2026-07-20')[0]);
+    effect.push(json.decision);
+    seed.push(reviewTrials(p.root, rows, '2026-07-20', { rule: 'seed' })[0].outcome.action);
+    if (json.effect.ci) estimates.push([json.effect.estimate, ...json.effect.ci]);
+  }
+  const mid = (i) => median(estimates.map((e) => e[i])).toFixed(2);
+  console.log(`| ${name} | ${tally(effect)} | ${tally(seed)} | ${mid(0)} [${mid(1)}, ${mid(2)}] |`);
+}
