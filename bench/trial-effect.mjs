@@ -42,10 +42,11 @@ const SCENARIOS = {
   ],
 };
 
-const tally = (list) =>
-  Object.entries(list.reduce((t, d) => ({ ...t, [d]: (t[d] ?? 0) + 1 }), {}))
-    .map(([k, v]) => `${k} ${v}`)
-    .join(', ');
+const tally = (list) => {
+  const counts = new Map();
+  for (const d of list) counts.set(d, (counts.get(d) ?? 0) + 1);
+  return [...counts].map(([k, v]) => `${k} ${v}`).join(', ');
+};
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 console.log(`${seeds} seeds, ${count} sessions a side\n`);
 console.log('| scenario | effect rule | seed rule | median estimate [interval] |\n|---|---|---|---|');
