@@ -64,6 +64,11 @@ export interface GateResult {
    * off). Absent for an error verdict, which never consults the ledger.
    */
   s2Sources?: { transcript: GateSignal | null; ledger: LedgerCoverage };
+  /**
+   * Every hit before the per-session caps (S2 from the ledger when it covered the session). Trials measure
+   * friction per turn from these: capped counts grow slower than a session does. Absent for an error verdict.
+   */
+  hits?: SignalHits;
 }
 
 /**
@@ -160,6 +165,7 @@ export function gateSessionSync(path: string | undefined, options: GateOptions =
   return {
     verdict: stamp(scoreHits(hits, threshold, rulesOf(profile === 'seed' ? undefined : profile))),
     profile,
+    hits,
     ...(reasons ? { reasons } : {}),
     sessionId,
     lines: facts.lines,

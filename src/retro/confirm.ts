@@ -1,4 +1,5 @@
 import { OutsideProjectError } from '../errors/errors.js';
+import { resolveGateProfile } from '../gate/profile.js';
 import { quoteForReview } from '../safety/quote.js';
 import { applyTrialDecision } from '../trial/apply.js';
 import { reviewTrials, type TrialReviewOptions } from '../trial/project-review.js';
@@ -70,7 +71,11 @@ export async function reviewElapsedTrials(
     skipPaths: context.slowPaths,
     onUnscored: (session) => unscored.set(session.path, session),
   });
-  const evaluations = reviewTrials(mainCheckout, await source.scores(), context.today, context.trialReview);
+  const profile = resolveGateProfile(undefined, context.env).profile;
+  const evaluations = reviewTrials(mainCheckout, await source.scores(), context.today, {
+    ...context.trialReview,
+    profile,
+  });
   // Only worth saying when there is a trial whose sample it narrows.
   if (evaluations.length > 0)
     for (const session of unscored.values()) outcome.deferred.push(unscoredLine(session, context.gateCapMs));

@@ -1,3 +1,4 @@
+import type { GateProfile } from '../gate/profile.js';
 import { type EffectSettings, evaluateTrialEffect } from './effect/evaluate.js';
 import type { RuleViolation } from './effect/pattern.js';
 import { readSessionEvidence, type SessionEvidence } from './evidence/read.js';
@@ -13,6 +14,8 @@ export interface TrialReviewOptions {
   /** Default `effect`; `seed` keeps the seed's rule and output exactly. */
   rule?: TrialRuleName;
   settings?: Partial<EffectSettings>;
+  /** The gate profile whose hits measure friction (default: the gate's default); the scores' profile. */
+  profile?: GateProfile;
   /** Violations reported by deep reads, by rule key (see ruleKey). */
   reported?: ReadonlyMap<string, readonly RuleViolation[]>;
 }
@@ -23,11 +26,12 @@ export interface TrialReviewOptions {
  */
 export function readTrialEvidence(
   sessions: readonly SessionScore[],
+  profile?: GateProfile,
 ): Map<string, SessionEvidence | undefined> {
   const evidence = new Map<string, SessionEvidence | undefined>();
   for (const s of sessions) {
     if (s.score === undefined || s.path === undefined || evidence.has(s.sessionId)) continue;
-    evidence.set(s.sessionId, readSessionEvidence(s.path));
+    evidence.set(s.sessionId, readSessionEvidence(s.path, profile));
   }
   return evidence;
 }
@@ -45,7 +49,7 @@ export function reviewTrials(
   const trials = findTrialRules(mainCheckout);
   if (options.rule === 'seed' || trials.length === 0)
     return trials.map((trial) => evaluateTrial(trial, sessions, today));
-  const evidence = readTrialEvidence(sessions);
+  const evidence = readTrialEvidence(sessions, options.profile);
   const meta = readRuleMeta(mainCheckout);
   return trials.map((trial) => {
     const key = ruleKey(trial.ruleText);

@@ -37,11 +37,16 @@ export function reviewLevel(settings: EffectSettings): number {
 
 /** One side's friction as the effect rule saw it. */
 export interface FrictionSide {
+  /** Scored sessions on this side. */
   sessions: number;
+  /** Of them, those compared: sizes both sides have (see trialSides). */
+  compared: number;
   ids: string[];
-  /** Median friction per 100 turns (or median score when not normalised), 4 decimals. */
+  /** Median friction per 100 turns of the compared sessions (or median score when not normalised), 4 decimals. */
   median: number;
   turns: number;
+  /** The smallest and largest session on this side, in turns; null without sizes. */
+  sizes: [number, number] | null;
   /** How many sessions were measured from their transcript, a stored verdict, a given size, or score only. */
   bases: Partial<Record<RateBasis, number>>;
 }
@@ -50,6 +55,8 @@ export interface FrictionSide {
 export interface EffectEvidence {
   settings: EffectSettings;
   normalised: boolean;
+  /** The size range (turns) the compared sessions lie in; null when not normalised or when sizes do not overlap. */
+  comparedTurns: [number, number] | null;
   baseline: FrictionSide;
   during: FrictionSide;
   interval: ShiftInterval;
@@ -71,8 +78,8 @@ export interface EffectInputs {
 
 const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
 
-function side(rates: readonly SessionRate[]): FrictionSide {
-  const sorted = rates.map((r) => r.rate).sort((a, b) => a - b);
+function side(rates: readonly SessionRate[], compared: readonly SessionRate[]): FrictionSide {
+  const sorted = compared.map((r) => r.rate).sort((a, b) => a - b);
   const mid = sorted.length >> 1;
   const median =
     sorted.length === 0
@@ -84,11 +91,18 @@ function side(rates: readonly SessionRate[]): FrictionSide {
   for (const r of rates) bases[r.basis] = (bases[r.basis] ?? 0) + 1;
   return {
     sessions: rates.length,
+    compared: compared.length,
     ids: rates.map((r) => r.sessionId),
     median: round4(median),
     turns: rates.reduce((sum, r) => sum + (r.turns ?? 0), 0),
+    sizes: sizeRange(rates),
     bases,
   };
+}
+
+function sizeRange(rates: readonly SessionRate[]): [number, number] | null {
+  const sizes = rates.flatMap((r) => (r.turns === undefined ? [] : [r.turns]));
+  return sizes.length === 0 ? null : [Math.min(...sizes), Math.max(...sizes)];
 }
 
 /**
@@ -126,8 +140,8 @@ export function evaluateTrialEffect(
   const seed = evaluateTrial(trial, sessions, today);
   const sides = trialSides(trial.start, sessions, inputs.evidence);
   const interval = shiftInterval(
-    sides.baseline.map((r) => r.rate),
-    sides.during.map((r) => r.rate),
+    sides.compared.baseline.map((r) => r.rate),
+    sides.compared.during.map((r) => r.rate),
     reviewLevel(settings),
   );
   const window = seed.window;
@@ -154,8 +168,9 @@ export function evaluateTrialEffect(
     effect: {
       settings,
       normalised: sides.normalised,
-      baseline: side(sides.baseline),
-      during: side(sides.during),
+      baseline: side(sides.baseline, sides.compared.baseline),
+      during: side(sides.during, sides.compared.during),
+      comparedTurns: sides.compared.turns,
       interval,
       windows,
       pattern: {

@@ -44,8 +44,15 @@ export function decisionReason(evaluation: TrialEvaluation): string {
   const level = percent(reviewLevel(effect.settings));
   const unit = effectUnit(effect);
   const cap = `${effect.windows} of at most ${effect.settings.capWindows} review windows`;
+  const [b, d] = [effect.baseline.sizes, effect.during.sizes];
+  if (!effect.interval.ok && effect.normalised && effect.comparedTurns === null && b !== null && d !== null) {
+    const apart = `the sessions before the trial (${b[0]}–${b[1]} turns) and during it (${d[0]}–${d[1]} turns) share no sizes, so there is nothing to compare`;
+    return outcome.action === 'INCONCLUSIVE'
+      ? `after ${cap}, ${apart}`
+      : `${apart}; the trial runs on (${cap})`;
+  }
   if (!effect.interval.ok) {
-    const sizes = `${effect.baseline.sessions} baseline and ${effect.during.sessions} in-trial sessions`;
+    const sizes = `${effect.baseline.compared} baseline and ${effect.during.compared} in-trial sessions of comparable size`;
     return outcome.action === 'INCONCLUSIVE'
       ? `after ${cap}, ${sizes} are still too few for a ${level} interval`
       : `${sizes} are too few for a ${level} interval; the trial runs on (${cap})`;
@@ -107,6 +114,8 @@ export function trialReviewJson(evaluation: TrialEvaluation) {
   const side = (s: EffectEvidence['baseline'], seed: typeof baseline) => ({
     sessions: s.sessions,
     friction: s.median,
+    compared: s.compared,
+    turns_range: s.sizes,
     session_ids: s.ids,
     turns: s.turns,
     measured_from: s.bases,
@@ -125,6 +134,7 @@ export function trialReviewJson(evaluation: TrialEvaluation) {
       friction_is: effect.normalised ? 'median per session' : 'median score per session',
       windows: effect.windows,
       cap_windows: effect.settings.capWindows,
+      compared_turns: effect.comparedTurns,
     },
     pattern: {
       baseline: pattern.baseline.count,

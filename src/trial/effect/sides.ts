@@ -22,6 +22,11 @@ export interface TrialSides {
   during: SessionRate[];
   /** Whether rates are per 100 turns (every session had a size) or plain scores. */
   normalised: boolean;
+  /**
+   * The sessions compared: those whose size lies where both sides have sessions (all of them when rates
+   * are plain scores). Empty on both sides when the sizes do not overlap at all.
+   */
+  compared: { baseline: SessionRate[]; during: SessionRate[]; turns: [number, number] | null };
 }
 
 const per100 = (friction: number, turns: number) => Math.round((friction / turns) * 100 * 10_000) / 10_000;
@@ -74,9 +79,34 @@ export function trialSides(
     basis: normalised && size ? size.basis : 'score-only',
     evidence: ev,
   }));
-  return {
-    baseline: rates.filter((r) => r.mtime < startEpoch),
-    during: rates.filter((r) => r.mtime >= startEpoch),
-    normalised,
-  };
+  const baseline = rates.filter((r) => r.mtime < startEpoch);
+  const during = rates.filter((r) => r.mtime >= startEpoch);
+  return { baseline, during, normalised, compared: commonSizes(baseline, during, normalised) };
+}
+
+/** Two sessions are of comparable size when neither is more than this many times the other's. */
+export const SIZE_CALIPER = 2;
+
+/**
+ * The sessions of each side that have a session of comparable size (within a factor SIZE_CALIPER) on the
+ * other side. Per-turn rates take the session length out of signals that grow in step with it, but not
+ * out of those that need a file edited in three separate requests or a request re-sent: those grow faster
+ * than a session does, so sessions of very different sizes are not compared at all. That keeps "the
+ * sessions got much shorter" from passing for an effect, while the extra turns friction itself costs (a
+ * rough session is a longer one) stay within the caliper. `turns` is the range of compared sizes.
+ */
+function commonSizes(
+  baseline: SessionRate[],
+  during: SessionRate[],
+  normalised: boolean,
+): TrialSides['compared'] {
+  if (!normalised || baseline.length === 0 || during.length === 0) return { baseline, during, turns: null };
+  const size = (r: SessionRate) => r.turns ?? 0;
+  const matched = (side: SessionRate[], other: SessionRate[]) =>
+    side.filter((r) =>
+      other.some((o) => size(o) * SIZE_CALIPER >= size(r) && size(r) * SIZE_CALIPER >= size(o)),
+    );
+  const compared = { baseline: matched(baseline, during), during: matched(during, baseline) };
+  const sizes = [...compared.baseline, ...compared.during].map(size);
+  return { ...compared, turns: sizes.length === 0 ? null : [Math.min(...sizes), Math.max(...sizes)] };
 }

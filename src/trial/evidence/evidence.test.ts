@@ -72,14 +72,14 @@ describe('readSessionEvidence', () => {
       t.user("no that's wrong, stop");
     }
     const path = t.write();
-    const evidence = readSessionEvidence(path);
-    const gate = await gateSession(path, { ledgerPath: null });
+    const evidence = readSessionEvidence(path, 'seed');
+    const gate = await gateSession(path, { ledgerPath: null, profile: 'seed' });
     expect(evidence?.turns).toBe(11);
     expect(evidence?.hits.S4).toBe(5);
     expect(gate.verdict.signals.find((s) => s.name === 'S4')?.count).toBe(3);
     // `no that's`, `wrong` and `stop`: three rejections a message, five messages; the gate caps S1 at 3.
     expect(evidence?.hits.S1).toBe(15);
-    expect(evidence?.friction).toBe(uncappedFriction(evidence!.hits));
+    expect(evidence?.friction).toBe(uncappedFriction(evidence!.hits, 'seed'));
     expect(evidence?.friction).toBe(3 * 15 + 1.5 * 5);
     expect(evidence?.anchors.S1).toHaveLength(3);
   });
@@ -94,12 +94,14 @@ describe('readSessionEvidence', () => {
     }))
       t.raw(line);
     const path = t.write();
-    const gate = await gateSession(path, { ledgerPath: null });
-    const evidence = readSessionEvidence(path);
-    const capped = Object.fromEntries(gate.verdict.signals.map((s) => [s.name, s.count]));
-    for (const [name, count] of Object.entries(capped))
-      expect(evidence?.hits[name as 'S1']).toBeGreaterThanOrEqual(count);
-    if (gate.verdict.signals.every((s) => s.count < 3)) expect(evidence?.friction).toBe(gate.verdict.score);
+    for (const profile of ['seed', 'calibrated'] as const) {
+      const gate = await gateSession(path, { ledgerPath: null, profile });
+      const evidence = readSessionEvidence(path, profile);
+      const capped = Object.fromEntries(gate.verdict.signals.map((s) => [s.name, s.count]));
+      for (const [name, count] of Object.entries(capped))
+        expect(evidence?.hits[name as 'S1']).toBeGreaterThanOrEqual(count);
+      if (gate.verdict.signals.every((s) => s.count < 3)) expect(evidence?.friction).toBe(gate.verdict.score);
+    }
   });
 
   it('is undefined for a missing file', () => {

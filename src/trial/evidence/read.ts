@@ -1,6 +1,8 @@
 import { toTranscriptMessage } from '../../deepread/message.js';
-import { GateMachine } from '../../gate/machine.js';
-import { SIGNAL_NAMES, SIGNAL_RULES, type SignalName } from '../../gate/signals.js';
+import { gateSessionSync } from '../../gate/index.js';
+import { DEFAULT_GATE_PROFILE, type GateProfile } from '../../gate/profile.js';
+import { rulesOf } from '../../gate/score.js';
+import { SIGNAL_NAMES, type SignalName } from '../../gate/signals.js';
 import { toTurnEvent } from '../../transcript/claude/normalize.js';
 import { forEachLine } from '../../transcript/lines.js';
 import { parseObjectLine } from '../../transcript/parse.js';
@@ -26,13 +28,15 @@ export interface SessionEvidence {
 }
 
 /**
- * The gate's weighted sum over uncapped hits. The gate caps S1, S4 and S5 per session so that one angry
- * message cannot dominate a verdict; divided by size those caps would make every long session look
- * calmer than a short one with the same friction per turn, so a rate is built from the hits themselves.
+ * The gate's weighted sum over uncapped hits, with the profile's weights. The gate caps S1, S4 and S5 per
+ * session so that one angry message cannot dominate a verdict; divided by size those caps would make
+ * every long session look calmer than a short one with the same friction per turn, so a rate is built
+ * from the hits themselves.
  */
-export function uncappedFriction(hits: SignalTally): number {
+export function uncappedFriction(hits: SignalTally, profile: GateProfile = DEFAULT_GATE_PROFILE): number {
+  const rules = rulesOf(profile);
   let sum = 0;
-  for (const name of SIGNAL_NAMES) sum += SIGNAL_RULES[name].weight * hits[name];
+  for (const name of SIGNAL_NAMES) sum += rules[name].weight * hits[name];
   return Math.round(sum * 100) / 100;
 }
 
@@ -55,35 +59,37 @@ export function readMechanicalState(path: string): MechanicalDetector | undefine
 }
 
 /**
- * Reads one transcript for a trial: every line once, through the gate's own machine (so the hits are the
- * gate's) and the deep read's message view (for the mechanical patterns). Undefined when the file cannot
- * be read. The file is only read.
+ * Reads one transcript for a trial: the gate of `profile` gives the hits (from the transcript alone, so
+ * sessions before and after a friction ledger was installed are measured alike), and one more pass counts
+ * the turns and collects the mechanical findings. Undefined when the file cannot be read. Only reads.
  */
-export function readSessionEvidence(path: string): SessionEvidence | undefined {
-  const machine = new GateMachine();
+export function readSessionEvidence(
+  path: string,
+  profile: GateProfile = DEFAULT_GATE_PROFILE,
+): SessionEvidence | undefined {
+  const gate = gateSessionSync(path, { profile, ledgerPath: null, env: {} });
+  if (gate.hits === undefined) return undefined;
   const detector = new MechanicalDetector();
   let turns = 0;
   try {
     forEachLine(path, (buffer, start, end, lineNo) => {
       const line = parseObjectLine(buffer, start, end);
-      if (!line) return;
-      const event = toTurnEvent(line, lineNo);
-      if (!event) return;
+      if (!line || !toTurnEvent(line, lineNo)) return;
       turns += 1;
-      machine.push(event);
       const message = toTranscriptMessage(line, lineNo);
       if (message) detector.push(message);
     });
   } catch {
     return undefined;
   }
-  const raw = machine.finish();
+  const raw = gate.hits;
   const keys = { S1: raw.s1, S2: raw.s2, S3: raw.s3, S4: raw.s4, S5: raw.s5 };
+  const rules = rulesOf(profile);
   const hits = {} as SignalTally;
   const anchors = {} as Record<SignalName, string[]>;
   for (const name of SIGNAL_NAMES) {
     hits[name] = keys[name].length;
-    anchors[name] = [...new Set(keys[name])].slice(0, SIGNAL_RULES[name].maxIds);
+    anchors[name] = [...new Set(keys[name])].slice(0, rules[name].maxIds);
   }
-  return { turns, hits, friction: uncappedFriction(hits), anchors, findings: detector.findings };
+  return { turns, hits, friction: uncappedFriction(hits, profile), anchors, findings: detector.findings };
 }

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { UsageError } from '../../../errors/errors.js';
+import { resolveGateProfile } from '../../../gate/profile.js';
 import { findGitRoots } from '../../../git/roots.js';
 import { isIsoDay, todayUtc } from '../../../trial/dates.js';
 import type { TrialReviewOptions } from '../../../trial/project-review.js';
@@ -69,13 +70,16 @@ export function reviewSettings(values: ReviewValues, io: CliIo): ReviewSettings 
   const freshness = values['freshness-secs'] ?? '60';
   if (!/^\d+$/.test(freshness))
     throw new UsageError(`--freshness-secs takes a whole number, got '${freshness}'`);
+  const env = envWithProfile(io.env, values.profile);
   const source = projectScoreSource({
     mainCheckout,
     scope,
     projectsRoot: existingFolder(values['projects-root'], '--projects-root', 'a Claude Code projects folder'),
-    env: envWithProfile(io.env, values.profile),
+    env,
     freshnessSecs: Number(freshness),
     scoresFile: values['session-scores-file'],
   });
-  return { mainCheckout, today, source, review: effectOptions(values) };
+  // Friction is measured with the hits of the profile the scores come from.
+  const profile = resolveGateProfile(undefined, env).profile;
+  return { mainCheckout, today, source, review: { ...effectOptions(values), profile } };
 }
