@@ -14,7 +14,7 @@ const GROUP: CommandGroup = {
     },
     review: {
       summary:
-        'Weigh elapsed trials: KEEP/REVERT rows on stdout, DEFER lines on stderr; or record a decision',
+        'Weigh elapsed trials: KEEP/REVERT/INCONCLUSIVE rows on stdout, DEFER lines on stderr; or record a decision',
       load: async () => (await import('./trial/review.js')).runReview,
     },
     parse: {

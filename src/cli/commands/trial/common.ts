@@ -31,7 +31,7 @@ export const REVIEW_OPTIONS = {
   'session-scores-file': {
     type: 'string',
     arg: 'FILE',
-    description: 'scores to use instead of finding sessions: sid<TAB>score<TAB>mtime lines',
+    description: 'scores to use instead of finding sessions: sid<TAB>score<TAB>mtime[<TAB>turns] lines',
   },
   'freshness-secs': {
     type: 'string',
