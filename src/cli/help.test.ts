@@ -11,6 +11,8 @@ const USAGE_EXIT: Record<string, number> = {
   hook: 1,
   'hook friction-capture': 0,
   'hook hint': 0,
+  // A guard's exit 2 blocks the agent: a usage error must not.
+  'hook guard': 1,
   'schedule lock': 1,
   'schedule report': 1,
 };
