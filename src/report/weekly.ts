@@ -50,6 +50,7 @@ export function weeklyFriction(
   let shown: SessionRecord[] = [];
   if (earliest !== undefined && last !== undefined) {
     const limit = weeksBefore(last, WEEKLY_CHART_LIMIT - 1);
+    // biome-ignore lint/complexity/useMathMinMax: ISO dates compare as text; Math.max would turn them into NaN.
     const first = earliest < limit ? limit : earliest;
     weeks = weeksBetween(first, last);
     shown = main.filter((r) => weekOfSession(r) >= first);
