@@ -1,14 +1,19 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { formatVerdictJson, GATE_PROFILES, gateSessionSync } from '../gate/index.js';
+import { looksLikeSessionPrefix, resolveSessionPrefix } from '../sessions/prefix.js';
 import { existingPath, guarded, type ToolContext, textResult } from './tool-kit.js';
 
 const input = z
   .object({
     path: z
-      .string({ error: 'path: expected the path of a session transcript (.jsonl)' })
-      .min(1, 'path: expected the path of a session transcript (.jsonl)')
-      .describe('A Claude Code (or Codex) session transcript, .jsonl; relative to the server folder'),
+      .string({ error: 'path: expected the path of a session transcript (.jsonl) or a session id prefix' })
+      .min(1, 'path: expected the path of a session transcript (.jsonl) or a session id prefix')
+      .describe(
+        'A Claude Code (or Codex) session transcript, .jsonl, relative to the server folder; or a unique session id prefix (c7d3d95c), as the scan table shows it',
+      ),
     threshold: z
       .number({ error: 'threshold: expected a number such as 7.5' })
       .optional()
@@ -32,7 +37,7 @@ export function registerGateTool(server: McpServer, context: ToolContext): void 
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     guarded('gate_session', context, (args: z.infer<typeof input>) => {
-      const path = existingPath(args.path, context, 'file', 'path');
+      const path = sessionPath(args.path, context);
       const result = gateSessionSync(path, {
         threshold: args.threshold,
         env: context.env,
@@ -42,4 +47,14 @@ export function registerGateTool(server: McpServer, context: ToolContext): void 
       return textResult(formatVerdictJson(result.verdict), ...result.warnings);
     }),
   );
+}
+
+/**
+ * The transcript a tool call names: an existing path, else a session id prefix looked up in the Claude Code
+ * projects folders as `retrospect gate c7d3d95c` does (ambiguous or unknown prefixes are input errors).
+ */
+function sessionPath(given: string, context: ToolContext): string {
+  if (existsSync(resolve(context.cwd, given)) || !looksLikeSessionPrefix(given))
+    return existingPath(given, context, 'file', 'path');
+  return resolveSessionPrefix(given, { env: context.env }).path;
 }

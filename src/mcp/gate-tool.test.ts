@@ -1,0 +1,76 @@
+import { copyFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, REPO_ROOT, runCli } from '../test-support/cli.js';
+
+const DEMO = join(REPO_ROOT, 'examples', 'projects');
+const FLAGGED_ID = '1f7a9c3e-2d4b-4c6a-8e0f-3a5b7c9d1e24';
+
+function firstText(result: CallToolResult): string {
+  const block = result.content[0];
+  return block?.type === 'text' ? block.text : '';
+}
+
+describe('gate_session names a session by id prefix, as `retrospect gate` does', () => {
+  let config: string;
+  let env: Record<string, string>;
+  let client: Client;
+
+  beforeAll(async () => {
+    config = mkdtempSync(join(tmpdir(), 'retrospect-mcp-prefix-'));
+    cpSync(DEMO, join(config, 'projects'), { recursive: true });
+    // A second session whose id shares the first four characters, so '1f7a' is ambiguous.
+    const shop = join(config, 'projects', '-home-ada-code-shop');
+    copyFileSync(join(shop, `${FLAGGED_ID}.jsonl`), join(shop, '1f7a0000-0000-4000-8000-000000000000.jsonl'));
+    env = { ...(process.env as Record<string, string>), NO_COLOR: '1', CLAUDE_CONFIG_DIR: config };
+    client = new Client({ name: 'retrospect-test', version: '0.0.0' });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [BIN, 'mcp'],
+        cwd: config,
+        env,
+        stderr: 'pipe',
+      }),
+    );
+  }, 30_000);
+
+  afterAll(async () => {
+    await client?.close();
+    rmSync(config, { recursive: true, force: true });
+  });
+
+  const call = (path: string) =>
+    client.callTool({ name: 'gate_session', arguments: { path } }) as Promise<CallToolResult>;
+
+  it('answers a unique prefix with the verdict the CLI prints for the same prefix', async () => {
+    const cli = await runCli(['gate', '1f7a9c3e'], { env, cwd: config });
+    const result = await call('1f7a9c3e');
+    expect(result.isError).toBeFalsy();
+    expect(firstText(result)).toBe(cli.stdout.trimEnd());
+    const byPath = await runCli(
+      ['gate', join(config, 'projects', '-home-ada-code-shop', `${FLAGGED_ID}.jsonl`)],
+      {
+        env,
+      },
+    );
+    expect(firstText(result)).toBe(byPath.stdout.trimEnd());
+  });
+
+  it('lists the candidates of an ambiguous prefix, and says where it looked for an unknown one', async () => {
+    const ambiguous = await call('1f7a');
+    expect(ambiguous.isError).toBe(true);
+    expect(firstText(ambiguous)).toContain("session prefix '1f7a' is ambiguous: 2 sessions match");
+    expect(firstText(ambiguous)).toContain('1f7a0000-0000-4000-8000-000000000000 (-home-ada-code-shop)');
+
+    const unknown = await call('abcdef12');
+    expect(unknown.isError).toBe(true);
+    expect(firstText(unknown)).toContain(
+      `no session id starts with 'abcdef12' (looked under ${config}/projects)`,
+    );
+  });
+});
