@@ -4,6 +4,7 @@ import {
   readdirSync,
   readFileSync,
   realpathSync,
+  rmSync,
   symlinkSync,
   utimesSync,
   writeFileSync,
@@ -14,6 +15,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type LlmTestServer, startLlmServer } from '../../llm/test-support/llm-server.js';
 import { runCli } from '../../test-support/cli.js';
 import { noonOf, type RetroProject, retroProject } from '../../test-support/retro-project.js';
+import { copyDemo } from '../../test-support/sprint.js';
 import { TranscriptBuilder } from '../../test-support/transcript.js';
 
 let server: LlmTestServer | undefined;
@@ -203,5 +205,26 @@ describe('writes under the project never follow a symlink out of it', () => {
     expect(run.stdout).toContain(
       `claude NEW not applied (refusing to write ${join(p.root, '.claude', 'rules', 'retrospect-lessons.md')}: it resolves outside the project ${p.root}): \`${lesson}\``,
     );
+  });
+});
+
+describe('sprint files that are symlinks out of the project are never read', () => {
+  it('sprint report: a review linked elsewhere stays out of the report, one stderr line', async () => {
+    const root = copyDemo();
+    const outside = outsideFolder();
+    const review = '.gaia/artifacts/implementation-artifacts/code-review-E4-S1.md';
+    const elsewhere = join(outside.dir, 'code-review.md');
+    writeFileSync(
+      elsewhere,
+      `${readFileSync(join(root, review), 'utf8')}\n- CANARY-SECRET-1234 leaked finding\n`,
+    );
+    rmSync(join(root, review));
+    symlinkSync(elsewhere, join(root, review));
+    const run = await runCli(['sprint', 'report', '--json', '--root', root]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).not.toContain('CANARY');
+    expect(run.stderr.trim().split('\n')).toEqual([
+      `retrospect sprint: not reading ${review}: it leads outside the project (to ${elsewhere}); treated as absent`,
+    ]);
   });
 });

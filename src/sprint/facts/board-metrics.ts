@@ -1,5 +1,4 @@
-import { join } from 'node:path';
-import { readTextIfExists } from '../../fsx/index.js';
+import { readProjectTextIfExists } from '../../fsx/index.js';
 import type { BoardStory, BoardUnit, SprintBoard } from '../read/board.js';
 import { type ReviewWord, SENDS_BACK } from '../read/review-words.js';
 import type { ReviewVerdict, SprintReviews } from '../read/reviews.js';
@@ -51,7 +50,7 @@ function evidenceFor(
   files: ReturnType<typeof indexFiles>,
 ): StoryEvidence {
   const storyFile = locateStoryFile(files, story.key);
-  const text = storyFile ? readTextIfExists(join(root, storyFile)) : undefined;
+  const text = storyFile ? readProjectTextIfExists(root, storyFile) : undefined;
   const evidence: StoryEvidence =
     storyFile && text !== undefined
       ? readStoryReviews(storyFile, text)

@@ -1,6 +1,5 @@
-import { join } from 'node:path';
 import { type Document, isMap, isSeq, type YAMLSeq } from 'yaml';
-import { readTextIfExists } from '../../fsx/index.js';
+import { readProjectTextIfExists } from '../../fsx/index.js';
 import { ACTION_ITEMS_FALLBACK_PATH, ACTION_ITEMS_PATH } from './paths.js';
 import { parseYamlStrict } from './yaml-strict.js';
 
@@ -119,7 +118,7 @@ export function itemsOfAnyDialect(doc: Document.Parsed): ActionItem[] {
  */
 export function readActionItems(root: string): ActionItemsFile | undefined {
   for (const path of [ACTION_ITEMS_PATH, ACTION_ITEMS_FALLBACK_PATH]) {
-    const text = readTextIfExists(join(root, path));
+    const text = readProjectTextIfExists(root, path);
     if (text === undefined) continue;
     const doc = parseYamlStrict(text, path);
     const version = isMap(doc.contents) ? doc.contents.get('schema_version') : undefined;
@@ -144,7 +143,7 @@ export const BOARD_ACTION_ITEM_PATHS = [
 export function readBoardActionItems(root: string, folders: readonly string[] = []): ActionItemsFile[] {
   const paths = [...new Set([...folders.map((f) => `${f}/action-items.yaml`), ...BOARD_ACTION_ITEM_PATHS])];
   return paths.flatMap((path) => {
-    const text = readTextIfExists(join(root, path));
+    const text = readProjectTextIfExists(root, path);
     if (text === undefined) return [];
     const doc = parseYamlStrict(text, path);
     return [{ path, items: itemsOfAnyDialect(doc), schemaVersion: undefined }];

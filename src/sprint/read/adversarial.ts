@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { readTextIfExists } from '../../fsx/index.js';
+import { readProjectTextIfExists } from '../../fsx/index.js';
 import { listDir } from './files.js';
 import { sectionLines, splitFrontMatter } from './markdown.js';
 import { PA } from './paths.js';
@@ -44,9 +44,9 @@ export function readAdversarialFindings(root: string): AdversarialFindings[] {
     .filter((n) => /^adversarial-review-.+\.md$/.test(n))
     .map((name) => {
       const path = `${DIR}/${name}`;
-      const json = readTextIfExists(join(root, DIR, name.replace(/\.md$/, '.json')));
+      const json = readProjectTextIfExists(root, join(DIR, name.replace(/\.md$/, '.json')));
       const parsed = json === undefined ? undefined : fromJson(json);
       if (parsed) return { path, source: 'json' as const, ...parsed };
-      return { path, source: 'md' as const, ...fromMarkdown(readTextIfExists(join(root, path)) ?? '') };
+      return { path, source: 'md' as const, ...fromMarkdown(readProjectTextIfExists(root, path) ?? '') };
     });
 }

@@ -1,6 +1,5 @@
-import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { readTextIfExists } from '../../fsx/index.js';
+import { readProjectTextIfExists } from '../../fsx/index.js';
 import { LIFECYCLE_OVERRIDES_PATH } from './paths.js';
 
 export interface Bypass {
@@ -19,7 +18,7 @@ function text(value: unknown): string {
  * under `overrides`, `bypasses` or `entries`). A missing or unreadable file means none; never written.
  */
 export function readBypasses(root: string, sprintId: string): { bypasses: Bypass[]; warning?: string } {
-  const raw = readTextIfExists(join(root, LIFECYCLE_OVERRIDES_PATH));
+  const raw = readProjectTextIfExists(root, LIFECYCLE_OVERRIDES_PATH);
   if (raw === undefined) return { bypasses: [] };
   let data: unknown;
   try {

@@ -1,5 +1,4 @@
-import { join } from 'node:path';
-import { readTextIfExists } from '../../fsx/index.js';
+import { readProjectTextIfExists } from '../../fsx/index.js';
 import { LIFECYCLE_EVENTS_PATH } from './paths.js';
 
 export interface StoryTransition {
@@ -19,7 +18,7 @@ function text(value: unknown): string | undefined {
  * `story_key`, `data.story_key` or `key`). Torn or foreign lines are skipped; a missing file gives none.
  */
 export function readStoryTransitions(root: string): StoryTransition[] {
-  const raw = readTextIfExists(join(root, LIFECYCLE_EVENTS_PATH));
+  const raw = readProjectTextIfExists(root, LIFECYCLE_EVENTS_PATH);
   if (!raw) return [];
   const transitions: StoryTransition[] = [];
   for (const line of raw.split('\n')) {

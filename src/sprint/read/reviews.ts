@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { readTextIfExists } from '../../fsx/index.js';
+import { readProjectTextIfExists } from '../../fsx/index.js';
 import { epicDirs, isDirectory, listDir } from './files.js';
 import { splitFrontMatter } from './markdown.js';
 import { IA } from './paths.js';
@@ -58,7 +58,7 @@ export function collectSprintReviews(root: string, sprintId: string, storyKeys: 
     const match = NAME.exec(artifact.slice(artifact.lastIndexOf('/') + 1));
     if (!match) continue;
     const [, type = '', storyKey = ''] = match;
-    const { data, body } = splitFrontMatter(readTextIfExists(join(root, artifact)) ?? '');
+    const { data, body } = splitFrontMatter(readProjectTextIfExists(root, artifact) ?? '');
     const declared = data.sprint_id;
     const belongs =
       declared !== undefined && declared !== null ? String(declared) === sprintId : keys.has(storyKey);

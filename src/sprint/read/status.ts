@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { parseDocument } from 'yaml';
 import { z } from 'zod';
 import { InputError } from '../../errors/errors.js';
-import { readTextIfExists } from '../../fsx/index.js';
+import { readProjectTextIfExists } from '../../fsx/index.js';
 import { IA, SPRINT_STATUS_PATHS } from './paths.js';
 
 const idLike = z.union([z.string(), z.number()]).transform((v) => String(v));
@@ -60,7 +60,7 @@ function parseStatusFile(root: string, relPath: string, text: string): SprintSta
 /** Reads the first non-empty sprint status file, or undefined when none exists. Never writes. */
 export function loadSprintStatus(root: string): LoadedSprintStatus | undefined {
   for (const relPath of SPRINT_STATUS_PATHS) {
-    const text = readTextIfExists(join(root, relPath));
+    const text = readProjectTextIfExists(root, relPath);
     if (text === undefined || text.trim() === '') continue;
     return { path: relPath, status: parseStatusFile(root, relPath, text) };
   }
@@ -83,7 +83,7 @@ function loadArchivedSprint(root: string, sprintId: string): LoadedSprintStatus 
     .reverse()[0];
   if (!match) return undefined;
   const relPath = `${IA}/sprint-archive/${match}`;
-  const text = readTextIfExists(join(root, relPath)) ?? '';
+  const text = readProjectTextIfExists(root, relPath) ?? '';
   return { path: relPath, status: parseStatusFile(root, relPath, text) };
 }
 

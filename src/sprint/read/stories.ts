@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { readTextIfExists } from '../../fsx/index.js';
+import { readProjectTextIfExists } from '../../fsx/index.js';
 import { epicDirs, isFile, listDir } from './files.js';
 import { sectionLines, splitFrontMatter, tableRows } from './markdown.js';
 import { IA } from './paths.js';
@@ -106,7 +106,7 @@ export function readStoryFile(
 ): StoryFile | undefined {
   const path = locate(key);
   if (!path) return undefined;
-  const { data, body } = splitFrontMatter(readTextIfExists(join(root, path)) ?? '');
+  const { data, body } = splitFrontMatter(readProjectTextIfExists(root, path) ?? '');
   return {
     key,
     path,

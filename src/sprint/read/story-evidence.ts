@@ -1,6 +1,5 @@
-import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { readTextIfExists } from '../../fsx/index.js';
+import { readProjectTextIfExists } from '../../fsx/index.js';
 import { pipeCells, splitFrontMatter } from './markdown.js';
 import { isOutcomeHeading, outcomeOfLine, type ReviewOutcome, readOutcomeText } from './review-outcome.js';
 import { type ReviewWord, reviewWordOf } from './review-words.js';
@@ -184,7 +183,7 @@ export function reviewDocumentOutcomes(
     const own =
       file.name.startsWith(`${key}-`) ||
       (prefix !== undefined && file.name.toLowerCase().startsWith(`${prefix.toLowerCase()}-`));
-    const text = readTextIfExists(join(root, file.path));
+    const text = readProjectTextIfExists(root, file.path);
     if (!text) continue;
     const lines = splitFrontMatter(text).body.split('\n');
     if (own) {
@@ -222,7 +221,7 @@ export function qaGateOutcomes(root: string, files: readonly IndexedFile[], key:
     )
     .flatMap((f): ReviewRecord[] => {
       try {
-        const gate = (parseYaml(readTextIfExists(join(root, f.path)) ?? '') as { gate?: unknown } | null)
+        const gate = (parseYaml(readProjectTextIfExists(root, f.path) ?? '') as { gate?: unknown } | null)
           ?.gate;
         if (typeof gate !== 'string') return [];
         return [{ ...readOutcomeText(gate), source: f.path, kind: 'qa-gate' }];

@@ -1,5 +1,4 @@
-import { join } from 'node:path';
-import { readTextIfExists } from '../../fsx/index.js';
+import { readProjectTextIfExists } from '../../fsx/index.js';
 import { pipeCells, sectionLines, splitFrontMatter, tableHeader, tableRows } from './markdown.js';
 import { TECH_DEBT_DASHBOARD_PATH } from './paths.js';
 
@@ -119,7 +118,7 @@ function readTriageLayout(
  * empty or unparseable dashboard is a message, never a failure.
  */
 export function readTechDebtReflection(root: string): TechDebtReflection {
-  const text = readTextIfExists(join(root, TECH_DEBT_DASHBOARD_PATH));
+  const text = readProjectTextIfExists(root, TECH_DEBT_DASHBOARD_PATH);
   if (text === undefined) return { status: 'missing', message: 'No tech debt data available' };
   const unavailable = (reason: string): TechDebtReflection => ({
     status: 'unavailable',

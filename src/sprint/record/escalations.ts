@@ -1,6 +1,6 @@
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readTextIfExists } from '../../fsx/index.js';
+import { readProjectTextIfExists } from '../../fsx/index.js';
 import { itemHasTheme } from '../facts/theme-key.js';
 import type { SystemicTheme } from '../facts/themes.js';
 import { editActionItems } from './action-items.js';
@@ -16,7 +16,7 @@ export interface Escalation {
 
 function appliedPairs(root: string): Set<string> {
   const pairs = new Set<string>();
-  for (const line of (readTextIfExists(join(root, ESCALATION_LEDGER_PATH)) ?? '').split('\n')) {
+  for (const line of (readProjectTextIfExists(root, ESCALATION_LEDGER_PATH) ?? '').split('\n')) {
     try {
       const row = JSON.parse(line) as { sprint_id?: string; theme_hash?: string };
       if (row.sprint_id && row.theme_hash) pairs.add(`${row.sprint_id}\n${row.theme_hash}`);

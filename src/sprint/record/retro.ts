@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { RetrospectError } from '../../errors/errors.js';
-import { readTextIfExists } from '../../fsx/index.js';
+import { readProjectTextIfExists } from '../../fsx/index.js';
 import type { AcceptedDrafts, RetroInputs } from '../facilitate/facilitate.js';
 import type { DecideProposal } from '../facilitate/proposal-decisions.js';
 import { boardMetricsOf, renderSprintSummary, type SprintReport } from '../facts/report.js';
@@ -253,7 +253,7 @@ async function decideProposals(o: RetroRunOptions): Promise<string[]> {
       continue;
     }
     const previewFor = (skill: string) => {
-      const existing = readTextIfExists(join(root, `custom/skills/${skill}.md`));
+      const existing = readProjectTextIfExists(root, `custom/skills/${skill}.md`);
       if (existing === undefined) return undefined;
       const merged = proposedContent(existing, skill, proposal.diff);
       return merged === existing ? undefined : mergePreview(existing, merged);

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { RetrospectError } from '../../errors/errors.js';
-import { readTextIfExists, withLockSync } from '../../fsx/index.js';
+import { readProjectTextIfExists, readTextIfExists, withLockSync } from '../../fsx/index.js';
 import { VALIDATOR_CONTEXT_PATH, VALIDATOR_LOG_PATH } from '../read/paths.js';
 import { authorizeTarget } from './allowlist.js';
 import { sha256Hex } from './sha256.js';
@@ -91,7 +91,7 @@ export const FINALIZE_MESSAGE = 'Val sidecar write missing — Step 7 must be in
 /** Fails closed when the validator record of this run is missing. */
 export function finalizeRetro(validator: ValidatorWrite | undefined, root: string): void {
   const ok = validator && (validator.status === 'written' || validator.status === 'skipped_duplicate');
-  if (!ok || readTextIfExists(join(root, VALIDATOR_LOG_PATH)) === undefined) {
+  if (!ok || readProjectTextIfExists(root, VALIDATOR_LOG_PATH) === undefined) {
     throw new RetrospectError('E_FINALIZE', FINALIZE_MESSAGE);
   }
 }

@@ -1,6 +1,5 @@
-import { join } from 'node:path';
 import { type Document, isMap, isScalar, parseDocument, type YAMLMap } from 'yaml';
-import { readTextIfExists } from '../../../fsx/index.js';
+import { readProjectTextIfExists } from '../../../fsx/index.js';
 import type { BoardStory, BoardUnit, SprintBoard } from '../board.js';
 import { storyState } from '../status-words.js';
 
@@ -133,7 +132,7 @@ export function readBmadBoard(root: string, path: string, doc: Document.Parsed, 
 }
 
 function archivedEpic(root: string, rel: string, epicId: string): BoardUnit | undefined {
-  const text = readTextIfExists(join(root, rel));
+  const text = readProjectTextIfExists(root, rel);
   if (!text) return undefined;
   const doc = parseDocument(text);
   if (doc.errors.length > 0 || !isMap(doc.get('development_status', true))) return undefined;

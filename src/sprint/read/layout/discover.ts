@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { readTextIfExists } from '../../../fsx/index.js';
+import { readProjectTextIfExists } from '../../../fsx/index.js';
 import { SPRINT_STATUS_PATHS } from '../paths.js';
 
 /**
@@ -72,11 +72,11 @@ function search(root: string): string[] {
  */
 export function findStatusFiles(root: string): StatusFileCandidate[] {
   for (const path of KNOWN_STATUS_PATHS) {
-    const text = readTextIfExists(join(root, path));
+    const text = readProjectTextIfExists(root, path);
     if (text !== undefined && text.trim() !== '') return [{ path, text, searched: false }];
   }
   return search(root).flatMap((path) => {
-    const text = readTextIfExists(join(root, path));
+    const text = readProjectTextIfExists(root, path);
     return text !== undefined && text.trim() !== '' ? [{ path, text, searched: true }] : [];
   });
 }
