@@ -3,8 +3,9 @@
 // A session labelled `rough` should be flagged, `smooth` should not; `unclear` ones are reported but not
 // scored. Transcripts are not in the repository: rebuild the corpus from the listed sources (eval/README.md)
 // and pass its folder (files named <session>.jsonl).
-// usage: eval-gate.mjs CORPUS_DIR [--labels FILE] [--split dev|heldout|all] [--profile seed|calibrated] [--quiet]
-//        (or RETRO_EVAL_CORPUS=CORPUS_DIR)
+// usage: eval-gate.mjs CORPUS_DIR [--labels FILE] [--split dev|heldout|fresh|a,b|all] [--exclude LABELS_FILE]
+//                     [--profile seed|calibrated] [--quiet]       (or RETRO_EVAL_CORPUS=CORPUS_DIR)
+// --exclude leaves out the sessions another label file lists (another set's labels, scored only where new).
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +19,7 @@ const { values, positionals } = parseArgs({
   options: {
     labels: { type: 'string', default: join(here, '..', 'eval', 'gate-labels.jsonl') },
     split: { type: 'string', default: 'all' },
+    exclude: { type: 'string' },
     profile: { type: 'string' },
     quiet: { type: 'boolean', default: false },
   },
@@ -27,11 +29,15 @@ if (!corpus || !existsSync(corpus)) {
   console.error('usage: eval-gate.mjs CORPUS_DIR (a folder of <session>.jsonl; see eval/README.md)');
   process.exit(2);
 }
-const labels = readFileSync(values.labels, 'utf8')
-  .split('\n')
-  .filter((line) => line.trim() !== '')
-  .map((line) => JSON.parse(line));
-const splits = values.split === 'all' ? ['dev', 'heldout'] : [values.split];
+const readLabels = (file) =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line));
+const excluded = new Set(values.exclude ? readLabels(values.exclude).map((entry) => entry.session) : []);
+const labels = readLabels(values.labels).filter((entry) => !excluded.has(entry.session));
+const splits =
+  values.split === 'all' ? [...new Set(labels.map((entry) => entry.split))] : values.split.split(',');
 const profiles = values.profile ? [values.profile] : [...GATE_PROFILES];
 
 function metrics(rows) {
