@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Parity of the fast readers with the plain full-parse oracle: for every .jsonl under the given folders,
 // the fast event reader must give deep-equal events and facts, and the gate's direct turn reader the
-// oracle's events classified (ids no signal reads left blank) and the same facts.
+// oracle's events classified (ids no signal reads left blank) and the same facts. The calibrated profile
+// must also give one verdict (and the same reasons) on its three reading paths: its direct reader (the
+// gate command), the fast events (the hook's worker) and the oracle's events (scan --reader plain).
 // usage: fast-parity.mjs DIR...
 import { readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -15,6 +17,14 @@ const { readGateTurnsFast, withUnreadIdBlank } = await import(
   join(here, '..', 'dist', 'gate', 'fast-turns.js')
 );
 const { classifyTurn } = await import(join(here, '..', 'dist', 'gate', 'turns.js'));
+const { gateSessionSync } = await import(join(here, '..', 'dist', 'gate', 'index.js'));
+
+/** The calibrated verdict and reasons of one file read by `read` (undefined: the gate's own reader). */
+function calibrated(path, read) {
+  const options = { profile: 'calibrated', env: {}, ledgerPath: null, ...(read ? { read } : {}) };
+  const { verdict, reasons } = gateSessionSync(path, options);
+  return { verdict, reasons };
+}
 
 function* files(dir) {
   for (const name of readdirSync(dir)) {
@@ -36,11 +46,16 @@ for (const dir of process.argv.slice(2)) {
     const turns = [];
     const turnFacts = readGateTurnsFast(path, (t) => turns.push(t));
     const oracleTurns = plain.map((e) => withUnreadIdBlank(classifyTurn(e)));
+    const direct = calibrated(path);
+    const paths =
+      isDeepStrictEqual(direct, calibrated(path, readTranscriptEventsFast)) &&
+      isDeepStrictEqual(direct, calibrated(path, readTranscriptEvents));
     if (
       isDeepStrictEqual(plain, fast) &&
       isDeepStrictEqual(plainFacts, fastFacts) &&
       isDeepStrictEqual(oracleTurns, turns) &&
-      isDeepStrictEqual(plainFacts, turnFacts)
+      isDeepStrictEqual(plainFacts, turnFacts) &&
+      paths
     ) {
       same++;
       continue;
@@ -48,7 +63,7 @@ for (const dir of process.argv.slice(2)) {
     differ++;
     if (differ <= 5) {
       const at = plain.findIndex((e, i) => !isDeepStrictEqual(e, fast[i]));
-      console.log(`DIFF ${path}`);
+      console.log(`DIFF ${path}${paths ? '' : ' (calibrated verdicts differ between reading paths)'}`);
       console.log('  facts', JSON.stringify(plainFacts), JSON.stringify(fastFacts));
       if (at >= 0)
         console.log(

@@ -21,6 +21,13 @@ export interface AssistantEvent {
   edits: EditCall[];
 }
 
+/**
+ * What one tool result reported: `ok`; an `error`; `refused`, the person declined the call (answered no to
+ * the permission prompt, or interrupted it); `cancelled`, the host cancelled it because another call of the
+ * same parallel batch failed (one failure, not a second one).
+ */
+export type ToolResultKind = 'ok' | 'error' | 'refused' | 'cancelled';
+
 export interface UserEvent {
   kind: 'user';
   lineNo: number;
@@ -28,6 +35,11 @@ export interface UserEvent {
   isMeta: boolean;
   /** One entry per tool_result block, in order: whether it reported an error. */
   toolResultErrors: boolean[];
+  /**
+   * What each of those tool results reported, in the same order (`ok` exactly where no error). A host that
+   * cannot tell a refusal or a cancellation from a failure leaves it out; every error then counts as `error`.
+   */
+  toolResultKinds?: ToolResultKind[];
   /** The turn's text (string content, or text blocks joined with `\n`). */
   text: string;
 }

@@ -65,20 +65,3 @@ export function replyWords(typed: string): number | undefined {
   }
   return words;
 }
-
-/** What an erroring tool result says happened. */
-export type ToolErrorKind = 'rejected' | 'cascade' | 'error';
-
-const REJECTED_RE =
-  /doesn't want to (?:proceed with this tool use|take this action)|User chose to stay in plan mode|^\s*(?:\[Request interrupted by user|Interrupted by user|Request was aborted)/u;
-const CASCADE_RE = /Sibling tool call errored|Cancelled: parallel tool call/u;
-
-/**
- * A person refusing a tool call is a correction (scored with S1); a call cancelled because a sibling in the
- * same parallel batch failed is the harness, not a new failure.
- */
-export function toolErrorKind(content: string): ToolErrorKind {
-  if (REJECTED_RE.test(content)) return 'rejected';
-  if (CASCADE_RE.test(content)) return 'cascade';
-  return 'error';
-}

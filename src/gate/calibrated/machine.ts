@@ -131,7 +131,7 @@ export class CalibratedMachine {
       if (result === 'error') {
         if (this.runLength === 0) this.runAnchor = turn.id;
         this.runLength += 1;
-      } else if (result === 'rejected') {
+      } else if (result === 'refused') {
         this.pending ??= { id: turn.id, reason: REFUSED };
         this.closeRun();
       } else if (result === 'ok') {

@@ -1,22 +1,28 @@
-import { isObject, toTurnEvent } from '../../transcript/claude/normalize.js';
+import { toTurnEvent } from '../../transcript/claude/normalize.js';
 import { TYPE_ASSISTANT, TYPE_USER } from '../../transcript/fast/line.js';
-import { type FastReadOptions, readTranscriptLines } from '../../transcript/fast/read.js';
+import {
+  type FastReadOptions,
+  readTranscriptLines,
+  toolResultKindsOfView,
+} from '../../transcript/fast/read.js';
 import { editsOf, messageIdOf, textOf, toolResultErrorsOf } from '../../transcript/fast/view-fields.js';
 import { adapterFor, claudeCodeAdapter } from '../../transcript/host.js';
-import { codePointLength, pyTruthy } from '../../transcript/pyjson.js';
-import type { EditCall, MessageId, TranscriptFacts, TurnEvent } from '../../transcript/types.js';
+import { codePointLength } from '../../transcript/pyjson.js';
+import type {
+  EditCall,
+  MessageId,
+  ToolResultKind,
+  TranscriptFacts,
+  TurnEvent,
+  UserEvent,
+} from '../../transcript/types.js';
 import { countMatches, S4_PREFILTER, S5_MIN_ASSISTANT_LENGTH } from '../signals.js';
-import { type ToolErrorKind, toolErrorKind } from './human-text.js';
 import { CONCESSION_RE, RETRY_RE } from './lexicon.js';
 import type { CalibratedMachine } from './machine.js';
 import type { CalibratedAssistantTurn, CalibratedUserTurn } from './turns.js';
 
-type Result = ToolErrorKind | 'ok';
-
 /** How far into a reply a concession is looked for: it opens the reply. */
 const CONCESSION_HEAD = 200;
-/** How much of an error's text tells its kind: the markers open it. */
-const ERROR_HEAD = 400;
 
 function isLong(text: string): boolean {
   if (text.length < S5_MIN_ASSISTANT_LENGTH) return false;
@@ -45,41 +51,19 @@ function assistantTurn(
   };
 }
 
-/** The text of a tool result's `content` (a string, or text blocks), enough of it to tell the error's kind. */
-function resultText(content: unknown): string {
-  if (typeof content === 'string') return content.slice(0, ERROR_HEAD);
-  if (!Array.isArray(content)) return '';
-  const parts: string[] = [];
-  for (const block of content) if (isObject(block) && typeof block.text === 'string') parts.push(block.text);
-  return parts.join('\n').slice(0, ERROR_HEAD);
-}
-
-/** Each tool_result block of a parsed line: 'ok', or the kind of error it reports. */
-function resultsOfParsed(line: Record<string, unknown>): Result[] {
-  const message = line.message;
-  const content = isObject(message) ? message.content : undefined;
-  const results: Result[] = [];
-  if (!Array.isArray(content)) return results;
-  for (const block of content) {
-    if (!isObject(block) || block.type !== 'tool_result') continue;
-    results.push(pyTruthy(block.is_error) ? toolErrorKind(resultText(block.content)) : 'ok');
-  }
-  return results;
-}
-
 function userTurn(
   lineNo: number,
   id: MessageId,
   isMeta: boolean,
-  results: Result[],
+  results: ToolResultKind[],
   text: string,
 ): CalibratedUserTurn {
   return { kind: 'user', lineNo, id, isMeta, results, text: results.length === 0 && !isMeta ? text : '' };
 }
 
 /** Whether a user turn may anchor a hit (an error, a refusal, or a person's text): only then is its id read. */
-function userIdIsRead(results: Result[], text: string): boolean {
-  return text.length > 0 || results.some((r) => r !== 'ok' && r !== 'cascade');
+function userIdIsRead(results: ToolResultKind[], text: string): boolean {
+  return text.length > 0 || results.some((r) => r !== 'ok' && r !== 'cancelled');
 }
 
 /**
@@ -134,10 +118,7 @@ export function readCalibratedTurnsFast(
             turn.id = messageIdOf(b, view, lineNo);
           machine.push(turn);
         } else if (view.type === TYPE_USER) {
-          const errors = toolResultErrorsOf(view);
-          const results: Result[] = errors.includes(true)
-            ? resultsOfParsed(JSON.parse(b.toString('utf8', start, end)) as Record<string, unknown>)
-            : errors.map(() => 'ok' as const);
+          const results = toolResultKindsOfView(b, toolResultErrorsOf(view), start, end);
           const text = results.length === 0 && !view.isMetaTruthy ? textOf(b, view) : '';
           const turn = userTurn(lineNo, '', view.isMetaTruthy, results, text);
           if (userIdIsRead(results, turn.text)) turn.id = messageIdOf(b, view, lineNo);
@@ -150,7 +131,7 @@ export function readCalibratedTurnsFast(
         if (event.kind === 'assistant') {
           machine.push(assistantTurn(lineNo, event.id, event.text, event.edits, machine.wantsReplyText));
         } else {
-          machine.push(userTurn(lineNo, event.id, event.isMeta, resultsOfParsed(line), event.text));
+          machine.push(userTurn(lineNo, event.id, event.isMeta, resultKinds(event), event.text));
         }
       },
     },
@@ -158,12 +139,19 @@ export function readCalibratedTurnsFast(
   );
 }
 
-/** The calibrated turn of a host-neutral event (hosts other than Claude Code carry no error texts). */
+/**
+ * What each tool result of an event reported: the host's own reading when it gives one (Claude Code does,
+ * on every reading path), else every error counted as a failure.
+ */
+function resultKinds(event: UserEvent): ToolResultKind[] {
+  return event.toolResultKinds ?? event.toolResultErrors.map((error) => (error ? 'error' : 'ok'));
+}
+
+/** The calibrated turn of a host-neutral event: the same turn the direct reader builds for that line. */
 function turnOfEvent(event: TurnEvent, machine: CalibratedMachine) {
   if (event.kind === 'assistant')
     return assistantTurn(event.lineNo, event.id, event.text, event.edits, machine.wantsReplyText);
-  const results: Result[] = event.toolResultErrors.map((error) => (error ? 'error' : 'ok'));
-  return userTurn(event.lineNo, event.id, event.isMeta, results, event.text);
+  return userTurn(event.lineNo, event.id, event.isMeta, resultKinds(event), event.text);
 }
 
 /** Feeds a file's turns to the machine: Claude Code through the fast reader, other hosts through their adapter. */

@@ -1,5 +1,4 @@
-import type { EditCall, MessageId } from '../../transcript/types.js';
-import type { ToolErrorKind } from './human-text.js';
+import type { EditCall, MessageId, ToolResultKind } from '../../transcript/types.js';
 
 /** An assistant line as the calibrated gate needs it (no text kept). */
 export interface CalibratedAssistantTurn {
@@ -23,8 +22,8 @@ export interface CalibratedUserTurn {
   lineNo: number;
   id: MessageId;
   isMeta: boolean;
-  /** One entry per tool_result block: 'ok', or what kind of error it reported. */
-  results: (ToolErrorKind | 'ok')[];
+  /** One entry per tool_result block: what it reported. */
+  results: ToolResultKind[];
   /** The text, for a turn without tool results that is not meta ('' otherwise). */
   text: string;
 }

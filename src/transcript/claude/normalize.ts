@@ -1,5 +1,6 @@
 import { pyTruthy } from '../pyjson.js';
-import type { EditCall, MessageId, TurnEvent } from '../types.js';
+import type { EditCall, MessageId, ToolResultKind, TurnEvent } from '../types.js';
+import { toolErrorKind } from './tool-results.js';
 
 type Json = Record<string, unknown>;
 
@@ -68,10 +69,22 @@ export function toTurnEvent(line: Json, lineNo: number): TurnEvent | undefined {
     return { kind: 'assistant', lineNo, id, text: textOf(content), edits };
   }
   const toolResultErrors: boolean[] = [];
+  const toolResultKinds: ToolResultKind[] = [];
   for (const block of blocks) {
-    if (isObject(block) && block.type === 'tool_result') toolResultErrors.push(pyTruthy(block.is_error));
+    if (!isObject(block) || block.type !== 'tool_result') continue;
+    const error = pyTruthy(block.is_error);
+    toolResultErrors.push(error);
+    toolResultKinds.push(error ? toolErrorKind(block.content) : 'ok');
   }
-  return { kind: 'user', lineNo, id, isMeta: pyTruthy(line.isMeta), toolResultErrors, text: textOf(content) };
+  return {
+    kind: 'user',
+    lineNo,
+    id,
+    isMeta: pyTruthy(line.isMeta),
+    toolResultErrors,
+    toolResultKinds,
+    text: textOf(content),
+  };
 }
 
 /** First non-empty `sessionId`, else `session_id`, string of a line. */

@@ -1,8 +1,9 @@
 import { toTurnEvent } from '../claude/normalize.js';
+import { toolResultKindsOf } from '../claude/tool-results.js';
 import { forEachLine } from '../lines.js';
 import { parseObjectLine } from '../parse.js';
 import { addParsedFacts, emptyFacts, SCHEMA_DRIFT_WINDOW } from '../read.js';
-import type { TranscriptFacts, TurnEvent } from '../types.js';
+import type { ToolResultKind, TranscriptFacts, TurnEvent } from '../types.js';
 import { type LineView, newLineView, STRING, scanLine, stringOf, TYPE_ASSISTANT, TYPE_USER } from './line.js';
 import { editsOf, isString, messageIdOf, nonEmptyString, textOf, toolResultErrorsOf } from './view-fields.js';
 import { wasmLineScanner } from './wasm-scanner.js';
@@ -22,22 +23,43 @@ export function fastEngine(requested?: FastEngine): FastEngine {
   return requested !== 'js' && wasmLineScanner() ? 'wasm' : 'js';
 }
 
+/**
+ * What each tool result of a scanned user line reported. Only an erroring result's text can say more than
+ * `ok`, and such lines are rare: that line is parsed in full and read as the oracle reads it.
+ */
+export function toolResultKindsOfView(
+  b: Buffer,
+  errors: boolean[],
+  start: number,
+  end: number,
+): ToolResultKind[] {
+  if (!errors.includes(true)) return errors.map(() => 'ok');
+  const line = parseObjectLine(b, start, end);
+  return line ? toolResultKindsOf(line) : errors.map((error) => (error ? 'error' : 'ok'));
+}
+
 /** The same event `toTurnEvent` builds from the parsed line, built from the view. */
-function eventOf(b: Buffer, view: LineView, lineNo: number): TurnEvent | undefined {
+function eventOf(
+  b: Buffer,
+  view: LineView,
+  lineNo: number,
+  start: number,
+  end: number,
+): TurnEvent | undefined {
   if (view.type !== TYPE_USER && view.type !== TYPE_ASSISTANT) return undefined;
   const id = messageIdOf(b, view, lineNo);
-  const event: TurnEvent =
-    view.type === TYPE_ASSISTANT
-      ? { kind: 'assistant', lineNo, id, text: textOf(b, view), edits: editsOf(b, view) }
-      : {
-          kind: 'user',
-          lineNo,
-          id,
-          isMeta: view.isMetaTruthy,
-          toolResultErrors: toolResultErrorsOf(view),
-          text: textOf(b, view),
-        };
-  return event;
+  if (view.type === TYPE_ASSISTANT)
+    return { kind: 'assistant', lineNo, id, text: textOf(b, view), edits: editsOf(b, view) };
+  const toolResultErrors = toolResultErrorsOf(view);
+  return {
+    kind: 'user',
+    lineNo,
+    id,
+    isMeta: view.isMetaTruthy,
+    toolResultErrors,
+    toolResultKinds: toolResultKindsOfView(b, toolResultErrors, start, end),
+    text: textOf(b, view),
+  };
 }
 
 /** Counters for benchmarks and tests: how many lines took the fast path and how many fell back. */
@@ -68,8 +90,8 @@ export function readTranscriptEventsFast(
   options: FastReadOptions = {},
 ): TranscriptFacts {
   const handlers: LineHandlers = {
-    view: (b, view, lineNo) => {
-      const event = eventOf(b, view, lineNo);
+    view: (b, view, lineNo, start, end) => {
+      const event = eventOf(b, view, lineNo, start, end);
       if (event) onEvent(event);
     },
     parsed: (line, lineNo) => {
