@@ -17,6 +17,7 @@ export { type LedgerCoverage, ledgerCoverage, ledgerCoverageIndex, ledgerCoverag
 export { GateMachine, type SignalHits } from './machine.js';
 export {
   DEFAULT_GATE_PROFILE,
+  GATE_PROFILE_VERSIONS,
   GATE_PROFILES,
   type GateProfile,
   isGateProfile,

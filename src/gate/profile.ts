@@ -7,6 +7,14 @@ export type GateProfile = (typeof GATE_PROFILES)[number];
 
 export const DEFAULT_GATE_PROFILE: GateProfile = 'calibrated';
 
+/**
+ * The version of each profile's rules: a stored verdict of another version is recomputed on the next scan.
+ * Bump a profile's number when its rules change (the seed's is GATE_VERSION and never changes).
+ * calibrated 2: conceded corrections in S1, S2/S3 by rate beyond ten requests, prose documents out of S3,
+ * a refusal followed by the request restated is a correction.
+ */
+export const GATE_PROFILE_VERSIONS: Record<GateProfile, number> = { seed: 1, calibrated: 2 };
+
 export function isGateProfile(value: unknown): value is GateProfile {
   return typeof value === 'string' && (GATE_PROFILES as readonly string[]).includes(value);
 }

@@ -66,7 +66,7 @@ export const S5_MAX_WORDS = 3;
 
 export const DEFAULT_THRESHOLD = 5.0;
 
-/** Bump when any rule above changes: stored verdicts of an older version are recomputed. */
+/** The seed's rule version (fixed: the seed is the original gate). Each profile's: GATE_PROFILE_VERSIONS. */
 export const GATE_VERSION = 1;
 
 /** Counts all non-overlapping matches (Python findall). */

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { ledgerCoverageIndex } from '../gate/ledger-s2.js';
+import { GATE_PROFILE_VERSIONS } from '../gate/profile.js';
 import { openStore } from '../store/open.js';
 import type { SessionRecord } from '../store/types.js';
 import { REPO_ROOT } from '../test-support/cli.js';
@@ -57,6 +58,17 @@ describe('scanSessions', () => {
       settings: { ...SETTINGS, profile: 'calibrated' },
     });
     expect([again.read, again.unchanged]).toEqual([0, 9]);
+    // A calibrated verdict stored under the profile's earlier rules is scored again; seed verdicts keep theirs.
+    expect(calibrated.records.every((r) => r.gateVersion === GATE_PROFILE_VERSIONS.calibrated)).toBe(true);
+    const [first] = calibrated.records;
+    store.upsertSession({ ...first!, gateVersion: GATE_PROFILE_VERSIONS.calibrated - 1 });
+    const rescored = await scanSessions({
+      roots: [root],
+      store,
+      settings: { ...SETTINGS, profile: 'calibrated' },
+    });
+    expect([rescored.read, rescored.unchanged]).toEqual([1, 8]);
+    expect(seed.records.every((r) => r.gateVersion === GATE_PROFILE_VERSIONS.seed)).toBe(true);
   });
 
   it('rereads only changed or outdated files and keeps the verdicts of deleted ones', async () => {

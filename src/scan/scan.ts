@@ -1,7 +1,6 @@
 import { statSync } from 'node:fs';
 import { basename, resolve, sep } from 'node:path';
-import type { GateProfile } from '../gate/profile.js';
-import { GATE_VERSION } from '../gate/signals.js';
+import { GATE_PROFILE_VERSIONS, type GateProfile } from '../gate/profile.js';
 import { countSignals, type SessionStore } from '../store/open.js';
 import type { KnownFile, SessionRecord } from '../store/types.js';
 import { isOwnRunTranscript } from '../transcript/own-run.js';
@@ -63,7 +62,7 @@ function needsReading(file: TranscriptFile, known: Map<string, KnownFile>, profi
     stored.gone ||
     stored.size !== file.size ||
     stored.mtimeMs !== file.mtimeMs ||
-    stored.gateVersion !== GATE_VERSION ||
+    stored.gateVersion !== GATE_PROFILE_VERSIONS[profile] ||
     stored.gateProfile !== profile
   );
 }
@@ -83,7 +82,7 @@ function toRecord(file: TranscriptFile, outcome: GateOutcome, scannedAt: string)
     firstTimestamp: outcome.firstTimestamp,
     lastTimestamp: outcome.lastTimestamp,
     lines: outcome.lines,
-    gateVersion: GATE_VERSION,
+    gateVersion: GATE_PROFILE_VERSIONS[outcome.profile],
     verdict: outcome.verdict,
     signalCounts: countSignals(outcome.verdict),
     gone: false,

@@ -145,6 +145,21 @@ describe('S1: interrupts and refused tool calls', () => {
     expect(count(gate(t), 'S1')).toBe(0);
   });
 
+  it('counts a refused tool call followed by the request restated: the person said no to what the agent did', () => {
+    const t = new TranscriptBuilder();
+    t.user('Fix the off-by-one in the pager.');
+    t.tool('Edit', { file_path: '/repo/src/pager.ts', old_string: 'i < n', new_string: 'i <= n' });
+    const refused = t.result(REFUSAL, true);
+    interrupt(t, true);
+    t.user('Fix the off-by-one in the pager, it is on line 42 of src/pager.ts');
+    const result = gate(t);
+    expect(result.verdict.signals.find((s) => s.name === 'S1')).toEqual({
+      name: 'S1',
+      count: 1,
+      ids: [refused],
+    });
+  });
+
   it('counts a refused tool call as a correction (S1), not as a tool error (S2)', () => {
     const t = new TranscriptBuilder();
     t.user('Create the Windsurf rules file.');
@@ -215,6 +230,38 @@ describe('S2 without the harness', () => {
   });
 });
 
+describe('S2 and S3 in long sessions', () => {
+  /** A session of `requests` requests in which the first `failing` ones see the agent fail twice in a row. */
+  function session(requests: number, failing: number): TranscriptBuilder {
+    const t = new TranscriptBuilder();
+    for (let n = 0; n < requests; n++) {
+      t.user(`Step ${n}: add the next migration.`);
+      t.tool('Bash', { command: `npm run migrate -- ${n}` });
+      if (n < failing) {
+        t.result('Exit code 1\nmigration failed', true);
+        t.tool('Bash', { command: `npm run migrate -- ${n} --force` });
+        t.result('Exit code 1\nmigration failed', true);
+      }
+      t.assistant(`Migration ${n} done.`);
+    }
+    return t;
+  }
+
+  it('counts every error run in a session of ten requests or fewer', () => {
+    expect(count(gate(session(8, 3)), 'S2')).toBe(3);
+  });
+
+  it('counts a long session by its rate: one run per ten requests', () => {
+    const result = gate(session(46, 3));
+    expect(count(result, 'S2')).toBe(1);
+    expect(result.reasons?.find((r) => r.signal === 'S2')?.reason).toContain(
+      '(3 in 46 requests, counted at one per ten requests)',
+    );
+    expect(count(gate(session(46, 2)), 'S2')).toBe(0);
+    expect(count(gate(session(46, 2), { profile: 'seed' }), 'S2')).toBe(2);
+  });
+});
+
 describe('S3: a file the person had to come back to', () => {
   it('does not count hunk-by-hunk edits inside one request', () => {
     const t = new TranscriptBuilder();
@@ -242,6 +289,15 @@ describe('S3: a file the person had to come back to', () => {
     });
   });
 
+  it('leaves out prose documents drafted over several requests', () => {
+    const t = new TranscriptBuilder();
+    for (const request of ['Write the design doc.', 'Add the API section.', 'Add the rollout plan.']) {
+      t.user(request);
+      edit(t, '/repo/docs/design/capacity.md', request.length);
+    }
+    expect(count(gate(t), 'S3')).toBe(0);
+  });
+
   it("leaves out the agent's own plan and memory files", () => {
     const t = new TranscriptBuilder();
     for (const request of ['Plan it.', 'Add the store.', 'Add pricing.']) {
@@ -252,19 +308,60 @@ describe('S3: a file the person had to come back to', () => {
   });
 });
 
-describe('S4: the agent conceding a correction', () => {
-  it('counts a reply that opens by conceding, in English or Chinese', () => {
-    for (const concession of ["You're right, the model does exist.", '你说得对，我重新看了规则。']) {
+describe('S1: a turn the agent concedes was a correction', () => {
+  it.each([
+    ['en', "You're right, the model does exist."],
+    ['zh', '你说得对，我重新看了规则。'],
+    ['fr', "Tu as raison, j'avais oublié deux fichiers."],
+    ['es', 'Tenés razón, hay redundancia en esa tabla.'],
+  ])(
+    "counts the person's turn whatever its words, when the reply concedes in %s",
+    (_language, concession) => {
       const t = new TranscriptBuilder();
       t.user('Is Qwen3.5 0.8B a bf16 model?');
       t.assistant('There is no such model.');
-      t.user('It was released last week, look it up.');
+      const pushback = t.user('It was released last week, look it up.');
       t.assistant(concession);
-      expect(count(gate(t), 'S4'), concession).toBe(1);
-    }
+      const result = gate(t);
+      expect(result.verdict.signals.find((s) => s.name === 'S1')).toEqual({
+        name: 'S1',
+        count: 1,
+        ids: [pushback],
+      });
+      expect(count(result, 'S4')).toBe(0);
+      expect(result.reasons?.[0]?.reason).toBe(
+        'the agent conceded a correction: "It was released last week, look it up."',
+      );
+    },
+  );
+
+  it('counts a correction once when its words already counted, and no longer as a terse reply', () => {
+    const t = new TranscriptBuilder();
+    t.user('Fix the export.');
+    t.assistant('Fixed.');
+    t.user('still broken');
+    t.assistant("You're right, the header row is still missing.");
+    t.user('Rename the column too.');
+    t.assistant(LONG_ANSWER);
+    t.user('和5不一样吗');
+    t.assistant('你说得对，第1条和第5条是一回事。');
+    const result = gate(t);
+    expect(count(result, 'S1')).toBe(2);
+    expect(count(result, 'S5')).toBe(0);
   });
 
-  it('no longer counts "I\'ll try" opening an ordinary plan', () => {
+  it('reads only the opening of the reply, not a phrase further down', () => {
+    const t = new TranscriptBuilder();
+    t.user('Add the retry.');
+    t.assistant('Added.');
+    t.user('Now add logging.');
+    t.assistant(
+      `Done. ${'Logging goes to stderr with a timestamp and the request id. '.repeat(4)}As you said, you're right that it was missing before.`,
+    );
+    expect(count(gate(t), 'S1')).toBe(0);
+  });
+
+  it('no longer counts "I\'ll try" opening an ordinary plan (S4)', () => {
     const t = new TranscriptBuilder();
     t.user('Speed up the report.');
     t.assistant("I'll try caching the query first, then batching the writes.");
@@ -367,6 +464,6 @@ describe('the calibrated verdict', () => {
       return { hits: machine.finish(), reasons: machine.reasons };
     };
     expect(hits('js')).toEqual(hits('wasm'));
-    expect(hits('js').reasons.map((r) => r.signal)).toEqual(['S1', 'S4']);
+    expect(hits('js').reasons.map((r) => r.signal)).toEqual(['S1']);
   });
 });

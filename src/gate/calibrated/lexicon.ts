@@ -255,7 +255,8 @@ export function isContinuation(text: string): boolean {
 
 /**
  * The agent conceding it was corrected, at the start of its reply to a person ("You're right", "你说得对",
- * "I was wrong"): how a correction shows on the agent's side. Scored with S4.
+ * "I was wrong"), in the T and V forms of each language: the agent's reading of the person's turn as a
+ * correction. The turn it answers counts as S1.
  */
 export const CONCESSION_RE = new RegExp(
   [
@@ -263,22 +264,30 @@ export const CONCESSION_RE = new RegExp(
       "you'?re (?:absolutely |completely )?(?:right|correct)",
       'you are (?:absolutely |completely )?(?:right|correct)',
       'i was wrong',
+      'i misunderstood',
       'my (?:mistake|bad|apologies)',
       'i apologi[sz]e',
       'sorry,? (?:i|my|that|for)',
       'good catch',
       'du hast recht',
+      'sie haben recht',
+      'tu as raison',
       'vous avez raison',
       'tienes razón',
+      'tiene razón',
+      'tenés razón',
       'você tem razão',
+      'tens razão',
       'вы правы',
-      'ты прав',
+      'ты прав(?:а)?',
       'bạn nói đúng',
       'xin lỗi',
     ]),
     '你说得对',
     '你說得對',
     '您说得对',
+    '你说的对',
+    '你說的對',
     '抱歉',
     '对不起',
     '對不起',

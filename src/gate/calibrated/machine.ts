@@ -2,7 +2,9 @@ import type { MessageId } from '../../transcript/types.js';
 import type { SignalHits } from '../machine.js';
 import { APPROVAL_WORDS, S5_MAX_WORDS } from '../signals.js';
 import { CORRECTION_HEAD, humanTextKind, replyWords, typedText } from './human-text.js';
+import { hitsByRate } from './length.js';
 import { CORRECTION_RE } from './lexicon.js';
+import { FileRequests, S3_MIN_REQUESTS } from './rework.js';
 import type { CalibratedAssistantTurn, CalibratedTurn, CalibratedUserTurn } from './turns.js';
 
 /** Why one hit counted, for `--why`. */
@@ -12,8 +14,6 @@ export interface HitReason {
   reason: string;
 }
 
-/** Requests (separate human turns) in which one file must be edited before it counts as S3. */
-export const S3_MIN_REQUESTS = 3;
 const REFUSED = 'refused a tool call';
 /** How much of its opening a redirect shares with the interrupted request when the person only amended it. */
 const AMEND_MIN = 10;
@@ -37,16 +37,8 @@ function isApprovalReply(typed: string): boolean {
 }
 
 /**
- * Files the agent keeps for itself under a `.claude` folder (plans, memory, settings): rewritten on every
- * step of plan mode or a memory update, so coming back to them says nothing about rework.
- */
-function isAgentBookkeeping(path: string): boolean {
-  return /(?:^|[\\/])\.claude[\\/]/u.test(path);
-}
-
-/**
  * Whether `next` starts the way `previous` did (a shared opening of at least AMEND_MIN characters and
- * AMEND_SHARE of the shorter text): a person amending their own request after stopping the agent.
+ * AMEND_SHARE of the shorter text): a person amending their own request after interrupting the agent.
  */
 function amends(next: string, previous: string): boolean {
   const a = next.trim();
@@ -66,11 +58,12 @@ function quote(text: string): string {
  * The calibrated gate's pass: the seed's five signals, read the way a person reading the session would.
  * - S1 counts human turns that react to the agent's work by correcting it: correction phrases (many
  *   languages) in the opening of a turn that follows agent activity, an interrupt or a refused tool call
- *   that the person follows with something other than "carry on" or the plan hand-off, and a request
- *   re-sent word for word. The opening brief and pasted text further down a turn never count.
- * - S2 is the seed's error run without the harness's cascade cancellations and without refusals.
- * - S3 is a file edited in S3_MIN_REQUESTS separate requests: one the person had to come back to.
- * - S4 is a retry phrase, or the agent conceding a correction at the start of its reply to a person.
+ *   that the person follows with something other than "carry on" or the plan hand-off, a request re-sent
+ *   word for word, and a turn the agent's own reply concedes was a correction ("You're right", "你说得对"),
+ *   whatever words the person used. The opening brief and pasted text further down a turn never count.
+ * - S2 is the seed's error run without the harness's cascade cancellations and without refusals; S3 is a
+ *   code file edited in S3_MIN_REQUESTS separate requests. Beyond ten requests both count by rate.
+ * - S4 is a retry phrase in the agent's text.
  * - S5 is a terse reply after a long answer, words counted per two characters in scripts without spaces,
  *   and never a URL, an option picked from a list, a continuation or an approval.
  */
@@ -80,11 +73,14 @@ export class CalibratedMachine {
   private seenAssistant = false;
   private lastAssistantLong = false;
   private awaitingReply = false;
-  private pending: { id: MessageId; reason: string } | undefined;
+  /** A refusal or an interrupt waiting for the person's next words to tell whether it corrected the agent. */
+  private pending: { id: MessageId; reason: string; refused: boolean } | undefined;
+  /** The last person's turn, until the agent's first reply says whether it was taken as a correction. */
+  private lastHuman: { id: MessageId; typed: string; corrected: boolean } | undefined;
   private request = 0;
   private runLength = 0;
   private runAnchor: MessageId = '';
-  private readonly files = new Map<string, { lastRequest: number; requests: number; bookkeeping: boolean }>();
+  private readonly files = new FileRequests();
   private readonly sentRequests = new Set<string>();
   private lastRequest = '';
 
@@ -108,22 +104,34 @@ export class CalibratedMachine {
     this.lastAssistantLong = turn.long;
     for (let i = 0; i < turn.retries; i++) this.hit('S4', turn.id, 'retry phrase in the reply');
     if (this.awaitingReply && turn.hasText) {
-      if (turn.concedes) this.hit('S4', turn.id, 'the reply concedes a correction');
+      if (turn.concedes) this.conceded();
       this.awaitingReply = false;
     }
-    for (const edit of turn.edits) {
-      let file = this.files.get(edit.path);
-      if (!file) {
-        file = { lastRequest: -1, requests: 0, bookkeeping: isAgentBookkeeping(edit.path) };
-        this.files.set(edit.path, file);
-      }
-      // Requests only move forward, so a file's distinct requests are its changes of request.
-      if (file.bookkeeping || file.lastRequest === this.request) continue;
-      file.lastRequest = this.request;
-      file.requests += 1;
-      if (file.requests === S3_MIN_REQUESTS)
+    for (const edit of turn.edits)
+      if (this.files.edited(edit.path, this.request))
         this.hit('S3', turn.id, `${edit.path} edited again in a ${S3_MIN_REQUESTS}rd separate request`);
-    }
+  }
+
+  /**
+   * The agent's first reply to the person opens by conceding ("You're right", "你说得对", "Tu as raison"):
+   * the agent read the person's turn as a correction, whatever words it used. That turn counts as S1 (once:
+   * not again if its words already counted, and no longer as a terse follow-up).
+   */
+  private conceded(): void {
+    const human = this.lastHuman;
+    if (!human || human.corrected) return;
+    human.corrected = true;
+    this.unhit('S5', human.id);
+    this.hit('S1', human.id, `the agent conceded a correction: "${quote(human.typed)}"`);
+  }
+
+  /** Takes back the last hit of `signal` anchored on `id`, if any. */
+  private unhit(signal: HitReason['signal'], id: MessageId): void {
+    const hits = this.hits[signal.toLowerCase() as keyof SignalHits];
+    if (hits.at(-1) !== id) return;
+    hits.pop();
+    const at = this.reasons.findLastIndex((r) => r.signal === signal && r.id === id);
+    if (at >= 0) this.reasons.splice(at, 1);
   }
 
   private pushUser(turn: CalibratedUserTurn): void {
@@ -132,7 +140,7 @@ export class CalibratedMachine {
         if (this.runLength === 0) this.runAnchor = turn.id;
         this.runLength += 1;
       } else if (result === 'refused') {
-        this.pending ??= { id: turn.id, reason: REFUSED };
+        this.pending ??= { id: turn.id, reason: REFUSED, refused: true };
         this.closeRun();
       } else if (result === 'ok') {
         this.closeRun();
@@ -143,7 +151,7 @@ export class CalibratedMachine {
     const typed = typedText(turn.text);
     switch (humanTextKind(typed)) {
       case 'interrupt':
-        this.pending ??= { id: turn.id, reason: 'interrupted the agent' };
+        this.pending ??= { id: turn.id, reason: 'interrupted the agent', refused: false };
         return;
       case 'continue':
         this.pending = undefined;
@@ -163,7 +171,9 @@ export class CalibratedMachine {
   private humanTurn(id: MessageId, typed: string): void {
     const reacting = this.seenAssistant;
     let corrected = false;
-    const amended = this.pending !== undefined && amends(typed, this.lastRequest);
+    // Restating one's own request after an interrupt amends it; after refusing the agent's tool call, the
+    // person has already said no to what the agent did, so a restated request redirects it.
+    const amended = this.pending !== undefined && !this.pending.refused && amends(typed, this.lastRequest);
     if (this.pending && !amended) {
       this.hit('S1', this.pending.id, `${this.pending.reason}, then redirected: "${quote(typed)}"`);
       corrected = true;
@@ -191,7 +201,24 @@ export class CalibratedMachine {
         this.hit('S5', id, `terse reply to a long answer: "${quote(typed)}"`);
     }
     this.request++;
+    this.lastHuman = { id, typed, corrected };
     this.awaitingReply = true;
+  }
+
+  /** Keeps the S2 or S3 hits a long session's rate counts (see hitsByRate), and the reasons of those. */
+  private byRate(key: 's2' | 's3'): void {
+    const kept = hitsByRate(this.hits[key], this.request);
+    if (kept.length === this.hits[key].length) return;
+    const signal = key === 's2' ? 'S2' : 'S3';
+    const dropped = this.hits[key].length - kept.length;
+    this.hits[key] = kept;
+    for (let i = this.reasons.length - 1, n = dropped; i >= 0 && n > 0; i--)
+      if (this.reasons[i]!.signal === signal) {
+        this.reasons.splice(i, 1);
+        n--;
+      }
+    const note = `${kept.length + dropped} in ${this.request} requests, counted at one per ten requests`;
+    for (const reason of this.reasons) if (reason.signal === signal) reason.reason += ` (${note})`;
   }
 
   private closeRun(): void {
@@ -206,6 +233,8 @@ export class CalibratedMachine {
 
   finish(): SignalHits {
     this.closeRun();
+    this.byRate('s2');
+    this.byRate('s3');
     // A refusal the session ends on was never taken back; a bare interrupt at the end is a person stopping.
     if (this.pending?.reason === REFUSED)
       this.hit('S1', this.pending.id, `${REFUSED} at the end of the session`);
