@@ -100,11 +100,46 @@ describe('S1: corrections, not instructions', () => {
     expect(count(gate(t), 'S1')).toBe(2);
   });
 
-  it('counts a request re-sent word for word', () => {
+  it('counts a request re-sent word for word after the agent acted on it', () => {
     const t = new TranscriptBuilder();
     t.user('Make the table columns narrower please');
+    edit(t, '/repo/src/table.css', 1);
     t.assistant('Adjusted the widths.');
     t.user('Make the table columns narrower please');
+    expect(count(gate(t), 'S1')).toBe(1);
+  });
+
+  it('does not count a request sent again after the agent did nothing with it (a provider error)', () => {
+    const t = new TranscriptBuilder();
+    t.user('merge the open pull request');
+    t.assistant("You're out of extra usage · resets 1am");
+    t.user(
+      '<command-name>/rate-limit-options</command-name>\n<command-message>rate-limit-options</command-message>\n<command-args></command-args>',
+    );
+    t.user('merge the open pull request');
+    expect(count(gate(t), 'S1')).toBe(0);
+  });
+
+  it('reads the first line of a turn, not a paste below it', () => {
+    const t = new TranscriptBuilder();
+    t.user('Set up the agents file.');
+    edit(t, '/repo/.claude/agents.yaml', 1);
+    t.assistant('Created it.');
+    t.user(
+      'use this version instead:\nagents:\n  git-guru:\n    max_cost: 1.00   # $1 hard stop\n    prompt: revert noisy commits',
+    );
+    expect(count(gate(t), 'S1')).toBe(0);
+    t.user("that's not it either\nagents: []");
+    expect(count(gate(t), 'S1')).toBe(1);
+  });
+
+  it('reads "that is not the issue" as a correction, typos included', () => {
+    const t = new TranscriptBuilder();
+    t.user('audit what we have set up on the server');
+    t.tool('Read', { file_path: '/srv/docker-compose.yml' });
+    t.result('services: {}');
+    t.assistant('The compose files define four services.');
+    t.user('okay thats is not the issue, is the developer portal ready for apps?');
     expect(count(gate(t), 'S1')).toBe(1);
   });
 });
@@ -175,6 +210,45 @@ describe('S1: interrupts and refused tool calls', () => {
       ids: [refused],
     });
     expect(count(result, 'S2')).toBe(0);
+  });
+
+  it('does not carry a refusal over a session command (/clear): the person moved on', () => {
+    const t = new TranscriptBuilder();
+    t.user('Plan the migration.');
+    t.tool('ExitPlanMode', { plan: '# Migration plan' });
+    t.result(REFUSAL, true);
+    interrupt(t, true);
+    t.user(
+      '<command-name>/clear</command-name>\n<command-message>clear</command-message>\n<command-args></command-args>',
+    );
+    t.user('list everything installed on the server');
+    expect(count(gate(t), 'S1')).toBe(0);
+  });
+
+  it('counts an interrupt followed by another command that asks for work (a skill)', () => {
+    const t = new TranscriptBuilder();
+    t.user('<command-message>flow-convert</command-message>\n<command-name>/flow-convert</command-name>');
+    t.tool('Read', { file_path: '/repo/docs/prd-1.md' });
+    t.result('# PRD 1');
+    interrupt(t);
+    t.user('<command-message>flow</command-message>\n<command-name>/flow</command-name>');
+    t.tool('Read', { file_path: '/repo/docs/prd-2.md' });
+    t.result('# PRD 2');
+    interrupt(t);
+    t.user('<command-message>flow-convert</command-message>\n<command-name>/flow-convert</command-name>');
+    const result = gate(t);
+    expect(count(result, 'S1')).toBe(2);
+    expect(result.reasons?.[0]?.reason).toBe('interrupted the agent, then ran /flow');
+  });
+
+  it('does not count an interrupt followed by the same command again: the person resumed it', () => {
+    const t = new TranscriptBuilder();
+    t.user('<command-message>implement</command-message>\n<command-name>/implement</command-name>');
+    t.tool('Read', { file_path: '/repo/plan.md' });
+    t.result('# Plan');
+    interrupt(t);
+    t.user('<command-message>implement</command-message>\n<command-name>/implement</command-name>');
+    expect(count(gate(t), 'S1')).toBe(0);
   });
 
   it('does not count the plan hand-off (a refused plan exit followed by "Implement the following plan")', () => {

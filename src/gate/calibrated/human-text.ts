@@ -30,6 +30,66 @@ export function typedText(text: string): string {
   return match ? text.slice(match[0].length) : text;
 }
 
+const COMMAND_NAME_RE = /<command-name>\/?([^<\s]*)<\/command-name>/u;
+
+/**
+ * Claude Code's own commands for managing the session, not asking the agent for work. After an interrupt
+ * or a refusal, running one of these is moving on, not redirecting the agent.
+ */
+const SESSION_COMMANDS = new Set([
+  'add-dir',
+  'agents',
+  'bashes',
+  'clear',
+  'compact',
+  'config',
+  'context',
+  'cost',
+  'doctor',
+  'exit',
+  'export',
+  'help',
+  'hooks',
+  'ide',
+  'login',
+  'logout',
+  'mcp',
+  'memory',
+  'model',
+  'output-style',
+  'permissions',
+  'plugin',
+  'privacy-settings',
+  'rate-limit-options',
+  'release-notes',
+  'resume',
+  'rewind',
+  'status',
+  'statusline',
+  'terminal-setup',
+  'theme',
+  'todos',
+  'upgrade',
+  'usage',
+  'vim',
+]);
+
+/**
+ * What a slash command run with no arguments is: `session` for Claude Code's own session management
+ * (`/clear`, `/compact`, `/model`), `request` for a command that asks the agent for work (a skill or a
+ * project command, `/review`, `/init`); undefined for anything else.
+ */
+export function bareCommandKind(text: string): 'session' | 'request' | undefined {
+  if (!COMMAND_RE.test(text) || typedText(text) !== '') return undefined;
+  const name = COMMAND_NAME_RE.exec(text)?.[1] ?? '';
+  return SESSION_COMMANDS.has(name) ? 'session' : 'request';
+}
+
+/** The command's name as typed (`/flow-convert`), for a reason text. */
+export function commandName(text: string): string {
+  return `/${COMMAND_NAME_RE.exec(text)?.[1] ?? ''}`;
+}
+
 export function humanTextKind(typed: string): HumanTextKind {
   const trimmed = typed.trimStart();
   if (trimmed.startsWith(INTERRUPT_PREFIX)) return 'interrupt';
@@ -42,6 +102,17 @@ export function humanTextKind(typed: string): HumanTextKind {
 
 /** How much of a turn is read for corrections: a reaction comes first; what follows is often a paste. */
 export const CORRECTION_HEAD = 280;
+
+/**
+ * The part of a turn read for corrections: its first line, at most CORRECTION_HEAD characters. A reaction
+ * opens the turn; the lines below it are usually a paste (a log, a config, another tool's answer) whose
+ * words ("# $1 hard stop", "revert on failure") are not the person's.
+ */
+export function reactionOf(typed: string): string {
+  const head = typed.trimStart().slice(0, CORRECTION_HEAD);
+  const lineEnd = head.indexOf('\n');
+  return lineEnd > 0 ? head.slice(0, lineEnd) : head;
+}
 
 /** Scripts written without spaces between words: their characters are counted, about two to a word. */
 const UNSPACED_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/gu;

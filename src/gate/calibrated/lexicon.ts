@@ -16,6 +16,7 @@ const SPACED_CORRECTIONS = [
   // English
   "that'?s not (?:it|right|what)",
   'that is not (?:it|right|what)',
+  "(?:that|this|it)'?s? (?:is )?not the (?:issue|problem|point)",
   "(?:this|it) (?:is|'s) not (?:what|right|working)",
   'not what i (?:asked|wanted|meant|said)',
   'wrong',

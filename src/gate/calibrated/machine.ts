@@ -1,7 +1,14 @@
 import type { MessageId } from '../../transcript/types.js';
 import type { SignalHits } from '../machine.js';
 import { APPROVAL_WORDS, S5_MAX_WORDS } from '../signals.js';
-import { CORRECTION_HEAD, humanTextKind, replyWords, typedText } from './human-text.js';
+import {
+  bareCommandKind,
+  commandName,
+  humanTextKind,
+  reactionOf,
+  replyWords,
+  typedText,
+} from './human-text.js';
 import { hitsByRate } from './length.js';
 import { CORRECTION_RE } from './lexicon.js';
 import { FileRequests, S3_MIN_REQUESTS } from './rework.js';
@@ -77,6 +84,10 @@ export class CalibratedMachine {
   private pending: { id: MessageId; reason: string; refused: boolean } | undefined;
   /** The last person's turn, until the agent's first reply says whether it was taken as a correction. */
   private lastHuman: { id: MessageId; typed: string; corrected: boolean } | undefined;
+  /** Whether the agent did anything with the last request (a tool call, a long answer, an edit). */
+  private acted = false;
+  /** The last slash command run that asks the agent for work (`/flow-convert`), to tell a resume. */
+  private lastCommand = '';
   private request = 0;
   private runLength = 0;
   private runAnchor: MessageId = '';
@@ -102,6 +113,7 @@ export class CalibratedMachine {
   private pushAssistant(turn: CalibratedAssistantTurn): void {
     this.seenAssistant = true;
     this.lastAssistantLong = turn.long;
+    if (turn.long || turn.edits.length > 0) this.acted = true;
     for (let i = 0; i < turn.retries; i++) this.hit('S4', turn.id, 'retry phrase in the reply');
     if (this.awaitingReply && turn.hasText) {
       if (turn.concedes) this.conceded();
@@ -135,6 +147,7 @@ export class CalibratedMachine {
   }
 
   private pushUser(turn: CalibratedUserTurn): void {
+    if (turn.results.length > 0) this.acted = true;
     for (const result of turn.results) {
       if (result === 'error') {
         if (this.runLength === 0) this.runAnchor = turn.id;
@@ -148,6 +161,18 @@ export class CalibratedMachine {
     }
     if (turn.results.length > 0 || turn.isMeta || turn.text === '') return;
     this.closeRun();
+    const command = bareCommandKind(turn.text);
+    if (command !== undefined) {
+      // Managing the session after an interrupt or a refusal is moving on, and running the same command
+      // again resumes it; running another command that asks for work (a skill, a project command) is
+      // redirecting the agent.
+      const name = commandName(turn.text);
+      if (command === 'request' && this.pending && name !== this.lastCommand)
+        this.hit('S1', this.pending.id, `${this.pending.reason}, then ran ${name}`);
+      if (command === 'request') this.lastCommand = name;
+      this.pending = undefined;
+      return;
+    }
     const typed = typedText(turn.text);
     switch (humanTextKind(typed)) {
       case 'interrupt':
@@ -181,7 +206,7 @@ export class CalibratedMachine {
     this.pending = undefined;
     this.lastRequest = typed;
     if (reacting && !corrected) {
-      const match = CORRECTION_RE.exec(typed.slice(0, CORRECTION_HEAD));
+      const match = CORRECTION_RE.exec(reactionOf(typed));
       if (match) {
         this.hit('S1', id, `correction "${match[0]}" in reply to the agent: "${quote(typed)}"`);
         corrected = true;
@@ -189,7 +214,9 @@ export class CalibratedMachine {
     }
     const normalized = typed.trim().toLowerCase().replace(/\s+/gu, ' ');
     if (normalized.length >= MIN_REPEAT_LENGTH) {
-      if (!corrected && !amended && this.sentRequests.has(normalized)) {
+      // Sending a request again after the agent did nothing with it (a provider error, a usage limit) is
+      // retrying, not correcting.
+      if (!corrected && !amended && this.acted && this.sentRequests.has(normalized)) {
         this.hit('S1', id, `re-sent an earlier request: "${quote(typed)}"`);
         corrected = true;
       }
@@ -201,6 +228,7 @@ export class CalibratedMachine {
         this.hit('S5', id, `terse reply to a long answer: "${quote(typed)}"`);
     }
     this.request++;
+    this.acted = false;
     this.lastHuman = { id, typed, corrected };
     this.awaitingReply = true;
   }
