@@ -68,6 +68,7 @@ function quote(text: string): string {
  *   that the person follows with something other than "carry on" or the plan hand-off, a request re-sent
  *   word for word, and a turn the agent's own reply concedes was a correction ("You're right", "你说得对"),
  *   whatever words the person used. The opening brief and pasted text further down a turn never count.
+ *   A correction rejecting the agent's work outright ("that's wrong", "revert that") counts twice.
  * - S2 is the seed's error run without the harness's cascade cancellations and without refusals; S3 is a
  *   code file edited in S3_MIN_REQUESTS separate requests. Beyond ten requests both count by rate.
  * - S4 is a retry phrase in the agent's text.
