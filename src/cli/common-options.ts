@@ -67,7 +67,7 @@ export const PROJECT_FILTER = {
 
 export const STORE = {
   type: 'string',
-  arg: 'PATH',
-  description: 'the session store (SQLite)',
-  default: '<data dir>/store.sqlite',
+  arg: 'PATH|URL',
+  description: 'the session store: a SQLite file, or a shared postgres://… server (docs/teams.md)',
+  default: '$RETROSPECT_STORE, else <data dir>/store.sqlite',
 } as const;

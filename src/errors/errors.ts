@@ -57,3 +57,11 @@ export class HelpShown extends RetrospectError {
     this.name = 'HelpShown';
   }
 }
+
+/** The shared session store's server could not be reached (or refused us): one line says where and why. */
+export class StoreUnreachableError extends RetrospectError {
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super('E_STORE_UNREACHABLE', message, options);
+    this.name = 'StoreUnreachableError';
+  }
+}

@@ -1,6 +1,12 @@
 export { readChartJsSource } from './chart-source.js';
 export { escapeHtml, jsonForScriptElement } from './escape.js';
-export { buildReport, buildReportModel, type ReportOptions, selectReportRecords } from './model.js';
+export {
+  buildReport,
+  buildReportFrom,
+  buildReportModel,
+  type ReportOptions,
+  selectReportRecords,
+} from './model.js';
 export { renderReportHtml } from './render.js';
 export { buildRulesReport } from './rules.js';
 export { readTrialHistory } from './trials.js';

@@ -16,6 +16,7 @@ export {
   parseDateBound,
   resolveScanRoots,
   type ScanRoots,
+  storeLocationFor,
   storePathFor,
 } from './options.js';
 export { markOwnRuns } from './own-runs.js';

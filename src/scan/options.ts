@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../errors/errors.js';
 import { claudeConfigDirs, dataDir } from '../paths/data-dir.js';
+import { type StoreLocation, storeLocation } from '../store/location.js';
 import { STORE_FILE } from '../store/open.js';
 
 /** The bundled demo sessions (`examples/projects/`, laid out like `~/.claude/projects/`). */
@@ -41,6 +42,22 @@ export function resolveScanRoots(paths: string[], demo: boolean, env: NodeJS.Pro
 export function storePathFor(explicit: string | undefined, demo: boolean, env: NodeJS.ProcessEnv): string {
   if (explicit !== undefined) return explicit;
   return demo ? ':memory:' : join(dataDir(env), STORE_FILE);
+}
+
+/**
+ * The store a command uses: `--store` (a file, or a `postgres://` URL), else the in-memory store of
+ * `--demo`, else `RETROSPECT_STORE`, else `<data dir>/store.sqlite`.
+ */
+export function storeLocationFor(
+  explicit: string | undefined,
+  demo: boolean,
+  env: NodeJS.ProcessEnv,
+): StoreLocation {
+  if (explicit !== undefined) return storeLocation(explicit);
+  if (demo) return { kind: 'sqlite', path: ':memory:' };
+  const configured = env.RETROSPECT_STORE?.trim();
+  if (configured) return storeLocation(configured);
+  return { kind: 'sqlite', path: join(dataDir(env), STORE_FILE) };
 }
 
 /** A date or an ISO instant (checked with a pattern, not zod: loading zod would double a warm scan's start-up). */

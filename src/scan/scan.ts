@@ -1,7 +1,8 @@
 import { statSync } from 'node:fs';
 import { basename, resolve, sep } from 'node:path';
 import { GATE_PROFILE_VERSIONS, type GateProfile } from '../gate/profile.js';
-import { countSignals, type SessionStore } from '../store/open.js';
+import { countSignals } from '../store/open.js';
+import type { SessionStorePort } from '../store/port.js';
 import type { KnownFile, SessionRecord } from '../store/types.js';
 import { isOwnRunTranscript } from '../transcript/own-run.js';
 import { discoverTranscripts, type TranscriptFile } from './discover.js';
@@ -13,7 +14,8 @@ import type { ReaderName } from './reader.js';
 export interface ScanOptions {
   /** Claude Code projects folders, project folders, or single transcript files. */
   roots: string[];
-  store: SessionStore;
+  /** The embedded store, or a shared one (whose rows of this machine and user are compared). */
+  store: SessionStorePort;
   settings: GateFileSettings;
   reader?: ReaderName;
   /** Worker threads for the files that must be read (default 1). */
@@ -117,7 +119,8 @@ export async function scanSessions(options: ScanOptions): Promise<ScanResult> {
   const files = discoverTranscripts(options.roots);
   const prefixes = [...new Set(options.roots.map(prefixOf))];
   const known = new Map<string, KnownFile>();
-  for (const prefix of prefixes) for (const [path, file] of store.knownFiles(prefix)) known.set(path, file);
+  for (const prefix of prefixes)
+    for (const [path, file] of await store.knownFiles(prefix)) known.set(path, file);
   const present = new Set(files.map((f) => f.path));
   const scannedAt = (options.now?.() ?? new Date()).toISOString();
 
@@ -135,7 +138,7 @@ export async function scanSessions(options: ScanOptions): Promise<ScanResult> {
     if (reading.has(path) || skipped(path)) continue;
     const coverage = coverageOf(stored.sessionId);
     if (!ledgerMoved(stored, coverage)) continue;
-    const record = store.sessionAt(path);
+    const record = await store.sessionAt(path);
     if (!record) continue;
     // A file that vanished since the last scan is gone now, whatever the store still says.
     const file = filesByPath.get(path);
@@ -182,16 +185,16 @@ export async function scanSessions(options: ScanOptions): Promise<ScanResult> {
     if (outcome) gated.push(toRecord(file, outcome, scannedAt));
     else timedOut.push(file.path);
   });
-  store.upsertSession(...refreshed, ...gated);
+  await store.upsertSession(...refreshed, ...gated);
   // Rows from a store that did not know own runs yet: each file still there has its head checked, once.
   const unchecked = [...known].filter(([path, k]) => k.ownRun === undefined && !reading.has(path));
-  store.setOwnRun(
+  await store.setOwnRun(
     unchecked.filter(([path]) => present.has(path)).map(([path]) => [path, isOwnRunTranscript(path)]),
   );
-  const newlyGone = store.markGone([...known.keys()].filter((path) => !present.has(path)));
+  const newlyGone = await store.markGone([...known.keys()].filter((path) => !present.has(path)));
   const records = new Map<string, SessionRecord>();
   for (const prefix of prefixes) {
-    for (const record of store.listSessions({ under: prefix })) {
+    for (const record of await store.listSessions({ under: prefix })) {
       // A file root's prefix is the file itself; keep only that file.
       if (prefix.endsWith(sep) || record.path === prefix) records.set(record.path, record);
     }

@@ -5,6 +5,7 @@ import { type LedgerCoverage, ledgerCoverageKey } from '../gate/ledger-s2.js';
 import { type GateProfile, isGateProfile } from '../gate/profile.js';
 import type { GateSignal, GateVerdict } from '../gate/score.js';
 import type { SignalName } from '../gate/signals.js';
+import type { SessionStorePort } from './port.js';
 import { migrate } from './schema.js';
 import { activeWithin, sessionStartsBounded } from './session-starts.js';
 import type { HostName, KnownFile, SessionQuery, SessionRecord, SessionScore } from './types.js';
@@ -100,10 +101,13 @@ const UPSERT = `INSERT INTO sessions (path, size, mtime_ms, host, session_id, pa
  * The embedded session index (SQLite, WAL): one row per transcript file with its gate verdict. It
  * outlives the transcripts — Claude Code deletes old ones, the store marks them gone and keeps the verdict.
  */
-export class SessionStore {
+export class SessionStore implements SessionStorePort {
+  readonly kind = 'sqlite' as const;
+  readonly label: string;
   private readonly db: Database.Database;
 
   constructor(path: string) {
+    this.label = path;
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     this.db = new Database(path);
     this.db.pragma('journal_mode = WAL');
@@ -219,6 +223,7 @@ export class SessionStore {
    * Stored records, newest first, filtered by project folder and activity dates. Dates are compared as
    * instants with each session's start and last activity as sessionStarts reads them (an unusable
    * transcript timestamp gives way to the file time, bounded by the newest file in the store), not as text.
+   * `scope` plays no part: every row of the embedded store is this machine's.
    */
   listSessions(query: SessionQuery = {}): SessionRecord[] {
     const where: string[] = [];

@@ -53,6 +53,10 @@ export interface SessionRecord {
   ownRun?: boolean | undefined;
   /** The gate profile that scored the verdict (rows stored before profiles existed: `seed`). */
   gateProfile: GateProfile;
+  /** The machine that scanned the file: set by a shared store, undefined in the embedded one. */
+  machine?: string | undefined;
+  /** The user whose transcript it is: set by a shared store, undefined in the embedded one. */
+  user?: string | undefined;
 }
 
 /** Filters for listSessions; dates are ISO-8601 instants compared as instants with each session's start and last activity (see sessionStarts). */
@@ -67,6 +71,11 @@ export interface SessionQuery {
   until?: string;
   /** Include files that were deleted since they were scanned (default true). */
   includeGone?: boolean;
+  /**
+   * A shared store only: this machine's and user's rows (`mine`, what a scan compares), or the rows of the
+   * named machine and/or user (the team report's filters). Default: every row the store holds.
+   */
+  scope?: 'mine' | { machine?: string | undefined; user?: string | undefined };
 }
 
 /** One main session's score, as trial reviews compare them (mtime in epoch seconds). */

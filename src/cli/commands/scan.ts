@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { claudeConfigDirs } from '../../paths/data-dir.js';
 import * as scan from '../../scan/index.js';
-import { openStore } from '../../store/open.js';
+import { openSessionStore } from '../../store/connect.js';
 import { sessionStarts } from '../../store/session-starts.js';
 import { parseCommandArgs, parsePositive } from '../args.js';
 import { colorFor, tablePaint } from '../color.js';
@@ -17,7 +17,10 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const { roots, defaults } = scan.resolveScanRoots(positionals, values.demo === true, io.env);
   const { settings, warning } = scan.gateSettingsFor(envWithProfile(io.env, values.profile), io.cwd);
   if (warning) println(io.stderr, warning);
-  const store = openStore(scan.storePathFor(values.store, values.demo === true, io.env));
+  const store = await openSessionStore(
+    scan.storeLocationFor(values.store, values.demo === true, io.env),
+    io.env,
+  );
   try {
     if (defaults) {
       const note = await scan.cleanupWarningOnce(claudeConfigDirs(io.env), store);
@@ -54,6 +57,6 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     println(io.stdout, scan.renderSummary(shown, { ...result, seconds, ownLeftOut }));
     return 0;
   } finally {
-    store.close();
+    await store.close();
   }
 }

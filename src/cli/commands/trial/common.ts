@@ -2,11 +2,12 @@ import { resolve } from 'node:path';
 import { UsageError } from '../../../errors/errors.js';
 import { resolveGateProfile } from '../../../gate/profile.js';
 import { findGitRoots } from '../../../git/roots.js';
+import { storeLocationFor } from '../../../scan/options.js';
 import { isIsoDay, todayUtc } from '../../../trial/dates.js';
 import type { TrialReviewOptions } from '../../../trial/project-review.js';
 import type { SessionScoreSource } from '../../../trial/scores.js';
 import { projectScoreSource } from '../../../trial/sources.js';
-import { PROJECTS_ROOT } from '../../common-options.js';
+import { PROJECTS_ROOT, STORE } from '../../common-options.js';
 import { existingFolder } from '../../folder-option.js';
 import type { CliIo } from '../../io.js';
 import { envWithProfile, PROFILE } from '../../profile-option.js';
@@ -41,6 +42,11 @@ export const REVIEW_OPTIONS = {
   },
   profile: PROFILE,
   ...EFFECT_OPTIONS,
+  store: STORE,
+  team: {
+    type: 'boolean',
+    description: "with a shared postgres:// store: pool every machine's sessions of this repository",
+  },
 } as const;
 
 export interface ReviewSettings {
@@ -50,7 +56,9 @@ export interface ReviewSettings {
   review: TrialReviewOptions;
 }
 
-type ReviewValues = { [K in keyof typeof REVIEW_OPTIONS]?: string | undefined };
+type ReviewValues = { [K in Exclude<keyof typeof REVIEW_OPTIONS, 'team'>]?: string | undefined } & {
+  team?: boolean | undefined;
+};
 
 /** The project's main checkout: `--mroot`, else the main checkout of the git repository around cwd. */
 export function resolveMainCheckout(mroot: string | undefined, io: CliIo): string {
@@ -71,7 +79,12 @@ export function reviewSettings(values: ReviewValues, io: CliIo): ReviewSettings 
   if (!/^\d+$/.test(freshness))
     throw new UsageError(`--freshness-secs takes a whole number, got '${freshness}'`);
   const env = envWithProfile(io.env, values.profile);
+  const store = storeLocationFor(values.store, false, io.env);
+  if (values.team === true && store.kind !== 'postgres')
+    throw new UsageError('--team pools a shared store: give --store postgres://… (or set RETROSPECT_STORE)');
   const source = projectScoreSource({
+    store,
+    team: values.team === true,
     mainCheckout,
     scope,
     projectsRoot: existingFolder(values['projects-root'], '--projects-root', 'a Claude Code projects folder'),
