@@ -71,3 +71,10 @@ export const STORE = {
   description: 'the session store: a SQLite file, or a shared postgres://… server (docs/teams.md)',
   default: '$RETROSPECT_STORE, else <data dir>/store.sqlite',
 } as const;
+
+/** `--otlp-endpoint`, shared by `export otlp` (as `--endpoint`) and `scan`. */
+export const OTLP_ENDPOINT = {
+  type: 'string',
+  arg: 'URL',
+  description: 'an OpenTelemetry collector’s OTLP/HTTP base URL (metrics to /v1/metrics, logs to /v1/logs)',
+} as const;

@@ -65,3 +65,11 @@ export class StoreUnreachableError extends RetrospectError {
     this.name = 'StoreUnreachableError';
   }
 }
+
+/** A collector did not take what was sent (unreachable, or it answered with an error): where and why. */
+export class ExportFailedError extends RetrospectError {
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super('E_EXPORT', message, options);
+    this.name = 'ExportFailedError';
+  }
+}

@@ -6,6 +6,7 @@ import { sessionStarts } from '../../store/session-starts.js';
 import { parseCommandArgs, parsePositive } from '../args.js';
 import { colorFor, tablePaint } from '../color.js';
 import { type CliIo, println, printlnStyled } from '../io.js';
+import { sendOtlp } from '../otlp-option.js';
 import { envWithProfile } from '../profile-option.js';
 import { SPEC, scanFilterFrom } from './scan/options.js';
 
@@ -45,6 +46,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     const starts = sessionStarts(result.records, new Date());
     const shown = scan.selectRecords(result.records, settings.threshold, filter, starts);
     const ownLeftOut = scan.ownRunsLeftOut(result.records, settings.threshold, filter, starts);
+    const endpoint = values['otlp-endpoint'];
+    if (endpoint !== undefined) await sendOtlp(io, endpoint, {}, shown);
     if (values.json) {
       for (const record of shown) println(io.stdout, scan.scanRecordJson(record, starts));
       return 0;

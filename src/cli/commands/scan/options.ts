@@ -1,7 +1,7 @@
 import { UsageError } from '../../../errors/errors.js';
 import type * as scan from '../../../scan/index.js';
 import { defineCommand, type ParsedArgs } from '../../args.js';
-import { DATE_RANGE, PROJECT_FILTER, STORE } from '../../common-options.js';
+import { DATE_RANGE, OTLP_ENDPOINT, PROJECT_FILTER, STORE } from '../../common-options.js';
 import { dateOption } from '../../date-option.js';
 import { PROFILE } from '../../profile-option.js';
 import { projectOption } from '../../project-option.js';
@@ -30,14 +30,16 @@ export const SPEC = defineCommand({
     jobs: { type: 'string', arg: 'N', description: 'worker threads, at least 1', default: 'one per CPU' },
     store: STORE,
     profile: PROFILE,
+    'otlp-endpoint': OTLP_ENDPOINT,
   },
   examples: [
     ['retrospect scan --demo', 'the bundled demo sessions'],
     ['retrospect scan --since 7d --flagged', "this week's rough sessions"],
     ['retrospect scan --project -home-ada-code-shop --json', 'one project, as JSON lines'],
+    ['retrospect scan --store postgres://retro@db/team', "into the team's shared store (docs/teams.md)"],
   ],
   environment:
-    'RETRO_GATE_PROFILE, RETRO_THRESHOLD, FRICTION_LEDGER, CLAUDE_CONFIG_DIR, RETROSPECT_DATA_DIR, NO_COLOR',
+    'RETRO_GATE_PROFILE, RETRO_THRESHOLD, FRICTION_LEDGER, CLAUDE_CONFIG_DIR, RETROSPECT_DATA_DIR, RETROSPECT_STORE, RETROSPECT_MACHINE, RETROSPECT_USER, RETROSPECT_HASH_IDENTITY, NO_COLOR',
 });
 
 export type ScanValues = ParsedArgs<typeof SPEC.options>['values'];
