@@ -40,7 +40,7 @@ const attr = (list: KeyValue[], key: string) => {
 };
 /** The collector's base URL (the local server's own path is a webhook's, not ours). */
 const origin = (server: LocalServer) => new URL(server.url).origin;
-const valueOf = (p: NumberPoint) => Number(p.asInt ?? p.asDouble);
+const pointValue = (p: NumberPoint) => Number(p.asInt ?? p.asDouble);
 
 function fixture() {
   const dir = mkdtempSync(join(tmpdir(), 'retrospect-otlp-'));
@@ -110,14 +110,14 @@ describe('retrospect export otlp', () => {
     const byName = new Map(resource.scopeMetrics.flatMap((s) => s.metrics).map((m) => [m.name, m]));
     const sessions = byName.get('retrospect.sessions')!.gauge!.dataPoints;
     expect(
-      sessions.map((p) => [attr(p.attributes, 'project'), attr(p.attributes, 'host.name'), valueOf(p)]),
+      sessions.map((p) => [attr(p.attributes, 'project'), attr(p.attributes, 'host.name'), pointValue(p)]),
     ).toEqual([['-home-ada-code-shop', 'ada-laptop', 4]]);
-    expect(valueOf(byName.get('retrospect.sessions.flagged')!.gauge!.dataPoints[0]!)).toBe(2);
+    expect(pointValue(byName.get('retrospect.sessions.flagged')!.gauge!.dataPoints[0]!)).toBe(2);
     const s1 = byName
       .get('retrospect.signals')!
       .gauge!.dataPoints.find((p) => attr(p.attributes, 'signal') === 'S1');
     // Two push-backs reach S1's cap of 3 (score 9); one is 1 (score 3).
-    expect(valueOf(s1!)).toBe(3 + 3 + 1);
+    expect(pointValue(s1!)).toBe(3 + 3 + 1);
     const histogram = byName.get('retrospect.friction_score')!.histogram!.dataPoints[0]!;
     expect([Number(histogram.count), histogram.sum]).toEqual([4, 9 + 9 + 3 + 0]);
 
