@@ -84,6 +84,7 @@ export { createLinePrompter, type Prompter } from './prompt/line-prompter.js';
 // report
 export {
   buildReport,
+  buildReportFrom,
   buildReportModel,
   type ReportModel,
   type ReportOptions,
@@ -180,16 +181,30 @@ export {
 // store
 export {
   countSignals,
+  hashName,
   type KnownFile,
+  openSessionStore,
   openStore,
   type SessionQuery,
   type SessionRecord,
   type SessionScore as StoredSessionScore,
   type SessionStarts,
   SessionStore,
+  type SessionStorePort,
   STORE_FILE,
+  type StoreIdentity,
+  type StoreLocation,
   sessionStarts,
+  storeIdentity,
+  storeLocation,
 } from './store/index.js';
+// telemetry
+export {
+  exportOtlp,
+  type OtlpExportOptions,
+  type OtlpExportSummary,
+  ruleTextHash,
+} from './telemetry/index.js';
 // transcript
 export { adapterFor, claudeCodeAdapter, type HostAdapter } from './transcript/host.js';
 export { isOwnRunPrompt, isOwnRunTranscript, ownRunMarker } from './transcript/own-run.js';

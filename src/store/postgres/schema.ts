@@ -7,6 +7,8 @@ import type pg from 'pg';
  * ids, timestamps and home-relative paths — never transcript text.
  */
 export const PG_MIGRATIONS: readonly string[] = [
+  // The verdict is JSON, not JSONB: its text comes back as written (key order included), so that records
+  // read from either store print alike; `->>` still reaches into it from SQL.
   `CREATE TABLE retrospect_sessions (
      machine TEXT NOT NULL,
      user_name TEXT NOT NULL,
@@ -22,7 +24,7 @@ export const PG_MIGRATIONS: readonly string[] = [
      last_ts TEXT,
      lines INTEGER NOT NULL,
      gate_version INTEGER NOT NULL,
-     verdict JSONB NOT NULL,
+     verdict JSON NOT NULL,
      score DOUBLE PRECISION NOT NULL,
      passed BOOLEAN NOT NULL,
      s1 INTEGER NOT NULL DEFAULT 0,

@@ -280,7 +280,7 @@ export class PostgresSessionStore implements SessionStorePort {
       > & { gate_error: boolean }
     >(
       `SELECT path, size, mtime_ms, gate_version, gone, session_id, ledger_s2, ledger_stale, own_run, gate_profile,
-         verdict ? 'error' AS gate_error FROM retrospect_sessions WHERE ${where}`,
+         verdict ->> 'error' IS NOT NULL AS gate_error FROM retrospect_sessions WHERE ${where}`,
       params,
     );
     const known = new Map<string, KnownFile>();
