@@ -4,6 +4,7 @@ import { storeLocationFor } from '../scan/options.js';
 import { scanSessions } from '../scan/scan.js';
 import { gateSettingsFor } from '../scan/settings.js';
 import { openSessionStore } from '../store/connect.js';
+import { storeIdentity } from '../store/identity.js';
 import { redactUrl, type StoreLocation } from '../store/location.js';
 import type { SessionStorePort } from '../store/port.js';
 import type { SessionRecord } from '../store/types.js';
@@ -84,25 +85,26 @@ export function storeScoreSource(options: StoreSourceOptions): SessionScoreSourc
         const project = projectFolderName(options.mainCheckout);
         const newest = Math.floor(nowMs / 1000) - freshnessSecs;
         const rows: SessionScore[] = [...unscored.rows];
+        const me = storeIdentity(options.env);
         for (const r of await candidateRecords(store, options)) {
-          {
-            // Sub-agents are part of their session; Retrospect's own analysis runs are not the user's work.
-            if (r.parentSessionId !== undefined || r.ownRun) continue;
-            // Scores of two profiles are never compared: a verdict of another profile whose transcript is
-            // gone (so the scan could not score it again) is left out.
-            if (r.gateProfile !== settings.profile) continue;
-            if (options.scope === 'current' && !sameProject(r, project, options)) continue;
-            if (unscored.paths.has(resolve(r.path))) continue;
-            const mtime = Math.floor(r.mtimeMs / 1000);
-            if (mtime <= newest)
-              rows.push({
-                sessionId: r.sessionId,
-                score: r.verdict.score,
-                mtime,
-                path: r.path,
-                lines: r.lines,
-              });
-          }
+          // Sub-agents are part of their session; Retrospect's own analysis runs are not the user's work.
+          if (r.parentSessionId !== undefined || r.ownRun) continue;
+          // Scores of two profiles are never compared: a verdict of another profile whose transcript is
+          // gone (so the scan could not score it again) is left out.
+          if (r.gateProfile !== settings.profile) continue;
+          if (options.scope === 'current' && !sameProject(r, project, options)) continue;
+          // Another machine's (or user's) transcript is not on this disk: its stored path is not a path here.
+          const local = r.machine === undefined || (r.machine === me.machine && r.user === me.user);
+          if (local && unscored.paths.has(resolve(r.path))) continue;
+          const mtime = Math.floor(r.mtimeMs / 1000);
+          if (mtime <= newest)
+            rows.push({
+              sessionId: r.sessionId,
+              score: r.verdict.score,
+              mtime,
+              ...(local ? { path: r.path } : {}),
+              lines: r.lines,
+            });
         }
         return rows.sort((a, b) => (a.mtime ?? 0) - (b.mtime ?? 0) || a.sessionId.localeCompare(b.sessionId));
       } finally {

@@ -40,9 +40,10 @@ describe.skipIf(skip !== undefined)('trial scores from a shared store', () => {
       early.sessionId,
     ]);
     const pooled = await source(ada, 'ada-laptop', true).scores();
+    // Bo's transcript is on Bo's disk: its row carries no path to read here.
     expect(pooled).toEqual([
-      { sessionId: early.sessionId, score: 3, mtime: noonOf('2026-06-01') },
-      { sessionId: later.sessionId, score: 9, mtime: noonOf('2026-06-02') },
+      { sessionId: early.sessionId, score: 3, mtime: noonOf('2026-06-01'), path: early.path, lines: 7 },
+      { sessionId: later.sessionId, score: 9, mtime: noonOf('2026-06-02'), lines: 9 },
     ]);
   });
 
