@@ -57,6 +57,11 @@ export interface SessionRecord {
   machine?: string | undefined;
   /** The user whose transcript it is: set by a shared store, undefined in the embedded one. */
   user?: string | undefined;
+  /**
+   * A shared store's row of another machine or user: the transcript is not on this disk, and `path` is as
+   * that machine stored it (home-relative), not a path to read here.
+   */
+  remote?: boolean | undefined;
 }
 
 /** Filters for listSessions; dates are ISO-8601 instants compared as instants with each session's start and last activity (see sessionStarts). */

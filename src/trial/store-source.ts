@@ -4,7 +4,6 @@ import { storeLocationFor } from '../scan/options.js';
 import { scanSessions } from '../scan/scan.js';
 import { gateSettingsFor } from '../scan/settings.js';
 import { openSessionStore } from '../store/connect.js';
-import { storeIdentity } from '../store/identity.js';
 import { redactUrl, type StoreLocation } from '../store/location.js';
 import type { SessionStorePort } from '../store/port.js';
 import type { SessionRecord } from '../store/types.js';
@@ -85,7 +84,6 @@ export function storeScoreSource(options: StoreSourceOptions): SessionScoreSourc
         const project = projectFolderName(options.mainCheckout);
         const newest = Math.floor(nowMs / 1000) - freshnessSecs;
         const rows: SessionScore[] = [...unscored.rows];
-        const me = storeIdentity(options.env);
         for (const r of await candidateRecords(store, options)) {
           // Sub-agents are part of their session; Retrospect's own analysis runs are not the user's work.
           if (r.parentSessionId !== undefined || r.ownRun) continue;
@@ -94,7 +92,7 @@ export function storeScoreSource(options: StoreSourceOptions): SessionScoreSourc
           if (r.gateProfile !== settings.profile) continue;
           if (options.scope === 'current' && !sameProject(r, project, options)) continue;
           // Another machine's (or user's) transcript is not on this disk: its stored path is not a path here.
-          const local = r.machine === undefined || (r.machine === me.machine && r.user === me.user);
+          const local = r.remote !== true;
           if (local && unscored.paths.has(resolve(r.path))) continue;
           const mtime = Math.floor(r.mtimeMs / 1000);
           if (mtime <= newest)

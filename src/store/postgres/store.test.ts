@@ -97,6 +97,7 @@ describe.skipIf(skip !== undefined)('the shared PostgreSQL session store', () =>
         ...record(homeA, 's1', 9),
         machine: 'laptop-a',
         user: 'ada',
+        remote: false,
         ledgerS2: undefined,
         transcriptS2: undefined,
       });
@@ -107,6 +108,7 @@ describe.skipIf(skip !== undefined)('the shared PostgreSQL session store', () =>
         'laptop-b/s1',
       ]);
       // Another machine's path is shown as stored: relative to its home, never this machine's path.
+      expect(team.find((r) => r.machine === 'laptop-b')?.remote).toBe(true);
       expect(team.find((r) => r.machine === 'laptop-b')?.path).toBe(
         '~/.claude/projects/-home-dev-shop/s1.jsonl',
       );

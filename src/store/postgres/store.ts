@@ -233,6 +233,7 @@ export class PostgresSessionStore implements SessionStorePort {
       gateProfile: profileOf(row.gate_profile),
       machine: row.machine,
       user: row.user_name,
+      remote: !isMine,
     };
   }
 
