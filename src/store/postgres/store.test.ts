@@ -161,6 +161,37 @@ describe.skipIf(skip !== undefined)('the shared PostgreSQL session store', () =>
     }
   });
 
+  it('a connection lost mid-run, or a role that may not create tables, is one clear line', async () => {
+    const url = freshDatabase();
+    const store = await PostgresSessionStore.open(url, { machine: 'm', user: 'u', home: '/nowhere' });
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await admin.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+      );
+      const lost = await Promise.resolve(store.listSessions({ scope: {} })).catch((e: unknown) => e);
+      expect(lost).toBeInstanceOf(StoreUnreachableError);
+      expect((lost as Error).message).toMatch(
+        /^lost the PostgreSQL session store at postgres:\/\/postgres@127\.0\.0\.1:\d+\/store_\d+: /,
+      );
+      // PostgreSQL 15 lets no ordinary role create tables in another owner's public schema.
+      await admin.query('CREATE ROLE reader LOGIN');
+    } finally {
+      await admin.end();
+      await store.close();
+    }
+    const fresh = freshDatabase();
+    const refused = await PostgresSessionStore.open(fresh.replace('postgres@', 'reader@'), {
+      machine: 'm',
+      user: 'u',
+      home: '/nowhere',
+    }).catch((e: unknown) => e);
+    expect((refused as Error).message).toMatch(
+      /^the PostgreSQL session store at postgres:\/\/reader@127\.0\.0\.1:\d+\/store_\d+ could not be prepared: permission denied for schema public$/,
+    );
+  });
+
   it('a server that cannot be reached is one clear line, without the password', async () => {
     const error = await PostgresSessionStore.open('postgres://retro:s3cret@127.0.0.1:1/team', {
       machine: 'm',

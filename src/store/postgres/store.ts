@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { StoreUnreachableError } from '../../errors/errors.js';
+import { InputError, StoreUnreachableError } from '../../errors/errors.js';
 import { type LedgerCoverage, ledgerCoverageKey } from '../../gate/ledger-s2.js';
 import { type GateProfile, isGateProfile } from '../../gate/profile.js';
 import type { GateSignal, GateVerdict } from '../../gate/score.js';
@@ -142,17 +142,37 @@ export class PostgresSessionStore implements SessionStorePort {
       await migratePostgres(client);
     } catch (error) {
       await client.end().catch(() => undefined);
-      throw error;
+      // A role without the right to create tables, a newer schema: said in one line, where and why.
+      throw new InputError(
+        `the PostgreSQL session store at ${redactUrl(url)} could not be prepared: ${reasonOf(error)}`,
+        { cause: error },
+      );
     }
     return new PostgresSessionStore(client, identity, url);
   }
 
   private async query<R extends pg.QueryResultRow>(sql: string, params: unknown[] = []) {
-    if (this.broken)
-      throw new StoreUnreachableError(
-        `lost the PostgreSQL session store at ${this.label}: ${reasonOf(this.broken)}`,
-      );
-    return this.client.query<R>(sql, params);
+    if (this.broken) throw this.lost(this.broken);
+    try {
+      return await this.client.query<R>(sql, params);
+    } catch (error) {
+      // SQL errors carry a five-character SQLSTATE; none (a dropped socket), a connection failure (class 08)
+      // or a server shutting down (57P) is the server going away mid-run.
+      const code = (error as { code?: unknown }).code;
+      const sqlState = typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+      if (sqlState === undefined || sqlState.startsWith('08') || sqlState.startsWith('57P'))
+        throw this.lost(error);
+      throw error;
+    }
+  }
+
+  private lost(error: unknown): StoreUnreachableError {
+    return new StoreUnreachableError(
+      `lost the PostgreSQL session store at ${this.label}: ${reasonOf(error)}`,
+      {
+        cause: error,
+      },
+    );
   }
 
   private async transaction<T>(work: () => Promise<T>): Promise<T> {
