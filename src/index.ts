@@ -22,6 +22,13 @@ export type {
   Observation,
   Proposal,
 } from './deepread/types.js';
+// export (OpenTelemetry)
+export {
+  exportOtlp,
+  type OtlpExportOptions,
+  type OtlpExportSummary,
+  ruleTextHash,
+} from './export/index.js';
 // fsx
 export { appendJsonLine, readTextIfExists, withLock, writeFileAtomic } from './fsx/index.js';
 // gate
@@ -198,13 +205,6 @@ export {
   storeIdentity,
   storeLocation,
 } from './store/index.js';
-// telemetry
-export {
-  exportOtlp,
-  type OtlpExportOptions,
-  type OtlpExportSummary,
-  ruleTextHash,
-} from './telemetry/index.js';
 // transcript
 export { adapterFor, claudeCodeAdapter, type HostAdapter } from './transcript/host.js';
 export { isOwnRunPrompt, isOwnRunTranscript, ownRunMarker } from './transcript/own-run.js';

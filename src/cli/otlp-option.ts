@@ -26,7 +26,7 @@ export async function sendOtlp(
   records: readonly SessionRecord[],
   decisions: readonly TrialDecision[] = [],
 ): Promise<void> {
-  const { exportOtlp } = await import('../telemetry/otlp.js');
+  const { exportOtlp } = await import('../export/otlp.js');
   const machine = io.env.RETROSPECT_MACHINE?.trim() || hostname();
   const sent = await exportOtlp({ endpoint, headers, records, decisions, machine });
   println(

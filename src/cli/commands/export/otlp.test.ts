@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ruleTextHash } from '../../../telemetry/rule-hash.js';
+import { ruleTextHash } from '../../../export/rule-hash.js';
 import { runCli } from '../../../test-support/cli.js';
 import { type LocalServer, startLocalServer } from '../../../test-support/http.js';
 import { writeSessionFile } from '../../../test-support/session-files.js';
