@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../test-support/cli.js';
+import { startLocalServer } from '../../test-support/http.js';
 import { postgresSkipReason, startPostgres, type TestPostgres } from '../../test-support/postgres.js';
 import { writeSessionFile } from '../../test-support/session-files.js';
 
@@ -86,6 +87,46 @@ describe.skipIf(skip !== undefined)('a team on one PostgreSQL store', () => {
       bo.dir,
     ])
       expect(dump).not.toContain(text);
+  });
+
+  it("exports the team's metrics by host and user, and --team needs a shared store", async () => {
+    const url = server.url('team');
+    const ada = home('ada-laptop', 'ada', [{ rejections: 2 }]);
+    const bo = home('bo-desktop', 'bo', [{ rejections: 0 }]);
+    for (const who of [ada, bo])
+      expect((await runCli(['scan', who.projects, '--store', url], { env: who.env })).code).toBe(0);
+    const collector = await startLocalServer((_req, res) => res.writeHead(200).end('{}'));
+    try {
+      const endpoint = new URL(collector.url).origin;
+      const run = await runCli(['export', 'otlp', '--endpoint', endpoint, '--store', url], { env: ada.env });
+      expect(run.code, run.stderr).toBe(0);
+      const body = JSON.parse(collector.received[0]?.body ?? '{}') as {
+        resourceMetrics: {
+          scopeMetrics: {
+            metrics: {
+              name: string;
+              gauge?: { dataPoints: { attributes: { key: string; value: { stringValue?: string } }[] }[] };
+            }[];
+          }[];
+        }[];
+      };
+      const sessions = body.resourceMetrics[0]?.scopeMetrics[0]?.metrics.find(
+        (m) => m.name === 'retrospect.sessions',
+      );
+      const hosts = sessions?.gauge?.dataPoints.map((p) =>
+        ['host.name', 'user.name']
+          .map((k) => p.attributes.find((a) => a.key === k)?.value.stringValue)
+          .join('/'),
+      );
+      expect(new Set(hosts)).toEqual(new Set(['ada-laptop/ada', 'bo-desktop/bo']));
+    } finally {
+      await collector.close();
+    }
+    const checkout = join(ada.dir, 'shop');
+    mkdirSync(checkout);
+    const team = await runCli(['trial', 'review', '--team', '--mroot', checkout], { env: ada.env });
+    expect(team.code).toBe(2);
+    expect(team.stderr).toContain('--team pools a shared store: give --store postgres://');
   });
 
   it('an unreachable server is one error line, and SQLite stays the default', async () => {
