@@ -9,7 +9,10 @@ export interface StoreIdentity {
   home: string;
 }
 
-/** A name hashed for the store: 12 hex digits of SHA-256, stable across machines, not reversible by reading. */
+/**
+ * A name hashed for the store: 12 hex digits of SHA-256, stable across machines. A pseudonym, not a secret:
+ * whoever can guess a name (a host naming scheme) can check the guess.
+ */
 export function hashName(name: string): string {
   return createHash('sha256').update(name, 'utf8').digest('hex').slice(0, 12);
 }
