@@ -2,16 +2,16 @@ import { resolve } from 'node:path';
 import { UsageError } from '../../../errors/errors.js';
 import { resolveGateProfile } from '../../../gate/profile.js';
 import { findGitRoots } from '../../../git/roots.js';
-import { storeLocationFor } from '../../../scan/options.js';
 import { isIsoDay, todayUtc } from '../../../trial/dates.js';
 import type { TrialReviewOptions } from '../../../trial/project-review.js';
 import type { SessionScoreSource } from '../../../trial/scores.js';
 import { projectScoreSource } from '../../../trial/sources.js';
-import { PROJECTS_ROOT, STORE } from '../../common-options.js';
+import { PROJECTS_ROOT } from '../../common-options.js';
 import { existingFolder } from '../../folder-option.js';
 import type { CliIo } from '../../io.js';
 import { envWithProfile, PROFILE } from '../../profile-option.js';
 import { EFFECT_OPTIONS, effectOptions } from './effect-options.js';
+import { TEAM_OPTIONS, teamStore } from './team-option.js';
 
 /** Options shared by `trial review` and `trial list`. */
 export const REVIEW_OPTIONS = {
@@ -42,11 +42,7 @@ export const REVIEW_OPTIONS = {
   },
   profile: PROFILE,
   ...EFFECT_OPTIONS,
-  store: STORE,
-  team: {
-    type: 'boolean',
-    description: "with a shared postgres:// store: pool every machine's sessions of this repository",
-  },
+  ...TEAM_OPTIONS,
 } as const;
 
 export interface ReviewSettings {
@@ -79,12 +75,8 @@ export function reviewSettings(values: ReviewValues, io: CliIo): ReviewSettings 
   if (!/^\d+$/.test(freshness))
     throw new UsageError(`--freshness-secs takes a whole number, got '${freshness}'`);
   const env = envWithProfile(io.env, values.profile);
-  const store = storeLocationFor(values.store, false, io.env);
-  if (values.team === true && store.kind !== 'postgres')
-    throw new UsageError('--team pools a shared store: give --store postgres://… (or set RETROSPECT_STORE)');
   const source = projectScoreSource({
-    store,
-    team: values.team === true,
+    ...teamStore(values, io.env),
     mainCheckout,
     scope,
     projectsRoot: existingFolder(values['projects-root'], '--projects-root', 'a Claude Code projects folder'),
