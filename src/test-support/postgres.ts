@@ -67,7 +67,9 @@ export async function startPostgres(): Promise<TestPostgres> {
   const bin = postgresBinDir();
   if (bin === undefined)
     throw new Error('no PostgreSQL server installed: apt-get install postgresql (or set PG_BINDIR)');
-  const folder = mkdtempSync(join(tmpdir(), 'retrospect-pg-'));
+  // As root the cluster belongs to `postgres`, which must be able to reach it: a TMPDIR inside root's home
+  // would not do, /tmp does.
+  const folder = mkdtempSync(join(isRoot() ? '/tmp' : tmpdir(), 'retrospect-pg-'));
   if (isRoot()) {
     const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
     const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
