@@ -28,7 +28,7 @@ export const SPEC = defineCommand({
   examples: [
     ['retrospect export otlp --endpoint http://localhost:4318', "this machine's store"],
     [
-      'retrospect export otlp --endpoint https://otel.example.com --store postgres://retro@db/team --mroot .',
+      'retrospect export otlp --endpoint https://otel.example.com --store postgres://db.internal/retro --mroot .',
       "the team's store and this project's trial decisions",
     ],
   ],

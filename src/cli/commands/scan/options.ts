@@ -36,7 +36,7 @@ export const SPEC = defineCommand({
     ['retrospect scan --demo', 'the bundled demo sessions'],
     ['retrospect scan --since 7d --flagged', "this week's rough sessions"],
     ['retrospect scan --project -home-ada-code-shop --json', 'one project, as JSON lines'],
-    ['retrospect scan --store postgres://retro@db/team', "into the team's shared store (docs/teams.md)"],
+    ['retrospect scan --store postgres://db.internal/retro', "into the team's shared store (docs/teams.md)"],
   ],
   environment:
     'RETRO_GATE_PROFILE, RETRO_THRESHOLD, FRICTION_LEDGER, CLAUDE_CONFIG_DIR, RETROSPECT_DATA_DIR, RETROSPECT_STORE, RETROSPECT_MACHINE, RETROSPECT_USER, RETROSPECT_HASH_IDENTITY, NO_COLOR',
