@@ -37,7 +37,10 @@ export const SPEC = defineCommand({
   examples: [
     ['retrospect report --demo --out demo.html', 'the bundled demo sessions'],
     ['retrospect scan && retrospect report --out friction.html --since 30d', "this machine's last 30 days"],
-    ['retrospect report --store postgres://db.internal/retro --out team.html', 'every machine of a shared store'],
+    [
+      'retrospect report --store postgres://db.internal/retro --out team.html',
+      'every machine of a shared store',
+    ],
   ],
   environment: 'RETRO_GATE_PROFILE, RETRO_THRESHOLD, RETROSPECT_DATA_DIR, RETROSPECT_STORE',
 });
