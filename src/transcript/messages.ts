@@ -87,19 +87,16 @@ export function eventsOfMessages(messages: readonly TranscriptMessage[], onEvent
       });
       continue;
     }
-    const errors = message.toolOutputs.filter((output) => output.isError);
     onEvent({
       kind: 'user',
       lineNo: message.lineNo,
       id: message.id,
       isMeta: message.meta,
       toolResultErrors: message.toolOutputs.map((output) => output.isError),
-      ...(errors.length > 0
-        ? {
-            errorTexts: errors.map((output) => output.text),
-            refusals: errors.map((output) => output.refused === true),
-          }
-        : {}),
+      // The host's own reading of each result: a call the person refused or stopped is not a failure.
+      toolResultKinds: message.toolOutputs.map((output) =>
+        !output.isError ? 'ok' : output.refused === true ? 'refused' : 'error',
+      ),
       text: message.toolOutputs.length > 0 ? '' : message.text,
     });
   }

@@ -1,39 +1,29 @@
-import { type Dirent, readdirSync, statSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
+import { claudeConfigDirs } from '../../paths/data-dir.js';
+import { fileStat, listDir, type SessionSource } from '../source.js';
 
-/** A transcript file found on disk, with where it sits in Claude Code's projects layout. */
-export interface TranscriptFile {
-  path: string;
-  size: number;
-  mtimeMs: number;
-  /** The project folder name (`-home-dev-shop`). */
-  project: string;
-  /**
-   * Sub-agent transcripts: `<project>/<session>/subagents/agent-*.jsonl` names its parent session by
-   * folder; a flat `<project>/agent-*.jsonl` names it inside (its `sessionId`), so this stays undefined.
-   */
-  parentFromPath: string | undefined;
-  isSubagent: boolean;
+/**
+ * Where Claude Code keeps its transcripts: `<config dir>/projects/<project>/<session>.jsonl`, the config
+ * folders being `CLAUDE_CONFIG_DIR`'s entries or `~/.claude`, and `<project>` the session's folder with
+ * every character outside `[A-Za-z0-9]` replaced by `-`. A sub-agent's transcript is
+ * `<project>/<session>/subagents/agent-*.jsonl` (earlier a flat `<project>/agent-*.jsonl`).
+ */
+export function claudeProjectsRoots(env: NodeJS.ProcessEnv): string[] {
+  return claudeConfigDirs(env).map((dir) => join(dir, 'projects'));
 }
 
 /** Folders deeper than this under a root are not searched (projects/<project>/<session>/subagents/). */
 const MAX_DEPTH = 4;
 
-function listDir(dir: string): Dirent[] {
-  try {
-    return readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return [];
-  }
-}
-
-function describe(path: string, size: number, mtimeMs: number): TranscriptFile {
+/** Where a transcript sits in Claude Code's projects layout. */
+export function describeClaudeFile(path: string, size: number, mtimeMs: number): SessionSource {
   const dir = dirname(path);
   const name = basename(path);
   if (basename(dir) === 'subagents') {
     const sessionDir = dirname(dir);
     return {
       path,
+      host: 'claude-code',
       size,
       mtimeMs,
       project: basename(dirname(sessionDir)),
@@ -43,6 +33,7 @@ function describe(path: string, size: number, mtimeMs: number): TranscriptFile {
   }
   return {
     path,
+    host: 'claude-code',
     size,
     mtimeMs,
     project: basename(dir),
@@ -52,36 +43,37 @@ function describe(path: string, size: number, mtimeMs: number): TranscriptFile {
 }
 
 /**
- * Every `*.jsonl` transcript under the given roots (Claude Code projects folders, or a project folder
- * itself). Symbolic links to folders are not followed, so a link loop cannot trap the walk.
+ * Whether a `.jsonl` path sits where Claude Code puts transcripts: in a project folder named as Claude Code
+ * names them (a path with its separators turned into `-`), or under a `projects/` folder.
  */
-export function discoverTranscripts(roots: string[]): TranscriptFile[] {
-  const found = new Map<string, TranscriptFile>();
+export function isClaudeLocation(path: string): boolean {
+  if (!path.endsWith('.jsonl')) return false;
+  const dir = dirname(path);
+  const folder = basename(dir) === 'subagents' ? basename(dirname(dirname(dir))) : basename(dir);
+  return /^[A-Za-z]?-/.test(folder) || path.split(sep).includes('projects');
+}
+
+/**
+ * Every `*.jsonl` transcript under a root (a Claude Code projects folder, or a project folder itself, or a
+ * single file). Symbolic links to folders are not followed, so a link loop cannot trap the walk.
+ */
+export function discoverClaude(root: string): SessionSource[] {
+  const found: SessionSource[] = [];
+  const absolute = resolve(root);
+  const stat = fileStat(absolute);
+  if (stat) return [describeClaudeFile(absolute, stat.size, stat.mtimeMs)];
   const walk = (dir: string, depth: number) => {
     for (const entry of listDir(dir)) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) {
         if (depth < MAX_DEPTH) walk(path, depth + 1);
       } else if (entry.name.endsWith('.jsonl') && (entry.isFile() || entry.isSymbolicLink())) {
-        try {
-          const stat = statSync(path);
-          if (stat.isFile()) found.set(path, describe(path, stat.size, stat.mtimeMs));
-        } catch {
-          // Deleted between listing and stat: the next scan marks it gone if it was stored.
-        }
+        // Deleted between listing and stat: the next scan marks it gone if it was stored.
+        const file = fileStat(path);
+        if (file) found.push(describeClaudeFile(path, file.size, file.mtimeMs));
       }
     }
   };
-  for (const root of roots) {
-    const absolute = resolve(root);
-    let stat: ReturnType<typeof statSync> | undefined;
-    try {
-      stat = statSync(absolute);
-    } catch {
-      continue;
-    }
-    if (stat.isFile()) found.set(absolute, describe(absolute, stat.size, stat.mtimeMs));
-    else walk(absolute, 1);
-  }
-  return [...found.values()];
+  walk(absolute, 1);
+  return found;
 }
