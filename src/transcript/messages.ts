@@ -1,4 +1,5 @@
 import type { EditCall, MessageId, TurnEvent } from './types.js';
+import type { FileWrite } from './written.js';
 
 /**
  * The host-neutral view of a session's messages that the deep read, the heuristic reader and citations
@@ -55,6 +56,8 @@ export interface TranscriptMessage {
   toolOutputs: ToolOutput[];
   /** The files the message's calls edit (one entry per file; a multi-file patch gives several). */
   edits?: EditCall[];
+  /** What the message's file-writing calls wrote (hosts other than Claude Code; the walk links by it). */
+  writes?: FileWrite[];
   timestamp?: string;
 }
 

@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import type { HostAdapter } from '../host.js';
 import { eventsOfMessages } from '../messages.js';
 import { fileStat } from '../source.js';
+import { sessionEditsOfMessages } from '../written.js';
 import {
   codexHomeOf,
   codexHomes,
@@ -43,4 +44,8 @@ export const codexAdapter: HostAdapter = {
     return facts;
   },
   messages: (path) => read(path).messages,
+  readSessionEdits(path) {
+    const { messages, facts } = read(path);
+    return sessionEditsOfMessages(messages, facts);
+  },
 };

@@ -65,6 +65,8 @@ export function parsePatch(text: string): PatchedFile[] {
     }
     if (line.startsWith('***')) {
       closeHunk(); // End Patch, End of File, or an unknown marker
+      // Whatever follows the end (a heredoc's terminator, a trailing newline) belongs to no file.
+      if (line.startsWith('*** End Patch')) file = undefined;
       continue;
     }
     if (line.startsWith('@@')) {

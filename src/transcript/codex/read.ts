@@ -6,7 +6,7 @@ import { forEachRecord, readJsonObject } from '../records.js';
 import type { SessionFacts, TranscriptFacts } from '../types.js';
 import { type CodexOutcome, displayedOutput, outcomeOfOutput, outputText } from './failure.js';
 import { codexTypedText, cwdOfEnvironment } from './human.js';
-import { type CodexCall, codexCallOf, codexEdits, codexToolCall } from './tools.js';
+import { type CodexCall, codexCallOf, codexEdits, codexToolCall, codexWrites } from './tools.js';
 
 /** One Codex session read: its messages for the deep read and the facts for the scan. */
 export interface CodexSession {
@@ -316,6 +316,7 @@ export function readCodexSession(path: string, findParent?: ParentLookup): Codex
     if (call) {
       calls.set(call.callId, call);
       const edits = codexEdits(call);
+      const writes = codexWrites(call);
       messages.push({
         id: call.callId || lineId(lineNo),
         lineNo,
@@ -326,6 +327,7 @@ export function readCodexSession(path: string, findParent?: ParentLookup): Codex
         toolCalls: [codexToolCall(call)],
         toolOutputs: [],
         ...(edits.length > 0 ? { edits } : {}),
+        ...(writes.length > 0 ? { writes } : {}),
         ...(timestamp ? { timestamp } : {}),
       });
       return;

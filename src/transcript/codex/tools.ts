@@ -1,6 +1,7 @@
 import { isObject, type Json, parseObject, str } from '../json-value.js';
 import { summarizedCall, type ToolCall, type ToolKind } from '../messages.js';
 import type { EditCall } from '../types.js';
+import { type FileWrite, patchWrites } from '../written.js';
 import { hasPatch, type PatchedFile, parsePatch } from './patch.js';
 
 /** A Codex tool call as a rollout records it (response item `function_call`, `custom_tool_call`, …). */
@@ -113,4 +114,9 @@ export function codexEdits(call: CodexCall): EditCall[] {
     edits.push({ tool: file.op === 'add' ? 'Write' : call.name, path: file.moveTo ?? file.path });
   }
   return edits;
+}
+
+/** What a call wrote, per file and hunk (the walk links commits to it). */
+export function codexWrites(call: CodexCall): FileWrite[] {
+  return patchWrites(call.callId, call.name, call.patch);
 }

@@ -1,6 +1,7 @@
 import type { HostAdapter } from '../host.js';
 import { eventsOfMessages } from '../messages.js';
 import { fileStat } from '../source.js';
+import { sessionEditsOfMessages } from '../written.js';
 import { copilotHomes, discoverCopilot, isCopilotSessionPath, uniqueCopilot } from './layout.js';
 import { readCopilotSession } from './read.js';
 
@@ -23,4 +24,8 @@ export const copilotAdapter: HostAdapter = {
     return facts;
   },
   messages: (path) => readCopilotSession(path).messages,
+  readSessionEdits(path) {
+    const { messages, facts } = readCopilotSession(path);
+    return sessionEditsOfMessages(messages, facts);
+  },
 };

@@ -4,7 +4,7 @@ import { isObject, type Json, nonEmpty, objects, parseObject, str } from '../jso
 import type { ToolOutput, TranscriptMessage } from '../messages.js';
 import { forEachRecord, readJsonObject } from '../records.js';
 import type { SessionFacts, TranscriptFacts } from '../types.js';
-import { copilotEdits, copilotToolCall, exitCodeOf, REFUSED } from './tools.js';
+import { copilotEdits, copilotToolCall, copilotWrites, exitCodeOf, REFUSED } from './tools.js';
 
 export interface CopilotSession {
   messages: TranscriptMessage[];
@@ -110,6 +110,7 @@ function readEvents(path: string): CopilotSession {
         return { id: str(request.toolCallId) ?? '', name: str(request.name) ?? 'tool', args };
       });
       const edits = calls.flatMap((call) => copilotEdits(call.name, call.args));
+      const writes = calls.flatMap((call) => copilotWrites(call.id, call.name, call.args));
       messages.push({
         id: nonEmpty(data.messageId) ?? id,
         lineNo,
@@ -120,6 +121,7 @@ function readEvents(path: string): CopilotSession {
         toolCalls: calls.map((call) => copilotToolCall(call.id, call.name, call.args)),
         toolOutputs: [],
         ...(edits.length > 0 ? { edits } : {}),
+        ...(writes.length > 0 ? { writes } : {}),
         ...at,
       });
       return;
@@ -211,6 +213,7 @@ function readLegacy(path: string): CopilotSession {
         };
       });
       const edits = calls.flatMap((call) => copilotEdits(call.name, call.args));
+      const writes = calls.flatMap((call) => copilotWrites(call.id, call.name, call.args));
       messages.push({
         id: `message:${index}`,
         lineNo: index,
@@ -221,6 +224,7 @@ function readLegacy(path: string): CopilotSession {
         toolCalls: calls.map((call) => copilotToolCall(call.id, call.name, call.args)),
         toolOutputs: [],
         ...(edits.length > 0 ? { edits } : {}),
+        ...(writes.length > 0 ? { writes } : {}),
       });
     } else if (role === 'tool') {
       const callId = str(message.tool_call_id) ?? '';

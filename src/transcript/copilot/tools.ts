@@ -2,6 +2,7 @@ import { parsePatch } from '../codex/patch.js';
 import { type Json, str } from '../json-value.js';
 import { summarizedCall, type ToolCall, type ToolKind } from '../messages.js';
 import type { EditCall } from '../types.js';
+import { type FileWrite, patchWrites, piece } from '../written.js';
 
 /**
  * GitHub Copilot CLI's tools. 1.x edits with `edit` and creates with `create` (`path`); 0.0.3xx used
@@ -78,3 +79,19 @@ export function exitCodeOf(text: string): number | undefined {
 /** Error texts of a call the person declined or stopped. */
 export const REFUSED =
   /user (?:rejected|denied|declined|cancelled|canceled)|denied by the user|The user (?:chose|did not)|aborted|interrupted/i;
+
+/** What a call wrote: `edit`'s old and new string, `create`'s file text, or a patch per file and hunk. */
+export function copilotWrites(id: string, name: string, args: Json): FileWrite[] {
+  const kind = kindOf(name, args);
+  if (kind !== 'edit' && kind !== 'write') return [];
+  const path = str(args.path) ?? str(args.file_path);
+  if (path === undefined) {
+    const patch = str(args.input) ?? str(args.patch);
+    return patch === undefined ? [] : patchWrites(id, name, parsePatch(patch));
+  }
+  const pieces =
+    kind === 'write'
+      ? piece(name === 'create' || str(args.command) === 'create' ? '' : undefined, str(args.file_text))
+      : piece(str(args.old_str), str(args.new_str));
+  return [{ callId: id, tool: name, path, pieces }];
+}

@@ -2,6 +2,7 @@ import { sep } from 'node:path';
 import type { HostAdapter } from '../host.js';
 import { eventsOfMessages } from '../messages.js';
 import { fileStat } from '../source.js';
+import { sessionEditsOfMessages } from '../written.js';
 import { discoverGemini, geminiHomes, isGeminiChatPath, uniqueChats } from './layout.js';
 import { readGeminiSession } from './read.js';
 
@@ -33,4 +34,8 @@ export const geminiAdapter: HostAdapter = {
     return facts;
   },
   messages: (path) => read(path).messages,
+  readSessionEdits(path) {
+    const { messages, facts } = read(path);
+    return sessionEditsOfMessages(messages, facts);
+  },
 };

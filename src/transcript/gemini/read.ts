@@ -4,7 +4,7 @@ import type { TranscriptMessage } from '../messages.js';
 import { forEachRecord, readJsonObject } from '../records.js';
 import type { SessionFacts, TranscriptFacts } from '../types.js';
 import { geminiTypedText, partsText, workspaceOf } from './human.js';
-import { geminiEdit, geminiOutput, geminiToolCall } from './tools.js';
+import { geminiEdit, geminiOutput, geminiToolCall, geminiWrite } from './tools.js';
 
 export interface GeminiSession {
   messages: TranscriptMessage[];
@@ -131,6 +131,7 @@ export function readGeminiSession(path: string, options: { subagentByPath?: bool
       session.turns.assistant++;
       const calls = objects(record.toolCalls);
       const edits = calls.map(geminiEdit).filter((edit) => edit !== undefined);
+      const writes = calls.map(geminiWrite).filter((write) => write !== undefined);
       messages.push({
         id,
         lineNo: position++,
@@ -141,6 +142,7 @@ export function readGeminiSession(path: string, options: { subagentByPath?: bool
         toolCalls: calls.map(geminiToolCall),
         toolOutputs: [],
         ...(edits.length > 0 ? { edits } : {}),
+        ...(writes.length > 0 ? { writes } : {}),
         ...at,
       });
       const outputs = calls.map(geminiOutput).filter((output) => output !== undefined);

@@ -1,6 +1,7 @@
 import { isObject, type Json, str } from '../json-value.js';
 import { summarizedCall, type ToolCall, type ToolKind, type ToolOutput } from '../messages.js';
 import type { EditCall } from '../types.js';
+import { type FileWrite, piece } from '../written.js';
 
 /**
  * Gemini CLI's tool calls (`toolCalls[]` of a `gemini` record: `{id, name, args, result, status}`) and where
@@ -92,4 +93,16 @@ export function geminiOutput(call: Json): (ToolOutput & { failed: boolean }) | u
     .find(Boolean);
   const failed = exit !== undefined && exit !== null && Number(exit[1]) !== 0;
   return { toolUseId: id, isError: failed, text, failed };
+}
+
+/** What a call wrote: `replace`'s old and new string, or `write_file`'s whole content. */
+export function geminiWrite(call: Json): FileWrite | undefined {
+  const edit = geminiEdit(call);
+  if (edit === undefined) return undefined;
+  const args = isObject(call.args) ? call.args : {};
+  const pieces =
+    edit.tool === 'Write'
+      ? piece(undefined, str(args.content))
+      : piece(str(args.old_string), str(args.new_string));
+  return { callId: str(call.id) ?? '', tool: str(call.name) ?? edit.tool, path: edit.path, pieces };
 }

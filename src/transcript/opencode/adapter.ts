@@ -1,5 +1,6 @@
 import type { HostAdapter } from '../host.js';
 import { eventsOfMessages } from '../messages.js';
+import { sessionEditsOfMessages } from '../written.js';
 import { sessionRow, splitSessionPath } from './db.js';
 import { discoverOpencode, opencodeHomes } from './layout.js';
 import { readOpencodeSession } from './read.js';
@@ -27,4 +28,8 @@ export const opencodeAdapter: HostAdapter = {
     return facts;
   },
   messages: (path) => readOpencodeSession(path).messages,
+  readSessionEdits(path) {
+    const { messages, facts } = readOpencodeSession(path);
+    return sessionEditsOfMessages(messages, facts);
+  },
 };

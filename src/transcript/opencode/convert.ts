@@ -8,6 +8,7 @@ import {
   type TranscriptMessage,
 } from '../messages.js';
 import type { EditCall, SessionFacts } from '../types.js';
+import { type FileWrite, patchWrites, piece } from '../written.js';
 
 /**
  * OpenCode's messages and parts, as both its SQLite database and its older JSON storage hold them, read
@@ -90,6 +91,24 @@ function editsOf(part: Json): EditCall[] {
     .map((file) => ({ tool: file.op === 'add' ? 'Write' : name, path: file.moveTo ?? file.path }));
 }
 
+/** What a tool part wrote: `edit`'s strings, each of `multiedit`'s edits, `write`'s content, a patch's hunks. */
+function writesOf(part: Json): FileWrite[] {
+  const name = str(part.tool) ?? '';
+  const kind = KINDS[name];
+  if (kind !== 'edit' && kind !== 'write') return [];
+  const callId = str(part.callID) ?? str(part.id) ?? '';
+  const input = inputOf(part);
+  const path = str(input.filePath) ?? str(input.file_path);
+  if (path === undefined) {
+    const patch = patchText(input);
+    return patch === undefined ? [] : patchWrites(callId, name, parsePatch(patch));
+  }
+  if (kind === 'write') return [{ callId, tool: name, path, pieces: piece(undefined, str(input.content)) }];
+  const edits = Array.isArray(input.edits) ? input.edits.filter(isObject) : [input];
+  const pieces = edits.flatMap((edit) => piece(str(edit.oldString), str(edit.newString)));
+  return [{ callId, tool: name, path, pieces }];
+}
+
 /**
  * How a tool part ended: `status: "error"` failed; a completed `bash` whose `metadata.exit` is not 0 failed
  * (OpenCode records it as completed); `invalid` is the model calling a tool that does not exist. Pending and
@@ -162,6 +181,7 @@ export function convertOpencode(messages: OpencodeMessage[], session: SessionFac
     session.turns.assistant++;
     const tools = message.parts.filter((part) => part.type === 'tool');
     const edits = tools.flatMap(editsOf);
+    const writes = tools.flatMap(writesOf);
     out.push({
       id: message.id,
       lineNo: position++,
@@ -172,6 +192,7 @@ export function convertOpencode(messages: OpencodeMessage[], session: SessionFac
       toolCalls: tools.map(toolCallOf),
       toolOutputs: [],
       ...(edits.length > 0 ? { edits } : {}),
+      ...(writes.length > 0 ? { writes } : {}),
       ...at,
     });
     const outputs = tools.map(outputOf).filter((output) => output !== undefined);
