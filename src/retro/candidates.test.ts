@@ -1,9 +1,9 @@
 import { appendFileSync, utimesSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { noonOf, retroProject } from '../test-support/retro-project.js';
+import { containsRetroInvocation } from '../transcript/claude/retro-command.js';
 import { ownRunMarker } from '../transcript/own-run.js';
 import { findCandidates } from './candidates.js';
-import { containsRetroInvocation } from './loop-guard.js';
 
 describe('findCandidates', () => {
   it('takes the newest session of this project, and skips it when it is still being written', () => {

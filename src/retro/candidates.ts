@@ -1,9 +1,9 @@
 import { InputError, UsageError } from '../errors/errors.js';
 import { looksLikeSessionPrefix, resolveSessionPrefix } from '../sessions/prefix.js';
+import { containsRetroInvocation } from '../transcript/claude/retro-command.js';
 import { newestUserSession } from '../transcript/newest-user-session.js';
 import { isOwnRunTranscript } from '../transcript/own-run.js';
 import { listSessionFiles, type SessionFile, sessionFolders, sessionPlaces } from '../trial/discover.js';
-import { containsRetroInvocation } from './loop-guard.js';
 
 /** Sessions modified more recently than this are still being written. */
 export const IN_PROGRESS_SECS = 60;
