@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../test-support/cli.js';
@@ -98,4 +99,37 @@ describe('retrospect scan across agents', () => {
     expect(rows).toHaveLength(18);
     expect(rows.some((r) => r.host === 'claude-code')).toBe(false);
   });
+
+  it('report shows friction per agent, and --host keeps one', async () => {
+    const { home } = hostsHomeCopy();
+    const env = homeEnv(home);
+    expect((await runCli(['scan', '--json'], { env, cwd: home })).code).toBe(0);
+    const out = join(home, 'report.html');
+    const run = await runCli(['report', '--out', out], { env, cwd: home });
+    expect([run.code, run.stderr]).toEqual([0, '']);
+    const data = reportData(readFileSync(out, 'utf8'));
+    const rows = Object.fromEntries(
+      data.hosts.map((h: HostRow) => [h.label, [h.sessions, h.humanTurns, h.toolErrors]]),
+    );
+    // Sub-agent transcripts (a Codex fork, a Gemini and an OpenCode child) are not main sessions.
+    expect(rows).toEqual({
+      Codex: [7, 9, 8],
+      'Gemini CLI': [3, 6, 3],
+      OpenCode: [2, 4, 5],
+      'Copilot CLI': [3, 4, 5],
+    });
+    const codexOnly = join(home, 'codex.html');
+    await runCli(['report', '--out', codexOnly, '--host', 'codex'], { env, cwd: home });
+    const html = readFileSync(codexOnly, 'utf8');
+    expect(reportData(html).hosts.map((h: HostRow) => h.host)).toEqual(['codex']);
+    expect(html).toContain('agents codex');
+    expect(html).toContain('<section id="hosts">');
+  });
 });
+
+type HostRow = { host: string; label: string; sessions: number; humanTurns: number; toolErrors: number };
+
+function reportData(html: string) {
+  const json = /<script type="application\/json" id="report-data">([^<]*)<\/script>/.exec(html)?.[1];
+  return JSON.parse(json ?? 'null');
+}
