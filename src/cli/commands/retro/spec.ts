@@ -26,6 +26,14 @@ export const SPEC = defineCommand({
       type: 'boolean',
       description: "keep a lessons section in the project's CLAUDE.md in step",
     },
+    'also-agents-md': {
+      type: 'boolean',
+      description: "the same section in the project's AGENTS.md (Codex, OpenCode and Copilot CLI read it)",
+    },
+    'also-gemini-md': {
+      type: 'boolean',
+      description: "the same section in the project's GEMINI.md (Gemini CLI reads it)",
+    },
     ...MODEL_OPTIONS,
     'projects-root': PROJECTS_ROOT,
     threshold: THRESHOLD,
