@@ -144,6 +144,7 @@ export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
   const candidates = findCandidates({
     mainCheckout,
     sessionId: options.sessionId,
+    cwd: options.cwd,
     all: options.all,
     projectsRoot: options.projectsRoot,
     env: options.env,

@@ -5,6 +5,7 @@ import { projectFolderName } from '../paths/data-dir.js';
 import { countSignals, type SessionStore } from '../store/open.js';
 import type { KnownFile, SessionRecord } from '../store/types.js';
 import { type DiscoveryRoot, discoverSessions } from '../transcript/discover.js';
+import { isSessionRow } from '../transcript/hosts.js';
 import { isOwnRunTranscript } from '../transcript/own-run.js';
 import type { SessionSource } from '../transcript/source.js';
 import type { HostName } from '../transcript/types.js';
@@ -123,6 +124,8 @@ function toRecord(file: SessionSource, outcome: GateOutcome, scannedAt: string):
  */
 function prefixOf(root: string): string {
   const absolute = resolve(root);
+  // One session row of a database is stored under its own path, as a file is.
+  if (isSessionRow(absolute)) return absolute;
   try {
     if (statSync(absolute).isFile()) return absolute;
   } catch {

@@ -87,6 +87,11 @@ export function detectHost(path: string): DetectedHost | undefined {
   return path.endsWith('.jsonl') ? { adapter: claudeCodeAdapter, by: 'default' } : undefined;
 }
 
+/** Whether a path names one session inside a file (an OpenCode database's `<db>/<session id>`), not a file. */
+export function isSessionRow(path: string): boolean {
+  return splitSessionPath(path) !== undefined;
+}
+
 /** The adapter that reads a path: its detected host, Claude Code when nothing else claims it. */
 export function adapterFor(path: string): HostAdapter {
   return detectHost(path)?.adapter ?? claudeCodeAdapter;

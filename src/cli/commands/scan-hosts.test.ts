@@ -100,6 +100,16 @@ describe('retrospect scan across agents', () => {
     expect(rows.some((r) => r.host === 'claude-code')).toBe(false);
   });
 
+  it('scans one OpenCode session named by its database row, as a file is named', async () => {
+    const { home, opencode } = hostsHomeCopy();
+    const row = join(home, '.local', 'share', 'opencode', 'opencode.db', opencode.main);
+    const run = await runCli(['scan', '--json', row], { env: homeEnv(home), cwd: home });
+    expect(run.code).toBe(0);
+    expect(parse(run.stdout).map((r) => [r.host, r.sessionId, r.path])).toEqual([
+      ['opencode', opencode.main, row],
+    ]);
+  });
+
   it('report shows friction per agent, and --host keeps one', async () => {
     const { home } = hostsHomeCopy();
     const env = homeEnv(home);
