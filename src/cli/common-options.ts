@@ -78,3 +78,13 @@ export const OTLP_ENDPOINT = {
   arg: 'URL',
   description: 'an OpenTelemetry collector’s OTLP/HTTP base URL (metrics to /v1/metrics, logs to /v1/logs)',
 } as const;
+
+/** `--host` as scan, report and retro read it: which agents' sessions (cli/host-option.ts). */
+export const HOST_FILTER = {
+  type: 'string',
+  multiple: true,
+  arg: 'HOST',
+  description:
+    'only sessions of these agents: claude-code, codex, gemini, opencode, copilot (repeat or list with commas)',
+  default: 'every agent',
+} as const;

@@ -56,7 +56,9 @@ describe('CLI start-up', () => {
     ).toEqual([]);
     // The gate's own code (with the calibrated profile's small modules: lexicon, reader, machine, length,
     // rework, and Claude Code's tool-result reading), plus the option parser, the help it generates and the
-    // gate's option table (args, help, suggest, gate/spec).
-    expect(inlined.length).toBeLessThanOrEqual(49);
+    // gate's option table (args, help, suggest, gate/spec), and every host's reader (about 40 small modules:
+    // `gate FILE` tells a Codex, Gemini CLI, OpenCode or Copilot CLI session by its place and head). Their
+    // cost on a one-line Claude Code session: about 5 ms of CPU per run (120 against 115 ms, 20 runs each).
+    expect(inlined.length).toBeLessThanOrEqual(90);
   });
 });

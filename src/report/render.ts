@@ -5,6 +5,7 @@ import { PAGE_SCRIPT } from './page-script.js';
 import { rulesSection } from './rules-section.js';
 import {
   flaggedSection,
+  hostsSection,
   projectsSection,
   scopeSection,
   summarySection,
@@ -68,6 +69,7 @@ export function renderReportHtml(model: ReportModel, chartJsSource: string): str
 ${scopeSection(model)}
 ${empty}
 ${summarySection(model)}
+${hostsSection(model)}
 ${weeklySection(model)}
 ${projectsSection(model)}
 ${flaggedSection(model)}

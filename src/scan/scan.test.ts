@@ -1,4 +1,4 @@
-import { appendFileSync, cpSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -156,13 +156,25 @@ describe('scanSessions', () => {
     store.close();
   });
 
-  it('gates a single transcript given as a root and reports schema drift', async () => {
+  it('reports a file in a format no reader knows instead of reading it as a Claude Code session', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'retrospect-scan-'));
     const file = join(dir, 'odd.jsonl');
     writeFileSync(file, '{"kind":"something else"}\n');
     const store = openStore(':memory:');
     const result = await scanSessions({ roots: [file], store, settings: SETTINGS });
-    expect(result.records.map((r) => r.path)).toEqual([file]);
+    expect(result.records).toEqual([]);
+    expect(result.unknownFormat).toEqual([file]);
+    store.close();
+  });
+
+  it('reads a damaged transcript in a Claude Code project folder as Claude Code, with a drift warning', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'retrospect-scan-')), '-home-dev-odd');
+    mkdirSync(dir);
+    const file = join(dir, 'odd.jsonl');
+    writeFileSync(file, '{"kind":"something else"}\n');
+    const store = openStore(':memory:');
+    const result = await scanSessions({ roots: [dir], store, settings: SETTINGS });
+    expect(result.records.map((r) => [r.path, r.host])).toEqual([[file, 'claude-code']]);
     expect(result.warnings[0]).toMatch(/possible schema drift/);
     store.close();
   });

@@ -3,6 +3,7 @@ import * as report from '../../report/index.js';
 import * as scan from '../../scan/index.js';
 import { parseCommandArgs } from '../args.js';
 import { dateOption } from '../date-option.js';
+import { hostOption } from '../host-option.js';
 import { type CliIo, println } from '../io.js';
 import { envWithProfile } from '../profile-option.js';
 import { projectOption } from '../project-option.js';
@@ -38,6 +39,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     const location = scan.storeLocationFor(values.store, demo, io.env);
     model = report.buildReportFrom(await store.listSessions({ scope: team }), {
       project: projectOption(values.project, io),
+      hosts: hostOption(values.host),
       since,
       until,
       threshold: settings.threshold,

@@ -39,8 +39,12 @@ export const PG_MIGRATIONS: readonly string[] = [
      ledger_stale BOOLEAN NOT NULL DEFAULT FALSE,
      own_run BOOLEAN,
      gate_profile TEXT NOT NULL DEFAULT 'seed',
+     turns_human INTEGER,
+     turns_assistant INTEGER,
+     turns_tool_errors INTEGER,
      PRIMARY KEY (machine, user_name, path)
    );
+   CREATE INDEX retrospect_sessions_host ON retrospect_sessions (host);
    CREATE INDEX retrospect_sessions_project ON retrospect_sessions (project);
    CREATE INDEX retrospect_sessions_session ON retrospect_sessions (session_id);
    CREATE TABLE retrospect_meta (

@@ -41,6 +41,9 @@ interface Row {
   ledger_stale: boolean;
   own_run: boolean | null;
   gate_profile: string;
+  turns_human: number | null;
+  turns_assistant: number | null;
+  turns_tool_errors: number | null;
 }
 
 const COLUMNS = [
@@ -73,12 +76,15 @@ const COLUMNS = [
   'ledger_stale',
   'own_run',
   'gate_profile',
+  'turns_human',
+  'turns_assistant',
+  'turns_tool_errors',
 ] as const;
 const KEY = new Set(['machine', 'user_name', 'path']);
 const UPDATE = COLUMNS.filter((c) => !KEY.has(c))
   .map((c) => `${c} = excluded.${c}`)
   .join(', ');
-/** Rows per INSERT: 29 parameters each stays far below PostgreSQL's 65,535. */
+/** Rows per INSERT: 32 parameters each stays far below PostgreSQL's 65,535. */
 const BATCH = 500;
 
 /** BIGINT arrives as text by default; sizes fit a double exactly. */
@@ -222,6 +228,9 @@ export class PostgresSessionStore implements SessionStorePort {
       r.ledgerStale === true,
       r.ownRun ?? null,
       r.gateProfile,
+      r.turns?.human ?? null,
+      r.turns?.assistant ?? null,
+      r.turns?.toolErrors ?? null,
     ];
   }
 
@@ -251,6 +260,14 @@ export class PostgresSessionStore implements SessionStorePort {
       ledgerStale: row.ledger_stale,
       ownRun: row.own_run ?? undefined,
       gateProfile: profileOf(row.gate_profile),
+      turns:
+        row.turns_human === null
+          ? undefined
+          : {
+              human: row.turns_human,
+              assistant: row.turns_assistant ?? 0,
+              toolErrors: row.turns_tool_errors ?? 0,
+            },
       machine: row.machine,
       user: row.user_name,
       remote: !isMine,
@@ -298,10 +315,10 @@ export class PostgresSessionStore implements SessionStorePort {
         | 'ledger_stale'
         | 'own_run'
         | 'gate_profile'
-      > & { gate_error: boolean }
+      > & { gate_error: boolean; has_turns: boolean }
     >(
       `SELECT path, size, mtime_ms, gate_version, gone, session_id, ledger_s2, ledger_stale, own_run, gate_profile,
-         verdict ->> 'error' IS NOT NULL AS gate_error FROM retrospect_sessions WHERE ${where}`,
+         verdict ->> 'error' IS NOT NULL AS gate_error, turns_human IS NOT NULL AS has_turns FROM retrospect_sessions WHERE ${where}`,
       params,
     );
     const known = new Map<string, KnownFile>();
@@ -317,6 +334,7 @@ export class PostgresSessionStore implements SessionStorePort {
         gateError: row.gate_error,
         ownRun: row.own_run ?? undefined,
         gateProfile: profileOf(row.gate_profile),
+        hasTurns: row.has_turns,
       });
     }
     return known;
@@ -375,6 +393,7 @@ export class PostgresSessionStore implements SessionStorePort {
     if (query.under !== undefined)
       add((n) => `starts_with(path, ${n})`, storedPath(query.under, this.identity.home));
     if (query.includeGone === false) where.push('NOT gone');
+    if (query.hosts !== undefined) add((n) => `host = ANY(${n}::text[])`, [...query.hosts]);
     const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
     const { rows } = await this.query<Row>(
       `SELECT * FROM retrospect_sessions ${clause} ORDER BY machine, user_name, path`,
