@@ -1,8 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, renameSync, unlinkSync } from 'node:fs';
+import { linkSync, readFileSync, renameSync, unlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { ensureInsideProject, LockTimeoutError, publishFileExclusive, withLockSync } from '../fsx/index.js';
+import {
+  ensureInsideProject,
+  LockTimeoutError,
+  makeDirsSync,
+  publishFileExclusive,
+  withLockSync,
+} from '../fsx/index.js';
 import { scheduledLockPath, scheduledRetroDir } from './paths.js';
 
 /** A lock younger than this (seconds) is held; an older one was left by a run that died. */
@@ -131,7 +137,7 @@ export function acquireScheduledLock(mroot: string, options: AcquireOptions = {}
   const content = `${lock.pid}\n${lock.epoch}\n${lock.host}\n${lock.token}\n`;
   const dir = scheduledRetroDir(mroot);
   ensureInsideProject(mroot, path);
-  mkdirSync(dir, { recursive: true });
+  makeDirsSync(dir);
 
   const takeOver = (): LockAcquisition | 'retry' => {
     const seen = look(path, nowSeconds, ttl);

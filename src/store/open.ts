@@ -1,6 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { makeDirsSync } from '../fsx/make-dirs.js';
 import { type LedgerCoverage, ledgerCoverageKey } from '../gate/ledger-s2.js';
 import { type GateProfile, isGateProfile } from '../gate/profile.js';
 import type { GateSignal, GateVerdict } from '../gate/score.js';
@@ -104,7 +104,7 @@ export class SessionStore {
   private readonly db: Database.Database;
 
   constructor(path: string) {
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    if (path !== ':memory:') makeDirsSync(dirname(path));
     this.db = new Database(path);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('busy_timeout = 5000');
