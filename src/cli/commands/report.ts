@@ -24,6 +24,10 @@ export const SPEC = defineCommand({
       required: true,
       description: 'the page to write (its folder must exist)',
     },
+    force: {
+      type: 'boolean',
+      description: 'replace an existing --out file even when it is not a report this command wrote',
+    },
     demo: { type: 'boolean', description: 'report on the bundled demo sessions (an in-memory store)' },
     store: STORE,
     project: PROJECT_FILTER,
@@ -86,7 +90,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     store.close();
   }
   const html = report.renderReportHtml(model, report.readChartJsSource());
-  const written = report.writeReportFile(values.out, html);
+  const written = report.writeReportFile(values.out, html, { force: values.force === true });
   if (!written.ok) throw new InputError(written.reason);
   println(io.stdout, written.path);
   return 0;
