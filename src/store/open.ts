@@ -1,6 +1,7 @@
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { makeDirsSync } from '../fsx/make-dirs.js';
+import { sleepSync } from '../fsx/sleep.js';
 import { type LedgerCoverage, ledgerCoverageKey } from '../gate/ledger-s2.js';
 import { type GateProfile, isGateProfile } from '../gate/profile.js';
 import type { GateSignal, GateVerdict } from '../gate/score.js';
@@ -97,6 +98,25 @@ const UPSERT = `INSERT INTO sessions (path, size, mtime_ms, host, session_id, pa
     gate_profile = excluded.gate_profile`;
 
 /**
+ * Puts the store in WAL mode. Switching takes an exclusive lock, and when several processes create one
+ * new store at once SQLite may answer SQLITE_BUSY at once rather than through the busy handler (a lock
+ * upgrade it will not wait for): such an answer is retried for up to 5 s.
+ */
+function switchToWal(db: Database.Database): void {
+  const deadline = Date.now() + 5_000;
+  for (let pause = 2; ; pause = Math.min(pause * 2, 100)) {
+    try {
+      db.pragma('journal_mode = WAL');
+      return;
+    } catch (error) {
+      const busy = (error as { code?: string }).code === 'SQLITE_BUSY';
+      if (!busy || Date.now() > deadline) throw error;
+      sleepSync(pause + Math.random() * pause);
+    }
+  }
+}
+
+/**
  * The embedded session index (SQLite, WAL): one row per transcript file with its gate verdict. It
  * outlives the transcripts — Claude Code deletes old ones, the store marks them gone and keeps the verdict.
  */
@@ -106,8 +126,10 @@ export class SessionStore {
   constructor(path: string) {
     if (path !== ':memory:') makeDirsSync(dirname(path));
     this.db = new Database(path);
-    this.db.pragma('journal_mode = WAL');
+    // Before anything that locks: switching a new store to WAL, and migrating, wait for a concurrent
+    // creator instead of failing with SQLITE_BUSY.
     this.db.pragma('busy_timeout = 5000');
+    switchToWal(this.db);
     this.db.pragma('synchronous = NORMAL');
     migrate(this.db);
   }
