@@ -22,6 +22,7 @@ export type {
   Observation,
   Proposal,
 } from './deepread/types.js';
+export { StoreError, type StoreProblem } from './errors/errors.js';
 // fsx
 export { appendJsonLine, readTextIfExists, withLock, writeFileAtomic } from './fsx/index.js';
 // gate
@@ -181,6 +182,7 @@ export {
 export {
   countSignals,
   type KnownFile,
+  moveStoreAside,
   openStore,
   type SessionQuery,
   type SessionRecord,

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { InputError } from '../errors/errors.js';
 import { GATE_PROFILES } from '../gate/profile.js';
 import * as scan from '../scan/index.js';
+import { skippedLines, skippedSummary } from '../scan/skipped.js';
 import { openStore } from '../store/open.js';
 import { isSessionStore } from '../store/probe.js';
 import { sessionStarts } from '../store/session-starts.js';
@@ -132,6 +133,9 @@ export function registerScanTool(server: McpServer, context: ToolContext): void 
             ? [`only the first ${limit} records are shown (raise limit for more)`]
             : []),
           ...(warning ? [warning] : []),
+          ...(result.skipped.length > 0
+            ? [skippedSummary(result.skipped, true) ?? '', ...skippedLines(result.skipped).slice(0, 5)]
+            : []),
           ...result.warnings.slice(0, 5),
           ...(result.warnings.length > 5 ? [`(${result.warnings.length - 5} more warnings)`] : []),
         ];

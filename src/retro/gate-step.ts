@@ -5,7 +5,7 @@ import { withThreshold } from '../scan/filter.js';
 import { storePathFor } from '../scan/options.js';
 import { scanSessions } from '../scan/scan.js';
 import { gateSettingsFor } from '../scan/settings.js';
-import { openStore } from '../store/open.js';
+import { openStoreOrMemory } from '../store/fallback.js';
 import type { SessionFile } from '../trial/discover.js';
 
 /** Notes §5 step 3: a file may gate for 2 s in `--all`; one session has a 5 s budget. */
@@ -42,7 +42,10 @@ export async function gateCandidates(
   if (sessions.length === 0) return { gated: [], timedOut: [] };
   const { settings, warning } = gateSettingsFor(options.env, options.mainCheckout, options.threshold);
   if (warning) options.log(warning);
-  const store = openStore(options.storePath ?? storePathFor(undefined, false, options.env));
+  const store = openStoreOrMemory(
+    options.storePath ?? storePathFor(undefined, false, options.env),
+    options.log,
+  );
   try {
     // One session: its file alone, so that its budget is spent on it. More: their folders, one store
     // query each instead of one per file.

@@ -19,6 +19,11 @@ export interface GateOutcome {
   /** One of Retrospect's own analysis runs (its opening prompt carries the own-run marker). */
   ownRun: boolean;
   profile: GateProfile;
+  /**
+   * Whether the file reads as a transcript of a known agent: some line among its first 50 carries the
+   * transcript fields (`type`, `uuid`, `message`, ...). False for an empty file, a binary file, other JSON.
+   */
+  transcript: boolean;
 }
 
 /** Settings shared by every file of one scan. */
@@ -62,6 +67,7 @@ export function fileGate(
       // The file's first KB, read once more while the gate's pages are still in the OS cache.
       ownRun: isOwnRunTranscript(path),
       profile: result.profile,
+      transcript: result.facts?.knownFieldsSeen === true,
     };
   };
 }

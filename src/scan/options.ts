@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../errors/errors.js';
@@ -29,9 +29,21 @@ export function resolveScanRoots(paths: string[], demo: boolean, env: NodeJS.Pro
   const defaults = paths.length === 0 && !demo;
   const roots = demo ? [demoProjectsRoot()] : defaults ? defaultProjectsRoots(env) : paths;
   for (const root of roots) {
-    if (!existsSync(root) && !defaults)
+    if (defaults) continue;
+    let stat: ReturnType<typeof statSync>;
+    try {
+      stat = statSync(root, { throwIfNoEntry: false });
+    } catch (error) {
+      throw new InputError(`${root} cannot be reached (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+    if (stat === undefined)
       throw new InputError(
         `no such folder or file: ${root} (expected a Claude Code projects folder, a project folder or a .jsonl transcript)`,
+      );
+    // A FIFO is never opened (reading one would wait for a writer), nor is a socket or a device.
+    if (!stat.isFile() && !stat.isDirectory())
+      throw new InputError(
+        `${root} is ${stat.isFIFO() ? 'a FIFO' : 'not a regular file'} (expected a Claude Code projects folder, a project folder or a .jsonl transcript)`,
       );
   }
   return { roots, defaults };

@@ -156,14 +156,21 @@ describe('scanSessions', () => {
     store.close();
   });
 
-  it('gates a single transcript given as a root and reports schema drift', async () => {
+  it('reads a single file given as a root; one that is no transcript is skipped with schema drift named, not stored', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'retrospect-scan-'));
     const file = join(dir, 'odd.jsonl');
     writeFileSync(file, '{"kind":"something else"}\n');
     const store = openStore(':memory:');
     const result = await scanSessions({ roots: [file], store, settings: SETTINGS });
-    expect(result.records.map((r) => r.path)).toEqual([file]);
-    expect(result.warnings[0]).toMatch(/possible schema drift/);
+    expect(result.records).toEqual([]);
+    expect(result.skipped).toEqual([
+      {
+        path: file,
+        kind: 'not-a-transcript',
+        reason: expect.stringMatching(/first 50 lines .*possible schema drift/),
+      },
+    ]);
+    expect(store.listSessions()).toEqual([]);
     store.close();
   });
 

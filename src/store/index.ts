@@ -1,3 +1,4 @@
+export { moveStoreAside } from './aside.js';
 export { countSignals, openStore, SessionStore, STORE_FILE } from './open.js';
 export { MIGRATIONS } from './schema.js';
 export { EARLIEST_USABLE_START, type SessionStarts, sessionStarts } from './session-starts.js';

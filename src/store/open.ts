@@ -1,12 +1,11 @@
-import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
-import { makeDirsSync } from '../fsx/make-dirs.js';
-import { sleepSync } from '../fsx/sleep.js';
+import { resolve, sep } from 'node:path';
+import type Database from 'better-sqlite3';
 import { type LedgerCoverage, ledgerCoverageKey } from '../gate/ledger-s2.js';
 import { type GateProfile, isGateProfile } from '../gate/profile.js';
 import type { GateSignal, GateVerdict } from '../gate/score.js';
 import type { SignalName } from '../gate/signals.js';
-import { migrate } from './schema.js';
+import { connectStore } from './connect.js';
+import { guardStore } from './guard.js';
 import { activeWithin, sessionStartsBounded } from './session-starts.js';
 import type { HostName, KnownFile, SessionQuery, SessionRecord, SessionScore } from './types.js';
 
@@ -98,25 +97,6 @@ const UPSERT = `INSERT INTO sessions (path, size, mtime_ms, host, session_id, pa
     gate_profile = excluded.gate_profile`;
 
 /**
- * Puts the store in WAL mode. Switching takes an exclusive lock, and when several processes create one
- * new store at once SQLite may answer SQLITE_BUSY at once rather than through the busy handler (a lock
- * upgrade it will not wait for): such an answer is retried for up to 5 s.
- */
-function switchToWal(db: Database.Database): void {
-  const deadline = Date.now() + 5_000;
-  for (let pause = 2; ; pause = Math.min(pause * 2, 100)) {
-    try {
-      db.pragma('journal_mode = WAL');
-      return;
-    } catch (error) {
-      const busy = (error as { code?: string }).code === 'SQLITE_BUSY';
-      if (!busy || Date.now() > deadline) throw error;
-      sleepSync(pause + Math.random() * pause);
-    }
-  }
-}
-
-/**
  * The embedded session index (SQLite, WAL): one row per transcript file with its gate verdict. It
  * outlives the transcripts — Claude Code deletes old ones, the store marks them gone and keeps the verdict.
  */
@@ -124,14 +104,7 @@ export class SessionStore {
   private readonly db: Database.Database;
 
   constructor(path: string) {
-    if (path !== ':memory:') makeDirsSync(dirname(path));
-    this.db = new Database(path);
-    // Before anything that locks: switching a new store to WAL, and migrating, wait for a concurrent
-    // creator instead of failing with SQLITE_BUSY.
-    this.db.pragma('busy_timeout = 5000');
-    switchToWal(this.db);
-    this.db.pragma('synchronous = NORMAL');
-    migrate(this.db);
+    this.db = connectStore(path);
   }
 
   /** Inserts or replaces the records of these files in one transaction. */
@@ -227,6 +200,27 @@ export class SessionStore {
     })();
   }
 
+  /** Removes the records of these files (the transcripts stay as they are); returns how many went. */
+  forgetPaths(paths: Iterable<string>): number {
+    const remove = this.db.prepare('DELETE FROM sessions WHERE path = ?');
+    let removed = 0;
+    this.db.transaction(() => {
+      for (const path of paths) removed += remove.run(path).changes;
+    })();
+    return removed;
+  }
+
+  /**
+   * Removes the records of the file at `path`, or of every file under the folder `path` (an absolute path
+   * without a trailing separator); returns how many went. The transcripts themselves are never touched.
+   */
+  forgetUnder(path: string): number {
+    const folder = `${path}${sep}`;
+    return this.db
+      .prepare('DELETE FROM sessions WHERE path = ? OR substr(path, 1, ?) = ?')
+      .run(path, Array.from(folder).length, folder).changes;
+  }
+
   /** Marks files as deleted; their verdicts stay for history and trial reviews. */
   markGone(paths: Iterable<string>): number {
     const mark = this.db.prepare('UPDATE sessions SET gone = 1 WHERE path = ? AND gone = 0');
@@ -310,7 +304,11 @@ export class SessionStore {
   }
 }
 
-/** Opens (creating and migrating as needed) the store at `path`; `:memory:` gives a throwaway store. */
+/**
+ * Opens (creating and migrating as needed) the store at `path`; `:memory:` gives a throwaway store. A store
+ * that cannot be used — corrupt, another program's database, read-only, a folder — is a StoreError naming
+ * the file and what to do, when it is opened and whenever a later call meets the damage.
+ */
 export function openStore(path: string): SessionStore {
-  return new SessionStore(path);
+  return guardStore(new SessionStore(path), path === ':memory:' ? path : resolve(path));
 }

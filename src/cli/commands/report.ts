@@ -2,7 +2,7 @@ import { InputError } from '../../errors/errors.js';
 import * as report from '../../report/index.js';
 import * as scan from '../../scan/index.js';
 import { openStore } from '../../store/open.js';
-import { isSessionStore } from '../../store/probe.js';
+import { storeFileExists } from '../../store/probe.js';
 import { defineCommand, parseCommandArgs } from '../args.js';
 import { DATE_RANGE, PROJECT_FILTER, STORE } from '../common-options.js';
 import { dateOption } from '../date-option.js';
@@ -62,8 +62,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     throw new InputError(`--mroot: no such folder: ${values.mroot}`);
   const demo = values.demo === true;
   const storePath = scan.storePathFor(values.store, demo, io.env);
-  // Without --demo the report only reads: a missing store is an error, not a new empty one.
-  if (!demo && !isSessionStore(storePath))
+  // Without --demo the report only reads: a missing store is an error (a damaged one, openStore's).
+  if (!demo && !storeFileExists(storePath))
     throw new InputError(
       `no session store at ${storePath} (run 'retrospect scan' first, or give --store PATH)`,
     );

@@ -8,16 +8,20 @@ import { colorFor, tablePaint } from '../color.js';
 import { type CliIo, println, printlnStyled } from '../io.js';
 import { envWithProfile } from '../profile-option.js';
 import { SPEC, scanFilterFrom } from './scan/options.js';
+import { forgetStored, rebuildStore, reportSkipped } from './scan/store-actions.js';
 
 /** `retrospect scan`: gate every session (only new or changed files are read), print a table or JSON lines. */
 export async function run(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, SPEC);
+  const storePath = scan.storePathFor(values.store, values.demo === true, io.env);
+  if (values.forget !== undefined) return forgetStored(values.forget, storePath, positionals, io);
   const filter = scanFilterFrom(values, io);
   const jobs = parsePositive(values.jobs, '--jobs', availableParallelism());
   const { roots, defaults } = scan.resolveScanRoots(positionals, values.demo === true, io.env);
   const { settings, warning } = scan.gateSettingsFor(envWithProfile(io.env, values.profile), io.cwd);
   if (warning) println(io.stderr, warning);
-  const store = openStore(scan.storePathFor(values.store, values.demo === true, io.env));
+  if (values.rebuild) rebuildStore(storePath, io);
+  const store = openStore(storePath);
   try {
     if (defaults) {
       const note = await scan.cleanupWarningOnce(claudeConfigDirs(io.env), store);
@@ -38,6 +42,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     const seconds = (performance.now() - started) / 1000;
     for (const w of result.warnings.slice(0, 5)) println(io.stderr, w);
     if (result.warnings.length > 5) println(io.stderr, `(${result.warnings.length - 5} more warnings)`);
+    reportSkipped(result.skipped, values.why === true, io);
     // One reading of every session's start serves the filter, the order, the table and --json alike.
     const starts = sessionStarts(result.records, new Date());
     const shown = scan.selectRecords(result.records, settings.threshold, filter, starts);
