@@ -57,4 +57,9 @@ export interface TranscriptFacts {
   /** First and last `timestamp` strings seen on parsed lines. */
   firstTimestamp: string | undefined;
   lastTimestamp: string | undefined;
+  /**
+   * Lines too large to read even in part (a line over the reader's cap whose kept structure alone outgrew
+   * its bound), left out like unreadable lines. Absent or 0 for every ordinary file.
+   */
+  oversizedLines?: number;
 }
