@@ -33,7 +33,7 @@ describe('gate on a line too long to hold', () => {
   it('reads a 40 MB line of push-back within a 32 MB heap, with the verdict of a full parse', async () => {
     // A full parse holds the line as a string (and its parsed copy): over 32 MB of heap, the process dies.
     const path = sessionWithHugeLine(40);
-    const run = await runCli(['gate', path], {
+    const run = await runCli(['gate', '--profile', 'seed', path], {
       env: { NODE_OPTIONS: '--max-old-space-size=32', FRICTION_LEDGER: join(tmpdir(), 'none.jsonl') },
     });
     expect(run.stderr).toBe('');
@@ -43,6 +43,23 @@ describe('gate on a line too long to hold', () => {
       passed: true,
       threshold: 5,
       signals: [{ name: 'S1', count: 3, ids: ['u1', 'u1', 'u1'] }],
+    });
+  });
+
+  it('under the calibrated profile too (the default): the same bound, the verdict of a full parse', async () => {
+    // The calibrated profile reads the correction in the turn's opening: one S1 hit, as a full parse gives.
+    const path = sessionWithHugeLine(40);
+    const run = await runCli(['gate', '--profile', 'calibrated', path], {
+      env: { NODE_OPTIONS: '--max-old-space-size=32', FRICTION_LEDGER: join(tmpdir(), 'none.jsonl') },
+    });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({
+      score: 3,
+      passed: false,
+      threshold: 5,
+      signals: [{ name: 'S1', count: 1, ids: ['u1'] }],
+      profile: 'calibrated',
     });
   });
 });

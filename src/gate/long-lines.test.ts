@@ -4,12 +4,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../test-support/cli.js';
+import type { FastReadOptions } from '../transcript/fast/read.js';
 import type { LongLineOptions } from '../transcript/long-line/types.js';
 import { readTranscriptEvents } from '../transcript/read.js';
 import type { TranscriptFacts } from '../transcript/types.js';
+import { calibratedTextReduction } from './calibrated/long-text.js';
+import { CalibratedMachine } from './calibrated/machine.js';
+import { readCalibratedTurnsFast } from './calibrated/read.js';
+import { CALIBRATED_RULES } from './calibrated/rules.js';
 import { readGateTurnsFast, withUnreadIdBlank } from './fast-turns.js';
 import { formatVerdictJson, gateSessionSync } from './index.js';
 import { gateTextReduction } from './long-text.js';
+import { scoreHits } from './score.js';
 import { random, randomText } from './test-support/random-text.js';
 import { classifyTurn, type GateTurn } from './turns.js';
 
@@ -71,7 +77,29 @@ function expectSameReading(path: string): void {
   // And the verdict, through the gate's own entry point.
   const read = (file: string, onEvent: Parameters<typeof readTranscriptEvents>[1]) =>
     readTranscriptEvents(file, onEvent, { longLines: TINY, chunkBytes: 32 });
-  const settings = { ledgerPath: null, env: {} };
+  const settings = { ledgerPath: null, env: {}, profile: 'seed' as const };
+  expect(formatVerdictJson(gateSessionSync(path, { ...settings, read }).verdict), path).toBe(
+    formatVerdictJson(gateSessionSync(path, { ...settings, read: readTranscriptEvents }).verdict),
+  );
+  expectSameCalibratedVerdict(path);
+}
+
+/** The calibrated profile's reduction with a small opening kept, so that the fixtures' texts are cut. */
+const TINY_CALIBRATED: LongLineOptions = { ...TINY, reduceText: () => calibratedTextReduction(1000) };
+
+function calibratedVerdict(path: string, options: FastReadOptions): string {
+  const machine = new CalibratedMachine();
+  const facts = readCalibratedTurnsFast(path, machine, options);
+  return JSON.stringify({ verdict: scoreHits(machine.finish(), 5, CALIBRATED_RULES), facts });
+}
+
+/** The calibrated profile reads a reduced line as it reads the whole one: fast reader and plain reader. */
+function expectSameCalibratedVerdict(path: string): void {
+  const whole = calibratedVerdict(path, {});
+  expect(calibratedVerdict(path, { longLines: TINY_CALIBRATED, chunkBytes: 32 }), path).toBe(whole);
+  const settings = { ledgerPath: null, env: {}, profile: 'calibrated' as const };
+  const read = (file: string, onEvent: Parameters<typeof readTranscriptEvents>[1]) =>
+    readTranscriptEvents(file, onEvent, { longLines: TINY_CALIBRATED, chunkBytes: 32 });
   expect(formatVerdictJson(gateSessionSync(path, { ...settings, read }).verdict), path).toBe(
     formatVerdictJson(gateSessionSync(path, { ...settings, read: readTranscriptEvents }).verdict),
   );
@@ -203,42 +231,48 @@ describe('lines too long to hold are reduced, with the reading of a full parse',
     ]);
   });
 
-  it('on turns whose texts are long (the text reduction at work), as strings and as blocks', () => {
-    const next = random(2024);
-    const lines: string[] = [];
-    for (let n = 0; n < 400; n++) {
-      const type = next() < 0.5 ? 'user' : 'assistant';
-      const text = () => randomText(next, 40);
-      let content: unknown = text();
-      if (next() < 0.5) {
-        content = Array.from({ length: 1 + Math.floor(next() * 4) }, () => {
-          const r = next();
-          if (r < 0.55) return { type: 'text', text: text() };
-          if (r < 0.7) return { type: 'thinking', thinking: text() };
-          if (r < 0.85)
-            return {
-              type: 'tool_use',
-              name: 'Edit',
-              input: { file_path: `/src/f${Math.floor(next() * 3)}.ts` },
-            };
-          return { type: 'tool_result', is_error: next() < 0.5, content: text() };
-        });
+  it.each([
+    [40, 2024],
+    [200, 7],
+  ])(
+    'on turns whose texts are long (the text reduction at work), as strings and as blocks (%i pieces)',
+    (size, seed) => {
+      const next = random(seed);
+      const lines: string[] = [];
+      for (let n = 0; n < 400; n++) {
+        const type = next() < 0.5 ? 'user' : 'assistant';
+        const text = () => randomText(next, size);
+        let content: unknown = text();
+        if (next() < 0.5) {
+          content = Array.from({ length: 1 + Math.floor(next() * 4) }, () => {
+            const r = next();
+            if (r < 0.55) return { type: 'text', text: text() };
+            if (r < 0.7) return { type: 'thinking', thinking: text() };
+            if (r < 0.85)
+              return {
+                type: 'tool_use',
+                name: 'Edit',
+                input: { file_path: `/src/f${Math.floor(next() * 3)}.ts` },
+              };
+            return { type: 'tool_result', is_error: next() < 0.5, content: text() };
+          });
+        }
+        const isMeta = next() < 0.1;
+        lines.push(
+          JSON.stringify({
+            type,
+            uuid: `id-${n}`,
+            sessionId: 's-long',
+            isMeta,
+            message: { role: type, content },
+          }),
+        );
       }
-      const isMeta = next() < 0.1;
-      lines.push(
-        JSON.stringify({
-          type,
-          uuid: `id-${n}`,
-          sessionId: 's-long',
-          isMeta,
-          message: { role: type, content },
-        }),
-      );
-    }
-    const path = join(mkdtempSync(join(tmpdir(), 'retrospect-long-texts-')), 's.jsonl');
-    writeFileSync(path, `${lines.join('\n')}\n`);
-    const long = oracle(path).turns.filter((t) => t.kind === 'assistant' && t.long).length;
-    expect(long).toBeGreaterThan(100);
-    expectSameReading(path);
-  });
+      const path = join(mkdtempSync(join(tmpdir(), 'retrospect-long-texts-')), 's.jsonl');
+      writeFileSync(path, `${lines.join('\n')}\n`);
+      const long = oracle(path).turns.filter((t) => t.kind === 'assistant' && t.long).length;
+      expect(long).toBeGreaterThan(100);
+      expectSameReading(path);
+    },
+  );
 });

@@ -5,7 +5,9 @@ import {
   STRING_KEEP_BYTES,
   TEXT_KEEP_BYTES,
 } from '../transcript/long-line/types.js';
+import { calibratedTextReduction } from './calibrated/long-text.js';
 import { gateTextReduction } from './long-text.js';
+import type { GateProfile } from './profile.js';
 
 /**
  * How the gate reads a line too long to hold (over 4 MiB; Claude Code writes such lines for large pasted
@@ -20,3 +22,17 @@ export const GATE_LONG_LINES: LongLineOptions = {
   stringKeepBytes: STRING_KEEP_BYTES,
   reduceText: gateTextReduction,
 };
+
+/**
+ * The calibrated profile's reading of such a line: the same reducer, each long text kept by its opening
+ * (what that profile reads of a turn) with its retry phrases, notifications and a digest of the whole
+ * (src/gate/calibrated/long-text.ts).
+ */
+export const CALIBRATED_LONG_LINES: LongLineOptions = {
+  ...GATE_LONG_LINES,
+  reduceText: () => calibratedTextReduction(),
+};
+
+export function longLinesFor(profile: GateProfile): LongLineOptions {
+  return profile === 'seed' ? GATE_LONG_LINES : CALIBRATED_LONG_LINES;
+}

@@ -95,6 +95,41 @@ export class StreamingCount {
   }
 }
 
+/**
+ * Whether a text given in chunks holds a system notification (`<` a lower-case tag name, then white space or
+ * `>`: SYSTEM_NOTIFICATION_RE), however long the tag name, and whether a tag name is still open at its end.
+ */
+export class NotificationScan {
+  found = false;
+  /** 0 outside a tag, 1 after `<`, 2 inside a tag name. */
+  private tag = 0;
+
+  get openAtEnd(): boolean {
+    return this.tag === 2;
+  }
+
+  feed(text: string): void {
+    let i = 0;
+    while (i < text.length) {
+      if (this.tag === 0) {
+        const at = text.indexOf('<', i);
+        if (at < 0) return;
+        this.tag = 1;
+        i = at + 1;
+        continue;
+      }
+      const c = text.charCodeAt(i);
+      if (this.tag === 1) this.tag = isLowerAlpha(c) ? 2 : c === 0x3c ? 1 : 0;
+      else if (isTagChar(c)) this.tag = 2;
+      else {
+        if (isSpace(c) || c === 0x3e) this.found = true;
+        this.tag = c === 0x3c ? 1 : 0;
+      }
+      i++;
+    }
+  }
+}
+
 /** What is known of one word while it streams by. */
 interface Word {
   length: number;
@@ -163,9 +198,7 @@ export function gateTextReduction(): TextReduction {
   let head = '';
   let codePoints = 0;
   let highPending = false;
-  // System notification: 0 outside a tag, 1 after `<`, 2 inside a tag name.
-  let tag = 0;
-  let notification = false;
+  const tags = new NotificationScan();
   // Words: up to four, then only the count matters (four or more).
   const words: Word[] = [];
   let word: Word | undefined;
@@ -182,27 +215,6 @@ export function gateTextReduction(): TextReduction {
       }
       highPending = c >= 0xd800 && c <= 0xdbff;
       codePoints++;
-    }
-  };
-
-  const scanTags = (text: string) => {
-    let i = 0;
-    while (i < text.length) {
-      if (tag === 0) {
-        const at = text.indexOf('<', i);
-        if (at < 0) return;
-        tag = 1;
-        i = at + 1;
-        continue;
-      }
-      const c = text.charCodeAt(i);
-      if (tag === 1) tag = isLowerAlpha(c) ? 2 : c === 0x3c ? 1 : 0;
-      else if (isTagChar(c)) tag = 2;
-      else {
-        if (isSpace(c) || c === 0x3e) notification = true;
-        tag = c === 0x3c ? 1 : 0;
-      }
-      i++;
     }
   };
 
@@ -240,7 +252,7 @@ export function gateTextReduction(): TextReduction {
     s1.feed(chunk, last);
     s4.feed(chunk, last);
     if (codePoints < S5_MIN_ASSISTANT_LENGTH) countCodePoints(chunk);
-    scanTags(chunk);
+    tags.feed(chunk);
     if (words.length < 4) scanWords(chunk);
   };
 
@@ -254,7 +266,8 @@ export function gateTextReduction(): TextReduction {
       feed(pending, true);
       pending = '';
       // A tag still open at the very end: a `\n` join after this text would close it.
-      const openAtEnd = tag === 2;
+      const openAtEnd = tags.openAtEnd;
+      const notification = tags.found;
       if (codePoints < S5_MIN_ASSISTANT_LENGTH) return whole;
       const target1 = Math.min(s1.count, MATCH_CAP);
       const target4 = Math.min(s4.count, MATCH_CAP);

@@ -39,7 +39,15 @@ const MEMBERS: Partial<Record<Role, Record<string, Role>>> = {
     parentUuid: 'minimal',
   },
   message: { content: 'content' },
-  block: { type: 'name', text: 'text', name: 'name', input: 'input', is_error: 'minimal' },
+  // A tool result's `content` (a text or text blocks): the calibrated profile reads an error's opening.
+  block: {
+    type: 'name',
+    text: 'text',
+    name: 'name',
+    input: 'input',
+    is_error: 'minimal',
+    content: 'content',
+  },
   input: { file_path: 'ident', notebook_path: 'ident', path: 'ident' },
 };
 
