@@ -55,8 +55,9 @@ describe('CLI start-up', () => {
       inlined.filter((m) => /dist\/(store|scan|sprint|trial|walk|llm|deepread|retro|hooks)\//.test(m)),
     ).toEqual([]);
     // The gate's own code (with the calibrated profile's small modules: lexicon, reader, machine, length,
-    // rework, and Claude Code's tool-result reading), plus the option parser, the help it generates and the
-    // gate's option table (args, help, suggest, gate/spec).
-    expect(inlined.length).toBeLessThanOrEqual(49);
+    // rework, and Claude Code's tool-result reading; and the reading of lines too long to hold: the
+    // streaming reducer, its sink and limits, and each profile's text reduction), plus the option parser,
+    // the help it generates and the gate's option table (args, help, suggest, gate/spec).
+    expect(inlined.length).toBeLessThanOrEqual(56);
   });
 });
