@@ -193,10 +193,30 @@ export {
   sessionStarts,
 } from './store/index.js';
 // transcript
-export { adapterFor, claudeCodeAdapter, type HostAdapter } from './transcript/host.js';
+export { type Discovery, type DiscoveryRoot, discoverSessions } from './transcript/discover.js';
+export {
+  adapterFor,
+  adapterNamed,
+  claudeCodeAdapter,
+  detectHost,
+  HOST_ADAPTERS,
+  type HostAdapter,
+} from './transcript/host.js';
+export type { TranscriptMessage } from './transcript/messages.js';
 export { isOwnRunPrompt, isOwnRunTranscript, ownRunMarker } from './transcript/own-run.js';
 export { readTranscriptEvents, readTranscriptObjects } from './transcript/read.js';
-export type { AssistantEvent, TranscriptFacts, TurnEvent, UserEvent } from './transcript/types.js';
+export type { SessionSource } from './transcript/source.js';
+export {
+  type AssistantEvent,
+  HOST_NAMES,
+  type HostName,
+  isHostName,
+  type SessionFacts,
+  type TranscriptFacts,
+  type TurnCounts,
+  type TurnEvent,
+  type UserEvent,
+} from './transcript/types.js';
 // trial
 export { applyTrialDecision } from './trial/apply.js';
 export { type EffectEvidence, type EffectSettings, evaluateTrialEffect } from './trial/effect/evaluate.js';

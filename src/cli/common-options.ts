@@ -71,3 +71,13 @@ export const STORE = {
   description: 'the session store (SQLite)',
   default: '<data dir>/store.sqlite',
 } as const;
+
+/** `--host` as scan, report and retro read it: which agents' sessions (cli/host-option.ts). */
+export const HOST_FILTER = {
+  type: 'string',
+  multiple: true,
+  arg: 'HOST',
+  description:
+    'only sessions of these agents: claude-code, codex, gemini, opencode, copilot (repeat or list with commas)',
+  default: 'every agent',
+} as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { toTranscriptMessage } from '../transcript/claude/messages.js';
 import { FabricationScanner, fabricationAnchorId } from './fabrication.js';
-import { toTranscriptMessage } from './message.js';
 import { SessionBuilder } from './test-support/session-builder.js';
 
 function scan(build: (s: SessionBuilder) => void) {

@@ -1,7 +1,6 @@
-import { readTranscriptObjects } from '../transcript/read.js';
+import { adapterFor } from '../transcript/host.js';
 import { type FabricationCandidate, FabricationScanner } from './fabrication.js';
 import { type Finding, HeuristicScanner } from './heuristic/index.js';
-import { toTranscriptMessage } from './message.js';
 import { WindowBuilder, type WindowOptions, type WindowSet } from './windows.js';
 
 export interface SessionScan {
@@ -16,7 +15,7 @@ export interface SessionScan {
 /**
  * The deep read's one streaming pass: anchor windows, fabrication candidates and the offline reader's
  * findings together, each keeping only a bounded state, so a transcript of any size is read in constant
- * memory.
+ * memory. The session's host reads its messages (a Claude Code transcript is streamed line by line).
  */
 export async function scanSession(
   path: string,
@@ -27,9 +26,7 @@ export async function scanSession(
   const fabrication = new FabricationScanner();
   const heuristic = new HeuristicScanner();
   let messages = 0;
-  for await (const { lineNo, value } of readTranscriptObjects(path)) {
-    const message = toTranscriptMessage(value, lineNo);
-    if (!message) continue;
+  for (const message of adapterFor(path).messages(path)) {
     messages += 1;
     fabrication.push(message);
     heuristic.push(message);

@@ -1,6 +1,6 @@
-import { readTranscriptObjects } from '../transcript/read.js';
+import { adapterFor } from '../transcript/host.js';
 import { fabricationAnchorId } from './fabrication.js';
-import { messageBody, toTranscriptMessage } from './message.js';
+import { messageBody } from './message.js';
 import type { Citation, DroppedItem, FabricationAnchor, Observation, Proposal } from './types.js';
 import type { StructuralResult } from './validate.js';
 
@@ -35,9 +35,7 @@ async function lookUp(path: string, questions: { id: string; excerpt: string }[]
     lookup.excerpts.set(q.id, set);
   }
   if (lookup.excerpts.size === 0) return lookup;
-  for await (const { lineNo, value } of readTranscriptObjects(path)) {
-    const message = toTranscriptMessage(value, lineNo);
-    if (!message) continue;
+  for (const message of adapterFor(path).messages(path)) {
     const wanted = lookup.excerpts.get(message.id);
     if (!wanted) continue;
     const previous = lookup.seen.get(message.id);

@@ -1,9 +1,10 @@
-import { statSync } from 'node:fs';
 import { resolveLedgerPath } from '../ledger/path.js';
+import { adapterFor, adapterNamed } from '../transcript/host.js';
 import { sessionIdFromPath } from '../transcript/read.js';
-import type { TranscriptFacts, TurnEvent } from '../transcript/types.js';
+import type { HostName, TranscriptFacts, TurnCounts, TurnEvent } from '../transcript/types.js';
 import { CalibratedMachine, type HitReason } from './calibrated/machine.js';
 import { pushEvents, readCalibrated } from './calibrated/read.js';
+import type { CalibratedTurn } from './calibrated/turns.js';
 import { type LedgerCoverage, ledgerCoverage } from './ledger-s2.js';
 import { GATE_LONG_LINES } from './long-lines.js';
 import { GateMachine, type SignalHits } from './machine.js';
@@ -11,6 +12,7 @@ import { type GateProfile, resolveGateProfile } from './profile.js';
 import { type GateSignal, type GateVerdict, rulesOf, scoreHits, signalOf, zeroVerdict } from './score.js';
 import { resolveThreshold } from './threshold.js';
 import { turnReaderFor } from './turn-reader.js';
+import { classifyTurn, type GateTurn } from './turns.js';
 
 export type { HitReason } from './calibrated/machine.js';
 export { formatVerdictJson, renderWhy, shownMessageId } from './format.js';
@@ -45,6 +47,8 @@ export interface GateOptions {
    * reader; for other hosts, their adapter). It must yield exactly the oracle's events and facts.
    */
   read?: (path: string, onEvent: (event: TurnEvent) => void) => TranscriptFacts;
+  /** The session's host when the caller knows it (the scan does); otherwise its path and head tell. */
+  host?: HostName;
 }
 
 export interface GateResult {
@@ -71,6 +75,36 @@ export interface GateResult {
    * friction per turn from these: capped counts grow slower than a session does. Absent for an error verdict.
    */
   hits?: SignalHits;
+  /** The session's turns as its host counts them (Claude Code's: from the gate's own turns). */
+  turns?: TurnCounts;
+}
+
+/** Counts a Claude Code session's turns from the gate's turns (other hosts' adapters count their own). */
+class TurnCounter {
+  readonly counts: TurnCounts = { human: 0, assistant: 0, toolErrors: 0 };
+  assistant(): void {
+    this.counts.assistant++;
+  }
+  user(human: boolean, errors: readonly boolean[]): void {
+    if (human) this.counts.human++;
+    for (const error of errors) if (error) this.counts.toolErrors++;
+  }
+}
+
+/** The calibrated machine, counting the turns it is fed on the way. */
+class CountingCalibratedMachine extends CalibratedMachine {
+  constructor(private readonly counter: TurnCounter) {
+    super();
+  }
+  override push(turn: CalibratedTurn): void {
+    if (turn.kind === 'assistant') this.counter.assistant();
+    else
+      this.counter.user(
+        turn.results.length === 0 && !turn.isMeta && turn.text.length > 0,
+        turn.results.map((result) => result === 'error'),
+      );
+    super.push(turn);
+  }
 }
 
 /**
@@ -101,12 +135,10 @@ export function gateSessionSync(path: string | undefined, options: GateOptions =
       warnings,
     };
   const fallbackId = sessionIdFromPath(path);
-  let size: number;
-  try {
-    const stat = statSync(path);
-    if (!stat.isFile()) throw new Error('not a file');
-    size = stat.size;
-  } catch {
+  const adapter = options.host !== undefined ? adapterNamed(options.host) : adapterFor(path);
+  const stat = adapter.stat(path);
+  const size = stat?.size ?? 0;
+  if (stat === undefined) {
     return {
       verdict: stamp(zeroVerdict(threshold, 'file not found')),
       profile,
@@ -118,16 +150,28 @@ export function gateSessionSync(path: string | undefined, options: GateOptions =
   let facts: TranscriptFacts;
   let finish: () => SignalHits;
   let reasons: HitReason[] | undefined;
+  const counter = new TurnCounter();
   try {
     if (profile === 'seed') {
       const machine = new GateMachine();
       facts = options.read
-        ? options.read(path, (event) => machine.push(event))
-        : turnReaderFor(path)(path, (turn) => machine.pushTurn(turn));
+        ? options.read(path, (event) => {
+            const turn = classifyTurn(event);
+            countTurn(counter, turn);
+            machine.pushTurn(turn);
+          })
+        : turnReaderFor(path, adapter.name)(path, (turn) => {
+            countTurn(counter, turn);
+            machine.pushTurn(turn);
+          });
       finish = () => machine.finish();
     } else {
-      const machine = new CalibratedMachine();
-      facts = options.read ? pushEvents(options.read, path, machine) : readCalibrated(path, machine);
+      const machine = new CountingCalibratedMachine(counter);
+      facts = options.read
+        ? pushEvents(options.read, path, machine)
+        : adapter.name === 'claude-code'
+          ? readCalibrated(path, machine)
+          : pushEvents((file, onEvent) => adapter.readEvents(file, onEvent), path, machine);
       finish = () => machine.finish();
       reasons = machine.reasons;
     }
@@ -152,6 +196,11 @@ export function gateSessionSync(path: string | undefined, options: GateOptions =
       `retro-gate: no known JSONL fields seen in first 50 lines of ${path}; possible schema drift.`,
     );
   }
+  const unknown = facts.session?.unknownRecords ?? 0;
+  if (unknown > 0)
+    warnings.push(
+      `retro-gate: ${unknown} record${unknown === 1 ? '' : 's'} of a kind the ${adapter.label} reader does not know skipped in ${path}; possible format drift.`,
+    );
   const hits = finish();
   const transcriptS2 = signalOf('S2', hits.s2) ?? null;
   let ledger: LedgerCoverage = { covered: false };
@@ -179,5 +228,11 @@ export function gateSessionSync(path: string | undefined, options: GateOptions =
     warnings,
     facts,
     s2Sources: { transcript: transcriptS2, ledger },
+    turns: facts.session?.turns ?? counter.counts,
   };
+}
+
+function countTurn(counter: TurnCounter, turn: GateTurn): void {
+  if (turn.kind === 'assistant') counter.assistant();
+  else counter.user(turn.human, turn.toolResultErrors);
 }

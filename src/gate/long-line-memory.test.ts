@@ -47,7 +47,8 @@ describe('gate on a line too long to hold', () => {
   });
 
   it('under the calibrated profile too (the default): the same bound, the verdict of a full parse', async () => {
-    // The calibrated profile reads the correction in the turn's opening: one S1 hit, as a full parse gives.
+    // The calibrated profile reads the correction in the turn's opening, an outright rejection of the agent's
+    // work that counts twice: two S1 hits on the one turn, as a full parse gives.
     const path = sessionWithHugeLine(40);
     const run = await runCli(['gate', '--profile', 'calibrated', path], {
       env: { NODE_OPTIONS: '--max-old-space-size=32', FRICTION_LEDGER: join(tmpdir(), 'none.jsonl') },
@@ -55,10 +56,10 @@ describe('gate on a line too long to hold', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual({
-      score: 3,
-      passed: false,
+      score: 6,
+      passed: true,
       threshold: 5,
-      signals: [{ name: 'S1', count: 1, ids: ['u1'] }],
+      signals: [{ name: 'S1', count: 2, ids: ['u1', 'u1'] }],
       profile: 'calibrated',
     });
   });

@@ -14,8 +14,10 @@ export const DEFAULT_GATE_PROFILE: GateProfile = 'calibrated';
  * a refusal followed by the request restated is a correction; no correction read into a paste below a
  * turn's first line or into a request sent again after the agent did nothing; after an interrupt or a
  * refusal, a session command (/clear) is moving on and another work command (a skill) is a redirect.
+ * calibrated 3: a correction rejecting the agent's work outright ("that's wrong", "not what I asked",
+ * "revert", "不对") counts twice and flags alone; 对不对 (a question) is no longer read as 不对.
  */
-export const GATE_PROFILE_VERSIONS: Record<GateProfile, number> = { seed: 1, calibrated: 2 };
+export const GATE_PROFILE_VERSIONS: Record<GateProfile, number> = { seed: 1, calibrated: 3 };
 
 export function isGateProfile(value: unknown): value is GateProfile {
   return typeof value === 'string' && (GATE_PROFILES as readonly string[]).includes(value);

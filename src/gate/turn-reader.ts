@@ -1,5 +1,5 @@
-import { adapterFor, claudeCodeAdapter } from '../transcript/host.js';
-import type { TranscriptFacts } from '../transcript/types.js';
+import { adapterFor, adapterNamed, claudeCodeAdapter } from '../transcript/host.js';
+import type { HostName, TranscriptFacts } from '../transcript/types.js';
 import { readGateTurnsFast } from './fast-turns.js';
 import { GATE_LONG_LINES } from './long-lines.js';
 import { classifyTurn, type GateTurn } from './turns.js';
@@ -8,11 +8,12 @@ import { classifyTurn, type GateTurn } from './turns.js';
 export type TurnReader = (path: string, onTurn: (turn: GateTurn) => void) => TranscriptFacts;
 
 /**
- * How the gate reads a file: Claude Code transcripts through the direct byte-level turn reader, any other
- * host through its adapter's events, classified here. Both give the same verdict.
+ * How the gate reads a session: Claude Code transcripts through the direct byte-level turn reader, any
+ * other host through its adapter's events, classified here. Both give the same verdict. `host` names the
+ * session's host when the caller knows it (the scan does); otherwise the path tells.
  */
-export function turnReaderFor(path: string): TurnReader {
-  const adapter = adapterFor(path);
+export function turnReaderFor(path: string, host?: HostName): TurnReader {
+  const adapter = host !== undefined ? adapterNamed(host) : adapterFor(path);
   if (adapter === claudeCodeAdapter)
     return (file, onTurn) => readGateTurnsFast(file, onTurn, { longLines: GATE_LONG_LINES });
   return (file, onTurn) => adapter.readEvents(file, (event) => onTurn(classifyTurn(event)));

@@ -1,10 +1,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { gateSessionSync } from '../gate/index.js';
+import { isRetroCommand } from '../transcript/claude/retro-command.js';
 import { adapterFor } from '../transcript/host.js';
 import type { TurnEvent } from '../transcript/types.js';
-
-/** A session that ran a retrospective command itself (notes §5: loop prevention). */
-const RETRO_COMMAND = /<command-name>\/[^<]*retro<\/command-name>/;
 
 export interface GateWorkerInput {
   path: string;
@@ -22,10 +20,11 @@ export interface GateWorkerOutput {
 }
 
 const { path, env, cwd } = workerData as GateWorkerInput;
+// A session that ran a retrospective command itself (notes §5: loop prevention).
 let ranRetro = false;
 const read = (file: string, onEvent: (event: TurnEvent) => void) =>
   adapterFor(file).readEvents(file, (event) => {
-    if (event.kind === 'user' && RETRO_COMMAND.test(event.text)) ranRetro = true;
+    if (event.kind === 'user' && isRetroCommand(event.text)) ranRetro = true;
     onEvent(event);
   });
 const { verdict, sessionId } = gateSessionSync(path, { env, cwd, read });

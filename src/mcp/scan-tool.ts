@@ -10,6 +10,8 @@ import { skippedLines, skippedSummary } from '../scan/skipped.js';
 import { openStore } from '../store/open.js';
 import { isSessionStore } from '../store/probe.js';
 import { sessionStarts } from '../store/session-starts.js';
+import { isSessionRow } from '../transcript/hosts.js';
+import { HOST_NAMES } from '../transcript/types.js';
 import { existingPath, guarded, type ToolContext, textResult } from './tool-kit.js';
 
 const DATE_HINT = 'a date such as 2026-10-01 or an ISO time';
@@ -17,11 +19,15 @@ const DATE_HINT = 'a date such as 2026-10-01 or an ISO time';
 const input = z
   .object({
     dirs: z
-      .array(z.string().min(1), { error: 'dirs: expected a list of folder or .jsonl paths' })
+      .array(z.string().min(1), { error: 'dirs: expected a list of folder or session file paths' })
       .optional()
       .describe(
-        'Claude Code projects folders, project folders or .jsonl files (default: ~/.claude/projects)',
+        "Agents' session folders (~/.claude/projects, ~/.codex, ~/.gemini, ~/.local/share/opencode, ~/.copilot) or session files (default: each agent's own places)",
       ),
+    hosts: z
+      .array(z.enum(HOST_NAMES, { error: `hosts: expected some of ${HOST_NAMES.join(', ')}` }))
+      .optional()
+      .describe('Only sessions of these agents (default: every agent)'),
     project: z.string().optional().describe('Keep sessions whose project folder name contains this'),
     since: z.string().optional().describe(`Sessions active at or after ${DATE_HINT}`),
     until: z.string().optional().describe(`Sessions started at or before ${DATE_HINT}`),
@@ -86,6 +92,12 @@ function storePath(given: string | undefined, context: ToolContext): string {
   return path;
 }
 
+/** A folder or file to scan, or one session row of a database (an OpenCode `<db>/<session id>`). */
+function sessionPath(given: string, context: ToolContext): string {
+  const path = resolve(context.cwd, given);
+  return isSessionRow(path) ? path : existingPath(given, context, 'file or folder', 'dirs');
+}
+
 /** `scan_sessions`: `retrospect scan --json`, its records as JSON lines, then a one-line summary. */
 export function registerScanTool(server: McpServer, context: ToolContext): void {
   server.registerTool(
@@ -93,7 +105,7 @@ export function registerScanTool(server: McpServer, context: ToolContext): void 
     {
       title: 'Scan sessions',
       description:
-        'Gates every session transcript under the given folders (only new or changed files are read; verdicts are kept in the session store) and returns the matching records as `retrospect scan --json` prints them: one JSON object per line, highest score first. A summary line follows as a second text block.',
+        'Gates every coding-agent session (Claude Code, Codex, Gemini CLI, OpenCode, Copilot CLI) under the given folders (only new or changed files are read; verdicts are kept in the session store) and returns the matching records as `retrospect scan --json` prints them: one JSON object per line, highest score first. A summary line follows as a second text block.',
       inputSchema: input,
       annotations: {
         readOnlyHint: false,
@@ -104,10 +116,10 @@ export function registerScanTool(server: McpServer, context: ToolContext): void 
     },
     guarded('scan_sessions', context, async (args: z.infer<typeof input>) => {
       const roots =
-        args.dirs?.map((dir) => existingPath(dir, context, 'file or folder', 'dirs')) ??
-        scan.defaultProjectsRoots(context.env);
+        args.dirs?.map((dir) => sessionPath(dir, context)) ?? scan.defaultScanRoots(context.env, args.hosts);
       const filter: scan.ScanFilter = {
         project: args.project,
+        hosts: args.hosts,
         since: dateBound(args.since, 'since', 'start'),
         until: dateBound(args.until, 'until', 'end'),
         minScore: args.minScore,
@@ -118,7 +130,13 @@ export function registerScanTool(server: McpServer, context: ToolContext): void 
       const { settings, warning } = scan.gateSettingsFor(env, context.cwd);
       const store = openStore(storePath(args.store, context));
       try {
-        const result = await scan.scanSessions({ roots, store, settings, jobs: availableParallelism() });
+        const result = await scan.scanSessions({
+          roots,
+          store,
+          settings,
+          jobs: availableParallelism(),
+          ...(args.hosts ? { hosts: args.hosts } : {}),
+        });
         const starts = sessionStarts(result.records, new Date());
         const shown = scan.selectRecords(result.records, settings.threshold, filter, starts);
         const limit = args.limit ?? DEFAULT_LIMIT;

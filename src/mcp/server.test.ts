@@ -7,6 +7,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, REPO_ROOT, runCli } from '../test-support/cli.js';
+import { hostsHomeCopy } from '../test-support/hosts.js';
 import { writeSessionFile } from '../test-support/session-files.js';
 import { ownRunMarker } from '../transcript/own-run.js';
 import { createTestRepo, type TestRepo } from '../walk/test-support/repo.js';
@@ -121,6 +122,26 @@ describe('retrospect mcp (the built CLI, over stdio with the SDK client)', () =>
       ['-home-ada-code-shop', 6.5],
     ]);
     expect(texts(again)[1]).toContain('read 0, unchanged 9');
+  });
+
+  it("scan_sessions reads other agents' sessions, keeps the chosen hosts, and takes a database row", async () => {
+    const { home, opencode } = hostsHomeCopy();
+    const store = join(scratch, 'hosts-store.sqlite');
+    const result = await call('scan_sessions', { dirs: [home], store, hosts: ['gemini', 'opencode'] });
+    expect(result.isError).toBeFalsy();
+    const rows = (texts(result)[0] ?? '').split('\n').map((line) => JSON.parse(line));
+    expect([...new Set(rows.map((r) => r.host))].sort()).toEqual(['gemini', 'opencode']);
+    expect(rows.every((r) => typeof r.turns?.human === 'number')).toBe(true);
+    const row = join(home, '.local', 'share', 'opencode', 'opencode.db', opencode.main);
+    const one = await call('scan_sessions', { dirs: [row], store });
+    expect((texts(one)[0] ?? '').split('\n').map((line) => JSON.parse(line).sessionId)).toEqual([
+      opencode.main,
+    ]);
+    const bad = await call('scan_sessions', { dirs: [home], hosts: ['cursor'] });
+    expect(bad.isError).toBe(true);
+    expect(texts(bad).join(' ')).toContain(
+      'hosts: expected some of claude-code, codex, gemini, opencode, copilot',
+    );
   });
 
   it("scan_sessions leaves Retrospect's own analysis runs out unless includeOwn", async () => {

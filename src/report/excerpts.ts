@@ -1,8 +1,7 @@
-import { messageBody, toTranscriptMessage } from '../deepread/message.js';
+import { messageBody } from '../deepread/message.js';
 import { SIGNAL_LABELS } from '../gate/signals.js';
 import type { SessionRecord } from '../store/types.js';
-import { forEachLine } from '../transcript/lines.js';
-import { parseObjectLine } from '../transcript/parse.js';
+import { adapterFor } from '../transcript/host.js';
 import type { SignalDrill } from './types.js';
 
 /** Longest excerpt shown per message (head and tail kept). */
@@ -13,13 +12,12 @@ function messageTexts(path: string, wanted: ReadonlySet<string>): Map<string, st
   const found = new Map<string, string>();
   if (wanted.size === 0) return found;
   try {
-    forEachLine(path, (buffer, start, end, lineNo) => {
-      const line = parseObjectLine(buffer, start, end);
-      const message = line ? toTranscriptMessage(line, lineNo) : undefined;
-      if (message === undefined || !wanted.has(message.id)) return;
+    // The session's host reads it (Claude Code's streamed line by line), so any agent's messages quote.
+    for (const message of adapterFor(path).messages(path)) {
+      if (!wanted.has(message.id)) continue;
       const body = messageBody(message, EXCERPT_CHARS).text;
       found.set(message.id, found.has(message.id) ? `${found.get(message.id)}\n${body}` : body);
-    });
+    }
   } catch {
     return new Map();
   }

@@ -7,6 +7,7 @@ export { buildRulesReport } from './rules.js';
 export { readTrialHistory } from './trials.js';
 export type {
   FlaggedSession,
+  HostFriction,
   ProjectFriction,
   ReportModel,
   ReportSummary,

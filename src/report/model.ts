@@ -2,6 +2,8 @@ import { selectRecords } from '../scan/filter.js';
 import type { SessionStore } from '../store/open.js';
 import { type SessionStarts, sessionStarts } from '../store/session-starts.js';
 import type { SessionRecord } from '../store/types.js';
+import type { HostName } from '../transcript/types.js';
+import { hostFriction } from './hosts.js';
 import { projectFriction } from './projects.js';
 import { summarize } from './summary.js';
 import { topFlagged } from './top-flagged.js';
@@ -12,6 +14,8 @@ import { weeklyFriction } from './weekly.js';
 export interface ReportOptions {
   /** Substring of the project folder name. */
   project?: string | undefined;
+  /** Only sessions of these agents. */
+  hosts?: readonly HostName[] | undefined;
   /** ISO instant: sessions active at or after it. */
   since?: string | undefined;
   /** ISO instant: sessions that started at or before it. */
@@ -38,7 +42,7 @@ export function selectReportRecords(
   return selectRecords(
     all,
     options.threshold,
-    { project: options.project, since: options.since, until: options.until },
+    { project: options.project, hosts: options.hosts, since: options.since, until: options.until },
     starts,
   );
 }
@@ -54,6 +58,7 @@ export function buildReportModel(
 ): ReportModel {
   const scope: ReportScope = {
     project: options.project,
+    ...(options.hosts !== undefined ? { hosts: options.hosts } : {}),
     since: options.since,
     until: options.until,
     threshold: options.threshold,
@@ -71,6 +76,7 @@ export function buildReportModel(
       read,
     ),
     projects,
+    hosts: hostFriction(records),
     topFlagged: topFlagged(records, read),
     trials: options.trials,
     rules: options.rules,

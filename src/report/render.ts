@@ -6,6 +6,7 @@ import { PAGE_SCRIPT } from './page-script.js';
 import { rulesSection } from './rules-section.js';
 import {
   flaggedSection,
+  hostsSection,
   projectsSection,
   scopeSection,
   summarySection,
@@ -70,6 +71,7 @@ ${REPORT_MARKER}
 ${scopeSection(model)}
 ${empty}
 ${summarySection(model)}
+${hostsSection(model)}
 ${weeklySection(model)}
 ${projectsSection(model)}
 ${flaggedSection(model)}

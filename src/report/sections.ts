@@ -1,6 +1,13 @@
 import { SIGNAL_LABELS, SIGNAL_NAMES } from '../gate/signals.js';
 import { escapeHtml as e } from './escape.js';
-import type { FlaggedSession, ProjectFriction, ReportModel, SignalCounts, TrialHistory } from './types.js';
+import type {
+  FlaggedSession,
+  HostFriction,
+  ProjectFriction,
+  ReportModel,
+  SignalCounts,
+  TrialHistory,
+} from './types.js';
 import { WEEKLY_CHART_LIMIT } from './weekly.js';
 
 /** How many projects the signal-mix chart draws (the table below it lists them all). */
@@ -49,6 +56,7 @@ export function scopeSection(model: ReportModel): string {
   const parts = [
     `made ${e(minute(model.generatedAt))}`,
     `project ${scope.project === undefined ? 'all' : `containing “${e(scope.project)}”`}`,
+    scope.hosts === undefined ? '' : `agents ${e(scope.hosts.join(', '))}`,
     scope.since === undefined ? '' : `since ${e(scope.since)}`,
     scope.until === undefined ? '' : `until ${e(scope.until)}`,
     `threshold ${e(scope.threshold.toFixed(1))}`,
@@ -110,6 +118,33 @@ function projectRow(p: ProjectFriction): string {
     ],
     new Set([1, 2, 3, 4, 5, 6, 7, 8]),
   );
+}
+
+function hostRow(h: HostFriction): string {
+  return row(
+    [
+      e(h.label),
+      String(h.sessions),
+      String(h.flagged),
+      h.meanScore.toFixed(2),
+      String(h.humanTurns),
+      String(h.toolErrors),
+      ...SIGNAL_NAMES.map((n) => String(h.signals[n])),
+    ],
+    new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]),
+  );
+}
+
+/**
+ * Friction per coding agent. Left out when every session is Claude Code's (the page then reads as it
+ * always did); shown as soon as another agent's sessions are in the store.
+ */
+export function hostsSection(model: ReportModel): string {
+  if (model.hosts.length === 0 || (model.hosts.length === 1 && model.hosts[0]?.host === 'claude-code'))
+    return '';
+  return `<section id="hosts"><h2>Friction per agent</h2>
+<p class="note">Each coding agent's sessions as its own transcripts record them: the turns people typed and the tool calls that failed (an error flag or a non-zero exit code), and the signal counts of every transcript.</p>
+<table id="host-table">${head(['agent', 'sessions', 'flagged', 'mean score', 'typed turns', 'failed tool calls', ...SIGNAL_NAMES])}<tbody>${model.hosts.map(hostRow).join('')}</tbody></table></section>`;
 }
 
 export function projectsSection(model: ReportModel): string {

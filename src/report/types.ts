@@ -1,4 +1,5 @@
 import type { SignalName } from '../gate/signals.js';
+import type { HostName } from '../transcript/types.js';
 import type { AgentRules } from '../trial/inventory.js';
 import type { TrialSummary } from '../trial/state.js';
 
@@ -68,6 +69,23 @@ export interface SignalDrill {
   excerpts: { messageId: string; text: string | null }[];
 }
 
+/** One coding agent's aggregate (Claude Code, Codex, Gemini CLI, …). */
+export interface HostFriction {
+  host: HostName;
+  /** How people name the agent. */
+  label: string;
+  sessions: number;
+  flagged: number;
+  meanScore: number;
+  /** Turns people typed, over the transcripts whose turns were counted (`turnsCounted`). */
+  humanTurns: number;
+  /** Failed tool calls the transcripts record (an error flag or a non-zero exit code). */
+  toolErrors: number;
+  /** Transcripts stored with turn counts (rows stored before turns were counted have none). */
+  turnsCounted: number;
+  signals: SignalCounts;
+}
+
 /** One row of the top flagged sessions table. */
 export interface FlaggedSession {
   project: string;
@@ -105,6 +123,8 @@ export interface TrialHistory {
 /** The filters the report was made with, shown in its header. */
 export interface ReportScope {
   project: string | undefined;
+  /** Only sessions of these agents (undefined: every agent). */
+  hosts?: readonly HostName[] | undefined;
   since: string | undefined;
   until: string | undefined;
   threshold: number;
@@ -117,6 +137,8 @@ export interface ReportModel {
   summary: ReportSummary;
   weekly: WeeklyFriction;
   projects: ProjectFriction[];
+  /** Per coding agent, most sessions first. */
+  hosts: HostFriction[];
   topFlagged: FlaggedSession[];
   /** Present when a project root was given. */
   trials: TrialHistory | undefined;

@@ -1,11 +1,46 @@
 import { appendFileSync, utimesSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { hostsHomeCopy } from '../test-support/hosts.js';
 import { noonOf, retroProject } from '../test-support/retro-project.js';
+import { containsRetroInvocation } from '../transcript/claude/retro-command.js';
 import { ownRunMarker } from '../transcript/own-run.js';
 import { findCandidates } from './candidates.js';
-import { containsRetroInvocation } from './loop-guard.js';
 
 describe('findCandidates', () => {
+  it("takes any agent's session file: a Codex rollout, a Gemini CLI chat, an OpenCode database row", () => {
+    const p = retroProject();
+    const { home, opencode } = hostsHomeCopy();
+    const files = [
+      join(
+        home,
+        '.codex/sessions/2025/12/20/rollout-2025-12-20T15-00-00-019b3c2a-77aa-7bbb-8ccc-ddddeeeeffff.jsonl',
+      ),
+      join(home, '.gemini/tmp/shop/chats/session-2026-06-08T18-27-2cbc6e5f.jsonl'),
+      join(home, '.local/share/opencode/opencode.db', opencode.main),
+    ];
+    const found = files.map(
+      (file) =>
+        findCandidates({ mainCheckout: p.root, env: p.env, sessionId: file, nowMs: Date.now() + 120_000 })
+          .sessions,
+    );
+    expect(found.map((sessions) => sessions.map((s) => [s.path, s.sessionId]))).toEqual([
+      [[files[0], '019b3c2a-77aa-7bbb-8ccc-ddddeeeeffff']],
+      [[files[1], '2cbc6e5f-eb6a-4869-9d0f-a07806539ff7']],
+      [[files[2], opencode.main]],
+    ]);
+    // A relative path starts at the folder the command ran in.
+    expect(
+      findCandidates({
+        mainCheckout: p.root,
+        env: p.env,
+        sessionId: 'chats/session-2026-06-08T18-27-2cbc6e5f.jsonl',
+        cwd: join(home, '.gemini/tmp/shop'),
+        nowMs: Date.now() + 120_000,
+      }).sessions,
+    ).toHaveLength(1);
+  });
+
   it('takes the newest session of this project, and skips it when it is still being written', () => {
     const p = retroProject();
     p.addSession({ rejections: 0, mtimeSecs: noonOf('2026-06-01') });

@@ -1,9 +1,11 @@
+import { basename, resolve } from 'node:path';
 import { InputError, UsageError } from '../errors/errors.js';
 import { looksLikeSessionPrefix, resolveSessionPrefix } from '../sessions/prefix.js';
+import { containsRetroInvocation } from '../transcript/claude/retro-command.js';
+import { detectHost } from '../transcript/hosts.js';
 import { newestUserSession } from '../transcript/newest-user-session.js';
 import { isOwnRunTranscript } from '../transcript/own-run.js';
 import { listSessionFiles, type SessionFile, sessionFolders, sessionPlaces } from '../trial/discover.js';
-import { containsRetroInvocation } from './loop-guard.js';
 
 /** Sessions modified more recently than this are still being written. */
 export const IN_PROGRESS_SECS = 60;
@@ -23,8 +25,13 @@ export interface SkippedSession {
 
 export interface CandidateQuery {
   mainCheckout: string;
-  /** One session by id (searched in this project's folders, then in every project's) or a unique prefix of one. */
+  /**
+   * One session by id (searched in this project's folders, then in every project's), a unique prefix of
+   * one, or a session file of any agent.
+   */
   sessionId?: string | undefined;
+  /** Where a session file's relative path starts (default: the main checkout). */
+  cwd?: string | undefined;
   /** Every session of every project. */
   all?: boolean;
   projectsRoot?: string | undefined;
@@ -46,7 +53,26 @@ interface Picked {
   ownRuns: SessionFile[];
 }
 
+/**
+ * A session named by its file (any agent's: a Codex rollout, a Gemini CLI chat, an OpenCode
+ * `<database>/<session id>` row, a Copilot CLI event log, a Claude Code transcript), when `text` is one.
+ */
+function sessionAtPath(text: string, cwd: string): SessionFile | undefined {
+  if (looksLikeSessionPrefix(text)) return undefined;
+  const path = resolve(cwd, text);
+  const detected = detectHost(path);
+  const stat = detected?.adapter.stat(path);
+  if (detected === undefined || stat === undefined) return undefined;
+  const facts = detected.adapter.readEvents(path, () => {});
+  const sessionId = facts.sessionId ?? basename(path).replace(/\.(?:jsonl?)(?:\.zst)?$/, '');
+  return { path, sessionId, mtime: Math.floor(stat.mtimeMs / 1000) };
+}
+
 function pickSessions(query: CandidateQuery, nowMs: number): Picked {
+  if (query.sessionId !== undefined) {
+    const file = sessionAtPath(query.sessionId, query.cwd ?? query.mainCheckout);
+    if (file) return { sessions: [file], ownRuns: [] };
+  }
   const base = { mainCheckout: query.mainCheckout, projectsRoot: query.projectsRoot, env: query.env };
   // Freshness 0 here: in-progress sessions are listed so that they can be reported as skipped.
   const list = (scope: 'current' | 'all') => listSessionFiles(sessionFolders({ ...base, scope }), 0, nowMs);
@@ -84,9 +110,13 @@ export function findCandidates(query: CandidateQuery): Candidates {
   if (query.all && query.sessionId !== undefined) {
     throw new UsageError('--all and a session id exclude each other: give one or the other');
   }
-  if (query.sessionId !== undefined && !looksLikeSessionPrefix(query.sessionId)) {
+  if (
+    query.sessionId !== undefined &&
+    !looksLikeSessionPrefix(query.sessionId) &&
+    detectHost(resolve(query.cwd ?? query.mainCheckout, query.sessionId)) === undefined
+  ) {
     throw new UsageError(
-      `a session is named by its id (a UUID) or a unique prefix of it (at least 4 hex digits, as 'retrospect scan' prints 8), got '${query.sessionId}'`,
+      `a session is named by its id (a UUID), a unique prefix of it (at least 4 hex digits, as 'retrospect scan' prints 8) or its file, got '${query.sessionId}'`,
     );
   }
   const nowMs = query.nowMs ?? Date.now();

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createLinePrompter } from '../prompt/line-prompter.js';
@@ -206,6 +208,38 @@ describe('runRetro', () => {
     expect(p.read('CLAUDE.md')).toMatch(
       /^# Shop\n\n<!-- retrospect:lessons:begin [^\n]*\n## Lessons from session retrospectives\n\n- Restate the request before a large edit\n<!-- retrospect:lessons:end -->\n$/,
     );
+  });
+
+  it('--also-agents-md and --also-gemini-md keep the same section where Codex and Gemini CLI read it', async () => {
+    const p = retroProject();
+    p.writeRules('AGENTS.md', '# Shop\n\nRun `pnpm test` before a commit.\n');
+    p.addSession({ rejections: 2, mtimeSecs: noonOf('2026-06-28') });
+    const lesson = {
+      target: 'claude' as const,
+      proposed_text: 'Restate the request before a large edit',
+      confidence: 0.5,
+      pattern_summary: 'misread request',
+    };
+    const outcome = await runRetro(
+      options(p, {
+        deepReader: readerProposing(lesson),
+        today: DAY,
+        alsoAgentsMd: true,
+        alsoGeminiMd: true,
+      }),
+    );
+    expect(outcome.agentFiles).toEqual([
+      { file: 'AGENTS.md', state: 'updated' },
+      { file: 'GEMINI.md', state: 'updated' },
+    ]);
+    // The person's own lines stay as they were; only the delimited section is Retrospect's.
+    expect(p.read('AGENTS.md')).toMatch(
+      /^# Shop\n\nRun `pnpm test` before a commit\.\n\n<!-- retrospect:lessons:begin \(managed by retrospect retro --also-agents-md; edits here are replaced\) -->\n## Lessons from session retrospectives\n\n- Restate the request before a large edit\n<!-- retrospect:lessons:end -->\n$/,
+    );
+    expect(p.read('GEMINI.md')).toMatch(
+      /--also-gemini-md[^\n]*\n[\s\S]*- Restate the request before a large edit\n/,
+    );
+    expect(existsSync(join(p.root, 'CLAUDE.md'))).toBe(false);
   });
 
   it('--dry-run decides everything and writes nothing', async () => {

@@ -5,6 +5,7 @@ import { syncClaudeMdLessons } from '../rules/claude-md.js';
 import { lessonLoadWarnings } from '../rules/lessons-load.js';
 import { todayUtc } from '../trial/dates.js';
 import type { TrialReviewOptions } from '../trial/project-review.js';
+import { syncOtherAgentFiles } from './agent-files.js';
 import { anchorHome } from './anchor-home.js';
 import { findCandidates } from './candidates.js';
 import { confirmProposals, reviewElapsedTrials } from './confirm.js';
@@ -62,6 +63,10 @@ export interface RetroOptions {
   anchorsElsewhere?: boolean;
   /** Keep a managed lessons section in the project's CLAUDE.md in step with the lessons file. */
   alsoClaudeMd?: boolean;
+  /** Keep the same section in AGENTS.md (Codex, OpenCode, Copilot CLI read it). */
+  alsoAgentsMd?: boolean;
+  /** Keep the same section in GEMINI.md (Gemini CLI reads it). */
+  alsoGeminiMd?: boolean;
   /** Called with the outcome so far after each stage (a scheduled run's report follows it). */
   onProgress?: (outcome: Readonly<RetroOutcome>) => void;
   /** Receives progress and problems, one line each (the CLI sends them to stderr). */
@@ -139,6 +144,7 @@ export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
   const candidates = findCandidates({
     mainCheckout,
     sessionId: options.sessionId,
+    cwd: options.cwd,
     all: options.all,
     projectsRoot: options.projectsRoot,
     env: options.env,
@@ -250,6 +256,7 @@ export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
         );
     } else outcome.manualFollowUps.push(`CLAUDE.md not updated: ${synced.reason}`);
   }
+  syncOtherAgentFiles(mainCheckout, options, outcome, dryRun);
   progress();
   return outcome;
 }

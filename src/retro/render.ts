@@ -123,6 +123,11 @@ export function renderOutcome(outcome: RetroOutcome): string[] {
       `CLAUDE.md lessons section: ${outcome.claudeMd}${outcome.dryRun && outcome.claudeMd === 'updated' ? ' (would be)' : ''}`,
     );
   }
+  const agentFiles = (outcome.agentFiles ?? []).map(
+    ({ file, state }) =>
+      `${file} lessons section: ${state}${outcome.dryRun && state === 'updated' ? ' (would be)' : ''}`,
+  );
+  if (agentFiles.length > 0) lines.push(...(outcome.claudeMd === undefined ? [''] : []), ...agentFiles);
   const heldBack = heldBackLine(outcome);
   if (heldBack) lines.push('', heldBack);
   lines.push('', `Summary: ${summaryLine(outcome)}`);

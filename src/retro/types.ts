@@ -80,4 +80,6 @@ export interface RetroOutcome {
   deferred: string[];
   /** With `alsoClaudeMd`: whether the managed lessons section of CLAUDE.md changed. */
   claudeMd?: 'updated' | 'unchanged';
+  /** With `alsoAgentsMd` / `alsoGeminiMd`: whether those files' managed lessons sections changed. */
+  agentFiles?: { file: string; state: 'updated' | 'unchanged' }[];
 }

@@ -6,24 +6,39 @@ import { readLessonItems } from './lessons.js';
 import { dominantEol, splitLines } from './lines.js';
 import { lessonsPaths } from './targets.js';
 
-export const MANAGED_BEGIN =
-  '<!-- retrospect:lessons:begin (managed by retrospect retro --also-claude-md; edits here are replaced) -->';
+/** The begin marker of the managed section a `retro` option keeps (the option is named for a person reading the file). */
+export function managedBegin(option: string): string {
+  return `<!-- retrospect:lessons:begin (managed by retrospect retro ${option}; edits here are replaced) -->`;
+}
+
+export const MANAGED_BEGIN = managedBegin('--also-claude-md');
 export const MANAGED_END = '<!-- retrospect:lessons:end -->';
 const BEGIN_PREFIX = '<!-- retrospect:lessons:begin';
 
+/** An instruction file an agent loads from the project's root, and the `retro` option that keeps it. */
+export interface InstructionFile {
+  /** `CLAUDE.md`, `AGENTS.md`, `GEMINI.md`. */
+  name: string;
+  option: string;
+}
+
+export const CLAUDE_MD: InstructionFile = { name: 'CLAUDE.md', option: '--also-claude-md' };
+
 /**
- * The project's CLAUDE.md with its managed section holding the current lessons (Claude Code loads
- * CLAUDE.md, not the lessons file). Only the lines between the two markers are ever rewritten; without
- * markers the section is appended at the end. Every other byte stays as it was.
+ * The project's CLAUDE.md (or another agent's instruction file) with its managed section holding the
+ * current lessons (the agent loads that file, not the lessons file). Only the lines between the two
+ * markers are ever rewritten; without markers the section is appended at the end. Every other byte stays
+ * as it was.
  */
 export function withManagedLessons(
   content: string,
   lessons: readonly string[],
+  file: InstructionFile = CLAUDE_MD,
 ): FileEdit<{ changed: boolean }> {
   const lines = splitLines(content);
   const eol = dominantEol(lines);
   const section = [
-    MANAGED_BEGIN,
+    managedBegin(file.option),
     '## Lessons from session retrospectives',
     '',
     ...lessons.map((l) => `- ${l}`),
@@ -46,7 +61,7 @@ export function withManagedLessons(
   } else if (begin >= 0) {
     return {
       ok: false,
-      reason: 'the managed section of CLAUDE.md has a begin marker without its end marker',
+      reason: `the managed section of ${file.name} has a begin marker without its end marker`,
     };
   } else {
     if (lessons.length === 0) return { ok: true, content, changed: false };
@@ -65,6 +80,7 @@ export function withManagedLessons(
 export function syncClaudeMdLessons(
   mainCheckout: string,
   options: EditOptions = {},
+  file: InstructionFile = CLAUDE_MD,
 ): FileEdit<{ changed: boolean; refused: string[] }> {
   const lessons: string[] = [];
   const refused: string[] = [];
@@ -77,8 +93,8 @@ export function syncClaudeMdLessons(
   }
   const result = editRulesFile(
     mainCheckout,
-    join(mainCheckout, 'CLAUDE.md'),
-    (c) => withManagedLessons(c, lessons),
+    join(mainCheckout, file.name),
+    (c) => withManagedLessons(c, lessons, file),
     options,
   );
   return result.ok ? { ...result, refused } : result;

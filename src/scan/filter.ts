@@ -1,11 +1,13 @@
 import { activeWithin, type SessionStarts, sessionStarts } from '../store/session-starts.js';
-import type { SessionRecord } from '../store/types.js';
+import type { HostName, SessionRecord } from '../store/types.js';
 import { markOwnRuns } from './own-runs.js';
 
 /** What the user asked to see (all optional; every given filter must hold). */
 export interface ScanFilter {
   /** A project folder name as the table prints it (`-home-ada-shop`: that folder), else part of one (`shop`). */
   project?: string;
+  /** Only sessions of these agents. */
+  hosts?: readonly HostName[] | undefined;
   /** ISO instant: sessions whose last activity is at or after it. */
   since?: string;
   /** ISO instant: sessions that started at or before it. */
@@ -39,6 +41,7 @@ export function withThreshold(record: SessionRecord, threshold: number): Session
 export function matchesFilter(record: SessionRecord, filter: ScanFilter, starts: SessionStarts): boolean {
   if (record.ownRun && !filter.includeOwn) return false;
   if (filter.project !== undefined && !projectMatches(record.project, filter.project)) return false;
+  if (filter.hosts !== undefined && !filter.hosts.includes(record.host)) return false;
   if (!activeWithin(filter.since, filter.until, starts)(record)) return false;
   if (filter.minScore !== undefined && record.verdict.score < filter.minScore) return false;
   if (filter.flaggedOnly && !record.verdict.passed) return false;

@@ -3,7 +3,7 @@ import type { LedgerCoverage } from '../gate/ledger-s2.js';
 import type { GateProfile } from '../gate/profile.js';
 import type { GateVerdict } from '../gate/score.js';
 import { isOwnRunTranscript } from '../transcript/own-run.js';
-import type { TranscriptFacts, TurnEvent } from '../transcript/types.js';
+import type { HostName, TranscriptFacts, TurnCounts, TurnEvent } from '../transcript/types.js';
 
 /** What gating one file gives the scan (plain data: it crosses worker_threads). */
 export interface GateOutcome {
@@ -20,10 +20,18 @@ export interface GateOutcome {
   ownRun: boolean;
   profile: GateProfile;
   /**
-   * Whether the file reads as a transcript of a known agent: some line among its first 50 carries the
-   * transcript fields (`type`, `uuid`, `message`, ...). False for an empty file, a binary file, other JSON.
+   * Whether the file reads as a transcript of a known agent: another host's session, or a Claude Code file
+   * some line of whose first 50 carries the transcript fields (`type`, `uuid`, `message`, ...). False for
+   * an empty file, a binary file, other JSON.
    */
   transcript: boolean;
+  /** The session's turns as its host counts them. */
+  turns: TurnCounts | undefined;
+  /** The folder the session ran in, when its host records it (the project key of hosts without folders). */
+  cwd: string | undefined;
+  /** The agent that started a sub-agent's session, when the session says. */
+  parentSessionId: string | undefined;
+  subagent: boolean;
 }
 
 /** Settings shared by every file of one scan. */
@@ -43,12 +51,13 @@ export type TranscriptReader = (path: string, onEvent: (event: TurnEvent) => voi
 export function fileGate(
   settings: GateFileSettings,
   read: TranscriptReader | undefined,
-): (path: string) => GateOutcome {
+): (path: string, host?: HostName) => GateOutcome {
   const ledger = new Map(settings.ledger);
   const env = settings.forceTranscriptS2 ? { RETRO_FORCE_TRANSCRIPT_S2: '1' } : {};
   const uncovered: LedgerCoverage = { covered: false };
-  return (path) => {
+  return (path, host) => {
     const result = gateSessionSync(path, {
+      ...(host !== undefined ? { host } : {}),
       profile: settings.profile,
       threshold: settings.threshold,
       env,
@@ -64,10 +73,16 @@ export function fileGate(
       lastTimestamp: result.facts?.lastTimestamp,
       warnings: result.warnings,
       s2Sources: result.s2Sources,
-      // The file's first KB, read once more while the gate's pages are still in the OS cache.
-      ownRun: isOwnRunTranscript(path),
+      // The file's first KB, read once more while the gate's pages are still in the OS cache. Only Claude
+      // Code sessions can be Retrospect's own runs (the claude-cli provider runs `claude -p`).
+      ownRun: (host ?? 'claude-code') === 'claude-code' && isOwnRunTranscript(path),
       profile: result.profile,
-      transcript: result.facts?.knownFieldsSeen === true,
+      // Other hosts' sessions were recognised by their place or their head before they were read.
+      transcript: (host ?? 'claude-code') !== 'claude-code' || result.facts?.knownFieldsSeen === true,
+      turns: result.turns,
+      cwd: result.facts?.session?.cwd,
+      parentSessionId: result.facts?.session?.parentSessionId,
+      subagent: result.facts?.session?.subagent === true,
     };
   };
 }

@@ -1,5 +1,4 @@
 export { cleanupPeriodDays, cleanupWarningOnce, DEFAULT_CLEANUP_PERIOD_DAYS } from './cleanup-warning.js';
-export { discoverTranscripts, type TranscriptFile } from './discover.js';
 export {
   byScore,
   matchesFilter,
@@ -12,6 +11,7 @@ export type { GateFileSettings, GateOutcome } from './gate-file.js';
 export { scanRecordJson } from './json.js';
 export {
   defaultProjectsRoots,
+  defaultScanRoots,
   demoProjectsRoot,
   parseDateBound,
   resolveScanRoots,

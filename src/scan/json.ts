@@ -18,6 +18,9 @@ export function scanRecordJson(
     agentId: record.agentId ?? null,
     path: record.path,
     host: record.host,
+    turns: record.turns
+      ? { human: record.turns.human, assistant: record.turns.assistant, tool_errors: record.turns.toolErrors }
+      : null,
     start: record.firstTimestamp ?? null,
     end: record.lastTimestamp ?? null,
     startedAt: starts.startOf(record),

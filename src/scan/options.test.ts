@@ -8,17 +8,40 @@ import { demoProjectsRoot, parseDateBound, resolveScanRoots } from './options.js
 describe('resolveScanRoots', () => {
   const dir = mkdtempSync(join(tmpdir(), 'retrospect-scan-roots-'));
 
-  it("defaults to Claude Code's projects folders, which may not exist yet", () => {
-    const env = { CLAUDE_CONFIG_DIR: `${join(dir, 'none-a')},${join(dir, 'none-b')}` };
+  it("defaults to every agent's own folders, as the environment moves them; they may not exist yet", () => {
+    const env = {
+      HOME: join(dir, 'home'),
+      CLAUDE_CONFIG_DIR: `${join(dir, 'none-a')},${join(dir, 'none-b')}`,
+      CODEX_HOME: join(dir, 'codex'),
+      GEMINI_CLI_HOME: join(dir, 'gemini-home'),
+      XDG_DATA_HOME: join(dir, 'data'),
+      OPENCODE_DB: 'opencode-beta.db',
+      COPILOT_HOME: join(dir, 'copilot'),
+    };
     expect(resolveScanRoots([], false, env)).toEqual({
-      roots: [join(dir, 'none-a', 'projects'), join(dir, 'none-b', 'projects')],
+      roots: [
+        { path: join(dir, 'none-a', 'projects'), host: 'claude-code' },
+        { path: join(dir, 'none-b', 'projects'), host: 'claude-code' },
+        { path: join(dir, 'codex'), host: 'codex' },
+        { path: join(dir, 'gemini-home', '.gemini'), host: 'gemini' },
+        { path: join(dir, 'data', 'opencode'), host: 'opencode' },
+        { path: join(dir, 'data', 'opencode', 'opencode-beta.db'), host: 'opencode' },
+        { path: join(dir, 'copilot'), host: 'copilot' },
+      ],
       defaults: true,
     });
+    expect(resolveScanRoots([], false, { HOME: join(dir, 'home') }, ['codex', 'gemini']).roots).toEqual([
+      { path: join(dir, 'home', '.codex'), host: 'codex' },
+      { path: join(dir, 'home', '.gemini'), host: 'gemini' },
+    ]);
   });
 
   it('scans the demo sessions with --demo, and the paths given otherwise', () => {
-    expect(resolveScanRoots([], true, {})).toEqual({ roots: [demoProjectsRoot()], defaults: false });
-    expect(resolveScanRoots([dir], false, {})).toEqual({ roots: [dir], defaults: false });
+    expect(resolveScanRoots([], true, {})).toEqual({
+      roots: [{ path: demoProjectsRoot() }],
+      defaults: false,
+    });
+    expect(resolveScanRoots([dir], false, {})).toEqual({ roots: [{ path: dir }], defaults: false });
   });
 
   it('refuses a path the user gave that does not exist', () => {

@@ -2,34 +2,55 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../errors/errors.js';
-import { claudeConfigDirs, dataDir } from '../paths/data-dir.js';
+import { dataDir } from '../paths/data-dir.js';
 import { STORE_FILE } from '../store/open.js';
+import type { DiscoveryRoot } from '../transcript/discover.js';
+import { adapterNamed, HOST_ADAPTERS } from '../transcript/host.js';
+import type { HostName } from '../transcript/types.js';
 
 /** The bundled demo sessions (`examples/projects/`, laid out like `~/.claude/projects/`). */
 export function demoProjectsRoot(): string {
   return fileURLToPath(new URL('../../examples/projects/', import.meta.url));
 }
 
-/** Claude Code's projects folders: `<config dir>/projects` for each config folder. */
-export function defaultProjectsRoots(env: NodeJS.ProcessEnv): string[] {
-  return claudeConfigDirs(env).map((dir) => join(dir, 'projects'));
+/**
+ * Where every agent keeps its sessions on this machine, each place tagged with its host: Claude Code's
+ * projects folders, the Codex home, the Gemini CLI home, OpenCode's data folder (and `OPENCODE_DB`), the
+ * Copilot CLI home — as the environment moves them. `hosts` keeps only those agents' places.
+ */
+export function defaultScanRoots(env: NodeJS.ProcessEnv, hosts?: readonly HostName[]): DiscoveryRoot[] {
+  return HOST_ADAPTERS.filter((adapter) => hosts === undefined || hosts.includes(adapter.name)).flatMap(
+    (adapter) => adapter.roots(env).map((path) => ({ path, host: adapter.name })),
+  );
 }
 
-/** The folders and files a scan reads, and whether they are the defaults (Claude Code's own folders). */
+/** Claude Code's projects folders: `<config dir>/projects` for each config folder. */
+export function defaultProjectsRoots(env: NodeJS.ProcessEnv): string[] {
+  return defaultScanRoots(env, ['claude-code']).map((root) => root.path);
+}
+
+/** The folders and files a scan reads, and whether they are the defaults (the agents' own folders). */
 export interface ScanRoots {
-  roots: string[];
+  roots: DiscoveryRoot[];
   defaults: boolean;
 }
 
 /**
- * What to scan: the bundled demo, else the paths given, else Claude Code's projects folders. A path the
- * user gave must exist; a default folder may be missing (no sessions yet).
+ * What to scan: the bundled demo, else the paths given, else every agent's own folders (only `hosts`'
+ * when given). A path the user gave must exist; a default folder may be missing (no sessions yet).
  */
-export function resolveScanRoots(paths: string[], demo: boolean, env: NodeJS.ProcessEnv): ScanRoots {
+export function resolveScanRoots(
+  paths: string[],
+  demo: boolean,
+  env: NodeJS.ProcessEnv,
+  hosts?: readonly HostName[],
+): ScanRoots {
   const defaults = paths.length === 0 && !demo;
-  const roots = demo ? [demoProjectsRoot()] : defaults ? defaultProjectsRoots(env) : paths;
+  if (defaults) return { roots: defaultScanRoots(env, hosts), defaults };
+  const roots = demo ? [demoProjectsRoot()] : paths;
   for (const root of roots) {
-    if (defaults) continue;
+    // A session inside a database (OpenCode's `opencode.db/ses_…`) exists when its row does.
+    if (adapterNamed('opencode').stat(root) !== undefined) continue;
     let stat: ReturnType<typeof statSync>;
     try {
       stat = statSync(root, { throwIfNoEntry: false });
@@ -38,15 +59,15 @@ export function resolveScanRoots(paths: string[], demo: boolean, env: NodeJS.Pro
     }
     if (stat === undefined)
       throw new InputError(
-        `no such folder or file: ${root} (expected a Claude Code projects folder, a project folder or a .jsonl transcript)`,
+        `no such folder or file: ${root} (expected an agent's session folder, such as ~/.claude/projects or ~/.codex, or a session file)`,
       );
     // A FIFO is never opened (reading one would wait for a writer), nor is a socket or a device.
     if (!stat.isFile() && !stat.isDirectory())
       throw new InputError(
-        `${root} is ${stat.isFIFO() ? 'a FIFO' : 'not a regular file'} (expected a Claude Code projects folder, a project folder or a .jsonl transcript)`,
+        `${root} is ${stat.isFIFO() ? 'a FIFO' : 'not a regular file'} (expected an agent's session folder, such as ~/.claude/projects or ~/.codex, or a session file)`,
       );
   }
-  return { roots, defaults };
+  return { roots: roots.map((path) => ({ path })), defaults };
 }
 
 /** The store file: `--store PATH`, else an in-memory store for `--demo`, else `<data dir>/store.sqlite`. */

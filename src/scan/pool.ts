@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import type { HostName } from '../transcript/types.js';
 import { fileGate, type GateFileSettings, type GateOutcome } from './gate-file.js';
 import { type ReaderName, readerNamed } from './reader.js';
 import type { WorkerReply } from './worker.js';
@@ -27,7 +28,7 @@ export interface PoolOptions {
 
 const INLINE_BYTES = 16 * 1024 * 1024;
 
-type Ordered = { path: string; size: number; index: number };
+type Ordered = { path: string; size: number; host?: HostName | undefined; index: number };
 type FileResult = { kind: 'outcome'; outcome: GateOutcome } | { kind: 'timeout' };
 
 /** A worker that has loaded its modules, so that a file's cap measures its gating, not the start-up. */
@@ -72,7 +73,7 @@ function gateInWorker(worker: Worker, file: Ordered, capMs: number | undefined):
     worker.on('message', onMessage);
     worker.once('error', onError);
     worker.once('exit', onExit);
-    worker.postMessage({ id: file.index, path: file.path });
+    worker.postMessage({ id: file.index, path: file.path, host: file.host });
   });
 }
 
@@ -82,7 +83,7 @@ function gateInWorker(worker: Worker, file: Ordered, capMs: number | undefined):
  * leaves its slot undefined.
  */
 export async function gateFiles(
-  files: { path: string; size: number }[],
+  files: { path: string; size: number; host?: HostName | undefined }[],
   options: PoolOptions,
 ): Promise<(GateOutcome | undefined)[]> {
   const order: Ordered[] = files.map((file, index) => ({ ...file, index })).sort((a, b) => b.size - a.size);
@@ -98,7 +99,7 @@ export async function gateFiles(
   if (!capped && (jobs === 1 || totalBytes < (options.inlineBelowBytes ?? INLINE_BYTES))) {
     const gate = fileGate(options.settings, readerNamed(options.reader, options.settings.profile));
     for (const file of order) {
-      const outcome = gate(file.path);
+      const outcome = gate(file.path, file.host);
       outcomes[file.index] = outcome;
       options.onOutcome?.(outcome, file.size);
     }

@@ -7,12 +7,16 @@ function shortId(id: string): string {
   return id.length > 8 ? id.slice(0, 8) : id;
 }
 
-/** `a1b2c3d4` for a session, `a1b2c3d4 > agent-5f2e` for a sub-agent attributed to it. */
+/**
+ * `a1b2c3d4` for a session, `a1b2c3d4 > agent-5f2e` for a sub-agent attributed to it; another agent's
+ * session than Claude Code's names its agent: `019b55c1 (codex)`.
+ */
 export function sessionLabel(record: SessionRecord): string {
   const base =
     record.parentSessionId === undefined ? shortId(record.sessionId) : shortId(record.parentSessionId);
   const agent = record.agentId === undefined ? '' : ` > ${record.agentId.slice(0, 14)}`;
-  return `${base}${agent}${record.gone ? ' (gone)' : ''}${record.ownRun ? ' (own run)' : ''}`;
+  const host = record.host === 'claude-code' ? '' : ` (${record.host})`;
+  return `${base}${agent}${host}${record.gone ? ' (gone)' : ''}${record.ownRun ? ' (own run)' : ''}`;
 }
 
 /** The start column: the session's start in UTC, marked when the file time stood in for it. */

@@ -1,4 +1,4 @@
-import { appendFileSync, cpSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -156,12 +156,24 @@ describe('scanSessions', () => {
     store.close();
   });
 
-  it('reads a single file given as a root; one that is no transcript is skipped with schema drift named, not stored', async () => {
+  it('reports a file in a format no reader knows instead of reading it as a Claude Code session', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'retrospect-scan-'));
     const file = join(dir, 'odd.jsonl');
     writeFileSync(file, '{"kind":"something else"}\n');
     const store = openStore(':memory:');
     const result = await scanSessions({ roots: [file], store, settings: SETTINGS });
+    expect(result.records).toEqual([]);
+    expect(result.unknownFormat).toEqual([file]);
+    store.close();
+  });
+
+  it('skips a file in a Claude Code project folder that reads as no transcript, naming schema drift, and stores nothing', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'retrospect-scan-')), '-home-dev-odd');
+    mkdirSync(dir);
+    const file = join(dir, 'odd.jsonl');
+    writeFileSync(file, '{"kind":"something else"}\n');
+    const store = openStore(':memory:');
+    const result = await scanSessions({ roots: [dir], store, settings: SETTINGS });
     expect(result.records).toEqual([]);
     expect(result.skipped).toEqual([
       {

@@ -1,11 +1,15 @@
 import { statSync } from 'node:fs';
 import { basename, resolve, sep } from 'node:path';
 import { GATE_PROFILE_VERSIONS, type GateProfile } from '../gate/profile.js';
+import { projectFolderName } from '../paths/data-dir.js';
 import { countSignals, type SessionStore } from '../store/open.js';
 import type { KnownFile, SessionRecord } from '../store/types.js';
+import { type DiscoveryRoot, discoverSessions } from '../transcript/discover.js';
+import { isSessionRow } from '../transcript/hosts.js';
 import { isOwnRunTranscript } from '../transcript/own-run.js';
+import type { SessionSource } from '../transcript/source.js';
+import type { HostName } from '../transcript/types.js';
 import { VerdictBatch } from './batch.js';
-import { discoverWithSkips, type TranscriptFile } from './discover.js';
 import type { GateFileSettings, GateOutcome } from './gate-file.js';
 import { currentCoverage, ledgerMoved, refreshForLedger } from './ledger-refresh.js';
 import { gateFiles } from './pool.js';
@@ -13,8 +17,13 @@ import type { ReaderName } from './reader.js';
 import type { SkippedEntry } from './skipped.js';
 
 export interface ScanOptions {
-  /** Claude Code projects folders, project folders, or single transcript files. */
-  roots: string[];
+  /**
+   * Where to look: an agent's own folders tagged with its host (see defaultScanRoots), or any folder or
+   * session file (a string), whose sessions' hosts are told by their place and content.
+   */
+  roots: (string | DiscoveryRoot)[];
+  /** Only sessions of these hosts. */
+  hosts?: readonly HostName[];
   store: SessionStore;
   settings: GateFileSettings;
   reader?: ReaderName;
@@ -56,14 +65,17 @@ export interface ScanResult {
   newlyGone: number;
   /** Files abandoned at `fileCapMs`: no verdict was stored for them this time. */
   timedOut: string[];
+  /** Files that look like sessions in a format no reader knows: skipped, never read as Claude Code. */
+  unknownFormat: string[];
   warnings: string[];
 }
 
-function needsReading(file: TranscriptFile, known: Map<string, KnownFile>, profile: GateProfile): boolean {
+function needsReading(file: SessionSource, known: Map<string, KnownFile>, profile: GateProfile): boolean {
   const stored = known.get(file.path);
   return (
     !stored ||
     stored.gone ||
+    !stored.hasTurns ||
     stored.size !== file.size ||
     stored.mtimeMs !== file.mtimeMs ||
     stored.gateVersion !== GATE_PROFILE_VERSIONS[profile] ||
@@ -79,7 +91,7 @@ function needsReading(file: TranscriptFile, known: Map<string, KnownFile>, profi
  * next scan tries again. A file that is empty or does not read as a transcript of a known agent (binary,
  * other JSON) is said and not stored either.
  */
-function skipFor(file: TranscriptFile, outcome: GateOutcome): SkippedEntry | undefined {
+function skipFor(file: SessionSource, outcome: GateOutcome): SkippedEntry | undefined {
   const error = outcome.verdict.error;
   if (error === 'file not found')
     return { path: file.path, kind: 'vanished', reason: 'deleted while the scan ran' };
@@ -91,7 +103,8 @@ function skipFor(file: TranscriptFile, outcome: GateOutcome): SkippedEntry | und
       reason: `cannot be read (${code}); it is read again next time`,
     };
   }
-  if (file.size === 0 || outcome.lines === 0)
+  // A database row has no lines of its own; an empty file of any host is empty.
+  if (file.size === 0 || (file.host === 'claude-code' && outcome.lines === 0))
     return { path: file.path, kind: 'empty', reason: 'an empty file' };
   if (!outcome.transcript)
     return {
@@ -103,18 +116,28 @@ function skipFor(file: TranscriptFile, outcome: GateOutcome): SkippedEntry | und
   return undefined;
 }
 
-function toRecord(file: TranscriptFile, outcome: GateOutcome, scannedAt: string): SessionRecord {
-  const agentId = file.isSubagent ? basename(file.path).replace(/\.jsonl$/, '') : undefined;
+function toRecord(file: SessionSource, outcome: GateOutcome, scannedAt: string): SessionRecord {
+  const subagent = file.isSubagent || outcome.subagent;
+  // Claude Code names a sub-agent by its file (`agent-<id>`); other hosts give it a session id of its own.
+  const agentId = !subagent
+    ? undefined
+    : file.host === 'claude-code'
+      ? basename(file.path).replace(/\.jsonl$/, '')
+      : outcome.sessionId;
   return {
     path: file.path,
     size: file.size,
     mtimeMs: file.mtimeMs,
-    host: 'claude-code',
+    host: file.host,
     sessionId: outcome.sessionId,
-    // A flat agent-*.jsonl carries its parent's session id inside; a subagents/ folder names it.
-    parentSessionId: file.isSubagent ? (file.parentFromPath ?? outcome.sessionId) : undefined,
+    // A flat agent-*.jsonl carries its parent's session id inside; a subagents/ folder names it; other
+    // hosts' sub-agent sessions name their parent themselves.
+    parentSessionId: subagent
+      ? (file.parentFromPath ?? outcome.parentSessionId ?? outcome.sessionId)
+      : undefined,
     agentId,
-    project: file.project,
+    // Hosts that keep no per-project folders give the session's own record of where it ran.
+    project: file.project || (outcome.cwd ? projectFolderName(outcome.cwd) : ''),
     firstTimestamp: outcome.firstTimestamp,
     lastTimestamp: outcome.lastTimestamp,
     lines: outcome.lines,
@@ -128,18 +151,29 @@ function toRecord(file: TranscriptFile, outcome: GateOutcome, scannedAt: string)
     ledgerStale: false,
     ownRun: outcome.ownRun,
     gateProfile: outcome.profile,
+    turns: outcome.turns,
   };
 }
 
-/** The folder prefix of a root for store queries (a file root is its own prefix). */
+/**
+ * The path prefix of a root for store queries: a folder's path with a separator; a file is its own prefix
+ * (its sessions, for a database, lie under it as `<file>/<id>`).
+ */
 function prefixOf(root: string): string {
   const absolute = resolve(root);
+  // One session row of a database is stored under its own path, as a file is.
+  if (isSessionRow(absolute)) return absolute;
   try {
     if (statSync(absolute).isFile()) return absolute;
   } catch {
     // A missing root: its stored files are all gone.
   }
   return absolute.endsWith(sep) ? absolute : absolute + sep;
+}
+
+/** Whether a stored record lies under a prefix (a file prefix holds itself and its database rows). */
+function under(prefix: string, path: string): boolean {
+  return prefix.endsWith(sep) || path === prefix || path.startsWith(prefix + sep);
 }
 
 /**
@@ -150,12 +184,15 @@ function prefixOf(root: string): string {
  */
 export async function scanSessions(options: ScanOptions): Promise<ScanResult> {
   const { store, settings } = options;
-  const discovery = discoverWithSkips(options.roots);
-  const files = discovery.files;
+  const roots = options.roots.map((root) => (typeof root === 'string' ? { path: root } : root));
+  const discovery = discoverSessions(roots);
+  const wanted = (host: HostName) => options.hosts === undefined || options.hosts.includes(host);
+  const files = discovery.sources.filter((source) => wanted(source.host));
   const skippedEntries: SkippedEntry[] = [...discovery.skipped];
-  const prefixes = [...new Set(options.roots.map(prefixOf))];
+  const prefixes = [...new Set(roots.map((root) => prefixOf(root.path)))];
   const known = new Map<string, KnownFile>();
-  for (const prefix of prefixes) for (const [path, file] of store.knownFiles(prefix)) known.set(path, file);
+  for (const prefix of prefixes)
+    for (const [path, file] of store.knownFiles(prefix)) if (under(prefix, path)) known.set(path, file);
   const present = new Set(files.map((f) => f.path));
   const scannedAt = (options.now?.() ?? new Date()).toISOString();
 
@@ -241,16 +278,27 @@ export async function scanSessions(options: ScanOptions): Promise<ScanResult> {
   const timedOut = toRead.filter((_file, i) => outcomes[i] === undefined).map((file) => file.path);
   store.forgetPaths(forget);
   // Rows from a store that did not know own runs yet: each file still there has its head checked, once.
-  const unchecked = [...known].filter(([path, k]) => k.ownRun === undefined && !reading.has(path));
+  const unchecked = [...known].filter(
+    ([path, k]) =>
+      k.ownRun === undefined && !reading.has(path) && filesByPath.get(path)?.host === 'claude-code',
+  );
   store.setOwnRun(
     unchecked.filter(([path]) => present.has(path)).map(([path]) => [path, isOwnRunTranscript(path)]),
   );
-  const newlyGone = store.markGone([...known.keys()].filter((path) => !present.has(path)));
+  // A host left out by `hosts` was not looked for: its stored sessions are not gone.
+  const newlyGone = store.markGone(
+    [...known.keys()].filter(
+      (path) => !present.has(path) && wanted(store.sessionAt(path)?.host ?? 'claude-code'),
+    ),
+  );
   const records = new Map<string, SessionRecord>();
   for (const prefix of prefixes) {
-    for (const record of store.listSessions({ under: prefix })) {
-      // A file root's prefix is the file itself; keep only that file.
-      if (prefix.endsWith(sep) || record.path === prefix) records.set(record.path, record);
+    for (const record of store.listSessions({
+      under: prefix,
+      ...(options.hosts ? { hosts: options.hosts } : {}),
+    })) {
+      // A file root's prefix is the file itself; keep only that file (and a database's sessions).
+      if (under(prefix, record.path)) records.set(record.path, record);
     }
   }
   return {
@@ -263,6 +311,7 @@ export async function scanSessions(options: ScanOptions): Promise<ScanResult> {
     stale,
     newlyGone,
     timedOut,
+    unknownFormat: discovery.unknown,
     warnings: [...new Set(warnings)],
   };
 }

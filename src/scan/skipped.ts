@@ -1,23 +1,6 @@
-/** Why a scan passed over something it found: said on stderr (one summary line; `--why` lists each). */
-export type SkipKind =
-  | 'not-a-transcript'
-  | 'empty'
-  | 'unreadable-file'
-  | 'unreadable-folder'
-  | 'special-file'
-  | 'folder-named-jsonl'
-  | 'link-loop'
-  | 'dangling-link'
-  | 'link-to-folder'
-  | 'too-deep'
-  | 'vanished';
+import type { SkipKind, SkippedEntry } from '../transcript/skipped.js';
 
-export interface SkippedEntry {
-  path: string;
-  kind: SkipKind;
-  /** The reason in words, for `--why` (`a FIFO, not a regular file`, `cannot be read (EACCES)`). */
-  reason: string;
-}
+export type { SkipKind, SkippedEntry } from '../transcript/skipped.js';
 
 const SUMMARY_WORDS: Record<SkipKind, [one: string, many: string]> = {
   'not-a-transcript': ['not a transcript of a known agent', 'not transcripts of a known agent'],

@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import type { HostName } from '../transcript/types.js';
 import { fileGate, type GateFileSettings, type GateOutcome } from './gate-file.js';
 import { type ReaderName, readerNamed } from './reader.js';
 
@@ -12,10 +13,10 @@ export type WorkerReply = { id: number; outcome: GateOutcome } | { id: number; e
 const { settings, reader } = workerData as { settings: GateFileSettings; reader: ReaderName };
 const gate = fileGate(settings, readerNamed(reader, settings.profile));
 
-parentPort!.on('message', (message: { id: number; path: string }) => {
+parentPort!.on('message', (message: { id: number; path: string; host?: HostName }) => {
   let reply: WorkerReply;
   try {
-    reply = { id: message.id, outcome: gate(message.path) };
+    reply = { id: message.id, outcome: gate(message.path, message.host) };
   } catch (error) {
     reply = { id: message.id, error: error instanceof Error ? error.message : String(error) };
   }

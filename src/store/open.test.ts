@@ -175,6 +175,21 @@ describe('session store', () => {
     expect(store.listSessions({ since: '2026-10-03T00:00:00.000Z' }).map((r) => r.sessionId)).toEqual(['s2']);
     expect(store.listSessions({ until: '2026-10-03T00:00:00.000Z' })).toHaveLength(3);
     expect(store.listSessions({ under: '/q/' })).toHaveLength(1);
+    store.upsertSession(
+      record({
+        path: '/q/codex/rollout-1.jsonl',
+        host: 'codex',
+        sessionId: 's4',
+        project: '-home-dev-api',
+        turns: { human: 2, assistant: 3, toolErrors: 1 },
+      }),
+    );
+    expect(store.listSessions({ hosts: ['codex'] }).map((r) => [r.sessionId, r.turns])).toEqual([
+      ['s4', { human: 2, assistant: 3, toolErrors: 1 }],
+    ]);
+    expect(store.listSessions({ hosts: ['claude-code'] })).toHaveLength(4);
+    expect(store.knownFiles('/q/codex/').get('/q/codex/rollout-1.jsonl')?.hasTurns).toBe(true);
+    store.markGone(['/q/codex/rollout-1.jsonl']);
     expect(store.knownFiles('/p/').get('/p/-home-dev-shop/s1.jsonl')).toEqual({
       size: 200,
       mtimeMs: 1_790_000_000_500,
@@ -185,6 +200,9 @@ describe('session store', () => {
       ledgerStale: false,
       gateError: false,
       gateProfile: 'seed',
+      ownRun: undefined,
+      // Stored without turn counts (as a row from before they were counted): the next scan reads it again.
+      hasTurns: false,
     });
     expect(store.markGone(['/p/-home-dev-shop/s1.jsonl', '/nowhere.jsonl'])).toBe(1);
     expect(store.listSessions({ includeGone: false })).toHaveLength(3);

@@ -40,6 +40,9 @@ interface Row {
   ledger_stale: number;
   own_run: number | null;
   gate_profile: string;
+  turns_human: number | null;
+  turns_assistant: number | null;
+  turns_tool_errors: number | null;
 }
 
 function toRecord(row: Row): SessionRecord {
@@ -66,6 +69,14 @@ function toRecord(row: Row): SessionRecord {
     ledgerStale: row.ledger_stale !== 0,
     ownRun: row.own_run === null ? undefined : row.own_run !== 0,
     gateProfile: profileOf(row.gate_profile),
+    turns:
+      row.turns_human === null
+        ? undefined
+        : {
+            human: row.turns_human,
+            assistant: row.turns_assistant ?? 0,
+            toolErrors: row.turns_tool_errors ?? 0,
+          },
   };
 }
 
@@ -83,10 +94,11 @@ export function countSignals(verdict: GateVerdict): Record<SignalName, number> {
 
 const UPSERT = `INSERT INTO sessions (path, size, mtime_ms, host, session_id, parent_session_id, agent_id, project,
     first_ts, last_ts, lines, gate_version, verdict_json, score, passed, s1, s2, s3, s4, s5, gone, scanned_at,
-    ledger_s2, transcript_s2, ledger_stale, own_run, gate_profile)
+    ledger_s2, transcript_s2, ledger_stale, own_run, gate_profile, turns_human, turns_assistant, turns_tool_errors)
   VALUES (@path, @size, @mtime_ms, @host, @session_id, @parent_session_id, @agent_id, @project, @first_ts, @last_ts,
     @lines, @gate_version, @verdict_json, @score, @passed, @s1, @s2, @s3, @s4, @s5, @gone, @scanned_at,
-    @ledger_s2, @transcript_s2, @ledger_stale, @own_run, @gate_profile)
+    @ledger_s2, @transcript_s2, @ledger_stale, @own_run, @gate_profile, @turns_human, @turns_assistant,
+    @turns_tool_errors)
   ON CONFLICT (path) DO UPDATE SET size = excluded.size, mtime_ms = excluded.mtime_ms, host = excluded.host,
     session_id = excluded.session_id, parent_session_id = excluded.parent_session_id, agent_id = excluded.agent_id,
     project = excluded.project, first_ts = excluded.first_ts, last_ts = excluded.last_ts, lines = excluded.lines,
@@ -94,7 +106,8 @@ const UPSERT = `INSERT INTO sessions (path, size, mtime_ms, host, session_id, pa
     passed = excluded.passed, s1 = excluded.s1, s2 = excluded.s2, s3 = excluded.s3, s4 = excluded.s4,
     s5 = excluded.s5, gone = excluded.gone, scanned_at = excluded.scanned_at, ledger_s2 = excluded.ledger_s2,
     transcript_s2 = excluded.transcript_s2, ledger_stale = excluded.ledger_stale, own_run = excluded.own_run,
-    gate_profile = excluded.gate_profile`;
+    gate_profile = excluded.gate_profile, turns_human = excluded.turns_human,
+    turns_assistant = excluded.turns_assistant, turns_tool_errors = excluded.turns_tool_errors`;
 
 /**
  * The embedded session index (SQLite, WAL): one row per transcript file with its gate verdict. It
@@ -140,6 +153,9 @@ export class SessionStore {
           ledger_stale: r.ledgerStale ? 1 : 0,
           own_run: r.ownRun === undefined ? null : r.ownRun ? 1 : 0,
           gate_profile: r.gateProfile,
+          turns_human: r.turns?.human ?? null,
+          turns_assistant: r.turns?.assistant ?? null,
+          turns_tool_errors: r.turns?.toolErrors ?? null,
         });
       }
     })();
@@ -148,7 +164,7 @@ export class SessionStore {
   /** What a rescan compares, for every stored file under `root` (all files when omitted). */
   knownFiles(root?: string): Map<string, KnownFile> {
     const columns = `path, size, mtime_ms, gate_version, gone, session_id, ledger_s2, ledger_stale, own_run, gate_profile,
-      json_extract(verdict_json, '$.error') IS NOT NULL AS gate_error`;
+      json_extract(verdict_json, '$.error') IS NOT NULL AS gate_error, turns_human IS NOT NULL AS has_turns`;
     const rows = (
       root === undefined
         ? this.db.prepare(`SELECT ${columns} FROM sessions`).all()
@@ -167,7 +183,7 @@ export class SessionStore {
       | 'ledger_stale'
       | 'own_run'
       | 'gate_profile'
-    > & { gate_error: number })[];
+    > & { gate_error: number; has_turns: number })[];
     const known = new Map<string, KnownFile>();
     for (const row of rows) {
       known.set(row.path, {
@@ -181,6 +197,7 @@ export class SessionStore {
         gateError: row.gate_error !== 0,
         ownRun: row.own_run === null ? undefined : row.own_run !== 0,
         gateProfile: profileOf(row.gate_profile),
+        hasTurns: row.has_turns !== 0,
       });
     }
     return known;
@@ -248,6 +265,10 @@ export class SessionStore {
       params.push(Array.from(query.under).length, query.under); // SQLite counts code points
     }
     if (query.includeGone === false) where.push('gone = 0');
+    if (query.hosts !== undefined) {
+      where.push(`host IN (${query.hosts.map(() => '?').join(', ') || "''"})`);
+      params.push(...query.hosts);
+    }
     const sql = `SELECT * FROM sessions ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY path`;
     const records = (this.db.prepare(sql).all(...params) as Row[]).map(toRecord);
     const newest = this.db.prepare('SELECT max(mtime_ms) AS newest FROM sessions').get() as {

@@ -43,6 +43,12 @@ export const MIGRATIONS: readonly string[] = [
   // The gate profile that scored each verdict. Rows stored before profiles existed were the seed's; a scan
   // with another profile reads their files again, and scores of different profiles are never compared.
   `ALTER TABLE sessions ADD COLUMN gate_profile TEXT NOT NULL DEFAULT 'seed';`,
+  // Each session's turns as its host counts them (people's turns, assistant messages, failed tool calls).
+  // Rows stored before this step are NULL: the next scan reads their files once more.
+  `ALTER TABLE sessions ADD COLUMN turns_human INTEGER;
+   ALTER TABLE sessions ADD COLUMN turns_assistant INTEGER;
+   ALTER TABLE sessions ADD COLUMN turns_tool_errors INTEGER;
+   CREATE INDEX sessions_host ON sessions (host);`,
 ];
 
 function refuseNewer(current: number): void {

@@ -3,8 +3,9 @@ import type { GateProfile } from '../gate/profile.js';
 import type { GateSignal, GateVerdict } from '../gate/score.js';
 import type { SignalName } from '../gate/signals.js';
 
-/** Which agent host wrote a transcript. */
-export type HostName = 'claude-code';
+import type { HostName, TurnCounts } from '../transcript/types.js';
+
+export type { HostName } from '../transcript/types.js';
 
 /** What the store keeps about one transcript file (a session, or a sub-agent of one). */
 export interface SessionRecord {
@@ -20,7 +21,10 @@ export interface SessionRecord {
   parentSessionId: string | undefined;
   /** For a sub-agent transcript: its file name without `.jsonl` (`agent-<id>`). */
   agentId: string | undefined;
-  /** The Claude Code project folder name (`-home-dev-shop`). */
+  /**
+   * The project key: the session's folder as Claude Code names its project folders (`-home-dev-shop`),
+   * whatever the host; '' when the session records no folder.
+   */
   project: string;
   firstTimestamp: string | undefined;
   lastTimestamp: string | undefined;
@@ -53,12 +57,16 @@ export interface SessionRecord {
   ownRun?: boolean | undefined;
   /** The gate profile that scored the verdict (rows stored before profiles existed: `seed`). */
   gateProfile: GateProfile;
+  /** The session's turns as its host counts them; undefined for a row stored before turns were counted. */
+  turns?: TurnCounts | undefined;
 }
 
 /** Filters for listSessions; dates are ISO-8601 instants compared as instants with each session's start and last activity (see sessionStarts). */
 export interface SessionQuery {
   /** Exact project folder name. */
   project?: string;
+  /** Only sessions of these hosts. */
+  hosts?: readonly HostName[];
   /** Only files whose path starts with this prefix (a folder path ending with a separator). */
   under?: string;
   /** Sessions whose last activity is at or after this instant. */
@@ -93,4 +101,6 @@ export interface KnownFile {
   ownRun: boolean | undefined;
   /** The profile that scored the stored verdict: a scan with another profile reads the file again. */
   gateProfile: GateProfile;
+  /** Whether the row has turn counts (rows stored before they were counted are read once more). */
+  hasTurns: boolean;
 }

@@ -1,34 +1,42 @@
-import { readClaudeSessionEdits } from './claude/session-edits.js';
-import { readTranscriptEventsFast } from './fast/read.js';
+import type { TranscriptMessage } from './messages.js';
 import type { SessionEdits } from './session-edits.js';
-import type { TranscriptFacts, TurnEvent } from './types.js';
+import type { SessionSource } from './source.js';
+import type { HostName, TranscriptFacts, TurnEvent } from './types.js';
 
 /**
- * A coding agent's log format. An adapter turns one session file into the host-neutral turn events the
- * gate consumes, so supporting another agent (Codex, Aider, ...) never touches the gate.
+ * A coding agent's session format. An adapter finds the agent's sessions, reads one into the host-neutral
+ * turn events the gate consumes and the messages the deep read uses, and holds the agent's own rules for
+ * what a person typed, where a tool failure is recorded and which calls edit which file. Nothing outside
+ * `transcript/` reads a host's records.
  */
 export interface HostAdapter {
-  /** Stable name stored with each session (`claude-code`). */
-  readonly name: string;
-  /** Whether this adapter reads `path` (by location or file name). */
-  accepts(path: string): boolean;
-  /** Streams the session's turn events in file order and returns what the pass learned. */
+  /** Stable name stored with each session (`claude-code`, `codex`, …). */
+  readonly name: HostName;
+  /** How people name the agent (`Claude Code`, `Codex`, …). */
+  readonly label: string;
+  /** The folders where the agent keeps sessions on this machine: its defaults, as the environment moves them. */
+  roots(env: NodeJS.ProcessEnv): string[];
+  /** Every session under `root` (one of `roots`, or a folder or file inside one). */
+  discover(root: string): SessionSource[];
+  /** Of sessions found one by one, those to read when two files hold one session (a compressed copy…). */
+  unique?(sources: SessionSource[]): SessionSource[];
+  /** Whether `path` is one of the agent's sessions by its place and name alone (nothing is read). */
+  claims(path: string): boolean;
+  /** Whether `path` is one of the agent's own files that holds no session (a prompt history, an index). */
+  ignores?(path: string): boolean;
+  /** Whether a file's first KB reads as the agent's format (for files whose place says nothing). */
+  sniff(head: string, path: string): boolean;
+  /** Size and modification time of a session (a file's, or for a database row its data's), or undefined. */
+  stat(path: string): { size: number; mtimeMs: number } | undefined;
+  /** Streams the session's turn events in order and returns what the pass learned. */
   readEvents(path: string, onEvent: (event: TurnEvent) => void): TranscriptFacts;
+  /**
+   * The session's messages in order, for the deep read (ids are the host's own, for citations). Claude
+   * Code's are streamed line by line; other hosts' sessions are read whole first.
+   */
+  messages(path: string): Iterable<TranscriptMessage>;
   /** The files the session wrote and the prompts it answered (the walk links commits to sessions by it). */
   readSessionEdits(path: string): SessionEdits;
 }
 
-export const claudeCodeAdapter: HostAdapter = {
-  name: 'claude-code',
-  accepts: (path) => path.endsWith('.jsonl'),
-  // The byte-level reader; readTranscriptEvents (full parse) stays the oracle it is tested against.
-  readEvents: (path, onEvent) => readTranscriptEventsFast(path, onEvent),
-  readSessionEdits: readClaudeSessionEdits,
-};
-
-/** Known hosts, most specific first; Claude Code is the default. */
-export const HOST_ADAPTERS: readonly HostAdapter[] = [claudeCodeAdapter];
-
-export function adapterFor(path: string): HostAdapter {
-  return HOST_ADAPTERS.find((adapter) => adapter.accepts(path)) ?? claudeCodeAdapter;
-}
+export { adapterFor, adapterNamed, claudeCodeAdapter, detectHost, HOST_ADAPTERS } from './hosts.js';

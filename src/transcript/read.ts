@@ -89,6 +89,13 @@ export function addParsedFacts(facts: TranscriptFacts, line: Record<string, unkn
 export async function* readTranscriptObjects(
   path: string,
 ): AsyncGenerator<{ lineNo: number; value: Record<string, unknown> }> {
+  yield* readTranscriptObjectsSync(path);
+}
+
+/** The synchronous form of readTranscriptObjects. */
+export function* readTranscriptObjectsSync(
+  path: string,
+): Generator<{ lineNo: number; value: Record<string, unknown> }> {
   for (const line of lineRanges(path)) {
     const value = parseObjectLine(line.buffer, line.start, line.end);
     if (value) yield { lineNo: line.lineNo, value };

@@ -1,12 +1,27 @@
 /**
- * The host-neutral view of a session that the gate consumes. A host adapter (Claude Code today) turns its
- * own log format into these events; the gate never sees a host's format.
+ * The host-neutral view of a session that the gate consumes. Each host adapter (transcript/<host>/) turns
+ * its own log format into these events; the gate never sees a host's format.
  */
 
-/** A message id as the transcript spells it (Claude Code: a UUID), or `line:<n>` when it has none. */
+/** The coding agents whose sessions Retrospect reads, by the name stored with each session. */
+export const HOST_NAMES = ['claude-code', 'codex', 'gemini', 'opencode', 'copilot'] as const;
+export type HostName = (typeof HOST_NAMES)[number];
+
+export function isHostName(value: unknown): value is HostName {
+  return typeof value === 'string' && (HOST_NAMES as readonly string[]).includes(value);
+}
+
+/**
+ * A message id as the host spells it (Claude Code: a UUID; Gemini CLI: the message id; OpenCode: `msg_…`;
+ * Copilot CLI: the event id; Codex: a tool call's `call_id`), or `line:<n>` when the record has none.
+ */
 export type MessageId = string;
 
-/** A file-editing tool call (Edit, Write, MultiEdit, NotebookEdit) and the path it wrote. */
+/**
+ * A file-editing tool call and the path it wrote (Claude Code's Edit, Write, MultiEdit, NotebookEdit; a
+ * Codex apply_patch gives one per file it touches). `tool` is `Write` for a call that creates the file
+ * whole, whatever the host calls it, so the gate's draft-polish exemption reads every host alike.
+ */
 export interface EditCall {
   tool: string;
   path: string;
@@ -62,4 +77,34 @@ export interface TranscriptFacts {
    * its bound), left out like unreadable lines. Absent or 0 for every ordinary file.
    */
   oversizedLines?: number;
+  /**
+   * What a host adapter learned beyond the turns (hosts other than Claude Code fill it; Claude Code's
+   * readers leave it out, so that the fast reader and its oracle stay comparable field for field).
+   */
+  session?: SessionFacts;
+}
+
+/** How many turns a session holds, as its host records them. */
+export interface TurnCounts {
+  /** Turns a person typed (the host's wrappers, injected context and replayed history left out). */
+  human: number;
+  /** Assistant messages as the host writes them (one per reply record, tool-only replies included). */
+  assistant: number;
+  /** Tool results that report a failure (an error flag, or a non-zero exit code in the output). */
+  toolErrors: number;
+}
+
+/** A session's facts as a host adapter reads them. */
+export interface SessionFacts {
+  turns: TurnCounts;
+  /** The folder the session ran in, when the host records it. */
+  cwd?: string;
+  /** The session that started this one (a sub-agent's parent, a fork's origin). */
+  parentSessionId?: string;
+  /** The whole file is a sub-agent's: its prompts come from the agent that started it, not from a person. */
+  subagent?: boolean;
+  /** Records of a type the adapter does not know: skipped and counted, never fatal (format drift). */
+  unknownRecords: number;
+  /** Lines that are not JSON (a torn write): skipped and counted. */
+  unreadableLines: number;
 }

@@ -146,7 +146,7 @@ describe('walkChangeSet on a commit range', () => {
     const { document, warnings } = await walkChangeSet(options({ target: `${sha.merge}..${sha.merge}` }));
     expect(document.change_units).toEqual([]);
     expect(warnings).toEqual([
-      `no session files (*.jsonl) in ${noSessions}; agent provenance is not linked`,
+      `no session files in ${noSessions}; agent provenance is not linked`,
       `the range ${sha.merge}..${sha.merge} contains no commits; nothing to walk`,
     ]);
   });

@@ -4,8 +4,9 @@ import * as scan from '../../scan/index.js';
 import { openStore } from '../../store/open.js';
 import { storeFileExists } from '../../store/probe.js';
 import { defineCommand, parseCommandArgs } from '../args.js';
-import { DATE_RANGE, PROJECT_FILTER, STORE } from '../common-options.js';
+import { DATE_RANGE, HOST_FILTER, PROJECT_FILTER, STORE } from '../common-options.js';
 import { dateOption } from '../date-option.js';
+import { hostOption } from '../host-option.js';
 import { type CliIo, println } from '../io.js';
 import { envWithProfile, PROFILE } from '../profile-option.js';
 import { projectOption } from '../project-option.js';
@@ -16,7 +17,7 @@ export const SPEC = defineCommand({
   path: 'report',
   summary: 'Write the session store as a self-contained HTML friction report',
   details:
-    "One page, no network: summary, friction per week, signal mix per project, the top flagged sessions (each\nopening to the messages its signals fired on) and, with --mroot, 'Do the rules work?' and the project's\ntrial decisions. It reads the store that 'retrospect scan' keeps (and quotes transcripts still on disk).",
+    "One page, no network: summary, friction per agent (once another agent's sessions are stored), friction per\nweek, signal mix per project, the top flagged sessions (each opening to the messages its signals fired on)\nand, with --mroot, 'Do the rules work?' and the project's trial decisions. It reads the store that\n'retrospect scan' keeps (and quotes transcripts still on disk).",
   options: {
     out: {
       type: 'string',
@@ -31,6 +32,7 @@ export const SPEC = defineCommand({
     demo: { type: 'boolean', description: 'report on the bundled demo sessions (an in-memory store)' },
     store: STORE,
     project: PROJECT_FILTER,
+    host: HOST_FILTER,
     ...DATE_RANGE,
     mroot: {
       type: 'string',
@@ -79,6 +81,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     }
     model = report.buildReport(store, {
       project: projectOption(values.project, io),
+      hosts: hostOption(values.host),
       since,
       until,
       threshold: settings.threshold,

@@ -122,7 +122,7 @@ describe('retrospect retro', () => {
     const p = retroProject();
     const notUuid = await run(p, ['latest']);
     expect(notUuid.code).toBe(2);
-    expect(notUuid.stderr).toContain('a session is named by its id (a UUID) or a unique prefix of it');
+    expect(notUuid.stderr).toContain('a session is named by its id (a UUID), a unique prefix of it');
     const both = await run(p, ['--all', SESSION]);
     expect(both.stderr).toContain('--all and a session id');
     const missing = await run(p, [SESSION]);

@@ -67,7 +67,7 @@ describe('retrospect scan says what it passed over', () => {
     const run = await runCli(['scan', fifo, '--store', store], { env, timeoutMs: 20_000 });
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(
-      `retrospect scan: ${fifo} is a FIFO (expected a Claude Code projects folder, a project folder or a .jsonl transcript)\n`,
+      `retrospect scan: ${fifo} is a FIFO (expected an agent's session folder, such as ~/.claude/projects or ~/.codex, or a session file)\n`,
     );
   });
 

@@ -147,10 +147,12 @@ describe('retrospect scan', () => {
     mkdirSync(join(env.CLAUDE_CONFIG_DIR!, 'projects'), { recursive: true });
     writeFileSync(join(env.CLAUDE_CONFIG_DIR!, 'settings.json'), '{"cleanupPeriodDays": 365}');
     const run = await runCli(['scan'], { env });
-    expect(run.stderr).toMatch(/^no Claude Code sessions found under /);
+    expect(run.stderr).toMatch(/^no sessions found under /);
     const missing = await runCli(['scan', join(env.HOME!, 'nope')], { env });
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toMatch(/no such folder or file: .*nope \(expected a Claude Code projects folder/);
+    expect(missing.stderr).toMatch(
+      /no such folder or file: .*nope \(expected an agent's session folder, such as ~\/.claude\/projects or ~\/.codex, or a session file\)/,
+    );
   });
 
   it("leaves Retrospect's own runs out of the table, the summary and --json unless --include-own", async () => {

@@ -17,13 +17,13 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (values.forget !== undefined) return forgetStored(values.forget, storePath, positionals, io);
   const filter = scanFilterFrom(values, io);
   const jobs = parsePositive(values.jobs, '--jobs', availableParallelism());
-  const { roots, defaults } = scan.resolveScanRoots(positionals, values.demo === true, io.env);
+  const { roots, defaults } = scan.resolveScanRoots(positionals, values.demo === true, io.env, filter.hosts);
   const { settings, warning } = scan.gateSettingsFor(envWithProfile(io.env, values.profile), io.cwd);
   if (warning) println(io.stderr, warning);
   if (values.rebuild) rebuildStore(storePath, io);
   const store = openStore(storePath);
   try {
-    if (defaults) {
+    if (defaults && (filter.hosts === undefined || filter.hosts.includes('claude-code'))) {
       const note = await scan.cleanupWarningOnce(claudeConfigDirs(io.env), store);
       if (note) println(io.stderr, note);
     }
@@ -31,6 +31,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     const started = performance.now();
     const result = await scan.scanSessions({
       roots,
+      ...(filter.hosts ? { hosts: filter.hosts } : {}),
       store,
       settings,
       jobs,
@@ -40,6 +41,12 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     });
     bar?.finish();
     const seconds = (performance.now() - started) / 1000;
+    const unknown = result.unknownFormat;
+    if (unknown.length > 0)
+      println(
+        io.stderr,
+        `skipped ${unknown.length} file${unknown.length === 1 ? '' : 's'} in a format no reader knows: ${unknown[0]}${unknown.length > 1 ? ` (and ${unknown.length - 1} more)` : ''}`,
+      );
     for (const w of result.warnings.slice(0, 5)) println(io.stderr, w);
     if (result.warnings.length > 5) println(io.stderr, `(${result.warnings.length - 5} more warnings)`);
     reportSkipped(result.skipped, values.why === true, io);
@@ -52,7 +59,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       return 0;
     }
     if (defaults && result.records.length === 0)
-      println(io.stderr, `no Claude Code sessions found under ${roots.join(', ')}`);
+      println(io.stderr, `no sessions found under ${roots.map((root) => root.path).join(', ')}`);
     // Each cell is escaped by renderTable itself; the colour codes around them are ours.
     printlnStyled(io.stdout, scan.renderTable(shown, starts, tablePaint(colorFor(io.stdout, io.env))));
     println(io.stdout);

@@ -55,7 +55,21 @@ describe('S1: corrections, not instructions', () => {
     expect(count(gate(t), 'S1')).toBe(0);
   });
 
-  it('counts one hit per correcting turn, whatever the number of phrases in it', () => {
+  it('counts one hit per steering turn, whatever the number of phrases in it', () => {
+    const t = new TranscriptBuilder();
+    t.user('Add a retry to the upload.');
+    t.assistant('Done, retries three times.');
+    const steer = t.user('still not working, try again and stop the old worker first');
+    const result = gate(t);
+    expect(result.verdict.signals.find((s) => s.name === 'S1')).toEqual({
+      name: 'S1',
+      count: 1,
+      ids: [steer],
+    });
+    expect(result.verdict.passed).toBe(false);
+  });
+
+  it("counts a turn rejecting the agent's work twice, once however many phrases: it flags alone", () => {
     const t = new TranscriptBuilder();
     t.user('Add a retry to the upload.');
     t.assistant('Done, retries three times.');
@@ -63,28 +77,66 @@ describe('S1: corrections, not instructions', () => {
     const result = gate(t);
     expect(result.verdict.signals.find((s) => s.name === 'S1')).toEqual({
       name: 'S1',
-      count: 1,
-      ids: [reject],
+      count: 2,
+      ids: [reject, reject],
     });
+    expect(result.verdict.score).toBe(6);
+    expect(result.verdict.passed).toBe(true);
+    expect(result.reasons?.map((r) => r.reason)).toContain(
+      'rejected the agent\'s work ("that\'s wrong"): counts twice',
+    );
   });
 
   it.each([
-    ['zh', '不对，我的意思是只改表头'],
-    ['zh-Hant', '還是不行，按鈕沒反應'],
-    ['ja', '違う、そうじゃなくてログを見て'],
-    ['ko', '아니요, 그게 아니라 설정 파일을 고쳐 주세요'],
-    ['de', 'Nein, das ist falsch, bitte rückgängig machen'],
-    ['fr', "Non, ce n'est pas ça, ça ne marche toujours pas"],
-    ['es', 'Eso no, sigue sin funcionar'],
-    ['pt', 'Está errado, ainda não funciona'],
-    ['ru', 'Нет, это неправильно, верни как было'],
-    ['vi', 'ý tôi là folder này, không phải folder kia'],
-  ])('reads corrections in %s', (_language, reply) => {
+    ['a mild steer', 'I meant the header row only', 1],
+    ['"not what I asked"', "that's not what I asked for, only the header row", 2],
+    ['an undo', 'please undo the last change', 2],
+    ['对不对 (a question, not a rejection)', '这个判断标准对不对？', 0],
+    ['不对 (a rejection)', '不对，只改表头', 2],
+    ["a slip of the person's own", 'sorry, it was the wrong file I pasted', 1],
+  ])('weighs %s by how strongly it rejects', (_case, reply, hits) => {
     const t = new TranscriptBuilder();
     t.user('Fix the import page.');
     t.assistant('Fixed the import page.');
     t.user(reply);
-    expect(count(gate(t), 'S1')).toBe(1);
+    expect(count(gate(t), 'S1')).toBe(hits);
+  });
+
+  it("counts a redirect after an interrupt or a refusal twice when it rejects the agent's work", () => {
+    const t = new TranscriptBuilder();
+    t.user('Clean up the config folder.');
+    t.tool('Bash', { command: 'rm -rf config/old' });
+    t.result(REFUSAL, true);
+    interrupt(t, true);
+    t.user('no, that is not what I asked, keep the old folder');
+    expect(count(gate(t), 'S1')).toBe(2);
+    const mild = new TranscriptBuilder();
+    mild.user('Clean up the config folder.');
+    mild.tool('Bash', { command: 'rm -rf config/old' });
+    mild.result(REFUSAL, true);
+    interrupt(mild, true);
+    mild.user('keep config/old, only remove the tmp files');
+    expect(count(gate(mild), 'S1')).toBe(1);
+  });
+
+  // Count 2: the turn rejects the agent's work outright (see the strength tests above); 1: it steers.
+  it.each([
+    ['zh', '不对，我的意思是只改表头', 2],
+    ['zh-Hant', '還是不行，按鈕沒反應', 1],
+    ['ja', '違う、そうじゃなくてログを見て', 2],
+    ['ko', '아니요, 그게 아니라 설정 파일을 고쳐 주세요', 2],
+    ['de', 'Nein, das ist falsch, bitte rückgängig machen', 2],
+    ['fr', "Non, ce n'est pas ça, ça ne marche toujours pas", 2],
+    ['es', 'Eso no, sigue sin funcionar', 1],
+    ['pt', 'Está errado, ainda não funciona', 2],
+    ['ru', 'Нет, это неправильно, верни как было', 2],
+    ['vi', 'ý tôi là folder này, không phải folder kia', 1],
+  ])('reads corrections in %s', (_language, reply, hits) => {
+    const t = new TranscriptBuilder();
+    t.user('Fix the import page.');
+    t.assistant('Fixed the import page.');
+    t.user(reply);
+    expect(count(gate(t), 'S1')).toBe(hits);
   });
 
   it('reads the typing after IDE context, and the arguments of a slash command', () => {
@@ -130,7 +182,7 @@ describe('S1: corrections, not instructions', () => {
     );
     expect(count(gate(t), 'S1')).toBe(0);
     t.user("that's not it either\nagents: []");
-    expect(count(gate(t), 'S1')).toBe(1);
+    expect(count(gate(t), 'S1')).toBe(2);
   });
 
   it('reads "that is not the issue" as a correction, typos included', () => {
@@ -140,7 +192,7 @@ describe('S1: corrections, not instructions', () => {
     t.result('services: {}');
     t.assistant('The compose files define four services.');
     t.user('okay thats is not the issue, is the developer portal ready for apps?');
-    expect(count(gate(t), 'S1')).toBe(1);
+    expect(count(gate(t), 'S1')).toBe(2);
   });
 });
 
@@ -482,7 +534,7 @@ describe('the calibrated verdict', () => {
     t.assistant('Fixed.');
     t.user('still broken');
     t.assistant('Fixed again.');
-    t.user("no, that's not it");
+    t.user('why did you change the form?');
     const calibrated = formatVerdictJson(gate(t).verdict);
     expect(calibrated).toMatch(
       /^\{"score":6\.0,"passed":true,"threshold":5\.0,"signals":\[\{"name":"S1","count":2,/,
@@ -538,6 +590,6 @@ describe('the calibrated verdict', () => {
       return { hits: machine.finish(), reasons: machine.reasons };
     };
     expect(hits('js')).toEqual(hits('wasm'));
-    expect(hits('js').reasons.map((r) => r.signal)).toEqual(['S1']);
+    expect(hits('js').reasons.map((r) => r.signal)).toEqual(['S1', 'S1']);
   });
 });

@@ -106,9 +106,8 @@ const SPACED_CORRECTIONS = [
 
 /** Corrections in scripts without spaces between words: Chinese (simplified, traditional), Japanese, Korean, Thai. */
 const UNSPACED_CORRECTIONS = [
-  // Chinese
-  '不对',
-  '不對',
+  // Chinese (不对 not inside 对不对, "right or not?", a question)
+  '(?<![对對])不[对對](?![劲勁])',
   '错了',
   '錯了',
   '不是这样',
@@ -196,6 +195,83 @@ const UNSPACED_CORRECTIONS = [
 
 export const CORRECTION_RE = new RegExp(
   `${bounded(SPACED_CORRECTIONS)}|${UNSPACED_CORRECTIONS.join('|')}`,
+  'iu',
+);
+
+/**
+ * The strongest corrections: the person rejects what the agent did or said outright ("that's wrong", "that's
+ * not what I asked", "revert that", "不对", "違う") rather than steering it ("I meant", "try again", "still not
+ * working", "why did you"). One of these weighs as much as a correction and a second signal (see machine.ts).
+ * A subset of CORRECTION_RE, read in the same place (the opening of a reacting turn).
+ */
+const SPACED_REJECTIONS = [
+  // English
+  "that'?s not (?:it|right|what)",
+  'that is not (?:it|right|what)',
+  "(?:that|this|it)'?s? (?:is )?not the (?:issue|problem|point)",
+  "(?:this|it) (?:is|'s) not (?:what|right)",
+  'not what i (?:asked|wanted|meant|said)',
+  "i (?:didn'?t|did not) (?:want|ask)",
+  "(?:that'?s|that is|this is|it'?s|it is|you'?re|you are|all|completely|totally|fundamentally) wrong",
+  'incorrect',
+  'revert',
+  'undo',
+  'roll ?back',
+  'not right',
+  // German, French, Spanish, Portuguese, Russian, Vietnamese
+  'falsch',
+  'stimmt nicht',
+  'rückgängig',
+  "c'est faux",
+  'pas ça',
+  'annule',
+  'incorrecto',
+  'est[aá] mal',
+  'no es (?:eso|lo que)',
+  'deshaz',
+  'errado',
+  'n[aã]o (?:era|é) isso',
+  'desfa[zç]',
+  'неправильно',
+  'не так',
+  'отмени',
+  'sai rồi',
+  'nhầm rồi',
+  'chứ (?:ko|không) phải',
+];
+
+/** Rejections in scripts without spaces. 不对 not inside 对不对 ("right or not?", a question). */
+const UNSPACED_REJECTIONS = [
+  '(?<![对對])不[对對](?![劲勁])',
+  '错了',
+  '錯了',
+  '不是这样',
+  '不是這樣',
+  '不是我要',
+  '不是我想',
+  '搞错',
+  '搞錯',
+  '弄错',
+  '弄錯',
+  '撤销',
+  '撤銷',
+  '回滚',
+  '回滾',
+  '違う',
+  'ちがう',
+  '違います',
+  'そうじゃない',
+  'そうではない',
+  '間違',
+  '元に戻',
+  '틀렸',
+  '그게 아니',
+  '되돌려',
+  'ไม่ใช่',
+];
+
+export const REJECTION_RE = new RegExp(
+  `${bounded(SPACED_REJECTIONS)}|${UNSPACED_REJECTIONS.join('|')}`,
   'iu',
 );
 

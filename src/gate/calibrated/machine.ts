@@ -10,7 +10,7 @@ import {
   typedText,
 } from './human-text.js';
 import { hitsByRate } from './length.js';
-import { CORRECTION_RE } from './lexicon.js';
+import { CORRECTION_RE, REJECTION_RE } from './lexicon.js';
 import { FileRequests, S3_MIN_REQUESTS } from './rework.js';
 import type { CalibratedAssistantTurn, CalibratedTurn, CalibratedUserTurn } from './turns.js';
 
@@ -68,6 +68,7 @@ function quote(text: string): string {
  *   that the person follows with something other than "carry on" or the plan hand-off, a request re-sent
  *   word for word, and a turn the agent's own reply concedes was a correction ("You're right", "你说得对"),
  *   whatever words the person used. The opening brief and pasted text further down a turn never count.
+ *   A correction rejecting the agent's work outright ("that's wrong", "revert that") counts twice.
  * - S2 is the seed's error run without the harness's cascade cancellations and without refusals; S3 is a
  *   code file edited in S3_MIN_REQUESTS separate requests. Beyond ten requests both count by rate.
  * - S4 is a retry phrase in the agent's text.
@@ -199,16 +200,19 @@ export class CalibratedMachine {
     // Restating one's own request after an interrupt amends it; after refusing the agent's tool call, the
     // person has already said no to what the agent did, so a restated request redirects it.
     const amended = this.pending !== undefined && !this.pending.refused && amends(typed, this.lastRequest);
+    const reaction = reactionOf(typed);
     if (this.pending && !amended) {
       this.hit('S1', this.pending.id, `${this.pending.reason}, then redirected: "${quote(typed)}"`);
+      this.rejected(this.pending.id, reaction);
       corrected = true;
     }
     this.pending = undefined;
     this.lastRequest = typed;
     if (reacting && !corrected) {
-      const match = CORRECTION_RE.exec(reactionOf(typed));
+      const match = CORRECTION_RE.exec(reaction);
       if (match) {
         this.hit('S1', id, `correction "${match[0]}" in reply to the agent: "${quote(typed)}"`);
+        this.rejected(id, reaction);
         corrected = true;
       }
     }
@@ -231,6 +235,16 @@ export class CalibratedMachine {
     this.acted = false;
     this.lastHuman = { id, typed, corrected };
     this.awaitingReply = true;
+  }
+
+  /**
+   * A correction that rejects the agent's work outright ("that's wrong", "not what I asked", "revert that",
+   * "不对") counts a second time on the same turn: alone it weighs what a correction and another signal
+   * weigh, and flags the session. A steer ("I meant", "try again", "still not working") counts once.
+   */
+  private rejected(id: MessageId, reaction: string): void {
+    const match = REJECTION_RE.exec(reaction);
+    if (match) this.hit('S1', id, `rejected the agent's work ("${match[0]}"): counts twice`);
   }
 
   /** Keeps the S2 or S3 hits a long session's rate counts (see hitsByRate), and the reasons of those. */

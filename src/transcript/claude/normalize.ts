@@ -40,7 +40,8 @@ export function textOf(content: unknown): string {
   return parts.join('\n');
 }
 
-function editOf(block: Json): EditCall | undefined {
+/** The file an edit tool_use block writes (Edit, Write, MultiEdit, NotebookEdit), or undefined. */
+export function editOf(block: Json): EditCall | undefined {
   if (typeof block.name !== 'string' || !EDIT_TOOLS.has(block.name)) return undefined;
   const input = block.input;
   if (!isObject(input)) return undefined;

@@ -1,11 +1,8 @@
-import { toTranscriptMessage } from '../../deepread/message.js';
 import { gateSessionSync } from '../../gate/index.js';
 import { DEFAULT_GATE_PROFILE, type GateProfile } from '../../gate/profile.js';
 import { rulesOf } from '../../gate/score.js';
 import { SIGNAL_NAMES, type SignalName } from '../../gate/signals.js';
-import { toTurnEvent } from '../../transcript/claude/normalize.js';
-import { forEachLine } from '../../transcript/lines.js';
-import { parseObjectLine } from '../../transcript/parse.js';
+import { adapterFor } from '../../transcript/host.js';
 import { MechanicalDetector, type MechanicalFinding } from './mechanical.js';
 
 /** Raw (uncapped) hits per gate signal. */
@@ -47,11 +44,7 @@ export function uncappedFriction(hits: SignalTally, profile: GateProfile = DEFAU
 export function readMechanicalState(path: string): MechanicalDetector | undefined {
   const detector = new MechanicalDetector();
   try {
-    forEachLine(path, (buffer, start, end, lineNo) => {
-      const line = parseObjectLine(buffer, start, end);
-      const message = line ? toTranscriptMessage(line, lineNo) : undefined;
-      if (message) detector.push(message);
-    });
+    for (const message of adapterFor(path).messages(path)) detector.push(message);
   } catch {
     return undefined;
   }
@@ -72,13 +65,12 @@ export function readSessionEvidence(
   const detector = new MechanicalDetector();
   let turns = 0;
   try {
-    forEachLine(path, (buffer, start, end, lineNo) => {
-      const line = parseObjectLine(buffer, start, end);
-      if (!line || !toTurnEvent(line, lineNo)) return;
+    // The session's host reads it: the turns the gate folds, then the messages the detector looks at.
+    const adapter = adapterFor(path);
+    adapter.readEvents(path, () => {
       turns += 1;
-      const message = toTranscriptMessage(line, lineNo);
-      if (message) detector.push(message);
     });
+    for (const message of adapter.messages(path)) detector.push(message);
   } catch {
     return undefined;
   }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../errors/errors.js';
 import { projectFolderName } from '../../paths/data-dir.js';
+import { HOSTS_HOME } from '../../test-support/hosts.js';
 import { resolveSessionSources } from './session-sources.js';
 
 const LINE = '{"type":"user","sessionId":"s","message":{"role":"user","content":"hi"}}\n';
@@ -63,9 +64,14 @@ describe('resolveSessionSources (--sessions)', () => {
 
   it('says when a folder holds no sessions, and refuses a path that does not exist', () => {
     const empty = mkdtempSync(join(tmpdir(), 'retrospect-empty-'));
-    expect(resolveSessionSources([empty], repo, roots).warnings).toEqual([
-      `no session files (*.jsonl) in ${empty}`,
-    ]);
+    expect(resolveSessionSources([empty], repo, roots).warnings).toEqual([`no session files in ${empty}`]);
     expect(() => resolveSessionSources([join(empty, 'nope')], repo, roots)).toThrow(InputError);
+  });
+
+  it("takes another agent's sessions folder (a Codex home), found by that agent's layout", () => {
+    const codex = join(HOSTS_HOME, '.codex');
+    const files = resolveSessionSources([codex], repo, roots).files;
+    expect(files.length).toBeGreaterThan(3);
+    expect(files.every((file) => /\/rollout-[^/]+\.json(?:l(?:\.zst)?)?$/.test(file))).toBe(true);
   });
 });

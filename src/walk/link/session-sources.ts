@@ -3,6 +3,8 @@ import { basename, join, resolve } from 'node:path';
 import { InputError } from '../../errors/errors.js';
 import type { GitRoots } from '../../git/roots.js';
 import { claudeConfigDirs, projectFolderName } from '../../paths/data-dir.js';
+import { discoverSessions } from '../../transcript/discover.js';
+import { detectHost } from '../../transcript/hosts.js';
 
 /** The session files a walk reads, and what to tell the user about where they came from. */
 export interface SessionSources {
@@ -40,6 +42,12 @@ export function listSessionFiles(dir: string): string[] {
     }
   }
   return files;
+}
+
+/** A transcript that reads as Claude Code's by its place or its lines (not merely by its `.jsonl` name). */
+function isClaudeSession(file: string): boolean {
+  const detected = detectHost(file);
+  return detected?.adapter.name === 'claude-code' && detected.by !== 'default';
 }
 
 /** The project folder names Claude Code gives sessions started in this repository (worktree and main checkout). */
@@ -99,8 +107,14 @@ export function resolveSessionSources(
     }
     const projects = projectsRootOf(path);
     if (projects === undefined) {
-      const files = listSessionFiles(path);
-      if (files.length === 0) sources.warnings.push(`no session files (*.jsonl) in ${path}`);
+      const listed = listSessionFiles(path);
+      // Not a Claude Code project folder: another agent's home or sessions folder (Codex, Gemini CLI, …),
+      // read by that agent's layout (its prompt history and indexes are not sessions).
+      const files =
+        listed.length > 0 && listed.every(isClaudeSession)
+          ? listed
+          : discoverSessions([{ path }]).sources.map((source) => source.path);
+      if (files.length === 0) sources.warnings.push(`no session files in ${path}`);
       sources.files.push(...files);
       continue;
     }

@@ -49,6 +49,8 @@ export function retroOptionsFrom(
     all: v.all,
     dryRun: v['dry-run'],
     alsoClaudeMd: v['also-claude-md'],
+    alsoAgentsMd: v['also-agents-md'],
+    alsoGeminiMd: v['also-gemini-md'],
     projectsRoot: existingFolder(
       v['projects-root'],
       '--projects-root',

@@ -8,7 +8,11 @@ export const SPEC = defineCommand({
   details:
     "Gates this project's newest session (or the one named, or with --all every session of every project),\ndeep-reads the rough ones, classifies each proposed rule against the existing ones and applies what you\nconfirm; new rules start as trials. Results go to stdout; questions, progress and problems to stderr.",
   args: [
-    { name: 'SESSION', description: "a session id or its unique prefix as 'retrospect scan' prints it" },
+    {
+      name: 'SESSION',
+      description:
+        "a session id or its unique prefix as 'retrospect scan' prints it, or a session file of any agent (a Codex rollout, a Gemini CLI chat…)",
+    },
   ],
   options: {
     all: {
@@ -25,6 +29,14 @@ export const SPEC = defineCommand({
     'also-claude-md': {
       type: 'boolean',
       description: "keep a lessons section in the project's CLAUDE.md in step",
+    },
+    'also-agents-md': {
+      type: 'boolean',
+      description: "the same section in the project's AGENTS.md (Codex, OpenCode and Copilot CLI read it)",
+    },
+    'also-gemini-md': {
+      type: 'boolean',
+      description: "the same section in the project's GEMINI.md (Gemini CLI reads it)",
     },
     ...MODEL_OPTIONS,
     'projects-root': PROJECTS_ROOT,

@@ -1,8 +1,9 @@
 import { UsageError } from '../../../errors/errors.js';
 import type * as scan from '../../../scan/index.js';
 import { defineCommand, type ParsedArgs } from '../../args.js';
-import { DATE_RANGE, PROJECT_FILTER, STORE } from '../../common-options.js';
+import { DATE_RANGE, HOST_FILTER, PROJECT_FILTER, STORE } from '../../common-options.js';
 import { dateOption } from '../../date-option.js';
+import { hostOption } from '../../host-option.js';
 import { PROFILE } from '../../profile-option.js';
 import { projectOption } from '../../project-option.js';
 
@@ -10,18 +11,19 @@ export const SPEC = defineCommand({
   path: 'scan',
   summary: 'Gate every session on this machine and show where the friction is',
   details:
-    'Gates every Claude Code session on a worker pool, remembers verdicts in a local store (a rescan reads only\nchanged files) and prints a table sorted by score with a totals row and a summary; ! marks a flagged session.',
+    'Gates every session of Claude Code, Codex, Gemini CLI, OpenCode and Copilot CLI on a worker pool, remembers\nverdicts in a local store (a rescan reads only changed sessions) and prints a table sorted by score with a totals\nrow and a summary; ! marks a flagged session. Files in a format no reader knows are reported, never read.',
   args: [
     {
       name: 'DIR',
       variadic: true,
       description:
-        'Claude Code projects folders, project folders or .jsonl transcripts (default: ~/.claude/projects)',
+        "agents' session folders (~/.claude/projects, ~/.codex, ~/.gemini, ~/.local/share/opencode, ~/.copilot) or session files (default: each agent's own)",
     },
   ],
   options: {
     demo: { type: 'boolean', description: 'scan the bundled demo sessions (an in-memory store)' },
     project: PROJECT_FILTER,
+    host: HOST_FILTER,
     ...DATE_RANGE,
     'min-score': { type: 'string', arg: 'N', description: 'only sessions scoring at least N' },
     flagged: { type: 'boolean', description: 'only flagged sessions (score at or above the threshold)' },
@@ -49,14 +51,15 @@ export const SPEC = defineCommand({
     ['retrospect scan --since 7d --flagged', "this week's rough sessions"],
     ['retrospect scan --project -home-ada-code-shop --json', 'one project, as JSON lines'],
     ['retrospect scan --rebuild', 'start over after the store was damaged'],
+    ['retrospect scan --host codex,gemini', 'only Codex and Gemini CLI sessions'],
   ],
   environment:
-    'RETRO_GATE_PROFILE, RETRO_THRESHOLD, FRICTION_LEDGER, CLAUDE_CONFIG_DIR, RETROSPECT_DATA_DIR, NO_COLOR',
+    'RETRO_GATE_PROFILE, RETRO_THRESHOLD, FRICTION_LEDGER, CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_CLI_HOME, XDG_DATA_HOME, OPENCODE_DB, COPILOT_HOME, RETROSPECT_DATA_DIR, NO_COLOR',
 });
 
 export type ScanValues = ParsedArgs<typeof SPEC.options>['values'];
 
-/** Which scanned sessions to show: `--project`, `--since`/`--until`, `--min-score`, `--flagged`, `--include-own`. */
+/** Which scanned sessions to show: `--project`, `--host`, `--since`/`--until`, `--min-score`, `--flagged`, `--include-own`. */
 export function scanFilterFrom(
   values: ScanValues,
   io: { cwd: string; env: NodeJS.ProcessEnv },
@@ -66,6 +69,7 @@ export function scanFilterFrom(
     throw new UsageError(`--min-score takes a number such as 5, got '${minScore}'`);
   return {
     project: projectOption(values.project, io),
+    hosts: hostOption(values.host),
     since: dateOption(values.since, '--since', 'start'),
     until: dateOption(values.until, '--until', 'end'),
     minScore: minScore === undefined ? undefined : Number(minScore),

@@ -6,6 +6,11 @@ import { closeSync, openSync, readSync } from 'node:fs';
  * retrospective its own output.
  */
 const RETRO_INVOCATION = /<command-name>\/[\w:.-]*retro<\/command-name>/;
+
+/** Whether a user turn's text is a retro slash command (the one definition the hook worker and retro share). */
+export function isRetroCommand(text: string): boolean {
+  return RETRO_INVOCATION.test(text);
+}
 const CHUNK_BYTES = 1 << 20;
 /** Longer than any tag the pattern can match, so a tag split across two chunks is still found. */
 const OVERLAP_BYTES = 256;

@@ -1,0 +1,31 @@
+import type { HostAdapter } from '../host.js';
+import { eventsOfMessages } from '../messages.js';
+import { fileStat } from '../source.js';
+import { sessionEditsOfMessages } from '../written.js';
+import { copilotHomes, discoverCopilot, isCopilotSessionPath, uniqueCopilot } from './layout.js';
+import { readCopilotSession } from './read.js';
+
+/** An event log opens with `session.start`; the legacy JSON with `sessionId` and `startTime`. */
+const EVENTS_HEAD = /^\{"type":"session\.(?:start|resume)","data":\{/;
+const LEGACY_HEAD = /^\{\s*"sessionId"\s*:\s*"[^"]*"\s*,\s*"startTime"\s*:/;
+
+export const copilotAdapter: HostAdapter = {
+  name: 'copilot',
+  label: 'Copilot CLI',
+  roots: copilotHomes,
+  discover: discoverCopilot,
+  unique: uniqueCopilot,
+  claims: isCopilotSessionPath,
+  sniff: (head) => EVENTS_HEAD.test(head) || LEGACY_HEAD.test(head),
+  stat: fileStat,
+  readEvents(path, onEvent) {
+    const { messages, facts } = readCopilotSession(path);
+    eventsOfMessages(messages, onEvent);
+    return facts;
+  },
+  messages: (path) => readCopilotSession(path).messages,
+  readSessionEdits(path) {
+    const { messages, facts } = readCopilotSession(path);
+    return sessionEditsOfMessages(messages, facts);
+  },
+};

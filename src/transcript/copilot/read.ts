@@ -1,0 +1,263 @@
+import { readFileSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import { isObject, type Json, nonEmpty, objects, parseObject, str } from '../json-value.js';
+import type { ToolOutput, TranscriptMessage } from '../messages.js';
+import { forEachRecord, readJsonObject } from '../records.js';
+import type { SessionFacts, TranscriptFacts } from '../types.js';
+import { copilotEdits, copilotToolCall, copilotWrites, exitCodeOf, REFUSED } from './tools.js';
+
+export interface CopilotSession {
+  messages: TranscriptMessage[];
+  facts: TranscriptFacts;
+}
+
+/** Event types that carry nothing the reader uses (the host's own bookkeeping and notices). */
+const QUIET =
+  /^(?:session\.|system\.|hook\.|assistant\.turn_|subagent\.|skill\.|tool\.user_requested|tool\.execution_partial|assistant\.reasoning|assistant\.intent|assistant\.usage|user\.attachment|abort$)/;
+
+/** Context Copilot wraps around what the person typed (`transformedContent`), and its own notices. */
+const WRAPPER =
+  /<(current_datetime|reminder|tools_changed_notice|system_notification|context)>[\s\S]*?<\/\1>/g;
+
+/** What the person typed in a user message, or undefined when Copilot wrote it (a nudge, a skill's context). */
+function typedText(data: Json): string | undefined {
+  const source = str(data.source) ?? '';
+  if (source.startsWith('skill-') || source === 'system') return undefined;
+  const text = (str(data.content) ?? '').replace(WRAPPER, '').trim();
+  if (text.length === 0 || text.startsWith('<skill-context')) return undefined;
+  return text;
+}
+
+function emptySession(): SessionFacts {
+  return { turns: { human: 0, assistant: 0, toolErrors: 0 }, unknownRecords: 0, unreadableLines: 0 };
+}
+
+function outputOf(id: string, success: boolean, text: string): ToolOutput & { failed: boolean } {
+  const exit = exitCodeOf(text);
+  if (!success && REFUSED.test(text))
+    return { toolUseId: id, isError: true, refused: true, text, failed: false };
+  const failed = !success || (exit !== undefined && exit !== 0);
+  return { toolUseId: id, isError: failed, text, failed };
+}
+
+/**
+ * Reads Copilot CLI's event log (`session-state/<id>/events.jsonl`, or the earlier flat
+ * `session-state/<id>.jsonl`): `{type, data, id, timestamp, parentId}` events.
+ *
+ * The three decisions the gate needs:
+ * - a person's turns: `user.message` `content` (not `transformedContent`, which adds Copilot's date and
+ *   reminders), without Copilot's nudges (an empty content) and skill context.
+ * - a tool failure: `tool.execution_complete` with `success: false`, or a shell result ending
+ *   `<exited with exit code N>` with N not 0.
+ * - edits: `edit` / `create` / `str_replace_editor` by `path`.
+ * Events of a sub-agent carry `parentToolCallId`: they are a sidechain.
+ */
+function readEvents(path: string): CopilotSession {
+  const messages: TranscriptMessage[] = [];
+  const session = emptySession();
+  const facts: TranscriptFacts = {
+    sessionId: undefined,
+    lines: 0,
+    knownFieldsSeen: false,
+    firstTimestamp: undefined,
+    lastTimestamp: undefined,
+  };
+  const pass = forEachRecord(path, (event, lineNo) => {
+    const type = str(event.type);
+    const data = isObject(event.data) ? event.data : {};
+    if (type === undefined) {
+      session.unknownRecords++;
+      return;
+    }
+    facts.knownFieldsSeen = true;
+    const timestamp = str(event.timestamp);
+    if (timestamp) {
+      facts.firstTimestamp ??= timestamp;
+      facts.lastTimestamp = timestamp;
+    }
+    const at = timestamp ? { timestamp } : {};
+    const id = nonEmpty(event.id) ?? `line:${lineNo}`;
+    const sidechain = typeof data.parentToolCallId === 'string';
+    if (type === 'session.start') {
+      facts.sessionId ??= nonEmpty(data.sessionId);
+      const context = isObject(data.context) ? data.context : {};
+      const cwd = nonEmpty(context.cwd) ?? nonEmpty(context.gitRoot);
+      if (cwd) session.cwd = cwd;
+      return;
+    }
+    if (type === 'user.message') {
+      const typed = typedText(data);
+      const meta = typed === undefined || sidechain;
+      if (!meta) session.turns.human++;
+      messages.push({
+        id,
+        lineNo,
+        role: 'user',
+        sidechain,
+        meta,
+        text: typed ?? str(data.content) ?? '',
+        toolCalls: [],
+        toolOutputs: [],
+        ...at,
+      });
+      return;
+    }
+    if (type === 'assistant.message') {
+      session.turns.assistant++;
+      const requests = objects(data.toolRequests);
+      const calls = requests.map((request) => {
+        const args = isObject(request.arguments) ? request.arguments : (parseObject(request.arguments) ?? {});
+        return { id: str(request.toolCallId) ?? '', name: str(request.name) ?? 'tool', args };
+      });
+      const edits = calls.flatMap((call) => copilotEdits(call.name, call.args));
+      const writes = calls.flatMap((call) => copilotWrites(call.id, call.name, call.args));
+      messages.push({
+        id: nonEmpty(data.messageId) ?? id,
+        lineNo,
+        role: 'assistant',
+        sidechain,
+        meta: false,
+        text: str(data.content)?.trim() ?? '',
+        toolCalls: calls.map((call) => copilotToolCall(call.id, call.name, call.args)),
+        toolOutputs: [],
+        ...(edits.length > 0 ? { edits } : {}),
+        ...(writes.length > 0 ? { writes } : {}),
+        ...at,
+      });
+      return;
+    }
+    if (type === 'tool.execution_complete') {
+      const result = isObject(data.result) ? data.result : {};
+      const error = isObject(data.error) ? data.error : {};
+      const text = str(result.content) ?? str(error.message) ?? str(result.detailedContent) ?? '';
+      const output = outputOf(str(data.toolCallId) ?? '', data.success !== false, text);
+      if (output.failed) session.turns.toolErrors++;
+      const { failed: _failed, ...toolOutput } = output;
+      messages.push({
+        id,
+        lineNo,
+        role: 'user',
+        sidechain,
+        meta: false,
+        text: '',
+        toolCalls: [],
+        toolOutputs: [toolOutput],
+        ...at,
+      });
+      return;
+    }
+    if (type === 'tool.execution_start' || QUIET.test(type)) return;
+    session.unknownRecords++;
+  });
+  facts.lines = pass.lines;
+  session.unreadableLines = pass.unreadable;
+  facts.sessionId ??= sessionIdFromPath(path);
+  facts.session = session;
+  return { messages, facts };
+}
+
+/**
+ * Reads Copilot CLI's session file of 0.0.3xx (`history-session-state/session_<id>_<ms>.json`):
+ * `chatMessages` (OpenAI-style `{role, content, tool_calls}` and `tool` results) carry the conversation; the
+ * `timeline` carries each tool call's outcome (`result.type` other than `success` is a failure).
+ */
+function readLegacy(path: string): CopilotSession {
+  const text = readFileSync(path, 'utf8');
+  const whole = readJsonObject(text);
+  const session = emptySession();
+  const messages: TranscriptMessage[] = [];
+  const facts: TranscriptFacts = {
+    sessionId: whole ? nonEmpty(whole.sessionId) : undefined,
+    lines: text.length === 0 ? 0 : text.split('\n').length,
+    knownFieldsSeen: whole !== undefined,
+    firstTimestamp: whole ? str(whole.startTime) : undefined,
+    lastTimestamp: undefined,
+  };
+  if (!whole) session.unreadableLines = text.trim().length > 0 ? 1 : 0;
+  const outcomes = new Map<string, boolean>();
+  for (const item of objects(whole?.timeline)) {
+    const timestamp = str(item.timestamp);
+    if (timestamp) {
+      facts.firstTimestamp ??= timestamp;
+      facts.lastTimestamp = timestamp;
+    }
+    if (item.type === 'tool_call_completed' && typeof item.callId === 'string') {
+      const result = isObject(item.result) ? item.result : {};
+      outcomes.set(item.callId, result.type === undefined || result.type === 'success');
+    }
+  }
+  objects(whole?.chatMessages).forEach((message, index) => {
+    const role = message.role;
+    const content = typeof message.content === 'string' ? message.content : '';
+    if (role === 'user') {
+      const typed = typedText({ content });
+      if (typed !== undefined) session.turns.human++;
+      messages.push({
+        id: `message:${index}`,
+        lineNo: index,
+        role: 'user',
+        sidechain: false,
+        meta: typed === undefined,
+        text: typed ?? content,
+        toolCalls: [],
+        toolOutputs: [],
+      });
+    } else if (role === 'assistant') {
+      session.turns.assistant++;
+      const calls = objects(message.tool_calls).map((call) => {
+        const fn = isObject(call.function) ? call.function : {};
+        return {
+          id: str(call.id) ?? '',
+          name: str(fn.name) ?? 'tool',
+          args: parseObject(fn.arguments) ?? {},
+        };
+      });
+      const edits = calls.flatMap((call) => copilotEdits(call.name, call.args));
+      const writes = calls.flatMap((call) => copilotWrites(call.id, call.name, call.args));
+      messages.push({
+        id: `message:${index}`,
+        lineNo: index,
+        role: 'assistant',
+        sidechain: false,
+        meta: false,
+        text: content.trim(),
+        toolCalls: calls.map((call) => copilotToolCall(call.id, call.name, call.args)),
+        toolOutputs: [],
+        ...(edits.length > 0 ? { edits } : {}),
+        ...(writes.length > 0 ? { writes } : {}),
+      });
+    } else if (role === 'tool') {
+      const callId = str(message.tool_call_id) ?? '';
+      const output = outputOf(callId, outcomes.get(callId) ?? true, content);
+      if (output.failed) session.turns.toolErrors++;
+      const { failed: _failed, ...toolOutput } = output;
+      messages.push({
+        id: callId || `message:${index}`,
+        lineNo: index,
+        role: 'user',
+        sidechain: false,
+        meta: false,
+        text: '',
+        toolCalls: [],
+        toolOutputs: [toolOutput],
+      });
+    } else if (role !== 'system') {
+      session.unknownRecords++;
+    }
+  });
+  facts.sessionId ??= sessionIdFromPath(path);
+  facts.session = session;
+  return { messages, facts };
+}
+
+/** A session's id from its place: `<id>/events.jsonl`, `<id>.jsonl`, `session_<id>_<ms>.json`. */
+export function sessionIdFromPath(path: string): string {
+  const name = basename(path);
+  if (name === 'events.jsonl') return basename(dirname(path));
+  const legacy = /^session_(.+)_\d+\.json$/.exec(name);
+  return legacy ? legacy[1]! : name.replace(/\.jsonl?$/, '');
+}
+
+export function readCopilotSession(path: string): CopilotSession {
+  return path.endsWith('.json') ? readLegacy(path) : readEvents(path);
+}

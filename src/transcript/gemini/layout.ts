@@ -1,0 +1,109 @@
+import { readFileSync } from 'node:fs';
+import { basename, dirname, join, sep } from 'node:path';
+import { projectFolderName } from '../../paths/data-dir.js';
+import { isObject } from '../json-value.js';
+import { readJsonObject } from '../records.js';
+import { fileStat, homeOf, type SessionSource, walkFiles } from '../source.js';
+
+/**
+ * Where Gemini CLI keeps its chats: `<home>/.gemini/tmp/<project>/chats/`, the home being
+ * `$GEMINI_CLI_HOME` when set, else the user's. `<project>` was the sha256 of the project's folder until
+ * February 2026, and is now a short name listed in `~/.gemini/projects.json`, with the folder written in
+ * `<project>/.project_root`. A main session is `session-<time>-<id8>.json` (legacy, one object) or
+ * `.jsonl` (0.39+; a resumed legacy file is migrated beside it); a sub-agent's is
+ * `chats/<parent session id>/<id>.json[l]`. Checkpoints, logs and tool outputs are not chats.
+ */
+export function geminiHomes(env: NodeJS.ProcessEnv): string[] {
+  return [join(env.GEMINI_CLI_HOME || homeOf(env), '.gemini')];
+}
+
+function isChatName(name: string): boolean {
+  return name.endsWith('.json') || name.endsWith('.jsonl');
+}
+
+/** Whether a path lies in a `chats/` folder of a Gemini project (a session or a sub-agent's file). */
+export function isGeminiChatPath(path: string): boolean {
+  const parts = path.split(sep);
+  const chats = parts.lastIndexOf('chats');
+  if (chats < 0 || !isChatName(basename(path))) return false;
+  const depth = parts.length - 1 - chats;
+  if (depth === 1) return basename(path).startsWith('session-');
+  return depth === 2;
+}
+
+function readText(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** The project folders `projects.json` names, by their short name (the other way round in the file). */
+function projectsBySlug(geminiDir: string): Map<string, string> {
+  const bySlug = new Map<string, string>();
+  const registry = readJsonObject(readText(join(geminiDir, 'projects.json')) ?? '');
+  if (registry && isObject(registry.projects)) {
+    for (const [folder, slug] of Object.entries(registry.projects))
+      if (typeof slug === 'string') bySlug.set(slug, folder);
+  }
+  return bySlug;
+}
+
+/**
+ * The folder a Gemini project directory stands for: its `.project_root`, else the `projects.json` entry
+ * for its name; undefined for the older hash-named directories (the chat's context names it instead).
+ */
+export function geminiProjectRoot(projectDir: string, registry?: Map<string, string>): string | undefined {
+  const written = readText(join(projectDir, '.project_root'))?.trim();
+  if (written) return written;
+  return (registry ?? projectsBySlug(dirname(dirname(projectDir)))).get(basename(projectDir));
+}
+
+/**
+ * Every chat under `root`: a Gemini home (`.gemini`), its `tmp/`, a project directory, a `chats/` folder or
+ * a chat file. A `.json` chat that was migrated to `.jsonl` is read from the `.jsonl` only.
+ */
+export function discoverGemini(root: string): SessionSource[] {
+  const one = fileStat(root);
+  const files = (
+    one ? [{ path: root, name: basename(root), ...one }] : walkFiles(root, isChatName, 6)
+  ).filter((file) => isGeminiChatPath(file.path));
+  const paths = new Set(files.map((file) => file.path));
+  const roots = new Map<string, string | undefined>();
+  const registries = new Map<string, Map<string, string>>();
+  const sources: SessionSource[] = [];
+  for (const file of files) {
+    if (file.path.endsWith('.json') && paths.has(`${file.path}l`)) continue;
+    const parts = file.path.split(sep);
+    const chats = parts.lastIndexOf('chats');
+    const projectDir = parts.slice(0, chats).join(sep);
+    if (!roots.has(projectDir)) {
+      const geminiDir = dirname(dirname(projectDir));
+      let registry = registries.get(geminiDir);
+      if (!registry) {
+        registry = projectsBySlug(geminiDir);
+        registries.set(geminiDir, registry);
+      }
+      roots.set(projectDir, geminiProjectRoot(projectDir, registry));
+    }
+    const folder = roots.get(projectDir);
+    const nested = parts.length - 1 - chats === 2;
+    sources.push({
+      path: file.path,
+      host: 'gemini',
+      size: file.size,
+      mtimeMs: file.mtimeMs,
+      project: folder ? projectFolderName(folder) : '',
+      parentFromPath: nested ? parts[chats + 1] : undefined,
+      isSubagent: nested,
+    });
+  }
+  return sources;
+}
+
+/** A legacy `.json` chat that Gemini migrated to `.jsonl` on resume is read from the `.jsonl` only. */
+export function uniqueChats(sources: SessionSource[]): SessionSource[] {
+  const paths = new Set(sources.map((source) => source.path));
+  return sources.filter((source) => !(source.path.endsWith('.json') && paths.has(`${source.path}l`)));
+}

@@ -1,0 +1,98 @@
+import { closeSync, openSync, readSync } from 'node:fs';
+import { Decompress } from 'fzstd';
+import { claudeCodeAdapter } from './claude/adapter.js';
+import { codexAdapter } from './codex/adapter.js';
+import { copilotAdapter } from './copilot/adapter.js';
+import { geminiAdapter } from './gemini/adapter.js';
+import type { HostAdapter } from './host.js';
+import { opencodeAdapter } from './opencode/adapter.js';
+import { isOpencodeDatabase, splitSessionPath } from './opencode/db.js';
+import { isZstdPath } from './records.js';
+import type { HostName } from './types.js';
+
+export { claudeCodeAdapter } from './claude/adapter.js';
+export type { HostAdapter } from './host.js';
+
+/** Every host Retrospect reads, Claude Code first (the default). */
+export const HOST_ADAPTERS: readonly HostAdapter[] = [
+  claudeCodeAdapter,
+  codexAdapter,
+  geminiAdapter,
+  opencodeAdapter,
+  copilotAdapter,
+];
+
+/** The other hosts, whose places and heads are checked before a file falls to Claude Code. */
+const OTHER_HOSTS = HOST_ADAPTERS.filter((adapter) => adapter !== claudeCodeAdapter);
+
+export function adapterNamed(name: HostName): HostAdapter {
+  return HOST_ADAPTERS.find((adapter) => adapter.name === name) ?? claudeCodeAdapter;
+}
+
+/** How a session's host was told: by its place, by its content, or by default (a `.jsonl` nobody claims). */
+export type HostEvidence = 'location' | 'content' | 'default';
+
+export interface DetectedHost {
+  adapter: HostAdapter;
+  by: HostEvidence;
+}
+
+/** Bytes of a file's head that tell its format (every host's first record starts within them). */
+const HEAD_BYTES = 4096;
+
+/** The first KB of a file as text (decompressed for `.zst`); '' when it cannot be read. */
+export function headOf(path: string): string {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    const buffer = Buffer.alloc(isZstdPath(path) ? 64 * 1024 : HEAD_BYTES);
+    const read = readSync(fd, buffer, 0, buffer.length, 0);
+    if (!isZstdPath(path)) return buffer.toString('utf8', 0, read);
+    let text = '';
+    const stream = new Decompress((chunk) => {
+      if (text.length < HEAD_BYTES) text += Buffer.from(chunk).toString('utf8');
+    });
+    try {
+      stream.push(buffer.subarray(0, read), false);
+    } catch {
+      // a damaged stream tells nothing more
+    }
+    return text.slice(0, HEAD_BYTES);
+  } catch {
+    return '';
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/**
+ * Which host wrote a session: by its place first (a Codex rollout in a Codex home, a Gemini chat, a
+ * Copilot session-state file, an OpenCode database row, a transcript in a Claude Code project folder), else
+ * by what its head says, else undefined when no reader knows it. Only `.jsonl` files nobody recognises
+ * fall to Claude Code, whose transcripts were the only ones read before (`by: "default"`).
+ */
+export function detectHost(path: string): DetectedHost | undefined {
+  for (const adapter of OTHER_HOSTS) if (adapter.claims(path)) return { adapter, by: 'location' };
+  if (claudeCodeAdapter.claims(path)) return { adapter: claudeCodeAdapter, by: 'location' };
+  if (splitSessionPath(path)) return { adapter: opencodeAdapter, by: 'location' };
+  if (path.endsWith('.db'))
+    return isOpencodeDatabase(path) ? { adapter: opencodeAdapter, by: 'content' } : undefined;
+  // A loose .json is a session only where its host puts it (configuration, logs and lists are .json too).
+  if (path.endsWith('.json')) return undefined;
+  const head = headOf(path).trimStart();
+  for (const adapter of OTHER_HOSTS)
+    if (head.length > 0 && adapter.sniff(head, path)) return { adapter, by: 'content' };
+  if (head.length > 0 && claudeCodeAdapter.sniff(head, path))
+    return { adapter: claudeCodeAdapter, by: 'content' };
+  return path.endsWith('.jsonl') ? { adapter: claudeCodeAdapter, by: 'default' } : undefined;
+}
+
+/** Whether a path names one session inside a file (an OpenCode database's `<db>/<session id>`), not a file. */
+export function isSessionRow(path: string): boolean {
+  return splitSessionPath(path) !== undefined;
+}
+
+/** The adapter that reads a path: its detected host, Claude Code when nothing else claims it. */
+export function adapterFor(path: string): HostAdapter {
+  return detectHost(path)?.adapter ?? claudeCodeAdapter;
+}

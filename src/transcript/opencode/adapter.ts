@@ -1,0 +1,35 @@
+import type { HostAdapter } from '../host.js';
+import { eventsOfMessages } from '../messages.js';
+import { sessionEditsOfMessages } from '../written.js';
+import { sessionRow, splitSessionPath } from './db.js';
+import { discoverOpencode, opencodeHomes } from './layout.js';
+import { readOpencodeSession } from './read.js';
+import { isLegacySessionPath, legacyStat } from './storage.js';
+
+/** A legacy session file opens with its `ses_…` id (and names its project). */
+const LEGACY_HEAD = /^\{\s*"id"\s*:\s*"ses_[^"]*"\s*,[\s\S]*"projectID"\s*:/;
+
+export const opencodeAdapter: HostAdapter = {
+  name: 'opencode',
+  label: 'OpenCode',
+  roots: opencodeHomes,
+  discover: discoverOpencode,
+  claims: (path) => splitSessionPath(path) !== undefined || isLegacySessionPath(path),
+  sniff: (head) => LEGACY_HEAD.test(head),
+  stat(path) {
+    const inDatabase = splitSessionPath(path);
+    if (!inDatabase) return isLegacySessionPath(path) ? legacyStat(path) : undefined;
+    const row = sessionRow(inDatabase.db, inDatabase.sessionId);
+    return row ? { size: row.size, mtimeMs: row.timeUpdated } : undefined;
+  },
+  readEvents(path, onEvent) {
+    const { messages, facts } = readOpencodeSession(path);
+    eventsOfMessages(messages, onEvent);
+    return facts;
+  },
+  messages: (path) => readOpencodeSession(path).messages,
+  readSessionEdits(path) {
+    const { messages, facts } = readOpencodeSession(path);
+    return sessionEditsOfMessages(messages, facts);
+  },
+};

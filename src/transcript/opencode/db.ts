@@ -1,0 +1,171 @@
+import { closeSync, openSync, readSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { basename, dirname } from 'node:path';
+import type BetterSqlite3 from 'better-sqlite3';
+import { isObject, type Json } from '../json-value.js';
+import { fileStat } from '../source.js';
+import type { OpencodeMessage } from './convert.js';
+
+/**
+ * OpenCode's SQLite database (v1.2+): every session of every project in one file, `session` / `message` /
+ * `part` rows whose `data` column holds the message or part as JSON. The database is live (WAL mode) and the
+ * user's: it is opened read-only, never written, and a locked database is waited for briefly.
+ *
+ * A session is named by a path under the database file, `<db>/<session id>`.
+ */
+
+const SQLITE_HEADER = 'SQLite format 3\0';
+const BUSY_TIMEOUT_MS = 5_000;
+
+type Database = BetterSqlite3.Database;
+
+let loaded: typeof BetterSqlite3 | undefined;
+/** better-sqlite3 is loaded on first use: a scan without OpenCode sessions never pays for it. */
+function sqlite(): typeof BetterSqlite3 {
+  loaded ??= createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
+  return loaded;
+}
+
+/** Whether a file starts with SQLite's header. */
+export function isSqliteFile(path: string): boolean {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    const head = Buffer.alloc(16);
+    return readSync(fd, head, 0, 16, 0) === 16 && head.toString('latin1') === SQLITE_HEADER;
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** The database and session id a session path names, when it names one (`…/opencode.db/ses_…`). */
+export function splitSessionPath(path: string): { db: string; sessionId: string } | undefined {
+  const db = dirname(path);
+  if (!db.endsWith('.db') || fileStat(db) === undefined) return undefined;
+  return { db, sessionId: basename(path) };
+}
+
+function open(db: string): Database {
+  const database = new (sqlite())(db, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
+  return database;
+}
+
+function withDatabase<T>(db: string, use: (database: Database) => T): T | undefined {
+  let database: Database | undefined;
+  try {
+    database = open(db);
+    return use(database);
+  } catch {
+    return undefined;
+  } finally {
+    database?.close();
+  }
+}
+
+function columnsOf(database: Database, table: string): Set<string> {
+  const rows = database.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[];
+  return new Set(rows.map((row) => row.name));
+}
+
+/**
+ * Whether a database is OpenCode's: `session`, `message` and `part` tables with the columns this reader
+ * uses. (The original Go OpenCode, now Crush, also wrote an `opencode.db`, with other tables.)
+ */
+export function isOpencodeDatabase(db: string): boolean {
+  if (!isSqliteFile(db)) return false;
+  return (
+    withDatabase(db, (database) => {
+      const session = columnsOf(database, 'session');
+      const message = columnsOf(database, 'message');
+      const part = columnsOf(database, 'part');
+      return (
+        ['id', 'directory', 'time_created', 'time_updated'].every((c) => session.has(c)) &&
+        ['id', 'session_id', 'data'].every((c) => message.has(c)) &&
+        ['id', 'message_id', 'data'].every((c) => part.has(c))
+      );
+    }) === true
+  );
+}
+
+/** One session row and what a rescan compares. */
+export interface OpencodeSessionRow {
+  id: string;
+  parentId: string | undefined;
+  directory: string;
+  timeCreated: number;
+  timeUpdated: number;
+  /** Bytes of the session's message and part data: grows with every change. */
+  size: number;
+}
+
+const SESSION_ROWS = `
+  SELECT s.id AS id, s.parent_id AS parentId, s.directory AS directory, s.time_created AS timeCreated,
+         s.time_updated AS timeUpdated,
+         COALESCE((SELECT SUM(LENGTH(m.data)) FROM message m WHERE m.session_id = s.id), 0) +
+         COALESCE((SELECT SUM(LENGTH(p.data)) FROM part p JOIN message m ON m.id = p.message_id
+                   WHERE m.session_id = s.id), 0) AS size
+  FROM session s`;
+
+/** Every session of an OpenCode database (none when it is not one, or cannot be read). */
+export function sessionRows(db: string): OpencodeSessionRow[] {
+  if (!isOpencodeDatabase(db)) return [];
+  return (
+    withDatabase(db, (database) =>
+      (database.prepare(SESSION_ROWS).all() as OpencodeSessionRow[]).map((row) => ({
+        ...row,
+        parentId: row.parentId ?? undefined,
+      })),
+    ) ?? []
+  );
+}
+
+/** One session row, or undefined when the database or the session is gone. */
+export function sessionRow(db: string, sessionId: string): OpencodeSessionRow | undefined {
+  return withDatabase(db, (database) => {
+    const row = database.prepare(`${SESSION_ROWS} WHERE s.id = ?`).get(sessionId) as
+      | OpencodeSessionRow
+      | undefined;
+    return row ? { ...row, parentId: row.parentId ?? undefined } : undefined;
+  });
+}
+
+function parseData(text: unknown): Json {
+  if (typeof text !== 'string') return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    return isObject(value) ? value : {};
+  } catch {
+    return {};
+  }
+}
+
+/** A session's messages in order (creation time, then id: ids are time-ordered), each with its parts. */
+export function sessionMessages(db: string, sessionId: string): OpencodeMessage[] | undefined {
+  return withDatabase(db, (database) => {
+    const messages = database
+      .prepare('SELECT id, data FROM message WHERE session_id = ? ORDER BY time_created, id')
+      .all(sessionId) as { id: string; data: string }[];
+    const parts = database
+      .prepare(
+        `SELECT p.message_id AS messageId, p.data AS data FROM part p JOIN message m ON m.id = p.message_id
+         WHERE m.session_id = ? ORDER BY p.message_id, p.id`,
+      )
+      .all(sessionId) as { messageId: string; data: string }[];
+    const byMessage = new Map<string, Json[]>();
+    for (const part of parts) {
+      let list = byMessage.get(part.messageId);
+      if (!list) {
+        list = [];
+        byMessage.set(part.messageId, list);
+      }
+      list.push(parseData(part.data));
+    }
+    return messages.map((message) => ({
+      id: message.id,
+      data: parseData(message.data),
+      parts: byMessage.get(message.id) ?? [],
+    }));
+  });
+}

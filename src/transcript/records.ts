@@ -1,0 +1,98 @@
+import { closeSync, openSync, readSync } from 'node:fs';
+import { Decompress } from 'fzstd';
+import { lineRanges } from './lines.js';
+import { parseObjectLine } from './parse.js';
+
+/** A parsed JSON object of a JSONL file and its 0-based physical line number. */
+export type RecordVisitor = (record: Record<string, unknown>, lineNo: number) => void;
+
+/** What a pass over a JSONL file counted besides its records. */
+export interface RecordPass {
+  /** Physical lines, blank and unreadable ones included. */
+  lines: number;
+  /** Non-blank lines that are not a JSON object (a torn write, a stray line): skipped. */
+  unreadable: number;
+}
+
+const CHUNK = 1 << 20;
+
+/** Whether a path is a Zstandard-compressed JSONL file (Codex compresses old rollouts to `.jsonl.zst`). */
+export function isZstdPath(path: string): boolean {
+  return path.endsWith('.zst');
+}
+
+function isBlank(buffer: Uint8Array, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = buffer[i]!;
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0d && c !== 0x0a) return false;
+  }
+  return true;
+}
+
+/**
+ * Calls `visit` for every JSON object line of a JSONL file, plain or Zstandard-compressed, in order. Memory
+ * stays bounded by one chunk plus the longest line (a compressed file is decompressed as a stream). Lines
+ * that are not JSON objects are counted and skipped, never fatal.
+ */
+export function forEachRecord(path: string, visit: RecordVisitor): RecordPass {
+  const pass: RecordPass = { lines: 0, unreadable: 0 };
+  const onLine = (buffer: Buffer, start: number, end: number, lineNo: number) => {
+    pass.lines = lineNo + 1;
+    const record = parseObjectLine(buffer, start, end);
+    if (record) visit(record, lineNo);
+    else if (!isBlank(buffer, start, end)) pass.unreadable++;
+  };
+  if (isZstdPath(path)) forEachZstdLine(path, onLine);
+  else for (const line of lineRanges(path)) onLine(line.buffer, line.start, line.end, line.lineNo);
+  return pass;
+}
+
+/**
+ * The lines of a Zstandard-compressed file (`\n` ends a line; a `\r` before it is kept and stripped by the
+ * JSON parse). A truncated or corrupt stream ends the lines where the readable data ends.
+ */
+function forEachZstdLine(
+  path: string,
+  onLine: (buffer: Buffer, start: number, end: number, lineNo: number) => void,
+): void {
+  let pending = Buffer.alloc(0);
+  let lineNo = 0;
+  const take = (data: Uint8Array) => {
+    const chunk = pending.length > 0 ? Buffer.concat([pending, data]) : Buffer.from(data);
+    let start = 0;
+    for (let nl = chunk.indexOf(0x0a, start); nl >= 0; nl = chunk.indexOf(0x0a, start)) {
+      onLine(chunk, start, nl, lineNo++);
+      start = nl + 1;
+    }
+    pending = Buffer.from(chunk.subarray(start));
+  };
+  const stream = new Decompress((data) => take(data));
+  const fd = openSync(path, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(CHUNK);
+    for (;;) {
+      const read = readSync(fd, buffer, 0, CHUNK, null);
+      try {
+        stream.push(buffer.subarray(0, read), read === 0);
+      } catch {
+        break; // corrupt or cut-off data: what decoded so far stands
+      }
+      if (read === 0) break;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  if (pending.length > 0) onLine(pending, 0, pending.length, lineNo);
+}
+
+/** Reads a whole JSON file (legacy single-object sessions); undefined when it is not a JSON object. */
+export function readJsonObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
