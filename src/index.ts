@@ -22,6 +22,7 @@ export type {
   Observation,
   Proposal,
 } from './deepread/types.js';
+export { StoreError, type StoreProblem } from './errors/errors.js';
 // export (OpenTelemetry)
 export {
   exportOtlp,
@@ -190,6 +191,7 @@ export {
   countSignals,
   hashName,
   type KnownFile,
+  moveStoreAside,
   openSessionStore,
   openStore,
   type SessionQuery,

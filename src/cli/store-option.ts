@@ -1,8 +1,8 @@
 import { InputError } from '../errors/errors.js';
 import * as scan from '../scan/index.js';
-import { openSessionStore } from '../store/connect.js';
+import { openSessionStore } from '../store/open-session-store.js';
 import type { SessionStorePort } from '../store/port.js';
-import { isSessionStore } from '../store/probe.js';
+import { storeFileExists } from '../store/probe.js';
 
 /**
  * Opens the store a command names (`--store`, else `--demo`'s in-memory one, else `RETROSPECT_STORE`, else
@@ -16,7 +16,7 @@ export async function openStoreOption(
   mustExist: boolean,
 ): Promise<SessionStorePort> {
   const location = scan.storeLocationFor(given, demo, env);
-  if (mustExist && !demo && location.kind === 'sqlite' && !isSessionStore(location.path))
+  if (mustExist && !demo && location.kind === 'sqlite' && !storeFileExists(location.path))
     throw new InputError(
       `no session store at ${location.path} (run 'retrospect scan' first, or give --store PATH)`,
     );

@@ -73,3 +73,29 @@ export class ExportFailedError extends RetrospectError {
     this.name = 'ExportFailedError';
   }
 }
+
+/** Why a session store cannot be used. */
+export type StoreProblem =
+  | 'corrupt'
+  | 'not-a-store'
+  | 'newer-schema'
+  | 'read-only'
+  | 'not-a-file'
+  | 'cannot-open'
+  | 'busy';
+
+/**
+ * The session store cannot be used as it is: corrupt, another program's database, read-only, a folder.
+ * The message names the file and what to do about it.
+ */
+export class StoreError extends RetrospectError {
+  constructor(
+    readonly path: string,
+    readonly problem: StoreProblem,
+    message: string,
+    options: { cause?: unknown } = {},
+  ) {
+    super('E_STORE', message, { exitCode: 1, ...options });
+    this.name = 'StoreError';
+  }
+}

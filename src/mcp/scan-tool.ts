@@ -6,8 +6,9 @@ import { z } from 'zod';
 import { InputError } from '../errors/errors.js';
 import { GATE_PROFILES } from '../gate/profile.js';
 import * as scan from '../scan/index.js';
-import { openSessionStore } from '../store/connect.js';
+import { skippedLines, skippedSummary } from '../scan/skipped.js';
 import { isPostgresUrl, type StoreLocation } from '../store/location.js';
+import { openSessionStore } from '../store/open-session-store.js';
 import { isSessionStore } from '../store/probe.js';
 import { sessionStarts } from '../store/session-starts.js';
 import { isSessionRow } from '../transcript/hosts.js';
@@ -152,6 +153,9 @@ export function registerScanTool(server: McpServer, context: ToolContext): void 
             ? [`only the first ${limit} records are shown (raise limit for more)`]
             : []),
           ...(warning ? [warning] : []),
+          ...(result.skipped.length > 0
+            ? [skippedSummary(result.skipped, true) ?? '', ...skippedLines(result.skipped).slice(0, 5)]
+            : []),
           ...result.warnings.slice(0, 5),
           ...(result.warnings.length > 5 ? [`(${result.warnings.length - 5} more warnings)`] : []),
         ];

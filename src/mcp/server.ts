@@ -1,10 +1,10 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CliIo } from '../cli/io.js';
 import { terminalSafe } from '../safety/terminal.js';
 import { VERSION } from '../version.js';
 import { registerGateTool } from './gate-tool.js';
 import { registerLedgerTool } from './ledger-tool.js';
+import { LineTransport } from './line-transport.js';
 import { registerScanTool } from './scan-tool.js';
 import { registerSprintTool } from './sprint-tool.js';
 import type { ToolContext } from './tool-kit.js';
@@ -31,7 +31,7 @@ export function createRetrospectServer(context: ToolContext): McpServer {
 export async function serveStdio(io: CliIo): Promise<void> {
   const log = (line: string) => io.stderr.write(`${terminalSafe(line)}\n`);
   const server = createRetrospectServer({ env: io.env, cwd: io.cwd, log });
-  const transport = new StdioServerTransport(io.stdin, io.stdout);
+  const transport = new LineTransport(io.stdin, io.stdout);
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = resolve;
   });

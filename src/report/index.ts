@@ -1,5 +1,6 @@
 export { readChartJsSource } from './chart-source.js';
 export { escapeHtml, jsonForScriptElement } from './escape.js';
+export { REPORT_MARKER } from './marker.js';
 export {
   buildReport,
   buildReportFrom,
@@ -22,4 +23,4 @@ export type {
   WeeklyFriction,
   WeeklySeries,
 } from './types.js';
-export { type ReportWriteResult, writeReportFile } from './write.js';
+export { type ReportWriteOptions, type ReportWriteResult, writeReportFile } from './write.js';

@@ -5,7 +5,8 @@ import { withThreshold } from '../scan/filter.js';
 import { storeLocationFor } from '../scan/options.js';
 import { scanSessions } from '../scan/scan.js';
 import { gateSettingsFor } from '../scan/settings.js';
-import { openSessionStore } from '../store/connect.js';
+import { openStoreOrMemory } from '../store/fallback.js';
+import { openSessionStore } from '../store/open-session-store.js';
 import type { SessionFile } from '../trial/discover.js';
 
 /** Notes §5 step 3: a file may gate for 2 s in `--all`; one session has a 5 s budget. */
@@ -42,12 +43,15 @@ export async function gateCandidates(
   if (sessions.length === 0) return { gated: [], timedOut: [] };
   const { settings, warning } = gateSettingsFor(options.env, options.mainCheckout, options.threshold);
   if (warning) options.log(warning);
-  const store = await openSessionStore(
+  const location =
     options.storePath !== undefined
-      ? { kind: 'sqlite', path: options.storePath }
-      : storeLocationFor(undefined, false, options.env),
-    options.env,
-  );
+      ? ({ kind: 'sqlite', path: options.storePath } as const)
+      : storeLocationFor(undefined, false, options.env);
+  // An unusable embedded store is no reason to stop: the run reads the transcripts directly this time.
+  const store =
+    location.kind === 'sqlite'
+      ? openStoreOrMemory(location.path, options.log)
+      : await openSessionStore(location, options.env);
   try {
     // One session: its file alone, so that its budget is spent on it. More: their folders, one store
     // query each instead of one per file.

@@ -21,6 +21,8 @@ export interface SessionStorePort {
   sessionAt(path: string): Awaitable<SessionRecord | undefined>;
   /** Records whether these files are Retrospect's own runs. */
   setOwnRun(flags: Iterable<[path: string, ownRun: boolean]>): Awaitable<void>;
+  /** Removes the records of these files (no longer transcripts); returns how many went. */
+  forgetPaths(paths: Iterable<string>): Awaitable<number>;
   /** Marks files as deleted (their verdicts stay); returns how many changed. */
   markGone(paths: Iterable<string>): Awaitable<number>;
   /** Stored records, newest first, filtered (see SessionQuery). */

@@ -51,7 +51,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     await store.close();
   }
   const html = report.renderReportHtml(model, report.readChartJsSource());
-  const written = report.writeReportFile(values.out, html);
+  const written = report.writeReportFile(values.out, html, { force: values.force === true });
   if (!written.ok) throw new InputError(written.reason);
   println(io.stdout, written.path);
   return 0;

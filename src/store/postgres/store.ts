@@ -361,6 +361,16 @@ export class PostgresSessionStore implements SessionStorePort {
     });
   }
 
+  async forgetPaths(paths: Iterable<string>): Promise<number> {
+    const stored = [...paths].map((p) => storedPath(p, this.identity.home));
+    if (stored.length === 0) return 0;
+    const result = await this.query(
+      'DELETE FROM retrospect_sessions WHERE machine = $1 AND user_name = $2 AND path = ANY($3::text[])',
+      [...this.mine(), stored],
+    );
+    return result.rowCount ?? 0;
+  }
+
   async markGone(paths: Iterable<string>): Promise<number> {
     const stored = [...paths].map((p) => storedPath(p, this.identity.home));
     if (stored.length === 0) return 0;

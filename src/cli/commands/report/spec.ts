@@ -14,6 +14,10 @@ export const SPEC = defineCommand({
       required: true,
       description: 'the page to write (its folder must exist)',
     },
+    force: {
+      type: 'boolean',
+      description: 'replace an existing --out file even when it is not a report this command wrote',
+    },
     demo: { type: 'boolean', description: 'report on the bundled demo sessions (an in-memory store)' },
     store: STORE,
     project: PROJECT_FILTER,

@@ -31,6 +31,19 @@ export const SPEC = defineCommand({
     json: { type: 'boolean', description: 'one JSON record per session instead of the table' },
     jobs: { type: 'string', arg: 'N', description: 'worker threads, at least 1', default: 'one per CPU' },
     store: STORE,
+    why: {
+      type: 'boolean',
+      description: 'list each path skipped and why (FIFOs, link loops, non-transcripts)',
+    },
+    rebuild: {
+      type: 'boolean',
+      description: 'move a damaged store aside (to <store>.broken-<UTC time>) and build a new one',
+    },
+    forget: {
+      type: 'string',
+      arg: 'PATH',
+      description: 'remove the stored sessions of a file or folder, then exit',
+    },
     profile: PROFILE,
     'otlp-endpoint': OTLP_ENDPOINT,
   },
@@ -38,6 +51,7 @@ export const SPEC = defineCommand({
     ['retrospect scan --demo', 'the bundled demo sessions'],
     ['retrospect scan --since 7d --flagged', "this week's rough sessions"],
     ['retrospect scan --project -home-ada-code-shop --json', 'one project, as JSON lines'],
+    ['retrospect scan --rebuild', 'start over after the store was damaged'],
     ['retrospect scan --host codex,gemini', 'only Codex and Gemini CLI sessions'],
     ['retrospect scan --store postgres://db.internal/retro', "into the team's shared store (docs/teams.md)"],
   ],
