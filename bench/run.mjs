@@ -97,7 +97,8 @@ console.log(formatVerdictJson(gateSessionSync(process.argv[1], { read: readTrans
 
 function gateSideBySide(label, file) {
   const bytes = statSync(file).size;
-  const env = { FRICTION_LEDGER: join(OUT, 'no-ledger.jsonl') };
+  // The Python reference is the original gate: compare it with the seed profile, byte for byte.
+  const env = { FRICTION_LEDGER: join(OUT, 'no-ledger.jsonl'), RETRO_GATE_PROFILE: 'seed' };
   const fast = best(process.execPath, [BIN, 'gate', file], env);
   const plain = best(process.execPath, ['--input-type=module', '-e', PLAIN_GATE, file], env);
   const python = best('python3', [join(ROOT, 'bench', 'reference', 'gate.py'), file], env);
