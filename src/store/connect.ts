@@ -39,12 +39,16 @@ function refuseNonFile(path: string): void {
  * version but no sessions table. A new (empty) database is fine.
  */
 function refuseForeign(db: Database.Database, path: string): void {
-  const version = db.pragma('user_version', { simple: true }) as number;
+  // Both reads in one snapshot: a process creating the same store commits its tables and its version
+  // together, and two separate reads could see the tables but not yet the version.
+  const { version, tables } = db.transaction(() => ({
+    version: db.pragma('user_version', { simple: true }) as number,
+    tables: db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[],
+  }))();
   if (version > MIGRATIONS.length) {
     const detail = `has schema version ${version}, newer than this release understands (${MIGRATIONS.length}): upgrade retrospect`;
     throw new StoreError(path, 'newer-schema', storeProblemMessage(path, 'newer-schema', detail));
   }
-  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[];
   const foreign = version === 0 ? tables.length > 0 : !tables.includes('sessions');
   if (foreign) {
     const detail = `a SQLite database with the tables ${tables.slice(0, 5).join(', ') || 'none'}`;
