@@ -83,7 +83,7 @@ async function race(dir: string, targets: string[], processes: number): Promise<
   return readFileSync(log, 'utf8').split('\n').filter(Boolean);
 }
 
-describe('stale-lock takeover across processes', () => {
+describe('stale-lock takeover across processes', { tags: ['race'] }, () => {
   const PROCESSES = 8;
   const ROUNDS = 30;
 

@@ -73,7 +73,10 @@ function parseLedger(path: string): Row[] {
 }
 
 // 8 processes x 200 fsync-bound appends take ~18 s on an idle 2-core machine; a loaded one needs headroom.
-describe(`friction ledger under ${PROCESSES} concurrent writers`, { timeout: 120_000 }, () => {
+describe(`friction ledger under ${PROCESSES} concurrent writers`, {
+  timeout: 120_000,
+  tags: ['race'],
+}, () => {
   it(`loses and tears no row when the caps are not reached (x ${UNCAPPED_APPENDS} appends)`, async () => {
     const ledger = join(mkdtempSync(join(tmpdir(), 'retrospect-concurrent-')), 'friction.jsonl');
     expect(await runWriters({ FRICTION_LEDGER: ledger }, UNCAPPED_APPENDS)).toEqual(Array(PROCESSES).fill(0));

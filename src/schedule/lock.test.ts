@@ -134,7 +134,7 @@ describe('releaseScheduledLock', () => {
   });
 });
 
-describe('concurrent claims (separate processes)', () => {
+describe('concurrent claims (separate processes)', { tags: ['race'] }, () => {
   // Each process waits for a common start instant, then claims: the claims really overlap in time.
   const claimer = `
     import { acquireScheduledLock } from ${JSON.stringify(join(REPO_ROOT, 'dist', 'schedule', 'lock.js'))};

@@ -53,7 +53,7 @@ function reports(mroot: string): string[] {
   return readdirSync(scheduledRetroDir(mroot)).filter((name) => name.endsWith('.md'));
 }
 
-describe('scheduled runs as separate processes', () => {
+describe('scheduled runs as separate processes', { tags: ['race'] }, () => {
   it('of two concurrent runs exactly one proceeds; the other prints the skip line and exits 0', async () => {
     const mroot = project();
     const runs = [start(mroot, 'finish-after-600'), start(mroot, 'finish-after-600')];
