@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LESSONS_HEADER } from '../rules/lessons.js';
-import { parseTrialLine } from '../trial/meta.js';
+import { parseTrialLine } from '../rules/trial-comment.js';
 import { applyClassification, newTrialMeta } from './apply.js';
 import { classifyProposal, loadExistingRules } from './classify.js';
 

@@ -1,14 +1,14 @@
 import { checkRuleText } from '../safety/rule-text.js';
+import { type EditOptions, editRulesFile } from './edit.js';
+import { appendLine, breaksLine, joinLines, splitLines, type TextLine } from './lines.js';
+import { directivesPath, type TeamAgent } from './targets.js';
 import {
   annotateTrial,
   hasTrialComment,
   parseTrialLine,
   stripTrialComment,
   type TrialMeta,
-} from '../trial/meta.js';
-import { type EditOptions, editRulesFile } from './edit.js';
-import { appendLine, breaksLine, joinLines, splitLines, type TextLine } from './lines.js';
-import { directivesPath, type TeamAgent } from './targets.js';
+} from './trial-comment.js';
 
 /** `N. text`: indentation, number, the dot, the gap, then the rule (with its trial comment, if any). */
 const NUMBERED_ITEM = /^([ \t]*)(\d+)\.([ \t]+)(\S.*)$/;

@@ -1,9 +1,6 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../errors/errors.js';
-import { dataDir } from '../paths/data-dir.js';
-import { STORE_FILE } from '../store/open.js';
 import type { DiscoveryRoot } from '../transcript/discover.js';
 import { adapterNamed, HOST_ADAPTERS } from '../transcript/host.js';
 import type { HostName } from '../transcript/types.js';
@@ -56,12 +53,6 @@ export function resolveScanRoots(
       );
   }
   return { roots: roots.map((path) => ({ path })), defaults };
-}
-
-/** The store file: `--store PATH`, else an in-memory store for `--demo`, else `<data dir>/store.sqlite`. */
-export function storePathFor(explicit: string | undefined, demo: boolean, env: NodeJS.ProcessEnv): string {
-  if (explicit !== undefined) return explicit;
-  return demo ? ':memory:' : join(dataDir(env), STORE_FILE);
 }
 
 /** A date or an ISO instant (checked with a pattern, not zod: loading zod would double a warm scan's start-up). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { annotateTrial, checkTrialMeta, hasTrialComment, parseTrialLine, stripTrialComment } from './meta.js';
+import { annotateTrial, hasTrialComment, parseTrialLine, stripTrialComment } from '../rules/trial-comment.js';
+import { checkTrialMeta } from './meta.js';
 import { isTrialElapsed, parseMtimeLines } from './window.js';
 
 const LINE =

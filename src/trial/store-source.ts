@@ -1,9 +1,9 @@
 import { join, resolve, sep } from 'node:path';
 import { claudeConfigDirs, projectFolderName } from '../paths/data-dir.js';
-import { storePathFor } from '../scan/options.js';
 import { scanSessions } from '../scan/scan.js';
 import { gateSettingsFor } from '../scan/settings.js';
 import { openStore } from '../store/open.js';
+import { storePathFor } from '../store/path.js';
 import { type SessionFolderQuery, sessionFolders } from './discover.js';
 import type { SessionScore, SessionScoreSource } from './scores.js';
 import { type UnscoredSession, unscoredSessions } from './unscored.js';
