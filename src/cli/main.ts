@@ -2,6 +2,7 @@ import { RetrospectError } from '../errors/errors.js';
 import { onRefusedRead } from '../fsx/refused-reads.js';
 import { secretsFromEnv } from '../safety/redact.js';
 import { VERSION } from '../version.js';
+import { cliMessage } from './error-words.js';
 import { type CliIo, println, processIo, setOutputSecrets } from './io.js';
 import { COMMANDS, cliGroup } from './registry.js';
 
@@ -36,7 +37,7 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
         println(io.stdout, error.message);
         return 0;
       }
-      println(io.stderr, `retrospect${entry ? ` ${entry.name}` : ''}: ${error.message}`);
+      println(io.stderr, `retrospect${entry ? ` ${entry.name}` : ''}: ${cliMessage(error)}`);
       return error.exitCode;
     }
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);

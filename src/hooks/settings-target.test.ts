@@ -39,7 +39,7 @@ describe('hookSettingsTarget', () => {
       expect(() => hookSettingsTarget({ cwd: dir, env: {}, project })).toThrow(InputError);
     }
     expect(() => hookSettingsTarget({ cwd: dir, env: {}, project: 'missing' })).toThrow(
-      '--project missing: not a directory',
+      expect.objectContaining({ code: 'E_PROJECT_NOT_A_FOLDER', fields: { project: 'missing' } }),
     );
   });
 

@@ -227,9 +227,9 @@ describe('walk --from-retro', () => {
     await expect(walk('../../etc/passwd')).rejects.toThrow(UsageError);
     await expect(walk('ABCDEF0123456789')).rejects.toThrow(/16 hex digits/);
     await expect(walk('0000000000000000')).rejects.toThrow(/no fabrication anchor 0000000000000000/);
-    await expect(walkChangeSet(options({ fromRetro: anchorId, target: 'HEAD' }))).rejects.toThrow(
-      /give no TARGET/,
-    );
+    await expect(walkChangeSet(options({ fromRetro: anchorId, target: 'HEAD' }))).rejects.toMatchObject({
+      code: 'E_WALK_ANCHOR_WITH_SCOPE',
+    });
 
     const outside = join(mkdtempSync(join(tmpdir(), 'retrospect-elsewhere-')), 'anchor.json');
     writeFileSync(outside, readFileSync(join(repo.dir, '.claude', 'retro', 'anchors', `${anchorId}.json`)));

@@ -63,7 +63,13 @@ export async function walkChangeSet(options: WalkOptions): Promise<WalkResult> {
   const now = options.now ?? (() => new Date());
   const nextUlid = options.ulid ?? defaultUlid;
   if (options.fromRetro !== undefined && (options.target !== undefined || options.scope !== undefined))
-    throw new UsageError("--from-retro walks the changes of the anchor's session: give no TARGET or --scope");
+    throw new UsageError(
+      "a walk from a retro anchor walks the changes of the anchor's session: no target or scope as well",
+      {
+        code: 'E_WALK_ANCHOR_WITH_SCOPE',
+        fields: {},
+      },
+    );
   const anchor =
     options.fromRetro === undefined ? undefined : loadRetroAnchor(options.cwd, options.fromRetro);
   const resolved: ResolvedScope = anchor

@@ -65,11 +65,20 @@ function readCapped(path: string): string {
 export function loadRetroAnchor(cwd: string, id: string): LoadedRetroAnchor {
   if (!ANCHOR_ID_PATTERN.test(id)) {
     throw new UsageError(
-      `--from-retro takes a fabrication anchor id (16 hex digits, as a retro's hint prints it), got '${id}'`,
+      `a fabrication anchor id is 16 hex digits, as a retro's hint prints it; got '${id}'`,
+      {
+        code: 'E_ANCHOR_ID_INVALID',
+        fields: { id },
+      },
     );
   }
   const roots = findGitRoots(cwd);
-  if (!roots) throw new InputError(`--from-retro runs inside a git repository; ${cwd} is not in one`);
+  if (!roots) {
+    throw new InputError(`a walk from a retro anchor runs inside a git repository; ${cwd} is not in one`, {
+      code: 'E_ANCHOR_NOT_IN_GIT',
+      fields: { cwd },
+    });
+  }
   const dir = anchorsDir(roots.mainCheckout);
   const path = join(dir, `${id}.json`);
   const real = realPathOfMaybeMissing(path);
