@@ -174,6 +174,22 @@ function folderCycles(): string[][] {
   return cycles.sort((x, y) => x.join().localeCompare(y.join()));
 }
 
+describe('entry points', () => {
+  it('every index.ts only re-exports (the logic lives in named files)', () => {
+    const withLogic: string[] = [];
+    for (const file of sourceFiles(SRC)) {
+      if (!file.endsWith(`${'/'}index.ts`) && !file.endsWith('\\index.ts')) continue;
+      const code = readFileSync(file, 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/^\s*\/\/.*$/gm, '')
+        .replace(/export\s+(type\s+)?(\*|\{[^}]*\})\s+from\s+'[^']+';/g, '')
+        .trim();
+      if (code !== '') withLogic.push(toPosix(relative(SRC, file)));
+    }
+    expect(withLogic).toEqual([]);
+  });
+});
+
 describe('the folders form layers', () => {
   it('no import cycle between folders beyond the known ones', () => {
     expect(folderCycles()).toEqual(KNOWN_CYCLES);

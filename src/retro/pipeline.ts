@@ -21,9 +21,11 @@ import { gateTimeoutText, notAppliedLine, refusedProposalLine } from './render.j
 import { heldBackPatterns, mergeObservations, mergeRepeatedProposals, recurringPatterns } from './select.js';
 import type { GatedSession, RetroCandidate, RetroOutcome } from './types.js';
 
+/** What runRetro looks at, who decides, and how it reads. */
 export interface RetroOptions {
   /** Where the retro runs: its git main checkout holds the rules, its worktree is the agent's cwd. */
   cwd: string;
+  /** Where Claude Code's config dir, the gate's settings and provider keys are read. */
   env: NodeJS.ProcessEnv;
   /** One session by id; default: the project's newest session. */
   sessionId?: string | undefined;
@@ -53,7 +55,9 @@ export interface RetroOptions {
   installHooks?: boolean | undefined;
   /** The day trials start and are reviewed on (default today, UTC). */
   today?: string | undefined;
+  /** The clock in ms, for the in-progress check (default: Date.now()). */
   nowMs?: number;
+  /** Aborts the run between steps (a scheduled run's signal). */
   signal?: AbortSignal | undefined;
   /**
    * Save the fabrication anchors of another project's sessions in that project, when it is a checkout this

@@ -26,11 +26,6 @@ export interface DirectiveItem {
   trial?: TrialMeta;
 }
 
-/** True when the line is a numbered list item `N. text`. */
-export function isNumberedItem(line: string): boolean {
-  return NUMBERED_ITEM.test(line);
-}
-
 /** The rule text of a numbered line: list number and trial comment are not part of it. */
 export function ruleTextOf(line: string): string {
   const match = NUMBERED_ITEM.exec(line);

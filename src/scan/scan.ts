@@ -14,6 +14,7 @@ import { currentCoverage, ledgerMoved, refreshForLedger } from './ledger-refresh
 import { gateFiles } from './pool.js';
 import type { ReaderName } from './reader.js';
 
+/** What scanSessions reads, where it keeps the verdicts, and how it gates. */
 export interface ScanOptions {
   /**
    * Where to look: an agent's own folders tagged with its host (see defaultScanRoots), or any folder or
@@ -22,8 +23,11 @@ export interface ScanOptions {
   roots: (string | DiscoveryRoot)[];
   /** Only sessions of these hosts. */
   hosts?: readonly HostName[];
+  /** Where verdicts are kept between runs: only new or changed files are read again. */
   store: SessionStore;
+  /** The gate's settings for every file (profile, threshold, ledger); see gateSettingsFor. */
   settings: GateFileSettings;
+  /** The transcript reader (default: the byte-level reader; the others exist for parity checks). */
   reader?: ReaderName;
   /** Worker threads for the files that must be read (default 1). */
   jobs?: number;
@@ -42,6 +46,7 @@ export interface ScanOptions {
   skipPaths?: ReadonlySet<string>;
   /** Bytes gated so far out of the bytes that must be read; called after each file. */
   onProgress?: (doneBytes: number, totalBytes: number) => void;
+  /** The clock that stamps each stored record (default: the system clock). */
   now?: () => Date;
 }
 

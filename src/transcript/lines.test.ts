@@ -77,4 +77,14 @@ describe('readTranscriptObjects', () => {
     for await (const { value } of readTranscriptObjects(path)) values.push(value);
     expect(values).toEqual([{ t: 'a\ufffd\ufffdb' }]);
   });
+
+  it('with a type guard, yields only the objects of that shape, typed', async () => {
+    const path = fileWith('{"type":"user","uuid":"u1"}\n{"type":"summary"}\n{"type":"user","uuid":7}\n');
+    const isUserLine = (value: Record<string, unknown>): value is { type: 'user'; uuid: string } =>
+      value.type === 'user' && typeof value.uuid === 'string';
+    const uuids: string[] = [];
+    for await (const { lineNo, value } of readTranscriptObjects(path, isUserLine))
+      uuids.push(`${lineNo}:${value.uuid}`);
+    expect(uuids).toEqual(['0:u1']);
+  });
 });

@@ -15,10 +15,6 @@ export interface WriteResult {
   reason?: string;
 }
 
-export function isWriteSuccess(result: { status: string }): boolean {
-  return result.status === 'ok' || result.status === 'skipped_idempotent';
-}
-
 /** BOM removed, CRLF -> LF, trailing spaces removed (per line and at the end). */
 export function normalizePayload(payload: string): string {
   return payload
