@@ -130,7 +130,7 @@ function describeDrop(sessionId: string, drop: DroppedItem): string {
 }
 
 /**
- * Phase 2 of the session retrospective (retro-subagent.md, notes §4) for one transcript: plan, ask the
+ * Phase 2 of the session retrospective (docs/design/session-retro.md §4) for one transcript: plan, ask the
  * provider, validate every item, check every citation against the transcript, rank (top 5), and persist
  * fabrication anchors under the main checkout. An answer that is not JSON, or no answer at all, is logged
  * with the session id and gives zero proposals; only authentication and configuration failures throw.

@@ -92,7 +92,7 @@ function pickSessions(query: CandidateQuery, nowMs: number): Picked {
     return { sessions: [found], ownRuns: [] };
   }
   // Only own runs are passed over: the newest session of the user's is the candidate even when it is still
-  // being written or ran a retro itself (notes §5 step 2 skips it then, it does not take an older one).
+  // being written or ran a retro itself (docs/design/session-retro.md §5 step 2 skips it then, it does not take an older one).
   const newest = newestUserSession(list('current'));
   return { sessions: newest.session ? [newest.session] : [], ownRuns: newest.ownRuns };
 }

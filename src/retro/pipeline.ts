@@ -45,7 +45,7 @@ export interface RetroOptions {
   threshold?: string | undefined;
   /**
    * Wall time one session may take to gate, in ms; a session still gating then is abandoned (not
-   * flagged, reported as skipped). Default 2000 with `all`, 5000 for one session (notes §5 step 3);
+   * flagged, reported as skipped). Default 2000 with `all`, 5000 for one session (docs/design/session-retro.md §5 step 3);
    * `Infinity` gates without a cap on the calling thread.
    */
   gateCapMs?: number | undefined;
@@ -129,7 +129,7 @@ function candidateOf(p: RetroProposal): RetroCandidate {
 const short = (p: RetroProposal) => `${p.target} "${p.proposed_text}" (session ${p.session_id})`;
 
 /**
- * The session retrospective (notes §5): find the candidate sessions, gate them, deep-read the flagged
+ * The session retrospective (docs/design/session-retro.md §5): find the candidate sessions, gate them, deep-read the flagged
  * ones in parallel, keep the global top 5 (in `--all` mode only patterns seen in two or more sessions),
  * review elapsed trials, classify each proposal against the existing rules, and confirm and apply
  * through the decider. Returns everything it did and found; writes nothing in a dry run.
@@ -197,7 +197,7 @@ export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
       });
     } catch (error) {
       if (isFatalDeepReadError(error)) throw error;
-      // One failed read never blocks the retro: the session gives zero proposals (retro-subagent.md).
+      // One failed read never blocks the retro: the session gives zero proposals (docs/design/session-retro.md §4).
       log(
         `deep-read ${session.sessionId}: failed (${error instanceof Error ? error.message : String(error)}); continuing with zero proposals`,
       );

@@ -25,7 +25,7 @@ function plant(mroot: string, text: string): void {
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 describe('acquireScheduledLock', () => {
-  it('writes pid and epoch on the first two lines (the seed layout), then host and token', () => {
+  it('writes pid and epoch on the first two lines (the kept layout), then host and token', () => {
     const mroot = project();
     const result = acquireScheduledLock(mroot, { pid: 4242 });
     expect(result.ok).toBe(true);

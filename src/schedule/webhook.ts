@@ -19,7 +19,7 @@ export type WebhookResult =
   | { delivered: false; reason: string; status?: number }
   | { delivered: false; reason: 'not-configured' };
 
-/** Builds the payload; JSON.stringify does the escaping that the seed's hand-built string lacked. */
+/** Builds the payload; JSON.stringify does the escaping that a hand-built string lacks (docs/design/compatibility.md). */
 export function scheduledWebhookPayload(report: {
   path: string;
   stamp: string;

@@ -27,11 +27,11 @@ export interface TrialRule {
   reviewAfter: string;
 }
 
-/** Why a trial is not decided (yet): the seed knows the first two, the effect rule adds the third. */
+/** Why a trial is not decided (yet): the seed rule knows the first two, the effect rule adds the third. */
 export type DeferReason = 'window-not-elapsed' | 'insufficient-sample' | 'interval-spans-zero';
 
 /**
- * KEEP and REVERT as the seed decides them; the effect rule adds INCONCLUSIVE (the trial ran to its cap
+ * KEEP and REVERT as the seed rule decides them; the effect rule adds INCONCLUSIVE (the trial ran to its cap
  * without showing an effect either way: the rule goes, since it still costs context).
  */
 export type TrialOutcome =

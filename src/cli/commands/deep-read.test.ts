@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 describe('retrospect deep-read', () => {
-  it('--dry-run prints the seed template with the anchors filled in, and sends nothing', async () => {
+  it('--dry-run prints the prompt template with the anchors filled in, and sends nothing', async () => {
     const run = await runCli(
       ['deep-read', transcript, '--dry-run', '--provider', 'openai', '--base-url', server.openAiBaseUrl],
       {

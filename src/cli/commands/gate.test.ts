@@ -47,7 +47,7 @@ describe('retrospect gate (CLI)', () => {
     const why = await runCli(['gate', path, '--why', '--profile', 'calibrated'], { env });
     expect(why.stdout).toContain(`  - ${reply}: correction "still broken" in reply to the agent`);
     const bad = await runCli(['gate', path, '--profile', 'strict'], { env });
-    // A usage error of the gate still exits 0 with an error verdict (the seed gate's contract).
+    // A usage error of the gate still exits 0 with an error verdict (docs/design/compatibility.md).
     expect(bad.code).toBe(0);
     expect(bad.stdout).toContain('"error":"usage error"');
     expect(bad.stderr).toContain("--profile takes seed|calibrated, got 'strict'");

@@ -82,7 +82,7 @@ describe('retrospect schedule lock', () => {
     [['schedule', 'lock', 'acquire']],
     [['schedule', 'lock', 'grab', '.']],
     [['schedule', 'lock', 'acquire', '.', 'extra']],
-  ])('usage errors exit 1, as the seed helper did: %j', async (args) => {
+  ])('usage errors exit 1, as the first lock helper did: %j', async (args) => {
     const run = await runCli(args);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(

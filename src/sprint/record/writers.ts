@@ -87,7 +87,7 @@ export interface MemoryWrite {
 }
 
 /**
- * The shared memory writer (notes §5): allowlist on the real path, `missing_sprint_id` before anything
+ * The shared memory writer (docs/design/sprint-retro.md §5): allowlist on the real path, `missing_sprint_id` before anything
  * is touched, canonical header for a new file, dedup key per (sprint, payload) — or per sprint alone for
  * the velocity file — and the append done under the file's lock with temp + rename + verify + restore.
  */
@@ -126,7 +126,7 @@ export function writeMemoryEntry(request: MemoryWrite): WriteResult {
   }
 }
 
-/** The velocity row payload of notes §5. */
+/** The velocity row payload of docs/design/sprint-retro.md §5. */
 export function velocityPayload(v: {
   planned: number;
   completed: number;
