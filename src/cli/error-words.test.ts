@@ -1,12 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { codedFields, InputError, RetrospectError, UsageError } from '../errors/errors.js';
 import { hookSettingsTarget } from '../hooks/settings-target.js';
 import { mcpMessage } from '../mcp/error-words.js';
 import { findCandidates } from '../retro/candidates.js';
 import { resolveSprint } from '../sprint/read/status.js';
+import { tempDir } from '../test-support/temp-dir.js';
 import { resolveScope } from '../walk/collect/scope.js';
 import { cliMessage } from './error-words.js';
 
@@ -21,7 +19,7 @@ function thrown(action: () => unknown): RetrospectError {
 }
 
 describe('coded errors: the core names no flag, each adapter words its own', () => {
-  const empty = mkdtempSync(join(tmpdir(), 'retrospect-words-'));
+  const empty = tempDir('retrospect-words-');
 
   it('a session query: the core says what is wrong, the CLI in its flags', () => {
     const both = thrown(() => findCandidates({ all: true, sessionId: 'abcd', mainCheckout: empty, env: {} }));

@@ -1,7 +1,7 @@
 // The gate's public API (the `retrospect/gate` entry point): re-exports only.
 export type { HitReason } from './calibrated/machine.js';
-export { type GateOptions, type GateResult, gateSession, gateSessionSync } from './gate-session.js';
 export { formatVerdictJson, renderWhy, shownMessageId } from './format.js';
+export { type GateOptions, type GateResult, gateSession, gateSessionSync } from './gate-session.js';
 export { type LedgerCoverage, ledgerCoverage, ledgerCoverageIndex, ledgerCoverageKey } from './ledger-s2.js';
 export { GateMachine, type SignalHits } from './machine.js';
 export {

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../test-support/cli.js';
+import { tempDir } from '../test-support/temp-dir.js';
 
 const PROCESSES = 8;
 const APPENDS = 200;
@@ -78,7 +78,7 @@ describe(`friction ledger under ${PROCESSES} concurrent writers`, {
   tags: ['race'],
 }, () => {
   it(`loses and tears no row when the caps are not reached (x ${UNCAPPED_APPENDS} appends)`, async () => {
-    const ledger = join(mkdtempSync(join(tmpdir(), 'retrospect-concurrent-')), 'friction.jsonl');
+    const ledger = join(tempDir('retrospect-concurrent-'), 'friction.jsonl');
     expect(await runWriters({ FRICTION_LEDGER: ledger }, UNCAPPED_APPENDS)).toEqual(Array(PROCESSES).fill(0));
     const rows = parseLedger(ledger);
     expect(rows).toHaveLength(PROCESSES * UNCAPPED_APPENDS);
@@ -92,7 +92,7 @@ describe(`friction ledger under ${PROCESSES} concurrent writers`, {
   });
 
   it(`keeps both small caps while rotating, dropping only the oldest rows (x ${APPENDS} appends)`, async () => {
-    const ledger = join(mkdtempSync(join(tmpdir(), 'retrospect-concurrent-')), 'friction.jsonl');
+    const ledger = join(tempDir('retrospect-concurrent-'), 'friction.jsonl');
     const caps = { FRICTION_LEDGER_MAX_LINES: '150', FRICTION_LEDGER_MAX_BYTES: '12000' };
     expect(await runWriters({ FRICTION_LEDGER: ledger, ...caps }, APPENDS)).toEqual(Array(PROCESSES).fill(0));
     const rows = parseLedger(ledger);

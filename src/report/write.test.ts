@@ -1,14 +1,14 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test-support/temp-dir.js';
 import { looksLikeHtml, writeReportFile } from './write.js';
 
 const PAGE = '<!DOCTYPE html>\n<html><body>report</body></html>\n';
 
 describe('writeReportFile', () => {
   it('writes a new report and replaces an earlier one, leaving no temporary or lock files', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'retrospect-report-write-'));
+    const dir = tempDir('retrospect-report-write-');
     const path = join(dir, 'friction.html');
     expect(writeReportFile(path, '<!doctype html><p>old</p>')).toEqual({ ok: true, path });
     expect(writeReportFile(path, PAGE)).toEqual({ ok: true, path });
@@ -17,7 +17,7 @@ describe('writeReportFile', () => {
   });
 
   it('refuses to replace a file that is not an HTML page, and leaves it as it was', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'retrospect-report-write-'));
+    const dir = tempDir('retrospect-report-write-');
     const notes = join(dir, 'notes.html');
     writeFileSync(notes, '# my notes\n');
     expect(writeReportFile(notes, PAGE)).toEqual({
@@ -31,7 +31,7 @@ describe('writeReportFile', () => {
   });
 
   it('requires an .html name and an existing folder', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'retrospect-report-write-'));
+    const dir = tempDir('retrospect-report-write-');
     expect(writeReportFile(join(dir, 'report.txt'), PAGE)).toMatchObject({ ok: false });
     const missing = join(dir, 'missing', 'report.html');
     expect(writeReportFile(missing, PAGE)).toEqual({

@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../test-support/cli.js';
+import { tempDir } from '../test-support/temp-dir.js';
 import {
   acquireScheduledLock,
   LOCK_TTL_SECONDS,
@@ -14,7 +15,7 @@ import {
 import { scheduledLockPath, scheduledRetroDir } from './paths.js';
 
 function project(): string {
-  return mkdtempSync(join(tmpdir(), 'retrospect-sched-lock-'));
+  return tempDir('retrospect-sched-lock-');
 }
 
 function plant(mroot: string, text: string): void {

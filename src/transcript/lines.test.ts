@@ -1,13 +1,13 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test-support/temp-dir.js';
 import { wasmLineScanner } from './fast/wasm-scanner.js';
 import { forEachLine, type LineStorage } from './lines.js';
 import { readTranscriptObjects } from './read.js';
 
 function fileWith(bytes: Buffer | string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'retrospect-lines-'));
+  const dir = tempDir('retrospect-lines-');
   const path = join(dir, 'f.jsonl');
   writeFileSync(path, bytes);
   return path;
