@@ -2,7 +2,6 @@ import { RetrospectError } from '../errors/errors.js';
 import { onRefusedRead } from '../fsx/refused-reads.js';
 import { secretsFromEnv } from '../safety/redact.js';
 import { VERSION } from '../version.js';
-import { cliMessage } from './error-words.js';
 import { type CliIo, println, processIo, setOutputSecrets } from './io.js';
 import { COMMANDS, cliGroup } from './registry.js';
 
@@ -37,6 +36,8 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
         println(io.stdout, error.message);
         return 0;
       }
+      // The words load only when there is an error to word: the hooks and the gate start without them.
+      const { cliMessage } = await import('./error-words.js');
       println(io.stderr, `retrospect${entry ? ` ${entry.name}` : ''}: ${cliMessage(error)}`);
       return error.exitCode;
     }
