@@ -22,6 +22,14 @@ export type {
   Observation,
   Proposal,
 } from './deepread/types.js';
+export { StoreError, type StoreProblem } from './errors/errors.js';
+// export (OpenTelemetry)
+export {
+  exportOtlp,
+  type OtlpExportOptions,
+  type OtlpExportSummary,
+  ruleTextHash,
+} from './export/index.js';
 // fsx
 export { appendJsonLine, readTextIfExists, withLock, writeFileAtomic } from './fsx/index.js';
 // gate
@@ -84,6 +92,7 @@ export { createLinePrompter, type Prompter } from './prompt/line-prompter.js';
 // report
 export {
   buildReport,
+  buildReportFrom,
   buildReportModel,
   type ReportModel,
   type ReportOptions,
@@ -181,15 +190,23 @@ export {
 // store
 export {
   countSignals,
+  hashName,
   type KnownFile,
+  moveStoreAside,
+  openSessionStore,
   openStore,
   type SessionQuery,
   type SessionRecord,
   type SessionScore as StoredSessionScore,
   type SessionStarts,
   SessionStore,
+  type SessionStorePort,
   STORE_FILE,
+  type StoreIdentity,
+  type StoreLocation,
   sessionStarts,
+  storeIdentity,
+  storeLocation,
 } from './store/index.js';
 // transcript
 export { type Discovery, type DiscoveryRoot, discoverSessions } from './transcript/discover.js';

@@ -67,9 +67,16 @@ export const PROJECT_FILTER = {
 
 export const STORE = {
   type: 'string',
-  arg: 'PATH',
-  description: 'the session store (SQLite)',
-  default: '<data dir>/store.sqlite',
+  arg: 'PATH|URL',
+  description: 'the session store: a SQLite file, or a shared postgres://… server (docs/teams.md)',
+  default: '$RETROSPECT_STORE, else <data dir>/store.sqlite',
+} as const;
+
+/** `--otlp-endpoint`, shared by `export otlp` (as `--endpoint`) and `scan`. */
+export const OTLP_ENDPOINT = {
+  type: 'string',
+  arg: 'URL',
+  description: 'an OpenTelemetry collector’s OTLP/HTTP base URL (metrics to /v1/metrics, logs to /v1/logs)',
 } as const;
 
 /** `--host` as scan, report and retro read it: which agents' sessions (cli/host-option.ts). */

@@ -14,7 +14,30 @@ export interface CliIo {
   cwd: string;
 }
 
+const quieted = new WeakSet<Writable>();
+
+/**
+ * A reader that closes its end of the pipe (`retrospect scan | head`) ends the output, not the command:
+ * the first EPIPE marks the stream closed and every later write is dropped without a word, so the command
+ * finishes its work (a scan still saves its verdicts) and exits with its own status. Other write errors
+ * keep their usual course.
+ */
+export function endQuietlyOnClosedPipe(stream: Writable): void {
+  if (quieted.has(stream)) return;
+  quieted.add(stream);
+  let closed = false;
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (closed || error.code === 'EPIPE') {
+      closed = true;
+      return;
+    }
+    throw error;
+  });
+}
+
 export function processIo(): CliIo {
+  endQuietlyOnClosedPipe(process.stdout);
+  endQuietlyOnClosedPipe(process.stderr);
   return {
     stdout: process.stdout,
     stderr: process.stderr,

@@ -55,10 +55,12 @@ describe('CLI start-up', () => {
       inlined.filter((m) => /dist\/(store|scan|sprint|trial|walk|llm|deepread|retro|hooks)\//.test(m)),
     ).toEqual([]);
     // The gate's own code (with the calibrated profile's small modules: lexicon, reader, machine, length,
-    // rework, and Claude Code's tool-result reading), plus the option parser, the help it generates and the
-    // gate's option table (args, help, suggest, gate/spec), and every host's reader (about 40 small modules:
-    // `gate FILE` tells a Codex, Gemini CLI, OpenCode or Copilot CLI session by its place and head). Their
-    // cost on a one-line Claude Code session: about 5 ms of CPU per run (120 against 115 ms, 20 runs each).
-    expect(inlined.length).toBeLessThanOrEqual(90);
+    // rework, and Claude Code's tool-result reading; and the reading of lines too long to hold: the
+    // streaming reducer, its sink and limits, and each profile's text reduction), plus the option parser,
+    // the help it generates and the gate's option table (args, help, suggest, gate/spec), and every host's
+    // reader (about 40 small modules: `gate FILE` tells a Codex, Gemini CLI, OpenCode or Copilot CLI session
+    // by its place and head). Their cost on a one-line Claude Code session: about 5 ms of CPU per run (120
+    // against 115 ms, 20 runs each).
+    expect(inlined.length).toBeLessThanOrEqual(97);
   });
 });

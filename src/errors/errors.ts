@@ -122,3 +122,45 @@ export class HelpShown extends RetrospectError {
     this.name = 'HelpShown';
   }
 }
+
+/** The shared session store's server could not be reached (or refused us): one line says where and why. */
+export class StoreUnreachableError extends RetrospectError {
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super('E_STORE_UNREACHABLE', message, options);
+    this.name = 'StoreUnreachableError';
+  }
+}
+
+/** A collector did not take what was sent (unreachable, or it answered with an error): where and why. */
+export class ExportFailedError extends RetrospectError {
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super('E_EXPORT', message, options);
+    this.name = 'ExportFailedError';
+  }
+}
+
+/** Why a session store cannot be used. */
+export type StoreProblem =
+  | 'corrupt'
+  | 'not-a-store'
+  | 'newer-schema'
+  | 'read-only'
+  | 'not-a-file'
+  | 'cannot-open'
+  | 'busy';
+
+/**
+ * The session store cannot be used as it is: corrupt, another program's database, read-only, a folder.
+ * The message names the file and what to do about it.
+ */
+export class StoreError extends RetrospectError {
+  constructor(
+    readonly path: string,
+    readonly problem: StoreProblem,
+    message: string,
+    options: { cause?: unknown } = {},
+  ) {
+    super('E_STORE', message, { exitCode: 1, ...options });
+    this.name = 'StoreError';
+  }
+}

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import {
   closeSync,
   fsyncSync,
-  mkdirSync,
   openSync,
   readFileSync,
   renameSync,
@@ -11,6 +10,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { makeDirsSync } from './make-dirs.js';
 
 export class WriteVerifyError extends Error {
   constructor(readonly path: string) {
@@ -77,7 +77,7 @@ export function writeFileAtomic(
 ): void {
   const data = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
   const dir = dirname(path);
-  if (options.mkdirs !== false) mkdirSync(dir, { recursive: true });
+  if (options.mkdirs !== false) makeDirsSync(dir);
   const previous = readIfExists(path);
   let mode = options.mode;
   if (previous !== undefined) mode = statSync(path).mode & 0o7777;

@@ -8,6 +8,7 @@ export {
   withLock,
   withLockSync,
 } from './lock.js';
+export { makeDirs, makeDirsSync } from './make-dirs.js';
 export { isWithin, realPathOfMaybeMissing, relativeInside } from './paths.js';
 export {
   announceRefusedRead,

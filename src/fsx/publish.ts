@@ -1,6 +1,7 @@
-import { linkSync, mkdirSync, unlinkSync } from 'node:fs';
+import { linkSync, unlinkSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { tempPathFor, writeWhole } from './atomic.js';
+import { makeDirsSync } from './make-dirs.js';
 
 /**
  * Creates `path` with `content` only if nothing exists there yet, and never lets a reader see it half
@@ -10,7 +11,7 @@ import { tempPathFor, writeWhole } from './atomic.js';
  */
 export function publishFileExclusive(path: string, content: string | Buffer): boolean {
   const data = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
-  mkdirSync(dirname(path), { recursive: true });
+  makeDirsSync(dirname(path));
   const temp = tempPathFor(path);
   writeWhole(temp, data, 0o644);
   try {

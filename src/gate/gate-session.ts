@@ -6,6 +6,7 @@ import { CalibratedMachine, type HitReason } from './calibrated/machine.js';
 import { pushEvents, readCalibrated } from './calibrated/read.js';
 import type { CalibratedTurn } from './calibrated/turns.js';
 import { type LedgerCoverage, ledgerCoverage } from './ledger-s2.js';
+import { GATE_LONG_LINES } from './long-lines.js';
 import { GateMachine, type SignalHits } from './machine.js';
 import { type GateProfile, resolveGateProfile } from './profile.js';
 import { type GateSignal, type GateVerdict, rulesOf, scoreHits, signalOf, zeroVerdict } from './score.js';
@@ -171,6 +172,11 @@ export function gateSessionSync(path: string | undefined, options: GateOptions =
     };
   }
   const sessionId = facts.sessionId ?? fallbackId;
+  if (facts.oversizedLines) {
+    warnings.push(
+      `retro-gate: ${facts.oversizedLines} line(s) of ${path} too large to read even in part (over ${GATE_LONG_LINES.maxReducedBytes} bytes of structure) were left out.`,
+    );
+  }
   if (size > 0 && !facts.knownFieldsSeen) {
     warnings.push(
       `retro-gate: no known JSONL fields seen in first 50 lines of ${path}; possible schema drift.`,

@@ -6,24 +6,29 @@ export interface ThresholdChoice {
   warning?: string;
 }
 
+function fallback(source: string, raw: string): ThresholdChoice {
+  return {
+    threshold: DEFAULT_THRESHOLD,
+    warning: `invalid ${source} '${raw}' (expected a finite number such as 7.5); using ${DEFAULT_THRESHOLD.toFixed(1)}`,
+  };
+}
+
 /**
  * The trigger threshold: an explicit value (the `--threshold` flag), else `RETRO_THRESHOLD`, else 5.0.
- * Values are read as Python's `float()` reads them; an invalid one falls back to 5.0 with a warning.
+ * Values are read as Python's `float()` reads them; an invalid one falls back to 5.0 with a warning. So
+ * does a value that is not finite (`nan`, `inf`, `1e400`): no score compares usefully with it, and a NaN
+ * verdict would print `"threshold":NaN`, which is not JSON.
  */
 export function resolveThreshold(
   explicit: string | number | undefined,
   env: NodeJS.ProcessEnv,
 ): ThresholdChoice {
-  if (typeof explicit === 'number') return { threshold: explicit };
+  if (typeof explicit === 'number')
+    return Number.isFinite(explicit) ? { threshold: explicit } : fallback('threshold', String(explicit));
   const [source, raw] =
     explicit !== undefined ? ['--threshold', explicit] : ['RETRO_THRESHOLD', env.RETRO_THRESHOLD ?? ''];
   if (raw === '') return { threshold: DEFAULT_THRESHOLD };
   const parsed = parsePyFloat(raw);
-  if (parsed === undefined) {
-    return {
-      threshold: DEFAULT_THRESHOLD,
-      warning: `invalid ${source} '${raw}' (expected a number such as 7.5); using ${DEFAULT_THRESHOLD.toFixed(1)}`,
-    };
-  }
+  if (parsed === undefined || !Number.isFinite(parsed)) return fallback(source, raw);
   return { threshold: parsed };
 }

@@ -1,6 +1,7 @@
 import { adapterFor, adapterNamed, claudeCodeAdapter } from '../transcript/host.js';
 import type { HostName, TranscriptFacts } from '../transcript/types.js';
 import { readGateTurnsFast } from './fast-turns.js';
+import { GATE_LONG_LINES } from './long-lines.js';
 import { classifyTurn, type GateTurn } from './turns.js';
 
 /** Reads a file's gate turns in order and returns what the pass learned. */
@@ -13,6 +14,7 @@ export type TurnReader = (path: string, onTurn: (turn: GateTurn) => void) => Tra
  */
 export function turnReaderFor(path: string, host?: HostName): TurnReader {
   const adapter = host !== undefined ? adapterNamed(host) : adapterFor(path);
-  if (adapter === claudeCodeAdapter) return (file, onTurn) => readGateTurnsFast(file, onTurn);
+  if (adapter === claudeCodeAdapter)
+    return (file, onTurn) => readGateTurnsFast(file, onTurn, { longLines: GATE_LONG_LINES });
   return (file, onTurn) => adapter.readEvents(file, (event) => onTurn(classifyTurn(event)));
 }

@@ -1,4 +1,4 @@
-import { codePointLength, pyLstrip, pySplit } from '../transcript/pyjson.js';
+import { codePointLength, pyFirstWords, pyLstrip } from '../transcript/pyjson.js';
 import type { AssistantEvent, EditCall, MessageId, TurnEvent, UserEvent } from '../transcript/types.js';
 import {
   APPROVAL_WORDS,
@@ -91,7 +91,9 @@ export function userTurn(
   if (!human || SYSTEM_NOTIFICATION_RE.test(text) || text.startsWith(CONTINUATION_PREFIX)) return turn;
   turn.rejects = countMatches(S1_RE, text);
   if (!pyLstrip(text).startsWith('/')) {
-    const words = pySplit(text);
+    // Only whether there are one to three words counts: never more than four are split off, so a
+    // long text costs no array of all its words.
+    const words = pyFirstWords(text, S5_MAX_WORDS + 1);
     turn.terse = words.length >= 1 && words.length <= S5_MAX_WORDS && !words.some(isApproval);
   }
   return turn;

@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../test-support/cli.js';
 import { tempDir } from '../test-support/temp-dir.js';
 import { hintMarkerPath, markHinted, wasHinted } from './hint-once.js';
 
@@ -35,5 +37,17 @@ describe('the once-per-session hint marker', () => {
     }
     expect(readdirSync(env.RETROSPECT_DATA_DIR!)).toEqual(['hints']);
     expect(readdirSync(hints)).toHaveLength(6);
+  });
+
+  it('fails at once for a data dir whose folders cannot be made (under /proc), never spinning', () => {
+    // A child process: before the fix the recursive mkdir never returned, and no test timeout can stop a
+    // synchronous loop in this process.
+    const script = `import(${JSON.stringify(join(REPO_ROOT, 'dist', 'hooks', 'hint-once.js'))}).then((m) => {
+      try { m.markHinted({ RETROSPECT_DATA_DIR: '/proc/retrospect-no-such/data' }, 's1'); console.log('made'); }
+      catch (error) { console.log(error.code); }
+    })`;
+    const run = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', timeout: 10_000 });
+    expect(run.signal).toBeNull();
+    expect(run.stdout.trim()).toMatch(/^E[A-Z]+$/);
   });
 });

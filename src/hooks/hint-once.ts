@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
+import { closeSync, existsSync, openSync } from 'node:fs';
 import { join } from 'node:path';
+import { makeDirsSync } from '../fsx/make-dirs.js';
 import { dataDir } from '../paths/data-dir.js';
 
 /**
@@ -24,7 +25,8 @@ export function wasHinted(env: NodeJS.ProcessEnv, sessionId: string): boolean {
  */
 export function markHinted(env: NodeJS.ProcessEnv, sessionId: string): boolean {
   const path = hintMarkerPath(env, sessionId);
-  mkdirSync(join(path, '..'), { recursive: true });
+  // One level at a time: a data dir under /proc would make a recursive mkdir spin forever in a hook.
+  makeDirsSync(join(path, '..'));
   try {
     closeSync(openSync(path, 'wx'));
     return true;

@@ -1,7 +1,9 @@
-import { closeSync, fstatSync, fsyncSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
+import { constants } from 'node:fs';
+import { type FileHandle, open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { writeFileAtomic } from '../fsx/atomic.js';
-import { withLockSync } from '../fsx/lock.js';
+import { withLock } from '../fsx/lock.js';
+import { makeDirs } from '../fsx/make-dirs.js';
 import type { LedgerCaps } from './caps.js';
 import { mayExceedCaps, offsetWithinCaps } from './rotate.js';
 import type { LedgerRow } from './row.js';
@@ -11,19 +13,32 @@ export interface AppendOptions {
   lockTimeoutMs?: number;
 }
 
+/** A row larger than the byte cap: it cannot be kept without breaking the cap, so nothing is written. */
+export class RowOverCapError extends Error {
+  constructor(
+    readonly rowBytes: number,
+    readonly maxBytes: number,
+  ) {
+    super(
+      `the byte cap (${maxBytes} bytes) is smaller than this row (${rowBytes} bytes): nothing recorded and the ledger left as it was`,
+    );
+    this.name = 'RowOverCapError';
+  }
+}
+
 /** Keys in the contract's order, whatever order the object was built in. */
 export function serializeLedgerRow(row: LedgerRow): string {
   const { ts, session_id, event, tool, path } = row;
   return JSON.stringify({ ts, session_id, event, tool, path });
 }
 
-function readAt(fd: number, length: number, position: number): Buffer {
+async function readAt(file: FileHandle, length: number, position: number): Promise<Buffer> {
   const buffer = Buffer.alloc(length);
   let done = 0;
   while (done < length) {
-    const n = readSync(fd, buffer, done, length - done, position + done);
-    if (n === 0) break;
-    done += n;
+    const { bytesRead } = await file.read(buffer, done, length - done, position + done);
+    if (bytesRead === 0) break;
+    done += bytesRead;
   }
   return buffer.subarray(0, done);
 }
@@ -33,25 +48,40 @@ function readAt(fd: number, length: number, position: number): Buffer {
  * fsynced. When the row would take the ledger over a cap, the oldest rows are dropped and the kept rows plus
  * the new one replace the file through a temporary file and a rename, so that no reader ever sees the ledger
  * over its caps. A torn last line left by a crashed writer is closed first so that it cannot swallow the row.
+ *
+ * A row that alone is larger than the byte cap is refused (RowOverCapError) and the ledger left untouched:
+ * keeping it would break the cap, and dropping every row to make room would empty the ledger silently.
+ * Something other than a regular file at `path` (a FIFO, a device) is refused before anything is written,
+ * and opening never waits on it. Every file operation runs on the thread pool, so a caller with a deadline
+ * keeps its thread free to give up.
  */
-export function appendLedgerRow(
+export async function appendLedgerRow(
   path: string,
   row: LedgerRow,
   caps: LedgerCaps,
   options: AppendOptions = {},
-): void {
-  mkdirSync(dirname(path), { recursive: true });
+): Promise<void> {
   const line = `${serializeLedgerRow(row)}\n`;
-  withLockSync(
+  const rowBytes = Buffer.byteLength(line, 'utf8');
+  if (rowBytes > caps.maxBytes) throw new RowOverCapError(rowBytes, caps.maxBytes);
+  await makeDirs(dirname(path));
+  await withLock(
     path,
-    () => {
-      const fd = openSync(path, 'a+');
+    async () => {
+      // O_NONBLOCK: opening a FIFO must not wait for a reader; a regular file is unaffected.
+      const file = await open(
+        path,
+        constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NONBLOCK,
+        0o644,
+      );
       try {
-        const size = fstatSync(fd).size;
-        const torn = size > 0 && readAt(fd, 1, size - 1)[0] !== 0x0a;
+        const stat = await file.stat();
+        if (!stat.isFile()) throw new Error(`${path} is not a regular file`);
+        const size = stat.size;
+        const torn = size > 0 && (await readAt(file, 1, size - 1))[0] !== 0x0a;
         const data = Buffer.from(torn ? `\n${line}` : line, 'utf8');
         if (mayExceedCaps(size + data.length, caps)) {
-          const content = Buffer.concat([readAt(fd, size, 0), data]);
+          const content = Buffer.concat([await readAt(file, size, 0), data]);
           const start = offsetWithinCaps(content, caps);
           if (start !== undefined) {
             writeFileAtomic(path, content.subarray(start));
@@ -59,10 +89,12 @@ export function appendLedgerRow(
           }
         }
         let written = 0;
-        while (written < data.length) written += writeSync(fd, data, written, data.length - written);
-        fsyncSync(fd);
+        while (written < data.length) {
+          written += (await file.write(data, written, data.length - written)).bytesWritten;
+        }
+        await file.sync();
       } finally {
-        closeSync(fd);
+        await file.close();
       }
     },
     // Appends hold the lock for a few milliseconds: poll often rather than sleep through free windows.

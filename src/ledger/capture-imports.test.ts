@@ -42,8 +42,9 @@ describe('the friction-capture start-up path', () => {
     ]);
     expect(packages.every((p) => p.startsWith('node:'))).toBe(true);
     expect(files).not.toContain('ledger/read.js');
-    // 22: the ledger's real-path check (fsx/paths, fsx/project) and the output guard every command's text
-    // passes through (safety/characters, redact, terminal) are small leaf modules.
-    expect(files.length).toBeLessThanOrEqual(22);
+    // 23: the ledger's real-path check (fsx/paths, fsx/project), the output guard every command's text
+    // passes through (safety/characters, redact, terminal) and the one-level-at-a-time folder maker
+    // (fsx/make-dirs: a recursive mkdir can spin forever in the hook) are small leaf modules.
+    expect(files.length).toBeLessThanOrEqual(23);
   });
 });

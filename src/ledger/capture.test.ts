@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -93,9 +94,9 @@ describe('rowFromHookPayload', () => {
 });
 
 describe('captureFriction', () => {
-  it('appends one row with the contract keys in order and no canary from any body', () => {
+  it('appends one row with the contract keys in order and no canary from any body', async () => {
     const { env, path } = ledgerEnv();
-    const result = captureFriction(
+    const result = await captureFriction(
       payload({
         hook_event_name: 'PostToolUseFailure',
         tool_name: 'Bash',
@@ -113,9 +114,9 @@ describe('captureFriction', () => {
     expect(text).not.toMatch(/CANARY/);
   });
 
-  it('records StopFailure without a tool, and writes nothing for an empty session id', () => {
+  it('records StopFailure without a tool, and writes nothing for an empty session id', async () => {
     const { env, path } = ledgerEnv();
-    captureFriction(payload({ hook_event_name: 'StopFailure', error_type: 'rate_limit' }), {
+    await captureFriction(payload({ hook_event_name: 'StopFailure', error_type: 'rate_limit' }), {
       env,
       cwd: tmpdir(),
     });
@@ -123,7 +124,7 @@ describe('captureFriction', () => {
     expect(JSON.parse(row ?? '')).toMatchObject({ event: 'StopFailure', tool: '', path: '' });
 
     const other = ledgerEnv();
-    const skipped = captureFriction(payload({ session_id: '', hook_event_name: 'StopFailure' }), {
+    const skipped = await captureFriction(payload({ session_id: '', hook_event_name: 'StopFailure' }), {
       env: other.env,
       cwd: tmpdir(),
     });
@@ -131,11 +132,11 @@ describe('captureFriction', () => {
     expect(existsSync(other.path)).toBe(false);
   });
 
-  it('closes a torn last line instead of gluing the new row onto it', () => {
+  it('closes a torn last line instead of gluing the new row onto it', async () => {
     const { env, path } = ledgerEnv();
-    captureFriction(payload({ hook_event_name: 'StopFailure' }), { env, cwd: tmpdir() });
+    await captureFriction(payload({ hook_event_name: 'StopFailure' }), { env, cwd: tmpdir() });
     writeFileSync(path, `${readFileSync(path, 'utf8')}{"ts":"2026-11-0`);
-    captureFriction(payload({ hook_event_name: 'PermissionDenied', tool_name: 'Write' }), {
+    await captureFriction(payload({ hook_event_name: 'PermissionDenied', tool_name: 'Write' }), {
       env,
       cwd: tmpdir(),
     });
@@ -145,15 +146,15 @@ describe('captureFriction', () => {
     expect(JSON.parse(lines[2] ?? '')).toMatchObject({ event: 'PermissionDenied', tool: 'Write' });
   });
 
-  it('fails with a reason for bad JSON, an unwritable ledger, and outside a repository', () => {
+  it('fails with a reason for bad JSON, an unwritable ledger, and outside a repository', async () => {
     const { env } = ledgerEnv();
-    expect(captureFriction('{"session_id": "x", ', { env, cwd: tmpdir() })).toMatchObject({
+    expect(await captureFriction('{"session_id": "x", ', { env, cwd: tmpdir() })).toMatchObject({
       status: 'failed',
       reason: expect.stringMatching(/^hook input is not valid JSON/),
     });
     const dir = tempDir('retrospect-capture-');
     writeFileSync(join(dir, 'file'), 'not a folder');
-    const unwritable = captureFriction(payload({ hook_event_name: 'StopFailure' }), {
+    const unwritable = await captureFriction(payload({ hook_event_name: 'StopFailure' }), {
       env: { FRICTION_LEDGER: join(dir, 'file', 'friction.jsonl') },
       cwd: dir,
     });
@@ -161,16 +162,18 @@ describe('captureFriction', () => {
       status: 'failed',
       reason: expect.stringMatching(/^cannot append to /),
     });
-    expect(captureFriction(payload({ hook_event_name: 'StopFailure' }), { env: {}, cwd: dir })).toEqual({
-      status: 'failed',
-      reason: 'not inside a git repository and FRICTION_LEDGER is not set',
-    });
+    expect(await captureFriction(payload({ hook_event_name: 'StopFailure' }), { env: {}, cwd: dir })).toEqual(
+      {
+        status: 'failed',
+        reason: 'not inside a git repository and FRICTION_LEDGER is not set',
+      },
+    );
   });
 
-  it('keeps the newest rows within the line cap and the byte cap', () => {
+  it('keeps the newest rows within the line cap and the byte cap', async () => {
     const lines = ledgerEnv({ FRICTION_LEDGER_MAX_LINES: '3' });
     for (const tool of ['A', 'B', 'C', 'D', 'E']) {
-      captureFriction(payload({ hook_event_name: 'PostToolUseFailure', tool_name: tool }), {
+      await captureFriction(payload({ hook_event_name: 'PostToolUseFailure', tool_name: tool }), {
         env: lines.env,
         cwd: tmpdir(),
       });
@@ -180,7 +183,7 @@ describe('captureFriction', () => {
 
     const bytes = ledgerEnv({ FRICTION_LEDGER_MAX_BYTES: '300' });
     for (const tool of ['A', 'B', 'C', 'D', 'E']) {
-      captureFriction(payload({ hook_event_name: 'PostToolUseFailure', tool_name: tool }), {
+      await captureFriction(payload({ hook_event_name: 'PostToolUseFailure', tool_name: tool }), {
         env: bytes.env,
         cwd: tmpdir(),
       });
@@ -194,5 +197,55 @@ describe('captureFriction', () => {
         .split('\n')
         .map((l) => JSON.parse(l).tool),
     ).toEqual(['D', 'E']);
+  });
+
+  it('refuses a byte cap smaller than the row, and leaves the ledger as it was', async () => {
+    const { env, path } = ledgerEnv();
+    await captureFriction(payload({ hook_event_name: 'PostToolUseFailure', tool_name: 'A' }), {
+      env,
+      cwd: tmpdir(),
+    });
+    const before = readFileSync(path, 'utf8');
+    const rowBytes = Buffer.byteLength(before);
+    for (const cap of ['1', '100', String(rowBytes - 1)]) {
+      const result = await captureFriction(
+        payload({ hook_event_name: 'PostToolUseFailure', tool_name: 'B' }),
+        {
+          env: { ...env, FRICTION_LEDGER_MAX_BYTES: cap },
+          cwd: tmpdir(),
+        },
+      );
+      expect(result).toEqual({
+        status: 'failed',
+        reason: `FRICTION_LEDGER_MAX_BYTES=${cap} is smaller than one row (${rowBytes} bytes): nothing recorded, ${path} left as it was; raise the cap (default 5242880) or unset it`,
+      });
+      expect(readFileSync(path, 'utf8')).toBe(before);
+    }
+    // A cap that holds the new row but not the old ones keeps the newest row.
+    const exact = await captureFriction(payload({ hook_event_name: 'PostToolUseFailure', tool_name: 'C' }), {
+      env: { ...env, FRICTION_LEDGER_MAX_BYTES: String(rowBytes) },
+      cwd: tmpdir(),
+    });
+    expect(exact.status).toBe('written');
+    expect(
+      readFileSync(path, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).tool),
+    ).toEqual(['C']);
+  });
+
+  it('refuses a ledger that is not a regular file (a FIFO) without waiting on it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'retrospect-capture-'));
+    const fifo = join(dir, 'friction.jsonl');
+    execFileSync('mkfifo', [fifo]);
+    const result = await captureFriction(payload({ hook_event_name: 'StopFailure' }), {
+      env: { FRICTION_LEDGER: fifo },
+      cwd: dir,
+    });
+    expect(result).toEqual({
+      status: 'failed',
+      reason: `cannot append to ${fifo}: ${fifo} is not a regular file`,
+    });
   });
 });

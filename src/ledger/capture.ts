@@ -1,4 +1,4 @@
-import { appendLedgerRow } from './append.js';
+import { appendLedgerRow, RowOverCapError } from './append.js';
 import { ledgerCaps } from './caps.js';
 import { locateLedger } from './path.js';
 import { rowFromHookPayload } from './row.js';
@@ -13,6 +13,8 @@ export interface CaptureOptions {
   /** Where the hook runs; the ledger goes to this repository's main checkout unless FRICTION_LEDGER is set. */
   cwd: string;
   now?: Date;
+  /** How long to wait for another writer's lock on the ledger (default 5 s). */
+  lockTimeoutMs?: number;
 }
 
 function errorText(error: unknown): string {
@@ -24,7 +26,7 @@ function errorText(error: unknown): string {
  * The friction-capture hook: turns one Claude Code hook payload (the JSON text from stdin) into one ledger
  * row. Never throws: every problem is a `failed` result with a one-line reason for stderr.
  */
-export function captureFriction(input: string, options: CaptureOptions): CaptureResult {
+export async function captureFriction(input: string, options: CaptureOptions): Promise<CaptureResult> {
   let payload: unknown;
   try {
     payload = JSON.parse(input);
@@ -47,8 +49,19 @@ export function captureFriction(input: string, options: CaptureOptions): Capture
   if (location.kind === 'refused') return { status: 'failed', reason: location.reason };
   const { path } = location;
   try {
-    appendLedgerRow(path, built.row, ledgerCaps(options.env));
+    await appendLedgerRow(
+      path,
+      built.row,
+      ledgerCaps(options.env),
+      options.lockTimeoutMs === undefined ? {} : { lockTimeoutMs: options.lockTimeoutMs },
+    );
   } catch (error) {
+    if (error instanceof RowOverCapError) {
+      return {
+        status: 'failed',
+        reason: `FRICTION_LEDGER_MAX_BYTES=${error.maxBytes} is smaller than one row (${error.rowBytes} bytes): nothing recorded, ${path} left as it was; raise the cap (default 5242880) or unset it`,
+      };
+    }
     return { status: 'failed', reason: `cannot append to ${path}: ${errorText(error)}` };
   }
   return { status: 'written', path };

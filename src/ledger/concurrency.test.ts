@@ -27,7 +27,7 @@ for (let seq = 0; seq < appends; seq++) {
     tool_name: 'Bash',
     tool_input: { file_path: 'seq-' + String(seq).padStart(3, '0'), command: 'x'.repeat(seq % 7 * 40) },
   });
-  const result = captureFriction(input, { env: process.env, cwd: process.cwd() });
+  const result = await captureFriction(input, { env: process.env, cwd: process.cwd() });
   if (result.status !== 'written') { console.error(JSON.stringify(result)); process.exit(1); }
   Atomics.wait(pause, 0, 0, 1 + Math.random() * 2);
 }

@@ -6,7 +6,9 @@ import { z } from 'zod';
 import { InputError } from '../errors/errors.js';
 import { GATE_PROFILES } from '../gate/profile.js';
 import * as scan from '../scan/index.js';
-import { openStore } from '../store/open.js';
+import { skippedLines, skippedSummary } from '../scan/skipped.js';
+import { isPostgresUrl, type StoreLocation } from '../store/location.js';
+import { openSessionStore } from '../store/open-session-store.js';
 import { isSessionStore } from '../store/probe.js';
 import { sessionStarts } from '../store/session-starts.js';
 import { isSessionRow } from '../transcript/hosts.js';
@@ -47,7 +49,7 @@ const input = z
       .min(1)
       .optional()
       .describe(
-        'Session store file (default: the one `retrospect scan` uses); an existing store or a new file',
+        'Session store (default: the one `retrospect scan` uses): an existing store file, a new file, or a shared postgres:// URL',
       ),
     limit: z
       .number()
@@ -77,18 +79,19 @@ function dateBound(text: string | undefined, name: string, edge: 'start' | 'end'
  * The store a scan may write: the default one, an existing session store, or a new file in an existing
  * folder. Anything else (another program's database, a text file) is refused before it is opened.
  */
-function storePath(given: string | undefined, context: ToolContext): string {
-  if (given === undefined) return scan.storePathFor(undefined, false, context.env);
+function storeFor(given: string | undefined, context: ToolContext): StoreLocation {
+  if (given === undefined) return scan.storeLocationFor(undefined, false, context.env);
+  if (isPostgresUrl(given)) return { kind: 'postgres', url: given };
   const path = resolve(context.cwd, given);
   if (existsSync(path)) {
     if (!isSessionStore(path))
       throw new InputError(
         `store: ${given} exists but is not a Retrospect session store (expected an existing store or a new file)`,
       );
-    return path;
+    return { kind: 'sqlite', path };
   }
   existingPath(dirname(path), context, 'folder', 'store (its folder)');
-  return path;
+  return { kind: 'sqlite', path };
 }
 
 /** A folder or file to scan, or one session row of a database (an OpenCode `<db>/<session id>`). */
@@ -127,7 +130,7 @@ export function registerScanTool(server: McpServer, context: ToolContext): void 
       };
       const env = args.profile ? { ...context.env, RETRO_GATE_PROFILE: args.profile } : context.env;
       const { settings, warning } = scan.gateSettingsFor(env, context.cwd);
-      const store = openStore(storePath(args.store, context));
+      const store = await openSessionStore(storeFor(args.store, context), context.env);
       try {
         const result = await scan.scanSessions({
           roots,
@@ -150,6 +153,9 @@ export function registerScanTool(server: McpServer, context: ToolContext): void 
             ? [`only the first ${limit} records are shown (raise limit for more)`]
             : []),
           ...(warning ? [warning] : []),
+          ...(result.skipped.length > 0
+            ? [skippedSummary(result.skipped, true) ?? '', ...skippedLines(result.skipped).slice(0, 5)]
+            : []),
           ...result.warnings.slice(0, 5),
           ...(result.warnings.length > 5 ? [`(${result.warnings.length - 5} more warnings)`] : []),
         ];
@@ -161,7 +167,7 @@ export function registerScanTool(server: McpServer, context: ToolContext): void 
           summary.join('\n'),
         );
       } finally {
-        store.close();
+        await store.close();
       }
     }),
   );

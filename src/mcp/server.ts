@@ -1,10 +1,10 @@
 import type { Readable, Writable } from 'node:stream';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { terminalSafe } from '../safety/terminal.js';
 import { VERSION } from '../version.js';
 import { registerGateTool } from './gate-tool.js';
 import { registerLedgerTool } from './ledger-tool.js';
+import { LineTransport } from './line-transport.js';
 import { registerScanTool } from './scan-tool.js';
 import { registerSprintTool } from './sprint-tool.js';
 import type { ToolContext } from './tool-kit.js';
@@ -40,7 +40,7 @@ export interface StdioIo {
 export async function serveStdio(io: StdioIo): Promise<void> {
   const log = (line: string) => io.stderr.write(`${terminalSafe(line)}\n`);
   const server = createRetrospectServer({ env: io.env, cwd: io.cwd, log });
-  const transport = new StdioServerTransport(io.stdin, io.stdout);
+  const transport = new LineTransport(io.stdin, io.stdout);
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = resolve;
   });

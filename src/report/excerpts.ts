@@ -31,9 +31,11 @@ function messageTexts(path: string, wanted: ReadonlySet<string>): Map<string, st
  */
 export function signalDrill(record: SessionRecord): SignalDrill[] {
   const fired = record.verdict.signals.filter((s) => s.count > 0);
-  const texts = record.gone
-    ? new Map<string, string>()
-    : messageTexts(record.path, new Set(fired.flatMap((s) => s.ids)));
+  // Another machine's transcript (a shared store's row) is not on this disk either.
+  const texts =
+    record.gone || record.remote === true
+      ? new Map<string, string>()
+      : messageTexts(record.path, new Set(fired.flatMap((s) => s.ids)));
   return fired.map((s) => ({
     signal: s.name,
     label: SIGNAL_LABELS[s.name],

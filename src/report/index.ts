@@ -1,6 +1,13 @@
 export { readChartJsSource } from './chart-source.js';
 export { escapeHtml, jsonForScriptElement } from './escape.js';
-export { buildReport, buildReportModel, type ReportOptions, selectReportRecords } from './model.js';
+export { REPORT_MARKER } from './marker.js';
+export {
+  buildReport,
+  buildReportFrom,
+  buildReportModel,
+  type ReportOptions,
+  selectReportRecords,
+} from './model.js';
 export { renderReportHtml } from './render.js';
 export { buildRulesReport } from './rules.js';
 export { readTrialHistory } from './trials.js';
@@ -16,4 +23,4 @@ export type {
   WeeklyFriction,
   WeeklySeries,
 } from './types.js';
-export { type ReportWriteResult, writeReportFile } from './write.js';
+export { type ReportWriteOptions, type ReportWriteResult, writeReportFile } from './write.js';

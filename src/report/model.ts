@@ -88,7 +88,20 @@ export function buildReportModel(
  * starts (over the whole store) chooses the sessions and dates them, so the filter and the page agree.
  */
 export function buildReport(store: SessionStore, options: ReportOptions): ReportModel {
-  const all = store.listSessions();
+  return buildReportFrom(store.listSessions(), options);
+}
+
+/**
+ * The report of records already read from a store (every record it holds, or a shared store's rows of one
+ * machine or user): one reading of the starts chooses the sessions and dates them.
+ */
+export function buildReportFrom(all: readonly SessionRecord[], options: ReportOptions): ReportModel {
   const starts = sessionStarts(all, options.now ?? new Date());
-  return buildReportModel(selectReportRecords(store, options, all, starts), options, starts);
+  const selected = selectRecords(
+    all,
+    options.threshold,
+    { project: options.project, hosts: options.hosts, since: options.since, until: options.until },
+    starts,
+  );
+  return buildReportModel(selected, options, starts);
 }

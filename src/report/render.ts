@@ -1,6 +1,7 @@
 import { SIGNAL_LABELS } from '../gate/signals.js';
 import { contentSecurityPolicy } from './csp.js';
 import { jsonForScriptElement } from './escape.js';
+import { REPORT_MARKER } from './marker.js';
 import { PAGE_SCRIPT } from './page-script.js';
 import { rulesSection } from './rules-section.js';
 import {
@@ -59,6 +60,7 @@ export function renderReportHtml(model: ReportModel, chartJsSource: string): str
 <html lang="en">
 <head>
 <meta charset="utf-8">
+${REPORT_MARKER}
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Retrospect friction report</title>

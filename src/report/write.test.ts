@@ -2,18 +2,37 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../test-support/temp-dir.js';
+import { REPORT_MARKER } from './marker.js';
 import { looksLikeHtml, writeReportFile } from './write.js';
 
-const PAGE = '<!DOCTYPE html>\n<html><body>report</body></html>\n';
+const PAGE = `<!DOCTYPE html>\n<html><head><meta charset="utf-8">\n${REPORT_MARKER}\n</head><body>report</body></html>\n`;
 
 describe('writeReportFile', () => {
   it('writes a new report and replaces an earlier one, leaving no temporary or lock files', () => {
     const dir = tempDir('retrospect-report-write-');
     const path = join(dir, 'friction.html');
-    expect(writeReportFile(path, '<!doctype html><p>old</p>')).toEqual({ ok: true, path });
+    expect(writeReportFile(path, PAGE.replace('report<', 'old<'))).toEqual({ ok: true, path });
     expect(writeReportFile(path, PAGE)).toEqual({ ok: true, path });
     expect(readFileSync(path, 'utf8')).toBe(PAGE);
     expect(readdirSync(dir)).toEqual(['friction.html']);
+  });
+
+  it('refuses to replace an HTML page it did not write, unless forced', () => {
+    const dir = tempDir('retrospect-report-write-');
+    const mine = join(dir, 'index.html');
+    const page = '<!DOCTYPE html>\n<html><head><title>My site</title></head><body>hello</body></html>\n';
+    writeFileSync(mine, page);
+    expect(writeReportFile(mine, PAGE)).toEqual({
+      ok: false,
+      reason: `${mine} exists and is an HTML page that retrospect did not write; not replacing it (choose another --out, or pass --force to replace it)`,
+    });
+    expect(readFileSync(mine, 'utf8')).toBe(page);
+    // A page that only mentions the marker far down (past the first 4 KB) is not one of ours either.
+    const late = `${page.slice(0, -15)}${'<p>x</p>'.repeat(600)}${REPORT_MARKER}</body></html>\n`;
+    writeFileSync(mine, late);
+    expect(writeReportFile(mine, PAGE)).toMatchObject({ ok: false });
+    expect(writeReportFile(mine, PAGE, { force: true })).toEqual({ ok: true, path: mine });
+    expect(readFileSync(mine, 'utf8')).toBe(PAGE);
   });
 
   it('refuses to replace a file that is not an HTML page, and leaves it as it was', () => {
@@ -22,7 +41,7 @@ describe('writeReportFile', () => {
     writeFileSync(notes, '# my notes\n');
     expect(writeReportFile(notes, PAGE)).toEqual({
       ok: false,
-      reason: `${notes} exists and is not an HTML page; not replacing it`,
+      reason: `${notes} exists and is not a retrospect report; not replacing it (choose another --out, or pass --force to replace it)`,
     });
     expect(readFileSync(notes, 'utf8')).toBe('# my notes\n');
     mkdirSync(join(dir, 'folder.html'));

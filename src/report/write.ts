@@ -1,6 +1,7 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { withLockSync, writeFileAtomic } from '../fsx/index.js';
+import { isOwnReport, MARKER_WINDOW_BYTES } from './marker.js';
 
 /** The report was written, or why it was not (nothing was changed then). */
 export type ReportWriteResult = { ok: true; path: string } | { ok: false; reason: string };
@@ -31,12 +32,22 @@ function statOf(path: string) {
   }
 }
 
+export interface ReportWriteOptions {
+  /** Replace an existing file that is not a page `report` wrote (default false). */
+  force?: boolean;
+}
+
 /**
  * Writes the report to `path` atomically (locked, temp file, rename, read back, restored on failure). It
- * must be named `.html`/`.htm` and its folder must exist; an existing file is replaced only when it is an
- * HTML page itself, so that a mistyped `--out` never destroys someone's notes or data.
+ * must be named `.html`/`.htm` and its folder must exist. An existing file is replaced only when it is a
+ * page this command wrote (it carries REPORT_MARKER near its top), so that `--out` never destroys someone's
+ * own page, notes or data; with `force`, any regular file is replaced. A folder or other non-file never is.
  */
-export function writeReportFile(path: string, html: string): ReportWriteResult {
+export function writeReportFile(
+  path: string,
+  html: string,
+  options: ReportWriteOptions = {},
+): ReportWriteResult {
   const target = resolve(path);
   if (!/\.html?$/i.test(target)) return { ok: false, reason: `the report file must end in .html: ${path}` };
   const folder = statOf(dirname(target));
@@ -47,8 +58,15 @@ export function writeReportFile(path: string, html: string): ReportWriteResult {
     if (existing !== undefined) {
       if (!existing.isFile())
         return { ok: false, reason: `${path} exists and is not a file; not replacing it` };
-      if (!looksLikeHtml(head(target)))
-        return { ok: false, reason: `${path} exists and is not an HTML page; not replacing it` };
+      if (!options.force && !isOwnReport(head(target, MARKER_WINDOW_BYTES))) {
+        const what = looksLikeHtml(head(target))
+          ? 'an HTML page that retrospect did not write'
+          : 'not a retrospect report';
+        return {
+          ok: false,
+          reason: `${path} exists and is ${what}; not replacing it (choose another --out, or pass --force to replace it)`,
+        };
+      }
     }
     writeFileAtomic(target, html, { mkdirs: false });
     return { ok: true, path: target };

@@ -4,8 +4,9 @@ import type { GateVerdict } from '../gate/index.js';
 import { withThreshold } from '../scan/filter.js';
 import { scanSessions } from '../scan/scan.js';
 import { gateSettingsFor } from '../scan/settings.js';
-import { openStore } from '../store/open.js';
-import { storePathFor } from '../store/path.js';
+import { openStoreOrMemory } from '../store/fallback.js';
+import { openSessionStore } from '../store/open-session-store.js';
+import { storeLocationFor } from '../store/path.js';
 import type { SessionFile } from '../trial/discover.js';
 
 /** Notes §5 step 3: a file may gate for 2 s in `--all`; one session has a 5 s budget. */
@@ -18,7 +19,7 @@ export interface GateStepOptions {
   threshold?: string | undefined;
   /** Wall time one session may take to gate, in ms (`Infinity`: no cap, gate on this thread). */
   capMs: number;
-  /** The session store (default `<data dir>/store.sqlite`). */
+  /** The session store file (default: `RETROSPECT_STORE`, a file or a shared server, else `<data dir>/store.sqlite`). */
   storePath?: string;
   log: (line: string) => void;
 }
@@ -42,7 +43,15 @@ export async function gateCandidates(
   if (sessions.length === 0) return { gated: [], timedOut: [] };
   const { settings, warning } = gateSettingsFor(options.env, options.mainCheckout, options.threshold);
   if (warning) options.log(warning);
-  const store = openStore(options.storePath ?? storePathFor(undefined, false, options.env));
+  const location =
+    options.storePath !== undefined
+      ? ({ kind: 'sqlite', path: options.storePath } as const)
+      : storeLocationFor(undefined, false, options.env);
+  // An unusable embedded store is no reason to stop: the run reads the transcripts directly this time.
+  const store =
+    location.kind === 'sqlite'
+      ? openStoreOrMemory(location.path, options.log)
+      : await openSessionStore(location, options.env);
   try {
     // One session: its file alone, so that its budget is spent on it. More: their folders, one store
     // query each instead of one per file.
@@ -73,6 +82,6 @@ export async function gateCandidates(
     }
     return result;
   } finally {
-    store.close();
+    await store.close();
   }
 }

@@ -2,6 +2,7 @@ import { InputError } from '../errors/errors.js';
 import { findGitRoots } from '../git/roots.js';
 import type { ScheduledReportInput } from '../schedule/report-model.js';
 import { type RunScheduledOptions, runScheduled, type ScheduledRunResult } from '../schedule/run.js';
+import { webhookFailureLine } from '../schedule/webhook.js';
 import { type RetroOptions, runRetro } from './pipeline.js';
 import { fabricationReference, gateTimeoutText } from './render.js';
 import type { RetroOutcome } from './types.js';
@@ -31,7 +32,7 @@ export async function runScheduledRetro(
 ): Promise<ScheduledRunResult<RetroOutcome>> {
   const roots = findGitRoots(options.cwd);
   if (!roots) throw new InputError(`retro runs inside a git repository; ${options.cwd} is not in one`);
-  return runScheduled(
+  const result = await runScheduled(
     roots.mainCheckout,
     (context) =>
       runRetro({
@@ -41,4 +42,8 @@ export async function runScheduledRetro(
       }),
     { env: options.env, ...schedule },
   );
+  // The webhook is fail-open, not silent: a configured one that was not delivered is said on stderr.
+  const failure = result.status === 'skipped' ? undefined : webhookFailureLine(result.webhook);
+  if (failure) options.log?.(failure);
+  return result;
 }

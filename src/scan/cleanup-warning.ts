@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SessionStore } from '../store/open.js';
+import type { SessionStorePort } from '../store/port.js';
 
 /** Claude Code deletes transcripts older than this many days unless settings.json says otherwise. */
 export const DEFAULT_CLEANUP_PERIOD_DAYS = 30;
@@ -33,13 +33,13 @@ export async function cleanupPeriodDays(configDir: string): Promise<number | und
  */
 export async function cleanupWarningOnce(
   configDirs: string[],
-  store: SessionStore,
+  store: SessionStorePort,
 ): Promise<string | undefined> {
-  if (store.getMeta(WARNED_KEY) !== undefined) return undefined;
+  if ((await store.getMeta(WARNED_KEY)) !== undefined) return undefined;
   const periods = await Promise.all(configDirs.map(cleanupPeriodDays));
   const unset = configDirs.filter((_dir, i) => periods[i] === undefined);
   if (unset.length === 0) return undefined;
-  store.setMeta(WARNED_KEY, new Date().toISOString());
+  await store.setMeta(WARNED_KEY, new Date().toISOString());
   const where = unset.map((dir) => join(dir, 'settings.json')).join(', ');
   return (
     `note: Claude Code deletes transcripts after ${DEFAULT_CLEANUP_PERIOD_DAYS} days (cleanupPeriodDays is not set in ${where}). ` +

@@ -19,6 +19,12 @@ export interface GateOutcome {
   /** One of Retrospect's own analysis runs (its opening prompt carries the own-run marker). */
   ownRun: boolean;
   profile: GateProfile;
+  /**
+   * Whether the file reads as a transcript of a known agent: another host's session, or a Claude Code file
+   * some line of whose first 50 carries the transcript fields (`type`, `uuid`, `message`, ...). False for
+   * an empty file, a binary file, other JSON.
+   */
+  transcript: boolean;
   /** The session's turns as its host counts them. */
   turns: TurnCounts | undefined;
   /** The folder the session ran in, when its host records it (the project key of hosts without folders). */
@@ -71,6 +77,8 @@ export function fileGate(
       // Code sessions can be Retrospect's own runs (the claude-cli provider runs `claude -p`).
       ownRun: (host ?? 'claude-code') === 'claude-code' && isOwnRunTranscript(path),
       profile: result.profile,
+      // Other hosts' sessions were recognised by their place or their head before they were read.
+      transcript: (host ?? 'claude-code') !== 'claude-code' || result.facts?.knownFieldsSeen === true,
       turns: result.turns,
       cwd: result.facts?.session?.cwd,
       parentSessionId: result.facts?.session?.parentSessionId,

@@ -1,5 +1,5 @@
 // The store's path is the store's rule; scan's callers (the scan and report commands, the MCP scan tool) find it here too.
-export { storePathFor } from '../store/path.js';
+export { storeLocationFor, storePathFor } from '../store/path.js';
 export { cleanupPeriodDays, cleanupWarningOnce, DEFAULT_CLEANUP_PERIOD_DAYS } from './cleanup-warning.js';
 export {
   byScore,

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../errors/errors.js';
 import type { DiscoveryRoot } from '../transcript/discover.js';
@@ -47,9 +47,21 @@ export function resolveScanRoots(
   const roots = demo ? [demoProjectsRoot()] : paths;
   for (const root of roots) {
     // A session inside a database (OpenCode's `opencode.db/ses_…`) exists when its row does.
-    if (!existsSync(root) && adapterNamed('opencode').stat(root) === undefined)
+    if (adapterNamed('opencode').stat(root) !== undefined) continue;
+    let stat: ReturnType<typeof statSync>;
+    try {
+      stat = statSync(root, { throwIfNoEntry: false });
+    } catch (error) {
+      throw new InputError(`${root} cannot be reached (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+    if (stat === undefined)
       throw new InputError(
         `no such folder or file: ${root} (expected an agent's session folder, such as ~/.claude/projects or ~/.codex, or a session file)`,
+      );
+    // A FIFO is never opened (reading one would wait for a writer), nor is a socket or a device.
+    if (!stat.isFile() && !stat.isDirectory())
+      throw new InputError(
+        `${root} is ${stat.isFIFO() ? 'a FIFO' : 'not a regular file'} (expected an agent's session folder, such as ~/.claude/projects or ~/.codex, or a session file)`,
       );
   }
   return { roots: roots.map((path) => ({ path })), defaults };

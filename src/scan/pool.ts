@@ -97,7 +97,7 @@ export async function gateFiles(
     Number.isFinite(options.fileCapMs) &&
     options.fileCapMs <= MAX_TIMER_MS;
   if (!capped && (jobs === 1 || totalBytes < (options.inlineBelowBytes ?? INLINE_BYTES))) {
-    const gate = fileGate(options.settings, readerNamed(options.reader));
+    const gate = fileGate(options.settings, readerNamed(options.reader, options.settings.profile));
     for (const file of order) {
       const outcome = gate(file.path, file.host);
       outcomes[file.index] = outcome;

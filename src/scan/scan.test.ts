@@ -167,15 +167,22 @@ describe('scanSessions', () => {
     store.close();
   });
 
-  it('reads a damaged transcript in a Claude Code project folder as Claude Code, with a drift warning', async () => {
+  it('skips a file in a Claude Code project folder that reads as no transcript, naming schema drift, and stores nothing', async () => {
     const dir = join(tempDir('retrospect-scan-'), '-home-dev-odd');
     mkdirSync(dir);
     const file = join(dir, 'odd.jsonl');
     writeFileSync(file, '{"kind":"something else"}\n');
     const store = openStore(':memory:');
     const result = await scanSessions({ roots: [dir], store, settings: SETTINGS });
-    expect(result.records.map((r) => [r.path, r.host])).toEqual([[file, 'claude-code']]);
-    expect(result.warnings[0]).toMatch(/possible schema drift/);
+    expect(result.records).toEqual([]);
+    expect(result.skipped).toEqual([
+      {
+        path: file,
+        kind: 'not-a-transcript',
+        reason: expect.stringMatching(/first 50 lines .*possible schema drift/),
+      },
+    ]);
+    expect(store.listSessions()).toEqual([]);
     store.close();
   });
 

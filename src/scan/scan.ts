@@ -2,17 +2,20 @@ import { statSync } from 'node:fs';
 import { basename, resolve, sep } from 'node:path';
 import { GATE_PROFILE_VERSIONS, type GateProfile } from '../gate/profile.js';
 import { projectFolderName } from '../paths/data-dir.js';
-import { countSignals, type SessionStore } from '../store/open.js';
+import { countSignals } from '../store/open.js';
+import type { SessionStorePort } from '../store/port.js';
 import type { KnownFile, SessionRecord } from '../store/types.js';
 import { type DiscoveryRoot, discoverSessions } from '../transcript/discover.js';
 import { isSessionRow } from '../transcript/hosts.js';
 import { isOwnRunTranscript } from '../transcript/own-run.js';
 import type { SessionSource } from '../transcript/source.js';
 import type { HostName } from '../transcript/types.js';
+import { VerdictBatch } from './batch.js';
 import type { GateFileSettings, GateOutcome } from './gate-file.js';
 import { currentCoverage, ledgerMoved, refreshForLedger } from './ledger-refresh.js';
 import { gateFiles } from './pool.js';
 import type { ReaderName } from './reader.js';
+import type { SkippedEntry } from './skipped.js';
 
 /** What scanSessions reads, where it keeps the verdicts, and how it gates. */
 export interface ScanOptions {
@@ -23,8 +26,11 @@ export interface ScanOptions {
   roots: (string | DiscoveryRoot)[];
   /** Only sessions of these hosts. */
   hosts?: readonly HostName[];
-  /** Where verdicts are kept between runs: only new or changed files are read again. */
-  store: SessionStore;
+  /**
+   * Where verdicts are kept between runs (only new or changed files are read again): the embedded store, or a
+   * shared one (whose rows of this machine and user are compared).
+   */
+  store: SessionStorePort;
   /** The gate's settings for every file (profile, threshold, ledger); see gateSettingsFor. */
   settings: GateFileSettings;
   /** The transcript reader (default: the byte-level reader; the others exist for parity checks). */
@@ -51,6 +57,8 @@ export interface ScanOptions {
 }
 
 export interface ScanResult {
+  /** What the scan passed over and why (special files, link loops, unreadable files, non-transcripts...). */
+  skipped: SkippedEntry[];
   /** Every stored file under the roots, deleted ones included (marked gone). */
   records: SessionRecord[];
   /** Files read this time (new, changed, or gated by an older gate version). */
@@ -80,8 +88,41 @@ function needsReading(file: SessionSource, known: Map<string, KnownFile>, profil
     stored.size !== file.size ||
     stored.mtimeMs !== file.mtimeMs ||
     stored.gateVersion !== GATE_PROFILE_VERSIONS[profile] ||
-    stored.gateProfile !== profile
+    stored.gateProfile !== profile ||
+    // An error verdict (the file could not be read) is no verdict: try again, whatever size and mtime say.
+    stored.gateError
   );
+}
+
+/**
+ * Whether a gated file is a transcript to store, or what to say instead. A read error is not a verdict about
+ * the transcript (a permission fixed later, a file system that was away): it is said and not stored, so the
+ * next scan tries again. A file that is empty or does not read as a transcript of a known agent (binary,
+ * other JSON) is said and not stored either.
+ */
+function skipFor(file: SessionSource, outcome: GateOutcome): SkippedEntry | undefined {
+  const error = outcome.verdict.error;
+  if (error === 'file not found')
+    return { path: file.path, kind: 'vanished', reason: 'deleted while the scan ran' };
+  if (error !== undefined) {
+    const code = error.replace(/^file not readable: /, '');
+    return {
+      path: file.path,
+      kind: 'unreadable-file',
+      reason: `cannot be read (${code}); it is read again next time`,
+    };
+  }
+  // A database row has no lines of its own; an empty file of any host is empty.
+  if (file.size === 0 || (file.host === 'claude-code' && outcome.lines === 0))
+    return { path: file.path, kind: 'empty', reason: 'an empty file' };
+  if (!outcome.transcript)
+    return {
+      path: file.path,
+      kind: 'not-a-transcript',
+      reason:
+        'not a transcript of a known agent: no Claude Code fields (type, uuid, message, sessionId, ...) in its first 50 lines (if it is one, its format changed: possible schema drift)',
+    };
+  return undefined;
 }
 
 function toRecord(file: SessionSource, outcome: GateOutcome, scannedAt: string): SessionRecord {
@@ -156,10 +197,11 @@ export async function scanSessions(options: ScanOptions): Promise<ScanResult> {
   const discovery = discoverSessions(roots);
   const wanted = (host: HostName) => options.hosts === undefined || options.hosts.includes(host);
   const files = discovery.sources.filter((source) => wanted(source.host));
+  const skippedEntries: SkippedEntry[] = [...discovery.skipped];
   const prefixes = [...new Set(roots.map((root) => prefixOf(root.path)))];
   const known = new Map<string, KnownFile>();
   for (const prefix of prefixes)
-    for (const [path, file] of store.knownFiles(prefix)) if (under(prefix, path)) known.set(path, file);
+    for (const [path, file] of await store.knownFiles(prefix)) if (under(prefix, path)) known.set(path, file);
   const present = new Set(files.map((f) => f.path));
   const scannedAt = (options.now?.() ?? new Date()).toISOString();
 
@@ -177,7 +219,7 @@ export async function scanSessions(options: ScanOptions): Promise<ScanResult> {
     if (reading.has(path) || skipped(path)) continue;
     const coverage = coverageOf(stored.sessionId);
     if (!ledgerMoved(stored, coverage)) continue;
-    const record = store.sessionAt(path);
+    const record = await store.sessionAt(path);
     if (!record) continue;
     // A file that vanished since the last scan is gone now, whatever the store still says.
     const file = filesByPath.get(path);
@@ -201,6 +243,8 @@ export async function scanSessions(options: ScanOptions): Promise<ScanResult> {
     }
   }
 
+  // Rescored verdicts need no reading: saved first, so that a scan stopped later keeps them.
+  await store.upsertSession(...refreshed);
   const totalBytes = toRead.reduce((sum, f) => sum + f.size, 0);
   let doneBytes = 0;
   options.onProgress?.(0, totalBytes);
@@ -208,40 +252,57 @@ export async function scanSessions(options: ScanOptions): Promise<ScanResult> {
     doneBytes += size;
     options.onProgress?.(doneBytes, totalBytes);
   };
+  const batch = new VerdictBatch(store);
+  const forget: string[] = [];
+  const warnings: string[] = [];
+  const readPaths = new Map(toRead.map((f) => [f.path, f]));
   const outcomes = await gateFiles(toRead, {
     settings,
     reader: options.reader ?? 'fast',
     jobs: options.jobs ?? 1,
     ...(options.inlineBelowBytes === undefined ? {} : { inlineBelowBytes: options.inlineBelowBytes }),
     ...(options.fileCapMs === undefined ? {} : { fileCapMs: options.fileCapMs }),
-    onOutcome: (_outcome, size) => advance(size),
+    onOutcome: (outcome, size) => {
+      const file = readPaths.get(outcome.path);
+      if (file) {
+        const skip = skipFor(file, outcome);
+        if (skip) {
+          skippedEntries.push(skip);
+          // The store keeps verdicts of transcripts only: a row for a file that now reads as none goes, and
+          // so does a read error cached by an older release. The verdict of a transcript that has become
+          // unreadable stays as it was (it is the last one known).
+          const stored = known.get(file.path);
+          const unreadable = skip.kind === 'unreadable-file' || skip.kind === 'vanished';
+          if (stored && (!unreadable || stored.gateError)) forget.push(file.path);
+        } else {
+          batch.add(toRecord(file, outcome, scannedAt));
+          warnings.push(...outcome.warnings);
+        }
+      }
+      advance(size);
+    },
     onTimeout: (_path, size) => advance(size),
   });
-  const timedOut: string[] = [];
-  const gated: SessionRecord[] = [];
-  toRead.forEach((file, i) => {
-    const outcome = outcomes[i];
-    if (outcome) gated.push(toRecord(file, outcome, scannedAt));
-    else timedOut.push(file.path);
-  });
-  store.upsertSession(...refreshed, ...gated);
+  await batch.done();
+  const timedOut = toRead.filter((_file, i) => outcomes[i] === undefined).map((file) => file.path);
+  await store.forgetPaths(forget);
   // Rows from a store that did not know own runs yet: each file still there has its head checked, once.
   const unchecked = [...known].filter(
     ([path, k]) =>
       k.ownRun === undefined && !reading.has(path) && filesByPath.get(path)?.host === 'claude-code',
   );
-  store.setOwnRun(
+  await store.setOwnRun(
     unchecked.filter(([path]) => present.has(path)).map(([path]) => [path, isOwnRunTranscript(path)]),
   );
   // A host left out by `hosts` was not looked for: its stored sessions are not gone.
-  const newlyGone = store.markGone(
-    [...known.keys()].filter(
-      (path) => !present.has(path) && wanted(store.sessionAt(path)?.host ?? 'claude-code'),
-    ),
-  );
+  const vanished: string[] = [];
+  for (const path of known.keys())
+    if (!present.has(path) && wanted((await store.sessionAt(path))?.host ?? 'claude-code'))
+      vanished.push(path);
+  const newlyGone = await store.markGone(vanished);
   const records = new Map<string, SessionRecord>();
   for (const prefix of prefixes) {
-    for (const record of store.listSessions({
+    for (const record of await store.listSessions({
       under: prefix,
       ...(options.hosts ? { hosts: options.hosts } : {}),
     })) {
@@ -249,8 +310,8 @@ export async function scanSessions(options: ScanOptions): Promise<ScanResult> {
       if (under(prefix, record.path)) records.set(record.path, record);
     }
   }
-  const warnings = outcomes.flatMap((o) => o?.warnings ?? []);
   return {
+    skipped: skippedEntries,
     records: [...records.values()],
     read: toRead.length,
     readBytes: totalBytes,

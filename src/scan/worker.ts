@@ -11,7 +11,7 @@ export type WorkerReply = { id: number; outcome: GateOutcome } | { id: number; e
  * at a time, and answers with plain-data outcomes.
  */
 const { settings, reader } = workerData as { settings: GateFileSettings; reader: ReaderName };
-const gate = fileGate(settings, readerNamed(reader));
+const gate = fileGate(settings, readerNamed(reader, settings.profile));
 
 parentPort!.on('message', (message: { id: number; path: string; host?: HostName }) => {
   let reply: WorkerReply;

@@ -46,4 +46,5 @@ export {
   scheduledWebhookPayload,
   WEBHOOK_TIMEOUT_MS,
   type WebhookResult,
+  webhookFailureLine,
 } from './webhook.js';

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -96,6 +96,79 @@ describe('acquireScheduledLock', () => {
   });
 });
 
+describe('who holds the lock', () => {
+  /** The pid of a process that has exited (and so is not running on this host). */
+  function deadPid(): number {
+    const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
+    return Number(child.stdout.toString());
+  }
+
+  it('on this host a live holder keeps the lock whatever its age', () => {
+    const mroot = project();
+    // Past a short TTL rather than 2 h ago: a lock from before the last boot is rightly judged dead, and a
+    // fresh machine may have booted less than 2 h ago.
+    const old = nowSeconds() - 30;
+    plant(mroot, `${process.pid}\n${old}\n${hostname()}\nabc\n`);
+    expect(acquireScheduledLock(mroot, { ttlSeconds: 10 })).toMatchObject({
+      ok: false,
+      reason: 'held',
+      holder: { pid: process.pid },
+    });
+    expect(readScheduledLock(mroot)).toMatchObject({ pid: process.pid, epoch: old });
+  });
+
+  it("on this host a dead holder's fresh lock is taken over at once", () => {
+    const mroot = project();
+    const pid = deadPid();
+    plant(mroot, `${pid}\n${nowSeconds() - 5}\n${hostname()}\nabc\n`);
+    const result = acquireScheduledLock(mroot);
+    expect(result).toMatchObject({ ok: true, tookOver: { reason: 'dead', previous: { pid } } });
+    expect(readdirSync(scheduledRetroDir(mroot))).toEqual(['scheduled.lock']);
+  });
+
+  it('a lock taken before this machine booted is free, even if its pid is alive now (reused)', () => {
+    const mroot = project();
+    const booted = Number(/^btime (\d+)$/m.exec(readFileSync('/proc/stat', 'utf8'))?.[1]);
+    plant(mroot, `1\n${booted - 60}\n${hostname()}\n`);
+    expect(acquireScheduledLock(mroot, { ttlSeconds: 10 * 365 * 86_400 })).toMatchObject({
+      ok: true,
+      tookOver: { reason: 'dead' },
+    });
+  });
+
+  it('across hosts, and for a seed-format lock without a host, the 2 h age rule stands', () => {
+    const dead = deadPid();
+    for (const host of ['\nbuild-box', '']) {
+      const fresh = project();
+      plant(fresh, `${dead}\n${nowSeconds() - 60}${host}\n`);
+      expect(acquireScheduledLock(fresh)).toMatchObject({ ok: false, reason: 'held' });
+      const old = project();
+      plant(old, `${process.pid}\n${nowSeconds() - LOCK_TTL_SECONDS - 1}${host}\n`);
+      expect(acquireScheduledLock(old)).toMatchObject({ ok: true, tookOver: { reason: 'stale' } });
+    }
+  });
+});
+
+describe('a lock path that cannot be a lock', () => {
+  it('a folder at the lock path is a clear error, for acquire, release and read alike', () => {
+    const mroot = project();
+    mkdirSync(scheduledLockPath(mroot), { recursive: true });
+    const message = `cannot use the scheduled-run lock ${scheduledLockPath(mroot)}: it is a folder, not a lock file (a lock is a file holding a pid and a time): move the folder away`;
+    expect(() => acquireScheduledLock(mroot)).toThrow(message);
+    expect(() => releaseScheduledLock(mroot, { force: true })).toThrow(message);
+    expect(() => readScheduledLock(mroot)).toThrow(message);
+  });
+
+  it('a file where the .claude/retro folder must be is a clear error', () => {
+    const mroot = project();
+    mkdirSync(join(mroot, '.claude'));
+    writeFileSync(join(mroot, '.claude', 'retro'), 'not a folder');
+    expect(() => acquireScheduledLock(mroot)).toThrow(
+      /^cannot use the scheduled-run lock .*: a file stands where a folder must be \(.*\.claude\/retro\): move it away$/,
+    );
+  });
+});
+
 describe('releaseScheduledLock', () => {
   it('releases by token; a wrong token leaves the lock in place', () => {
     const mroot = project();
@@ -136,25 +209,42 @@ describe('releaseScheduledLock', () => {
 });
 
 describe('concurrent claims (separate processes)', { tags: ['race'] }, () => {
-  // Each process waits for a common start instant, then claims: the claims really overlap in time.
+  // Each process waits for a common start instant, then claims: the claims really overlap in time. Each
+  // says how it fared and stays alive until every claim is over (its stdin closes): on this host a lock
+  // whose holder exited is free at once, and a late starter would rightly take it.
   const claimer = `
     import { acquireScheduledLock } from ${JSON.stringify(join(REPO_ROOT, 'dist', 'schedule', 'lock.js'))};
     const [mroot, at] = process.argv.slice(1);
     while (Date.now() < Number(at)) {}
-    process.exit(acquireScheduledLock(mroot).ok ? 0 : 2);
+    process.stdout.write(acquireScheduledLock(mroot).ok ? '0' : '2');
+    process.stdin.resume();
+    process.stdin.on('end', () => process.exit(0));
   `;
 
-  function claim(mroot: string, at: number): Promise<number> {
-    return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, ['--input-type=module', '-e', claimer, mroot, String(at)]);
+  function claim(mroot: string, at: number): { child: ChildProcess; code: Promise<number> } {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', claimer, mroot, String(at)]);
+    const code = new Promise<number>((resolve, reject) => {
       child.on('error', reject);
-      child.on('exit', (code) => resolve(code ?? -1));
+      child.stdout?.once('data', (b: Buffer) => resolve(Number(b.toString())));
+      child.on('exit', () => resolve(-1));
     });
+    return { child, code };
   }
 
   async function race(mroot: string, n: number): Promise<number[]> {
     const at = Date.now() + 700;
-    return Promise.all(Array.from({ length: n }, () => claim(mroot, at)));
+    const claims = Array.from({ length: n }, () => claim(mroot, at));
+    const codes = await Promise.all(claims.map((c) => c.code));
+    await Promise.all(
+      claims.map(
+        ({ child }) =>
+          new Promise((resolve) => {
+            child.on('exit', resolve);
+            child.stdin?.end();
+          }),
+      ),
+    );
+    return codes;
   }
 
   it('exactly one of twelve processes gets a free lock; the rest see it held', async () => {

@@ -1,8 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, renameSync, unlinkSync } from 'node:fs';
+import { linkSync, readFileSync, renameSync, unlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { ensureInsideProject, LockTimeoutError, publishFileExclusive, withLockSync } from '../fsx/index.js';
+import { InputError } from '../errors/errors.js';
+import {
+  ensureInsideProject,
+  LockTimeoutError,
+  makeDirsSync,
+  publishFileExclusive,
+  withLockSync,
+} from '../fsx/index.js';
+import { holderLiveness } from './holder.js';
 import { scheduledLockPath, scheduledRetroDir } from './paths.js';
 
 /** A lock younger than this (seconds) is held; an older one was left by a run that died. */
@@ -31,7 +39,8 @@ export type LockAcquisition =
   | {
       ok: true;
       lock: HeldScheduledLock;
-      tookOver: { reason: 'stale' | 'corrupt'; previous?: LockRecord } | undefined;
+      /** `stale`: older than the TTL; `dead`: its holder on this host is no longer running; `corrupt`: unreadable. */
+      tookOver: { reason: 'stale' | 'dead' | 'corrupt'; previous?: LockRecord } | undefined;
     }
   | { ok: false; reason: 'held'; holder: LockRecord | undefined };
 
@@ -60,7 +69,30 @@ export function parseLockRecord(text: string): LockRecord | undefined {
 type LockLook =
   | { state: 'missing'; text?: undefined }
   | { state: 'corrupt'; text: string }
-  | { state: 'fresh' | 'stale'; record: LockRecord; text: string };
+  | { state: 'fresh' | 'stale' | 'dead'; record: LockRecord; text: string };
+
+/** What a file-system error at the lock means for the person running the command. */
+function unusableLock(path: string, error: NodeJS.ErrnoException): InputError {
+  const where = error.path && error.path !== path ? ` (${error.path})` : '';
+  const why: Record<string, string> = {
+    EISDIR:
+      'it is a folder, not a lock file (a lock is a file holding a pid and a time): move the folder away',
+    ENOTDIR: `a file stands where a folder must be${where}: move it away`,
+    EACCES: `permission denied${where}: check the folder's owner and mode`,
+    EPERM: `operation not permitted${where}: check the folder's owner and mode`,
+    EROFS: `the file system is read-only${where}`,
+  };
+  return new InputError(
+    `cannot use the scheduled-run lock ${path}: ${why[error.code ?? ''] ?? `${error.code ?? error.message}${where}`}`,
+    { cause: error },
+  );
+}
+
+function isFileSystemError(error: unknown): error is NodeJS.ErrnoException {
+  return (
+    error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string' && 'syscall' in error
+  );
+}
 
 function look(path: string, nowSeconds: number, ttl: number): LockLook {
   let text: string;
@@ -72,6 +104,12 @@ function look(path: string, nowSeconds: number, ttl: number): LockLook {
   }
   const record = parseLockRecord(text);
   if (!record) return { state: 'corrupt', text };
+  // On this host the holder itself answers: alive keeps the lock whatever its age (a run stalled on a slow
+  // model is still the run), gone frees it at once. Across hosts, or for a seed-format lock that names no
+  // host, only the age can tell.
+  const liveness = holderLiveness(record);
+  if (liveness === 'alive') return { state: 'fresh', record, text };
+  if (liveness === 'dead') return { state: 'dead', record, text };
   // A lock stamped far in the future is as unusable as an old one (clock jumped, file edited).
   const age = nowSeconds - record.epoch;
   return { state: age < ttl && age > -ttl ? 'fresh' : 'stale', record, text };
@@ -118,6 +156,15 @@ function takeoverGuardPath(mroot: string): string {
  * what was judged (defence against a hand edit) before the new lock is published.
  */
 export function acquireScheduledLock(mroot: string, options: AcquireOptions = {}): LockAcquisition {
+  try {
+    return acquire(mroot, options);
+  } catch (error) {
+    if (isFileSystemError(error)) throw unusableLock(scheduledLockPath(mroot), error);
+    throw error;
+  }
+}
+
+function acquire(mroot: string, options: AcquireOptions): LockAcquisition {
   const path = scheduledLockPath(mroot);
   const ttl = options.ttlSeconds ?? LOCK_TTL_SECONDS;
   const nowSeconds = Math.floor((options.now ?? Date.now)() / 1000);
@@ -131,7 +178,7 @@ export function acquireScheduledLock(mroot: string, options: AcquireOptions = {}
   const content = `${lock.pid}\n${lock.epoch}\n${lock.host}\n${lock.token}\n`;
   const dir = scheduledRetroDir(mroot);
   ensureInsideProject(mroot, path);
-  mkdirSync(dir, { recursive: true });
+  makeDirsSync(dir);
 
   const takeOver = (): LockAcquisition | 'retry' => {
     const seen = look(path, nowSeconds, ttl);
@@ -156,8 +203,9 @@ export function acquireScheduledLock(mroot: string, options: AcquireOptions = {}
       const now = look(path, nowSeconds, ttl);
       return { ok: false, reason: 'held', holder: now.state === 'fresh' ? now.record : undefined };
     }
-    const previous = seen.state === 'stale' ? seen.record : undefined;
-    return { ok: true, lock, tookOver: { reason: previous ? 'stale' : 'corrupt', previous } };
+    if (seen.state === 'corrupt')
+      return { ok: true, lock, tookOver: { reason: 'corrupt', previous: undefined } };
+    return { ok: true, lock, tookOver: { reason: seen.state, previous: seen.record } };
   };
 
   // A few rounds cover the races where the file vanishes between a failed claim and the next look.
@@ -214,6 +262,7 @@ export function releaseScheduledLock(mroot: string, options: ReleaseOptions = {}
     );
   } catch (error) {
     if (error instanceof LockTimeoutError) return { released: false, reason: 'busy' };
+    if (isFileSystemError(error)) throw unusableLock(scheduledLockPath(mroot), error);
     throw error;
   }
 }
@@ -246,7 +295,13 @@ function releaseGuarded(path: string, options: ReleaseOptions): LockRelease {
 
 /** The current lock of `mroot`: its record, `'corrupt'`, or `'missing'`. */
 export function readScheduledLock(mroot: string): LockRecord | 'corrupt' | 'missing' {
-  return readLockAt(scheduledLockPath(mroot));
+  const path = scheduledLockPath(mroot);
+  try {
+    return readLockAt(path);
+  } catch (error) {
+    if (isFileSystemError(error)) throw unusableLock(path, error);
+    throw error;
+  }
 }
 
 function readLockAt(path: string): LockRecord | 'corrupt' | 'missing' {

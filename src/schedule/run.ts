@@ -50,7 +50,7 @@ export interface RunScheduledOptions {
 interface Finished {
   report: WrittenReport;
   webhook: WebhookResult;
-  tookOver: { reason: 'stale' | 'corrupt'; previous?: LockRecord } | undefined;
+  tookOver: { reason: 'stale' | 'dead' | 'corrupt'; previous?: LockRecord } | undefined;
 }
 
 export type ScheduledRunResult<T> =

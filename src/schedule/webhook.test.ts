@@ -53,7 +53,7 @@ describe('scheduled webhook', () => {
     const port = await closedPort();
     const started = Date.now();
     const result = await postWebhook(`http://127.0.0.1:${port}/`, { event: 'scheduled_retro' });
-    expect(result).toEqual({ delivered: false, reason: 'ECONNREFUSED' });
+    expect(result).toEqual({ delivered: false, reason: 'connection refused (ECONNREFUSED)' });
     expect(Date.now() - started).toBeLessThan(2000);
   });
 

@@ -19,6 +19,31 @@ export type WebhookResult =
   | { delivered: false; reason: string; status?: number }
   | { delivered: false; reason: 'not-configured' };
 
+const REQUEST_ERRORS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused (ECONNREFUSED)',
+  ECONNRESET: 'connection reset (ECONNRESET)',
+  ENOTFOUND: 'host not found (ENOTFOUND)',
+  EAI_AGAIN: 'host lookup failed (EAI_AGAIN)',
+  ETIMEDOUT: 'connection timed out (ETIMEDOUT)',
+  EHOSTUNREACH: 'host unreachable (EHOSTUNREACH)',
+};
+
+/**
+ * A request error in words that carry no part of the URL: an error code when there is one, else the
+ * message with the URL (and its user, password, path and query) taken out.
+ */
+function describeRequestError(error: NodeJS.ErrnoException, url: string): string {
+  if (error.code) return REQUEST_ERRORS[error.code] ?? error.code;
+  let text = error.message.split(url).join('<url>');
+  try {
+    const { username, password, host } = new URL(url);
+    for (const secret of [password, username, host]) if (secret) text = text.split(secret).join('<redacted>');
+  } catch {
+    // Not a URL: nothing more to take out.
+  }
+  return text.replace(/\s+/g, ' ').trim();
+}
+
 /** Builds the payload; JSON.stringify does the escaping that a hand-built string lacks (docs/design/compatibility.md). */
 export function scheduledWebhookPayload(report: {
   path: string;
@@ -88,14 +113,26 @@ export function postWebhook(
               : { delivered: false, reason: `HTTP ${status}`, status },
           ),
         );
-        res.on('error', (error) => finish({ delivered: false, reason: error.message, status }));
+        res.on('error', (error) =>
+          finish({ delivered: false, reason: describeRequestError(error, url), status }),
+        );
       },
     );
     req.on('error', (error: NodeJS.ErrnoException) =>
-      finish({ delivered: false, reason: error.code ?? error.message }),
+      finish({ delivered: false, reason: describeRequestError(error, url) }),
     );
     req.end(body);
   });
+}
+
+/**
+ * The one stderr line for a webhook that was configured but not delivered, or undefined (delivered, or
+ * none configured). It names what happened (a refused connection, a timeout, an HTTP status), never the
+ * URL, which may carry a token or a password.
+ */
+export function webhookFailureLine(result: WebhookResult): string | undefined {
+  if (result.delivered || result.reason === 'not-configured') return undefined;
+  return `scheduled retro: webhook (AGENT_WEBHOOK_URL) not delivered: ${result.reason}; the report stands`;
 }
 
 /** Posts the scheduled-run notice when `AGENT_WEBHOOK_URL` is set; fail-open, like every webhook here. */

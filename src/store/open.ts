@@ -1,11 +1,12 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
+import { resolve, sep } from 'node:path';
+import type Database from 'better-sqlite3';
 import { type LedgerCoverage, ledgerCoverageKey } from '../gate/ledger-s2.js';
 import { type GateProfile, isGateProfile } from '../gate/profile.js';
 import type { GateSignal, GateVerdict } from '../gate/score.js';
 import type { SignalName } from '../gate/signals.js';
-import { migrate } from './schema.js';
+import { connectStore } from './connect.js';
+import { guardStore } from './guard.js';
+import type { SessionStorePort } from './port.js';
 import { activeWithin, sessionStartsBounded } from './session-starts.js';
 import type { HostName, KnownFile, SessionQuery, SessionRecord, SessionScore } from './types.js';
 
@@ -113,16 +114,14 @@ const UPSERT = `INSERT INTO sessions (path, size, mtime_ms, host, session_id, pa
  * The embedded session index (SQLite, WAL): one row per transcript file with its gate verdict. It
  * outlives the transcripts — Claude Code deletes old ones, the store marks them gone and keeps the verdict.
  */
-export class SessionStore {
+export class SessionStore implements SessionStorePort {
+  readonly kind = 'sqlite' as const;
+  readonly label: string;
   private readonly db: Database.Database;
 
   constructor(path: string) {
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-    this.db = new Database(path);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('busy_timeout = 5000');
-    this.db.pragma('synchronous = NORMAL');
-    migrate(this.db);
+    this.label = path;
+    this.db = connectStore(path);
   }
 
   /** Inserts or replaces the records of these files in one transaction. */
@@ -222,6 +221,27 @@ export class SessionStore {
     })();
   }
 
+  /** Removes the records of these files (the transcripts stay as they are); returns how many went. */
+  forgetPaths(paths: Iterable<string>): number {
+    const remove = this.db.prepare('DELETE FROM sessions WHERE path = ?');
+    let removed = 0;
+    this.db.transaction(() => {
+      for (const path of paths) removed += remove.run(path).changes;
+    })();
+    return removed;
+  }
+
+  /**
+   * Removes the records of the file at `path`, or of every file under the folder `path` (an absolute path
+   * without a trailing separator); returns how many went. The transcripts themselves are never touched.
+   */
+  forgetUnder(path: string): number {
+    const folder = `${path}${sep}`;
+    return this.db
+      .prepare('DELETE FROM sessions WHERE path = ? OR substr(path, 1, ?) = ?')
+      .run(path, Array.from(folder).length, folder).changes;
+  }
+
   /** Marks files as deleted; their verdicts stay for history and trial reviews. */
   markGone(paths: Iterable<string>): number {
     const mark = this.db.prepare('UPDATE sessions SET gone = 1 WHERE path = ? AND gone = 0');
@@ -236,6 +256,7 @@ export class SessionStore {
    * Stored records, newest first, filtered by project folder and activity dates. Dates are compared as
    * instants with each session's start and last activity as sessionStarts reads them (an unusable
    * transcript timestamp gives way to the file time, bounded by the newest file in the store), not as text.
+   * `scope` plays no part: every row of the embedded store is this machine's.
    */
   listSessions(query: SessionQuery = {}): SessionRecord[] {
     const where: string[] = [];
@@ -309,7 +330,11 @@ export class SessionStore {
   }
 }
 
-/** Opens (creating and migrating as needed) the store at `path`; `:memory:` gives a throwaway store. */
+/**
+ * Opens (creating and migrating as needed) the store at `path`; `:memory:` gives a throwaway store. A store
+ * that cannot be used — corrupt, another program's database, read-only, a folder — is a StoreError naming
+ * the file and what to do, when it is opened and whenever a later call meets the damage.
+ */
 export function openStore(path: string): SessionStore {
-  return new SessionStore(path);
+  return guardStore(new SessionStore(path), path === ':memory:' ? path : resolve(path));
 }

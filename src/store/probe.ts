@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 
 /**
@@ -16,4 +17,10 @@ export function isSessionStore(path: string): boolean {
   } finally {
     db?.close();
   }
+}
+
+/** Something is at the store's path, to be opened (an empty file is no store yet). */
+export function storeFileExists(path: string): boolean {
+  const stat = statSync(path, { throwIfNoEntry: false });
+  return stat !== undefined && (!stat.isFile() || stat.size > 0);
 }

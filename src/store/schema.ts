@@ -51,17 +51,28 @@ export const MIGRATIONS: readonly string[] = [
    CREATE INDEX sessions_host ON sessions (host);`,
 ];
 
-/** Brings a store up to the latest schema inside one transaction; refuses a store from a newer release. */
-export function migrate(db: Database.Database): void {
-  const current = db.pragma('user_version', { simple: true }) as number;
+function refuseNewer(current: number): void {
   if (current > MIGRATIONS.length) {
     throw new Error(
       `the session store has schema version ${current}, newer than this release understands (${MIGRATIONS.length}); upgrade retrospect`,
     );
   }
-  if (current === MIGRATIONS.length) return;
+}
+
+/**
+ * Brings a store up to the latest schema inside one transaction; refuses a store from a newer release.
+ * The version is read again inside an IMMEDIATE transaction (which takes the write lock first): of several
+ * processes creating one new store at once, the first applies the steps and the others, waiting on the
+ * lock, then find them applied. Reading it outside (as before) let two of them run the first step twice.
+ */
+export function migrate(db: Database.Database): void {
+  const seen = db.pragma('user_version', { simple: true }) as number;
+  refuseNewer(seen);
+  if (seen === MIGRATIONS.length) return;
   db.transaction(() => {
+    const current = db.pragma('user_version', { simple: true }) as number;
+    refuseNewer(current);
     for (let step = current; step < MIGRATIONS.length; step++) db.exec(MIGRATIONS[step]!);
     db.pragma(`user_version = ${MIGRATIONS.length}`);
-  })();
+  }).immediate();
 }

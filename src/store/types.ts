@@ -57,6 +57,15 @@ export interface SessionRecord {
   ownRun?: boolean | undefined;
   /** The gate profile that scored the verdict (rows stored before profiles existed: `seed`). */
   gateProfile: GateProfile;
+  /** The machine that scanned the file: set by a shared store, undefined in the embedded one. */
+  machine?: string | undefined;
+  /** The user whose transcript it is: set by a shared store, undefined in the embedded one. */
+  user?: string | undefined;
+  /**
+   * A shared store's row of another machine or user: the transcript is not on this disk, and `path` is as
+   * that machine stored it (home-relative), not a path to read here.
+   */
+  remote?: boolean | undefined;
   /** The session's turns as its host counts them; undefined for a row stored before turns were counted. */
   turns?: TurnCounts | undefined;
 }
@@ -75,6 +84,11 @@ export interface SessionQuery {
   until?: string;
   /** Include files that were deleted since they were scanned (default true). */
   includeGone?: boolean;
+  /**
+   * A shared store only: this machine's and user's rows (`mine`, what a scan compares), or the rows of the
+   * named machine and/or user (the team report's filters). Default: every row the store holds.
+   */
+  scope?: 'mine' | { machine?: string | undefined; user?: string | undefined };
 }
 
 /** One main session's score, as trial reviews compare them (mtime in epoch seconds). */

@@ -15,13 +15,21 @@ export interface CliRun {
 /** Spawns `node bin/retrospect.js ...args` and collects its output. */
 export function runCli(
   args: string[],
-  options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string | Buffer; timeoutMs?: number } = {},
+  options: {
+    cwd?: string;
+    env?: NodeJS.ProcessEnv;
+    input?: string | Buffer;
+    timeoutMs?: number;
+    /** Run as another user (see unprivileged()), so that file permissions apply even when tests run as root. */
+    user?: { uid: number; gid: number } | undefined;
+  } = {},
 ): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd: options.cwd ?? REPO_ROOT,
       env: { ...process.env, NO_COLOR: '1', ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],
+      ...(options.user ?? {}),
     });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
@@ -41,4 +49,12 @@ export function runCli(
     child.stdin.on('error', () => {});
     child.stdin.end(options.input ?? '');
   });
+}
+
+/**
+ * The user to run a CLI as when a test needs permissions to hold: `nobody` when the tests run as root (root
+ * reads a file of mode 000), else undefined (the current user). The test's files must be open to that user.
+ */
+export function unprivileged(): { uid: number; gid: number } | undefined {
+  return process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : undefined;
 }

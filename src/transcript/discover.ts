@@ -1,7 +1,9 @@
+import { type Dirent, lstatSync, readdirSync, type Stats, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { describeClaudeFile } from './claude/layout.js';
 import { adapterNamed, detectHost, HOST_ADAPTERS, headOf } from './hosts.js';
-import { fileStat, isDirectory, listDir, type SessionSource } from './source.js';
+import type { SkippedEntry } from './skipped.js';
+import { fileStat, isDirectory, type SessionSource } from './source.js';
 import type { HostName } from './types.js';
 
 /** Each host's own rule for two files that hold one session (a compressed copy, a migrated file). */
@@ -28,6 +30,8 @@ export interface Discovery {
   sources: SessionSource[];
   /** Files that look like sessions (`.jsonl`) in a format no reader knows: skipped, to be reported once. */
   unknown: string[];
+  /** What the walk of a given folder passed over, and why (a FIFO, a link loop, an unreadable folder). */
+  skipped: SkippedEntry[];
 }
 
 /**
@@ -58,15 +62,111 @@ function skipped(dir: string, name: string): boolean {
   return SKIPPED.has(name) || (basename(dir) === 'storage' && name !== 'session' && name !== 'project');
 }
 
-function walk(dir: string, depth: number, files: string[]): void {
-  for (const entry of listDir(dir)) {
+/** What kind of special file `stat` describes, in words (stat never opens it, so a FIFO cannot block us). */
+function specialKind(stat: Stats | Dirent): string {
+  if (stat.isFIFO()) return 'a FIFO';
+  if (stat.isSocket()) return 'a socket';
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return 'a device';
+  return 'not a regular file';
+}
+
+function errorCode(error: unknown): string {
+  return (error as NodeJS.ErrnoException).code ?? 'error';
+}
+
+type Skip = (entry: SkippedEntry) => void;
+
+/**
+ * A symbolic link met in a walk: a link to a candidate file is one; a link that loops or dangles, and a
+ * link to a folder (never followed, so a loop cannot trap the walk), are passed over and said.
+ */
+function visitLink(path: string, wanted: boolean, files: string[], skip: Skip): void {
+  let target: Stats;
+  try {
+    target = statSync(path);
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === 'ELOOP') skip({ path, kind: 'link-loop', reason: 'a symbolic link that loops (ELOOP)' });
+    else if (code === 'ENOENT') skip({ path, kind: 'dangling-link', reason: 'a symbolic link to nothing' });
+    else if (wanted)
+      skip({ path, kind: 'unreadable-file', reason: `a symbolic link that cannot be followed (${code})` });
+    return;
+  }
+  if (target.isDirectory())
+    skip({
+      path,
+      kind: 'link-to-folder',
+      reason: 'a symbolic link to a folder (links to folders are not followed)',
+    });
+  else if (!wanted) return;
+  else if (target.isFile()) files.push(path);
+  else skip({ path, kind: 'special-file', reason: `a link to ${specialKind(target)}, not a regular file` });
+}
+
+/**
+ * The candidate files under `dir`, and what was passed over: FIFOs, sockets and devices (never opened, so
+ * they cannot block), folders named `*.jsonl`, links that loop or dangle, unreadable folders, folders
+ * deeper than any agent's layout goes.
+ */
+function walk(dir: string, depth: number, files: string[], skip: Skip): void {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch (error) {
+    skip({
+      path: dir,
+      kind: 'unreadable-folder',
+      reason: `a folder that cannot be read (${errorCode(error)})`,
+    });
+    return;
+  }
+  for (const entry of entries) {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (depth < MAX_DEPTH && !skipped(dir, entry.name)) walk(path, depth + 1, files);
-    } else if ((entry.isFile() || entry.isSymbolicLink()) && candidate(entry.name)) {
-      files.push(path);
+    const wanted = candidate(entry.name);
+    if (entry.isSymbolicLink()) {
+      visitLink(path, wanted, files, skip);
+    } else if (entry.isDirectory()) {
+      if (entry.name.endsWith('.jsonl'))
+        skip({ path, kind: 'folder-named-jsonl', reason: 'a folder named like a transcript (not searched)' });
+      else if (skipped(dir, entry.name)) continue;
+      else if (depth < MAX_DEPTH) walk(path, depth + 1, files, skip);
+      else
+        skip({
+          path,
+          kind: 'too-deep',
+          reason: `a folder more than ${MAX_DEPTH} levels below the root (not searched)`,
+        });
+    } else if (wanted) {
+      if (entry.isFile()) files.push(path);
+      else skip({ path, kind: 'special-file', reason: `${specialKind(entry)}, not a regular file` });
     }
   }
+}
+
+function dangles(path: string): boolean {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink() === true;
+  } catch {
+    return false;
+  }
+}
+
+/** A given path that is not a folder: a session file, or what stands in its way (a loop, a FIFO). */
+function rootFileSkip(path: string): SkippedEntry | undefined {
+  let stat: Stats;
+  try {
+    stat = statSync(path);
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === 'ELOOP') return { path, kind: 'link-loop', reason: 'a symbolic link that loops (ELOOP)' };
+    if (code !== 'ENOENT' && code !== 'ENOTDIR')
+      return { path, kind: 'dangling-link', reason: `cannot be reached (${code})` };
+    // Nothing there, or a path inside a file (an OpenCode database's session row): only a link that
+    // dangles here is worth saying.
+    return dangles(path) ? { path, kind: 'dangling-link', reason: `cannot be reached (${code})` } : undefined;
+  }
+  if (stat.isFile() || stat.isDirectory()) return undefined;
+  return { path, kind: 'special-file', reason: `${specialKind(stat)}, not a regular file` };
 }
 
 /**
@@ -106,6 +206,8 @@ function classify(path: string, sources: SessionSource[], unknown: string[], see
 export function discoverSessions(roots: readonly DiscoveryRoot[]): Discovery {
   const sources: SessionSource[] = [];
   const unknown: string[] = [];
+  const skippedEntries = new Map<string, SkippedEntry>();
+  const skip: Skip = (entry) => skippedEntries.set(entry.path, entry);
   const seen = new Set<string>();
   const add = (found: SessionSource[]) => {
     for (const source of found) {
@@ -121,12 +223,14 @@ export function discoverSessions(roots: readonly DiscoveryRoot[]): Discovery {
       continue;
     }
     if (!isDirectory(path)) {
-      if (fileStat(path) || detectHost(path)) classify(path, sources, unknown, seen);
+      const passedOver = rootFileSkip(path);
+      if (passedOver) skip(passedOver);
+      else if (fileStat(path) || detectHost(path)) classify(path, sources, unknown, seen);
       continue;
     }
     const files: string[] = [];
-    walk(path, 1, files);
+    walk(path, 1, files, skip);
     for (const file of files) classify(file, sources, unknown, seen);
   }
-  return { sources: unique(sources), unknown: [...new Set(unknown)] };
+  return { sources: unique(sources), unknown: [...new Set(unknown)], skipped: [...skippedEntries.values()] };
 }

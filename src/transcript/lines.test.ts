@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../test-support/temp-dir.js';
 import { wasmLineScanner } from './fast/wasm-scanner.js';
-import { forEachLine, type LineStorage } from './lines.js';
+import { forEachLine, type LineStorage, type LongLines } from './lines.js';
 import { readTranscriptObjects } from './read.js';
 
 function fileWith(bytes: Buffer | string): string {
@@ -54,6 +54,79 @@ describe('forEachLine', () => {
     expect(forEachLine(fileWith('a\nb\n'), () => {})).toBe(2);
     expect(forEachLine(fileWith(''), () => {})).toBe(0);
     expect(forEachLine(fileWith('\n'), () => {})).toBe(1);
+  });
+});
+
+describe('forEachLine with a long-line sink', () => {
+  /** A sink that keeps every byte it is fed (a test only) and stands for the line with `<long:N>`. */
+  function recordingSink(maxBytes: number) {
+    const streamed: string[] = [];
+    const long: LongLines = {
+      maxBytes,
+      open(lineNo) {
+        const parts: Buffer[] = [];
+        return {
+          feed: (buffer, start, end) => parts.push(Buffer.from(buffer.subarray(start, end))),
+          finish() {
+            const whole = Buffer.concat(parts).toString('utf8');
+            streamed.push(whole);
+            return Buffer.from(`<long:${lineNo}:${whole.length}>`);
+          },
+        };
+      },
+    };
+    return { long, streamed };
+  }
+
+  /** Heap storage that remembers the largest line buffer it was asked for. */
+  function measuredStorage() {
+    const sizes: number[] = [];
+    const storage: LineStorage = {
+      allocate: (size) => {
+        sizes.push(size);
+        return Buffer.allocUnsafe(size);
+      },
+      grow: (old, filled, size) => {
+        sizes.push(size);
+        const grown = Buffer.allocUnsafe(size);
+        old.copy(grown, 0, 0, filled);
+        return grown;
+      },
+    };
+    return { storage, largest: () => Math.max(...sizes) };
+  }
+
+  it('never grows the line buffer for a line over the cap: the line streams to the sink, every byte of it', () => {
+    const huge = 'no that is wrong '.repeat(60_000); // ~1 MB on one line
+    for (const brk of ['\n', '\r\n', '\r']) {
+      const path = fileWith(`short one${brk}${huge}${brk}after${brk}${huge}`);
+      const { long, streamed } = recordingSink(256);
+      const { storage, largest } = measuredStorage();
+      const lines: [number, string][] = [];
+      forEachLine(path, (b, s, e, n) => lines.push([n, b.toString('utf8', s, e)]), 64, storage, long);
+      expect(lines).toEqual([
+        [0, 'short one'],
+        [1, `<long:1:${huge.length}>`],
+        [2, 'after'],
+        [3, `<long:3:${huge.length}>`],
+      ]);
+      expect(streamed).toEqual([huge, huge]);
+      // Before the reduction the buffer doubled until it held the whole line (over 1 MB).
+      expect(largest()).toBeLessThanOrEqual(1024);
+    }
+  });
+
+  it('keeps lines up to the cap whole, and line numbers those of the file', () => {
+    const path = fileWith(`${'a'.repeat(200)}\n${'b'.repeat(300)}\n\nc`);
+    const { long } = recordingSink(256);
+    const lines: [number, string][] = [];
+    forEachLine(path, (b, s, e, n) => lines.push([n, b.toString('utf8', s, e)]), 16, undefined, long);
+    expect(lines).toEqual([
+      [0, 'a'.repeat(200)],
+      [1, '<long:1:300>'],
+      [2, ''],
+      [3, 'c'],
+    ]);
   });
 });
 

@@ -28,6 +28,23 @@ const heapStorage: LineStorage = {
   },
 };
 
+/**
+ * What a reader does with a line too long to hold: the splitter streams the line's bytes into a sink and
+ * hands on what the sink gives back in its place (bounded), or an empty line when it gives nothing. The
+ * line still counts, so line numbers stay those of the file.
+ */
+export interface LongLines {
+  /** Lines longer than this many bytes are streamed to a sink (the line buffer never grows past it). */
+  maxBytes: number;
+  open(lineNo: number): LongLineSink;
+}
+
+export interface LongLineSink {
+  feed(buffer: Buffer, start: number, end: number): void;
+  /** The bytes that stand for the line (bounded by the sink), or undefined to leave it out. */
+  finish(): Buffer | undefined;
+}
+
 /** One physical line: `buffer[start, end)`. The buffer is reused; use the bytes before the next step. */
 export interface LineRange {
   buffer: Buffer;
@@ -54,12 +71,17 @@ class LineSplitter {
     private readonly fd: number,
     private readonly storage: LineStorage,
     chunkSize: number,
+    private readonly long?: LongLines,
   ) {
     this.buffer = storage.allocate(chunkSize);
   }
 
   next(): boolean {
     for (;;) {
+      if (this.streamLong) {
+        this.streamLong = false;
+        return this.longLine();
+      }
       const brk = this.findBreak();
       if (brk >= 0) {
         const b = this.buffer;
@@ -70,7 +92,7 @@ class LineSplitter {
       } else if (this.eof) {
         return this.pos < this.filled && this.emit(this.filled, this.filled);
       }
-      this.readMore();
+      this.readMore(brk < 0);
     }
   }
 
@@ -97,14 +119,76 @@ class LineSplitter {
     return lf;
   }
 
-  /** Keeps the unfinished line at the front of the buffer and reads the next chunk after it. */
-  private readMore(): void {
+  private streamLong = false;
+
+  /**
+   * Streams the line that fills the whole buffer into the long-line sink up to its break, then puts what
+   * the sink gives back at the front of the buffer, followed by the bytes read past the break, and emits it.
+   */
+  private longLine(): true {
+    const sink = this.long!.open(this.line.lineNo + 1);
+    const b = this.buffer;
+    // Half the buffer is read at a time: the bytes read past the break stay small.
+    const half = b.length >>> 1;
+    sink.feed(b, this.pos, this.filled);
+    this.pos = 0;
+    this.filled = 0;
+    let next = -1;
+    while (next < 0) {
+      const read = readSync(this.fd, b, this.filled, half, null);
+      if (read === 0) this.eof = true;
+      this.filled += read;
+      let brk = -1;
+      for (let k = 0; k < this.filled; k++) {
+        if (b[k] === LF || b[k] === CR) {
+          brk = k;
+          break;
+        }
+      }
+      if (brk < 0) {
+        sink.feed(b, 0, this.filled);
+        this.filled = 0;
+        if (this.eof) next = 0;
+        continue;
+      }
+      if (b[brk] === CR && brk + 1 === this.filled && !this.eof) {
+        // Whether a LF follows the CR is in the next read: keep the CR at the front and read on.
+        sink.feed(b, 0, brk);
+        b[0] = CR;
+        this.filled = 1;
+        continue;
+      }
+      sink.feed(b, 0, brk);
+      next = b[brk] === CR && b[brk + 1] === LF && brk + 1 < this.filled ? brk + 2 : brk + 1;
+    }
+    const rest = Buffer.from(b.subarray(next, this.filled));
+    const reduced = sink.finish() ?? Buffer.alloc(0);
+    let size = this.buffer.length;
+    while (size < reduced.length + rest.length) size *= 2;
+    if (size > this.buffer.length) this.buffer = this.storage.grow(this.buffer, 0, size);
+    reduced.copy(this.buffer, 0);
+    rest.copy(this.buffer, reduced.length);
+    this.filled = reduced.length + rest.length;
+    this.nextCr = -2;
+    return this.emit(reduced.length, reduced.length);
+  }
+
+  /**
+   * Keeps the unfinished line at the front of the buffer and reads the next chunk after it. `unbroken`:
+   * no break was found (not merely a CR at the chunk's edge), so the line may be one too long to hold.
+   */
+  private readMore(unbroken: boolean): void {
     if (this.pos > 0) {
       this.buffer.copy(this.buffer, 0, this.pos, this.filled);
       this.filled -= this.pos;
       this.pos = 0;
     }
     this.nextCr = -2;
+    if (unbroken && this.long && this.filled >= this.long.maxBytes) {
+      // Too long to hold: the line is streamed (see longLine) instead of growing the buffer further.
+      this.streamLong = true;
+      return;
+    }
     if (this.filled === this.buffer.length) {
       // One line is longer than the buffer: grow it (the line must be whole for its consumer).
       this.buffer = this.storage.grow(this.buffer, this.filled, this.buffer.length * 2);
@@ -123,10 +207,11 @@ export function forEachLine(
   visit: LineVisitor,
   chunkSize = DEFAULT_CHUNK,
   storage: LineStorage = heapStorage,
+  long?: LongLines,
 ): number {
   const fd = openSync(path, 'r');
   try {
-    const splitter = new LineSplitter(fd, storage, chunkSize);
+    const splitter = new LineSplitter(fd, storage, chunkSize, long);
     const line = splitter.line;
     while (splitter.next()) visit(line.buffer, line.start, line.end, line.lineNo);
     return line.lineNo + 1;

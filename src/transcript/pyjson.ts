@@ -38,6 +38,24 @@ export function pySplit(text: string): string[] {
   return stripped.length === 0 ? [] : stripped.split(WS_RUN);
 }
 
+const WS_GLOBAL = new RegExp(`[${PY_WHITESPACE}]+`, 'g');
+
+/** The first `limit` words of `str.split()` (fewer when the text has fewer), without splitting the rest. */
+export function pyFirstWords(text: string, limit: number): string[] {
+  const words: string[] = [];
+  const stripped = pyLstrip(text);
+  WS_GLOBAL.lastIndex = 0;
+  let start = 0;
+  while (words.length < limit && start < stripped.length) {
+    const match = WS_GLOBAL.exec(stripped);
+    const end = match ? match.index : stripped.length;
+    words.push(stripped.slice(start, end));
+    if (!match) break;
+    start = match.index + match[0].length;
+  }
+  return words;
+}
+
 const SURROGATE = /[\uD800-\uDFFF]/;
 
 /** Length in code points (Python `len`), counting a lone surrogate as one. */

@@ -1,6 +1,8 @@
 import { basename } from 'node:path';
 import { hasKnownField, sessionIdOf, toTurnEvent } from './claude/normalize.js';
 import { forEachLine, lineRanges } from './lines.js';
+import { longLinesFor } from './long-line/sink.js';
+import type { LongLineOptions } from './long-line/types.js';
 import { parseObjectLine } from './parse.js';
 import type { TranscriptFacts, TurnEvent } from './types.js';
 
@@ -17,12 +19,32 @@ export function sessionIdFromPath(path: string): string {
  * then normalized. It is the reference ("oracle") for any faster reader; `onEvent` receives the gate's
  * turn events in file order.
  */
-export function readTranscriptEvents(path: string, onEvent: (event: TurnEvent) => void): TranscriptFacts {
+export function readTranscriptEvents(
+  path: string,
+  onEvent: (event: TurnEvent) => void,
+  options: { longLines?: LongLineOptions; chunkBytes?: number } = {},
+): TranscriptFacts {
   const facts = emptyFacts();
-  facts.lines = forEachLine(path, (buffer, start, end, lineNo) => {
-    const line = parseObjectLine(buffer, start, end);
-    if (line) visitParsedLine(facts, line, lineNo, onEvent);
-  });
+  const long = options.longLines;
+  const longLines = long
+    ? longLinesFor({
+        ...long,
+        onTooLarge: (lineNo) => {
+          facts.oversizedLines = (facts.oversizedLines ?? 0) + 1;
+          long.onTooLarge?.(lineNo);
+        },
+      })
+    : undefined;
+  facts.lines = forEachLine(
+    path,
+    (buffer, start, end, lineNo) => {
+      const line = parseObjectLine(buffer, start, end);
+      if (line) visitParsedLine(facts, line, lineNo, onEvent);
+    },
+    options.chunkBytes,
+    undefined,
+    longLines,
+  );
   return facts;
 }
 

@@ -73,6 +73,11 @@ export interface TranscriptFacts {
   firstTimestamp: string | undefined;
   lastTimestamp: string | undefined;
   /**
+   * Lines too large to read even in part (a line over the reader's cap whose kept structure alone outgrew
+   * its bound), left out like unreadable lines. Absent or 0 for every ordinary file.
+   */
+  oversizedLines?: number;
+  /**
    * What a host adapter learned beyond the turns (hosts other than Claude Code fill it; Claude Code's
    * readers leave it out, so that the fast reader and its oracle stay comparable field for field).
    */

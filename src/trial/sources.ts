@@ -1,3 +1,5 @@
+import { StoreUnreachableError } from '../errors/errors.js';
+import type { StoreLocation } from '../store/location.js';
 import { isOwnRunTranscript } from '../transcript/own-run.js';
 import { listSessionFiles, type SessionFolderQuery, sessionFolders } from './discover.js';
 import { gateScorer } from './gate-scorer.js';
@@ -54,6 +56,10 @@ export function transcriptScoreSource(options: TranscriptSourceOptions): Session
 }
 
 export interface ProjectScoreOptions extends SessionFolderQuery {
+  /** The session store (default: `RETROSPECT_STORE`, else `<data dir>/store.sqlite`). */
+  store?: StoreLocation | undefined;
+  /** A shared store only: pool every machine's sessions of this repository (see storeScoreSource). */
+  team?: boolean | undefined;
   /** `sid<TAB>score<TAB>mtime` rows that replace discovery (tests, or scores kept elsewhere). */
   scoresFile?: string | undefined;
   freshnessSecs?: number;
@@ -87,7 +93,9 @@ export function projectScoreSource(options: ProjectScoreOptions): SessionScoreSo
     async scores() {
       try {
         return await fromStore.scores();
-      } catch {
+      } catch (error) {
+        // A shared store the team asked for is not silently replaced by this machine's transcripts.
+        if (error instanceof StoreUnreachableError) throw error;
         return fromTranscripts.scores();
       }
     },

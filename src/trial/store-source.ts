@@ -1,9 +1,12 @@
-import { join, resolve, sep } from 'node:path';
+import { basename, join, resolve, sep } from 'node:path';
 import { claudeConfigDirs, projectFolderName } from '../paths/data-dir.js';
 import { scanSessions } from '../scan/scan.js';
 import { gateSettingsFor } from '../scan/settings.js';
-import { openStore } from '../store/open.js';
-import { storePathFor } from '../store/path.js';
+import { redactUrl, type StoreLocation } from '../store/location.js';
+import { openSessionStore } from '../store/open-session-store.js';
+import { storeLocationFor } from '../store/path.js';
+import type { SessionStorePort } from '../store/port.js';
+import type { SessionRecord } from '../store/types.js';
 import { type SessionFolderQuery, sessionFolders } from './discover.js';
 import type { SessionScore, SessionScoreSource } from './scores.js';
 import { type UnscoredSession, unscoredSessions } from './unscored.js';
@@ -12,8 +15,15 @@ export interface StoreSourceOptions extends SessionFolderQuery {
   /** Sessions modified less than this many seconds ago are left out (default 60). */
   freshnessSecs?: number;
   nowMs?: number;
-  /** The store file (default `<data dir>/store.sqlite`). */
-  storePath?: string;
+  /** The store (default: `storePath`, else `RETROSPECT_STORE`, else `<data dir>/store.sqlite`). */
+  store?: StoreLocation | undefined;
+  /** A store file (the SQLite store), when `store` is not given. */
+  storePath?: string | undefined;
+  /**
+   * A shared store only: pool every machine's sessions of this repository (project folders named after a
+   * checkout with the same folder name), not only this machine's.
+   */
+  team?: boolean | undefined;
   /** Wall time one transcript may take to gate while the folders are scanned (default: no cap). */
   fileCapMs?: number | undefined;
   /** Transcripts not to read (abandoned at the cap earlier in the same run). */
@@ -34,11 +44,18 @@ function projectsRoots(options: StoreSourceOptions): string[] {
  * transcripts still be reviewed. A session abandoned at the gating cap is unscored (see unscoredSessions).
  */
 export function storeScoreSource(options: StoreSourceOptions): SessionScoreSource {
-  const path = options.storePath ?? storePathFor(undefined, false, options.env);
+  const location =
+    options.store ??
+    (options.storePath === undefined
+      ? storeLocationFor(undefined, false, options.env)
+      : { kind: 'sqlite' as const, path: options.storePath });
   return {
-    label: `session store ${path}`,
+    label:
+      location.kind === 'sqlite'
+        ? `session store ${location.path}`
+        : `shared session store ${redactUrl(location.url)}`,
     async scores(): Promise<SessionScore[]> {
-      const store = openStore(path);
+      const store = await openSessionStore(location, options.env);
       try {
         const folders = sessionFolders(options);
         let timedOut: string[] = [];
@@ -67,30 +84,52 @@ export function storeScoreSource(options: StoreSourceOptions): SessionScoreSourc
         const project = projectFolderName(options.mainCheckout);
         const newest = Math.floor(nowMs / 1000) - freshnessSecs;
         const rows: SessionScore[] = [...unscored.rows];
-        for (const root of projectsRoots(options)) {
-          for (const r of store.listSessions({ under: resolve(root) + sep })) {
-            // Sub-agents are part of their session; Retrospect's own analysis runs are not the user's work.
-            if (r.parentSessionId !== undefined || r.ownRun) continue;
-            // Scores of two profiles are never compared: a verdict of another profile whose transcript is
-            // gone (so the scan could not score it again) is left out.
-            if (r.gateProfile !== settings.profile) continue;
-            if (options.scope === 'current' && r.project !== project) continue;
-            if (unscored.paths.has(resolve(r.path))) continue;
-            const mtime = Math.floor(r.mtimeMs / 1000);
-            if (mtime <= newest)
-              rows.push({
-                sessionId: r.sessionId,
-                score: r.verdict.score,
-                mtime,
-                path: r.path,
-                lines: r.lines,
-              });
-          }
+        for (const r of await candidateRecords(store, options)) {
+          // Sub-agents are part of their session; Retrospect's own analysis runs are not the user's work.
+          if (r.parentSessionId !== undefined || r.ownRun) continue;
+          // Scores of two profiles are never compared: a verdict of another profile whose transcript is
+          // gone (so the scan could not score it again) is left out.
+          if (r.gateProfile !== settings.profile) continue;
+          if (options.scope === 'current' && !sameProject(r, project, options)) continue;
+          // Another machine's (or user's) transcript is not on this disk: its stored path is not a path here.
+          const local = r.remote !== true;
+          if (local && unscored.paths.has(resolve(r.path))) continue;
+          const mtime = Math.floor(r.mtimeMs / 1000);
+          if (mtime <= newest)
+            rows.push({
+              sessionId: r.sessionId,
+              score: r.verdict.score,
+              mtime,
+              ...(local ? { path: r.path } : {}),
+              lines: r.lines,
+            });
         }
         return rows.sort((a, b) => (a.mtime ?? 0) - (b.mtime ?? 0) || a.sessionId.localeCompare(b.sessionId));
       } finally {
-        store.close();
+        await store.close();
       }
     },
   };
+}
+
+/** This machine's records under the projects roots; with `team` on a shared store, every machine's. */
+async function candidateRecords(
+  store: SessionStorePort,
+  options: StoreSourceOptions,
+): Promise<SessionRecord[]> {
+  if (options.team === true && store.kind === 'postgres') return store.listSessions({ scope: {} });
+  const records: SessionRecord[] = [];
+  for (const root of projectsRoots(options))
+    records.push(...(await store.listSessions({ under: resolve(root) + sep })));
+  return records;
+}
+
+/**
+ * Whether a record is this project's session. Another machine's checkout of the same repository sits at
+ * another path, so a pooled review matches project folders that end with the checkout's folder name.
+ */
+function sameProject(record: SessionRecord, project: string, options: StoreSourceOptions): boolean {
+  if (record.project === project) return true;
+  if (options.team !== true || record.machine === undefined) return false;
+  return record.project.endsWith(`-${projectFolderName(basename(options.mainCheckout))}`);
 }

@@ -134,7 +134,7 @@ describe('retrospect report', () => {
     const clobber = await runCli(['report', '--demo', '--out', notes], { env, cwd: dir });
     expect([clobber.code, clobber.stderr]).toEqual([
       1,
-      `retrospect report: ${notes} exists and is not an HTML page; not replacing it\n`,
+      `retrospect report: ${notes} exists and is not a retrospect report; not replacing it (choose another --out, or pass --force to replace it)\n`,
     ]);
     expect(readFileSync(notes, 'utf8')).toBe('my notes\n');
     const noFolder = await runCli(['report', '--demo', '--out', join(dir, 'sub', 'r.html')], {

@@ -1,55 +1,18 @@
-import { InputError } from '../../errors/errors.js';
+import { InputError, UsageError } from '../../errors/errors.js';
 import * as report from '../../report/index.js';
 import * as scan from '../../scan/index.js';
-import { openStore } from '../../store/open.js';
-import { isSessionStore } from '../../store/probe.js';
-import { defineCommand, parseCommandArgs } from '../args.js';
-import { DATE_RANGE, HOST_FILTER, PROJECT_FILTER, STORE } from '../common-options.js';
+import { parseCommandArgs } from '../args.js';
 import { dateOption } from '../date-option.js';
 import { hostOption } from '../host-option.js';
 import { type CliIo, println } from '../io.js';
-import { envWithProfile, PROFILE } from '../profile-option.js';
+import { envWithProfile } from '../profile-option.js';
 import { projectOption } from '../project-option.js';
+import { openStoreOption } from '../store-option.js';
 import { isFolder } from './report/options.js';
 import { projectSections } from './report/rules.js';
+import { SPEC } from './report/spec.js';
 
-export const SPEC = defineCommand({
-  path: 'report',
-  summary: 'Write the session store as a self-contained HTML friction report',
-  details:
-    "One page, no network: summary, friction per agent (once another agent's sessions are stored), friction per\nweek, signal mix per project, the top flagged sessions (each opening to the messages its signals fired on)\nand, with --mroot, 'Do the rules work?' and the project's trial decisions. It reads the store that\n'retrospect scan' keeps (and quotes transcripts still on disk).",
-  options: {
-    out: {
-      type: 'string',
-      arg: 'FILE.html',
-      required: true,
-      description: 'the page to write (its folder must exist)',
-    },
-    demo: { type: 'boolean', description: 'report on the bundled demo sessions (an in-memory store)' },
-    store: STORE,
-    project: PROJECT_FILTER,
-    host: HOST_FILTER,
-    ...DATE_RANGE,
-    mroot: {
-      type: 'string',
-      arg: 'DIR',
-      description: "a project's main checkout: add its rules (as trial list weighs them) and trial decisions",
-    },
-    budget: {
-      type: 'string',
-      arg: 'TOKENS',
-      description:
-        'with --mroot: context budget per agent above which the weakest rules are proposed for removal',
-      default: '800',
-    },
-    profile: PROFILE,
-  },
-  examples: [
-    ['retrospect report --demo --out demo.html', 'the bundled demo sessions'],
-    ['retrospect scan && retrospect report --out friction.html --since 30d', "this machine's last 30 days"],
-  ],
-  environment: 'RETRO_GATE_PROFILE, RETRO_THRESHOLD, RETROSPECT_DATA_DIR',
-});
+export { SPEC };
 
 /** `retrospect report`: the session store as one self-contained HTML page; prints the file's path. */
 export async function run(args: string[], io: CliIo): Promise<number> {
@@ -59,23 +22,22 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (values.mroot !== undefined && !isFolder(values.mroot))
     throw new InputError(`--mroot: no such folder: ${values.mroot}`);
   const demo = values.demo === true;
-  const storePath = scan.storePathFor(values.store, demo, io.env);
-  // Without --demo the report only reads: a missing store is an error, not a new empty one.
-  if (!demo && !isSessionStore(storePath))
-    throw new InputError(
-      `no session store at ${storePath} (run 'retrospect scan' first, or give --store PATH)`,
-    );
   const env = envWithProfile(io.env, values.profile);
   const { settings, warning } = scan.gateSettingsFor(env, io.cwd);
   if (warning) println(io.stderr, warning);
-  const store = openStore(storePath);
+  // Without --demo the report only reads: a missing store file is an error, not a new empty one.
+  const store = await openStoreOption(values.store, demo, io.env, true);
   let model: report.ReportModel;
   try {
+    const team = { machine: values.machine, user: values.user };
+    if (store.kind !== 'postgres' && (team.machine !== undefined || team.user !== undefined))
+      throw new UsageError('--machine and --user filter a shared store: give --store postgres://…');
     if (demo) {
       const result = await scan.scanSessions({ roots: [scan.demoProjectsRoot()], store, settings, jobs: 1 });
       for (const w of result.warnings) println(io.stderr, w);
     }
-    model = report.buildReport(store, {
+    const location = scan.storeLocationFor(values.store, demo, io.env);
+    model = report.buildReportFrom(await store.listSessions({ scope: team }), {
       project: projectOption(values.project, io),
       hosts: hostOption(values.host),
       since,
@@ -83,13 +45,13 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       threshold: settings.threshold,
       ...(values.mroot === undefined
         ? {}
-        : await projectSections(values.mroot, storePath, values.budget, { ...io, env })),
+        : await projectSections(values.mroot, location, values.budget, { ...io, env })),
     });
   } finally {
-    store.close();
+    await store.close();
   }
   const html = report.renderReportHtml(model, report.readChartJsSource());
-  const written = report.writeReportFile(values.out, html);
+  const written = report.writeReportFile(values.out, html, { force: values.force === true });
   if (!written.ok) throw new InputError(written.reason);
   println(io.stdout, written.path);
   return 0;

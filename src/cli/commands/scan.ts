@@ -1,23 +1,29 @@
 import { availableParallelism } from 'node:os';
 import { claudeConfigDirs } from '../../paths/data-dir.js';
 import * as scan from '../../scan/index.js';
-import { openStore } from '../../store/open.js';
+import { openSessionStore } from '../../store/open-session-store.js';
 import { sessionStarts } from '../../store/session-starts.js';
 import { parseCommandArgs, parsePositive } from '../args.js';
 import { colorFor, tablePaint } from '../color.js';
 import { type CliIo, println, printlnStyled } from '../io.js';
+import { sendOtlp } from '../otlp-option.js';
 import { envWithProfile } from '../profile-option.js';
 import { SPEC, scanFilterFrom } from './scan/options.js';
+import { embeddedStorePath, forgetStored, rebuildStore, reportSkipped } from './scan/store-actions.js';
 
 /** `retrospect scan`: gate every session (only new or changed files are read), print a table or JSON lines. */
 export async function run(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, SPEC);
+  const location = scan.storeLocationFor(values.store, values.demo === true, io.env);
+  if (values.forget !== undefined)
+    return forgetStored(values.forget, embeddedStorePath(location, '--forget'), positionals, io);
   const filter = scanFilterFrom(values, io);
   const jobs = parsePositive(values.jobs, '--jobs', availableParallelism());
   const { roots, defaults } = scan.resolveScanRoots(positionals, values.demo === true, io.env, filter.hosts);
   const { settings, warning } = scan.gateSettingsFor(envWithProfile(io.env, values.profile), io.cwd);
   if (warning) println(io.stderr, warning);
-  const store = openStore(scan.storePathFor(values.store, values.demo === true, io.env));
+  if (values.rebuild) rebuildStore(embeddedStorePath(location, '--rebuild'), io);
+  const store = await openSessionStore(location, io.env);
   try {
     if (defaults && (filter.hosts === undefined || filter.hosts.includes('claude-code'))) {
       const note = await scan.cleanupWarningOnce(claudeConfigDirs(io.env), store);
@@ -45,10 +51,13 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       );
     for (const w of result.warnings.slice(0, 5)) println(io.stderr, w);
     if (result.warnings.length > 5) println(io.stderr, `(${result.warnings.length - 5} more warnings)`);
+    reportSkipped(result.skipped, values.why === true, io);
     // One reading of every session's start serves the filter, the order, the table and --json alike.
     const starts = sessionStarts(result.records, new Date());
     const shown = scan.selectRecords(result.records, settings.threshold, filter, starts);
     const ownLeftOut = scan.ownRunsLeftOut(result.records, settings.threshold, filter, starts);
+    const endpoint = values['otlp-endpoint'];
+    if (endpoint !== undefined) await sendOtlp(io, endpoint, {}, shown);
     if (values.json) {
       for (const record of shown) println(io.stdout, scan.scanRecordJson(record, starts));
       return 0;
@@ -61,6 +70,6 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     println(io.stdout, scan.renderSummary(shown, { ...result, seconds, ownLeftOut }));
     return 0;
   } finally {
-    store.close();
+    await store.close();
   }
 }

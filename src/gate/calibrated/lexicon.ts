@@ -319,16 +319,24 @@ const CONTINUATIONS = [
   'ต่อ',
 ];
 const CONTINUATION_SET = new Set(CONTINUATIONS);
+const LONGEST_CONTINUATION = Math.max(...CONTINUATIONS.map((phrase) => phrase.length));
 
 /** Whether a whole human turn is just "carry on", in any listed language (punctuation and case ignored). */
 export function isContinuation(text: string): boolean {
-  const bare = text
-    .trim()
-    .toLowerCase()
-    .replace(/[\s.,!?。！？、~～…]+$/u, '')
-    .replace(/^[\s.,!?。！？、~～…]+/u, '');
-  return CONTINUATION_SET.has(bare);
+  const trimmed = text.trim();
+  // The edges are stripped by a scan, not by `/[…]+$/`: that regex tries every start in a long run of
+  // white space and punctuation to its end, which is quadratic (minutes for a few MB of spaces).
+  let start = 0;
+  let end = trimmed.length;
+  while (end > start && isEdge(trimmed[end - 1]!)) end--;
+  while (start < end && isEdge(trimmed[start]!)) start++;
+  // Every continuation is a few words: a longer text is not one (and is not lower-cased for nothing).
+  if (end - start > LONGEST_CONTINUATION) return false;
+  return CONTINUATION_SET.has(trimmed.slice(start, end).toLowerCase());
 }
+
+const EDGE_RE = /[\s.,!?。！？、~～…]/u;
+const isEdge = (char: string) => EDGE_RE.test(char);
 
 /**
  * The agent conceding it was corrected, at the start of its reply to a person ("You're right", "你说得对",

@@ -16,6 +16,7 @@ import type {
   TurnEvent,
   UserEvent,
 } from '../../transcript/types.js';
+import { CALIBRATED_LONG_LINES } from '../long-lines.js';
 import { countMatches, S4_PREFILTER, S5_MIN_ASSISTANT_LENGTH } from '../signals.js';
 import { CONCESSION_RE, RETRY_RE } from './lexicon.js';
 import type { CalibratedMachine } from './machine.js';
@@ -157,7 +158,8 @@ function turnOfEvent(event: TurnEvent, machine: CalibratedMachine) {
 /** Feeds a file's turns to the machine: Claude Code through the fast reader, other hosts through their adapter. */
 export function readCalibrated(path: string, machine: CalibratedMachine): TranscriptFacts {
   const adapter = adapterFor(path);
-  if (adapter === claudeCodeAdapter) return readCalibratedTurnsFast(path, machine);
+  if (adapter === claudeCodeAdapter)
+    return readCalibratedTurnsFast(path, machine, { longLines: CALIBRATED_LONG_LINES });
   return adapter.readEvents(path, (event) => machine.push(turnOfEvent(event, machine)));
 }
 

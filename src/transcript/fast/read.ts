@@ -1,6 +1,8 @@
 import { toTurnEvent } from '../claude/normalize.js';
 import { toolResultKindsOf } from '../claude/tool-results.js';
 import { forEachLine } from '../lines.js';
+import { longLinesFor } from '../long-line/sink.js';
+import type { LongLineOptions } from '../long-line/types.js';
 import { parseObjectLine } from '../parse.js';
 import { addParsedFacts, emptyFacts, SCHEMA_DRIFT_WINDOW } from '../read.js';
 import type { ToolResultKind, TranscriptFacts, TurnEvent } from '../types.js';
@@ -16,6 +18,10 @@ export interface FastReadOptions {
   stats?: FastReadStats;
   /** `js` forces the JavaScript walk (tests compare both). */
   engine?: FastEngine;
+  /** Lines too long to hold are reduced while they stream (the gate's reading); without it, held whole. */
+  longLines?: LongLineOptions;
+  /** Bytes read at a time (tests use a small size to send short lines down the long-line path). */
+  chunkBytes?: number;
 }
 
 /** The engine a read would use: the compiled scanner unless it is unavailable or `js` is asked for. */
@@ -152,9 +158,19 @@ export function readTranscriptLines(
     }
     handlers.view(buffer, seen, lineNo, start, end);
   };
+  const long = options.longLines;
+  const longLines = long
+    ? longLinesFor({
+        ...long,
+        onTooLarge: (lineNo) => {
+          facts.oversizedLines = (facts.oversizedLines ?? 0) + 1;
+          long.onTooLarge?.(lineNo);
+        },
+      })
+    : undefined;
   if (wasm) wasm.busy = true;
   try {
-    facts.lines = forEachLine(path, visit, undefined, wasm?.storage);
+    facts.lines = forEachLine(path, visit, options.chunkBytes, wasm?.storage, longLines);
   } finally {
     if (wasm) wasm.busy = false;
   }

@@ -4,6 +4,7 @@ import { resolveGateProfile } from '../../../gate/profile.js';
 import { buildRulesReport } from '../../../report/rules.js';
 import { readTrialHistory } from '../../../report/trials.js';
 import type { RulesReport, TrialHistory } from '../../../report/types.js';
+import type { StoreLocation } from '../../../store/location.js';
 import { todayUtc } from '../../../trial/dates.js';
 import { projectScoreSource } from '../../../trial/sources.js';
 import type { CliIo } from '../../io.js';
@@ -15,7 +16,7 @@ import { DEFAULT_RULE_BUDGET } from '../rules.js';
  */
 export async function projectSections(
   mroot: string,
-  storePath: string,
+  store: StoreLocation,
   budgetText: string | undefined,
   io: CliIo,
 ): Promise<{ trials: TrialHistory; rules: RulesReport }> {
@@ -23,7 +24,7 @@ export async function projectSections(
   if (budgetText !== undefined && !/^\d+$/.test(budgetText))
     throw new UsageError(`--budget takes a whole number of tokens, got '${budgetText}'`);
   const mainCheckout = resolve(io.cwd, mroot);
-  const source = projectScoreSource({ mainCheckout, scope: 'current', env: io.env, storePath });
+  const source = projectScoreSource({ mainCheckout, scope: 'current', env: io.env, store });
   const profile = resolveGateProfile(undefined, io.env).profile;
   const rules = await buildRulesReport(mainCheckout, source, {
     today: todayUtc(),

@@ -1,7 +1,7 @@
 import { UsageError } from '../../../errors/errors.js';
 import type * as scan from '../../../scan/index.js';
 import { defineCommand, type ParsedArgs } from '../../args.js';
-import { DATE_RANGE, HOST_FILTER, PROJECT_FILTER, STORE } from '../../common-options.js';
+import { DATE_RANGE, HOST_FILTER, OTLP_ENDPOINT, PROJECT_FILTER, STORE } from '../../common-options.js';
 import { dateOption } from '../../date-option.js';
 import { hostOption } from '../../host-option.js';
 import { PROFILE } from '../../profile-option.js';
@@ -31,16 +31,32 @@ export const SPEC = defineCommand({
     json: { type: 'boolean', description: 'one JSON record per session instead of the table' },
     jobs: { type: 'string', arg: 'N', description: 'worker threads, at least 1', default: 'one per CPU' },
     store: STORE,
+    why: {
+      type: 'boolean',
+      description: 'list each path skipped and why (FIFOs, link loops, non-transcripts)',
+    },
+    rebuild: {
+      type: 'boolean',
+      description: 'move a damaged store aside (to <store>.broken-<UTC time>) and build a new one',
+    },
+    forget: {
+      type: 'string',
+      arg: 'PATH',
+      description: 'remove the stored sessions of a file or folder, then exit',
+    },
     profile: PROFILE,
+    'otlp-endpoint': OTLP_ENDPOINT,
   },
   examples: [
     ['retrospect scan --demo', 'the bundled demo sessions'],
     ['retrospect scan --since 7d --flagged', "this week's rough sessions"],
     ['retrospect scan --project -home-ada-code-shop --json', 'one project, as JSON lines'],
+    ['retrospect scan --rebuild', 'start over after the store was damaged'],
     ['retrospect scan --host codex,gemini', 'only Codex and Gemini CLI sessions'],
+    ['retrospect scan --store postgres://db.internal/retro', "into the team's shared store (docs/teams.md)"],
   ],
   environment:
-    'RETRO_GATE_PROFILE, RETRO_THRESHOLD, FRICTION_LEDGER, CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_CLI_HOME, XDG_DATA_HOME, OPENCODE_DB, COPILOT_HOME, RETROSPECT_DATA_DIR, NO_COLOR',
+    'RETRO_GATE_PROFILE, RETRO_THRESHOLD, FRICTION_LEDGER, CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_CLI_HOME, XDG_DATA_HOME, OPENCODE_DB, COPILOT_HOME, RETROSPECT_DATA_DIR, RETROSPECT_STORE, RETROSPECT_MACHINE, RETROSPECT_USER, RETROSPECT_HASH_IDENTITY, NO_COLOR',
 });
 
 export type ScanValues = ParsedArgs<typeof SPEC.options>['values'];

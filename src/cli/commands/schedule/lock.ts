@@ -3,6 +3,7 @@ import { parseCommandArgs, usageError } from '../../args.js';
 import { type CliIo, println } from '../../io.js';
 import { didYouMean } from '../../suggest.js';
 import { SPEC } from './lock-spec.js';
+import { ownerPid, takeoverNote } from './lock-words.js';
 import { existingProjectRoot } from './mroot.js';
 
 /**
@@ -22,21 +23,18 @@ export async function runLock(args: string[], io: CliIo): Promise<number> {
   if (action === 'acquire') {
     if (token !== undefined || values.force) throw usageError(SPEC, 'acquire takes only MROOT');
     const root = existingProjectRoot(io.cwd, mroot);
-    const result = acquireScheduledLock(root, { pid: process.ppid });
+    const result = acquireScheduledLock(root, {
+      pid: ownerPid(values.pid, (reason) => usageError(SPEC, reason)),
+    });
     if (!result.ok) {
       println(io.stderr, LOCK_HELD_MESSAGE);
       return 2;
     }
-    if (result.tookOver) {
-      const previous = result.tookOver.previous;
-      const was = previous
-        ? ` (pid ${previous.pid}, taken ${new Date(previous.epoch * 1000).toISOString()})`
-        : '';
-      println(io.stderr, `scheduled retro: took over a ${result.tookOver.reason} lock${was}`);
-    }
+    if (result.tookOver) println(io.stderr, takeoverNote(result.tookOver));
     println(io.stdout, result.lock.token);
     return 0;
   }
+  if (values.pid !== undefined) throw usageError(SPEC, '--pid is for acquire');
   try {
     const released = releaseScheduledLock(existingProjectRoot(io.cwd, mroot), {
       ...(token === undefined ? { pid: process.ppid } : { token }),

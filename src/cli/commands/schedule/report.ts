@@ -2,6 +2,7 @@ import { secretsFromEnv } from '../../../safety/redact.js';
 import {
   notifyScheduledWebhook,
   scheduledWebhookPayload,
+  webhookFailureLine,
   writeScheduledReport,
 } from '../../../schedule/index.js';
 import { parseCommandArgs } from '../../args.js';
@@ -20,9 +21,8 @@ export async function runReport(args: string[], io: CliIo): Promise<number> {
     );
   }
   const webhook = await notifyScheduledWebhook(io.env, scheduledWebhookPayload(report));
-  if (!webhook.delivered && webhook.reason !== 'not-configured') {
-    println(io.stderr, `schedule report: webhook not delivered (${webhook.reason}); the report stands`);
-  }
+  const failure = webhookFailureLine(webhook);
+  if (failure) println(io.stderr, failure);
   println(io.stdout, report.path);
   return 0;
 }

@@ -11,6 +11,7 @@ import { existingFolder } from '../../folder-option.js';
 import type { CliIo } from '../../io.js';
 import { envWithProfile, PROFILE } from '../../profile-option.js';
 import { EFFECT_OPTIONS, effectOptions } from './effect-options.js';
+import { TEAM_OPTIONS, teamStore } from './team-option.js';
 
 /** Options shared by `trial review` and `trial list`. */
 export const REVIEW_OPTIONS = {
@@ -41,6 +42,7 @@ export const REVIEW_OPTIONS = {
   },
   profile: PROFILE,
   ...EFFECT_OPTIONS,
+  ...TEAM_OPTIONS,
 } as const;
 
 export interface ReviewSettings {
@@ -50,7 +52,9 @@ export interface ReviewSettings {
   review: TrialReviewOptions;
 }
 
-type ReviewValues = { [K in keyof typeof REVIEW_OPTIONS]?: string | undefined };
+type ReviewValues = { [K in Exclude<keyof typeof REVIEW_OPTIONS, 'team'>]?: string | undefined } & {
+  team?: boolean | undefined;
+};
 
 /** The project's main checkout: `--mroot`, else the main checkout of the git repository around cwd. */
 export function resolveMainCheckout(mroot: string | undefined, io: CliIo): string {
@@ -72,6 +76,7 @@ export function reviewSettings(values: ReviewValues, io: CliIo): ReviewSettings 
     throw new UsageError(`--freshness-secs takes a whole number, got '${freshness}'`);
   const env = envWithProfile(io.env, values.profile);
   const source = projectScoreSource({
+    ...teamStore(values, io.env),
     mainCheckout,
     scope,
     projectsRoot: existingFolder(values['projects-root'], '--projects-root', 'a Claude Code projects folder'),

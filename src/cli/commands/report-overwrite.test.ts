@@ -1,0 +1,44 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../test-support/cli.js';
+
+function isolated() {
+  const dir = mkdtempSync(join(tmpdir(), 'retrospect-report-out-'));
+  return { dir, env: { RETROSPECT_DATA_DIR: join(dir, 'data'), HOME: dir } };
+}
+
+describe('retrospect report --out over an existing file', () => {
+  const someonesPage =
+    '<!DOCTYPE html>\n<html lang="en"><head><title>Team dashboard</title></head><body>mine</body></html>\n';
+
+  it.each([
+    ['an HTML page of someone else', someonesPage],
+    ['an <html> page without a doctype', '<html><body>notes</body></html>'],
+    ['a page that names Retrospect in its title', '<!doctype html><title>Retrospect friction report</title>'],
+    ['plain text', 'my notes\n'],
+  ])('refuses to replace %s, exit 1, the file unchanged', async (_name, content) => {
+    const { dir, env } = isolated();
+    const out = join(dir, 'page.html');
+    writeFileSync(out, content);
+    const run = await runCli(['report', '--demo', '--out', out], { env, cwd: dir });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/not replacing it \(choose another --out, or pass --force to replace it\)\n$/);
+    expect(readFileSync(out, 'utf8')).toBe(content);
+  });
+
+  it('replaces a report it wrote itself, and anything with --force', async () => {
+    const { dir, env } = isolated();
+    const out = join(dir, 'friction.html');
+    expect((await runCli(['report', '--demo', '--out', out], { env, cwd: dir })).code).toBe(0);
+    writeFileSync(out, readFileSync(out, 'utf8').replace('</body>', '<p>edited</p></body>'));
+    const again = await runCli(['report', '--demo', '--out', out], { env, cwd: dir });
+    expect(again.code).toBe(0);
+    expect(readFileSync(out, 'utf8')).not.toContain('<p>edited</p>');
+    writeFileSync(out, someonesPage);
+    const forced = await runCli(['report', '--demo', '--out', out, '--force'], { env, cwd: dir });
+    expect(forced.code).toBe(0);
+    expect(readFileSync(out, 'utf8')).toContain('<meta name="generator" content="retrospect report">');
+  });
+});

@@ -1,0 +1,24 @@
+import { InputError } from '../errors/errors.js';
+import * as scan from '../scan/index.js';
+import { openSessionStore } from '../store/open-session-store.js';
+import type { SessionStorePort } from '../store/port.js';
+import { storeFileExists } from '../store/probe.js';
+
+/**
+ * Opens the store a command names (`--store`, else `--demo`'s in-memory one, else `RETROSPECT_STORE`, else
+ * the default file). A reader (`mustExist`) refuses a missing store file rather than creating an empty one;
+ * a shared server is always opened (an unreachable one is one clear error line).
+ */
+export async function openStoreOption(
+  given: string | undefined,
+  demo: boolean,
+  env: NodeJS.ProcessEnv,
+  mustExist: boolean,
+): Promise<SessionStorePort> {
+  const location = scan.storeLocationFor(given, demo, env);
+  if (mustExist && !demo && location.kind === 'sqlite' && !storeFileExists(location.path))
+    throw new InputError(
+      `no session store at ${location.path} (run 'retrospect scan' first, or give --store PATH)`,
+    );
+  return openSessionStore(location, env);
+}

@@ -1,0 +1,179 @@
+import type { Attributes } from '@opentelemetry/api';
+import { SeverityNumber } from '@opentelemetry/api-logs';
+import { OTLPLogExporter } from '@opentelemetry/exporter-logs-otlp-http';
+import { OTLPMetricExporter } from '@opentelemetry/exporter-metrics-otlp-http';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { InMemoryLogRecordExporter, LoggerProvider, SimpleLogRecordProcessor } from '@opentelemetry/sdk-logs';
+import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
+import { ExportFailedError, InputError } from '../errors/errors.js';
+import type { TrialDecision } from '../report/types.js';
+import type { SessionRecord } from '../store/types.js';
+import { VERSION } from '../version.js';
+import { ruleTextHash } from './rule-hash.js';
+
+export interface OtlpExportOptions {
+  /** The collector's OTLP/HTTP base URL (`http://collector:4318`): metrics go to /v1/metrics, logs to /v1/logs. */
+  endpoint: string;
+  /** The sessions to count (already filtered and judged against the threshold in force). */
+  records: readonly SessionRecord[];
+  /** Trial decisions to send as log events. */
+  decisions?: readonly TrialDecision[];
+  /** The machine a record without one (the embedded store's) was scanned on. */
+  machine: string;
+  /** Extra HTTP headers (an API key a collector wants). */
+  headers?: Record<string, string>;
+  timeoutMs?: number;
+}
+
+export interface OtlpExportSummary {
+  metricsUrl: string;
+  logsUrl: string;
+  sessions: number;
+  decisions: number;
+}
+
+/** A reader that collects when asked, once: the export is a snapshot of the store, not a running process. */
+class SnapshotReader extends MetricReader {
+  protected async onShutdown(): Promise<void> {}
+  protected async onForceFlush(): Promise<void> {}
+}
+
+function endpointUrl(base: string, signal: 'metrics' | 'logs'): string {
+  let url: URL;
+  try {
+    url = new URL(base);
+  } catch {
+    throw new InputError(
+      `endpoint: expected an http(s) URL of an OTLP/HTTP collector such as http://localhost:4318, got '${base}'`,
+    );
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new InputError(`endpoint: expected an http(s) URL of an OTLP/HTTP collector, got '${base}'`);
+  return `${url.toString().replace(/\/+$/, '')}/v1/${signal}`;
+}
+
+/** The collector's answer in a few words: the HTTP status when there was one, else the network error. */
+function reasonOf(error: (Error & { code?: unknown }) | undefined): string {
+  if (error === undefined) return 'no reason given';
+  const status = typeof error.code === 'number' ? `HTTP ${error.code} ` : '';
+  return `${status}${error.message}`.split('\n')[0]!;
+}
+
+/** Sends through an exporter and waits for its verdict; a failed export rejects with the collector's reason. */
+function send<T>(
+  exporter: { export(items: T, done: (r: { code: number; error?: Error }) => void): void },
+  items: T,
+  what: string,
+  url: string,
+) {
+  return new Promise<void>((resolve, reject) => {
+    exporter.export(items, (result) => {
+      if (result.code === 0) resolve();
+      else
+        reject(new ExportFailedError(`OTLP export of ${what} to ${url} failed: ${reasonOf(result.error)}`));
+    });
+  });
+}
+
+/**
+ * Sends the sessions' friction as OTLP metrics and the trial decisions as OTLP log events, with the
+ * OpenTelemetry JS SDK over OTLP/HTTP. Only counts, scores, signal names, project folder names, machine and
+ * user names, and rule text hashes leave the machine: no transcript text, no rule text.
+ */
+export async function exportOtlp(options: OtlpExportOptions): Promise<OtlpExportSummary> {
+  const metricsUrl = endpointUrl(options.endpoint, 'metrics');
+  const logsUrl = endpointUrl(options.endpoint, 'logs');
+  const resource = resourceFromAttributes({
+    'service.name': 'retrospect',
+    'service.version': VERSION,
+    'host.name': options.machine,
+  });
+  const exporterConfig = { headers: options.headers ?? {}, timeoutMillis: options.timeoutMs ?? 10_000 };
+
+  const reader = new SnapshotReader();
+  const meters = new MeterProvider({ resource, readers: [reader] });
+  const meter = meters.getMeter('retrospect', VERSION);
+  const sessions = meter.createGauge('retrospect.sessions', { description: 'Main sessions in the store' });
+  const flagged = meter.createGauge('retrospect.sessions.flagged', {
+    description: 'Main sessions at or above the friction threshold',
+  });
+  const signals = meter.createGauge('retrospect.signals', {
+    description: 'Friction signal matches (after caps)',
+  });
+  const scores = meter.createHistogram('retrospect.friction_score', {
+    description: 'Friction score of each main session',
+    advice: { explicitBucketBoundaries: [0, 1, 2, 3, 5, 8, 13, 21] },
+  });
+  const groups = new Map<
+    string,
+    { attributes: Attributes; sessions: number; flagged: number; signals: Record<string, number> }
+  >();
+  for (const r of options.records) {
+    // Sub-agents are part of their session; Retrospect's own analysis runs are not the team's work.
+    if (r.parentSessionId !== undefined || r.ownRun === true) continue;
+    const attributes: Attributes = { project: r.project, 'host.name': r.machine ?? options.machine };
+    if (r.user !== undefined) attributes['user.name'] = r.user;
+    const key = JSON.stringify(attributes);
+    const group = groups.get(key) ?? { attributes, sessions: 0, flagged: 0, signals: {} };
+    groups.set(key, group);
+    group.sessions += 1;
+    if (r.verdict.passed) group.flagged += 1;
+    for (const [name, count] of Object.entries(r.signalCounts))
+      group.signals[name] = (group.signals[name] ?? 0) + count;
+    scores.record(r.verdict.score, attributes);
+  }
+  for (const group of groups.values()) {
+    sessions.record(group.sessions, group.attributes);
+    flagged.record(group.flagged, group.attributes);
+    for (const [name, count] of Object.entries(group.signals))
+      signals.record(count, { ...group.attributes, signal: name });
+  }
+  const collected = await reader.collect();
+  await send(
+    new OTLPMetricExporter({ ...exporterConfig, url: metricsUrl }),
+    collected.resourceMetrics,
+    'metrics',
+    metricsUrl,
+  );
+  await meters.shutdown();
+
+  const decisions = options.decisions ?? [];
+  if (decisions.length > 0) {
+    const memory = new InMemoryLogRecordExporter();
+    const logs = new LoggerProvider({
+      resource,
+      processors: [new SimpleLogRecordProcessor({ exporter: memory })],
+    });
+    const logger = logs.getLogger('retrospect.trials', VERSION);
+    for (const d of decisions) {
+      const at = Date.parse(d.ts);
+      logger.emit({
+        eventName: 'retrospect.trial.decision',
+        body: `trial ${d.decision}`,
+        severityNumber: SeverityNumber.INFO,
+        severityText: 'INFO',
+        ...(Number.isNaN(at) ? {} : { timestamp: at }),
+        attributes: {
+          'retrospect.trial.decision': d.decision,
+          'retrospect.trial.decided_by': d.decidedBy,
+          'retrospect.trial.agent': d.agent,
+          'retrospect.rule.hash': ruleTextHash(d.directive),
+          'retrospect.trial.start': d.trialStart,
+          'retrospect.trial.baseline.mean': d.baseline.mean,
+          'retrospect.trial.baseline.n': d.baseline.n,
+          'retrospect.trial.in_trial.mean': d.inTrial.mean,
+          'retrospect.trial.in_trial.n': d.inTrial.n,
+        },
+      });
+    }
+    await logs.forceFlush();
+    await send(
+      new OTLPLogExporter({ ...exporterConfig, url: logsUrl }),
+      memory.getFinishedLogRecords(),
+      'trial decisions',
+      logsUrl,
+    );
+    await logs.shutdown();
+  }
+  return { metricsUrl, logsUrl, sessions: options.records.length, decisions: decisions.length };
+}

@@ -1,0 +1,443 @@
+import pg from 'pg';
+import { InputError, StoreUnreachableError } from '../../errors/errors.js';
+import { type LedgerCoverage, ledgerCoverageKey } from '../../gate/ledger-s2.js';
+import { type GateProfile, isGateProfile } from '../../gate/profile.js';
+import type { GateSignal, GateVerdict } from '../../gate/score.js';
+import type { StoreIdentity } from '../identity.js';
+import { redactUrl } from '../location.js';
+import type { SessionStorePort } from '../port.js';
+import { activeWithin, sessionStartsBounded } from '../session-starts.js';
+import type { HostName, KnownFile, SessionQuery, SessionRecord } from '../types.js';
+import { localPath, storedPath } from './paths.js';
+import { migratePostgres } from './schema.js';
+
+interface Row {
+  machine: string;
+  user_name: string;
+  path: string;
+  size: number;
+  mtime_ms: number;
+  host: string;
+  session_id: string;
+  parent_session_id: string | null;
+  agent_id: string | null;
+  project: string;
+  first_ts: string | null;
+  last_ts: string | null;
+  lines: number;
+  gate_version: number;
+  verdict: GateVerdict;
+  score: number;
+  passed: boolean;
+  s1: number;
+  s2: number;
+  s3: number;
+  s4: number;
+  s5: number;
+  gone: boolean;
+  scanned_at: string;
+  ledger_s2: string | null;
+  transcript_s2: string | null;
+  ledger_stale: boolean;
+  own_run: boolean | null;
+  gate_profile: string;
+  turns_human: number | null;
+  turns_assistant: number | null;
+  turns_tool_errors: number | null;
+}
+
+const COLUMNS = [
+  'machine',
+  'user_name',
+  'path',
+  'size',
+  'mtime_ms',
+  'host',
+  'session_id',
+  'parent_session_id',
+  'agent_id',
+  'project',
+  'first_ts',
+  'last_ts',
+  'lines',
+  'gate_version',
+  'verdict',
+  'score',
+  'passed',
+  's1',
+  's2',
+  's3',
+  's4',
+  's5',
+  'gone',
+  'scanned_at',
+  'ledger_s2',
+  'transcript_s2',
+  'ledger_stale',
+  'own_run',
+  'gate_profile',
+  'turns_human',
+  'turns_assistant',
+  'turns_tool_errors',
+] as const;
+const KEY = new Set(['machine', 'user_name', 'path']);
+const UPDATE = COLUMNS.filter((c) => !KEY.has(c))
+  .map((c) => `${c} = excluded.${c}`)
+  .join(', ');
+/** Rows per INSERT: 32 parameters each stays far below PostgreSQL's 65,535. */
+const BATCH = 500;
+
+/** BIGINT arrives as text by default; sizes fit a double exactly. */
+const TYPES = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === pg.types.builtins.INT8) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
+function profileOf(stored: string): GateProfile {
+  return isGateProfile(stored) ? stored : 'seed';
+}
+
+/** Why a connection failed, in a few words (the driver's codes, else its message). */
+function reasonOf(error: unknown): string {
+  const code = (error as { code?: string }).code;
+  if (code === 'ECONNREFUSED') return 'connection refused';
+  if (code === 'ENOTFOUND') return 'host not found';
+  if (code === 'ETIMEDOUT') return 'timed out';
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split('\n')[0] || 'unknown error';
+}
+
+/**
+ * The shared session store on PostgreSQL: the same port as the embedded store, for a team. Every row names
+ * its machine and user; a scan reads and writes only its own (machine, user) rows, so scans from several
+ * machines never touch the same row, and each keeps its own incremental state. Team views read them all.
+ */
+export class PostgresSessionStore implements SessionStorePort {
+  readonly kind = 'postgres' as const;
+  readonly label: string;
+  /** Set when the connection broke while idle: the next call fails with it instead of hanging. */
+  private broken: Error | undefined;
+
+  private constructor(
+    private readonly client: pg.Client,
+    private readonly identity: StoreIdentity,
+    url: string,
+  ) {
+    this.label = redactUrl(url);
+    client.on('error', (error) => {
+      this.broken = error;
+    });
+  }
+
+  /** Connects, migrates, and returns the store; an unreachable server is one StoreUnreachableError. */
+  static async open(url: string, identity: StoreIdentity): Promise<PostgresSessionStore> {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000, types: TYPES });
+    // An error while connecting is also emitted; the rejected connect below carries it.
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+    } catch (error) {
+      throw new StoreUnreachableError(
+        `cannot reach the PostgreSQL session store at ${redactUrl(url)}: ${reasonOf(error)}`,
+        { cause: error },
+      );
+    }
+    try {
+      await migratePostgres(client);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      // A role without the right to create tables, a newer schema: said in one line, where and why.
+      throw new InputError(
+        `the PostgreSQL session store at ${redactUrl(url)} could not be prepared: ${reasonOf(error)}`,
+        { cause: error },
+      );
+    }
+    return new PostgresSessionStore(client, identity, url);
+  }
+
+  private async query<R extends pg.QueryResultRow>(sql: string, params: unknown[] = []) {
+    if (this.broken) throw this.lost(this.broken);
+    try {
+      return await this.client.query<R>(sql, params);
+    } catch (error) {
+      // SQL errors carry a five-character SQLSTATE; none (a dropped socket), a connection failure (class 08)
+      // or a server shutting down (57P) is the server going away mid-run.
+      const code = (error as { code?: unknown }).code;
+      const sqlState = typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+      if (sqlState === undefined || sqlState.startsWith('08') || sqlState.startsWith('57P'))
+        throw this.lost(error);
+      throw error;
+    }
+  }
+
+  private lost(error: unknown): StoreUnreachableError {
+    return new StoreUnreachableError(
+      `lost the PostgreSQL session store at ${this.label}: ${reasonOf(error)}`,
+      {
+        cause: error,
+      },
+    );
+  }
+
+  private async transaction<T>(work: () => Promise<T>): Promise<T> {
+    await this.query('BEGIN');
+    try {
+      const result = await work();
+      await this.query('COMMIT');
+      return result;
+    } catch (error) {
+      await this.client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+  }
+
+  private mine(): unknown[] {
+    return [this.identity.machine, this.identity.user];
+  }
+
+  private rowValues(r: SessionRecord): unknown[] {
+    return [
+      this.identity.machine,
+      this.identity.user,
+      storedPath(r.path, this.identity.home),
+      r.size,
+      r.mtimeMs,
+      r.host,
+      r.sessionId,
+      r.parentSessionId ?? null,
+      r.agentId ?? null,
+      r.project,
+      r.firstTimestamp ?? null,
+      r.lastTimestamp ?? null,
+      r.lines,
+      r.gateVersion,
+      JSON.stringify(r.verdict),
+      r.verdict.score,
+      r.verdict.passed,
+      r.signalCounts.S1,
+      r.signalCounts.S2,
+      r.signalCounts.S3,
+      r.signalCounts.S4,
+      r.signalCounts.S5,
+      r.gone,
+      r.scannedAt,
+      r.ledgerS2 === undefined ? null : ledgerCoverageKey(r.ledgerS2),
+      r.transcriptS2 === undefined ? null : JSON.stringify(r.transcriptS2),
+      r.ledgerStale === true,
+      r.ownRun ?? null,
+      r.gateProfile,
+      r.turns?.human ?? null,
+      r.turns?.assistant ?? null,
+      r.turns?.toolErrors ?? null,
+    ];
+  }
+
+  private toRecord(row: Row): SessionRecord {
+    const isMine = row.machine === this.identity.machine && row.user_name === this.identity.user;
+    return {
+      // Another machine's path stays as stored (home-relative): it means nothing on this one.
+      path: isMine ? localPath(row.path, this.identity.home) : row.path,
+      size: row.size,
+      mtimeMs: row.mtime_ms,
+      host: row.host as HostName,
+      sessionId: row.session_id,
+      parentSessionId: row.parent_session_id ?? undefined,
+      agentId: row.agent_id ?? undefined,
+      project: row.project,
+      firstTimestamp: row.first_ts ?? undefined,
+      lastTimestamp: row.last_ts ?? undefined,
+      lines: row.lines,
+      gateVersion: row.gate_version,
+      verdict: row.verdict,
+      signalCounts: { S1: row.s1, S2: row.s2, S3: row.s3, S4: row.s4, S5: row.s5 },
+      gone: row.gone,
+      scannedAt: row.scanned_at,
+      ledgerS2: row.ledger_s2 === null ? undefined : (JSON.parse(row.ledger_s2) as LedgerCoverage),
+      transcriptS2:
+        row.transcript_s2 === null ? undefined : (JSON.parse(row.transcript_s2) as GateSignal | null),
+      ledgerStale: row.ledger_stale,
+      ownRun: row.own_run ?? undefined,
+      gateProfile: profileOf(row.gate_profile),
+      turns:
+        row.turns_human === null
+          ? undefined
+          : {
+              human: row.turns_human,
+              assistant: row.turns_assistant ?? 0,
+              toolErrors: row.turns_tool_errors ?? 0,
+            },
+      machine: row.machine,
+      user: row.user_name,
+      remote: !isMine,
+    };
+  }
+
+  async upsertSession(...records: SessionRecord[]): Promise<void> {
+    if (records.length === 0) return;
+    await this.transaction(async () => {
+      for (let start = 0; start < records.length; start += BATCH) {
+        const batch = records.slice(start, start + BATCH);
+        const params: unknown[] = [];
+        const tuples = batch.map((r) => {
+          const values = this.rowValues(r);
+          const base = params.length;
+          params.push(...values);
+          return `(${values.map((_v, i) => `$${base + i + 1}`).join(', ')})`;
+        });
+        await this.query(
+          `INSERT INTO retrospect_sessions (${COLUMNS.join(', ')}) VALUES ${tuples.join(', ')}
+           ON CONFLICT (machine, user_name, path) DO UPDATE SET ${UPDATE}`,
+          params,
+        );
+      }
+    });
+  }
+
+  async knownFiles(root?: string): Promise<Map<string, KnownFile>> {
+    const params = this.mine();
+    let where = 'machine = $1 AND user_name = $2';
+    if (root !== undefined) {
+      params.push(storedPath(root, this.identity.home));
+      where += ' AND starts_with(path, $3)';
+    }
+    const { rows } = await this.query<
+      Pick<
+        Row,
+        | 'path'
+        | 'size'
+        | 'mtime_ms'
+        | 'gate_version'
+        | 'gone'
+        | 'session_id'
+        | 'ledger_s2'
+        | 'ledger_stale'
+        | 'own_run'
+        | 'gate_profile'
+      > & { gate_error: boolean; has_turns: boolean }
+    >(
+      `SELECT path, size, mtime_ms, gate_version, gone, session_id, ledger_s2, ledger_stale, own_run, gate_profile,
+         verdict ->> 'error' IS NOT NULL AS gate_error, turns_human IS NOT NULL AS has_turns FROM retrospect_sessions WHERE ${where}`,
+      params,
+    );
+    const known = new Map<string, KnownFile>();
+    for (const row of rows) {
+      known.set(localPath(row.path, this.identity.home), {
+        size: row.size,
+        mtimeMs: row.mtime_ms,
+        gateVersion: row.gate_version,
+        gone: row.gone,
+        sessionId: row.session_id,
+        ledgerS2: row.ledger_s2 ?? undefined,
+        ledgerStale: row.ledger_stale,
+        gateError: row.gate_error,
+        ownRun: row.own_run ?? undefined,
+        gateProfile: profileOf(row.gate_profile),
+        hasTurns: row.has_turns,
+      });
+    }
+    return known;
+  }
+
+  async sessionAt(path: string): Promise<SessionRecord | undefined> {
+    const { rows } = await this.query<Row>(
+      'SELECT * FROM retrospect_sessions WHERE machine = $1 AND user_name = $2 AND path = $3',
+      [...this.mine(), storedPath(path, this.identity.home)],
+    );
+    return rows[0] ? this.toRecord(rows[0]) : undefined;
+  }
+
+  async setOwnRun(flags: Iterable<[path: string, ownRun: boolean]>): Promise<void> {
+    const list = [...flags];
+    if (list.length === 0) return;
+    await this.transaction(async () => {
+      for (const [path, ownRun] of list) {
+        await this.query(
+          'UPDATE retrospect_sessions SET own_run = $4 WHERE machine = $1 AND user_name = $2 AND path = $3',
+          [...this.mine(), storedPath(path, this.identity.home), ownRun],
+        );
+      }
+    });
+  }
+
+  async forgetPaths(paths: Iterable<string>): Promise<number> {
+    const stored = [...paths].map((p) => storedPath(p, this.identity.home));
+    if (stored.length === 0) return 0;
+    const result = await this.query(
+      'DELETE FROM retrospect_sessions WHERE machine = $1 AND user_name = $2 AND path = ANY($3::text[])',
+      [...this.mine(), stored],
+    );
+    return result.rowCount ?? 0;
+  }
+
+  async markGone(paths: Iterable<string>): Promise<number> {
+    const stored = [...paths].map((p) => storedPath(p, this.identity.home));
+    if (stored.length === 0) return 0;
+    const result = await this.query(
+      `UPDATE retrospect_sessions SET gone = TRUE
+       WHERE machine = $1 AND user_name = $2 AND path = ANY($3::text[]) AND NOT gone`,
+      [...this.mine(), stored],
+    );
+    return result.rowCount ?? 0;
+  }
+
+  async listSessions(query: SessionQuery = {}): Promise<SessionRecord[]> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const add = (clause: (n: string) => string, value: unknown) => {
+      params.push(value);
+      where.push(clause(`$${params.length}`));
+    };
+    // A folder prefix is a path of this machine: only this machine's and user's rows can lie under it.
+    const scope = query.under !== undefined ? 'mine' : query.scope;
+    if (scope === 'mine') {
+      add((n) => `machine = ${n}`, this.identity.machine);
+      add((n) => `user_name = ${n}`, this.identity.user);
+    } else if (scope !== undefined) {
+      if (scope.machine !== undefined) add((n) => `machine = ${n}`, scope.machine);
+      if (scope.user !== undefined) add((n) => `user_name = ${n}`, scope.user);
+    }
+    const scoped = where.length;
+    if (query.project !== undefined) add((n) => `project = ${n}`, query.project);
+    if (query.under !== undefined)
+      add((n) => `starts_with(path, ${n})`, storedPath(query.under, this.identity.home));
+    if (query.includeGone === false) where.push('NOT gone');
+    if (query.hosts !== undefined) add((n) => `host = ANY(${n}::text[])`, [...query.hosts]);
+    const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+    const { rows } = await this.query<Row>(
+      `SELECT * FROM retrospect_sessions ${clause} ORDER BY machine, user_name, path`,
+      params,
+    );
+    // As in the embedded store: starts are bounded by the newest file among the rows in scope.
+    const scopeClause = scoped > 0 ? `WHERE ${where.slice(0, scoped).join(' AND ')}` : '';
+    const newest = await this.query<{ newest: number | null }>(
+      `SELECT max(mtime_ms) AS newest FROM retrospect_sessions ${scopeClause}`,
+      params.slice(0, scoped),
+    );
+    const records = rows.map((row) => this.toRecord(row));
+    const starts = sessionStartsBounded(newest.rows[0]?.newest ?? Number.NEGATIVE_INFINITY, new Date());
+    const within = activeWithin(query.since, query.until, starts);
+    return records.filter(within).sort((a, b) => starts.startMs(b) - starts.startMs(a));
+  }
+
+  async getMeta(key: string): Promise<string | undefined> {
+    const { rows } = await this.query<{ value: string }>(
+      'SELECT value FROM retrospect_meta WHERE machine = $1 AND user_name = $2 AND key = $3',
+      [...this.mine(), key],
+    );
+    return rows[0]?.value;
+  }
+
+  async setMeta(key: string, value: string): Promise<void> {
+    await this.query(
+      `INSERT INTO retrospect_meta (machine, user_name, key, value) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (machine, user_name, key) DO UPDATE SET value = excluded.value`,
+      [...this.mine(), key, value],
+    );
+  }
+
+  async close(): Promise<void> {
+    await this.client.end().catch(() => undefined);
+  }
+}

@@ -1,0 +1,55 @@
+import { copyFileSync, mkdtempSync, truncateSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { StoreError } from '../errors/errors.js';
+import { storedSession } from '../report/test-support/records.js';
+import { openStore } from './open.js';
+
+function storeWithRows(n: number): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'retrospect-store-unusable-')), 'store.sqlite');
+  const store = openStore(path);
+  for (let i = 0; i < n; i++)
+    store.upsertSession({ ...storedSession({ sessionId: `s${i}` }), path: `/p/-home-dev-x/s${i}.jsonl` });
+  store.close();
+  return path;
+}
+
+describe('a damaged store met after it opened', () => {
+  it('a row whose verdict no longer parses: every read of it is a StoreError that names the file', () => {
+    const path = storeWithRows(3);
+    const raw = new Database(path);
+    raw.prepare("UPDATE sessions SET verdict_json = '{\"score\":' WHERE path LIKE '%s1.jsonl'").run();
+    raw.close();
+    const store = openStore(path);
+    expect(() => store.listSessions()).toThrow(StoreError);
+    expect(() => store.knownFiles()).toThrow(
+      /the session store .*store\.sqlite is damaged \(a stored record cannot be read: malformed JSON\)/,
+    );
+    store.close();
+  });
+
+  it('pages cut off the end: queries that reach them fail as damage, not as a crash', () => {
+    const path = storeWithRows(400);
+    const copy = `${path}.copy`;
+    copyFileSync(path, copy);
+    truncateSync(copy, 40_000);
+    let error: unknown;
+    try {
+      const store = openStore(copy);
+      store.listSessions();
+      store.close();
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(StoreError);
+    expect((error as StoreError).problem).toBe('corrupt');
+  });
+
+  it('a bug is not disguised as damage: errors that are not about the file pass as they are', () => {
+    const store = openStore(':memory:');
+    expect(() => store.listSessions({ since: 'not a date' })).toThrow(RangeError);
+    store.close();
+  });
+});
