@@ -3,9 +3,18 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
+    // Builds first when dist/ is older than src/: many suites run bin/ or dist/ like a user does.
+    globalSetup: ['src/test-support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    tags: [
+      {
+        name: 'race',
+        description:
+          'Many processes racing for one lock or file; slow on a loaded machine. `npm run test:quick` leaves them out.',
+      },
+    ],
     // The seed's suites pin the seed profile (its verdicts are byte-for-byte the original gate's); tests of
     // the calibrated profile, and of the default, choose their profile explicitly.
     env: { RETRO_GATE_PROFILE: 'seed' },

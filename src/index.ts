@@ -142,6 +142,7 @@ export {
   type RuleOwner,
   TEAM_AGENTS,
 } from './rules/targets.js';
+export { annotateTrial, parseTrialLine, stripTrialComment } from './rules/trial-comment.js';
 // scan
 export {
   gateFiles,
@@ -238,7 +239,6 @@ export { type EffectEvidence, type EffectSettings, evaluateTrialEffect } from '.
 export { shiftInterval } from './trial/effect/rank-interval.js';
 export { readSessionEvidence, type SessionEvidence } from './trial/evidence/read.js';
 export { recordTrialDecision } from './trial/history.js';
-export { annotateTrial, parseTrialLine, stripTrialComment } from './trial/meta.js';
 export {
   reviewTrials,
   TRIAL_RULES,

@@ -50,7 +50,7 @@ export interface CommandSpec<T extends OptionTable = OptionTable> {
   environment?: string;
   /** The exit statuses, when they differ from the usual 0 / 1 / 2. */
   exitStatus?: string;
-  /** Exit status of a usage error: 2, unless a contract (the seed's helpers, hooks) fixes another. */
+  /** Exit status of a usage error: 2, unless a contract (docs/design/compatibility.md: the trial and schedule helpers, hooks) fixes another. */
   usageExit?: number;
 }
 

@@ -1,8 +1,7 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test-support/temp-dir.js';
 import type { CliIo } from './io.js';
 import { main } from './main.js';
 
@@ -19,7 +18,7 @@ function terminal(env: NodeJS.ProcessEnv): CliIo & { out(): string } {
       }),
       { isTTY: true },
     );
-  const home = mkdtempSync(join(tmpdir(), 'retrospect-color-'));
+  const home = tempDir('retrospect-color-');
   return {
     stdout: stream((text) => {
       out += text;

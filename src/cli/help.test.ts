@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../test-support/cli.js';
 
 /**
- * Usage errors exit 2, except where a contract fixes another status: the seed's gate always exits 0, the
+ * Usage errors exit 2, except where a contract fixes another status: the gate always exits 0 (docs/design/compatibility.md), the
  * seed's scheduled-run helpers exit 1, and a hook must never exit 2 (for a Stop hook it means "keep
  * working"); the handlers themselves always exit 0.
  */

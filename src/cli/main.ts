@@ -36,7 +36,9 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
         println(io.stdout, error.message);
         return 0;
       }
-      println(io.stderr, `retrospect${entry ? ` ${entry.name}` : ''}: ${error.message}`);
+      // The words load only when there is an error to word: the hooks and the gate start without them.
+      const { cliMessage } = await import('./error-words.js');
+      println(io.stderr, `retrospect${entry ? ` ${entry.name}` : ''}: ${cliMessage(error)}`);
       return error.exitCode;
     }
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);

@@ -1,20 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RetryPolicy } from '../llm/retry.js';
 import { installFakeClaude } from '../llm/test-support/fake-claude.js';
 import { type LlmTestServer, PROTOCOL_ERRORS, startLlmServer } from '../llm/test-support/llm-server.js';
 import type { DeepReader } from '../retro/deep-read-port.js';
+import { tempDir } from '../test-support/temp-dir.js';
 import { createDeepReader, deepRead, isFatalLlmError } from './index.js';
 import { frictionSession, INJECTION_TEXT } from './test-support/session-builder.js';
 
@@ -30,7 +22,7 @@ const { builder, ids } = frictionSession(SESSION);
 
 beforeAll(async () => {
   server = await startLlmServer({ apiKey: KEY });
-  const root = mkdtempSync(join(tmpdir(), 'retrospect-deepread-'));
+  const root = tempDir('retrospect-deepread-');
   repo = join(root, 'shop');
   mkdirSync(repo);
   execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: repo });
@@ -248,8 +240,8 @@ describe('deepRead against a local Chat Completions server', () => {
   });
 
   it('keeps the anchors but writes none when the anchors folder leads out of the project', async () => {
-    const elsewhere = mkdtempSync(join(tmpdir(), 'retrospect-anchors-elsewhere-'));
-    const other = mkdtempSync(join(tmpdir(), 'retrospect-linked-'));
+    const elsewhere = tempDir('retrospect-anchors-elsewhere-');
+    const other = tempDir('retrospect-linked-');
     execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: other });
     mkdirSync(join(other, '.claude', 'retro'), { recursive: true });
     symlinkSync(elsewhere, join(other, '.claude', 'retro', 'anchors'));

@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../test-support/cli.js';
+import { tempDir } from '../test-support/temp-dir.js';
 import { RULES } from './heuristic/index.js';
 import { deepRead } from './index.js';
 import { patternsOf, readOffline } from './test-support/heuristic.js';
@@ -16,7 +16,7 @@ const OVERREACH = join(
   '-home-ada-code-shop',
   '1f7a9c3e-2d4b-4c6a-8e0f-3a5b7c9d1e24.jsonl',
 );
-const dir = mkdtempSync(join(tmpdir(), 'retrospect-offline-read-'));
+const dir = tempDir('retrospect-offline-read-');
 
 describe('the offline deep read', () => {
   it("finds the demo overreach session's two faults and cites them verbatim", async () => {
@@ -81,7 +81,7 @@ describe('the offline deep read', () => {
   });
 
   it('does not propose a rule the lessons already hold', async () => {
-    const project = mkdtempSync(join(tmpdir(), 'retrospect-offline-lessons-'));
+    const project = tempDir('retrospect-offline-lessons-');
     mkdirSync(join(project, '.claude', 'memory', 'claude'), { recursive: true });
     writeFileSync(
       join(project, '.claude', 'memory', 'claude', 'lessons.md'),

@@ -7,7 +7,7 @@ export function anchorsDir(mainCheckout: string): string {
   return join(mainCheckout, '.claude', 'retro', 'anchors');
 }
 
-/** The seed's on-disk record (retro-subagent.md "Disk persist"), keys in the seed's order. */
+/** The on-disk anchor record (docs/design/session-retro.md §4), keys in their kept order. */
 export interface PersistedAnchor {
   anchor_id: string;
   session_id: string;

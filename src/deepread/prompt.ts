@@ -88,7 +88,7 @@ function cutNotes(windows: WindowSet): string[] {
 }
 
 /**
- * The whole deep-read prompt: the seed template, filled, then the evidence a model without file access
+ * The whole deep-read prompt: the template, filled, then the evidence a model without file access
  * needs. Transcript text sits between two marker lines that carry a hash of the data itself, so no text
  * inside can predict (and so close) its own block; every continuation line of a message is indented, so
  * no data line can pose as a new entry either.

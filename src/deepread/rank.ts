@@ -3,7 +3,7 @@ import type { Proposal } from './types.js';
 /** How many proposals a retro surfaces (SPEC-012). */
 export const DEFAULT_PROPOSAL_LIMIT = 5;
 
-/** confidence x number of (verified) citations: the seed's ranking score. */
+/** confidence x number of (verified) citations: the ranking score of docs/design/session-retro.md §4. */
 export function proposalScore(proposal: Pick<Proposal, 'confidence' | 'citations'>): number {
   return proposal.confidence * proposal.citations.length;
 }

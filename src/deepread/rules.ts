@@ -2,7 +2,7 @@ import { readProjectTextIfExists } from '../fsx/index.js';
 import { readLessonItems } from '../rules/lessons.js';
 import { lessonsPaths, rulesPathsFor, TEAM_AGENTS } from '../rules/targets.js';
 
-/** The targets whose existing rules go into the prompt, in the seed's order. */
+/** The targets whose existing rules go into the prompt, in the order of docs/design/session-retro.md §4. */
 export const EXISTING_RULE_TARGETS = [...TEAM_AGENTS, 'claude'] as const;
 export type ExistingRuleTarget = (typeof EXISTING_RULE_TARGETS)[number];
 

@@ -4,7 +4,7 @@ import { RULE_TARGETS } from '../rules/targets.js';
 
 const citation = z.object({ message_id: z.string(), excerpt: z.string() });
 
-/** The ideal answer (retro-subagent.md "Output schema"), sent to providers that accept a JSON Schema. */
+/** The ideal answer (docs/design/session-retro.md §4), sent to providers that accept a JSON Schema. */
 const strictAnswer = z.object({
   proposals: z.array(
     z.object({

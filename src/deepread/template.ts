@@ -1,7 +1,7 @@
-// biome-ignore-all lint/suspicious/noTemplateCurlyInString: the seed spells its placeholders as literal ${...} text
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: the template spells its placeholders as literal ${...} text
 /**
- * The seed's phase-2 prompt template (retro-subagent.md, "Subagent prompt template"), verbatim: one array
- * entry per line. Placeholders keep the seed's `${...}` spelling and are filled by prompt.ts.
+ * The phase-2 prompt template, kept word for word (docs/design/compatibility.md): one array
+ * entry per line. Placeholders keep their `${...}` spelling and are filled by prompt.ts.
  */
 export const SEED_PROMPT_TEMPLATE = [
   'You are a session retrospective analyst. Your job is to convert friction signals',

@@ -6,7 +6,7 @@ export interface Citation {
   excerpt: string;
 }
 
-/** A validated behaviour-rule proposal (the seed's fields, plus the session it came from). */
+/** A validated behaviour-rule proposal (the fields of docs/design/session-retro.md §4, plus the session it came from). */
 export interface Proposal {
   session_id: string;
   target: RuleTarget;

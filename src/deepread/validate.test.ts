@@ -4,7 +4,7 @@ import { ruleTextProblem, validateAnswerStructure } from './validate.js';
 
 const citation = { message_id: '00000000-0000-4000-8000-000000000001', excerpt: 'npm test' };
 
-describe('rule text checks (notes §4)', () => {
+describe('rule text checks (design §4)', () => {
   it('counts the 200-character limit in code points', () => {
     expect(ruleTextProblem(`Always ${'🎉'.repeat(193)}`)).toBeUndefined();
     expect(ruleTextProblem(`Always ${'🎉'.repeat(194)}`)).toBe('proposed_text is 201 characters (limit 200)');

@@ -6,7 +6,7 @@ import type { Citation, DroppedItem, Observation } from './types.js';
 
 /** Longest rule text (code points). */
 export const MAX_PROPOSAL_CHARS = MAX_RULE_CHARS;
-/** Targets the seed refuses: their findings become observations. */
+/** Targets a rule cannot be written for (docs/design/session-retro.md §4): their findings become observations. */
 const NOT_CONFIGURABLE = new Set(['project-init', 'distiller']);
 const MAX_DESCRIPTION_CHARS = 500;
 
@@ -81,7 +81,7 @@ function wellFormedCitations(value: unknown, owner: string, dropped: DroppedItem
 }
 
 /**
- * Why a rule text is unacceptable, or undefined when it is fine: notes §4's checks and more, by what the
+ * Why a rule text is unacceptable, or undefined when it is fine: the checks of docs/design/session-retro.md §4 and more, by what the
  * text is rather than by a list of words (see checkRuleText: a rule is prose, never a command or a link).
  */
 export function ruleTextProblem(text: unknown): string | undefined {
@@ -95,7 +95,7 @@ function sanitizeDescription(text: string): string {
 }
 
 /**
- * The seed's validation contract with notes §4, item by item: each failure drops the item (or, for a
+ * The validation of docs/design/session-retro.md §4, item by item: each failure drops the item (or, for a
  * malformed citation, the citation) and records why. Targets `project-init` and `distiller` become
  * observations. The transcript checks (ids exist, excerpts verbatim) come after, in verify.ts.
  */

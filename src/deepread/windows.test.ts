@@ -1,11 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test-support/temp-dir.js';
 import { scanSession } from './scan.js';
 import { SessionBuilder } from './test-support/session-builder.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'retrospect-windows-'));
+const dir = tempDir('retrospect-windows-');
 let files = 0;
 
 /** A session of `n` alternating user/assistant messages; returns the file and the ids in order. */

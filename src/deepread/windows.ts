@@ -1,6 +1,6 @@
 import { chainOf, cutMiddle, messageBody, renderMessageLine, type TranscriptMessage } from './message.js';
 
-/** Messages before and after an anchor (the seed's 11-message window). */
+/** Messages before and after an anchor (the 11-message window of docs/design/session-retro.md §4). */
 export const WINDOW_BEFORE = 5;
 export const WINDOW_AFTER = 5;
 /** Default budget for all windows of one session, in estimated tokens. */

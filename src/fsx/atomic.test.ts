@@ -1,25 +1,13 @@
-import {
-  chmodSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test-support/temp-dir.js';
 import { writeFileAtomic } from './atomic.js';
-
-function tempDir(): string {
-  return mkdtempSync(join(tmpdir(), 'retrospect-atomic-'));
-}
 
 describe('writeFileAtomic', () => {
   it('creates missing folders and writes the exact bytes', () => {
-    const dir = tempDir();
+    const dir = tempDir('retrospect-atomic-');
     const path = join(dir, 'a', 'b', 'file.md');
     writeFileAtomic(path, 'héllo\n');
     expect(readFileSync(path, 'utf8')).toBe('héllo\n');
@@ -27,7 +15,7 @@ describe('writeFileAtomic', () => {
   });
 
   it('keeps the mode of an existing file and leaves no temp file behind', () => {
-    const dir = tempDir();
+    const dir = tempDir('retrospect-atomic-');
     const path = join(dir, 'x.txt');
     writeFileSync(path, 'old');
     chmodSync(path, 0o640);
@@ -38,7 +26,7 @@ describe('writeFileAtomic', () => {
   });
 
   it('refuses a folder in the place of the target, leaving it, its files and no temp file behind', () => {
-    const dir = tempDir();
+    const dir = tempDir('retrospect-atomic-');
     const path = join(dir, 'notes');
     mkdirSync(path);
     writeFileSync(join(path, 'keep.md'), 'old');

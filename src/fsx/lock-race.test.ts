@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../test-support/cli.js';
+import { tempDir } from '../test-support/temp-dir.js';
 
 // The processes import the built module, so these tests need `npm run build` first (`npm test` does it).
 const LOCK_MODULE = JSON.stringify(join(REPO_ROOT, 'dist', 'fsx', 'lock.js'));
@@ -83,19 +84,19 @@ async function race(dir: string, targets: string[], processes: number): Promise<
   return readFileSync(log, 'utf8').split('\n').filter(Boolean);
 }
 
-describe('stale-lock takeover across processes', () => {
+describe('stale-lock takeover across processes', { tags: ['race'] }, () => {
   const PROCESSES = 8;
   const ROUNDS = 30;
 
   it('eight processes racing to take over locks left by a dead holder never hold one at once', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'retrospect-lock-race-'));
+    const dir = tempDir('retrospect-lock-race-');
     const targets = Array.from({ length: ROUNDS }, (_, round) => join(dir, `file-${round}`));
     expect(await runNode(abandoner, targets)).toMatchObject({ code: 0 });
     await expectOneHolderAtATime(dir, targets);
   }, 60_000);
 
   it('the same holds for lock files left by an older release', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'retrospect-lock-race-'));
+    const dir = tempDir('retrospect-lock-race-');
     const targets = Array.from({ length: ROUNDS }, (_, round) => join(dir, `file-${round}`));
     const dead = spawn(process.execPath, ['-e', '0']);
     await new Promise((resolve) => dead.on('exit', resolve));

@@ -1,14 +1,15 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../test-support/cli.js';
+import { tempDir } from '../test-support/temp-dir.js';
 import { acquireLock, lockPathFor, withLock } from './lock.js';
 
 describe('file locks', () => {
   it('serialises writers: read-modify-write under the lock loses no increment', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'retrospect-lock-'));
+    const dir = tempDir('retrospect-lock-');
     const counter = join(dir, 'counter');
     writeFileSync(counter, '0');
     await Promise.all(
@@ -24,7 +25,7 @@ describe('file locks', () => {
   });
 
   it('holds the lock as a directory with one owner file, and leaves nothing behind on release', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'retrospect-lock-'));
+    const dir = tempDir('retrospect-lock-');
     const target = join(dir, 'file');
     const release = await acquireLock(target);
     expect(readdirSync(dir)).toEqual(['file.lock']);
@@ -38,7 +39,7 @@ describe('file locks', () => {
   });
 
   it('takes over a lock left by a dead process', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'retrospect-lock-'));
+    const dir = tempDir('retrospect-lock-');
     const target = join(dir, 'file');
     const script = `import { acquireLockSync } from ${JSON.stringify(join(REPO_ROOT, 'dist', 'fsx', 'lock.js'))};
       acquireLockSync(process.argv[1]);`;
@@ -52,7 +53,7 @@ describe('file locks', () => {
   });
 
   it('takes over a lock file of an older release left by a dead process', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'retrospect-lock-'));
+    const dir = tempDir('retrospect-lock-');
     const target = join(dir, 'file');
     const child = spawn(process.execPath, ['-e', '0']);
     await new Promise((r) => child.on('exit', r));
@@ -63,7 +64,7 @@ describe('file locks', () => {
   });
 
   it('waits for a live lock file of an older release', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'retrospect-lock-'));
+    const dir = tempDir('retrospect-lock-');
     const target = join(dir, 'file');
     writeFileSync(lockPathFor(target), `${process.pid}\n${hostname()}\n`);
     await expect(acquireLock(target, { timeoutMs: 100 })).rejects.toThrow(/could not take the lock/);
@@ -71,7 +72,7 @@ describe('file locks', () => {
   });
 
   it('takes over a lock older than staleMs', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'retrospect-lock-'));
+    const dir = tempDir('retrospect-lock-');
     const target = join(dir, 'file');
     const slow = await acquireLock(target);
     const [owner] = readdirSync(lockPathFor(target));
@@ -83,7 +84,7 @@ describe('file locks', () => {
   });
 
   it("a holder taken over as stale does not remove the new holder's lock when it finally releases", async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'retrospect-lock-'));
+    const dir = tempDir('retrospect-lock-');
     const target = join(dir, 'file');
     const slow = await acquireLock(target);
     const [owner] = readdirSync(lockPathFor(target));
@@ -97,7 +98,7 @@ describe('file locks', () => {
   });
 
   it('times out while a live holder keeps the lock', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'retrospect-lock-'));
+    const dir = tempDir('retrospect-lock-');
     const target = join(dir, 'file');
     const release = await acquireLock(target);
     await expect(acquireLock(target, { timeoutMs: 100 })).rejects.toThrow(/could not take the lock/);

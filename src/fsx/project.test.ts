@@ -1,20 +1,12 @@
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  realpathSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OutsideProjectError } from '../errors/errors.js';
+import { tempDir } from '../test-support/temp-dir.js';
 import { ensureInsideProject, onRefusedRead, type RefusedRead, readProjectTextIfExists } from './project.js';
 
 function layout() {
-  const base = realpathSync(mkdtempSync(join(tmpdir(), 'retrospect-project-')));
+  const base = realpathSync(tempDir('retrospect-project-'));
   const root = join(base, 'repo');
   const outside = join(base, 'outside');
   mkdirSync(join(root, '.claude', 'memory', 'claude'), { recursive: true });

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../test-support/cli.js';
+import { tempDir } from '../test-support/temp-dir.js';
 import { readTranscriptEvents } from '../transcript/read.js';
 import { readGateTurnsFast, withUnreadIdBlank } from './fast-turns.js';
 import { classifyTurn, type GateTurn } from './turns.js';
@@ -15,7 +15,7 @@ function jsonlFiles(dir: string): string[] {
 }
 
 function tempFile(lines: string[]): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'retrospect-turns-')), 'session.jsonl');
+  const path = join(tempDir('retrospect-turns-'), 'session.jsonl');
   writeFileSync(path, `${lines.join('\n')}\n`);
   return path;
 }
@@ -57,7 +57,7 @@ describe('the gate’s direct turn reader', () => {
   });
 
   it('gives the oracle’s classified turns on a fuzzed corpus', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'retrospect-turns-fuzz-'));
+    const dir = tempDir('retrospect-turns-fuzz-');
     execFileSync(
       process.execPath,
       [join(REPO_ROOT, 'bench', 'fuzz-sessions.mjs'), '--out', dir, '--sessions', '60', '--seed', '41'],

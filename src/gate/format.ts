@@ -5,7 +5,7 @@ import { SIGNAL_LABELS, SIGNAL_NAMES } from './signals.js';
 
 /**
  * The verdict as one line of compact JSON, numbers printed as the original gate printed them
- * (`5.0`, `11.5`), so that the seed profile's line is byte-identical to the seed's output. Other profiles
+ * (`5.0`, `11.5`), so that the seed profile's line is byte-identical to the first gate's (docs/design/compatibility.md). Other profiles
  * add `"profile"` at the end.
  */
 export function formatVerdictJson(verdict: GateVerdict): string {
@@ -21,7 +21,7 @@ export function formatVerdictJson(verdict: GateVerdict): string {
 
 /**
  * A message id as people read it. A message without a uuid is named `line:<n>`, counting physical lines from
- * 0 as the seed's gate does (that id stays exact everywhere it is data); an editor counts from 1, so text for
+ * 0 as the seed profile does (that id stays exact everywhere it is data); an editor counts from 1, so text for
  * people gives that line too: `line:41 (line 42 in an editor)`.
  */
 export function shownMessageId(id: string): string {
@@ -30,7 +30,7 @@ export function shownMessageId(id: string): string {
 }
 
 /**
- * The `--why` calibration table (retro-gate.md "Calibration loop"). With reasons (calibrated profile),
+ * The `--why` calibration table (docs/design/session-retro.md §2). With reasons (calibrated profile),
  * each counted hit is listed under its signal with why it counted.
  */
 export function renderWhy(sessionId: string, verdict: GateVerdict, reasons?: HitReason[]): string {

@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test-support/temp-dir.js';
 import { LONG_ANSWER, TranscriptBuilder } from '../test-support/transcript.js';
 import {
   formatVerdictJson,
@@ -229,7 +229,11 @@ describe('S4 assistant retry and S5 terse follow-up', () => {
     t.user('let me try again');
     expect(signal(gate(t), 'S4')).toEqual({ name: 'S4', count: 3, ids: [a, a, a] });
     expect(gate(t).score).toBe(4.5);
-    expect(b).toBeDefined();
+    // The second message matches on its own: the cap, not the pattern, is what leaves it out above.
+    expect(signal(gate(t), 'S4')?.ids).not.toContain(b);
+    const alone = new TranscriptBuilder();
+    const only = alone.assistant("Sorry, let me fix that. I'll try the other path.");
+    expect(signal(gate(alone), 'S4')?.ids[0]).toBe(only);
   });
 
   it('S4 folds case as Python does, Kelvin sign and long s included', () => {
@@ -274,7 +278,7 @@ describe('S4 assistant retry and S5 terse follow-up', () => {
 
 describe('ledger-covered S2 (hybrid)', () => {
   function ledgerWith(rows: unknown[]): string {
-    const dir = mkdtempSync(join(tmpdir(), 'retrospect-ledger-'));
+    const dir = tempDir('retrospect-ledger-');
     const path = join(dir, 'friction.jsonl');
     writeFileSync(path, rows.map((r) => (typeof r === 'string' ? r : JSON.stringify(r))).join('\n') + '\n');
     return path;
@@ -347,7 +351,7 @@ describe('ledger-covered S2 (hybrid)', () => {
     expect(signal(gate(t, { env: { FRICTION_LEDGER: ledger } }), 'S2')?.ids).toEqual([
       'ledger:PostToolUseFailure:a',
     ]);
-    const dir = mkdtempSync(join(tmpdir(), 'retrospect-ledger-'));
+    const dir = tempDir('retrospect-ledger-');
     expect(signal(gate(t, { env: { FRICTION_LEDGER: dir } }), 'S2')?.count).toBe(2);
   });
 });
@@ -382,7 +386,7 @@ describe('verdicts, thresholds and errors', () => {
   it('answers missing path, missing file and empty file with verdicts, never throws', () => {
     expect(gateSessionSync(undefined, noLedger).verdict.error).toBe('missing jsonl path');
     expect(gateSessionSync('/nonexistent/x.jsonl', noLedger).verdict.error).toBe('file not found');
-    const dir = mkdtempSync(join(tmpdir(), 'retrospect-empty-'));
+    const dir = tempDir('retrospect-empty-');
     writeFileSync(join(dir, 'e.jsonl'), '');
     const empty = gateSessionSync(join(dir, 'e.jsonl'), noLedger);
     expect(empty.verdict).toEqual({ score: 0, passed: false, threshold: 5, signals: [] });
@@ -390,7 +394,7 @@ describe('verdicts, thresholds and errors', () => {
   });
 
   it('warns about schema drift when no known field appears in the first 50 lines', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'retrospect-drift-'));
+    const dir = tempDir('retrospect-drift-');
     const path = join(dir, 'drift.jsonl');
     writeFileSync(path, '{"kind":"human","body":"stop"}\n'.repeat(60));
     const result = gateSessionSync(path, noLedger);
@@ -407,7 +411,7 @@ describe('verdicts, thresholds and errors', () => {
     t.raw('[1,2,3]');
     t.user('stop');
     const text = t.text('\r\n').replace('\r\n', '\r');
-    const dir = mkdtempSync(join(tmpdir(), 'retrospect-torn-'));
+    const dir = tempDir('retrospect-torn-');
     const path = join(dir, 's.jsonl');
     const bytes = Buffer.concat([
       Buffer.from(text),

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { pyStrip } from '../transcript/pyjson.js';
 
-/** What the friction ledger says about one session's S2 (notes §2, hybrid S2). */
+/** What the friction ledger says about one session's S2 (docs/design/session-retro.md §2, hybrid S2). */
 export type LedgerCoverage =
   | { covered: false }
   | { covered: true; runs: string[] /* zero or one synthetic run id */ };

@@ -19,7 +19,7 @@ export interface SignalHits {
 }
 
 /**
- * The gate's single pass over turn events (notes §2): a small state machine fed in file order.
+ * The gate's single pass over turn events (docs/design/session-retro.md §2): a small state machine fed in file order.
  * It knows nothing about files or hosts, so every reader (plain or fast) drives the same logic. What can
  * be judged from one event alone is done by classifyTurn; this keeps only what depends on the order.
  */

@@ -9,7 +9,7 @@ export const DEFAULT_GATE_PROFILE: GateProfile = 'calibrated';
 
 /**
  * The version of each profile's rules: a stored verdict of another version is recomputed on the next scan.
- * Bump a profile's number when its rules change (the seed's is GATE_VERSION and never changes).
+ * Bump a profile's number when its rules change (the seed profile's is GATE_VERSION and never changes).
  * calibrated 2: conceded corrections in S1, S2/S3 by rate beyond ten requests, prose documents out of S3,
  * a refusal followed by the request restated is a correction; no correction read into a paste below a
  * turn's first line or into a request sent again after the agent did nothing; after an interrupt or a

@@ -10,7 +10,7 @@ export interface GateSignal {
   ids: MessageId[];
 }
 
-/** The gate's answer, in the seed's output shape. */
+/** The gate's answer, in the shape of docs/design/session-retro.md §2. */
 export interface GateVerdict {
   score: number;
   passed: boolean;
@@ -84,7 +84,7 @@ export function withSignal(
   return rescored;
 }
 
-/** The weights and caps a profile scores with (the seed's for the seed and for a verdict without profile). */
+/** The weights and caps a profile scores with (the seed profile's for it and for a verdict without profile). */
 export function rulesOf(profile: GateProfile | undefined): SignalRules {
   return profile === 'calibrated' ? CALIBRATED_RULES : SIGNAL_RULES;
 }

@@ -20,7 +20,7 @@ export interface GateWorkerOutput {
 }
 
 const { path, env, cwd } = workerData as GateWorkerInput;
-// A session that ran a retrospective command itself (notes §5: loop prevention).
+// A session that ran a retrospective command itself (docs/design/session-retro.md §5: loop prevention).
 let ranRetro = false;
 const read = (file: string, onEvent: (event: TurnEvent) => void) =>
   adapterFor(file).readEvents(file, (event) => {

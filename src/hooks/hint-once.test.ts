@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../test-support/cli.js';
+import { tempDir } from '../test-support/temp-dir.js';
 import { hintMarkerPath, markHinted, wasHinted } from './hint-once.js';
 
 const roots: string[] = [];
@@ -12,7 +12,7 @@ afterEach(() => {
 });
 
 function dataEnv(): NodeJS.ProcessEnv {
-  const root = mkdtempSync(join(tmpdir(), 'retro-hint-'));
+  const root = tempDir('retro-hint-');
   roots.push(root);
   return { RETROSPECT_DATA_DIR: join(root, 'data') };
 }

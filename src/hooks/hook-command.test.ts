@@ -1,12 +1,13 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test-support/temp-dir.js';
 import { hookCommand, shellQuote } from './hook-command.js';
 
 describe('hookCommand', () => {
   it('points at a package installed inside the project through $CLAUDE_PROJECT_DIR', () => {
-    const project = mkdtempSync(join(tmpdir(), 'retrospect-cmd-'));
+    const project = tempDir('retrospect-cmd-');
     const bin = join(project, 'node_modules', 'retrospect', 'bin', 'retrospect.js');
     mkdirSync(join(bin, '..'), { recursive: true });
     writeFileSync(bin, '');

@@ -1,4 +1,4 @@
-/** The hook events `retrospect init` wires to the friction-capture handler (notes §3). */
+/** The hook events `retrospect init` wires to the friction-capture handler (docs/design/session-retro.md §3). */
 export const FRICTION_HOOK_EVENTS = ['PostToolUseFailure', 'PermissionDenied', 'StopFailure'] as const;
 
 export type FrictionHookEvent = (typeof FRICTION_HOOK_EVENTS)[number];

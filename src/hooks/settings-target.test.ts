@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../errors/errors.js';
+import { tempDir } from '../test-support/temp-dir.js';
 import { hookSettingsTarget } from './settings-target.js';
 
-const scratch = () => realpathSync(mkdtempSync(join(tmpdir(), 'retrospect-target-')));
+const scratch = () => realpathSync(tempDir('retrospect-target-'));
 
 describe('hookSettingsTarget', () => {
   it('defaults to the git worktree around the current directory', () => {
@@ -39,7 +39,7 @@ describe('hookSettingsTarget', () => {
       expect(() => hookSettingsTarget({ cwd: dir, env: {}, project })).toThrow(InputError);
     }
     expect(() => hookSettingsTarget({ cwd: dir, env: {}, project: 'missing' })).toThrow(
-      '--project missing: not a directory',
+      expect.objectContaining({ code: 'E_PROJECT_NOT_A_FOLDER', fields: { project: 'missing' } }),
     );
   });
 

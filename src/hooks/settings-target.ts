@@ -23,7 +23,10 @@ function projectRootOf(cwd: string, dir: string | undefined): string {
   if (dir === undefined) return findGitRoots(cwd)?.worktree ?? cwd;
   const root = resolve(cwd, dir);
   if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) {
-    throw new InputError(`--project ${dir}: not a directory`);
+    throw new InputError(`project ${dir}: not a directory`, {
+      code: 'E_PROJECT_NOT_A_FOLDER',
+      fields: { project: dir },
+    });
   }
   return root;
 }

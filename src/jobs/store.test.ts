@@ -1,12 +1,11 @@
-import { appendFileSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test-support/temp-dir.js';
 import { startJob } from './run.js';
 import { findJob, jobStorePath, outputDigest, recordJob } from './store.js';
 
 function tempEnv(): NodeJS.ProcessEnv {
-  return { RETROSPECT_DATA_DIR: mkdtempSync(join(tmpdir(), 'retrospect-jobs-')) };
+  return { RETROSPECT_DATA_DIR: tempDir('retrospect-jobs-') };
 }
 
 const run = {

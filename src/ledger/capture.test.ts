@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test-support/temp-dir.js';
 import { captureFriction } from './capture.js';
 import { rowFromHookPayload } from './row.js';
 
@@ -10,7 +11,7 @@ const NOW = new Date('2026-11-02T10:20:30.456Z');
 const SESSION = '3f2b8c1e-7d4a-4e21-9b0f-5c6d7e8f9a01';
 
 function ledgerEnv(extra: NodeJS.ProcessEnv = {}): { env: NodeJS.ProcessEnv; path: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'retrospect-capture-'));
+  const dir = tempDir('retrospect-capture-');
   const path = join(dir, 'retro', 'friction.jsonl');
   return { env: { FRICTION_LEDGER: path, ...extra }, path };
 }
@@ -151,7 +152,7 @@ describe('captureFriction', () => {
       status: 'failed',
       reason: expect.stringMatching(/^hook input is not valid JSON/),
     });
-    const dir = mkdtempSync(join(tmpdir(), 'retrospect-capture-'));
+    const dir = tempDir('retrospect-capture-');
     writeFileSync(join(dir, 'file'), 'not a folder');
     const unwritable = await captureFriction(payload({ hook_event_name: 'StopFailure' }), {
       env: { FRICTION_LEDGER: join(dir, 'file', 'friction.jsonl') },

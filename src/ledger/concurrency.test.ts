@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../test-support/cli.js';
+import { tempDir } from '../test-support/temp-dir.js';
 
 const PROCESSES = 8;
 const APPENDS = 200;
@@ -73,9 +73,12 @@ function parseLedger(path: string): Row[] {
 }
 
 // 8 processes x 200 fsync-bound appends take ~18 s on an idle 2-core machine; a loaded one needs headroom.
-describe(`friction ledger under ${PROCESSES} concurrent writers`, { timeout: 120_000 }, () => {
+describe(`friction ledger under ${PROCESSES} concurrent writers`, {
+  timeout: 120_000,
+  tags: ['race'],
+}, () => {
   it(`loses and tears no row when the caps are not reached (x ${UNCAPPED_APPENDS} appends)`, async () => {
-    const ledger = join(mkdtempSync(join(tmpdir(), 'retrospect-concurrent-')), 'friction.jsonl');
+    const ledger = join(tempDir('retrospect-concurrent-'), 'friction.jsonl');
     expect(await runWriters({ FRICTION_LEDGER: ledger }, UNCAPPED_APPENDS)).toEqual(Array(PROCESSES).fill(0));
     const rows = parseLedger(ledger);
     expect(rows).toHaveLength(PROCESSES * UNCAPPED_APPENDS);
@@ -89,7 +92,7 @@ describe(`friction ledger under ${PROCESSES} concurrent writers`, { timeout: 120
   });
 
   it(`keeps both small caps while rotating, dropping only the oldest rows (x ${APPENDS} appends)`, async () => {
-    const ledger = join(mkdtempSync(join(tmpdir(), 'retrospect-concurrent-')), 'friction.jsonl');
+    const ledger = join(tempDir('retrospect-concurrent-'), 'friction.jsonl');
     const caps = { FRICTION_LEDGER_MAX_LINES: '150', FRICTION_LEDGER_MAX_BYTES: '12000' };
     expect(await runWriters({ FRICTION_LEDGER: ledger, ...caps }, APPENDS)).toEqual(Array(PROCESSES).fill(0));
     const rows = parseLedger(ledger);

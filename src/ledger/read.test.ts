@@ -1,12 +1,13 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test-support/temp-dir.js';
 import { countBySession, readLedger } from './read.js';
 
 describe('readLedger', () => {
   it('keeps valid rows, fills a missing tool or path, and counts the lines it skipped', () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'retrospect-read-')), 'friction.jsonl');
+    const path = join(tempDir('retrospect-read-'), 'friction.jsonl');
     writeFileSync(
       path,
       [

@@ -1,9 +1,9 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { projectFolderName } from '../paths/data-dir.js';
+import { tempDir } from '../test-support/temp-dir.js';
 import { isOwnRunTranscript } from '../transcript/own-run.js';
 import { claudeCliProvider } from './claude-cli.js';
 import { LlmError } from './errors.js';
@@ -41,7 +41,7 @@ describe('claude-cli provider', () => {
 
   it("opens the prompt with the own-run marker, so that Claude Code's transcript of the run is recognisably ours", async () => {
     const { env, dir } = installFakeClaude();
-    const cwd = realpathSync(mkdtempSync(join(tmpdir(), 'retrospect-cli-cwd-')));
+    const cwd = realpathSync(tempDir('retrospect-cli-cwd-'));
     const config = join(dir, 'config');
     const provider = claudeCliProvider({
       cwd,

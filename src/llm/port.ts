@@ -56,5 +56,3 @@ export interface LlmPort {
   readonly model: string;
   completeJson<T>(request: LlmRequest, schema: JsonSchemaSpec<T>): Promise<JsonCompletion<T>>;
 }
-
-export const NO_USAGE: LlmUsage = { requests: 0, input_tokens: 0, output_tokens: 0 };

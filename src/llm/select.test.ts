@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test-support/temp-dir.js';
 import { LlmError } from './errors.js';
 import { findOnPath } from './on-path.js';
 import { selectProvider } from './select.js';
@@ -68,11 +68,11 @@ describe('the notice when no provider is configured', () => {
 
   it('says nothing of it when claude is not on PATH, or is not executable', () => {
     const bare = selectProvider({
-      env: { PATH: mkdtempSync(join(tmpdir(), 'retrospect-no-claude-')) },
+      env: { PATH: tempDir('retrospect-no-claude-') },
       heuristic,
     });
     expect(bare.notice).not.toContain('claude-cli would use it');
-    const dir = mkdtempSync(join(tmpdir(), 'retrospect-plain-claude-'));
+    const dir = tempDir('retrospect-plain-claude-');
     writeFileSync(join(dir, 'claude'), 'not a program', { mode: 0o644 });
     expect(selectProvider({ env: { PATH: dir }, heuristic }).notice).not.toContain('would use it');
   });
@@ -80,7 +80,7 @@ describe('the notice when no provider is configured', () => {
 
 describe('findOnPath', () => {
   it('finds a command the way a shell does, with PATHEXT on Windows', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'retrospect-on-path-'));
+    const dir = tempDir('retrospect-on-path-');
     writeFileSync(join(dir, 'claude.CMD'), '@echo off', { mode: 0o644 });
     expect(findOnPath('claude', { PATH: dir, PATHEXT: '.EXE;.CMD' }, 'win32')).toBe(join(dir, 'claude.CMD'));
     expect(findOnPath('claude', { PATH: dir }, 'linux')).toBeUndefined();

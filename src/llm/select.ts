@@ -75,7 +75,7 @@ export function selectProvider(choice: ProviderChoice): SelectedProvider {
       if (!apiKey && (baseUrl === undefined || baseUrl.replace(/\/+$/, '') === OPENAI_DEFAULT_BASE_URL)) {
         throw new LlmError(
           'E_LLM_CONFIG',
-          'openai: OPENAI_API_KEY is not set; set it, or point --base-url / OPENAI_BASE_URL at a local OpenAI-compatible server',
+          'openai: OPENAI_API_KEY is not set; set it, or give the base URL of a local OpenAI-compatible server (OPENAI_BASE_URL)',
         );
       }
       return {

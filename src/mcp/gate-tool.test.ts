@@ -1,11 +1,11 @@
-import { copyFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, REPO_ROOT, runCli } from '../test-support/cli.js';
+import { tempDir } from '../test-support/temp-dir.js';
 
 const DEMO = join(REPO_ROOT, 'examples', 'projects');
 const FLAGGED_ID = '1f7a9c3e-2d4b-4c6a-8e0f-3a5b7c9d1e24';
@@ -21,7 +21,7 @@ describe('gate_session names a session by id prefix, as `retrospect gate` does',
   let client: Client;
 
   beforeAll(async () => {
-    config = mkdtempSync(join(tmpdir(), 'retrospect-mcp-prefix-'));
+    config = tempDir('retrospect-mcp-prefix-');
     cpSync(DEMO, join(config, 'projects'), { recursive: true });
     // A second session whose id shares the first four characters, so '1f7a' is ambiguous.
     const shop = join(config, 'projects', '-home-ada-code-shop');

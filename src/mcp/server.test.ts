@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -9,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, REPO_ROOT, runCli } from '../test-support/cli.js';
 import { hostsHomeCopy } from '../test-support/hosts.js';
 import { writeSessionFile } from '../test-support/session-files.js';
+import { tempDir } from '../test-support/temp-dir.js';
 import { ownRunMarker } from '../transcript/own-run.js';
 import { createTestRepo, type TestRepo } from '../walk/test-support/repo.js';
 
@@ -30,7 +30,7 @@ describe('retrospect mcp (the built CLI, over stdio with the SDK client)', () =>
     client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
 
   beforeAll(async () => {
-    scratch = mkdtempSync(join(tmpdir(), 'retrospect-mcp-'));
+    scratch = tempDir('retrospect-mcp-');
     const ledger = join(scratch, 'friction.jsonl');
     writeFileSync(
       ledger,

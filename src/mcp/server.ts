@@ -1,5 +1,5 @@
+import type { Readable, Writable } from 'node:stream';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CliIo } from '../cli/io.js';
 import { terminalSafe } from '../safety/terminal.js';
 import { VERSION } from '../version.js';
 import { registerGateTool } from './gate-tool.js';
@@ -24,11 +24,20 @@ export function createRetrospectServer(context: ToolContext): McpServer {
   return server;
 }
 
+/** The streams and environment the server runs with (the CLI passes its own; a test passes pipes). */
+export interface StdioIo {
+  stdin: Readable;
+  stdout: Writable;
+  stderr: Writable;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
 /**
  * Serves the tools over stdio until the client closes stdin: protocol messages on `io.stdout`, every
  * diagnostic on `io.stderr`.
  */
-export async function serveStdio(io: CliIo): Promise<void> {
+export async function serveStdio(io: StdioIo): Promise<void> {
   const log = (line: string) => io.stderr.write(`${terminalSafe(line)}\n`);
   const server = createRetrospectServer({ env: io.env, cwd: io.cwd, log });
   const transport = new LineTransport(io.stdin, io.stdout);

@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { nowFrom } from '../cli/commands/sprint/options.js';
+import { nowFrom } from '../clock/now.js';
 import { InputError } from '../errors/errors.js';
 import { buildSprintReport, sprintReportJson } from '../sprint/facts/report.js';
 import { demoProjectPath } from '../sprint/read/demo.js';

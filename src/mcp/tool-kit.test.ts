@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InputError } from '../errors/errors.js';
+import { tempDir } from '../test-support/temp-dir.js';
 import { VERSION } from '../version.js';
 import { existingPath, guarded, type ToolContext } from './tool-kit.js';
 
@@ -11,7 +11,7 @@ describe('tool kit', () => {
   const logged: string[] = [];
   let context: ToolContext;
   beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'retrospect-toolkit-'));
+    dir = tempDir('retrospect-toolkit-');
     writeFileSync(join(dir, 'a.jsonl'), '');
     context = { env: {}, cwd: dir, log: (line) => logged.push(line) };
   });

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { InputError, RetrospectError } from '../errors/errors.js';
 import { VERSION } from '../version.js';
+import { mcpMessage } from './error-words.js';
 
 /** What every tool needs from the process that serves it; tools never reach for process globals. */
 export interface ToolContext {
@@ -35,7 +36,7 @@ export function guarded<A>(
     try {
       return await handler(args);
     } catch (error) {
-      if (error instanceof RetrospectError) return errorResult(`${tool}: ${error.message}`);
+      if (error instanceof RetrospectError) return errorResult(`${tool}: ${mcpMessage(error)}`);
       const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
       context.log(`retrospect mcp: ${tool}: unexpected error:\n${detail}`);
       const message = error instanceof Error ? error.message : String(error);

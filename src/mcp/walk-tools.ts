@@ -71,8 +71,6 @@ export function registerWalkTools(server: McpServer, context: ToolContext): void
         throw new InputError(
           'target: reading a diff from stdin is not available here; give the diff file path',
         );
-      if (args.fromRetro !== undefined && (args.target !== undefined || args.scope !== undefined))
-        throw new InputError("fromRetro walks the anchor's session: give no target or scope");
       const cwd = args.repo === undefined ? context.cwd : existingPath(args.repo, context, 'folder', 'repo');
       const scoped = { ...context, cwd };
       const target =

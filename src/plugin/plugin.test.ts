@@ -1,22 +1,14 @@
 // Tests of the Claude Code plugin shipped in plugin/ and its marketplace in .claude-plugin/ (both at the
 // repository root, where Claude Code looks for them; vitest only collects tests under src/).
 import { spawn, spawnSync } from 'node:child_process';
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { describe, expect, it } from 'vitest';
 import { BIN, REPO_ROOT } from '../test-support/cli.js';
 import { noonOf, retroProject } from '../test-support/retro-project.js';
+import { tempDir } from '../test-support/temp-dir.js';
 
 const PLUGIN = join(REPO_ROOT, 'plugin');
 const CLAUDE = join(REPO_ROOT, 'node_modules', '.bin', 'claude');
@@ -32,7 +24,7 @@ interface Run {
  * Runs the real `claude` CLI (the pinned dev dependency) with a throwaway home and config folder (or the
  * given one, for steps that build on each other).
  */
-function claude(args: string[], home = mkdtempSync(join(tmpdir(), 'retrospect-claude-home-'))): Run {
+function claude(args: string[], home = tempDir('retrospect-claude-home-')): Run {
   const run = spawnSync(CLAUDE, args, {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH, HOME: home, CLAUDE_CONFIG_DIR: join(home, '.claude'), NO_COLOR: '1' },
@@ -44,7 +36,7 @@ function claude(args: string[], home = mkdtempSync(join(tmpdir(), 'retrospect-cl
 
 /** A folder holding a `retrospect` that runs this checkout's CLI, as `npm install -g` would provide it. */
 function retrospectOnPath(): string {
-  const bin = mkdtempSync(join(tmpdir(), 'retrospect-path-'));
+  const bin = tempDir('retrospect-path-');
   const shim = join(bin, 'retrospect');
   writeFileSync(shim, `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
   chmodSync(shim, 0o755);
@@ -53,7 +45,7 @@ function retrospectOnPath(): string {
 
 /** A PATH with `sh` and nothing else: no `retrospect`, wherever this machine may have one installed. */
 function shOnlyPath(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'retrospect-sh-only-'));
+  const dir = tempDir('retrospect-sh-only-');
   symlinkSync('/bin/sh', join(dir, 'sh'));
   return dir;
 }
@@ -112,7 +104,7 @@ describe('the Claude Code plugin', () => {
   });
 
   it('installs as the README says: marketplace add ./ in the clone, then plugin install', () => {
-    const home = mkdtempSync(join(tmpdir(), 'retrospect-claude-home-'));
+    const home = tempDir('retrospect-claude-home-');
     const added = claude(['plugin', 'marketplace', 'add', './'], home);
     expect(added.code, added.stderr + added.stdout).toBe(0);
     const installed = claude(['plugin', 'install', 'retrospect@retrospect'], home);

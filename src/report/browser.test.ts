@@ -1,10 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROWSER_NAMES, findBrowser, isCi } from '../test-support/browser.js';
+import { tempDir } from '../test-support/temp-dir.js';
 import { TranscriptBuilder } from '../test-support/transcript.js';
 import { trialProject } from '../test-support/trial-project.js';
 import { gateScorer } from '../trial/gate-scorer.js';
@@ -62,7 +62,7 @@ function writeReport(): string {
   );
   try {
     const html = renderReportHtml(buildReport(store, { threshold: 5 }), readChartJsSource());
-    const path = join(mkdtempSync(join(tmpdir(), 'retrospect-report-browser-')), 'report.html');
+    const path = join(tempDir('retrospect-report-browser-'), 'report.html');
     writeFileSync(path, html);
     return path;
   } finally {
@@ -183,7 +183,7 @@ describe.skipIf(!BROWSER && !REQUIRED)(
       let path: string;
       try {
         const html = renderReportHtml(buildReport(store, { threshold: 5, rules }), readChartJsSource());
-        path = join(mkdtempSync(join(tmpdir(), 'retrospect-report-browser-')), 'report.html');
+        path = join(tempDir('retrospect-report-browser-'), 'report.html');
         writeFileSync(path, html);
       } finally {
         store.close();

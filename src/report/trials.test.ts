@@ -1,13 +1,13 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test-support/temp-dir.js';
 import { recordTrialDecision } from '../trial/history.js';
 import { readTrialHistory } from './trials.js';
 
 describe('readTrialHistory', () => {
   it('reads the decisions trial review records, skips and counts unreadable lines, and changes nothing', () => {
-    const root = mkdtempSync(join(tmpdir(), 'retrospect-report-trials-'));
+    const root = tempDir('retrospect-report-trials-');
     const side = (mean: number, n: number) => ({ mean, n, sessions: [] });
     recordTrialDecision(
       root,
@@ -63,7 +63,7 @@ describe('readTrialHistory', () => {
   });
 
   it('reads a project without a history as no decisions', () => {
-    const root = mkdtempSync(join(tmpdir(), 'retrospect-report-trials-'));
+    const root = tempDir('retrospect-report-trials-');
     mkdirSync(join(root, '.claude'));
     expect(readTrialHistory(root)).toEqual({ decisions: [], skippedLines: 0 });
   });

@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test-support/temp-dir.js';
 import { REPORT_MARKER } from './marker.js';
 import { looksLikeHtml, writeReportFile } from './write.js';
 
@@ -9,7 +9,7 @@ const PAGE = `<!DOCTYPE html>\n<html><head><meta charset="utf-8">\n${REPORT_MARK
 
 describe('writeReportFile', () => {
   it('writes a new report and replaces an earlier one, leaving no temporary or lock files', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'retrospect-report-write-'));
+    const dir = tempDir('retrospect-report-write-');
     const path = join(dir, 'friction.html');
     expect(writeReportFile(path, PAGE.replace('report<', 'old<'))).toEqual({ ok: true, path });
     expect(writeReportFile(path, PAGE)).toEqual({ ok: true, path });
@@ -18,7 +18,7 @@ describe('writeReportFile', () => {
   });
 
   it('refuses to replace an HTML page it did not write, unless forced', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'retrospect-report-write-'));
+    const dir = tempDir('retrospect-report-write-');
     const mine = join(dir, 'index.html');
     const page = '<!DOCTYPE html>\n<html><head><title>My site</title></head><body>hello</body></html>\n';
     writeFileSync(mine, page);
@@ -36,7 +36,7 @@ describe('writeReportFile', () => {
   });
 
   it('refuses to replace a file that is not an HTML page, and leaves it as it was', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'retrospect-report-write-'));
+    const dir = tempDir('retrospect-report-write-');
     const notes = join(dir, 'notes.html');
     writeFileSync(notes, '# my notes\n');
     expect(writeReportFile(notes, PAGE)).toEqual({
@@ -50,7 +50,7 @@ describe('writeReportFile', () => {
   });
 
   it('requires an .html name and an existing folder', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'retrospect-report-write-'));
+    const dir = tempDir('retrospect-report-write-');
     expect(writeReportFile(join(dir, 'report.txt'), PAGE)).toMatchObject({ ok: false });
     const missing = join(dir, 'missing', 'report.html');
     expect(writeReportFile(missing, PAGE)).toEqual({

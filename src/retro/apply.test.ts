@@ -1,14 +1,14 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LESSONS_HEADER } from '../rules/lessons.js';
-import { parseTrialLine } from '../trial/meta.js';
+import { parseTrialLine } from '../rules/trial-comment.js';
+import { tempDir } from '../test-support/temp-dir.js';
 import { applyClassification, newTrialMeta } from './apply.js';
 import { classifyProposal, loadExistingRules } from './classify.js';
 
 function project(): string {
-  const root = mkdtempSync(join(tmpdir(), 'retrospect-retro-apply-'));
+  const root = tempDir('retrospect-retro-apply-');
   mkdirSync(join(root, '.claude', 'memory', 'qa'), { recursive: true });
   mkdirSync(join(root, '.claude', 'memory', 'claude'), { recursive: true });
   writeFileSync(join(root, '.claude', 'memory', 'qa', 'directives.md'), '1. Run the tests before pushing.\n');

@@ -3,7 +3,7 @@ import { appendDirective, editDirectives, replaceDirective } from '../rules/dire
 import type { EditOptions } from '../rules/edit.js';
 import { appendLesson, replaceLesson } from '../rules/lessons.js';
 import { backlogPath, directivesPath, isTeamAgent } from '../rules/targets.js';
-import type { TrialMeta } from '../trial/meta.js';
+import type { TrialMeta } from '../rules/trial-comment.js';
 import type { ClassifiableProposal, Classification } from './classify.js';
 
 /** The review window a NEW rule gets when it starts as a trial. */

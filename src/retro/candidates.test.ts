@@ -73,7 +73,7 @@ describe('findCandidates', () => {
     expect(() => findCandidates({ mainCheckout: p.root, env: p.env, sessionId: 'latest' })).toThrow(/UUID/);
     expect(() =>
       findCandidates({ mainCheckout: p.root, env: p.env, sessionId: mine.sessionId, all: true }),
-    ).toThrow(/--all and a session id/);
+    ).toThrow(expect.objectContaining({ code: 'E_SESSION_ALL_AND_ONE' }));
   });
 
   it('--all lists every project, setting aside sessions that ran a retro', () => {

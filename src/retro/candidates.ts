@@ -92,7 +92,7 @@ function pickSessions(query: CandidateQuery, nowMs: number): Picked {
     return { sessions: [found], ownRuns: [] };
   }
   // Only own runs are passed over: the newest session of the user's is the candidate even when it is still
-  // being written or ran a retro itself (notes §5 step 2 skips it then, it does not take an older one).
+  // being written or ran a retro itself (docs/design/session-retro.md §5 step 2 skips it then, it does not take an older one).
   const newest = newestUserSession(list('current'));
   return { sessions: newest.session ? [newest.session] : [], ownRuns: newest.ownRuns };
 }
@@ -108,7 +108,10 @@ function sessionRootsText(query: CandidateQuery): string {
  */
 export function findCandidates(query: CandidateQuery): Candidates {
   if (query.all && query.sessionId !== undefined) {
-    throw new UsageError('--all and a session id exclude each other: give one or the other');
+    throw new UsageError('all sessions and one session id exclude each other: give one or the other', {
+      code: 'E_SESSION_ALL_AND_ONE',
+      fields: {},
+    });
   }
   if (
     query.sessionId !== undefined &&
@@ -116,7 +119,8 @@ export function findCandidates(query: CandidateQuery): Candidates {
     detectHost(resolve(query.cwd ?? query.mainCheckout, query.sessionId)) === undefined
   ) {
     throw new UsageError(
-      `a session is named by its id (a UUID), a unique prefix of it (at least 4 hex digits, as 'retrospect scan' prints 8) or its file, got '${query.sessionId}'`,
+      `a session is named by its id (a UUID), a unique prefix of it (at least 4 hex digits) or its file, got '${query.sessionId}'`,
+      { code: 'E_SESSION_ID_INVALID', fields: { query: query.sessionId } },
     );
   }
   const nowMs = query.nowMs ?? Date.now();

@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RuleTarget } from '../rules/targets.js';
+import { tempDir } from '../test-support/temp-dir.js';
 import {
   classifyProposal,
   classifyProposals,
@@ -127,7 +127,7 @@ describe('classifying a proposal', () => {
 
 describe('existing rules', () => {
   it('reads numbered directives and bulleted lessons without numbers or trial comments; plugin has none', () => {
-    const root = mkdtempSync(join(tmpdir(), 'retrospect-classify-'));
+    const root = tempDir('retrospect-classify-');
     mkdirSync(join(root, '.claude', 'memory', 'ic5'), { recursive: true });
     mkdirSync(join(root, '.claude', 'memory', 'claude'), { recursive: true });
     writeFileSync(

@@ -3,7 +3,7 @@ import { readDirectiveItems } from '../rules/directives.js';
 import { readLessonItems } from '../rules/lessons.js';
 import { cutCodePoints } from '../rules/lines.js';
 import { type RuleTarget, rulesPathsFor } from '../rules/targets.js';
-import { hasTrialComment } from '../trial/meta.js';
+import { hasTrialComment } from '../rules/trial-comment.js';
 
 /** Words too common to say whether two rules are about the same thing (exactly these 35). */
 export const STOP_WORDS: ReadonlySet<string> = new Set(

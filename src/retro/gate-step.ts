@@ -2,11 +2,11 @@ import { availableParallelism } from 'node:os';
 import { dirname } from 'node:path';
 import type { GateVerdict } from '../gate/index.js';
 import { withThreshold } from '../scan/filter.js';
-import { storeLocationFor } from '../scan/options.js';
 import { scanSessions } from '../scan/scan.js';
 import { gateSettingsFor } from '../scan/settings.js';
 import { openStoreOrMemory } from '../store/fallback.js';
 import { openSessionStore } from '../store/open-session-store.js';
+import { storeLocationFor } from '../store/path.js';
 import type { SessionFile } from '../trial/discover.js';
 
 /** Notes §5 step 3: a file may gate for 2 s in `--all`; one session has a 5 s budget. */

@@ -21,9 +21,11 @@ import { gateTimeoutText, notAppliedLine, refusedProposalLine } from './render.j
 import { heldBackPatterns, mergeObservations, mergeRepeatedProposals, recurringPatterns } from './select.js';
 import type { GatedSession, RetroCandidate, RetroOutcome } from './types.js';
 
+/** What runRetro looks at, who decides, and how it reads. */
 export interface RetroOptions {
   /** Where the retro runs: its git main checkout holds the rules, its worktree is the agent's cwd. */
   cwd: string;
+  /** Where Claude Code's config dir, the gate's settings and provider keys are read. */
   env: NodeJS.ProcessEnv;
   /** One session by id; default: the project's newest session. */
   sessionId?: string | undefined;
@@ -43,7 +45,7 @@ export interface RetroOptions {
   threshold?: string | undefined;
   /**
    * Wall time one session may take to gate, in ms; a session still gating then is abandoned (not
-   * flagged, reported as skipped). Default 2000 with `all`, 5000 for one session (notes §5 step 3);
+   * flagged, reported as skipped). Default 2000 with `all`, 5000 for one session (docs/design/session-retro.md §5 step 3);
    * `Infinity` gates without a cap on the calling thread.
    */
   gateCapMs?: number | undefined;
@@ -53,7 +55,9 @@ export interface RetroOptions {
   installHooks?: boolean | undefined;
   /** The day trials start and are reviewed on (default today, UTC). */
   today?: string | undefined;
+  /** The clock in ms, for the in-progress check (default: Date.now()). */
   nowMs?: number;
+  /** Aborts the run between steps (a scheduled run's signal). */
   signal?: AbortSignal | undefined;
   /**
    * Save the fabrication anchors of another project's sessions in that project, when it is a checkout this
@@ -125,7 +129,7 @@ function candidateOf(p: RetroProposal): RetroCandidate {
 const short = (p: RetroProposal) => `${p.target} "${p.proposed_text}" (session ${p.session_id})`;
 
 /**
- * The session retrospective (notes §5): find the candidate sessions, gate them, deep-read the flagged
+ * The session retrospective (docs/design/session-retro.md §5): find the candidate sessions, gate them, deep-read the flagged
  * ones in parallel, keep the global top 5 (in `--all` mode only patterns seen in two or more sessions),
  * review elapsed trials, classify each proposal against the existing rules, and confirm and apply
  * through the decider. Returns everything it did and found; writes nothing in a dry run.
@@ -193,7 +197,7 @@ export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
       });
     } catch (error) {
       if (isFatalDeepReadError(error)) throw error;
-      // One failed read never blocks the retro: the session gives zero proposals (retro-subagent.md).
+      // One failed read never blocks the retro: the session gives zero proposals (docs/design/session-retro.md §4).
       log(
         `deep-read ${session.sessionId}: failed (${error instanceof Error ? error.message : String(error)}); continuing with zero proposals`,
       );

@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, realpathSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, realpathSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { persistAnchors } from '../deepread/persist.js';
@@ -7,11 +6,12 @@ import { OutsideProjectError } from '../errors/errors.js';
 import { acquireScheduledLock, releaseScheduledLock } from '../schedule/lock.js';
 import { writeScheduledReport } from '../schedule/report.js';
 import { emptyReportInput } from '../schedule/report-model.js';
+import { tempDir } from '../test-support/temp-dir.js';
 import { recordTrialDecision } from '../trial/history.js';
 
 /** A project whose `.claude/retro` (or a folder below it) is a symlink to a folder elsewhere. */
 function linkedRetro(below?: string): { root: string; outside: string } {
-  const base = realpathSync(mkdtempSync(join(tmpdir(), 'retrospect-writers-')));
+  const base = realpathSync(tempDir('retrospect-writers-'));
   const root = join(base, 'repo');
   const outside = join(base, 'outside');
   mkdirSync(outside);

@@ -1,15 +1,7 @@
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test-support/temp-dir.js';
 import { appendBacklogText } from './backlog.js';
 import {
   appendDirective,
@@ -135,7 +127,7 @@ describe('directives file', () => {
 
 describe('writing rules files', () => {
   function projectWith(content?: string): { root: string; path: string } {
-    const root = mkdtempSync(join(tmpdir(), 'retrospect-rules-'));
+    const root = tempDir('retrospect-rules-');
     const path = join(root, '.claude', 'memory', 'ic5', 'directives.md');
     if (content !== undefined) {
       mkdirSync(join(root, '.claude', 'memory', 'ic5'), { recursive: true });
@@ -170,8 +162,8 @@ describe('writing rules files', () => {
   });
 
   it('refuses to follow a symlink out of the project', () => {
-    const root = mkdtempSync(join(tmpdir(), 'retrospect-rules-'));
-    const outside = mkdtempSync(join(tmpdir(), 'retrospect-outside-'));
+    const root = tempDir('retrospect-rules-');
+    const outside = tempDir('retrospect-outside-');
     mkdirSync(join(root, '.claude'), { recursive: true });
     symlinkSync(outside, join(root, '.claude', 'memory'));
     expect(() => editDirectives(root, 'ic5', (c) => appendDirective(c, 'x'))).toThrow(/outside the project/);
@@ -193,7 +185,7 @@ describe('lessons and backlog', () => {
   });
 
   it('writes lessons to the rules file Claude Code loads, header first', () => {
-    const root = mkdtempSync(join(tmpdir(), 'retrospect-lessons-'));
+    const root = tempDir('retrospect-lessons-');
     ok(appendLesson(root, 'Run the failing test alone before changing code'));
     const path = join(root, '.claude', 'rules', 'retrospect-lessons.md');
     expect(readFileSync(path, 'utf8')).toBe(
@@ -271,7 +263,7 @@ describe('the writers refuse text that is not prose', () => {
   });
 
   it('writes nothing on disk for a refused rule', () => {
-    const root = mkdtempSync(join(tmpdir(), 'retrospect-rules-'));
+    const root = tempDir('retrospect-rules-');
     expect(editDirectives(root, 'ic5', (c) => appendDirective(c, attacks[0] ?? '')).ok).toBe(false);
     expect(appendLesson(root, attacks[3] ?? '').ok).toBe(false);
     expect(existsSync(join(root, '.claude', 'memory', 'ic5', 'directives.md'))).toBe(false);

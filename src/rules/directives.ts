@@ -1,14 +1,14 @@
 import { checkRuleText } from '../safety/rule-text.js';
+import { type EditOptions, editRulesFile } from './edit.js';
+import { appendLine, breaksLine, joinLines, splitLines, type TextLine } from './lines.js';
+import { directivesPath, type TeamAgent } from './targets.js';
 import {
   annotateTrial,
   hasTrialComment,
   parseTrialLine,
   stripTrialComment,
   type TrialMeta,
-} from '../trial/meta.js';
-import { type EditOptions, editRulesFile } from './edit.js';
-import { appendLine, breaksLine, joinLines, splitLines, type TextLine } from './lines.js';
-import { directivesPath, type TeamAgent } from './targets.js';
+} from './trial-comment.js';
 
 /** `N. text`: indentation, number, the dot, the gap, then the rule (with its trial comment, if any). */
 const NUMBERED_ITEM = /^([ \t]*)(\d+)\.([ \t]+)(\S.*)$/;
@@ -24,11 +24,6 @@ export interface DirectiveItem {
   text: string;
   /** Present when the line carries a complete trial comment. */
   trial?: TrialMeta;
-}
-
-/** True when the line is a numbered list item `N. text`. */
-export function isNumberedItem(line: string): boolean {
-  return NUMBERED_ITEM.test(line);
 }
 
 /** The rule text of a numbered line: list number and trial comment are not part of it. */

@@ -1,12 +1,12 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test-support/temp-dir.js';
 import { LESSONS_HEADER } from './lessons.js';
 import { conditionalPaths, globToRegExp, lessonLoadWarnings } from './lessons-load.js';
 
 function project(files: Record<string, string>): { root: string; env: NodeJS.ProcessEnv } {
-  const base = mkdtempSync(join(tmpdir(), 'retrospect-load-'));
+  const base = tempDir('retrospect-load-');
   const root = join(base, 'shop');
   const configDir = join(base, 'claude-config');
   mkdirSync(configDir, { recursive: true });

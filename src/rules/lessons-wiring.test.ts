@@ -1,14 +1,14 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test-support/temp-dir.js';
 import { LESSONS_HEADER } from './lessons.js';
 import { applyFileChanges, planLessonsWiring } from './lessons-wiring.js';
 
 const TRIAL = '<!-- trial start=2026-07-01 source=s#m review-after=10-sessions -->';
 
 function project(files: Record<string, string> = {}): string {
-  const root = mkdtempSync(join(tmpdir(), 'retrospect-wiring-'));
+  const root = tempDir('retrospect-wiring-');
   for (const [rel, content] of Object.entries(files)) {
     mkdirSync(join(root, rel, '..'), { recursive: true });
     writeFileSync(join(root, rel), content);

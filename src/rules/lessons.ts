@@ -1,15 +1,15 @@
 import { readProjectTextIfExists } from '../fsx/index.js';
+import { BROKEN_LINE, ruleTextToWrite } from './directives.js';
+import { type EditOptions, editRulesFile, type FileEdit } from './edit.js';
+import { appendLine, breaksLine, joinLines, splitLines } from './lines.js';
+import { lessonsPath, lessonsPaths } from './targets.js';
 import {
   annotateTrial,
   hasTrialComment,
   parseTrialLine,
   stripTrialComment,
   type TrialMeta,
-} from '../trial/meta.js';
-import { BROKEN_LINE, ruleTextToWrite } from './directives.js';
-import { type EditOptions, editRulesFile, type FileEdit } from './edit.js';
-import { appendLine, breaksLine, joinLines, splitLines } from './lines.js';
-import { lessonsPath, lessonsPaths } from './targets.js';
+} from './trial-comment.js';
 
 const LESSON_ITEM = /^([ \t]*[-*][ \t]+)(\S.*)$/;
 

@@ -1,7 +1,7 @@
 import { containsKeyShapedSecret } from './redact.js';
 import { codePointName, HIDDEN_CHARACTER } from './terminal.js';
 
-/** Longest rule text, in code points (notes §4). */
+/** Longest rule text, in code points (docs/design/session-retro.md §4). */
 export const MAX_RULE_CHARS = 200;
 
 export type RuleTextCheck = { ok: true; text: string } | { ok: false; reason: string };

@@ -1,3 +1,5 @@
+// The store's path is the store's rule; scan's callers (the scan and report commands, the MCP scan tool) find it here too.
+export { storeLocationFor, storePathFor } from '../store/path.js';
 export { cleanupPeriodDays, cleanupWarningOnce, DEFAULT_CLEANUP_PERIOD_DAYS } from './cleanup-warning.js';
 export {
   byScore,
@@ -16,8 +18,6 @@ export {
   parseDateBound,
   resolveScanRoots,
   type ScanRoots,
-  storeLocationFor,
-  storePathFor,
 } from './options.js';
 export { markOwnRuns } from './own-runs.js';
 export { gateFiles } from './pool.js';

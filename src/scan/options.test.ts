@@ -1,12 +1,11 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../errors/errors.js';
+import { tempDir } from '../test-support/temp-dir.js';
 import { demoProjectsRoot, parseDateBound, resolveScanRoots } from './options.js';
 
 describe('resolveScanRoots', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'retrospect-scan-roots-'));
+  const dir = tempDir('retrospect-scan-roots-');
 
   it("defaults to every agent's own folders, as the environment moves them; they may not exist yet", () => {
     const env = {

@@ -1,10 +1,6 @@
 import { statSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../errors/errors.js';
-import { dataDir } from '../paths/data-dir.js';
-import { type StoreLocation, storeLocation } from '../store/location.js';
-import { STORE_FILE } from '../store/open.js';
 import type { DiscoveryRoot } from '../transcript/discover.js';
 import { adapterNamed, HOST_ADAPTERS } from '../transcript/host.js';
 import type { HostName } from '../transcript/types.js';
@@ -69,28 +65,6 @@ export function resolveScanRoots(
       );
   }
   return { roots: roots.map((path) => ({ path })), defaults };
-}
-
-/** The store file: `--store PATH`, else an in-memory store for `--demo`, else `<data dir>/store.sqlite`. */
-export function storePathFor(explicit: string | undefined, demo: boolean, env: NodeJS.ProcessEnv): string {
-  if (explicit !== undefined) return explicit;
-  return demo ? ':memory:' : join(dataDir(env), STORE_FILE);
-}
-
-/**
- * The store a command uses: `--store` (a file, or a `postgres://` URL), else the in-memory store of
- * `--demo`, else `RETROSPECT_STORE`, else `<data dir>/store.sqlite`.
- */
-export function storeLocationFor(
-  explicit: string | undefined,
-  demo: boolean,
-  env: NodeJS.ProcessEnv,
-): StoreLocation {
-  if (explicit !== undefined) return storeLocation(explicit);
-  if (demo) return { kind: 'sqlite', path: ':memory:' };
-  const configured = env.RETROSPECT_STORE?.trim();
-  if (configured) return storeLocation(configured);
-  return { kind: 'sqlite', path: join(dataDir(env), STORE_FILE) };
 }
 
 /** A date or an ISO instant (checked with a pattern, not zod: loading zod would double a warm scan's start-up). */

@@ -1,5 +1,4 @@
-import { appendFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, cpSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { openStore } from '../store/open.js';
 import type { SessionRecord } from '../store/types.js';
 import { REPO_ROOT } from '../test-support/cli.js';
 import { writeSessionFile } from '../test-support/session-files.js';
+import { tempDir } from '../test-support/temp-dir.js';
 import { ownRunMarker } from '../transcript/own-run.js';
 import { markOwnRuns } from './own-runs.js';
 import { type ScanResult, scanSessions } from './scan.js';
@@ -16,7 +16,7 @@ import { type ScanResult, scanSessions } from './scan.js';
 const SETTINGS = { threshold: 5, ledger: [], forceTranscriptS2: false, profile: 'seed' as const };
 
 function demoCopy(): string {
-  const root = join(mkdtempSync(join(tmpdir(), 'retrospect-scan-')), 'projects');
+  const root = join(tempDir('retrospect-scan-'), 'projects');
   cpSync(join(REPO_ROOT, 'examples', 'projects'), root, { recursive: true });
   return root;
 }
@@ -141,7 +141,7 @@ describe('scanSessions', () => {
     const folder = join(root, '-home-ada-notes');
     const prompt = `${ownRunMarker('walk-review')}\nReview this change.`;
     const own = writeSessionFile(folder, { firstPrompt: prompt });
-    const path = join(mkdtempSync(join(tmpdir(), 'retrospect-scan-store-')), 'store.sqlite');
+    const path = join(tempDir('retrospect-scan-store-'), 'store.sqlite');
     const store = openStore(path);
     const scan = () => scanSessions({ roots: [root], store, settings: SETTINGS });
     await scan();
@@ -157,7 +157,7 @@ describe('scanSessions', () => {
   });
 
   it('reports a file in a format no reader knows instead of reading it as a Claude Code session', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'retrospect-scan-'));
+    const dir = tempDir('retrospect-scan-');
     const file = join(dir, 'odd.jsonl');
     writeFileSync(file, '{"kind":"something else"}\n');
     const store = openStore(':memory:');
@@ -168,7 +168,7 @@ describe('scanSessions', () => {
   });
 
   it('skips a file in a Claude Code project folder that reads as no transcript, naming schema drift, and stores nothing', async () => {
-    const dir = join(mkdtempSync(join(tmpdir(), 'retrospect-scan-')), '-home-dev-odd');
+    const dir = join(tempDir('retrospect-scan-'), '-home-dev-odd');
     mkdirSync(dir);
     const file = join(dir, 'odd.jsonl');
     writeFileSync(file, '{"kind":"something else"}\n');

@@ -17,6 +17,7 @@ import { gateFiles } from './pool.js';
 import type { ReaderName } from './reader.js';
 import type { SkippedEntry } from './skipped.js';
 
+/** What scanSessions reads, where it keeps the verdicts, and how it gates. */
 export interface ScanOptions {
   /**
    * Where to look: an agent's own folders tagged with its host (see defaultScanRoots), or any folder or
@@ -25,9 +26,14 @@ export interface ScanOptions {
   roots: (string | DiscoveryRoot)[];
   /** Only sessions of these hosts. */
   hosts?: readonly HostName[];
-  /** The embedded store, or a shared one (whose rows of this machine and user are compared). */
+  /**
+   * Where verdicts are kept between runs (only new or changed files are read again): the embedded store, or a
+   * shared one (whose rows of this machine and user are compared).
+   */
   store: SessionStorePort;
+  /** The gate's settings for every file (profile, threshold, ledger); see gateSettingsFor. */
   settings: GateFileSettings;
+  /** The transcript reader (default: the byte-level reader; the others exist for parity checks). */
   reader?: ReaderName;
   /** Worker threads for the files that must be read (default 1). */
   jobs?: number;
@@ -46,6 +52,7 @@ export interface ScanOptions {
   skipPaths?: ReadonlySet<string>;
   /** Bytes gated so far out of the bytes that must be read; called after each file. */
   onProgress?: (doneBytes: number, totalBytes: number) => void;
+  /** The clock that stamps each stored record (default: the system clock). */
   now?: () => Date;
 }
 

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test-support/temp-dir.js';
 import {
   cronLine,
   parseCadence,
@@ -128,7 +128,7 @@ describe('systemdUnits', () => {
 
 /** A stand-in `crontab` (the real one edits this user's table) that keeps the table in a file. */
 function fakeTools(): { bin: string; table: string; log: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'retrospect-sched-tools-'));
+  const dir = tempDir('retrospect-sched-tools-');
   const bin = join(dir, 'bin');
   mkdirSync(bin);
   const table = join(dir, 'crontab.txt');
@@ -156,7 +156,7 @@ describe('installing', () => {
 
   it('writes the systemd units under XDG_CONFIG_HOME and enables the timer', () => {
     const tools = fakeTools();
-    const config = mkdtempSync(join(tmpdir(), 'retrospect-sched-xdg-'));
+    const config = tempDir('retrospect-sched-xdg-');
     const env = { ...process.env, PATH: `${tools.bin}:${process.env.PATH}`, XDG_CONFIG_HOME: config };
     const units = systemdUnits(SPEC);
     const result = installSystemd(SPEC, env);
@@ -175,7 +175,7 @@ describe('installing', () => {
 
   it('says what to run by hand when systemctl --user is not available', () => {
     const tools = fakeTools();
-    const config = mkdtempSync(join(tmpdir(), 'retrospect-sched-xdg-'));
+    const config = tempDir('retrospect-sched-xdg-');
     const env = {
       ...process.env,
       PATH: `${tools.bin}:${process.env.PATH}`,

@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../test-support/cli.js';
+import { tempDir } from '../test-support/temp-dir.js';
 import {
   acquireScheduledLock,
   LOCK_TTL_SECONDS,
@@ -14,7 +15,7 @@ import {
 import { scheduledLockPath, scheduledRetroDir } from './paths.js';
 
 function project(): string {
-  return mkdtempSync(join(tmpdir(), 'retrospect-sched-lock-'));
+  return tempDir('retrospect-sched-lock-');
 }
 
 function plant(mroot: string, text: string): void {
@@ -25,7 +26,7 @@ function plant(mroot: string, text: string): void {
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 describe('acquireScheduledLock', () => {
-  it('writes pid and epoch on the first two lines (the seed layout), then host and token', () => {
+  it('writes pid and epoch on the first two lines (the kept layout), then host and token', () => {
     const mroot = project();
     const result = acquireScheduledLock(mroot, { pid: 4242 });
     expect(result.ok).toBe(true);
@@ -207,7 +208,7 @@ describe('releaseScheduledLock', () => {
   });
 });
 
-describe('concurrent claims (separate processes)', () => {
+describe('concurrent claims (separate processes)', { tags: ['race'] }, () => {
   // Each process waits for a common start instant, then claims: the claims really overlap in time. Each
   // says how it fared and stays alive until every claim is over (its stdin closes): on this host a lock
   // whose holder exited is free at once, and a late starter would rightly take it.

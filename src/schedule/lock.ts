@@ -19,7 +19,7 @@ export const LOCK_TTL_SECONDS = 7200;
 /** The exact line a scheduled run prints when another run holds the lock. */
 export const LOCK_HELD_MESSAGE = 'scheduled retro: lock held, skipping';
 
-/** What a lock file says: `pid\nepoch\n` (the seed's layout), then our host and owner token. */
+/** What a lock file says: `pid\nepoch\n` (docs/design/session-retro.md §7), then our host and owner token. */
 export interface LockRecord {
   pid: number;
   /** Seconds since the Unix epoch when the lock was taken. */

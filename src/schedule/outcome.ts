@@ -20,7 +20,7 @@ function join(...notes: (string | undefined)[]): string | undefined {
 
 /**
  * The note and summary of a scheduled report. The run's own note and summary win; otherwise they follow
- * from the counts, with the seed's wording for an empty candidate set, an all-smooth gate and a run
+ * from the counts, with the kept wording (docs/design/compatibility.md) for an empty candidate set, an all-smooth gate and a run
  * without actionable findings. A failed or interrupted run says so in the note, whatever else it says.
  */
 export function describeOutcome(

@@ -64,7 +64,7 @@ export interface RenderedReport {
 }
 
 /**
- * Renders the scheduled report with the seed's exact section layout: header bullets, optional
+ * Renders the scheduled report with the section layout of docs/design/session-retro.md §7: header bullets, optional
  * `## Note`, then Applied, Manual follow-up, Duplicates (advisory), Observations and Summary, each
  * `(none)` when empty. Lines that look like transcript records are left out and counted; secrets (the
  * configured ones in `secrets`, key-shaped tokens, URL credentials) are redacted from every line.

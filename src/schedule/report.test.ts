@@ -1,13 +1,13 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test-support/temp-dir.js';
 import { scheduledRetroDir } from './paths.js';
 import { writeScheduledReport } from './report.js';
 import { emptyReportInput, type ScheduledReportInput } from './report-model.js';
 
 function project(): string {
-  return mkdtempSync(join(tmpdir(), 'retrospect-sched-report-'));
+  return tempDir('retrospect-sched-report-');
 }
 
 const RUN_AT = new Date('2026-05-01T03:17:09.512Z');

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../test-support/cli.js';
+import { tempDir } from '../test-support/temp-dir.js';
 import { scheduledLockPath, scheduledRetroDir } from './paths.js';
 
 // Real processes, real signals: the stand-in body runs through the built package like `retro` will.
@@ -46,14 +46,14 @@ async function until(check: () => boolean, ms = 10_000): Promise<void> {
 }
 
 function project(): string {
-  return mkdtempSync(join(tmpdir(), 'retrospect-sched-proc-'));
+  return tempDir('retrospect-sched-proc-');
 }
 
 function reports(mroot: string): string[] {
   return readdirSync(scheduledRetroDir(mroot)).filter((name) => name.endsWith('.md'));
 }
 
-describe('scheduled runs as separate processes', () => {
+describe('scheduled runs as separate processes', { tags: ['race'] }, () => {
   it('of two concurrent runs exactly one proceeds; the other prints the skip line and exits 0', async () => {
     const mroot = project();
     const runs = [start(mroot, 'finish-after-600'), start(mroot, 'finish-after-600')];

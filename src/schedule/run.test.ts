@@ -1,15 +1,15 @@
 import { EventEmitter } from 'node:events';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type LocalServer, startLocalServer } from '../test-support/http.js';
+import { tempDir } from '../test-support/temp-dir.js';
 import { acquireScheduledLock, LOCK_HELD_MESSAGE } from './lock.js';
 import { scheduledLockPath, scheduledRetroDir } from './paths.js';
 import { runScheduled, type ScheduledRunResult, type SignalSource, scheduledRunExitCode } from './run.js';
 
 function project(): string {
-  return mkdtempSync(join(tmpdir(), 'retrospect-sched-run-'));
+  return tempDir('retrospect-sched-run-');
 }
 
 /** Stands in for `process` as the signal source, so a test can deliver SIGTERM without being killed. */

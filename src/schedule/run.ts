@@ -33,6 +33,7 @@ export interface SignalSource {
   off(event: 'SIGINT' | 'SIGTERM' | 'SIGHUP' | 'exit', listener: () => void): unknown;
 }
 
+/** How runScheduled guards a run: its environment, signals and clock. */
 export interface RunScheduledOptions {
   /** Supplies `AGENT_WEBHOOK_URL` (default: process.env). */
   env?: NodeJS.ProcessEnv;
@@ -40,6 +41,7 @@ export interface RunScheduledOptions {
   signals?: SignalSource | null;
   /** After the first signal, how long the body may take to stop before the run is closed anyway (ms). */
   graceMs?: number;
+  /** How long the webhook may take to answer, in ms. */
   webhookTimeoutMs?: number;
   /** The run's clock (the report's time stamp). */
   now?: () => Date;

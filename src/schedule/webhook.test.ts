@@ -39,7 +39,7 @@ describe('scheduled webhook', () => {
       manual_followup: 1,
       timestamp: '2026-05-01T031709Z',
     });
-    // Field order follows the seed's payload.
+    // Field order is kept (docs/design/compatibility.md).
     expect(Object.keys(JSON.parse(request?.body ?? ''))).toEqual([
       'event',
       'report_path',

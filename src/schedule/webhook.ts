@@ -44,7 +44,7 @@ function describeRequestError(error: NodeJS.ErrnoException, url: string): string
   return text.replace(/\s+/g, ' ').trim();
 }
 
-/** Builds the payload; JSON.stringify does the escaping that the seed's hand-built string lacked. */
+/** Builds the payload; JSON.stringify does the escaping that a hand-built string lacks (docs/design/compatibility.md). */
 export function scheduledWebhookPayload(report: {
   path: string;
   stamp: string;

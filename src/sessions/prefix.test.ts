@@ -1,13 +1,13 @@
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError, UsageError } from '../errors/errors.js';
 import { writeSessionFile } from '../test-support/session-files.js';
+import { tempDir } from '../test-support/temp-dir.js';
 import { looksLikeSessionPrefix, resolveSessionPrefix, sessionsWithPrefix } from './prefix.js';
 
 function configWith(sessions: Record<string, string[]>): NodeJS.ProcessEnv {
-  const config = mkdtempSync(join(tmpdir(), 'retrospect-prefix-'));
+  const config = tempDir('retrospect-prefix-');
   for (const [project, ids] of Object.entries(sessions)) {
     const folder = join(config, 'projects', project);
     mkdirSync(folder, { recursive: true });

@@ -1,8 +1,7 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test-support/temp-dir.js';
 import { countSignals, openStore } from './open.js';
 import { MIGRATIONS } from './schema.js';
 import type { SessionRecord } from './types.js';
@@ -44,7 +43,7 @@ function record(overrides: Partial<SessionRecord>): SessionRecord {
 
 describe('session store', () => {
   it('creates a versioned WAL database and keeps records across reopening', () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'retrospect-store-')), 'nested', 'store.sqlite');
+    const path = join(tempDir('retrospect-store-'), 'nested', 'store.sqlite');
     const store = openStore(path);
     expect(store.schemaVersion()).toBe(MIGRATIONS.length);
     store.upsertSession(record({}));
@@ -60,7 +59,7 @@ describe('session store', () => {
   });
 
   it('migrates a store of the first schema in place: its rows keep their verdicts, with no S2 sources recorded', () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'retrospect-store-')), 'store.sqlite');
+    const path = join(tempDir('retrospect-store-'), 'store.sqlite');
     const raw = new Database(path);
     raw.exec(MIGRATIONS[0]!);
     raw.pragma('user_version = 1');
@@ -93,7 +92,7 @@ describe('session store', () => {
   });
 
   it('migrates a store of the second schema: whether a row is an own run is unknown until a scan checks', () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'retrospect-store-')), 'store.sqlite');
+    const path = join(tempDir('retrospect-store-'), 'store.sqlite');
     const raw = new Database(path);
     raw.exec(MIGRATIONS[0]!);
     raw.exec(MIGRATIONS[1]!);
@@ -143,7 +142,7 @@ describe('session store', () => {
   });
 
   it('refuses a store written by a newer schema', () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'retrospect-store-')), 'store.sqlite');
+    const path = join(tempDir('retrospect-store-'), 'store.sqlite');
     const raw = new Database(path);
     raw.pragma(`user_version = ${MIGRATIONS.length + 1}`);
     raw.close();

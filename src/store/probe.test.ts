@@ -1,15 +1,15 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempDir } from '../test-support/temp-dir.js';
 import { openStore } from './open.js';
 import { isSessionStore } from './probe.js';
 
 describe('isSessionStore', () => {
   let dir: string;
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'retrospect-probe-'));
+    dir = tempDir('retrospect-probe-');
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 

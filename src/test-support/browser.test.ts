@@ -1,12 +1,12 @@
-import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findBrowser, isCi } from './browser.js';
+import { tempDir } from './temp-dir.js';
 
 /** A folder with the given files, executable or not. */
 function folder(files: Record<string, boolean>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'retrospect-browser-'));
+  const dir = tempDir('retrospect-browser-');
   for (const [name, executable] of Object.entries(files)) {
     writeFileSync(join(dir, name), '#!/bin/sh\nexit 0\n');
     chmodSync(join(dir, name), executable ? 0o755 : 0o644);
@@ -30,7 +30,7 @@ describe('findBrowser', () => {
   it('looks for chromium, chromium-browser, then google-chrome on PATH, skipping what cannot run', () => {
     const first = folder({ 'google-chrome': true, chromium: false });
     const second = folder({ 'chromium-browser': true });
-    const dir = mkdtempSync(join(tmpdir(), 'retrospect-browser-dir-'));
+    const dir = tempDir('retrospect-browser-dir-');
     mkdirSync(join(dir, 'chromium'));
     const PATH = [dir, first, second].join(delimiter);
     expect(findBrowser({ PATH })).toBe(join(second, 'chromium-browser'));

@@ -1,8 +1,8 @@
-import { cpSync, mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { REPO_ROOT } from './cli.js';
+import { tempDir } from './temp-dir.js';
 
 /** The fixture home: each agent's files laid out as the agent lays them out (test/fixtures/hosts/home). */
 export const HOSTS_HOME = join(REPO_ROOT, 'test', 'fixtures', 'hosts', 'home');
@@ -271,7 +271,7 @@ export function hostsHomeCopy(): {
   env: NodeJS.ProcessEnv;
   opencode: { main: string; child: string };
 } {
-  const home = mkdtempSync(join(tmpdir(), 'retrospect-hosts-home-'));
+  const home = tempDir('retrospect-hosts-home-');
   cpSync(HOSTS_HOME, home, { recursive: true });
   const opencode = writeOpencodeDatabase(join(home, '.local', 'share', 'opencode', 'opencode.db'));
   return { home, env: { HOME: home }, opencode };

@@ -1,17 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import {
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  realpathSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { projectFolderName } from '../paths/data-dir.js';
 import { writeSessionFile } from './session-files.js';
+import { tempDir } from './temp-dir.js';
 
 /**
  * A throwaway project for retro tests: a real git repository, a Claude Code config dir of its own
@@ -56,7 +48,7 @@ function walk(dir: string, base: string, into: Map<string, string>): void {
 }
 
 export function retroProject(): RetroProject {
-  const base = realpathSync(mkdtempSync(join(tmpdir(), 'retrospect-retro-')));
+  const base = realpathSync(tempDir('retrospect-retro-'));
   const root = join(base, 'shop');
   mkdirSync(root);
   const git = spawnSync('git', ['init', '-q', root], { encoding: 'utf8' });

@@ -1,21 +1,21 @@
 import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { REPO_ROOT } from './cli.js';
+import { tempDir } from './temp-dir.js';
 
 export const DEMO_PROJECT = join(REPO_ROOT, 'examples', 'sprint-project');
 
 /** A fresh copy of the demo sprint project in a temp folder. */
 export function copyDemo(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'retrospect-sprint-test-'));
+  const dir = tempDir('retrospect-sprint-test-');
   cpSync(DEMO_PROJECT, dir, { recursive: true });
   return dir;
 }
 
 /** An empty temp folder. */
 export function tempRoot(): string {
-  return mkdtempSync(join(tmpdir(), 'retrospect-sprint-test-'));
+  return tempDir('retrospect-sprint-test-');
 }
 
 /** SHA-256 of every file under `dir` (relative paths), to prove that inputs stayed byte-identical. */

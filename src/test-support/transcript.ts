@@ -1,6 +1,6 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { tempDir } from './temp-dir.js';
 
 /**
  * Builds real-shaped Claude Code transcript lines for tests: each call appends one JSONL line with the
@@ -118,7 +118,7 @@ export class TranscriptBuilder {
 
   /** Writes the transcript as `<dir>/<sessionId>.jsonl` in a fresh temp dir and returns its path. */
   write(eol = '\n'): string {
-    const dir = mkdtempSync(join(tmpdir(), 'retrospect-transcript-'));
+    const dir = tempDir('retrospect-transcript-');
     const path = join(dir, `${this.sessionId}.jsonl`);
     writeFileSync(path, this.text(eol));
     return path;

@@ -1,9 +1,9 @@
-import { cpSync, mkdirSync, mkdtempSync, renameSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultScanRoots } from '../scan/options.js';
 import { HOSTS_HOME, hostsHomeCopy, writeOpencodeDatabase } from '../test-support/hosts.js';
+import { tempDir } from '../test-support/temp-dir.js';
 import { discoverSessions } from './discover.js';
 import { detectHost } from './host.js';
 
@@ -45,7 +45,7 @@ describe('finding sessions', () => {
 
   it('follows the variables that move each home', () => {
     const { home } = hostsHomeCopy();
-    const moved = mkdtempSync(join(tmpdir(), 'retrospect-moved-'));
+    const moved = tempDir('retrospect-moved-');
     renameSync(join(home, '.codex'), join(moved, 'codex-home'));
     mkdirSync(join(moved, 'gemini-user'));
     renameSync(join(home, '.gemini'), join(moved, 'gemini-user', '.gemini'));
@@ -82,7 +82,7 @@ describe('finding sessions', () => {
   });
 
   it('recognises a session file out of its place by its head', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'retrospect-loose-'));
+    const dir = tempDir('retrospect-loose-');
     const files = {
       codex:
         '.codex/sessions/2026/08/06/rollout-2026-08-06T09-40-00-019fd608-aaaa-7bbb-8ccc-123456789abc.jsonl',

@@ -1,13 +1,13 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test-support/temp-dir.js';
 import { wasmLineScanner } from './fast/wasm-scanner.js';
 import { forEachLine, type LineStorage, type LongLines } from './lines.js';
 import { readTranscriptObjects } from './read.js';
 
 function fileWith(bytes: Buffer | string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'retrospect-lines-'));
+  const dir = tempDir('retrospect-lines-');
   const path = join(dir, 'f.jsonl');
   writeFileSync(path, bytes);
   return path;
@@ -149,5 +149,15 @@ describe('readTranscriptObjects', () => {
     const values = [];
     for await (const { value } of readTranscriptObjects(path)) values.push(value);
     expect(values).toEqual([{ t: 'a\ufffd\ufffdb' }]);
+  });
+
+  it('with a type guard, yields only the objects of that shape, typed', async () => {
+    const path = fileWith('{"type":"user","uuid":"u1"}\n{"type":"summary"}\n{"type":"user","uuid":7}\n');
+    const isUserLine = (value: Record<string, unknown>): value is { type: 'user'; uuid: string } =>
+      value.type === 'user' && typeof value.uuid === 'string';
+    const uuids: string[] = [];
+    for await (const { lineNo, value } of readTranscriptObjects(path, isUserLine))
+      uuids.push(`${lineNo}:${value.uuid}`);
+    expect(uuids).toEqual(['0:u1']);
   });
 });

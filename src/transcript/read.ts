@@ -81,21 +81,34 @@ export function addParsedFacts(facts: TranscriptFacts, line: Record<string, unkn
   }
 }
 
+/** One JSON object of a transcript and its 0-based physical line number. */
+export interface TranscriptObject<T extends object = Record<string, unknown>> {
+  lineNo: number;
+  value: T;
+}
+
 /**
  * Every parsed JSON object of a transcript with its 0-based physical line number, for consumers that need
  * more than the gate's view (deep read windows, walk provenance). Blank, torn and non-object lines are
- * skipped. Memory stays bounded by one chunk plus the longest line.
+ * skipped. Memory stays bounded by one chunk plus the longest line. The lines are untrusted: give `accept`,
+ * a type guard, to get only the objects of the shape you expect, typed as that shape.
  */
+export function readTranscriptObjects(path: string): AsyncGenerator<TranscriptObject>;
+export function readTranscriptObjects<T extends object>(
+  path: string,
+  accept: (value: Record<string, unknown>) => value is T & Record<string, unknown>,
+): AsyncGenerator<TranscriptObject<T>>;
 export async function* readTranscriptObjects(
   path: string,
-): AsyncGenerator<{ lineNo: number; value: Record<string, unknown> }> {
-  yield* readTranscriptObjectsSync(path);
+  accept?: (value: Record<string, unknown>) => boolean,
+): AsyncGenerator<TranscriptObject<object>> {
+  for (const object of readTranscriptObjectsSync(path)) {
+    if (accept === undefined || accept(object.value)) yield object;
+  }
 }
 
-/** The synchronous form of readTranscriptObjects. */
-export function* readTranscriptObjectsSync(
-  path: string,
-): Generator<{ lineNo: number; value: Record<string, unknown> }> {
+/** The synchronous form of readTranscriptObjects (every object, untyped). */
+export function* readTranscriptObjectsSync(path: string): Generator<TranscriptObject> {
   for (const line of lineRanges(path)) {
     const value = parseObjectLine(line.buffer, line.start, line.end);
     if (value) yield { lineNo: line.lineNo, value };

@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test-support/temp-dir.js';
 import { applyTrialDecision } from './apply.js';
 import { reviewTrials as reviewAny } from './project-review.js';
 import { decisionTsvRow } from './review.js';
@@ -17,7 +17,7 @@ const TRIAL_COMMENT = '<!-- trial start=2026-07-01 source=sess#a1 review-after=2
 const FILE = `# ic5\n1. Write specs first\n2. Always run bash -n ${TRIAL_COMMENT}\n3. Keep PRs small\n`;
 
 function setup(inTrialScores: [number, number]) {
-  const root = mkdtempSync(join(tmpdir(), 'retrospect-apply-'));
+  const root = tempDir('retrospect-apply-');
   const path = join(root, '.claude', 'memory', 'ic5', 'directives.md');
   mkdirSync(join(root, '.claude', 'memory', 'ic5'), { recursive: true });
   writeFileSync(path, FILE);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { annotateTrial, checkTrialMeta, hasTrialComment, parseTrialLine, stripTrialComment } from './meta.js';
+import { annotateTrial, hasTrialComment, parseTrialLine, stripTrialComment } from '../rules/trial-comment.js';
+import { checkTrialMeta } from './meta.js';
 import { isTrialElapsed, parseMtimeLines } from './window.js';
 
 const LINE =
@@ -34,7 +35,7 @@ describe('trial comments', () => {
     expect(parsed?.start).toBe('2026-07-01');
   });
 
-  it('annotates in the seed form and round-trips through parse', () => {
+  it('annotates in the kept form and round-trips through parse', () => {
     const meta = { start: '2026-07-03', source: 'uuid#msg', reviewAfter: '10-sessions' };
     const annotated = annotateTrial('Always run bash -n', meta);
     expect(annotated).toBe(

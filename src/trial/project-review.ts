@@ -10,9 +10,11 @@ import type { SessionScore } from './scores.js';
 export const TRIAL_RULES = ['effect', 'seed'] as const;
 export type TrialRuleName = (typeof TRIAL_RULES)[number];
 
+/** How elapsed trials are decided. */
 export interface TrialReviewOptions {
   /** Default `effect`; `seed` keeps the seed's rule and output exactly. */
   rule?: TrialRuleName;
+  /** The effect rule's figures (confidence, review windows, escalation); see docs/trial-statistics.md. */
   settings?: Partial<EffectSettings>;
   /** The gate profile whose hits measure friction (default: the gate's default); the scores' profile. */
   profile?: GateProfile;

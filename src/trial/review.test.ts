@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test-support/temp-dir.js';
 import { decisionRecord, recordTrialDecision } from './history.js';
 import { reviewTrials as reviewAny } from './project-review.js';
 import { decisionTsvRow, deferLine, findTrialRules } from './review.js';
@@ -17,7 +17,7 @@ const START = Date.UTC(2026, 6, 1) / 1000;
 const [b1, b2, t1, t2] = [START - 3 * DAY, START - 2 * DAY, START + DAY, START + 2 * DAY];
 
 function project(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), 'retrospect-review-'));
+  const root = tempDir('retrospect-review-');
   for (const [agent, content] of Object.entries(files)) {
     mkdirSync(join(root, '.claude', 'memory', agent), { recursive: true });
     writeFileSync(join(root, '.claude', 'memory', agent, 'directives.md'), content);
@@ -205,7 +205,7 @@ describe('means', () => {
 
 describe('decision history', () => {
   it('appends one JSON line per decision, keys in the history order', () => {
-    const root = mkdtempSync(join(tmpdir(), 'retrospect-history-'));
+    const root = tempDir('retrospect-history-');
     const input = {
       agent: 'ic5',
       directive: 'Always run bash -n',

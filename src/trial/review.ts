@@ -2,10 +2,10 @@ import { readProjectTextIfExists } from '../fsx/index.js';
 import { readDirectiveItems } from '../rules/directives.js';
 import { readLessonItems } from '../rules/lessons.js';
 import { directivesPath, lessonsPaths, type RuleOwner, TEAM_AGENTS } from '../rules/targets.js';
+import { parseTrialLine } from '../rules/trial-comment.js';
 import { utcMidnightEpoch } from './dates.js';
 import { effectDeferLine } from './effect/defer-line.js';
 import type { EffectEvidence } from './effect/evaluate.js';
-import { parseTrialLine } from './meta.js';
 import type { SessionScore } from './scores.js';
 import { type SideStats, sideStats } from './stats.js';
 import { type ElapsedResult, isTrialElapsed } from './window.js';
@@ -27,11 +27,11 @@ export interface TrialRule {
   reviewAfter: string;
 }
 
-/** Why a trial is not decided (yet): the seed knows the first two, the effect rule adds the third. */
+/** Why a trial is not decided (yet): the seed rule knows the first two, the effect rule adds the third. */
 export type DeferReason = 'window-not-elapsed' | 'insufficient-sample' | 'interval-spans-zero';
 
 /**
- * KEEP and REVERT as the seed decides them; the effect rule adds INCONCLUSIVE (the trial ran to its cap
+ * KEEP and REVERT as the seed rule decides them; the effect rule adds INCONCLUSIVE (the trial ran to its cap
  * without showing an effect either way: the rule goes, since it still costs context).
  */
 export type TrialOutcome =

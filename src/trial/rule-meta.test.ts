@@ -1,7 +1,6 @@
-import { appendFileSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test-support/temp-dir.js';
 import { readRuleMeta, recordRuleMeta, ruleKey, ruleMetaPath } from './rule-meta.js';
 
 const META = {
@@ -17,7 +16,7 @@ const META = {
 
 describe('rule meta', () => {
   it('files a rule by the hash of its text, whitespace aside, and reads the latest entry back', () => {
-    const root = mkdtempSync(join(tmpdir(), 'retrospect-meta-'));
+    const root = tempDir('retrospect-meta-');
     expect(readRuleMeta(root).size).toBe(0);
     const first = recordRuleMeta(root, META);
     expect(first.key).toBe(ruleKey('Read a file in this session   before editing it '));

@@ -1,11 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test-support/temp-dir.js';
 import { readSessionMtimesFile } from './session-mtimes.js';
 
 describe('readSessionMtimesFile', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'retrospect-mtimes-'));
+  const dir = tempDir('retrospect-mtimes-');
 
   it('reads epoch seconds one a line, counting a malformed line as unknown', () => {
     const file = join(dir, 'mtimes.txt');

@@ -1,10 +1,10 @@
 import { basename, join, resolve, sep } from 'node:path';
 import { claudeConfigDirs, projectFolderName } from '../paths/data-dir.js';
-import { storeLocationFor } from '../scan/options.js';
 import { scanSessions } from '../scan/scan.js';
 import { gateSettingsFor } from '../scan/settings.js';
 import { redactUrl, type StoreLocation } from '../store/location.js';
 import { openSessionStore } from '../store/open-session-store.js';
+import { storeLocationFor } from '../store/path.js';
 import type { SessionStorePort } from '../store/port.js';
 import type { SessionRecord } from '../store/types.js';
 import { type SessionFolderQuery, sessionFolders } from './discover.js';

@@ -1,8 +1,8 @@
-import { copyFileSync, mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { InputError } from '../errors/errors.js';
+import { tempDir } from '../test-support/temp-dir.js';
 import { TranscriptBuilder } from '../test-support/transcript.js';
 import { createTestRepo, type TestRepo } from './test-support/repo.js';
 import { walkChangeSet } from './walk.js';
@@ -28,7 +28,7 @@ function session(cwd: string, filePath: string): string {
   t.result('File written');
   t.assistant('Rounded; all tests pass.');
   const text = t.text().replaceAll('"cwd":"/home/dev/shop"', `"cwd":${JSON.stringify(cwd)}`);
-  const path = join(mkdtempSync(join(tmpdir(), 'retrospect-session-')), `${SESSION}.jsonl`);
+  const path = join(tempDir('retrospect-session-'), `${SESSION}.jsonl`);
   writeFileSync(path, text);
   return path;
 }
@@ -55,8 +55,8 @@ const walkIn = (repo: TestRepo, id: string) =>
   walkChangeSet({ mode: 'summary-only', cwd: repo.dir, env, sessionDirs: [noSessions], fromRetro: id });
 
 beforeAll(() => {
-  env = { ...process.env, RETROSPECT_DATA_DIR: mkdtempSync(join(tmpdir(), 'retrospect-walk-data-')) };
-  noSessions = mkdtempSync(join(tmpdir(), 'retrospect-no-sessions-'));
+  env = { ...process.env, RETROSPECT_DATA_DIR: tempDir('retrospect-walk-data-') };
+  noSessions = tempDir('retrospect-no-sessions-');
   // Real paths, as the messages name folders (a temp folder may sit behind a link).
   const real = (repo: TestRepo): TestRepo => ({ ...repo, dir: realpathSync(repo.dir) });
   here = real(createTestRepo('retrospect-here-'));
@@ -85,7 +85,7 @@ describe('walk --from-retro of a session that worked in another repository', () 
   });
 
   it('names the folder when it is no git repository', async () => {
-    const plain = realpathSync(mkdtempSync(join(tmpdir(), 'retrospect-plain-')));
+    const plain = realpathSync(tempDir('retrospect-plain-'));
     saveAnchor(here, '0b0b0b0b0b0b0b0b', session(plain, `${plain}/src/cart.ts`));
     await expect(walkIn(here, '0b0b0b0b0b0b0b0b')).rejects.toThrow(
       `session ${SESSION} worked in another folder, ${plain}: none of the 1 file it edited lies inside ${here.dir}, so no commit of this repository is its change; ${plain} is not in a git repository on this machine, so its commits cannot be walked`,
@@ -93,7 +93,7 @@ describe('walk --from-retro of a session that worked in another repository', () 
   });
 
   it("counts edits through a link to this worktree and relative paths resolved against the session's folder", async () => {
-    const link = join(mkdtempSync(join(tmpdir(), 'retrospect-link-')), 'shop');
+    const link = join(tempDir('retrospect-link-'), 'shop');
     symlinkSync(here.dir, link);
     saveAnchor(here, '0c0c0c0c0c0c0c0c', session(there.dir, `${link}/src/cart.ts`));
     const linked = await walkIn(here, '0c0c0c0c0c0c0c0c');

@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fabricationAnchorId } from '../deepread/fabrication.js';
 import { InputError, UsageError } from '../errors/errors.js';
+import { tempDir } from '../test-support/temp-dir.js';
 import { TranscriptBuilder } from '../test-support/transcript.js';
 import { ANCHOR_ORIGIN } from './comments/anchor-comment.js';
 import { renderMarkdown } from './render/render.js';
@@ -60,8 +60,8 @@ const options = (extra: Partial<WalkOptions>): WalkOptions => ({
 });
 
 beforeAll(() => {
-  env = { ...process.env, RETROSPECT_DATA_DIR: mkdtempSync(join(tmpdir(), 'retrospect-walk-data-')) };
-  noSessions = mkdtempSync(join(tmpdir(), 'retrospect-no-sessions-'));
+  env = { ...process.env, RETROSPECT_DATA_DIR: tempDir('retrospect-walk-data-') };
+  noSessions = tempDir('retrospect-no-sessions-');
   repo = createTestRepo();
   // The session runs on 2026-10-01 from 09:00:05 to 09:00:25 UTC (the builder's clock).
   const t = new TranscriptBuilder(SESSION);
@@ -71,7 +71,7 @@ beforeAll(() => {
   t.tool('Write', { file_path: `${repo.dir}/src/cart.ts`, content: NEW_CART });
   t.result('File written');
   t.assistant(CLAIM);
-  transcript = join(mkdtempSync(join(tmpdir(), 'retrospect-session-')), `${SESSION}.jsonl`);
+  transcript = join(tempDir('retrospect-session-'), `${SESSION}.jsonl`);
   writeFileSync(transcript, t.text());
   anchorId = fabricationAnchorId(SESSION, TranscriptBuilder.id(6), CLAIM);
 
@@ -227,11 +227,11 @@ describe('walk --from-retro', () => {
     await expect(walk('../../etc/passwd')).rejects.toThrow(UsageError);
     await expect(walk('ABCDEF0123456789')).rejects.toThrow(/16 hex digits/);
     await expect(walk('0000000000000000')).rejects.toThrow(/no fabrication anchor 0000000000000000/);
-    await expect(walkChangeSet(options({ fromRetro: anchorId, target: 'HEAD' }))).rejects.toThrow(
-      /give no TARGET/,
-    );
+    await expect(walkChangeSet(options({ fromRetro: anchorId, target: 'HEAD' }))).rejects.toMatchObject({
+      code: 'E_WALK_ANCHOR_WITH_SCOPE',
+    });
 
-    const outside = join(mkdtempSync(join(tmpdir(), 'retrospect-elsewhere-')), 'anchor.json');
+    const outside = join(tempDir('retrospect-elsewhere-'), 'anchor.json');
     writeFileSync(outside, readFileSync(join(repo.dir, '.claude', 'retro', 'anchors', `${anchorId}.json`)));
     symlinkSync(outside, join(repo.dir, '.claude', 'retro', 'anchors', '1111111111111111.json'));
     await expect(walk('1111111111111111')).rejects.toThrow(/leads out of the anchors folder/);
@@ -243,7 +243,7 @@ describe('walk --from-retro', () => {
     writeAnchor('4444444444444444', { anchor_id: '4444444444444444', turn_id: 7 });
     await expect(walk('4444444444444444')).rejects.toThrow(/not a fabrication anchor record \(turn_id/);
 
-    const gone = join(mkdtempSync(join(tmpdir(), 'retrospect-session-')), `${SESSION}.jsonl`);
+    const gone = join(tempDir('retrospect-session-'), `${SESSION}.jsonl`);
     writeAnchor('5555555555555555', { anchor_id: '5555555555555555', source_jsonl_path: gone });
     await expect(walk('5555555555555555')).rejects.toThrow(InputError);
     await expect(walk('5555555555555555')).rejects.toThrow(
@@ -255,7 +255,7 @@ describe('walk --from-retro', () => {
     const talk = new TranscriptBuilder(SESSION);
     talk.user('Is the cart rounding right?');
     talk.assistant('Yes, I verified the rounding.');
-    const chat = join(mkdtempSync(join(tmpdir(), 'retrospect-session-')), `${SESSION}.jsonl`);
+    const chat = join(tempDir('retrospect-session-'), `${SESSION}.jsonl`);
     writeFileSync(chat, talk.text());
     writeAnchor('6666666666666666', { anchor_id: '6666666666666666', source_jsonl_path: chat });
     await expect(walkChangeSet(options({ fromRetro: '6666666666666666' }))).rejects.toThrow(
@@ -266,7 +266,7 @@ describe('walk --from-retro', () => {
     other.user('Add a changelog');
     other.tool('Write', { file_path: `${repo.dir}/CHANGELOG.md`, content: '# Changelog\n\n- rounding\n' });
     other.result('File written');
-    const uncommitted = join(mkdtempSync(join(tmpdir(), 'retrospect-session-')), `${SESSION}.jsonl`);
+    const uncommitted = join(tempDir('retrospect-session-'), `${SESSION}.jsonl`);
     writeFileSync(uncommitted, other.text());
     writeAnchor('7777777777777777', { anchor_id: '7777777777777777', source_jsonl_path: uncommitted });
     await expect(walkChangeSet(options({ fromRetro: '7777777777777777' }))).rejects.toThrow(

@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { InputError } from '../errors/errors.js';
+import { tempDir } from '../test-support/temp-dir.js';
 import { TranscriptBuilder } from '../test-support/transcript.js';
 import { GitRunner } from './collect/git-run.js';
 import { collectSessionCommits } from './collect/session-commits.js';
@@ -48,12 +48,12 @@ function rerun(command: string): { status: number; sha256: string } {
 }
 
 beforeAll(() => {
-  noSessions = mkdtempSync(join(tmpdir(), 'retrospect-no-sessions-'));
+  noSessions = tempDir('retrospect-no-sessions-');
   // A user configuration that hides a root commit's patch from `git log -p` and `git show`.
   env = {
     ...process.env,
     HOME: '/home/dev',
-    RETROSPECT_DATA_DIR: mkdtempSync(join(tmpdir(), 'retrospect-walk-data-')),
+    RETROSPECT_DATA_DIR: tempDir('retrospect-walk-data-'),
     GIT_CONFIG_COUNT: '1',
     GIT_CONFIG_KEY_0: 'log.showRoot',
     GIT_CONFIG_VALUE_0: 'false',
@@ -150,7 +150,7 @@ describe('walking a root commit', () => {
     t.user('Write a greeting function');
     t.tool('Write', { file_path: `${repo.dir}/src/greet.ts`, content: GREET });
     t.result('File written');
-    const transcript = join(mkdtempSync(join(tmpdir(), 'retrospect-session-')), `${SESSION}.jsonl`);
+    const transcript = join(tempDir('retrospect-session-'), `${SESSION}.jsonl`);
     writeFileSync(transcript, t.text());
     const session = readSessionFile(transcript);
     const { edits } = loadAgentEdits([transcript]);

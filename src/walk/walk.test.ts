@@ -1,11 +1,11 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { InputError } from '../errors/errors.js';
 import { recordJob } from '../jobs/store.js';
 import { createLinePrompter } from '../prompt/line-prompter.js';
+import { tempDir } from '../test-support/temp-dir.js';
 import { createTestRepo, type TestRepo } from './test-support/repo.js';
 import { snapshot } from './test-support/snapshot.js';
 import { defaultSessionDirs, type WalkOptions, walkChangeSet } from './walk.js';
@@ -27,9 +27,9 @@ beforeAll(() => {
   env = {
     ...process.env,
     HOME: '/home/dev',
-    RETROSPECT_DATA_DIR: mkdtempSync(join(tmpdir(), 'retrospect-walk-data-')),
+    RETROSPECT_DATA_DIR: tempDir('retrospect-walk-data-'),
   };
-  noSessions = mkdtempSync(join(tmpdir(), 'retrospect-no-sessions-'));
+  noSessions = tempDir('retrospect-no-sessions-');
   repo = createTestRepo();
   sha.base = repo.commit('Initial skeleton', {
     'src/app.ts': "import { start } from './start';\nstart();\n",
@@ -169,7 +169,7 @@ describe('walkChangeSet on a commit range', () => {
 
   it('rejects unknown revisions and directories outside git with messages that say what was expected', async () => {
     await expect(walkChangeSet(options({ target: 'nope..HEAD' }))).rejects.toThrow(/unknown revision 'nope'/);
-    const plain = mkdtempSync(join(tmpdir(), 'retrospect-plain-'));
+    const plain = tempDir('retrospect-plain-');
     await expect(walkChangeSet(options({ cwd: plain }))).rejects.toThrow(InputError);
     await expect(walkChangeSet(options({ cwd: plain }))).rejects.toThrow(/not inside a git repository/);
   });
@@ -177,7 +177,7 @@ describe('walkChangeSet on a commit range', () => {
 
 describe('agent provenance', () => {
   it("finds Claude Code's project folders of the repository and of folders below it", () => {
-    const config = mkdtempSync(join(tmpdir(), 'retrospect-claude-'));
+    const config = tempDir('retrospect-claude-');
     for (const name of ['-home-dev-shop', '-home-dev-shop-packages-api', '-home-dev-shopping', '-other']) {
       mkdirSync(join(config, 'projects', name), { recursive: true });
     }
@@ -193,7 +193,7 @@ describe('agent provenance', () => {
   });
 
   it('links the hunk an agent session wrote, with the request, model and session id', async () => {
-    const sessions = mkdtempSync(join(tmpdir(), 'retrospect-sessions-'));
+    const sessions = tempDir('retrospect-sessions-');
     copyFileSync(
       join(FIXTURES, 'session-greeting.jsonl'),
       join(sessions, '5f0c2a9e-7d41-4b6a-9f3e-2c8d1e6a4b70.jsonl'),
@@ -224,7 +224,7 @@ describe('agent provenance', () => {
   });
 
   it('does not link a session whose edit came after the commit', async () => {
-    const sessions = mkdtempSync(join(tmpdir(), 'retrospect-sessions-'));
+    const sessions = tempDir('retrospect-sessions-');
     const late = readFileSync(join(FIXTURES, 'session-greeting.jsonl'), 'utf8').replaceAll(
       '2026-11-02T09:4',
       '2026-11-03T09:4',
@@ -470,7 +470,7 @@ describe('job-id and episode-ref scopes', () => {
   });
 
   it('reads an episode file and walks its range; an unknown reference stays unresolved', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'retrospect-episode-')), 'episode.json');
+    const file = join(tempDir('retrospect-episode-'), 'episode.json');
     writeFileSync(
       file,
       JSON.stringify({ episode: 'ep-7', commit_range: `${sha.base}..${sha.feature}`, receipts: ['rcpt-1'] }),

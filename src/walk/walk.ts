@@ -21,16 +21,20 @@ import { redactText } from './redact.js';
 
 export { defaultSessionDirs } from './link/session-sources.js';
 
+/** What walkChangeSet walks and how (the evidence and comment options come from the phases it runs). */
 export interface WalkOptions extends EvidenceOptions, CaptureOptions {
   /** `A..B`, a path, `-`, a job id or an episode reference; empty for the working tree. */
   target?: string;
+  /** How to read the target (default: guessed from it; see docs/walk.md). */
   scope?: WalkScope;
   /**
    * Follow up a retro's fabrication anchor (its 16-hex id): walk the commits of the anchor's session, with
    * the claim as a comment, at the top of the Markdown and as an open question. Excludes target and scope.
    */
   fromRetro?: string;
+  /** The clock of the document's time stamps (default: the system clock). */
   now?: () => Date;
+  /** The id generator of units and comments (default: ULIDs from the clock). */
   ulid?: () => string;
 }
 
@@ -63,7 +67,13 @@ export async function walkChangeSet(options: WalkOptions): Promise<WalkResult> {
   const now = options.now ?? (() => new Date());
   const nextUlid = options.ulid ?? defaultUlid;
   if (options.fromRetro !== undefined && (options.target !== undefined || options.scope !== undefined))
-    throw new UsageError("--from-retro walks the changes of the anchor's session: give no TARGET or --scope");
+    throw new UsageError(
+      "a walk from a retro anchor walks the changes of the anchor's session: no target or scope as well",
+      {
+        code: 'E_WALK_ANCHOR_WITH_SCOPE',
+        fields: {},
+      },
+    );
   const anchor =
     options.fromRetro === undefined ? undefined : loadRetroAnchor(options.cwd, options.fromRetro);
   const resolved: ResolvedScope = anchor

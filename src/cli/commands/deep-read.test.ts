@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_PROMPT_TEMPLATE } from '../../deepread/template.js';
@@ -8,13 +7,14 @@ import { frictionSession } from '../../deepread/test-support/session-builder.js'
 import { installFakeClaude } from '../../llm/test-support/fake-claude.js';
 import { type LlmTestServer, startLlmServer } from '../../llm/test-support/llm-server.js';
 import { REPO_ROOT, runCli } from '../../test-support/cli.js';
+import { tempDir } from '../../test-support/temp-dir.js';
 
 const SESSION = '0a8f3b2c-6d4e-4f1a-9b7c-2e5d8f1a3c6b';
 let repo: string;
 let transcript: string;
 let server: LlmTestServer;
 const { builder, ids } = frictionSession(SESSION);
-const DATA_DIR = mkdtempSync(join(tmpdir(), 'retrospect-deepread-data-'));
+const DATA_DIR = tempDir('retrospect-deepread-data-');
 const BASE_ENV = {
   RETROSPECT_DATA_DIR: DATA_DIR,
   RETROSPECT_PROVIDER: '',
@@ -26,7 +26,7 @@ const BASE_ENV = {
 
 beforeAll(async () => {
   server = await startLlmServer();
-  repo = mkdtempSync(join(tmpdir(), 'retrospect-deepread-cli-'));
+  repo = tempDir('retrospect-deepread-cli-');
   execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: repo });
   mkdirSync(join(repo, 'sessions'));
   transcript = builder.write(join(repo, 'sessions', `${SESSION}.jsonl`));
@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 describe('retrospect deep-read', () => {
-  it('--dry-run prints the seed template with the anchors filled in, and sends nothing', async () => {
+  it('--dry-run prints the prompt template with the anchors filled in, and sends nothing', async () => {
     const run = await runCli(
       ['deep-read', transcript, '--dry-run', '--provider', 'openai', '--base-url', server.openAiBaseUrl],
       {

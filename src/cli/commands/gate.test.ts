@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../test-support/cli.js';
+import { tempDir } from '../../test-support/temp-dir.js';
 import { TranscriptBuilder } from '../../test-support/transcript.js';
 
 describe('retrospect gate (CLI)', () => {
@@ -47,7 +47,7 @@ describe('retrospect gate (CLI)', () => {
     const why = await runCli(['gate', path, '--why', '--profile', 'calibrated'], { env });
     expect(why.stdout).toContain(`  - ${reply}: correction "still broken" in reply to the agent`);
     const bad = await runCli(['gate', path, '--profile', 'strict'], { env });
-    // A usage error of the gate still exits 0 with an error verdict (the seed gate's contract).
+    // A usage error of the gate still exits 0 with an error verdict (docs/design/compatibility.md).
     expect(bad.code).toBe(0);
     expect(bad.stdout).toContain('"error":"usage error"');
     expect(bad.stderr).toContain("--profile takes seed|calibrated, got 'strict'");
@@ -66,7 +66,7 @@ describe('retrospect gate (CLI)', () => {
   });
 
   it('says on stderr why a missing file or a folder has no verdict; the JSON and exit 0 stay', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'retrospect-gate-'));
+    const dir = tempDir('retrospect-gate-');
     const [missing, folder] = await Promise.all([
       runCli(['gate', join(dir, 'nope.jsonl')], { env }),
       runCli(['gate', dir], { env }),
@@ -80,7 +80,7 @@ describe('retrospect gate (CLI)', () => {
   });
 
   it("reads a Claude Code folder name that starts with '-', and a session's short id as scan prints it", async () => {
-    const config = mkdtempSync(join(tmpdir(), 'retrospect-gate-config-'));
+    const config = tempDir('retrospect-gate-config-');
     const folder = join(config, 'projects', '-home-user-x');
     mkdirSync(folder, { recursive: true });
     const rough = new TranscriptBuilder('c7d3d95c-0f1e-4a2b-9c3d-4e5f6a7b8c9d');
@@ -116,7 +116,7 @@ describe('retrospect gate (CLI)', () => {
   });
 
   it('--why gives the line an editor shows for a message without a uuid (its id counts from 0)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'retrospect-gate-lines-'));
+    const dir = tempDir('retrospect-gate-lines-');
     const path = join(dir, 'no-uuids.jsonl');
     const turn = (text: string) =>
       JSON.stringify({ type: 'user', sessionId: 'no-uuids', message: { role: 'user', content: text } });

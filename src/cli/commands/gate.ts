@@ -29,7 +29,7 @@ async function transcriptOf(
 
 /**
  * `retrospect gate`: one line of verdict JSON on stdout (or the --why table), warnings on stderr, and
- * exit 0 whatever the file holds or the command line says: callers grep stdout, as with the seed's gate.
+ * exit 0 whatever the file holds or the command line says: callers grep stdout, as they always could (docs/design/compatibility.md).
  */
 export async function run(args: string[], io: CliIo): Promise<number> {
   let parsed: ReturnType<typeof parseCommandArgs<typeof SPEC.options>>;

@@ -1,14 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../test-support/cli.js';
+import { tempDir } from '../../test-support/temp-dir.js';
 import { TranscriptBuilder } from '../../test-support/transcript.js';
 
 /** A project folder (a git repository) with a guard installed by `init --guard`, as a user installs it. */
 async function projectWithGuard(kind: string): Promise<{ root: string; command: string; event: string }> {
-  const root = mkdtempSync(join(tmpdir(), 'retrospect-guard-'));
+  const root = tempDir('retrospect-guard-');
   spawnSync('git', ['init', '-q', root]);
   const run = await runCli(['init', '--guard', kind], { cwd: root });
   expect(run.code, run.stderr).toBe(0);
@@ -128,7 +128,7 @@ describe('retrospect hook guard', () => {
 
 describe('retrospect init --guard', () => {
   it('previews, installs once, keeps other settings, and removes the guard again', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'retrospect-guard-init-'));
+    const root = tempDir('retrospect-guard-init-');
     spawnSync('git', ['init', '-q', root]);
     mkdirSync(join(root, '.claude'));
     const original = '{\n  "permissions": {\n    "allow": ["Bash(npm test)"]\n  }\n}\n';

@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../test-support/cli.js';
+import { tempDir } from '../../test-support/temp-dir.js';
 
 const PROJECT_CWD = '/home/dev/shop';
 const FOLDER = '-home-dev-shop';
@@ -63,7 +64,7 @@ const ROUGH = ["no that's wrong, revert it", "why did you delete the test? don't
 const SMOOTH = ['thanks, looks good', 'now add a test for the empty email case'];
 
 function claudeConfig(): { config: string; folder: string } {
-  const config = mkdtempSync(join(tmpdir(), 'retrospect-hint-'));
+  const config = tempDir('retrospect-hint-');
   const folder = join(config, 'projects', FOLDER);
   mkdirSync(folder, { recursive: true });
   return { config, folder };
@@ -134,7 +135,7 @@ describe('retrospect hook hint', () => {
 
   it('ignores a transcript_path outside the Claude projects folder', async () => {
     const { config, folder } = claudeConfig();
-    const outside = join(mkdtempSync(join(tmpdir(), 'retrospect-hint-outside-')), 'planted.jsonl');
+    const outside = join(tempDir('retrospect-hint-outside-'), 'planted.jsonl');
     writeFileSync(outside, transcript('planted', ROUGH));
     writeFileSync(join(folder, 'real-smooth.jsonl'), transcript('real-smooth', SMOOTH));
     const run = await hint(config, { transcript_path: outside, cwd: PROJECT_CWD });

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../test-support/cli.js';
+import { tempDir } from '../../test-support/temp-dir.js';
 import { TranscriptBuilder } from '../../test-support/transcript.js';
 
 const SESSION = '0b7c9a52-1e3d-4f60-8a21-c4d5e6f7a8b9';
@@ -14,7 +14,7 @@ function git(args: string[], cwd: string): void {
 
 /** A real repository with a linked worktree, as an agent working in a worktree has. */
 function repoWithWorktree(): { main: string; worktree: string } {
-  const root = mkdtempSync(join(tmpdir(), 'retrospect-hook-'));
+  const root = tempDir('retrospect-hook-');
   const main = join(root, 'shop');
   mkdirSync(main);
   git(['init', '-q', '-b', 'main'], main);
@@ -87,7 +87,7 @@ describe('retrospect hook friction-capture', () => {
   });
 
   it('exits 0 with one friction-capture line for bad JSON and for an unwritable ledger', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'retrospect-hook-'));
+    const dir = tempDir('retrospect-hook-');
     const ledger = join(dir, 'friction.jsonl');
     const bad = await runCli(['hook', 'friction-capture'], {
       cwd: dir,
@@ -110,7 +110,7 @@ describe('retrospect hook friction-capture', () => {
   });
 
   it('writes nothing and says nothing for an empty session id', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'retrospect-hook-'));
+    const dir = tempDir('retrospect-hook-');
     const ledger = join(dir, 'friction.jsonl');
     const run = await runCli(['hook', 'friction-capture'], {
       cwd: dir,

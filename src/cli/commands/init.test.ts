@@ -2,17 +2,16 @@ import { execFileSync } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, runCli } from '../../test-support/cli.js';
+import { tempDir } from '../../test-support/temp-dir.js';
 
 const ORIGINAL = `{
   "permissions": {
@@ -49,7 +48,7 @@ const ORIGINAL = `{
 `;
 
 function project(settings?: string): { root: string; settings: string; local: string } {
-  const root = mkdtempSync(join(tmpdir(), 'retrospect-init-'));
+  const root = tempDir('retrospect-init-');
   mkdirSync(join(root, '.claude'));
   const path = join(root, '.claude', 'settings.json');
   if (settings !== undefined) writeFileSync(path, settings);
@@ -62,7 +61,7 @@ const strayFiles = (root: string) =>
 
 /** A data dir for backups, and a PATH on which `retrospect` is (a link to) this installation, or is not. */
 function machine(onPath: boolean): { data: string; env: NodeJS.ProcessEnv } {
-  const data = mkdtempSync(join(tmpdir(), 'retrospect-init-data-'));
+  const data = tempDir('retrospect-init-data-');
   const bin = join(data, 'bin');
   mkdirSync(bin);
   if (onPath) symlinkSync(BIN, join(bin, 'retrospect'));
@@ -209,7 +208,7 @@ describe('retrospect init', () => {
   });
 
   it('writes the user settings with --user, creating the file', async () => {
-    const config = mkdtempSync(join(tmpdir(), 'retrospect-init-user-'));
+    const config = tempDir('retrospect-init-user-');
     const { env } = machine(false);
     const run = await runCli(['init', '--user'], { env: { ...env, CLAUDE_CONFIG_DIR: config } });
     expect(run.code).toBe(0);

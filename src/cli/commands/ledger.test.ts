@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../test-support/cli.js';
+import { tempDir } from '../../test-support/temp-dir.js';
 
 const ROWS = [
   {
@@ -30,7 +30,7 @@ const ROWS = [
 ];
 
 function ledger(extra = ''): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'retrospect-ledger-')), 'friction.jsonl');
+  const path = join(tempDir('retrospect-ledger-'), 'friction.jsonl');
   writeFileSync(path, `${ROWS.map((r) => JSON.stringify(r)).join('\n')}\n${extra}`);
   return path;
 }
@@ -82,7 +82,7 @@ describe('retrospect ledger show', () => {
   });
 
   it('says where the ledger would be when there is none yet, and rejects a missing sub-command', async () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'retrospect-ledger-')), 'friction.jsonl');
+    const path = join(tempDir('retrospect-ledger-'), 'friction.jsonl');
     const run = await runCli(['ledger', 'show'], { env: { FRICTION_LEDGER: path } });
     expect(run).toMatchObject({ code: 0, stdout: '' });
     expect(run.stderr).toContain(`no friction ledger at ${path} yet`);

@@ -1,7 +1,6 @@
 import {
   cpSync,
   existsSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
@@ -9,14 +8,14 @@ import {
   utimesSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT, runCli } from '../../test-support/cli.js';
+import { tempDir } from '../../test-support/temp-dir.js';
 import { recordTrialDecision } from '../../trial/history.js';
 
 function isolated(): { dir: string; env: NodeJS.ProcessEnv } {
-  const dir = mkdtempSync(join(tmpdir(), 'retrospect-report-cli-'));
+  const dir = tempDir('retrospect-report-cli-');
   return {
     dir,
     env: {

@@ -4,6 +4,7 @@ import { runScheduledRetro } from '../../retro/scheduled.js';
 import { scheduledRunExitCode } from '../../schedule/run.js';
 import { isIsoDay } from '../../trial/dates.js';
 import { parseCommandArgs, usageError } from '../args.js';
+import { cliMessage } from '../error-words.js';
 import { type CliIo, println } from '../io.js';
 import { retroOptionsFrom } from './retro/options.js';
 import { printOutcome } from './retro/output.js';
@@ -35,8 +36,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       return 0;
     }
     if (result.status === 'completed') printOutcome(result.value, io, { json: v.json, why: v.why });
-    if (result.status === 'failed')
-      log(`retro failed: ${result.error instanceof Error ? result.error.message : String(result.error)}`);
+    if (result.status === 'failed') log(`retro failed: ${cliMessage(result.error)}`);
     println(io.stdout, `Report: ${result.report.path}`);
     return scheduledRunExitCode(result);
   } finally {

@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../test-support/cli.js';
+import { tempDir } from '../../test-support/temp-dir.js';
 import { TranscriptBuilder } from '../../test-support/transcript.js';
 
 /** A session's first and last timestamps as its transcript writes them, and its file time. */
@@ -41,7 +41,7 @@ const SESSIONS: Dated[] = [
 
 /** Real transcripts whose timestamps are the given text, their files dated `fileTime`. */
 function writeProjects(): string {
-  const root = mkdtempSync(join(tmpdir(), 'retrospect-scan-dates-'));
+  const root = tempDir('retrospect-scan-dates-');
   const folder = join(root, '-home-dev-shop');
   mkdirSync(folder);
   for (const s of SESSIONS) {

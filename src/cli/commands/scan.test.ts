@@ -1,9 +1,9 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT, runCli } from '../../test-support/cli.js';
 import { writeSessionFile } from '../../test-support/session-files.js';
+import { tempDir } from '../../test-support/temp-dir.js';
 import { ownRunMarker } from '../../transcript/own-run.js';
 
 /** The verdicts examples/README.md promises: [project, session label, score, flagged]. */
@@ -20,7 +20,7 @@ const EXPECTED = [
 ];
 
 function isolatedEnv(): NodeJS.ProcessEnv {
-  const home = mkdtempSync(join(tmpdir(), 'retrospect-scan-cli-'));
+  const home = tempDir('retrospect-scan-cli-');
   return {
     HOME: home,
     RETROSPECT_DATA_DIR: join(home, 'data'),

@@ -2,7 +2,6 @@ import { spawnSync } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   realpathSync,
@@ -16,11 +15,12 @@ import { describe, expect, it } from 'vitest';
 import { scheduledLockPath, scheduledRetroDir } from '../../schedule/paths.js';
 import { BIN, runCli } from '../../test-support/cli.js';
 import { closedPort } from '../../test-support/http.js';
+import { tempDir } from '../../test-support/temp-dir.js';
 import type { CliIo } from '../io.js';
 import { main } from '../main.js';
 
 function project(): string {
-  return mkdtempSync(join(tmpdir(), 'retrospect-sched-cli-'));
+  return tempDir('retrospect-sched-cli-');
 }
 
 const NO_HOOK = { AGENT_WEBHOOK_URL: '' };
@@ -82,7 +82,7 @@ describe('retrospect schedule lock', () => {
     [['schedule', 'lock', 'acquire']],
     [['schedule', 'lock', 'grab', '.']],
     [['schedule', 'lock', 'acquire', '.', 'extra']],
-  ])('usage errors exit 1, as the seed helper did: %j', async (args) => {
+  ])('usage errors exit 1, as the first lock helper did: %j', async (args) => {
     const run = await runCli(args);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(

@@ -5,7 +5,7 @@ const GROUP: CommandGroup = {
   path: 'schedule',
   summary: 'Scheduled retros: run lock, report, cron/systemd install',
   details:
-    "The pieces of the unattended 'retro --all --auto' run: one run at a time per project, a report after every\nrun. 'lock' and 'report' keep the seed helpers' exit statuses (usage error 1, lock held 2); see docs/scheduled-retro.md.",
+    "The pieces of the unattended 'retro --all --auto' run: one run at a time per project, a report after every\nrun. 'lock' and 'report' keep the first helpers' exit statuses (usage error 1, lock held 2); see docs/scheduled-retro.md.",
   subcommands: {
     install: {
       summary: 'Print (or with --write install) a crontab line or systemd timer for the nightly retro',

@@ -1,6 +1,5 @@
 import {
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   realpathSync,
@@ -9,13 +8,13 @@ import {
   utimesSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type LlmTestServer, startLlmServer } from '../../llm/test-support/llm-server.js';
 import { runCli } from '../../test-support/cli.js';
 import { noonOf, type RetroProject, retroProject } from '../../test-support/retro-project.js';
 import { copyDemo } from '../../test-support/sprint.js';
+import { tempDir } from '../../test-support/temp-dir.js';
 import { TranscriptBuilder } from '../../test-support/transcript.js';
 
 let server: LlmTestServer | undefined;
@@ -26,7 +25,7 @@ afterEach(async () => {
 
 /** A folder outside the project holding what a committed symlink would reach: a secret, a victim script. */
 function outsideFolder(): { dir: string; secret: string; victim: string } {
-  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'retrospect-outside-')));
+  const dir = realpathSync(tempDir('retrospect-outside-'));
   const secret = join(dir, 'secret');
   const victim = join(dir, 'victim.sh');
   writeFileSync(secret, '- AWS_SECRET_ACCESS_KEY=CANARY-SECRET-1234\n');

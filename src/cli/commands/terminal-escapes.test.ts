@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LlmTestServer, startLlmServer } from '../../llm/test-support/llm-server.js';
 import { runCli } from '../../test-support/cli.js';
 import { noonOf, retroProject } from '../../test-support/retro-project.js';
 import { writeSessionFile } from '../../test-support/session-files.js';
+import { tempDir } from '../../test-support/temp-dir.js';
 import { TranscriptBuilder } from '../../test-support/transcript.js';
 
 /** ESC, BEL, CSI (C1), DEL, bidi overrides and isolates, line separators: none may reach a terminal raw. */
@@ -23,7 +23,7 @@ afterAll(async () => {
 
 describe('untrusted text reaches the terminal escaped, never raw', () => {
   it('scan: a project folder named to retitle and clear the terminal is shown escaped; --json keeps the name', async () => {
-    const home = mkdtempSync(join(tmpdir(), 'retrospect-escapes-'));
+    const home = tempDir('retrospect-escapes-');
     const folder = `-p-${ESC}]0;PWNED\u0007${ESC}[2J\u202e`;
     const projects = join(home, '.claude', 'projects', folder);
     mkdirSync(projects, { recursive: true });

@@ -48,7 +48,7 @@ describe('trial review by effect (12 generated sessions a side)', () => {
     expect(await seedRow(p)).toMatch(/^(KEEP|REVERT)\tclaude\t- Read the error output/);
   });
 
-  it('claims no effect when only the sessions got shorter, where the seed would KEEP', async () => {
+  it('claims no effect when only the sessions got shorter, where the seed rule would KEEP', async () => {
     const p = trialProject({ turns: [150, 250], friction: 0.03 }, { turns: [30, 60], friction: 0.03 });
     const trial = await review(p);
     expect(trial.decision).toBe('DEFER');

@@ -1,23 +1,19 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectFolderName } from '../../paths/data-dir.js';
 import { runCli } from '../../test-support/cli.js';
 import { writeSessionFile } from '../../test-support/session-files.js';
+import { tempDir } from '../../test-support/temp-dir.js';
 
 const DAY = 86_400;
 const START = Date.UTC(2026, 6, 1) / 1000;
 const TRIAL =
   '1. Always run bash -n <!-- trial start=2026-07-01 source=sess#a1 review-after=2-sessions -->\n';
 
-function tempDir(prefix: string): string {
-  return mkdtempSync(join(tmpdir(), `retrospect-${prefix}-`));
-}
-
 function projectWith(directives: string): string {
-  const root = tempDir('trial-cli');
+  const root = tempDir('retrospect-trial-cli-');
   mkdirSync(join(root, '.claude', 'memory', 'ic5'), { recursive: true });
   writeFileSync(join(root, '.claude', 'memory', 'ic5', 'directives.md'), directives);
   return root;
@@ -52,7 +48,7 @@ describe('retrospect trial (meta helpers)', () => {
   });
 
   it('is-elapsed answers by sessions and by days', async () => {
-    const dir = tempDir('mtimes');
+    const dir = tempDir('retrospect-mtimes-');
     const file = join(dir, 'mtimes');
     writeFileSync(file, `${START - DAY}\n${START + 100}\n${START + 200}\n${START + 300}\n`);
     const ask = async (...extra: string[]) =>
@@ -97,7 +93,7 @@ describe('retrospect trial (meta helpers)', () => {
 
 describe('retrospect trial review', () => {
   const scoresFile = (rows: string): string => {
-    const path = join(tempDir('scores'), 'scores.tsv');
+    const path = join(tempDir('retrospect-scores-'), 'scores.tsv');
     writeFileSync(path, rows);
     return path;
   };
@@ -227,7 +223,7 @@ describe('retrospect trial review', () => {
   it('without a scores file, gates the project sessions found under CLAUDE_CONFIG_DIR (git main checkout)', async () => {
     const root = projectWith(TRIAL);
     spawnSync('git', ['init', '-q', root]);
-    const config = tempDir('claude-config');
+    const config = tempDir('retrospect-claude-config-');
     const folder = join(config, 'projects', projectFolderName(root));
     writeSessionFile(folder, { sessionId: 'b1', rejections: 2, mtimeSecs: START - 3 * DAY });
     writeSessionFile(folder, { sessionId: 'b2', rejections: 1, mtimeSecs: START - 2 * DAY });
@@ -239,7 +235,7 @@ describe('retrospect trial review', () => {
       mtimeSecs: START + DAY,
     });
     writeSessionFile(folder, { sessionId: 'fresh', rejections: 2 });
-    const env = { CLAUDE_CONFIG_DIR: config, RETROSPECT_DATA_DIR: tempDir('data') };
+    const env = { CLAUDE_CONFIG_DIR: config, RETROSPECT_DATA_DIR: tempDir('retrospect-data-') };
     const current = await runCli(['trial', 'review', '--rule', 'seed'], { cwd: join(root, '.claude'), env });
     expect(current.stderr).toBe('');
     expect(current.stdout).toBe(

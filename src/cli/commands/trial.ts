@@ -6,7 +6,7 @@ const GROUP: CommandGroup = {
   path: 'trial',
   summary: 'Parse, annotate, review and list rules on trial',
   details:
-    'Rules born from a retrospective start as trials; their review keeps or reverts them on evidence. parse,\nannotate, strip, is-elapsed and review are the seed helpers (trial-meta.sh, trial-review.sh), call for call.',
+    'Rules born from a retrospective start as trials; their review keeps or reverts them on evidence. parse,\nannotate, strip, is-elapsed and review answer call for call as the first trial helpers did (docs/design/compatibility.md).',
   subcommands: {
     list: {
       summary: 'Every rule on trial with its state and current evidence',

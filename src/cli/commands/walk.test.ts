@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { projectFolderName } from '../../paths/data-dir.js';
 import { runCli } from '../../test-support/cli.js';
+import { tempDir } from '../../test-support/temp-dir.js';
 import { renderMarkdown } from '../../walk/render/render.js';
 import { createTestRepo, type TestRepo } from '../../walk/test-support/repo.js';
 
@@ -18,7 +18,7 @@ beforeAll(() => {
     'src/a.ts': 'export const a = 1;\nexport const b = 2;\n',
     'src/a.test.ts': "test('b', () => {});\n",
   });
-  const data = mkdtempSync(join(tmpdir(), 'retrospect-walk-cli-'));
+  const data = tempDir('retrospect-walk-cli-');
   env = { RETROSPECT_DATA_DIR: data, CLAUDE_CONFIG_DIR: join(data, 'no-claude') };
 });
 
@@ -50,7 +50,7 @@ describe('retrospect walk', () => {
   });
 
   it('writes --json and --md files and reads a diff from stdin', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'retrospect-walk-out-'));
+    const out = tempDir('retrospect-walk-out-');
     const diff = execFileSync('git', ['diff', 'HEAD~1', 'HEAD'], { cwd: repo.dir, encoding: 'utf8' });
     const run = await runCli(['walk', '-', '--json', join(out, 'walk.json'), '--md', join(out, 'walk.md')], {
       cwd: repo.dir,
@@ -76,7 +76,7 @@ describe('retrospect walk', () => {
       { 'src/greeting.ts': readFileSync(join(fixtures, 'greeting.ts'), 'utf8') },
       '2026-11-02T10:00:00Z',
     );
-    const config = mkdtempSync(join(tmpdir(), 'retrospect-claude-'));
+    const config = tempDir('retrospect-claude-');
     const project = join(config, 'projects', projectFolderName(realpathSync(agentRepo.dir)));
     mkdirSync(project, { recursive: true });
     copyFileSync(
@@ -195,7 +195,7 @@ describe('retrospect walk', () => {
     const plan = await runCli(['walk', '--plan'], { cwd: repo.dir, env });
     expect(plan.stdout).toMatch(/^\[plan\]\nname = "retrospective-walk"\nversion = "0.1.0"/);
     expect(plan.stdout.match(/\[\[node\]\]/g)).toHaveLength(5);
-    const plain = await runCli(['walk'], { cwd: mkdtempSync(join(tmpdir(), 'retrospect-plain-')), env });
+    const plain = await runCli(['walk'], { cwd: tempDir('retrospect-plain-'), env });
     expect(plain.code).toBe(1);
     expect(plain.stderr).toMatch(/^retrospect walk: .* is not inside a git repository/);
     const bad = await runCli(['walk', '--mode', 'loud'], { cwd: repo.dir, env });

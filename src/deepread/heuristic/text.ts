@@ -2,7 +2,7 @@ import { codePointLength } from '../../transcript/pyjson.js';
 import type { ToolCall } from '../message.js';
 import type { Citation } from '../types.js';
 
-/** Longest excerpt a citation carries (retro-subagent.md: one line, at most 120 characters). */
+/** Longest excerpt a citation carries (docs/design/session-retro.md §4: one line, at most 120 characters). */
 export const MAX_EXCERPT = 120;
 /** Citations kept per finding. */
 export const MAX_CITATIONS = 3;

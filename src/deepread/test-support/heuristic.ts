@@ -1,11 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { tempDir } from '../../test-support/temp-dir.js';
 import { deepRead } from '../index.js';
 import type { DeepReadResult } from '../types.js';
 import { SessionBuilder } from './session-builder.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'retrospect-heuristic-'));
+const dir = tempDir('retrospect-heuristic-');
 let n = 0;
 
 export const REFUSED =

@@ -28,7 +28,7 @@ const AMEND_SHARE = 0.4;
 /** Shortest text compared when looking for a re-sent request (shorter ones repeat innocently: "yes"). */
 const MIN_REPEAT_LENGTH = 12;
 
-/** Short replies that approve or thank rather than disengage (beyond the seed's approval words). */
+/** Short replies that approve or thank rather than disengage (beyond the seed profile's approval words). */
 const THANKS = new Set(
   'thanks thank thx ty sweet perfect great nice good cool awesome right correct 谢谢 謝謝 收到 明白 了解 好的 可以 对 對 是的 是 行 嗯 没问题 沒問題 同意 はい 네 예 좋아요 ừ đúng vâng được sí oui ja да danke merci gracias obrigado спасибо ありがとう 감사합니다'.split(
     ' ',
@@ -62,14 +62,14 @@ function quote(text: string): string {
 }
 
 /**
- * The calibrated gate's pass: the seed's five signals, read the way a person reading the session would.
+ * The calibrated gate's pass: the five signals of docs/design/session-retro.md §2, read the way a person reading the session would.
  * - S1 counts human turns that react to the agent's work by correcting it: correction phrases (many
  *   languages) in the opening of a turn that follows agent activity, an interrupt or a refused tool call
  *   that the person follows with something other than "carry on" or the plan hand-off, a request re-sent
  *   word for word, and a turn the agent's own reply concedes was a correction ("You're right", "你说得对"),
  *   whatever words the person used. The opening brief and pasted text further down a turn never count.
  *   A correction rejecting the agent's work outright ("that's wrong", "revert that") counts twice.
- * - S2 is the seed's error run without the harness's cascade cancellations and without refusals; S3 is a
+ * - S2 is the seed profile's error run without the harness's cascade cancellations and without refusals; S3 is a
  *   code file edited in S3_MIN_REQUESTS separate requests. Beyond ten requests both count by rate.
  * - S4 is a retry phrase in the agent's text.
  * - S5 is a terse reply after a long answer, words counted per two characters in scripts without spaces,

@@ -68,7 +68,7 @@ function userIdIsRead(results: ToolResultKind[], text: string): boolean {
 }
 
 /**
- * Reads a Claude Code transcript for the calibrated gate on the seed's fast line reader. Beyond what the
+ * Reads a Claude Code transcript for the calibrated gate on the seed profile's fast line reader. Beyond what the
  * seed decodes it reads the text of erroring tool results (by parsing those rare lines in full) and the
  * first reply after each human turn; every other assistant text whose bytes settle it stays undecoded.
  */

@@ -1,6 +1,6 @@
+import type { GuardKind } from '../../trial/evidence/guard-kinds.js';
 import { successClaim } from '../../trial/evidence/mechanical.js';
 import { readMechanicalState } from '../../trial/evidence/read.js';
-import type { GuardKind } from './kinds.js';
 
 /** What a guard reads from Claude Code's hook payload. Every field is untrusted data. */
 export interface GuardInput {

@@ -1,5 +1,5 @@
+import type { GuardKind } from '../../trial/evidence/guard-kinds.js';
 import type { MergeOutcome } from '../settings-merge.js';
-import type { GuardKind } from './kinds.js';
 
 type Json = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
+import { tempDir } from '../../test-support/temp-dir.js';
 
 /**
  * Writes an executable `claude` (a small node script) into a fresh folder and returns an env whose PATH
@@ -15,7 +15,7 @@ export function installFakeClaude(baseEnv: NodeJS.ProcessEnv = process.env): {
   env: NodeJS.ProcessEnv;
   dir: string;
 } {
-  const dir = mkdtempSync(join(tmpdir(), 'retrospect-fake-claude-'));
+  const dir = tempDir('retrospect-fake-claude-');
   const script = `#!${process.execPath}
 const { mkdirSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');

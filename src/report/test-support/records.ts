@@ -1,10 +1,9 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { GateSignal } from '../../gate/score.js';
 import type { SignalName } from '../../gate/signals.js';
 import { countSignals, openStore, type SessionStore } from '../../store/open.js';
 import type { SessionRecord } from '../../store/types.js';
+import { tempDir } from '../../test-support/temp-dir.js';
 
 const WEIGHTS: Record<SignalName, number> = { S1: 3, S2: 2, S3: 2.5, S4: 1.5, S5: 1 };
 
@@ -57,7 +56,7 @@ export function storedSession(
 
 /** A real store file in a fresh temporary folder, filled with `records`. */
 export function storeWith(...records: SessionRecord[]): SessionStore {
-  const store = openStore(join(mkdtempSync(join(tmpdir(), 'retrospect-report-')), 'store.sqlite'));
+  const store = openStore(join(tempDir('retrospect-report-'), 'store.sqlite'));
   store.upsertSession(...records);
   return store;
 }

@@ -45,7 +45,7 @@ function dateMs(value: unknown): number | undefined {
 }
 
 /**
- * Every number of the sprint data summary (notes §2), computed from the files, never estimated. A story
+ * Every number of the sprint data summary (docs/design/sprint-retro.md §2), computed from the files, never estimated. A story
  * still blocked is counted up to the sprint's end, or up to `now` while the sprint is still running.
  */
 export function computeSprintMetrics(

@@ -49,7 +49,7 @@ function loadItems(root: string, warnings: string[], quietWhenMissing: boolean):
 /**
  * Themes of prior retros (action item bullets, `AI-n` references resolved through the store), of this
  * sprint's stored action items and of adversarial review findings; those seen in two or more distinct
- * sprints are systemic (notes §4). Read-only.
+ * sprints are systemic (docs/design/sprint-retro.md §4). Read-only.
  */
 export function scanThemes(root: string, currentSprint: string, board?: BoardPlaces): ThemeScan {
   const warnings: string[] = [];
@@ -143,7 +143,7 @@ function boardItemOccurrences(root: string, board: BoardPlaces, warnings: string
   }
 }
 
-/** An item's key as the seed stores it: its `theme_hash` when present, else the key of its text. */
+/** An item's key as the action-items file stores it (docs/design/sprint-retro.md §4): its `theme_hash` when present, else the key of its text. */
 function storedKey(item: ActionItem): string {
   return item.theme_hash ? canonicalThemeKey(item.theme_hash) : themeKey(item.text);
 }

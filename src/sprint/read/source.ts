@@ -79,8 +79,10 @@ export function resolveSprintSource(root: string, requested: string | undefined)
   const candidates = findStatusFiles(root);
   if (candidates.length === 0) {
     if (existsSync(join(root, '.gaia'))) return { layout: 'gaia', resolved: resolveSprint(root, requested) };
+    const looked = KNOWN_STATUS_PATHS.map((p) => join(root, p));
     throw new InputError(
-      `no sprint status file found (looked at ${KNOWN_STATUS_PATHS.map((p) => join(root, p)).join(', ')}, and searched ${root} for sprint-status.yaml); pass --root with the project folder`,
+      `no sprint status file found (looked at ${looked.join(', ')}, and searched ${root} for sprint-status.yaml); give the project folder as the root`,
+      { code: 'E_SPRINT_STATUS_NOT_FOUND', fields: { looked, searched: root } },
     );
   }
   const problems: string[] = [];

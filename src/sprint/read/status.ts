@@ -98,13 +98,16 @@ export interface ResolvedSprint {
  */
 export function resolveSprint(root: string, requested: string | undefined): ResolvedSprint {
   const current = loadSprintStatus(root);
-  const looked = SPRINT_STATUS_PATHS.map((p) => join(root, p)).join(', ');
+  const lookedAt = SPRINT_STATUS_PATHS.map((p) => join(root, p));
+  const looked = lookedAt.join(', ');
   const sprintId = requested ?? current?.status.sprint_id ?? undefined;
   if (!sprintId) {
+    const statusFile = current ? join(root, current.path) : undefined;
     throw new InputError(
-      current
-        ? `${join(root, current.path)} has no sprint_id; pass the sprint id as an argument`
-        : `no sprint id given and no sprint status file found (looked at ${looked}); pass the sprint id as an argument or use --root`,
+      statusFile
+        ? `${statusFile} has no sprint_id; give the sprint id`
+        : `no sprint id given and no sprint status file found (looked at ${looked}); give the sprint id or the project root`,
+      { code: 'E_SPRINT_ID_MISSING', fields: { looked: lookedAt, ...(statusFile ? { statusFile } : {}) } },
     );
   }
   if (current && (current.status.sprint_id ?? sprintId) === sprintId) return { sprintId, source: current };

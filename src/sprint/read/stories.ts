@@ -60,11 +60,6 @@ export function storyLocator(root: string): (key: string) => string | undefined 
   };
 }
 
-/** The story file of one key (see storyLocator). */
-export function findStoryFile(root: string, key: string): string | undefined {
-  return storyLocator(root)(key);
-}
-
 function parseGate(lines: string[] | undefined): StoryFile['reviewGate'] {
   const gate: StoryFile['reviewGate'] = {};
   for (const [name, status] of tableRows(lines ?? [])) {

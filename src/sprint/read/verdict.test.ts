@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseVerdict, verdictOfLine } from './verdict.js';
 
-describe('verdict lines (notes §1 table)', () => {
+describe('verdict lines (design §1 table)', () => {
   it.each([
     ['**Verdict:** PASSED', 'PASSED'],
     ['**Verdict: PASSED**', 'PASSED'],

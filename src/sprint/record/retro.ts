@@ -78,7 +78,7 @@ export function renderRetroContext(report: SprintReport): string[] {
 }
 
 /**
- * Records a facilitated retro in the seed's order: action items (and auto-file), the six lesson logs,
+ * Records a facilitated retro in the order of docs/design/sprint-retro.md §5: action items (and auto-file), the six lesson logs,
  * the velocity row, theme escalation, skill proposals, brain lessons, the write-once artifact, the
  * validator record and the finalize check. A failing lesson log or velocity write stops the run before
  * the later steps; the validator still records the partial outcome.

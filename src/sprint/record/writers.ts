@@ -15,10 +15,6 @@ export interface WriteResult {
   reason?: string;
 }
 
-export function isWriteSuccess(result: { status: string }): boolean {
-  return result.status === 'ok' || result.status === 'skipped_idempotent';
-}
-
 /** BOM removed, CRLF -> LF, trailing spaces removed (per line and at the end). */
 export function normalizePayload(payload: string): string {
   return payload
@@ -91,7 +87,7 @@ export interface MemoryWrite {
 }
 
 /**
- * The shared memory writer (notes §5): allowlist on the real path, `missing_sprint_id` before anything
+ * The shared memory writer (docs/design/sprint-retro.md §5): allowlist on the real path, `missing_sprint_id` before anything
  * is touched, canonical header for a new file, dedup key per (sprint, payload) — or per sprint alone for
  * the velocity file — and the append done under the file's lock with temp + rename + verify + restore.
  */
@@ -130,7 +126,7 @@ export function writeMemoryEntry(request: MemoryWrite): WriteResult {
   }
 }
 
-/** The velocity row payload of notes §5. */
+/** The velocity row payload of docs/design/sprint-retro.md §5. */
 export function velocityPayload(v: {
   planned: number;
   completed: number;

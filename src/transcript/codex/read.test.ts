@@ -1,8 +1,8 @@
-import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HOSTS_HOME } from '../../test-support/hosts.js';
+import { tempDir } from '../../test-support/temp-dir.js';
 import { isHumanTurn } from '../messages.js';
 import { codexAdapter } from './adapter.js';
 import { outcomeOfOutput } from './failure.js';
@@ -86,7 +86,7 @@ describe('Codex rollouts', () => {
   });
 
   it('attributes a running process’s exit code, reported by a later write_stdin, to the command that started it', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'retrospect-codex-'));
+    const dir = tempDir('retrospect-codex-');
     const path = join(dir, 'rollout-2026-01-01T00-00-00-019b0000-0000-7000-8000-000000000001.jsonl');
     const line = (payload: unknown) =>
       JSON.stringify({ timestamp: '2026-01-01T00:00:00Z', type: 'response_item', payload });
@@ -145,7 +145,7 @@ describe('Codex rollouts', () => {
       parentSessionId: '019b3c2a-77aa-7bbb-8ccc-ddddeeeeffff',
     });
     // Without the parent's file, the copy is told by its time: written at the fork's creation.
-    const alone = mkdtempSync(join(tmpdir(), 'retrospect-codex-fork-'));
+    const alone = tempDir('retrospect-codex-fork-');
     copyFileSync(FORK, join(alone, 'rollout-fork.jsonl'));
     expect(readCodexSession(join(alone, 'rollout-fork.jsonl')).facts.session?.turns.human).toBe(1);
     const sub = read(SUBAGENT);
@@ -170,7 +170,7 @@ describe('Codex rollouts', () => {
   it('counts record kinds it does not know and torn lines, and goes on', () => {
     const session = read(V146);
     expect(session.facts.session?.unknownRecords).toBe(1);
-    const dir = mkdtempSync(join(tmpdir(), 'retrospect-codex-'));
+    const dir = tempDir('retrospect-codex-');
     const path = join(dir, 'rollout-torn.jsonl');
     writeFileSync(
       path,

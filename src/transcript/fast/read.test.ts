@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../test-support/cli.js';
+import { tempDir } from '../../test-support/temp-dir.js';
 import { readTranscriptEvents } from '../read.js';
 import type { TranscriptFacts, TurnEvent } from '../types.js';
 import { type FastReadStats, fastEngine, readTranscriptEventsFast } from './read.js';
@@ -27,7 +27,7 @@ function jsonlFiles(dir: string): string[] {
 }
 
 function tempFile(content: string | Buffer): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'retrospect-fast-')), 'session.jsonl');
+  const path = join(tempDir('retrospect-fast-'), 'session.jsonl');
   writeFileSync(path, content);
   return path;
 }
@@ -66,7 +66,7 @@ describe('fast transcript reader', () => {
   });
 
   it('gives the oracle events and facts on a fuzzed corpus (bench/fuzz-sessions.mjs)', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'retrospect-fuzz-'));
+    const dir = tempDir('retrospect-fuzz-');
     execFileSync(
       process.execPath,
       [join(REPO_ROOT, 'bench', 'fuzz-sessions.mjs'), '--out', dir, '--sessions', '60', '--seed', '23'],

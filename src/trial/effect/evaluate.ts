@@ -1,4 +1,4 @@
-import { GUARD_KINDS, type GuardKind } from '../../hooks/guards/kinds.js';
+import { GUARD_KINDS, type GuardKind } from '../evidence/guard-kinds.js';
 import type { SessionEvidence } from '../evidence/read.js';
 import { evaluateTrial, type TrialEvaluation, type TrialOutcome, type TrialRule } from '../review.js';
 import type { RuleMeta } from '../rule-meta.js';

@@ -51,7 +51,7 @@ function rateOf(row: SessionScore & { score: number }, evidence: SessionEvidence
 }
 
 /**
- * Splits the scored, dated sessions at the trial's start day (midnight UTC, as the seed does) and gives
+ * Splits the scored, dated sessions at the trial's start day (midnight UTC, as the seed rule does) and gives
  * each its rate. When any session has no size at all (a scores file without a turns column), every
  * session is compared on its plain score instead, so that one unit holds on both sides.
  */

@@ -32,9 +32,10 @@ export interface EvidenceOptions {
 function requireRepo(dir: string): GitRoots {
   const roots = findGitRoots(dir);
   if (!roots) {
-    throw new InputError(
-      `${dir} is not inside a git repository; walk a diff file instead (retrospect walk --scope diff FILE)`,
-    );
+    throw new InputError(`${dir} is not inside a git repository; walk a diff file instead`, {
+      code: 'E_WALK_NOT_IN_GIT',
+      fields: { dir },
+    });
   }
   return roots;
 }

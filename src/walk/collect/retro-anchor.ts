@@ -6,7 +6,7 @@ import { InputError, UsageError } from '../../errors/errors.js';
 import { isWithin, realPathOfMaybeMissing } from '../../fsx/index.js';
 import { findGitRoots } from '../../git/roots.js';
 
-/** A fabrication anchor id: the first 16 hex digits of a sha1 (notes §4). */
+/** A fabrication anchor id: the first 16 hex digits of a sha1 (docs/design/session-retro.md §4). */
 export const ANCHOR_ID_PATTERN = /^[0-9a-f]{16}$/;
 
 /**
@@ -22,7 +22,7 @@ const ID_RULE = 'letters, digits, ., _ and - (at most 128), as a session transcr
 /** An anchor record is a few hundred bytes; anything far larger is not one of ours. */
 const MAX_ANCHOR_BYTES = 256 * 1024;
 
-/** The record `retrospect retro` saves per fabrication anchor (retro-subagent.md "Disk persist"). */
+/** The record `retrospect retro` saves per fabrication anchor (docs/design/session-retro.md §4). */
 const retroAnchorSchema = z.object({
   anchor_id: z.string().regex(ANCHOR_ID_PATTERN),
   session_id: z.string().regex(ID_TOKEN, `a session id is ${ID_RULE}`),
@@ -65,11 +65,20 @@ function readCapped(path: string): string {
 export function loadRetroAnchor(cwd: string, id: string): LoadedRetroAnchor {
   if (!ANCHOR_ID_PATTERN.test(id)) {
     throw new UsageError(
-      `--from-retro takes a fabrication anchor id (16 hex digits, as a retro's hint prints it), got '${id}'`,
+      `a fabrication anchor id is 16 hex digits, as a retro's hint prints it; got '${id}'`,
+      {
+        code: 'E_ANCHOR_ID_INVALID',
+        fields: { id },
+      },
     );
   }
   const roots = findGitRoots(cwd);
-  if (!roots) throw new InputError(`--from-retro runs inside a git repository; ${cwd} is not in one`);
+  if (!roots) {
+    throw new InputError(`a walk from a retro anchor runs inside a git repository; ${cwd} is not in one`, {
+      code: 'E_ANCHOR_NOT_IN_GIT',
+      fields: { cwd },
+    });
+  }
   const dir = anchorsDir(roots.mainCheckout);
   const path = join(dir, `${id}.json`);
   const real = realPathOfMaybeMissing(path);

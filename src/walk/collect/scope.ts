@@ -36,7 +36,10 @@ export function resolveScope(
   switch (scope) {
     case 'commit-range': {
       if (given === '')
-        throw new UsageError('--scope commit-range needs a TARGET range such as HEAD~5..HEAD');
+        throw new UsageError('the commit-range scope needs a range such as HEAD~5..HEAD', {
+          code: 'E_WALK_SCOPE_NEEDS_TARGET',
+          fields: { scope },
+        });
       return {
         scope,
         target: given,
@@ -52,7 +55,11 @@ export function resolveScope(
     default:
       if (given === '')
         throw new UsageError(
-          `--scope ${scope} needs a TARGET (the ${scope === 'job-id' ? 'job id' : 'episode reference'})`,
+          `the ${scope} scope needs a target (the ${scope === 'job-id' ? 'job id' : 'episode reference'})`,
+          {
+            code: 'E_WALK_SCOPE_NEEDS_TARGET',
+            fields: { scope },
+          },
         );
       return { scope, target: given };
   }

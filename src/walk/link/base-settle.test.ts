@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../test-support/temp-dir.js';
 import { TranscriptBuilder } from '../../test-support/transcript.js';
 import { createTestRepo } from '../test-support/repo.js';
 import { walkChangeSet } from '../walk.js';
@@ -21,7 +21,7 @@ describe('a walk that starts after the session’s work was committed', () => {
       new_string: '## FW-5 Zerion readiness demo\n**Status:** Done',
     });
     t.result('The file has been updated.');
-    const sessions = mkdtempSync(join(tmpdir(), 'retrospect-settle-'));
+    const sessions = tempDir('retrospect-settle-');
     writeFileSync(join(sessions, 's.jsonl'), t.text());
     repo.commit('Mark FW-5 shipped', { 'issues.md': issues('Done', 'Ready') }, '2026-10-01T10:00:00Z');
     repo.commit('Close FW-7', { 'issues.md': issues('Done', 'Done') }, '2026-10-06T10:00:00Z');

@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../errors/errors.js';
 import { projectFolderName } from '../../paths/data-dir.js';
 import { HOSTS_HOME } from '../../test-support/hosts.js';
+import { tempDir } from '../../test-support/temp-dir.js';
 import { resolveSessionSources } from './session-sources.js';
 
 const LINE = '{"type":"user","sessionId":"s","message":{"role":"user","content":"hi"}}\n';
@@ -17,23 +17,23 @@ function session(dir: string, name: string): string {
 }
 
 describe('resolveSessionSources (--sessions)', () => {
-  const repo = realpathSync(mkdtempSync(join(tmpdir(), 'retrospect-sources-repo-')));
+  const repo = realpathSync(tempDir('retrospect-sources-repo-'));
   const roots = { worktree: repo, mainCheckout: repo, commonDir: join(repo, '.git') };
 
   it('takes a single transcript file, as repositories that commit their session do', () => {
-    const file = session(mkdtempSync(join(tmpdir(), 'retrospect-one-')), 'claude-session.jsonl');
+    const file = session(tempDir('retrospect-one-'), 'claude-session.jsonl');
     expect(resolveSessionSources([file], repo, roots)).toEqual({ files: [file], notes: [], warnings: [] });
   });
 
   it("takes a folder of transcripts, with its subagents' files", () => {
-    const dir = mkdtempSync(join(tmpdir(), 'retrospect-folder-'));
+    const dir = tempDir('retrospect-folder-');
     const main = session(dir, 'a.jsonl');
     const sub = session(join(dir, 'a', 'subagents'), 'agent-1.jsonl');
     expect(resolveSessionSources([dir], repo, roots).files.sort()).toEqual([main, sub].sort());
   });
 
   it("finds this repository's folders in a projects root (or the config folder above it)", () => {
-    const config = mkdtempSync(join(tmpdir(), 'retrospect-config-'));
+    const config = tempDir('retrospect-config-');
     const projects = join(config, 'projects');
     const own = session(join(projects, projectFolderName(repo)), 'x.jsonl');
     const below = session(join(projects, `${projectFolderName(repo)}-web`), 'y.jsonl');
@@ -43,7 +43,7 @@ describe('resolveSessionSources (--sessions)', () => {
   });
 
   it('falls back to folders named after the checkout folder when the sessions ran in a copy elsewhere', () => {
-    const projects = mkdtempSync(join(tmpdir(), 'retrospect-projects-'));
+    const projects = tempDir('retrospect-projects-');
     const name = projectFolderName(repo.slice(repo.lastIndexOf('/') + 1));
     const elsewhere = session(join(projects, `-Users-ada-src-${name}`), 'x.jsonl');
     session(join(projects, '-Users-ada-src-unrelated'), 'y.jsonl');
@@ -53,7 +53,7 @@ describe('resolveSessionSources (--sessions)', () => {
   });
 
   it('reads every folder of a root none of whose folders is named after the checkout, and says so', () => {
-    const projects = mkdtempSync(join(tmpdir(), 'retrospect-projects-'));
+    const projects = tempDir('retrospect-projects-');
     const other = session(join(projects, '-home-dev-other'), 'z.jsonl');
     const sources = resolveSessionSources([projects], repo, roots);
     expect(sources.files).toEqual([other]);
@@ -63,7 +63,7 @@ describe('resolveSessionSources (--sessions)', () => {
   });
 
   it('says when a folder holds no sessions, and refuses a path that does not exist', () => {
-    const empty = mkdtempSync(join(tmpdir(), 'retrospect-empty-'));
+    const empty = tempDir('retrospect-empty-');
     expect(resolveSessionSources([empty], repo, roots).warnings).toEqual([`no session files in ${empty}`]);
     expect(() => resolveSessionSources([join(empty, 'nope')], repo, roots)).toThrow(InputError);
   });

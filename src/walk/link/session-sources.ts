@@ -100,7 +100,12 @@ export function resolveSessionSources(
   const sources: SessionSources = { files: [], notes: [], warnings: [] };
   for (const arg of args) {
     const path = resolve(cwd, arg);
-    if (!existsSync(path)) throw new InputError(`--sessions ${arg}: no such file or folder`);
+    if (!existsSync(path)) {
+      throw new InputError(`session source ${arg}: no such file or folder`, {
+        code: 'E_SESSIONS_NOT_FOUND',
+        fields: { source: arg },
+      });
+    }
     if (!isDirectory(path)) {
       sources.files.push(path);
       continue;

@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../test-support/temp-dir.js';
 import { TranscriptBuilder } from '../../test-support/transcript.js';
 import { createTestRepo } from '../test-support/repo.js';
 import { walkChangeSet } from '../walk.js';
@@ -83,7 +83,7 @@ describe('why a unit changed', () => {
         'export function total(lines: number[]): number {\n  return Math.round(lines.reduce((a, b) => a + b, 0) * 1.2);\n}\n',
     });
     t.result('File created successfully', false, { type: 'create', originalFile: null });
-    const sessions = mkdtempSync(join(tmpdir(), 'retrospect-why-'));
+    const sessions = tempDir('retrospect-why-');
     writeFileSync(join(sessions, 's.jsonl'), t.text());
     repo.commit(
       'Add the cart total',

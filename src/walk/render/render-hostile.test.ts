@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../test-support/temp-dir.js';
 import { TranscriptBuilder } from '../../test-support/transcript.js';
 import { codeSpansOf, outsideCodeSpans } from '../test-support/markdown.js';
 import { createTestRepo } from '../test-support/repo.js';
@@ -29,7 +29,7 @@ describe('the walk Markdown with hostile commit messages, file names and session
       content: 'Hello from the notes file\n',
       originalFile: null,
     });
-    const sessions = mkdtempSync(join(tmpdir(), 'retrospect-hostile-sessions-'));
+    const sessions = tempDir('retrospect-hostile-sessions-');
     writeFileSync(join(sessions, `${t.sessionId}.jsonl`), t.text());
     repo.commit(
       `${SUBJECT}\n\n${BODY}`,

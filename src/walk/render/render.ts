@@ -40,7 +40,7 @@ function machineJson(doc: WalkDocument): string {
 }
 
 /**
- * The end of the evidence package, an appendix without headings of its own (the seed's layout has
+ * The end of the evidence package, an appendix without headings of its own (the layout of docs/design/walk.md has
  * none): the recorded commands with their output digests, the linked sessions, and the complete
  * document as fenced JSON, folded away where Markdown is rendered.
  */
@@ -84,7 +84,7 @@ function appendix(doc: WalkDocument): string[] {
 }
 
 /**
- * The readable walk in the seed's Markdown layout: a short story (summary, then each unit's what, why and
+ * The readable walk in the Markdown layout of docs/design/walk.md: a short story (summary, then each unit's what, why and
  * who with evidence as short references), open questions and the evidence package, which ends with the
  * recorded commands and their digests and the complete document as fenced JSON. Rendered from the
  * document alone, so a stored JSON re-renders to the same Markdown.

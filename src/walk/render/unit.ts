@@ -130,14 +130,14 @@ function renderComment(comment: WalkComment, context: RenderContext): string {
 }
 
 /**
- * One unit in the seed's layout, as a short story: what, why, who (with the hunks coding agents wrote),
+ * One unit in the layout of docs/design/walk.md, as a short story: what, why, who (with the hunks coding agents wrote),
  * and evidence as short references (the guided walk presents units with it too). Every value from git or a
  * session is escaped; file names are code spans.
  */
 export function renderUnit(unit: ChangeUnit): string {
   // A unit's text names its own files (a merge note or an anchor names others only in the narrative).
   const own = { paths: [...new Set(unitPaths(unit))].sort((a, b) => b.length - a.length) };
-  // The hunks coding agents wrote belong to who wrote what; the seed's five lines stay together.
+  // The hunks coding agents wrote belong to who wrote what; the unit's five lines stay together (docs/design/walk.md).
   const agentHunks = renderAgentHunks(unit);
   const lines = [
     `### ${unit.change_unit_id} - ${markdownHeadingText(unit.title)}`,

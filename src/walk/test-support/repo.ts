@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { tempDir } from '../../test-support/temp-dir.js';
 
 /** A real git repository in a temp folder, with fixed identities and dates so that runs are repeatable. */
 export interface TestRepo {
@@ -15,7 +15,7 @@ export interface TestRepo {
 const BASE_DATE = Date.parse('2026-11-02T09:00:00Z');
 
 export function createTestRepo(prefix = 'retrospect-walk-'): TestRepo {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const dir = tempDir(prefix);
   let tick = 0;
   const env = {
     ...process.env,

@@ -1,6 +1,6 @@
 import { decideGuard, guardInput } from '../../../hooks/guards/decide.js';
-import { GUARD_KINDS, isGuardKind } from '../../../hooks/guards/kinds.js';
 import { readHookInput } from '../../../hooks/stdin.js';
+import { GUARD_KINDS, isGuardKind } from '../../../trial/evidence/guard-kinds.js';
 import { defineCommand, parseCommandArgs } from '../../args.js';
 import { type CliIo, println } from '../../io.js';
 

@@ -1,8 +1,8 @@
 import { UsageError } from '../../../errors/errors.js';
-import { GUARD_KINDS, isGuardKind } from '../../../hooks/guards/kinds.js';
 import { installGuardHook, removeGuardHook } from '../../../hooks/guards/settings.js';
 import { applyHookSettings } from '../../../hooks/init.js';
 import type { SettingsTarget } from '../../../hooks/settings-target.js';
+import { GUARD_KINDS, isGuardKind } from '../../../trial/evidence/guard-kinds.js';
 import type { Mechanism } from '../../../trial/evidence/mechanical.js';
 import { type CliIo, println, writeText } from '../../io.js';
 

@@ -24,6 +24,6 @@ export const SPEC = defineCommand({
     ['retrospect schedule lock release . "$token"', 'give it back'],
   ],
   exitStatus:
-    "acquire: 0 taken, 2 held, 1 error or usage error (the seed helper's statuses); release: always 0",
+    "acquire: 0 taken, 2 held, 1 error or usage error (the first helper's statuses); release: always 0",
   usageExit: 1,
 });

@@ -8,7 +8,7 @@ export const SPEC = defineCommand({
   path: 'schedule report',
   summary: 'Write one scheduled-run report in .claude/retro/ and print its path',
   details:
-    'Writes .claude/retro/scheduled-<UTC time>.md (newest 12 kept), never with transcript text, and posts\nAGENT_WEBHOOK_URL when set (fail-open). The seed helper write-scheduled-report.sh, call for call.',
+    'Writes .claude/retro/scheduled-<UTC time>.md (newest 12 kept), never with transcript text, and posts\nAGENT_WEBHOOK_URL when set (fail-open). The first report helper, call for call.',
   options: {
     mroot: { type: 'string', arg: 'PATH', required: true, description: "the project's main checkout" },
     mode: { type: 'string', choices: ['all-auto'], required: true, description: 'the run mode' },
@@ -29,6 +29,6 @@ export const SPEC = defineCommand({
     ['retrospect schedule report --mroot . --mode all-auto --note "nothing to do"', 'a short report'],
   ],
   environment: 'AGENT_WEBHOOK_URL',
-  exitStatus: "0 written, 1 usage or input error (the seed helper's statuses)",
+  exitStatus: "0 written, 1 usage or input error (the first helper's statuses)",
   usageExit: 1,
 });

@@ -41,12 +41,3 @@ export function projectRootFor(
   }
   return resolveProjectRoot(values.root, io.env, io.cwd);
 }
-
-/** The `now` of a run: `RETROSPECT_NOW` (ISO time, for reproducible output), else the clock. */
-export function nowFrom(env: NodeJS.ProcessEnv): Date {
-  if (!env.RETROSPECT_NOW) return new Date();
-  const date = new Date(env.RETROSPECT_NOW);
-  if (Number.isNaN(date.getTime()))
-    throw new InputError(`RETROSPECT_NOW must be an ISO time, got '${env.RETROSPECT_NOW}'`);
-  return date;
-}

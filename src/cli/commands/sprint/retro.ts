@@ -1,3 +1,4 @@
+import { nowFrom } from '../../../clock/now.js';
 import { createLinePrompter } from '../../../prompt/line-prompter.js';
 import { draftsForRetro, renderDraftList } from '../../../sprint/facilitate/draft-session.js';
 import { gatherRetroInputs } from '../../../sprint/facilitate/retro-inputs.js';
@@ -7,7 +8,7 @@ import { defineCommand, parseCommandArgs } from '../../args.js';
 import { DRY_RUN, MODEL_OPTIONS } from '../../common-options.js';
 import type { CliIo } from '../../io.js';
 import { println } from '../../io.js';
-import { nowFrom, projectRootFor, ROOT_OPTIONS, SPRINT_ARG, SPRINT_ENV } from './options.js';
+import { projectRootFor, ROOT_OPTIONS, SPRINT_ARG, SPRINT_ENV } from './options.js';
 import { retroAnswersFor } from './retro-answers.js';
 
 const SPEC = defineCommand({

@@ -1,10 +1,11 @@
+import { nowFrom } from '../../../clock/now.js';
 import { buildSprintReport } from '../../../sprint/facts/report.js';
 import { applyEscalations } from '../../../sprint/record/escalations.js';
 import { defineCommand, parseCommandArgs } from '../../args.js';
 import { JSON_OUTPUT } from '../../common-options.js';
 import type { CliIo } from '../../io.js';
 import { println } from '../../io.js';
-import { nowFrom, projectRootFor, ROOT_OPTIONS, SPRINT_ARG, SPRINT_ENV } from './options.js';
+import { projectRootFor, ROOT_OPTIONS, SPRINT_ARG, SPRINT_ENV } from './options.js';
 
 const SPEC = defineCommand({
   path: 'sprint themes',

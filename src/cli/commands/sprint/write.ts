@@ -1,9 +1,10 @@
+import { nowFrom } from '../../../clock/now.js';
 import { resolveProjectRoot } from '../../../sprint/read/paths.js';
 import { writeSprintEntry } from '../../../sprint/record/write-entry.js';
 import { defineCommand, parseCommandArgs } from '../../args.js';
 import type { CliIo } from '../../io.js';
 import { println, readStdinText } from '../../io.js';
-import { nowFrom, ROOT_OPTIONS, SPRINT_ENV } from './options.js';
+import { ROOT_OPTIONS, SPRINT_ENV } from './options.js';
 
 const SPEC = defineCommand({
   path: 'sprint write',

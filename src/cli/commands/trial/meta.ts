@@ -1,5 +1,6 @@
 import { UsageError } from '../../../errors/errors.js';
-import { annotateTrial, checkTrialMeta, parseTrialLine, stripTrialComment } from '../../../trial/meta.js';
+import { annotateTrial, parseTrialLine, stripTrialComment } from '../../../rules/trial-comment.js';
+import { checkTrialMeta } from '../../../trial/meta.js';
 import { parseCommandArgs, usageError } from '../../args.js';
 import { type CliIo, println } from '../../io.js';
 import { ANNOTATE_SPEC, PARSE_SPEC, STRIP_SPEC } from './meta-specs.js';

@@ -1,6 +1,6 @@
 import { UsageError } from '../../../errors/errors.js';
-import { storeLocationFor } from '../../../scan/options.js';
 import type { StoreLocation } from '../../../store/location.js';
+import { storeLocationFor } from '../../../store/path.js';
 import { STORE } from '../../common-options.js';
 
 /** `--store` and `--team`, shared by `trial review` and `trial list`. */

@@ -1,4 +1,4 @@
-import type { Mechanism } from '../../trial/evidence/mechanical.js';
+import type { Mechanism } from './mechanical.js';
 
 /** A Claude Code hook that enforces one mechanical rule, run as `retrospect hook guard <kind>`. */
 export interface GuardKind {

@@ -1,0 +1,277 @@
+import { isAbsolute, resolve } from 'node:path';
+import { InputError, OutsideProjectError } from '../errors/errors.js';
+import { formatVerdictJson } from '../gate/format.js';
+import { gateSessionSync } from '../gate/gate-session.js';
+import type { GateVerdict } from '../gate/score.js';
+import { findGitRoots } from '../git/roots.js';
+import { isFatalLlmError, LlmError } from '../llm/errors.js';
+import type { JsonCompletion, LlmPort } from '../llm/port.js';
+import type { RetryPolicy } from '../llm/retry.js';
+import { selectProvider } from '../llm/select.js';
+import { redactSecrets, secretsFromEnv } from '../safety/redact.js';
+import { terminalSafe } from '../safety/terminal.js';
+import { sessionIdFromPath } from '../transcript/read.js';
+import { analyzeEvidence, type DeepReadEvidence } from './heuristic.js';
+import { persistAnchors } from './persist.js';
+import { buildPrompt, DEEP_READ_SYSTEM } from './prompt.js';
+import { DEFAULT_PROPOSAL_LIMIT, rankProposals } from './rank.js';
+import { loadExistingRulesText } from './rules.js';
+import { scanSession } from './scan.js';
+import { DEEP_READ_ANSWER, type DeepReadAnswer } from './schema.js';
+import type { DeepReadResult, DroppedItem } from './types.js';
+import { validateAnswerStructure } from './validate.js';
+import { verifyAgainstTranscript } from './verify.js';
+import type { WindowSet } from './windows.js';
+
+/** How deepRead reads one flagged session: the provider, the budget, where anchors go. */
+export interface DeepReadOptions {
+  /** Anchor message ids; default: the union of the gate's signal ids. */
+  anchors?: string[];
+  /** `openai`, `anthropic`, `claude-cli`, `heuristic`, or a ready port; default `RETROSPECT_PROVIDER`, else heuristic. */
+  provider?: string | LlmPort;
+  /** The model to ask (default: RETROSPECT_MODEL, else the provider's). */
+  model?: string;
+  /** The provider's base URL, for a local server speaking the same protocol. */
+  baseUrl?: string;
+  /** Where provider keys and defaults are read (default: process.env). */
+  env?: NodeJS.ProcessEnv;
+  /** Where the project is (its git main checkout holds the rules and the anchors folder). */
+  cwd?: string;
+  /** Aborts the model request. */
+  signal?: AbortSignal;
+  /** Estimated tokens of transcript windows in the prompt (default 24k). */
+  tokenBudget?: number;
+  /** Write fabrication anchors to `.claude/retro/anchors/` (default true). */
+  persist?: boolean;
+  /** The main checkout whose anchors folder receives them (default: the project of `cwd`). */
+  anchorsRoot?: string | undefined;
+  /** Receives one line per notice, drop and failure (the CLI sends them to stderr). */
+  log?: (line: string) => void;
+  /** Wall time one model request may take, in ms. */
+  timeoutMs?: number;
+  /** Retries of a failed request, with backoff. */
+  retry?: RetryPolicy;
+  /** The clock that stamps saved anchors (default: the system clock). */
+  now?: () => Date;
+}
+
+/** Everything decided before a model is asked: what `--dry-run` shows. */
+export interface DeepReadPlan {
+  session_id: string;
+  sessionPath: string;
+  mainCheckout: string;
+  anchors: string[];
+  verdict: GateVerdict;
+  system: string;
+  prompt: string;
+  windows: WindowSet;
+  evidence: DeepReadEvidence;
+}
+
+function uniqueAnchors(verdict: GateVerdict): string[] {
+  return [...new Set(verdict.signals.flatMap((s) => s.ids))];
+}
+
+/**
+ * Reads the session once (gate verdict, anchor windows, fabrication pre-pass, existing rules) and builds
+ * the prompt. Nothing is sent anywhere.
+ */
+export async function planDeepRead(
+  sessionPath: string,
+  options: DeepReadOptions = {},
+): Promise<DeepReadPlan> {
+  const env = options.env ?? process.env;
+  const cwd = options.cwd ?? process.cwd();
+  const path = isAbsolute(sessionPath) ? sessionPath : resolve(cwd, sessionPath);
+  const gate = gateSessionSync(path, { env, cwd });
+  if (gate.verdict.error !== undefined)
+    throw new InputError(`cannot deep-read ${path}: ${gate.verdict.error}`);
+  const session_id = sessionIdFromPath(path);
+  const anchors =
+    options.anchors && options.anchors.length > 0
+      ? [...new Set(options.anchors)]
+      : uniqueAnchors(gate.verdict);
+  const mainCheckout = findGitRoots(cwd)?.mainCheckout ?? cwd;
+  const existingRules = loadExistingRulesText(mainCheckout);
+  const scan = await scanSession(
+    path,
+    anchors,
+    options.tokenBudget ? { tokenBudget: options.tokenBudget } : {},
+  );
+  const prompt = buildPrompt({
+    sessionPath: path,
+    anchors,
+    verdictJson: formatVerdictJson(gate.verdict),
+    existingRules,
+    windows: scan.windows,
+    candidates: scan.candidates,
+  });
+  return {
+    session_id,
+    sessionPath: path,
+    mainCheckout,
+    anchors,
+    verdict: gate.verdict,
+    system: DEEP_READ_SYSTEM,
+    prompt,
+    windows: scan.windows,
+    evidence: {
+      sessionId: session_id,
+      windows: scan.windows.windows,
+      candidates: scan.candidates,
+      findings: scan.findings,
+      existingClaudeRules: existingRules.claude,
+    },
+  };
+}
+
+function describeDrop(sessionId: string, drop: DroppedItem): string {
+  return `deep-read ${sessionId}: dropped ${drop.kind} (${drop.reason})${drop.item ? `: ${drop.item}` : ''}`;
+}
+
+/**
+ * Phase 2 of the session retrospective (docs/design/session-retro.md §4) for one transcript: plan, ask the
+ * provider, validate every item, check every citation against the transcript, rank (top 5), and persist
+ * fabrication anchors under the main checkout. An answer that is not JSON, or no answer at all, is logged
+ * with the session id and gives zero proposals; only authentication and configuration failures throw.
+ */
+export async function deepRead(sessionPath: string, options: DeepReadOptions = {}): Promise<DeepReadResult> {
+  const started = Date.now();
+  if (options.signal?.aborted) throw new LlmError('E_LLM_ABORTED', 'deep read aborted before it started');
+  const env = options.env ?? process.env;
+  // Log lines quote model output and server messages: one line each, no terminal controls, no secrets.
+  const secrets = secretsFromEnv(env);
+  const redact = (text: string) => redactSecrets(text, secrets);
+  const log = (line: string) => options.log?.(terminalSafe(redact(line)));
+  const plan = await planDeepRead(sessionPath, options);
+  let port: LlmPort;
+  if (typeof options.provider === 'object') port = options.provider;
+  else {
+    const selected = selectProvider({
+      ...(options.provider !== undefined ? { provider: options.provider } : {}),
+      ...(options.model !== undefined ? { model: options.model } : {}),
+      ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}),
+      env,
+      cwd: options.cwd ?? process.cwd(),
+      heuristic: (evidence) => analyzeEvidence(evidence as DeepReadEvidence),
+      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+      ...(options.retry !== undefined ? { retry: options.retry } : {}),
+    });
+    if (selected.notice) log(`deep-read: ${selected.notice}`);
+    port = selected.port;
+  }
+  const result: DeepReadResult = {
+    session_id: plan.session_id,
+    proposals: [],
+    observations: [],
+    fabrication_anchors: [],
+    dropped: [],
+    usage: {
+      provider: port.name,
+      model: port.model,
+      requests: 0,
+      input_tokens: 0,
+      output_tokens: 0,
+      window_tokens: plan.windows.cuts.tokensUsed,
+      prompt_chars: plan.prompt.length,
+      duration_ms: 0,
+    },
+  };
+  const finish = () => {
+    result.usage.duration_ms = Date.now() - started;
+    for (const drop of result.dropped) {
+      drop.reason = redact(drop.reason);
+      drop.item = redact(drop.item);
+    }
+    return result;
+  };
+  let completion: JsonCompletion<DeepReadAnswer>;
+  try {
+    completion = await port.completeJson(
+      {
+        system: plan.system,
+        prompt: plan.prompt,
+        evidence: plan.evidence,
+        purpose: 'deep-read',
+        ...(options.signal ? { signal: options.signal } : {}),
+      },
+      DEEP_READ_ANSWER,
+    );
+  } catch (error) {
+    if (isFatalLlmError(error) || !(error instanceof Error)) throw error;
+    log(
+      `deep-read ${plan.session_id}: no answer from ${port.name}: ${error.message}; continuing with zero proposals`,
+    );
+    result.dropped.push({ kind: 'answer', reason: `no answer: ${error.message}`, item: '' });
+    return finish();
+  }
+  result.usage.requests = completion.usage.requests;
+  result.usage.input_tokens = completion.usage.input_tokens;
+  result.usage.output_tokens = completion.usage.output_tokens;
+  if (!completion.ok) {
+    const head = completion.text.replace(/\s+/g, ' ').trim().slice(0, 80);
+    log(
+      `deep-read ${plan.session_id}: invalid JSON from ${port.name} (${completion.detail}); continuing with zero proposals`,
+    );
+    result.dropped.push({ kind: 'answer', reason: `invalid JSON: ${completion.detail}`, item: head });
+    return finish();
+  }
+  const structural = validateAnswerStructure(completion.value);
+  const verified = await verifyAgainstTranscript(plan.sessionPath, plan.session_id, structural);
+  const ranked = rankProposals(verified.proposals, DEFAULT_PROPOSAL_LIMIT);
+  for (const proposal of verified.proposals) {
+    if (!ranked.includes(proposal)) {
+      verified.dropped.push({
+        kind: 'proposal',
+        reason: `ranked below the top ${DEFAULT_PROPOSAL_LIMIT}`,
+        item: proposal.proposed_text.slice(0, 80),
+      });
+    }
+  }
+  result.proposals = ranked;
+  result.observations = verified.observations;
+  result.fabrication_anchors = verified.anchors;
+  result.dropped.push(...verified.dropped);
+  for (const drop of result.dropped) log(describeDrop(plan.session_id, drop));
+  if (options.persist !== false && verified.anchors.length > 0) {
+    try {
+      persistAnchors(
+        options.anchorsRoot ?? plan.mainCheckout,
+        verified.anchors,
+        plan.sessionPath,
+        options.now?.() ?? new Date(),
+      );
+    } catch (error) {
+      // The findings stand; only their files are not written where a symlink would have sent them.
+      if (!(error instanceof OutsideProjectError)) throw error;
+      log(`deep-read ${plan.session_id}: fabrication anchors not saved: ${error.message}`);
+    }
+  }
+  return finish();
+}
+
+/** What an orchestrator decides per session; everything else is fixed when the reader is created. */
+export interface DeepReadRequest {
+  anchors: string[];
+  persist: boolean;
+  anchorsRoot?: string | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * A deep reader bound to one configuration (provider, model, env, cwd, log), for orchestrators that read
+ * many sessions: `reader(path, { anchors, persist, signal })`. Failures that every session would hit
+ * (authentication, configuration, abort) are thrown; tell them apart with `isFatalLlmError`.
+ */
+export function createDeepReader(
+  base: Omit<DeepReadOptions, 'anchors' | 'persist' | 'signal'>,
+): (sessionPath: string, request: DeepReadRequest) => Promise<DeepReadResult> {
+  return (sessionPath, request) =>
+    deepRead(sessionPath, {
+      ...base,
+      anchors: request.anchors,
+      persist: request.persist,
+      anchorsRoot: request.anchorsRoot,
+      ...(request.signal ? { signal: request.signal } : {}),
+    });
+}

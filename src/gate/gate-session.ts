@@ -1,0 +1,224 @@
+import { resolveLedgerPath } from '../ledger/path.js';
+import { adapterFor, adapterNamed } from '../transcript/host.js';
+import { sessionIdFromPath } from '../transcript/read.js';
+import type { HostName, TranscriptFacts, TurnCounts, TurnEvent } from '../transcript/types.js';
+import { CalibratedMachine, type HitReason } from './calibrated/machine.js';
+import { pushEvents, readCalibrated } from './calibrated/read.js';
+import type { CalibratedTurn } from './calibrated/turns.js';
+import { type LedgerCoverage, ledgerCoverage } from './ledger-s2.js';
+import { GATE_LONG_LINES } from './long-lines.js';
+import { GateMachine, type SignalHits } from './machine.js';
+import { type GateProfile, resolveGateProfile } from './profile.js';
+import { type GateSignal, type GateVerdict, rulesOf, scoreHits, signalOf, zeroVerdict } from './score.js';
+import { resolveThreshold } from './threshold.js';
+import { turnReaderFor } from './turn-reader.js';
+import { classifyTurn, type GateTurn } from './turns.js';
+
+/** How gateSession scores one transcript; every field has a default from the environment. */
+export interface GateOptions {
+  /** Overrides `RETRO_GATE_PROFILE` (default calibrated; `seed` is the original gate, byte for byte). */
+  profile?: GateProfile;
+  /** Overrides `RETRO_THRESHOLD` (a number, or the text of a `--threshold` flag). */
+  threshold?: number | string;
+  /** Where RETRO_GATE_PROFILE, RETRO_THRESHOLD and FRICTION_LEDGER are read (default: process.env). */
+  env?: NodeJS.ProcessEnv;
+  /** Where to look for the git checkout that holds the default ledger. */
+  cwd?: string;
+  /** The friction ledger; default `FRICTION_LEDGER`, else the main checkout's; `null` disables the hybrid. */
+  ledgerPath?: string | null;
+  /** Answers the ledger question from an index read once (scan); takes precedence over ledgerPath. */
+  ledgerLookup?: (sessionId: string) => LedgerCoverage;
+  /**
+   * Reads the transcript's turn events instead of the default reader (for Claude Code, the byte-level turn
+   * reader; for other hosts, their adapter). It must yield exactly the oracle's events and facts.
+   */
+  read?: (path: string, onEvent: (event: TurnEvent) => void) => TranscriptFacts;
+  /** The session's host when the caller knows it (the scan does); otherwise its path and head tell. */
+  host?: HostName;
+}
+
+export interface GateResult {
+  verdict: GateVerdict;
+  /** The profile that scored the verdict. */
+  profile: GateProfile;
+  /** Why each hit counted, in file order (calibrated profile only; `--why` prints them). */
+  reasons?: HitReason[];
+  /** The session id the verdict (and the ledger lookup) used. */
+  sessionId: string;
+  /** Physical lines read (0 for an error verdict). */
+  lines: number;
+  /** Human-readable warnings for stderr (schema drift, invalid threshold). */
+  warnings: string[];
+  facts?: TranscriptFacts;
+  /**
+   * Where S2 came from, so that a stored verdict can be rescored when only the ledger changes: the
+   * transcript's own S2 (null: none) and the ledger coverage that applied (not covered when the hybrid is
+   * off). Absent for an error verdict, which never consults the ledger.
+   */
+  s2Sources?: { transcript: GateSignal | null; ledger: LedgerCoverage };
+  /**
+   * Every hit before the per-session caps (S2 from the ledger when it covered the session). Trials measure
+   * friction per turn from these: capped counts grow slower than a session does. Absent for an error verdict.
+   */
+  hits?: SignalHits;
+  /** The session's turns as its host counts them (Claude Code's: from the gate's own turns). */
+  turns?: TurnCounts;
+}
+
+/** Counts a Claude Code session's turns from the gate's turns (other hosts' adapters count their own). */
+class TurnCounter {
+  readonly counts: TurnCounts = { human: 0, assistant: 0, toolErrors: 0 };
+  assistant(): void {
+    this.counts.assistant++;
+  }
+  user(human: boolean, errors: readonly boolean[]): void {
+    if (human) this.counts.human++;
+    for (const error of errors) if (error) this.counts.toolErrors++;
+  }
+}
+
+/** The calibrated machine, counting the turns it is fed on the way. */
+class CountingCalibratedMachine extends CalibratedMachine {
+  constructor(private readonly counter: TurnCounter) {
+    super();
+  }
+  override push(turn: CalibratedTurn): void {
+    if (turn.kind === 'assistant') this.counter.assistant();
+    else
+      this.counter.user(
+        turn.results.length === 0 && !turn.isMeta && turn.text.length > 0,
+        turn.results.map((result) => result === 'error'),
+      );
+    super.push(turn);
+  }
+}
+
+/**
+ * Phase-1 friction gate over one transcript (docs/design/session-retro.md §2). Never throws for a bad file:
+ * problems become error verdicts, as the gate always answers with one JSON line.
+ */
+export async function gateSession(path: string | undefined, options: GateOptions = {}): Promise<GateResult> {
+  return gateSessionSync(path, options);
+}
+
+/** The synchronous core of gateSession (worker threads and hooks call it directly). */
+export function gateSessionSync(path: string | undefined, options: GateOptions = {}): GateResult {
+  const env = options.env ?? process.env;
+  const { threshold, warning } = resolveThreshold(options.threshold, env);
+  const choice = resolveGateProfile(options.profile, env);
+  const profile = choice.profile;
+  const warnings = [warning, choice.warning].filter((w): w is string => w !== undefined);
+  const stamp = (verdict: GateVerdict): GateVerdict => {
+    if (profile !== 'seed') verdict.profile = profile;
+    return verdict;
+  };
+  if (!path)
+    return {
+      verdict: stamp(zeroVerdict(threshold, 'missing jsonl path')),
+      profile,
+      sessionId: '',
+      lines: 0,
+      warnings,
+    };
+  const fallbackId = sessionIdFromPath(path);
+  const adapter = options.host !== undefined ? adapterNamed(options.host) : adapterFor(path);
+  const stat = adapter.stat(path);
+  const size = stat?.size ?? 0;
+  if (stat === undefined) {
+    return {
+      verdict: stamp(zeroVerdict(threshold, 'file not found')),
+      profile,
+      sessionId: fallbackId,
+      lines: 0,
+      warnings,
+    };
+  }
+  let facts: TranscriptFacts;
+  let finish: () => SignalHits;
+  let reasons: HitReason[] | undefined;
+  const counter = new TurnCounter();
+  try {
+    if (profile === 'seed') {
+      const machine = new GateMachine();
+      facts = options.read
+        ? options.read(path, (event) => {
+            const turn = classifyTurn(event);
+            countTurn(counter, turn);
+            machine.pushTurn(turn);
+          })
+        : turnReaderFor(path, adapter.name)(path, (turn) => {
+            countTurn(counter, turn);
+            machine.pushTurn(turn);
+          });
+      finish = () => machine.finish();
+    } else {
+      const machine = new CountingCalibratedMachine(counter);
+      facts = options.read
+        ? pushEvents(options.read, path, machine)
+        : adapter.name === 'claude-code'
+          ? readCalibrated(path, machine)
+          : pushEvents((file, onEvent) => adapter.readEvents(file, onEvent), path, machine);
+      finish = () => machine.finish();
+      reasons = machine.reasons;
+    }
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? 'read error';
+    return {
+      verdict: stamp(zeroVerdict(threshold, `file not readable: ${reason}`)),
+      profile,
+      sessionId: fallbackId,
+      lines: 0,
+      warnings,
+    };
+  }
+  const sessionId = facts.sessionId ?? fallbackId;
+  if (facts.oversizedLines) {
+    warnings.push(
+      `retro-gate: ${facts.oversizedLines} line(s) of ${path} too large to read even in part (over ${GATE_LONG_LINES.maxReducedBytes} bytes of structure) were left out.`,
+    );
+  }
+  if (size > 0 && !facts.knownFieldsSeen) {
+    warnings.push(
+      `retro-gate: no known JSONL fields seen in first 50 lines of ${path}; possible schema drift.`,
+    );
+  }
+  const unknown = facts.session?.unknownRecords ?? 0;
+  if (unknown > 0)
+    warnings.push(
+      `retro-gate: ${unknown} record${unknown === 1 ? '' : 's'} of a kind the ${adapter.label} reader does not know skipped in ${path}; possible format drift.`,
+    );
+  const hits = finish();
+  const transcriptS2 = signalOf('S2', hits.s2) ?? null;
+  let ledger: LedgerCoverage = { covered: false };
+  if (env.RETRO_FORCE_TRANSCRIPT_S2 !== '1') {
+    ledger = options.ledgerLookup
+      ? options.ledgerLookup(sessionId)
+      : ledgerCoverage(
+          options.ledgerPath === null
+            ? undefined
+            : (options.ledgerPath ?? resolveLedgerPath(env, options.cwd ?? process.cwd())),
+          sessionId,
+        );
+    if (ledger.covered) {
+      hits.s2 = ledger.runs;
+      reasons = reasons?.filter((r) => r.signal !== 'S2');
+    }
+  }
+  return {
+    verdict: stamp(scoreHits(hits, threshold, rulesOf(profile === 'seed' ? undefined : profile))),
+    profile,
+    hits,
+    ...(reasons ? { reasons } : {}),
+    sessionId,
+    lines: facts.lines,
+    warnings,
+    facts,
+    s2Sources: { transcript: transcriptS2, ledger },
+    turns: facts.session?.turns ?? counter.counts,
+  };
+}
+
+function countTurn(counter: TurnCounter, turn: GateTurn): void {
+  if (turn.kind === 'assistant') counter.assistant();
+  else counter.user(turn.human, turn.toolResultErrors);
+}
