@@ -1,10 +1,14 @@
+import { existsSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { InputError, UsageError } from '../errors/errors.js';
+import { projectFolderName } from '../paths/data-dir.js';
 import { looksLikeSessionPrefix, resolveSessionPrefix } from '../sessions/prefix.js';
+import { otherAgentSources, readAgentSession } from '../transcript/agent-sessions.js';
 import { containsRetroInvocation } from '../transcript/claude/retro-command.js';
-import { detectHost } from '../transcript/hosts.js';
+import { detectHost, HOST_ADAPTERS } from '../transcript/hosts.js';
 import { newestUserSession } from '../transcript/newest-user-session.js';
 import { isOwnRunTranscript } from '../transcript/own-run.js';
+import type { HostName } from '../transcript/types.js';
 import { listSessionFiles, type SessionFile, sessionFolders, sessionPlaces } from '../trial/discover.js';
 
 /** Sessions modified more recently than this are still being written. */
@@ -35,6 +39,8 @@ export interface CandidateQuery {
   /** Every session of every project. */
   all?: boolean;
   projectsRoot?: string | undefined;
+  /** Only sessions of these agents (default: every agent's). */
+  hosts?: readonly HostName[] | undefined;
   env: NodeJS.ProcessEnv;
   nowMs?: number;
 }
@@ -68,6 +74,30 @@ function sessionAtPath(text: string, cwd: string): SessionFile | undefined {
   return { path, sessionId, mtime: Math.floor(stat.mtimeMs / 1000) };
 }
 
+const wants = (query: CandidateQuery, host: HostName) =>
+  query.hosts === undefined || query.hosts.includes(host);
+
+/**
+ * The other agents' main sessions whose project `keep` accepts, as session files (each is read for its id
+ * and folder). With `newerThanMs`, only the newest such session newer than that: reading stops there.
+ */
+function otherAgentFiles(
+  query: CandidateQuery,
+  keep: (project: string) => boolean,
+  newerThanMs?: number,
+): SessionFile[] {
+  const files: SessionFile[] = [];
+  for (const source of otherAgentSources(query.env, query.hosts)) {
+    // Newest first: once one is older than the session already chosen, none after it can win.
+    if (newerThanMs !== undefined && source.mtimeMs <= newerThanMs) break;
+    const info = readAgentSession(source);
+    if (info.subagent || !keep(info.project)) continue;
+    files.push({ path: source.path, sessionId: info.sessionId, mtime: Math.floor(source.mtimeMs / 1000) });
+    if (newerThanMs !== undefined) break;
+  }
+  return files;
+}
+
 function pickSessions(query: CandidateQuery, nowMs: number): Picked {
   if (query.sessionId !== undefined) {
     const file = sessionAtPath(query.sessionId, query.cwd ?? query.mainCheckout);
@@ -76,7 +106,8 @@ function pickSessions(query: CandidateQuery, nowMs: number): Picked {
   const base = { mainCheckout: query.mainCheckout, projectsRoot: query.projectsRoot, env: query.env };
   // Freshness 0 here: in-progress sessions are listed so that they can be reported as skipped.
   const list = (scope: 'current' | 'all') => listSessionFiles(sessionFolders({ ...base, scope }), 0, nowMs);
-  if (query.all) return { sessions: list('all'), ownRuns: [] };
+  const claude = (scope: 'current' | 'all') => (wants(query, 'claude-code') ? list(scope) : []);
+  if (query.all) return { sessions: [...claude('all'), ...otherAgentFiles(query, () => true)], ownRuns: [] };
   if (query.sessionId !== undefined && !SESSION_ID.test(query.sessionId)) {
     return { sessions: [resolveSessionPrefix(query.sessionId, query)], ownRuns: [] };
   }
@@ -93,7 +124,13 @@ function pickSessions(query: CandidateQuery, nowMs: number): Picked {
   }
   // Only own runs are passed over: the newest session of the user's is the candidate even when it is still
   // being written or ran a retro itself (docs/design/session-retro.md §5 step 2 skips it then, it does not take an older one).
-  const newest = newestUserSession(list('current'));
+  const newest = newestUserSession(claude('current'));
+  // Another agent's session of this project (by the folder it ran in) wins when it is newer.
+  const project = projectFolderName(query.mainCheckout);
+  // Whole seconds, as Claude Code's are compared: a tie keeps Claude Code's session.
+  const newerThanMs = newest.session ? newest.session.mtime * 1000 + 999 : -1;
+  const other = otherAgentFiles(query, (key) => key === project, newerThanMs)[0];
+  if (other) return { sessions: [other], ownRuns: [] };
   return { sessions: newest.session ? [newest.session] : [], ownRuns: newest.ownRuns };
 }
 
@@ -144,5 +181,10 @@ export function findCandidates(query: CandidateQuery): Candidates {
     projectsRoot: query.projectsRoot,
     env: query.env,
   });
-  return { sessions, skipped, lookedIn };
+  const places = wants(query, 'claude-code') ? lookedIn : [];
+  // The other agents' places are named where they exist (they keep no folder per project).
+  const others = HOST_ADAPTERS.filter((a) => a.name !== 'claude-code' && wants(query, a.name))
+    .flatMap((a) => a.roots(query.env))
+    .filter((place) => existsSync(place));
+  return { sessions, skipped, lookedIn: [...places, ...others] };
 }

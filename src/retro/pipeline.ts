@@ -3,6 +3,7 @@ import { InputError } from '../errors/errors.js';
 import { findGitRoots } from '../git/roots.js';
 import { syncClaudeMdLessons } from '../rules/claude-md.js';
 import { lessonLoadWarnings } from '../rules/lessons-load.js';
+import type { HostName } from '../transcript/types.js';
 import { todayUtc } from '../trial/dates.js';
 import type { TrialReviewOptions } from '../trial/project-review.js';
 import { syncOtherAgentFiles } from './agent-files.js';
@@ -35,6 +36,8 @@ export interface RetroOptions {
   dryRun?: boolean;
   /** A Claude Code projects folder to use instead of `<config dir>/projects`. */
   projectsRoot?: string | undefined;
+  /** Only sessions of these agents (default: every agent's). */
+  hosts?: readonly HostName[] | undefined;
   /** Who confirms: the user at a prompt, or `autoDecider`. */
   decider: RetroDecider;
   /** The phase-2 deep read of one flagged session. */
@@ -151,6 +154,7 @@ export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
     cwd: options.cwd,
     all: options.all,
     projectsRoot: options.projectsRoot,
+    hosts: options.hosts,
     env: options.env,
     nowMs: options.nowMs,
   });

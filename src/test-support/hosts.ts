@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { REPO_ROOT } from './cli.js';
@@ -275,4 +275,44 @@ export function hostsHomeCopy(): {
   cpSync(HOSTS_HOME, home, { recursive: true });
   const opencode = writeOpencodeDatabase(join(home, '.local', 'share', 'opencode', 'opencode.db'));
   return { home, env: { HOME: home }, opencode };
+}
+
+/** Every file under `dir`. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
+}
+
+/** The folder the fixture home's sessions ran in. */
+export const FIXTURE_PROJECT = '/home/ada/shop';
+
+/**
+ * A copy of the fixture home (OpenCode's database included) whose sessions ran in `projectRoot` instead of
+ * /home/ada/shop, every file dated `mtimeSecs` (a copy is otherwise dated now: a session still being
+ * written), and the variables that point each agent other than Claude Code at it. HOME is left alone, so
+ * that git keeps the user's configuration.
+ */
+export function hostsHomeFor(
+  projectRoot: string,
+  mtimeSecs: number,
+): { home: string; env: NodeJS.ProcessEnv; opencode: { main: string; child: string } } {
+  const { home, opencode } = hostsHomeCopy();
+  for (const file of filesUnder(home)) {
+    if (/\.jsonl?$/.test(file) || file.endsWith('.project_root')) {
+      const text = readFileSync(file, 'utf8');
+      if (text.includes(FIXTURE_PROJECT)) writeFileSync(file, text.split(FIXTURE_PROJECT).join(projectRoot));
+    }
+    utimesSync(file, mtimeSecs, mtimeSecs);
+  }
+  return {
+    home,
+    opencode,
+    env: {
+      CODEX_HOME: join(home, '.codex'),
+      GEMINI_CLI_HOME: home,
+      XDG_DATA_HOME: join(home, '.local', 'share'),
+      COPILOT_HOME: join(home, '.copilot'),
+    },
+  };
 }

@@ -60,6 +60,11 @@ export function retroProject(): RetroProject {
     CLAUDE_CONFIG_DIR: configDir,
     FRICTION_LEDGER: join(base, 'no-ledger.jsonl'),
     RETROSPECT_DATA_DIR: join(base, 'data'),
+    // The other agents' homes of this machine are not the project's: every agent looks in an empty place.
+    CODEX_HOME: join(base, 'codex-home'),
+    GEMINI_CLI_HOME: join(base, 'gemini-home'),
+    XDG_DATA_HOME: join(base, 'xdg-data'),
+    COPILOT_HOME: join(base, 'copilot-home'),
     RETROSPECT_PROVIDER: '',
     RETRO_THRESHOLD: '',
     // The suites written for the seed gate keep its scores (vitest.config.ts pins the seed profile).

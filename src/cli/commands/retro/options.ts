@@ -6,6 +6,7 @@ import { interactiveDecider } from '../../../retro/interactive.js';
 import type { RetroOptions } from '../../../retro/pipeline.js';
 import { type ParsedArgs, parseCount, parsePositive } from '../../args.js';
 import { existingFolder } from '../../folder-option.js';
+import { hostOption } from '../../host-option.js';
 import { type CliIo, writeText } from '../../io.js';
 import { envWithProfile } from '../../profile-option.js';
 import type { SPEC } from './spec.js';
@@ -56,6 +57,7 @@ export function retroOptionsFrom(
       '--projects-root',
       'a Claude Code projects folder, like ~/.claude/projects',
     ),
+    hosts: hostOption(v.host),
     threshold: v.threshold,
     today: v.today,
     concurrency: parsePositive(v.concurrency, '--concurrency', 3),

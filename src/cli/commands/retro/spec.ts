@@ -1,12 +1,19 @@
 import { defineCommand } from '../../args.js';
-import { DRY_RUN, JSON_OUTPUT, MODEL_OPTIONS, PROJECTS_ROOT, THRESHOLD } from '../../common-options.js';
+import {
+  DRY_RUN,
+  HOST_FILTER,
+  JSON_OUTPUT,
+  MODEL_OPTIONS,
+  PROJECTS_ROOT,
+  THRESHOLD,
+} from '../../common-options.js';
 import { PROFILE } from '../../profile-option.js';
 
 export const SPEC = defineCommand({
   path: 'retro',
   summary: 'Session retrospective: from rough sessions to rules on trial',
   details:
-    "Gates this project's newest session (or the one named, or with --all every session of every project),\ndeep-reads the rough ones, classifies each proposed rule against the existing ones and applies what you\nconfirm; new rules start as trials. Results go to stdout; questions, progress and problems to stderr.",
+    "Gates this project's newest session of any agent (or the one named, or with --all every session of every\nproject and agent), deep-reads the rough ones, classifies each proposed rule against the existing ones and\napplies what you confirm; new rules start as trials. Results go to stdout; questions, progress and problems to stderr.",
   args: [
     {
       name: 'SESSION',
@@ -40,6 +47,7 @@ export const SPEC = defineCommand({
     },
     ...MODEL_OPTIONS,
     'projects-root': PROJECTS_ROOT,
+    host: HOST_FILTER,
     threshold: THRESHOLD,
     today: {
       type: 'string',
@@ -76,6 +84,6 @@ export const SPEC = defineCommand({
     ['retrospect retro --all --auto', 'every session, unattended (what the schedule runs)'],
   ],
   environment:
-    'RETRO_GATE_PROFILE, RETRO_THRESHOLD, RETROSPECT_PROVIDER, RETROSPECT_MODEL, OPENAI_API_KEY, ANTHROPIC_API_KEY, CLAUDE_CONFIG_DIR',
+    'RETRO_GATE_PROFILE, RETRO_THRESHOLD, RETROSPECT_PROVIDER, RETROSPECT_MODEL, OPENAI_API_KEY, ANTHROPIC_API_KEY, CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_CLI_HOME, XDG_DATA_HOME, OPENCODE_DB, COPILOT_HOME',
   exitStatus: '0 done, 1 failed (no repository, a session not found, a provider to fix), 2 usage error',
 });

@@ -1,0 +1,45 @@
+import { projectFolderName } from '../paths/data-dir.js';
+import { discoverSessions } from './discover.js';
+import { adapterNamed, HOST_ADAPTERS } from './hosts.js';
+import type { SessionSource } from './source.js';
+import type { HostName } from './types.js';
+
+/**
+ * The sessions of the agents other than Claude Code, found in their own places (as the environment moves
+ * them, the same discovery `scan` uses), newest first. Sub-agent sessions their place names are left out;
+ * `hosts` keeps only those agents. Claude Code's sessions are found by project folder, not here.
+ */
+export function otherAgentSources(env: NodeJS.ProcessEnv, hosts?: readonly HostName[]): SessionSource[] {
+  const roots = HOST_ADAPTERS.filter(
+    (adapter) => adapter.name !== 'claude-code' && (hosts === undefined || hosts.includes(adapter.name)),
+  ).flatMap((adapter) => adapter.roots(env).map((path) => ({ path, host: adapter.name })));
+  return discoverSessions(roots)
+    .sources.filter((source) => !source.isSubagent)
+    .sort((a, b) => b.mtimeMs - a.mtimeMs || a.path.localeCompare(b.path));
+}
+
+/** What reading an agent's session tells about where it belongs. */
+export interface AgentSessionInfo {
+  sessionId: string;
+  /** The project key (`-home-ada-shop`, as Claude Code names its project folders), '' when unknown. */
+  project: string;
+  /** The folder the session ran in, when the agent records it. */
+  cwd: string | undefined;
+  /** Its prompts come from the agent that started it (a spawned or forked child), not from a person. */
+  subagent: boolean;
+}
+
+/**
+ * Reads one session of another agent for its id, its folder and whether it is a sub-agent's. Codex and
+ * Copilot CLI keep no per-project folders: only the session's own record of its folder tells the project.
+ */
+export function readAgentSession(source: SessionSource): AgentSessionInfo {
+  const facts = adapterNamed(source.host).readEvents(source.path, () => {});
+  const cwd = facts.session?.cwd;
+  return {
+    sessionId: facts.sessionId ?? source.path,
+    project: source.project || (cwd ? projectFolderName(cwd) : ''),
+    cwd,
+    subagent: facts.session?.subagent === true,
+  };
+}
