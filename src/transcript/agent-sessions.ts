@@ -6,15 +6,19 @@ import type { HostName } from './types.js';
 
 /**
  * The sessions of the agents other than Claude Code, found in their own places (as the environment moves
- * them, the same discovery `scan` uses), newest first. Sub-agent sessions their place names are left out;
- * `hosts` keeps only those agents. Claude Code's sessions are found by project folder, not here.
+ * them, the same discovery `scan` uses), newest first. Sub-agent sessions their place names are left out
+ * unless `withSubagents`; `hosts` keeps only those agents. Claude Code's sessions are found by project folder, not here.
  */
-export function otherAgentSources(env: NodeJS.ProcessEnv, hosts?: readonly HostName[]): SessionSource[] {
+export function otherAgentSources(
+  env: NodeJS.ProcessEnv,
+  hosts?: readonly HostName[],
+  withSubagents = false,
+): SessionSource[] {
   const roots = HOST_ADAPTERS.filter(
     (adapter) => adapter.name !== 'claude-code' && (hosts === undefined || hosts.includes(adapter.name)),
   ).flatMap((adapter) => adapter.roots(env).map((path) => ({ path, host: adapter.name })));
   return discoverSessions(roots)
-    .sources.filter((source) => !source.isSubagent)
+    .sources.filter((source) => withSubagents || !source.isSubagent)
     .sort((a, b) => b.mtimeMs - a.mtimeMs || a.path.localeCompare(b.path));
 }
 
@@ -42,4 +46,18 @@ export function readAgentSession(source: SessionSource): AgentSessionInfo {
     cwd,
     subagent: facts.session?.subagent === true,
   };
+}
+
+/**
+ * The other agents' sessions (sub-agents' included: their edits are the session's work) that ran in one of
+ * `folders` or below, by project key as Claude Code names its folders (`<key>` or `<key>-<sub folder>`).
+ * A session whose place names its project is not read; the others are read for the folder they record.
+ */
+export function otherAgentSessionsIn(env: NodeJS.ProcessEnv, folders: readonly string[]): string[] {
+  const keys = [...new Set(folders.map(projectFolderName))];
+  const inside = (project: string) =>
+    project !== '' && keys.some((key) => project === key || project.startsWith(`${key}-`));
+  return otherAgentSources(env, undefined, true)
+    .filter((source) => inside(source.project || readAgentSession(source).project))
+    .map((source) => source.path);
 }

@@ -6,7 +6,12 @@ import type { SessionEdits } from '../../transcript/session-edits.js';
 import { type Evidence, emptyEvidence } from '../evidence.js';
 import { loadAgentEdits, readSessionFile } from '../link/agent-edits.js';
 import { createHunkLinker, type HunkLinker } from '../link/link.js';
-import { defaultSessionDirs, listSessionFiles, resolveSessionSources } from '../link/session-sources.js';
+import {
+  defaultOtherAgentSessions,
+  defaultSessionDirs,
+  listSessionFiles,
+  resolveSessionSources,
+} from '../link/session-sources.js';
 import { collectCommitRange } from './commits.js';
 import { GitRunner } from './git-run.js';
 import { collectSuppliedDiff, readEpisodeFile, resolveJobReference } from './refs.js';
@@ -22,7 +27,8 @@ export interface EvidenceOptions {
   readStdin?: () => Promise<string>;
   /**
    * Coding-agent sessions to link hunks to: session files, folders of them, or a projects root (where
-   * this repository's folders are found by name). Default: Claude Code's project folders for the repository.
+   * this repository's folders are found by name). Default: Claude Code's project folders for the repository
+   * and the other agents' sessions that ran in it.
    */
   sessions?: string[];
   /** The former name of `sessions`. */
@@ -48,7 +54,11 @@ async function linkerFor(
 ): Promise<HunkLinker> {
   const given = options.sessions ?? options.sessionDirs;
   let files: string[];
-  if (given === undefined) files = defaultSessionDirs(options.env, roots).flatMap(listSessionFiles);
+  if (given === undefined)
+    files = [
+      ...defaultSessionDirs(options.env, roots).flatMap(listSessionFiles),
+      ...defaultOtherAgentSessions(options.env, roots),
+    ];
   else {
     const sources = resolveSessionSources(given, options.cwd, roots);
     files = sources.files;

@@ -3,6 +3,7 @@ import { basename, join, resolve } from 'node:path';
 import { InputError } from '../../errors/errors.js';
 import type { GitRoots } from '../../git/roots.js';
 import { claudeConfigDirs, projectFolderName } from '../../paths/data-dir.js';
+import { otherAgentSessionsIn } from '../../transcript/agent-sessions.js';
 import { discoverSessions } from '../../transcript/discover.js';
 import { detectHost } from '../../transcript/hosts.js';
 
@@ -65,6 +66,14 @@ function repositoryFolders(projects: string, roots: GitRoots): string[] {
   return entriesOf(projects)
     .filter((entry) => names.some((name) => entry === name || entry.startsWith(`${name}-`)))
     .map((entry) => join(projects, entry));
+}
+
+/**
+ * The other agents' sessions (Codex, Gemini CLI, OpenCode, Copilot CLI) that ran in this repository's
+ * worktree or main checkout, found in each agent's own place as the environment moves it.
+ */
+export function defaultOtherAgentSessions(env: NodeJS.ProcessEnv, roots: GitRoots | undefined): string[] {
+  return roots ? otherAgentSessionsIn(env, [roots.worktree, roots.mainCheckout]) : [];
 }
 
 /**
