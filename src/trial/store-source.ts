@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs';
 import { basename, join, resolve, sep } from 'node:path';
 import { claudeConfigDirs, projectFolderName } from '../paths/data-dir.js';
+import { defaultScanRoots } from '../scan/options.js';
 import { scanSessions } from '../scan/scan.js';
 import { gateSettingsFor } from '../scan/settings.js';
 import { redactUrl, type StoreLocation } from '../store/location.js';
@@ -7,6 +9,8 @@ import { openSessionStore } from '../store/open-session-store.js';
 import { storeLocationFor } from '../store/path.js';
 import type { SessionStorePort } from '../store/port.js';
 import type { SessionRecord } from '../store/types.js';
+import type { DiscoveryRoot } from '../transcript/discover.js';
+import { isDirectory } from '../transcript/source.js';
 import { type SessionFolderQuery, sessionFolders } from './discover.js';
 import type { SessionScore, SessionScoreSource } from './scores.js';
 import { type UnscoredSession, unscoredSessions } from './unscored.js';
@@ -38,8 +42,26 @@ function projectsRoots(options: StoreSourceOptions): string[] {
 }
 
 /**
- * Scores from the session store: the project's folders are scanned into it first (only new or changed
- * transcripts are read), then every main session it knows is scored, including those Claude Code has
+ * The other agents' places (Codex, Gemini CLI, OpenCode, Copilot CLI), as the environment moves them: they
+ * keep no folder per project, so all of them are scanned and a session's project is the folder it records.
+ */
+function otherAgentRoots(env: NodeJS.ProcessEnv): DiscoveryRoot[] {
+  return defaultScanRoots(env).filter((root) => root.host !== 'claude-code');
+}
+
+/**
+ * The store prefix of a place: a folder's path and a separator, a database file's path as it is (its
+ * sessions are stored as `<database>/<id>`). A place since removed keeps its stored sessions.
+ */
+function prefixOf(path: string): string {
+  const absolute = resolve(path);
+  return isDirectory(absolute) || !existsSync(absolute) ? absolute + sep : absolute;
+}
+
+/**
+ * Scores from the session store: the project's folders and the other agents' places are scanned into it
+ * first (only new or changed sessions are read), then every main session it knows of the project (by
+ * Claude Code's folder, or the folder another agent's session recorded) is scored, including those Claude Code has
  * since deleted (Retrospect's own analysis runs are left out). That is what lets a trial that outlives its
  * transcripts still be reviewed. A session abandoned at the gating cap is unscored (see unscoredSessions).
  */
@@ -58,11 +80,12 @@ export function storeScoreSource(options: StoreSourceOptions): SessionScoreSourc
       const store = await openSessionStore(location, options.env);
       try {
         const folders = sessionFolders(options);
+        const others = otherAgentRoots(options.env).filter((root) => existsSync(root.path));
         let timedOut: string[] = [];
         const { settings } = gateSettingsFor(options.env, options.mainCheckout);
-        if (folders.length > 0) {
+        if (folders.length + others.length > 0) {
           const scan = await scanSessions({
-            roots: folders,
+            roots: [...folders, ...others],
             store,
             settings,
             ...(options.fileCapMs === undefined ? {} : { fileCapMs: options.fileCapMs }),
@@ -112,15 +135,21 @@ export function storeScoreSource(options: StoreSourceOptions): SessionScoreSourc
   };
 }
 
-/** This machine's records under the projects roots; with `team` on a shared store, every machine's. */
+/**
+ * This machine's records under the projects roots and the other agents' places; with `team` on a shared
+ * store, every machine's.
+ */
 async function candidateRecords(
   store: SessionStorePort,
   options: StoreSourceOptions,
 ): Promise<SessionRecord[]> {
   if (options.team === true && store.kind === 'postgres') return store.listSessions({ scope: {} });
   const records: SessionRecord[] = [];
-  for (const root of projectsRoots(options))
-    records.push(...(await store.listSessions({ under: resolve(root) + sep })));
+  const places = [
+    ...projectsRoots(options).map((root) => resolve(root) + sep),
+    ...otherAgentRoots(options.env).map((root) => prefixOf(root.path)),
+  ];
+  for (const under of places) records.push(...(await store.listSessions({ under })));
   return records;
 }
 
