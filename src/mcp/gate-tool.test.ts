@@ -5,6 +5,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, REPO_ROOT, runCli } from '../test-support/cli.js';
+import { HOSTS_HOME, hostsHomeCopy } from '../test-support/hosts.js';
 import { tempDir } from '../test-support/temp-dir.js';
 
 const DEMO = join(REPO_ROOT, 'examples', 'projects');
@@ -72,5 +73,68 @@ describe('gate_session names a session by id prefix, as `retrospect gate` does',
     expect(firstText(unknown)).toContain(
       `no session id starts with 'abcdef12' (looked under ${config}/projects)`,
     );
+  });
+});
+
+describe("gate_session reads another agent's session file by its format", () => {
+  const rollout = join(
+    HOSTS_HOME,
+    '.codex',
+    'sessions',
+    '2026',
+    '08',
+    '06',
+    'rollout-2026-08-06T09-40-00-019fd608-aaaa-7bbb-8ccc-123456789abc.jsonl',
+  );
+  let client: Client;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    const config = tempDir('retrospect-mcp-codex-');
+    env = { ...(process.env as Record<string, string>), NO_COLOR: '1', CLAUDE_CONFIG_DIR: config };
+    client = new Client({ name: 'retrospect-test', version: '0.0.0' });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [BIN, 'mcp'],
+        cwd: config,
+        env,
+        stderr: 'pipe',
+      }),
+    );
+  }, 30_000);
+
+  afterAll(async () => {
+    await client?.close();
+  });
+
+  it('gates a Codex rollout as Codex, citing its own call ids, as `retrospect gate` does', async () => {
+    const result = (await client.callTool({
+      name: 'gate_session',
+      arguments: { path: rollout, profile: 'calibrated' },
+    })) as CallToolResult;
+    expect(result.isError).toBeFalsy();
+    const verdict = JSON.parse(firstText(result));
+    // The integration run interrupted by hand and run again: a Codex exit code, not a Claude Code record.
+    expect(verdict.score).toBeGreaterThan(0);
+    expect(
+      verdict.signals.flatMap((s: { ids: string[] }) => s.ids).every((id: string) => id.startsWith('call_')),
+    ).toBe(true);
+    const cli = await runCli(['gate', rollout, '--profile', 'calibrated'], { env });
+    expect(firstText(result)).toBe(cli.stdout.trimEnd());
+  });
+
+  it('gates an OpenCode session, a row named <database>/<session id>, as `retrospect gate` does', async () => {
+    const { home, opencode } = hostsHomeCopy();
+    const row = join(home, '.local', 'share', 'opencode', 'opencode.db', opencode.main);
+    const result = (await client.callTool({
+      name: 'gate_session',
+      arguments: { path: row, profile: 'calibrated' },
+    })) as CallToolResult;
+    expect(result.isError, firstText(result)).toBeFalsy();
+    const cli = await runCli(['gate', row, '--profile', 'calibrated'], { env });
+    expect(cli.code).toBe(0);
+    expect(firstText(result)).toBe(cli.stdout.trimEnd());
+    expect(JSON.parse(firstText(result)).score).toBeGreaterThan(0);
   });
 });

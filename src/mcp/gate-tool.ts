@@ -4,15 +4,16 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { formatVerdictJson, GATE_PROFILES, gateSessionSync } from '../gate/index.js';
 import { looksLikeSessionPrefix, resolveSessionPrefix } from '../sessions/prefix.js';
+import { adapterFor, isSessionRow } from '../transcript/hosts.js';
 import { existingPath, guarded, type ToolContext, textResult } from './tool-kit.js';
 
 const input = z
   .object({
     path: z
-      .string({ error: 'path: expected the path of a session transcript (.jsonl) or a session id prefix' })
-      .min(1, 'path: expected the path of a session transcript (.jsonl) or a session id prefix')
+      .string({ error: 'path: expected the path of a session file or a session id prefix' })
+      .min(1, 'path: expected the path of a session file or a session id prefix')
       .describe(
-        'A Claude Code (or Codex) session transcript, .jsonl, relative to the server folder; or a unique session id prefix (c7d3d95c), as the scan table shows it',
+        'A session file of any agent (a Claude Code transcript, a Codex rollout, a Gemini CLI chat, a Copilot CLI event log) or an OpenCode session (<opencode.db>/<session id>), relative to the server folder; or a unique session id prefix (c7d3d95c), as the scan table shows it',
       ),
     threshold: z
       .number({ error: 'threshold: expected a number such as 7.5' })
@@ -50,10 +51,13 @@ export function registerGateTool(server: McpServer, context: ToolContext): void 
 }
 
 /**
- * The transcript a tool call names: an existing path, else a session id prefix looked up in the Claude Code
+ * The session a tool call names: an existing path or an OpenCode database row, else a session id prefix looked up in the Claude Code
  * projects folders as `retrospect gate c7d3d95c` does (ambiguous or unknown prefixes are input errors).
  */
 function sessionPath(given: string, context: ToolContext): string {
+  // An OpenCode session is a row of its database, named `<database>/<session id>`: no file of its own.
+  const row = resolve(context.cwd, given);
+  if (isSessionRow(row) && adapterFor(row).stat(row) !== undefined) return row;
   if (existsSync(resolve(context.cwd, given)) || !looksLikeSessionPrefix(given))
     return existingPath(given, context, 'file', 'path');
   return resolveSessionPrefix(given, { env: context.env }).path;

@@ -227,7 +227,7 @@ describe('retrospect mcp (the built CLI, over stdio with the SDK client)', () =>
     expect(texts(wrongType)[0]).toContain('threshold: expected a number such as 7.5');
 
     const noPath = await call('gate_session', {});
-    expect(texts(noPath)[0]).toContain('path: expected the path of a session transcript');
+    expect(texts(noPath)[0]).toContain('path: expected the path of a session file');
 
     const badDate = await call('scan_sessions', {
       dirs: [DEMO],
@@ -297,7 +297,7 @@ describe('retrospect mcp stdout', () => {
     expect([...byId.keys()].sort()).toEqual([1, 2, 3, 4]);
     expect(byId.get(2).result.isError).toBeFalsy();
     expect(byId.get(3).result.isError).toBe(true);
-    expect(byId.get(3).result.content[0].text).toContain('path: expected the path of a session transcript');
+    expect(byId.get(3).result.content[0].text).toContain('path: expected the path of a session file');
     expect(Buffer.concat(err).toString('utf8')).toContain('serving on stdio');
   }, 20_000);
 });

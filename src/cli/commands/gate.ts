@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { type Stats, statSync } from 'node:fs';
 import { RetrospectError } from '../../errors/errors.js';
 import { formatVerdictJson, gateSessionSync, renderWhy } from '../../gate/index.js';
 import { parseCommandArgs } from '../args.js';
@@ -6,14 +6,27 @@ import { type CliIo, println } from '../io.js';
 import { profileFromArgs } from '../profile-option.js';
 import { SPEC } from './gate/spec.js';
 
+function statOf(path: string): Stats | undefined {
+  try {
+    return statSync(path, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
+
 /** The transcript a SESSION argument names, and a stderr line when it names none. */
 async function transcriptOf(
   arg: string | undefined,
   io: CliIo,
 ): Promise<{ path?: string; problem?: string }> {
   if (arg === undefined) return { problem: 'no transcript given (expected a .jsonl path or a session id)' };
-  const stat = statSync(arg, { throwIfNoEntry: false });
+  // A path through a file (an OpenCode `<opencode.db>/<session id>` row) is ENOTDIR, not missing.
+  const stat = statOf(arg);
   if (stat?.isFile()) return { path: arg };
+  if (stat === undefined) {
+    const { isSessionRow } = await import('../../transcript/hosts.js');
+    if (isSessionRow(arg)) return { path: arg };
+  }
   if (stat?.isDirectory())
     return { path: arg, problem: `${arg} is a folder, not a session transcript (.jsonl)` };
   const sessions = await import('../../sessions/prefix.js');
