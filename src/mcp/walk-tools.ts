@@ -32,7 +32,7 @@ const input = z
       .array(z.string().min(1))
       .optional()
       .describe(
-        "Agent session transcripts to link hunks to: files, folders of them, or a projects root where the repository's folders are found (default: Claude Code's folders for the repository)",
+        "Agent session transcripts to link hunks to: files, folders of them, or a projects root where the repository's folders are found (default: Claude Code's folders for the repository and the other agents' sessions that ran in it)",
       ),
     format: z
       .enum(['markdown', 'json'], { error: 'format: expected markdown or json' })

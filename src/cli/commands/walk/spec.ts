@@ -33,7 +33,7 @@ export const SPEC = defineCommand({
       arg: 'PATH',
       multiple: true,
       description: 'agent sessions to link hunks to: a transcript file, a folder of them, or a projects root',
-      default: "this project's Claude Code sessions",
+      default: "this project's sessions of every agent",
     },
     'no-comments': {
       type: 'boolean',
