@@ -3,7 +3,7 @@ import { basename, resolve } from 'node:path';
 import { InputError, UsageError } from '../errors/errors.js';
 import { projectFolderName } from '../paths/data-dir.js';
 import { looksLikeSessionPrefix, resolveSessionPrefix } from '../sessions/prefix.js';
-import { otherAgentSources, readAgentSession } from '../transcript/agent-sessions.js';
+import { otherAgentSources, quickProjectOf, readAgentSession } from '../transcript/agent-sessions.js';
 import { containsRetroInvocation } from '../transcript/claude/retro-command.js';
 import { detectHost, HOST_ADAPTERS } from '../transcript/hosts.js';
 import { newestUserSession } from '../transcript/newest-user-session.js';
@@ -90,6 +90,9 @@ function otherAgentFiles(
   for (const source of otherAgentSources(query.env, query.hosts)) {
     // Newest first: once one is older than the session already chosen, none after it can win.
     if (newerThanMs !== undefined && source.mtimeMs <= newerThanMs) break;
+    // Another project's session, told by its place or first record, is not read whole.
+    const known = quickProjectOf(source);
+    if (known !== undefined && !keep(known)) continue;
     const info = readAgentSession(source);
     if (info.subagent || !keep(info.project)) continue;
     files.push({ path: source.path, sessionId: info.sessionId, mtime: Math.floor(source.mtimeMs / 1000) });

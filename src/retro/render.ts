@@ -106,7 +106,7 @@ export function renderOutcome(outcome: RetroOutcome): string[] {
   ];
   if (outcome.counts.scanned === 0 && outcome.skipped.length === 0)
     lines.push(
-      `No sessions found in ${outcome.lookedIn.join(', ') || '(nowhere)'} (Claude Code keeps a project's sessions in <config dir>/projects/<the checkout's path with every non-alphanumeric character as ->); name one (retrospect retro <session id>), use --all, or --projects-root DIR`,
+      `No sessions found in ${outcome.lookedIn.join(', ') || '(nowhere)'} (Claude Code keeps a project's sessions in <config dir>/projects/<the checkout's path with every non-alphanumeric character as ->; another agent's session is the project's when it ran in the checkout); name one (retrospect retro <session id>), use --all, or --projects-root DIR`,
     );
   const applied = outcome.applied.map((a) => {
     const how = a.trial === undefined ? '' : a.trial ? ' (trial)' : ' (permanent)';

@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectFolderName } from '../paths/data-dir.js';
 import { hostsHomeFor } from '../test-support/hosts.js';
-import { otherAgentSessionsIn, otherAgentSources, readAgentSession } from './agent-sessions.js';
+import {
+  otherAgentSessionsIn,
+  otherAgentSources,
+  quickProjectOf,
+  readAgentSession,
+} from './agent-sessions.js';
 
 const project = realpathSync(mkdtempSync(join(tmpdir(), 'retrospect-agent-sessions-')));
 const hosts = hostsHomeFor(project, Date.parse('2026-06-01T12:00:00Z') / 1000);
@@ -42,5 +47,18 @@ describe("other agents' sessions of a project", () => {
     expect(otherAgentSessionsIn(hosts.env, ['/home/ada/engine'])).toEqual([
       join(hosts.home, '.copilot', 'session-state', '8baa78ec-b203-4c7f-b1d3-c1170ae84b7d', 'events.jsonl'),
     ]);
+  });
+});
+
+describe('quickProjectOf', () => {
+  it("tells a Codex rollout's project from its session_meta line, and leaves the early era to a whole read", () => {
+    const codex = otherAgentSources(hosts.env, ['codex']);
+    const modern = codex.find((s) => s.path.includes('019fd608-aaaa') && s.path.endsWith('.jsonl'))!;
+    expect(quickProjectOf(modern)).toBe(projectFolderName(project));
+    const zst = codex.find((s) => s.path.endsWith('.zst'));
+    if (zst) expect(quickProjectOf(zst)).toBeUndefined();
+    // A Gemini CLI chat's folder names its project (through projects.json).
+    const gemini = otherAgentSources(hosts.env, ['gemini']).find((s) => s.path.includes('/tmp/shop/'))!;
+    expect(quickProjectOf(gemini)).toBe(projectFolderName(project));
   });
 });

@@ -22,6 +22,17 @@ export function otherAgentSources(
     .sort((a, b) => b.mtimeMs - a.mtimeMs || a.path.localeCompare(b.path));
 }
 
+/**
+ * A session's project key when its place or its first record names it (a Gemini CLI project folder, an
+ * OpenCode session's directory, a Codex rollout's `session_meta`), without reading the session whole;
+ * undefined when only a whole read tells.
+ */
+export function quickProjectOf(source: SessionSource): string | undefined {
+  if (source.project) return source.project;
+  const cwd = adapterNamed(source.host).headCwd?.(source.path);
+  return cwd ? projectFolderName(cwd) : undefined;
+}
+
 /** What reading an agent's session tells about where it belongs. */
 export interface AgentSessionInfo {
   sessionId: string;
@@ -51,13 +62,14 @@ export function readAgentSession(source: SessionSource): AgentSessionInfo {
 /**
  * The other agents' sessions (sub-agents' included: their edits are the session's work) that ran in one of
  * `folders` or below, by project key as Claude Code names its folders (`<key>` or `<key>-<sub folder>`).
- * A session whose place names its project is not read; the others are read for the folder they record.
+ * A session whose place or first record names its project is not read whole; the others are, for the folder
+ * they record.
  */
 export function otherAgentSessionsIn(env: NodeJS.ProcessEnv, folders: readonly string[]): string[] {
   const keys = [...new Set(folders.map(projectFolderName))];
   const inside = (project: string) =>
     project !== '' && keys.some((key) => project === key || project.startsWith(`${key}-`));
   return otherAgentSources(env, undefined, true)
-    .filter((source) => inside(source.project || readAgentSession(source).project))
+    .filter((source) => inside(quickProjectOf(source) ?? readAgentSession(source).project))
     .map((source) => source.path);
 }

@@ -26,6 +26,11 @@ export interface HostAdapter {
   ignores?(path: string): boolean;
   /** Whether a file's first KB reads as the agent's format (for files whose place says nothing). */
   sniff(head: string, path: string): boolean;
+  /**
+   * The folder a session ran in when its first record names it, read without the rest of the session (a
+   * project's sessions are picked among thousands); undefined when only a whole read tells.
+   */
+  headCwd?(path: string): string | undefined;
   /** Size and modification time of a session (a file's, or for a database row its data's), or undefined. */
   stat(path: string): { size: number; mtimeMs: number } | undefined;
   /** Streams the session's turn events in order and returns what the pass learned. */

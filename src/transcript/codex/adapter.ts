@@ -3,6 +3,7 @@ import type { HostAdapter } from '../host.js';
 import { eventsOfMessages } from '../messages.js';
 import { fileStat } from '../source.js';
 import { sessionEditsOfMessages } from '../written.js';
+import { codexHeadCwd } from './head.js';
 import {
   codexHomeOf,
   codexHomes,
@@ -37,6 +38,7 @@ export const codexAdapter: HostAdapter = {
     path.endsWith('.zst') || path.endsWith('.json')
       ? isRolloutName(basename(path)) && (ENVELOPE.test(head) || EARLY_META.test(head) || TS_ERA.test(head))
       : ENVELOPE.test(head) || META_ANYWHERE.test(head) || EARLY_META.test(head),
+  headCwd: codexHeadCwd,
   stat: fileStat,
   readEvents(path, onEvent) {
     const { messages, facts } = read(path);
