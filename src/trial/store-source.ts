@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { basename, join, resolve, sep } from 'node:path';
 import { claudeConfigDirs, projectFolderName } from '../paths/data-dir.js';
-import { defaultScanRoots } from '../scan/options.js';
 import { scanSessions } from '../scan/scan.js';
 import { gateSettingsFor } from '../scan/settings.js';
 import { redactUrl, type StoreLocation } from '../store/location.js';
@@ -10,6 +9,7 @@ import { storeLocationFor } from '../store/path.js';
 import type { SessionStorePort } from '../store/port.js';
 import type { SessionRecord } from '../store/types.js';
 import type { DiscoveryRoot } from '../transcript/discover.js';
+import { HOST_ADAPTERS } from '../transcript/hosts.js';
 import { isDirectory } from '../transcript/source.js';
 import { type SessionFolderQuery, sessionFolders } from './discover.js';
 import type { SessionScore, SessionScoreSource } from './scores.js';
@@ -46,7 +46,9 @@ function projectsRoots(options: StoreSourceOptions): string[] {
  * keep no folder per project, so all of them are scanned and a session's project is the folder it records.
  */
 function otherAgentRoots(env: NodeJS.ProcessEnv): DiscoveryRoot[] {
-  return defaultScanRoots(env).filter((root) => root.host !== 'claude-code');
+  return HOST_ADAPTERS.filter((adapter) => adapter.name !== 'claude-code').flatMap((adapter) =>
+    adapter.roots(env).map((path) => ({ path, host: adapter.name })),
+  );
 }
 
 /**
