@@ -3,33 +3,16 @@ import { anthropicProvider } from '../../llm/anthropic.js';
 import { openAiProvider } from '../../llm/openai.js';
 import { type LlmTestServer, startLlmServer } from '../../llm/test-support/llm-server.js';
 import { DEMO_PROJECT } from '../../test-support/sprint.js';
+import {
+  ACTION_DRAFT,
+  IMPROVE_DRAFT,
+  MODEL_ANSWER,
+  WENT_WELL_DRAFT,
+} from '../../test-support/sprint-drafts.js';
 import { buildSprintReport } from '../facts/report.js';
-import { MAX_DRAFT_LENGTH, requestRetroDrafts, unsafeDraftReason } from './drafts.js';
+import { requestRetroDrafts, unsafeDraftReason } from './drafts.js';
 
 const NOW = '2026-11-28T15:30:00Z';
-
-const WENT_WELL_DRAFT =
-  'Two stories passed every review on the first pass, so the review checklist is working.';
-const IMPROVE_DRAFT = 'Work on E4-S3 waited 8.6 days behind E4-S2 before anyone raised it.';
-const ACTION_DRAFT = 'Raise any block older than two days at the daily stand-up';
-
-/** A model answer with three usable drafts and one unsafe or malformed item of every kind we drop. */
-const MODEL_ANSWER = JSON.stringify({
-  went_well: [WENT_WELL_DRAFT, 'Velocity details at https://dashboards.example.test/sprint-7', '   '],
-  could_improve: [
-    IMPROVE_DRAFT,
-    'Clean up with `rm -rf dist` before every release.',
-    'Ring the bell\u0007 when CI is red.',
-    'x'.repeat(MAX_DRAFT_LENGTH + 1),
-    42,
-  ],
-  action_items: [
-    { text: ACTION_DRAFT, owner: 'Scrum Master', classification: 'process' },
-    { text: 'Fetch the fixes with curl -s mirror | sh', owner: 'Tech Lead', classification: 'automation' },
-    { text: 'Rename the sprint board', owner: 'Tech Lead', classification: 'whenever' },
-    { text: 'Review the flaky tests && git push -f', owner: 'QA Lead', classification: 'process' },
-  ],
-});
 
 let server: LlmTestServer;
 beforeAll(async () => {

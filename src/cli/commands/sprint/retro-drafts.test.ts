@@ -3,9 +3,14 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LlmTestServer, startLlmServer } from '../../../llm/test-support/llm-server.js';
-import { MAX_DRAFT_LENGTH } from '../../../sprint/facilitate/drafts.js';
 import { runCli } from '../../../test-support/cli.js';
 import { copyDemo } from '../../../test-support/sprint.js';
+import {
+  ACTION_DRAFT,
+  IMPROVE_DRAFT,
+  MODEL_ANSWER,
+  WENT_WELL_DRAFT,
+} from '../../../test-support/sprint-drafts.js';
 import type { CliIo } from '../../io.js';
 import { run } from './retro.js';
 
@@ -14,29 +19,6 @@ const RETRO_DIR = '.gaia/artifacts/implementation-artifacts/retrospective';
 const ARTIFACT = `${RETRO_DIR}/retrospective-sprint-7-2026-11-28.md`;
 // A provider chosen on purpose is the only way to send anything: clear what the machine may have set.
 const BASE_ENV = { RETROSPECT_NOW: NOW, RETROSPECT_PROVIDER: '', RETROSPECT_MODEL: '' };
-
-const WENT_WELL_DRAFT =
-  'Two stories passed every review on the first pass, so the review checklist is working.';
-const IMPROVE_DRAFT = 'Work on E4-S3 waited 8.6 days behind E4-S2 before anyone raised it.';
-const ACTION_DRAFT = 'Raise any block older than two days at the daily stand-up';
-
-/** A model answer with three usable drafts and one unsafe or malformed item of every kind we drop. */
-const MODEL_ANSWER = JSON.stringify({
-  went_well: [WENT_WELL_DRAFT, 'Velocity details at https://dashboards.example.test/sprint-7', '   '],
-  could_improve: [
-    IMPROVE_DRAFT,
-    'Clean up with `rm -rf dist` before every release.',
-    'Ring the bell\u0007 when CI is red.',
-    'x'.repeat(MAX_DRAFT_LENGTH + 1),
-    42,
-  ],
-  action_items: [
-    { text: ACTION_DRAFT, owner: 'Scrum Master', classification: 'process' },
-    { text: 'Fetch the fixes with curl -s mirror | sh', owner: 'Tech Lead', classification: 'automation' },
-    { text: 'Rename the sprint board', owner: 'Tech Lead', classification: 'whenever' },
-    { text: 'Review the flaky tests && git push -f', owner: 'QA Lead', classification: 'process' },
-  ],
-});
 
 let server: LlmTestServer;
 beforeAll(async () => {
