@@ -16,6 +16,15 @@ function firstText(result: CallToolResult): string {
   return block?.type === 'text' ? block.text : '';
 }
 
+/** The built server over stdio, run in `cwd` with `env`, as an MCP client starts it. */
+async function connectMcp(cwd: string, env: Record<string, string>): Promise<Client> {
+  const client = new Client({ name: 'retrospect-test', version: '0.0.0' });
+  await client.connect(
+    new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp'], cwd, env, stderr: 'pipe' }),
+  );
+  return client;
+}
+
 describe('gate_session names a session by id prefix, as `retrospect gate` does', () => {
   let config: string;
   let env: Record<string, string>;
@@ -28,16 +37,7 @@ describe('gate_session names a session by id prefix, as `retrospect gate` does',
     const shop = join(config, 'projects', '-home-ada-code-shop');
     copyFileSync(join(shop, `${FLAGGED_ID}.jsonl`), join(shop, '1f7a0000-0000-4000-8000-000000000000.jsonl'));
     env = { ...(process.env as Record<string, string>), NO_COLOR: '1', CLAUDE_CONFIG_DIR: config };
-    client = new Client({ name: 'retrospect-test', version: '0.0.0' });
-    await client.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: [BIN, 'mcp'],
-        cwd: config,
-        env,
-        stderr: 'pipe',
-      }),
-    );
+    client = await connectMcp(config, env);
   }, 30_000);
 
   afterAll(async () => {
@@ -92,16 +92,7 @@ describe("gate_session reads another agent's session file by its format", () => 
   beforeAll(async () => {
     const config = tempDir('retrospect-mcp-codex-');
     env = { ...(process.env as Record<string, string>), NO_COLOR: '1', CLAUDE_CONFIG_DIR: config };
-    client = new Client({ name: 'retrospect-test', version: '0.0.0' });
-    await client.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: [BIN, 'mcp'],
-        cwd: config,
-        env,
-        stderr: 'pipe',
-      }),
-    );
+    client = await connectMcp(config, env);
   }, 30_000);
 
   afterAll(async () => {
