@@ -1,14 +1,14 @@
 import { resolve, sep } from 'node:path';
 import type Database from 'better-sqlite3';
-import { type LedgerCoverage, ledgerCoverageKey } from '../gate/ledger-s2.js';
-import { type GateProfile, isGateProfile } from '../gate/profile.js';
-import type { GateSignal, GateVerdict } from '../gate/score.js';
+import { ledgerCoverageKey } from '../gate/ledger-s2.js';
+import type { GateVerdict } from '../gate/score.js';
 import type { SignalName } from '../gate/signals.js';
 import { connectStore } from './connect.js';
 import { guardStore } from './guard.js';
 import type { SessionStorePort } from './port.js';
+import { profileOf, recordOfRow } from './row.js';
 import { activeWithin, sessionStartsBounded } from './session-starts.js';
-import type { HostName, KnownFile, SessionQuery, SessionRecord, SessionScore } from './types.js';
+import type { KnownFile, SessionQuery, SessionRecord, SessionScore } from './types.js';
 
 /** The file name of the store inside Retrospect's data folder. */
 export const STORE_FILE = 'store.sqlite';
@@ -46,44 +46,15 @@ interface Row {
   turns_tool_errors: number | null;
 }
 
+/** The SQLite row in the shape both stores share: flags are integers and the verdict is JSON text here. */
 function toRecord(row: Row): SessionRecord {
-  return {
-    path: row.path,
-    size: row.size,
-    mtimeMs: row.mtime_ms,
-    host: row.host as HostName,
-    sessionId: row.session_id,
-    parentSessionId: row.parent_session_id ?? undefined,
-    agentId: row.agent_id ?? undefined,
-    project: row.project,
-    firstTimestamp: row.first_ts ?? undefined,
-    lastTimestamp: row.last_ts ?? undefined,
-    lines: row.lines,
-    gateVersion: row.gate_version,
+  return recordOfRow({
+    ...row,
     verdict: JSON.parse(row.verdict_json) as GateVerdict,
-    signalCounts: { S1: row.s1, S2: row.s2, S3: row.s3, S4: row.s4, S5: row.s5 },
     gone: row.gone !== 0,
-    scannedAt: row.scanned_at,
-    ledgerS2: row.ledger_s2 === null ? undefined : (JSON.parse(row.ledger_s2) as LedgerCoverage),
-    transcriptS2:
-      row.transcript_s2 === null ? undefined : (JSON.parse(row.transcript_s2) as GateSignal | null),
-    ledgerStale: row.ledger_stale !== 0,
-    ownRun: row.own_run === null ? undefined : row.own_run !== 0,
-    gateProfile: profileOf(row.gate_profile),
-    turns:
-      row.turns_human === null
-        ? undefined
-        : {
-            human: row.turns_human,
-            assistant: row.turns_assistant ?? 0,
-            toolErrors: row.turns_tool_errors ?? 0,
-          },
-  };
-}
-
-/** A stored profile name (an unknown one, from a newer release, reads as a profile to rescore with). */
-function profileOf(stored: string): GateProfile {
-  return isGateProfile(stored) ? stored : 'seed';
+    ledger_stale: row.ledger_stale !== 0,
+    own_run: row.own_run === null ? null : row.own_run !== 0,
+  });
 }
 
 /** Signal counts of a verdict, every signal present (0 when it did not match). */

@@ -1,13 +1,13 @@
 import pg from 'pg';
 import { InputError, StoreUnreachableError } from '../../errors/errors.js';
-import { type LedgerCoverage, ledgerCoverageKey } from '../../gate/ledger-s2.js';
-import { type GateProfile, isGateProfile } from '../../gate/profile.js';
-import type { GateSignal, GateVerdict } from '../../gate/score.js';
+import { ledgerCoverageKey } from '../../gate/ledger-s2.js';
+import type { GateVerdict } from '../../gate/score.js';
 import type { StoreIdentity } from '../identity.js';
 import { redactUrl } from '../location.js';
 import type { SessionStorePort } from '../port.js';
+import { profileOf, recordOfRow } from '../row.js';
 import { activeWithin, sessionStartsBounded } from '../session-starts.js';
-import type { HostName, KnownFile, SessionQuery, SessionRecord } from '../types.js';
+import type { KnownFile, SessionQuery, SessionRecord } from '../types.js';
 import { localPath, storedPath } from './paths.js';
 import { migratePostgres } from './schema.js';
 
@@ -94,10 +94,6 @@ const TYPES = {
     return pg.types.getTypeParser(oid, format);
   },
 } as pg.CustomTypesConfig;
-
-function profileOf(stored: string): GateProfile {
-  return isGateProfile(stored) ? stored : 'seed';
-}
 
 /** Why a connection failed, in a few words (the driver's codes, else its message). */
 function reasonOf(error: unknown): string {
@@ -237,37 +233,9 @@ export class PostgresSessionStore implements SessionStorePort {
   private toRecord(row: Row): SessionRecord {
     const isMine = row.machine === this.identity.machine && row.user_name === this.identity.user;
     return {
+      ...recordOfRow(row),
       // Another machine's path stays as stored (home-relative): it means nothing on this one.
       path: isMine ? localPath(row.path, this.identity.home) : row.path,
-      size: row.size,
-      mtimeMs: row.mtime_ms,
-      host: row.host as HostName,
-      sessionId: row.session_id,
-      parentSessionId: row.parent_session_id ?? undefined,
-      agentId: row.agent_id ?? undefined,
-      project: row.project,
-      firstTimestamp: row.first_ts ?? undefined,
-      lastTimestamp: row.last_ts ?? undefined,
-      lines: row.lines,
-      gateVersion: row.gate_version,
-      verdict: row.verdict,
-      signalCounts: { S1: row.s1, S2: row.s2, S3: row.s3, S4: row.s4, S5: row.s5 },
-      gone: row.gone,
-      scannedAt: row.scanned_at,
-      ledgerS2: row.ledger_s2 === null ? undefined : (JSON.parse(row.ledger_s2) as LedgerCoverage),
-      transcriptS2:
-        row.transcript_s2 === null ? undefined : (JSON.parse(row.transcript_s2) as GateSignal | null),
-      ledgerStale: row.ledger_stale,
-      ownRun: row.own_run ?? undefined,
-      gateProfile: profileOf(row.gate_profile),
-      turns:
-        row.turns_human === null
-          ? undefined
-          : {
-              human: row.turns_human,
-              assistant: row.turns_assistant ?? 0,
-              toolErrors: row.turns_tool_errors ?? 0,
-            },
       machine: row.machine,
       user: row.user_name,
       remote: !isMine,

@@ -1,0 +1,80 @@
+import type { LedgerCoverage } from '../gate/ledger-s2.js';
+import { type GateProfile, isGateProfile } from '../gate/profile.js';
+import type { GateSignal, GateVerdict } from '../gate/score.js';
+import type { HostName, SessionRecord } from './types.js';
+
+/**
+ * One stored session as both stores hold it, column for column. Each store first converts what its engine
+ * returns in its own way (SQLite: integers for flags, the verdict as JSON text; PostgreSQL: booleans and
+ * jsonb), so that a record is built from a row in one place.
+ */
+export interface SessionRow {
+  path: string;
+  size: number;
+  mtime_ms: number;
+  host: string;
+  session_id: string;
+  parent_session_id: string | null;
+  agent_id: string | null;
+  project: string;
+  first_ts: string | null;
+  last_ts: string | null;
+  lines: number;
+  gate_version: number;
+  verdict: GateVerdict;
+  s1: number;
+  s2: number;
+  s3: number;
+  s4: number;
+  s5: number;
+  gone: boolean;
+  scanned_at: string;
+  ledger_s2: string | null;
+  transcript_s2: string | null;
+  ledger_stale: boolean;
+  own_run: boolean | null;
+  gate_profile: string;
+  turns_human: number | null;
+  turns_assistant: number | null;
+  turns_tool_errors: number | null;
+}
+
+/** A stored profile name (an unknown one, from a newer release, reads as a profile to rescore with). */
+export function profileOf(stored: string): GateProfile {
+  return isGateProfile(stored) ? stored : 'seed';
+}
+
+export function recordOfRow(row: SessionRow): SessionRecord {
+  return {
+    path: row.path,
+    size: row.size,
+    mtimeMs: row.mtime_ms,
+    host: row.host as HostName,
+    sessionId: row.session_id,
+    parentSessionId: row.parent_session_id ?? undefined,
+    agentId: row.agent_id ?? undefined,
+    project: row.project,
+    firstTimestamp: row.first_ts ?? undefined,
+    lastTimestamp: row.last_ts ?? undefined,
+    lines: row.lines,
+    gateVersion: row.gate_version,
+    verdict: row.verdict,
+    signalCounts: { S1: row.s1, S2: row.s2, S3: row.s3, S4: row.s4, S5: row.s5 },
+    gone: row.gone,
+    scannedAt: row.scanned_at,
+    ledgerS2: row.ledger_s2 === null ? undefined : (JSON.parse(row.ledger_s2) as LedgerCoverage),
+    transcriptS2:
+      row.transcript_s2 === null ? undefined : (JSON.parse(row.transcript_s2) as GateSignal | null),
+    ledgerStale: row.ledger_stale,
+    ownRun: row.own_run ?? undefined,
+    gateProfile: profileOf(row.gate_profile),
+    turns:
+      row.turns_human === null
+        ? undefined
+        : {
+            human: row.turns_human,
+            assistant: row.turns_assistant ?? 0,
+            toolErrors: row.turns_tool_errors ?? 0,
+          },
+  };
+}
