@@ -21,7 +21,7 @@
 // Every run happens in an empty temporary folder, so no anchor is written into any project.
 // Needs `npm run build` first. Transcripts are not in the repository: put each at CORPUS/<session>.jsonl.
 //
-// usage: node bench/eval-rules.mjs --corpus DIR [--labels FILE] [--answers DIR] [--build NAME] [--json]
+// usage: node bench/eval-rules.mjs --corpus DIR [--labels FILE] [--answers DIR] [--build NAME] [--only ID,...] [--json]
 //        node bench/eval-rules.mjs --score JUDGEMENTS [--labels FILE] [--build NAME]
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -35,7 +35,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = join(ROOT, 'bin', 'retrospect.js');
 const flags = parseFlags();
 const USAGE =
-  'usage: node bench/eval-rules.mjs --corpus DIR [--labels FILE] [--answers DIR] [--build NAME] [--json]\n' +
+  'usage: node bench/eval-rules.mjs --corpus DIR [--labels FILE] [--answers DIR] [--build NAME] [--only ID,...] [--json]\n' +
   '       node bench/eval-rules.mjs --score JUDGEMENTS [--labels FILE] [--build NAME]';
 const labelsPath = typeof flags.labels === 'string' ? flags.labels : join(ROOT, 'eval', 'rules-labels.jsonl');
 const readJsonLines = (path) =>
@@ -43,7 +43,11 @@ const readJsonLines = (path) =>
     .split('\n')
     .filter((line) => line.trim().length > 0)
     .map((line) => JSON.parse(line));
-const labels = readJsonLines(labelsPath);
+// --only ID,...: the labelled sessions whose id starts with one of these (a quick look at a few).
+const only = typeof flags.only === 'string' ? flags.only.split(',').filter(Boolean) : [];
+const labels = readJsonLines(labelsPath).filter(
+  (l) => only.length === 0 || only.some((prefix) => l.session.startsWith(prefix)),
+);
 
 if (typeof flags.score === 'string') {
   score(readJsonLines(flags.score), typeof flags.build === 'string' ? flags.build : undefined);
@@ -51,6 +55,12 @@ if (typeof flags.score === 'string') {
 }
 if (typeof flags.corpus !== 'string') {
   console.error(USAGE);
+  process.exit(2);
+}
+if (!existsSync(flags.corpus)) {
+  console.error(
+    `no corpus folder at ${flags.corpus}: expected CORPUS/<session>.jsonl (bench/eval-corpus.mjs writes it)`,
+  );
   process.exit(2);
 }
 if (!existsSync(join(ROOT, 'dist', 'index.js'))) {
