@@ -86,6 +86,15 @@ function toolResultText(part) {
   return '';
 }
 
+// Turns with no words of the person's to show a reader: a slash command typed without arguments (`/exit`,
+// `/context`), or the harness's "Unknown skill" answer to one. Left out of prompt coverage.
+function isBareCommand(text) {
+  if (/^Unknown skill: /.test(text.trim())) return true;
+  if (!/<command-name>/.test(text)) return false;
+  const args = text.match(/<command-args>([\s\S]*?)<\/command-args>/);
+  return args === null || args[1].trim() === '';
+}
+
 function readSession(file) {
   const entries = parseLines(readFileSync(file, 'utf8'));
   const humanTurns = [];
@@ -95,7 +104,7 @@ function readSession(file) {
     if (e.isSidechain) continue;
     if (isHumanTurn(e)) {
       const text = userText(e);
-      humanTurns.push({ id: e.uuid, text });
+      if (!isBareCommand(text)) humanTurns.push({ id: e.uuid, text });
       if (!INTERRUPT.test(normalize(text))) personWords.set(e.uuid, text);
     } else if (e.type === 'user' && Array.isArray(e.message?.content)) {
       for (const part of e.message.content) {
