@@ -6,7 +6,12 @@ import { sqliteCodeName } from './codes.js';
 import { openSqlite } from './database.js';
 import { availableEngines, defaultEngine } from './engines.js';
 
-const hasBuiltIn = typeof process.getBuiltinModule?.('node:sqlite') === 'object';
+/** Node's built-in SQLite is flag-free from 22.13 and 23.4 (read from the version, not by loading it). */
+function nodeHasBuiltInSqlite(version: string): boolean {
+  const [major = 0, minor = 0] = version.split('.').map(Number);
+  return major > 23 || (major === 23 && minor >= 4) || (major === 22 && minor >= 13);
+}
+const hasBuiltIn = nodeHasBuiltInSqlite(process.versions.node);
 
 describe('the SQLite engines', () => {
   it('uses Node’s built-in SQLite where this Node has it, else better-sqlite3', () => {
