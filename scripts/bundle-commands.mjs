@@ -29,7 +29,8 @@ for (const { command, shared } of BUNDLES) {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    sourcemap: 'linked',
+    // No source map: dist ships without the TypeScript sources a map would point at.
+    sourcemap: false,
     logLevel: 'warning',
     plugins: [
       {

@@ -1,10 +1,10 @@
 import { appendFileSync, cpSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { ledgerCoverageIndex } from '../gate/ledger-s2.js';
 import { GATE_PROFILE_VERSIONS } from '../gate/profile.js';
 import { openStore } from '../store/open.js';
+import { openSqlite } from '../store/sqlite/index.js';
 import type { SessionRecord } from '../store/types.js';
 import { REPO_ROOT } from '../test-support/cli.js';
 import { writeSessionFile } from '../test-support/session-files.js';
@@ -145,7 +145,7 @@ describe('scanSessions', () => {
     const store = openStore(path);
     const scan = () => scanSessions({ roots: [root], store, settings: SETTINGS });
     await scan();
-    const raw = new Database(path);
+    const raw = openSqlite(path);
     raw.exec('UPDATE sessions SET own_run = NULL');
     raw.close();
     expect(store.sessionAt(own.path)!.ownRun).toBeUndefined();

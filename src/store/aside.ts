@@ -1,18 +1,17 @@
 import { existsSync, renameSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import Database from 'better-sqlite3';
 import { StoreError } from '../errors/errors.js';
 import { storeProblemMessage } from './problems.js';
+import { openSqlite, type SqliteDatabase } from './sqlite/index.js';
 
 /** Another program's database: it opens, and holds tables but no `sessions` table. Damaged files are not. */
 function isForeignDatabase(path: string): boolean {
-  let db: Database.Database | undefined;
+  let db: SqliteDatabase | undefined;
   try {
-    db = new Database(path, { readonly: true, fileMustExist: true });
-    const tables = db
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
-      .pluck()
-      .all() as string[];
+    db = openSqlite(path, { readOnly: true });
+    const tables = (
+      db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]
+    ).map((row) => row.name);
     return tables.length > 0 && !tables.includes('sessions');
   } catch {
     return false;

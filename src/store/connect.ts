@@ -1,18 +1,18 @@
 import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import Database from 'better-sqlite3';
 import { StoreError } from '../errors/errors.js';
 import { makeDirsSync } from '../fsx/make-dirs.js';
 import { sleepSync } from '../fsx/sleep.js';
 import { storeErrorFor, storeProblemMessage } from './problems.js';
 import { MIGRATIONS, migrate } from './schema.js';
+import { openSqlite, type SqliteDatabase, type SqliteEngineName } from './sqlite/index.js';
 
 /**
  * Puts the store in WAL mode. Switching takes an exclusive lock, and when several processes create one
  * new store at once SQLite may answer SQLITE_BUSY at once rather than through the busy handler (a lock
  * upgrade it will not wait for): such an answer is retried for up to 5 s.
  */
-function switchToWal(db: Database.Database): void {
+function switchToWal(db: SqliteDatabase): void {
   const deadline = Date.now() + 5_000;
   for (let pause = 2; ; pause = Math.min(pause * 2, 100)) {
     try {
@@ -38,13 +38,15 @@ function refuseNonFile(path: string): void {
  * A database that is not ours is never migrated into one: tables but no session store version, or a
  * version but no sessions table. A new (empty) database is fine.
  */
-function refuseForeign(db: Database.Database, path: string): void {
+function refuseForeign(db: SqliteDatabase, path: string): void {
   // Both reads in one snapshot: a process creating the same store commits its tables and its version
   // together, and two separate reads could see the tables but not yet the version.
   const { version, tables } = db.transaction(() => ({
-    version: db.pragma('user_version', { simple: true }) as number,
-    tables: db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[],
-  }))();
+    version: db.pragma('user_version') as number,
+    tables: (
+      db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]
+    ).map((row) => row.name),
+  }));
   if (version > MIGRATIONS.length) {
     const detail = `has schema version ${version}, newer than this release understands (${MIGRATIONS.length}): upgrade retrospect`;
     throw new StoreError(path, 'newer-schema', storeProblemMessage(path, 'newer-schema', detail));
@@ -61,19 +63,18 @@ function refuseForeign(db: Database.Database, path: string): void {
  * session store, then WAL mode and the migrations. Every failure that is about the file becomes a
  * StoreError naming the file and what to do.
  */
-export function connectStore(given: string): Database.Database {
+export function connectStore(given: string, engine?: SqliteEngineName): SqliteDatabase {
   // Messages name the file as an absolute path, so that their `mv` advice works from anywhere.
   const path = given === ':memory:' ? given : resolve(given);
-  let db: Database.Database | undefined;
+  let db: SqliteDatabase | undefined;
   try {
     if (path !== ':memory:') {
       refuseNonFile(path);
       makeDirsSync(dirname(path));
     }
-    db = new Database(path);
-    // Before anything that locks: switching a new store to WAL, and migrating, wait for a concurrent
-    // creator instead of failing with SQLITE_BUSY.
-    db.pragma('busy_timeout = 5000');
+    // The busy timeout is set before anything that locks: switching a new store to WAL, and migrating,
+    // wait for a concurrent creator instead of failing with SQLITE_BUSY.
+    db = openSqlite(path, { busyTimeoutMs: 5_000, engine });
     refuseForeign(db, path);
     switchToWal(db);
     db.pragma('synchronous = NORMAL');

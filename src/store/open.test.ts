@@ -1,9 +1,9 @@
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../test-support/temp-dir.js';
 import { countSignals, openStore } from './open.js';
 import { MIGRATIONS } from './schema.js';
+import { availableEngines, openSqlite } from './sqlite/index.js';
 import type { SessionRecord } from './types.js';
 
 function record(overrides: Partial<SessionRecord>): SessionRecord {
@@ -41,17 +41,18 @@ function record(overrides: Partial<SessionRecord>): SessionRecord {
   };
 }
 
-describe('session store', () => {
+// Every case runs on each SQLite engine this Node offers (Node's built-in one, better-sqlite3, or both).
+describe.each(availableEngines())('session store (%s)', (engine) => {
   it('creates a versioned WAL database and keeps records across reopening', () => {
     const path = join(tempDir('retrospect-store-'), 'nested', 'store.sqlite');
-    const store = openStore(path);
+    const store = openStore(path, { engine });
     expect(store.schemaVersion()).toBe(MIGRATIONS.length);
     store.upsertSession(record({}));
     store.close();
-    const raw = new Database(path, { readonly: true });
-    expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
+    const raw = openSqlite(path, { readOnly: true, engine });
+    expect(raw.pragma('journal_mode')).toBe('wal');
     raw.close();
-    const again = openStore(path);
+    const again = openStore(path, { engine });
     const [stored] = again.listSessions();
     expect(stored).toEqual(record({}));
     expect(stored!.signalCounts).toEqual({ S1: 0, S2: 2, S3: 1, S4: 0, S5: 0 });
@@ -60,7 +61,7 @@ describe('session store', () => {
 
   it('migrates a store of the first schema in place: its rows keep their verdicts, with no S2 sources recorded', () => {
     const path = join(tempDir('retrospect-store-'), 'store.sqlite');
-    const raw = new Database(path);
+    const raw = openSqlite(path, { engine });
     raw.exec(MIGRATIONS[0]!);
     raw.pragma('user_version = 1');
     raw
@@ -78,7 +79,7 @@ describe('session store', () => {
         }),
       );
     raw.close();
-    const store = openStore(path);
+    const store = openStore(path, { engine });
     expect(store.schemaVersion()).toBe(MIGRATIONS.length);
     const stored = store.sessionAt('/p/x/s1.jsonl');
     expect(stored?.verdict.score).toBe(4);
@@ -93,7 +94,7 @@ describe('session store', () => {
 
   it('migrates a store of the second schema: whether a row is an own run is unknown until a scan checks', () => {
     const path = join(tempDir('retrospect-store-'), 'store.sqlite');
-    const raw = new Database(path);
+    const raw = openSqlite(path, { engine });
     raw.exec(MIGRATIONS[0]!);
     raw.exec(MIGRATIONS[1]!);
     raw.pragma('user_version = 2');
@@ -106,7 +107,7 @@ describe('session store', () => {
       )
       .run();
     raw.close();
-    const store = openStore(path);
+    const store = openStore(path, { engine });
     expect(store.schemaVersion()).toBe(MIGRATIONS.length);
     expect(store.sessionAt('/p/-home-dev-shop/s1.jsonl')?.ownRun).toBeUndefined();
     expect(store.knownFiles().get('/p/-home-dev-shop/s1.jsonl')?.ownRun).toBeUndefined();
@@ -118,7 +119,7 @@ describe('session store', () => {
   });
 
   it("records where S2 came from: ledger coverage, the transcript's own S2 (or none), and a stale mark", () => {
-    const store = openStore(':memory:');
+    const store = openStore(':memory:', { engine });
     const covered = record({
       ledgerS2: { covered: true, runs: ['ledger:tool_error:2026-10-01T09:00:00Z'] },
       transcriptS2: null,
@@ -143,14 +144,14 @@ describe('session store', () => {
 
   it('refuses a store written by a newer schema', () => {
     const path = join(tempDir('retrospect-store-'), 'store.sqlite');
-    const raw = new Database(path);
+    const raw = openSqlite(path, { engine });
     raw.pragma(`user_version = ${MIGRATIONS.length + 1}`);
     raw.close();
-    expect(() => openStore(path)).toThrow(/newer than this release/);
+    expect(() => openStore(path, { engine })).toThrow(/newer than this release/);
   });
 
   it('upserts by path, filters by project, dates and folder, and keeps gone verdicts for trial scores', () => {
-    const store = openStore(':memory:');
+    const store = openStore(':memory:', { engine });
     store.upsertSession(
       record({}),
       record({
@@ -213,7 +214,7 @@ describe('session store', () => {
   });
 
   it('selects files under a folder whose name holds characters outside the BMP', () => {
-    const store = openStore(':memory:');
+    const store = openStore(':memory:', { engine });
     store.upsertSession(
       record({ path: '/p/😀-notes/a.jsonl' }),
       record({ path: '/p/😀-notesX/b.jsonl', sessionId: 's-b' }),
@@ -224,7 +225,7 @@ describe('session store', () => {
   });
 
   it('keeps small notes in its meta table', () => {
-    const store = openStore(':memory:');
+    const store = openStore(':memory:', { engine });
     expect(store.getMeta('k')).toBeUndefined();
     store.setMeta('k', 'v1');
     store.setMeta('k', 'v2');

@@ -1,5 +1,4 @@
 import { resolve, sep } from 'node:path';
-import type Database from 'better-sqlite3';
 import { ledgerCoverageKey } from '../gate/ledger-s2.js';
 import type { GateVerdict } from '../gate/score.js';
 import type { SignalName } from '../gate/signals.js';
@@ -8,6 +7,7 @@ import { guardStore } from './guard.js';
 import type { SessionStorePort } from './port.js';
 import { profileOf, recordOfRow } from './row.js';
 import { activeWithin, sessionStartsBounded } from './session-starts.js';
+import type { SqliteDatabase, SqliteEngineName, SqliteValue } from './sqlite/index.js';
 import type { KnownFile, SessionQuery, SessionRecord, SessionScore } from './types.js';
 
 /** The file name of the store inside Retrospect's data folder. */
@@ -81,6 +81,11 @@ const UPSERT = `INSERT INTO sessions (path, size, mtime_ms, host, session_id, pa
     gate_profile = excluded.gate_profile, turns_human = excluded.turns_human,
     turns_assistant = excluded.turns_assistant, turns_tool_errors = excluded.turns_tool_errors`;
 
+export interface SessionStoreOptions {
+  /** The SQLite engine; default: Node's built-in one where this Node has it, else better-sqlite3. */
+  engine?: SqliteEngineName;
+}
+
 /**
  * The embedded session index (SQLite, WAL): one row per transcript file with its gate verdict. It
  * outlives the transcripts — Claude Code deletes old ones, the store marks them gone and keeps the verdict.
@@ -88,11 +93,16 @@ const UPSERT = `INSERT INTO sessions (path, size, mtime_ms, host, session_id, pa
 export class SessionStore implements SessionStorePort {
   readonly kind = 'sqlite' as const;
   readonly label: string;
-  private readonly db: Database.Database;
+  private readonly db: SqliteDatabase;
 
-  constructor(path: string) {
+  constructor(path: string, options: SessionStoreOptions = {}) {
     this.label = path;
-    this.db = connectStore(path);
+    this.db = connectStore(path, options.engine);
+  }
+
+  /** The SQLite engine this store runs on. */
+  get engine(): SqliteEngineName {
+    return this.db.engine;
   }
 
   /** Inserts or replaces the records of these files in one transaction. */
@@ -133,7 +143,7 @@ export class SessionStore implements SessionStorePort {
           turns_tool_errors: r.turns?.toolErrors ?? null,
         });
       }
-    })();
+    });
   }
 
   /** What a rescan compares, for every stored file under `root` (all files when omitted). */
@@ -189,7 +199,7 @@ export class SessionStore implements SessionStorePort {
     const set = this.db.prepare('UPDATE sessions SET own_run = ? WHERE path = ?');
     this.db.transaction(() => {
       for (const [path, ownRun] of flags) set.run(ownRun ? 1 : 0, path);
-    })();
+    });
   }
 
   /** Removes the records of these files (the transcripts stay as they are); returns how many went. */
@@ -198,7 +208,7 @@ export class SessionStore implements SessionStorePort {
     let removed = 0;
     this.db.transaction(() => {
       for (const path of paths) removed += remove.run(path).changes;
-    })();
+    });
     return removed;
   }
 
@@ -219,7 +229,7 @@ export class SessionStore implements SessionStorePort {
     let changed = 0;
     this.db.transaction(() => {
       for (const path of paths) changed += mark.run(path).changes;
-    })();
+    });
     return changed;
   }
 
@@ -231,7 +241,7 @@ export class SessionStore implements SessionStorePort {
    */
   listSessions(query: SessionQuery = {}): SessionRecord[] {
     const where: string[] = [];
-    const params: unknown[] = [];
+    const params: SqliteValue[] = [];
     if (query.project !== undefined) {
       where.push('project = ?');
       params.push(query.project);
@@ -293,7 +303,7 @@ export class SessionStore implements SessionStorePort {
 
   /** The schema version this store is at. */
   schemaVersion(): number {
-    return this.db.pragma('user_version', { simple: true }) as number;
+    return this.db.pragma('user_version') as number;
   }
 
   close(): void {
@@ -306,6 +316,6 @@ export class SessionStore implements SessionStorePort {
  * that cannot be used — corrupt, another program's database, read-only, a folder — is a StoreError naming
  * the file and what to do, when it is opened and whenever a later call meets the damage.
  */
-export function openStore(path: string): SessionStore {
-  return guardStore(new SessionStore(path), path === ':memory:' ? path : resolve(path));
+export function openStore(path: string, options: SessionStoreOptions = {}): SessionStore {
+  return guardStore(new SessionStore(path, options), path === ':memory:' ? path : resolve(path));
 }

@@ -1,10 +1,10 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../test-support/temp-dir.js';
 import { openStore } from './open.js';
 import { isSessionStore } from './probe.js';
+import { openSqlite } from './sqlite/index.js';
 
 describe('isSessionStore', () => {
   let dir: string;
@@ -26,7 +26,7 @@ describe('isSessionStore', () => {
     expect(isSessionStore(text)).toBe(false);
     expect(readFileSync(text, 'utf8')).toBe('not a database\n');
     const other = join(dir, 'other.sqlite');
-    const db = new Database(other);
+    const db = openSqlite(other);
     db.exec('CREATE TABLE accounts (id INTEGER)');
     db.close();
     const before = readFileSync(other);

@@ -1,15 +1,15 @@
 import { statSync } from 'node:fs';
-import Database from 'better-sqlite3';
+import { openSqlite, type SqliteDatabase } from './sqlite/index.js';
 
 /**
  * Whether `path` is an existing session store (a SQLite file with the store's migrations applied). Opened
  * read-only, so that asking about a file that turns out to be someone else's database never changes it.
  */
 export function isSessionStore(path: string): boolean {
-  let db: Database.Database | undefined;
+  let db: SqliteDatabase | undefined;
   try {
-    db = new Database(path, { readonly: true, fileMustExist: true });
-    const version = db.pragma('user_version', { simple: true }) as number;
+    db = openSqlite(path, { readOnly: true });
+    const version = db.pragma('user_version') as number;
     const table = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sessions'").get();
     return version >= 1 && table !== undefined;
   } catch {

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { SqliteDatabase } from './sqlite/index.js';
 
 /**
  * The store's migrations, applied in order; `PRAGMA user_version` records how many ran. Never edit a
@@ -65,14 +65,14 @@ function refuseNewer(current: number): void {
  * processes creating one new store at once, the first applies the steps and the others, waiting on the
  * lock, then find them applied. Reading it outside (as before) let two of them run the first step twice.
  */
-export function migrate(db: Database.Database): void {
-  const seen = db.pragma('user_version', { simple: true }) as number;
+export function migrate(db: SqliteDatabase): void {
+  const seen = db.pragma('user_version') as number;
   refuseNewer(seen);
   if (seen === MIGRATIONS.length) return;
   db.transaction(() => {
-    const current = db.pragma('user_version', { simple: true }) as number;
+    const current = db.pragma('user_version') as number;
     refuseNewer(current);
     for (let step = current; step < MIGRATIONS.length; step++) db.exec(MIGRATIONS[step]!);
     db.pragma(`user_version = ${MIGRATIONS.length}`);
-  }).immediate();
+  }, 'immediate');
 }

@@ -1,6 +1,6 @@
 import { cpSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../store/sqlite/index.js';
 import { REPO_ROOT } from './cli.js';
 import { tempDir } from './temp-dir.js';
 
@@ -210,7 +210,7 @@ const CHILD: Message[] = [
  */
 export function writeOpencodeDatabase(path: string): { main: string; child: string } {
   mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path);
+  const db = openSqlite(path);
   db.pragma('journal_mode = WAL');
   db.exec(OPENCODE_SCHEMA);
   db.prepare(
@@ -257,7 +257,7 @@ export function writeOpencodeDatabase(path: string): { main: string; child: stri
   db.transaction(() => {
     write(ids.main, null, 'Portfolio site', MAIN);
     write(ids.child, ids.main, 'Find the build entry (@explore subagent)', CHILD);
-  })();
+  });
   db.close();
   return ids;
 }

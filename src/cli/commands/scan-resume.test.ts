@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { openSqlite } from '../../store/sqlite/index.js';
 import { BIN, REPO_ROOT, runCli } from '../../test-support/cli.js';
 import { writeSessionFile } from '../../test-support/session-files.js';
 
@@ -15,7 +15,7 @@ const TOTAL = PROJECTS * PER_PROJECT;
 function storedRows(path: string): number {
   if (!existsSync(path)) return 0;
   try {
-    const db = new Database(path, { readonly: true, fileMustExist: true });
+    const db = openSqlite(path, { readOnly: true });
     try {
       return (db.prepare('SELECT count(*) AS n FROM sessions').get() as { n: number }).n;
     } finally {

@@ -13,8 +13,8 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { openSqlite } from '../../store/sqlite/index.js';
 import { REPO_ROOT, runCli, unprivileged } from '../../test-support/cli.js';
 import { noonOf, retroProject } from '../../test-support/retro-project.js';
 
@@ -100,7 +100,7 @@ describe('a session store that cannot be used: one line naming the file and what
       `retrospect scan: the session store ${folder} is a folder, not a file: give --store the path of a file (such as ${folder}/store.sqlite)\n`,
     ]);
     const other = join(dir, 'accounts.db');
-    const db = new Database(other);
+    const db = openSqlite(other);
     db.exec('CREATE TABLE accounts (id INTEGER PRIMARY KEY, name TEXT)');
     db.close();
     for (const args of [
@@ -113,11 +113,14 @@ describe('a session store that cannot be used: one line naming the file and what
         /is not a Retrospect session store \(a SQLite database with the tables accounts\); it was left as it was/,
       );
     }
-    const after = new Database(other, { readonly: true });
-    expect(after.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all()).toEqual([
-      'accounts',
-    ]);
-    expect(after.pragma('user_version', { simple: true })).toBe(0);
+    const after = openSqlite(other, { readOnly: true });
+    expect(
+      after
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+        .all()
+        .map((r) => (r as { name: string }).name),
+    ).toEqual(['accounts']);
+    expect(after.pragma('user_version')).toBe(0);
     after.close();
   });
 
@@ -161,7 +164,7 @@ describe('a session store that cannot be used: one line naming the file and what
     expect(again.stdout).toMatch(/read 0 files .*, 9 unchanged/);
     // --rebuild on another program's database moves nothing.
     const other = join(dir, 'accounts.db');
-    new Database(other).exec('CREATE TABLE accounts (id INTEGER)');
+    openSqlite(other).exec('CREATE TABLE accounts (id INTEGER)');
     const refused = await runCli(['scan', DEMO, '--store', other, '--rebuild'], { env });
     expect(refused.code).toBe(1);
     expect(existsSync(other)).toBe(true);

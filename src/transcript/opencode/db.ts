@@ -1,7 +1,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { basename, dirname } from 'node:path';
-import type BetterSqlite3 from 'better-sqlite3';
+import { RetrospectError } from '../../errors/errors.js';
+import { openSqlite, type SqliteDatabase } from '../../store/sqlite/index.js';
 import { isObject, type Json } from '../json-value.js';
 import { fileStat } from '../source.js';
 import type { OpencodeMessage } from './convert.js';
@@ -17,14 +17,7 @@ import type { OpencodeMessage } from './convert.js';
 const SQLITE_HEADER = 'SQLite format 3\0';
 const BUSY_TIMEOUT_MS = 5_000;
 
-type Database = BetterSqlite3.Database;
-
-let loaded: typeof BetterSqlite3 | undefined;
-/** better-sqlite3 is loaded on first use: a scan without OpenCode sessions never pays for it. */
-function sqlite(): typeof BetterSqlite3 {
-  loaded ??= createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
-  return loaded;
-}
+type Database = SqliteDatabase;
 
 /** Whether a file starts with SQLite's header. */
 export function isSqliteFile(path: string): boolean {
@@ -47,9 +40,9 @@ export function splitSessionPath(path: string): { db: string; sessionId: string 
   return { db, sessionId: basename(path) };
 }
 
+/** The SQLite engine is loaded on first use: a scan without OpenCode sessions never pays for it. */
 function open(db: string): Database {
-  const database = new (sqlite())(db, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
-  return database;
+  return openSqlite(db, { readOnly: true, busyTimeoutMs: BUSY_TIMEOUT_MS });
 }
 
 function withDatabase<T>(db: string, use: (database: Database) => T): T | undefined {
@@ -57,7 +50,9 @@ function withDatabase<T>(db: string, use: (database: Database) => T): T | undefi
   try {
     database = open(db);
     return use(database);
-  } catch {
+  } catch (error) {
+    // A database that cannot be read is no sessions; a Node without any SQLite engine is the user's to fix.
+    if (error instanceof RetrospectError && error.code === 'E_NO_SQLITE') throw error;
     return undefined;
   } finally {
     database?.close();

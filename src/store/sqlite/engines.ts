@@ -1,0 +1,82 @@
+import { createRequire } from 'node:module';
+import type BetterSqlite3 from 'better-sqlite3';
+import { RetrospectError } from '../../errors/errors.js';
+
+/**
+ * The SQLite engines Retrospect can use. Node's built-in `node:sqlite` (flag-free from Node 22.13 and 23.4)
+ * needs nothing installed; better-sqlite3, a native module, is the engine for a Node without it (Node 20)
+ * and is an optional dependency: an install on a machine that cannot build or download it still succeeds.
+ */
+export type SqliteEngineName = 'node:sqlite' | 'better-sqlite3';
+
+export type NodeSqlite = typeof import('node:sqlite');
+
+let nodeSqlite: NodeSqlite | null | undefined;
+let betterSqlite: typeof BetterSqlite3 | null | undefined;
+
+/**
+ * Node's built-in SQLite, or null when this Node has none (before 22.5) or keeps it behind
+ * `--experimental-sqlite` (22.5 to 22.12). Node marks the module experimental and warns once on loading
+ * it; the warning is about Node's API, not about anything the user can act on, so it is dropped here —
+ * only that one warning and only while the module loads; every other warning is emitted as before.
+ */
+export function loadNodeSqlite(): NodeSqlite | null {
+  if (nodeSqlite !== undefined) return nodeSqlite;
+  const emitWarning = process.emitWarning;
+  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+    const text = typeof warning === 'string' ? warning : warning.message;
+    const type = typeof rest[0] === 'string' ? rest[0] : (rest[0] as { type?: string } | undefined)?.type;
+    const kind = typeof warning === 'string' ? type : warning.name;
+    if (kind === 'ExperimentalWarning' && /^SQLite\b/.test(text)) return;
+    (emitWarning as (...args: unknown[]) => void).call(process, warning, ...rest);
+  }) as typeof process.emitWarning;
+  try {
+    nodeSqlite = (process.getBuiltinModule?.('node:sqlite') as NodeSqlite | undefined) ?? null;
+  } catch {
+    nodeSqlite = null;
+  } finally {
+    process.emitWarning = emitWarning;
+  }
+  return nodeSqlite;
+}
+
+/** better-sqlite3, or null when it is not installed or its native part does not load on this Node. */
+export function loadBetterSqlite(): typeof BetterSqlite3 | null {
+  if (betterSqlite !== undefined) return betterSqlite;
+  try {
+    const loaded = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
+    // The JavaScript part loads without the native one; opening a database is what binds it.
+    new loaded(':memory:').close();
+    betterSqlite = loaded;
+  } catch {
+    betterSqlite = null;
+  }
+  return betterSqlite;
+}
+
+/** The engines this Node can use, the preferred first. */
+export function availableEngines(): SqliteEngineName[] {
+  const engines: SqliteEngineName[] = [];
+  if (loadNodeSqlite() !== null) engines.push('node:sqlite');
+  if (loadBetterSqlite() !== null) engines.push('better-sqlite3');
+  return engines;
+}
+
+/** What to do when this Node has no SQLite engine, in one line. */
+export function noEngineMessage(): string {
+  return (
+    `retrospect needs SQLite, and Node ${process.version} has no built-in one (node:sqlite, from Node 22.13) ` +
+    'and better-sqlite3 is not installed or not built for it: use Node 22.13 or newer (or 24), ' +
+    'or run `npm install better-sqlite3@12.9.0` in the folder retrospect is installed in'
+  );
+}
+
+/**
+ * The engine to use: the built-in one where Node has it (better-sqlite3 is then never loaded), else
+ * better-sqlite3; when neither, an error (E_NO_SQLITE) saying what to do.
+ */
+export function defaultEngine(): SqliteEngineName {
+  if (loadNodeSqlite() !== null) return 'node:sqlite';
+  if (loadBetterSqlite() !== null) return 'better-sqlite3';
+  throw new RetrospectError('E_NO_SQLITE', noEngineMessage());
+}
