@@ -14,6 +14,13 @@ import { CORRECTION_RE, REJECTION_RE } from './lexicon.js';
 import { FileRequests, S3_MIN_REQUESTS } from './rework.js';
 import type { CalibratedAssistantTurn, CalibratedTurn, CalibratedUserTurn } from './turns.js';
 
+/**
+ * How the next assistant text is read: `first`, the first reply to a person (for a concession and for "I
+ * cannot ..."); undefined, not read. (Reading the agent's later texts on a request for "you're right" was
+ * measured and dropped: docs/gate.md, version 4.)
+ */
+export type ReplyReading = 'first' | undefined;
+
 /** Why one hit counted, for `--why`. */
 export interface HitReason {
   signal: 'S1' | 'S2' | 'S3' | 'S4' | 'S5';
@@ -96,9 +103,12 @@ export class CalibratedMachine {
   private readonly sentRequests = new Set<string>();
   private lastRequest = '';
 
-  /** Whether the next assistant text is read for a concession (the first reply after a person spoke). */
-  get wantsReplyText(): boolean {
-    return this.awaitingReply;
+  /** The agent's first reply said it cannot do the last request: the person's next words press on. */
+  private declined = false;
+
+  /** How the next assistant text is read for a concession (see ReplyReading). */
+  get replyReading(): ReplyReading {
+    return this.awaitingReply ? 'first' : undefined;
   }
 
   push(turn: CalibratedTurn): void {
@@ -118,6 +128,7 @@ export class CalibratedMachine {
     for (let i = 0; i < turn.retries; i++) this.hit('S4', turn.id, 'retry phrase in the reply');
     if (this.awaitingReply && turn.hasText) {
       if (turn.concedes) this.conceded();
+      if (turn.declines) this.declined = true;
       this.awaitingReply = false;
     }
     for (const edit of turn.edits)
@@ -216,6 +227,13 @@ export class CalibratedMachine {
         corrected = true;
       }
     }
+    // The agent said it cannot do what was asked ("I don't have access to your files") and the person
+    // did not let it go: they retype the path, ask how to give it access, or tell it to find another way.
+    if (this.declined && !corrected) {
+      this.hit('S1', id, `the agent said it cannot do it, and the person pressed on: "${quote(typed)}"`);
+      corrected = true;
+    }
+    this.declined = false;
     const normalized = typed.trim().toLowerCase().replace(/\s+/gu, ' ');
     if (normalized.length >= MIN_REPEAT_LENGTH) {
       // Sending a request again after the agent did nothing with it (a provider error, a usage limit) is
