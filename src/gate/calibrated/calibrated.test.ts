@@ -461,7 +461,7 @@ describe('S1: a turn the agent concedes was a correction', () => {
     },
   );
 
-  it('counts a correction once when its words already counted, and no longer as a terse reply', () => {
+  it('counts a steer the agent concedes twice (version 4), a conceded terse reply once and not as S5', () => {
     const t = new TranscriptBuilder();
     t.user('Fix the export.');
     t.assistant('Fixed.');
@@ -472,7 +472,7 @@ describe('S1: a turn the agent concedes was a correction', () => {
     t.user('和5不一样吗');
     t.assistant('你说得对，第1条和第5条是一回事。');
     const result = gate(t);
-    expect(count(result, 'S1')).toBe(2);
+    expect(count(result, 'S1')).toBe(3);
     expect(count(result, 'S5')).toBe(0);
   });
 
@@ -675,5 +675,63 @@ describe('version 4: complaints, the agent declining, approvals', () => {
       t.user(carryOn);
       expect(count(gate(t), 'S1'), carryOn).toBe(0);
     }
+  });
+});
+
+describe('version 4: two readings of one correction agree', () => {
+  it('counts twice a steer in words that the agent then concedes ("why didn\'t you search the web?")', () => {
+    const t = new TranscriptBuilder();
+    t.user('现在有哪些新的开源模型？');
+    t.assistant(LONG_ANSWER);
+    const turn = t.user('为啥没进行web search');
+    t.assistant('你说得对，我应该先进行网络搜索。');
+    t.tool('WebSearch', { query: 'open source models' });
+    const result = gate(t);
+    expect(result.verdict.signals.find((s) => s.name === 'S1')).toEqual({
+      name: 'S1',
+      count: 2,
+      ids: [turn, turn],
+    });
+    expect(result.verdict.passed).toBe(true);
+    expect(result.reasons?.map((r) => r.reason)).toContain('and the agent conceded it: counts twice');
+  });
+
+  it('counts a steer the agent does not concede once, and a concession without words once', () => {
+    const steer = new TranscriptBuilder();
+    steer.user('Update the bootstrap script.');
+    steer.assistant(LONG_ANSWER);
+    steer.user('bootstrap脚本没有更新啊');
+    steer.assistant('Updating it now.');
+    expect(count(gate(steer), 'S1')).toBe(1);
+
+    const conceded = new TranscriptBuilder();
+    conceded.user('Where do skills live?');
+    conceded.assistant(LONG_ANSWER);
+    conceded.user('在 /skills 底下吧');
+    conceded.assistant('你说得对，技能在 /skills 底下。');
+    expect(count(gate(conceded), 'S1')).toBe(1);
+  });
+
+  it('counts twice a refusal whose redirect also complains ("the script was not updated")', () => {
+    const t = new TranscriptBuilder();
+    t.user('Redesign the install flow.');
+    t.tool('ExitPlanMode', { plan: '# Plan' });
+    const refused = t.result(REFUSAL, true);
+    t.user('bootstrap脚本没有更新啊哥们');
+    const result = gate(t);
+    expect(result.verdict.signals.find((s) => s.name === 'S1')).toEqual({
+      name: 'S1',
+      count: 2,
+      ids: [refused, refused],
+    });
+  });
+
+  it('counts a refusal followed by a plain new direction once', () => {
+    const t = new TranscriptBuilder();
+    t.user('Add the symlink.');
+    t.tool('AskUserQuestion', { question: 'Where?' });
+    t.result(REFUSAL, true);
+    t.user('make the new symlink in ~/code/app/');
+    expect(count(gate(t), 'S1')).toBe(1);
   });
 });

@@ -168,6 +168,17 @@ const UNSPACED_CORRECTIONS = [
   '弄錯',
   '怎么又',
   '怎麼又',
+  // "why didn't you ...", "not updated", "you forgot / left out": the problem not solved, a step skipped
+  '为啥[^，。？?！!]{0,10}没',
+  '为什么[^，。？?！!]{0,10}没',
+  '為什麼[^，。？?！!]{0,10}沒',
+  '为何[^，。？?！!]{0,10}没',
+  '没有更新',
+  '沒有更新',
+  '没更新',
+  '沒更新',
+  '你忘了',
+  '漏了',
   // Japanese
   '違う',
   'ちがう',

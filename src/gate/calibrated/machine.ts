@@ -91,7 +91,9 @@ export class CalibratedMachine {
   /** A refusal or an interrupt waiting for the person's next words to tell whether it corrected the agent. */
   private pending: { id: MessageId; reason: string; refused: boolean } | undefined;
   /** The last person's turn, until the agent's first reply says whether it was taken as a correction. */
-  private lastHuman: { id: MessageId; typed: string; corrected: boolean } | undefined;
+  private lastHuman:
+    | { id: MessageId; typed: string; corrected: boolean; confirmable: MessageId | undefined }
+    | undefined;
   /** Whether the agent did anything with the last request (a tool call, a long answer, an edit). */
   private acted = false;
   /** The last slash command run that asks the agent for work (`/flow-convert`), to tell a resume. */
@@ -138,11 +140,18 @@ export class CalibratedMachine {
 
   /**
    * The agent's first reply to the person opens by conceding ("You're right", "你说得对", "Tu as raison"):
-   * the agent read the person's turn as a correction, whatever words it used. That turn counts as S1 (once:
-   * not again if its words already counted, and no longer as a terse follow-up).
+   * the agent read the person's turn as a correction, whatever words it used. That turn counts as S1 (and
+   * no longer as a terse follow-up). A turn whose words already counted once as a steer counts a second
+   * time: the person's words and the agent's reading agree that it was a correction.
    */
   private conceded(): void {
     const human = this.lastHuman;
+    if (human?.confirmable !== undefined) {
+      // The person corrected the agent in words and the agent granted it: two readings of one turn agree.
+      this.hit('S1', human.confirmable, 'and the agent conceded it: counts twice');
+      human.confirmable = undefined;
+      return;
+    }
     if (!human || human.corrected) return;
     human.corrected = true;
     this.unhit('S5', human.id);
@@ -208,13 +217,19 @@ export class CalibratedMachine {
   private humanTurn(id: MessageId, typed: string): void {
     const reacting = this.seenAssistant;
     let corrected = false;
+    /** The one S1 hit a steering correction in words gave this turn, which a concession can confirm. */
+    let confirmable: MessageId | undefined;
     // Restating one's own request after an interrupt amends it; after refusing the agent's tool call, the
     // person has already said no to what the agent did, so a restated request redirects it.
     const amended = this.pending !== undefined && !this.pending.refused && amends(typed, this.lastRequest);
     const reaction = reactionOf(typed);
     if (this.pending && !amended) {
       this.hit('S1', this.pending.id, `${this.pending.reason}, then redirected: "${quote(typed)}"`);
-      this.rejected(this.pending.id, reaction);
+      if (!this.rejected(this.pending.id, reaction)) {
+        // Stopping the agent and complaining in the same breath: the refusal and the words are two signs.
+        const match = CORRECTION_RE.exec(reaction);
+        if (match) this.hit('S1', this.pending.id, `and corrected it ("${match[0]}"): counts twice`);
+      }
       corrected = true;
     }
     this.pending = undefined;
@@ -223,7 +238,7 @@ export class CalibratedMachine {
       const match = CORRECTION_RE.exec(reaction);
       if (match) {
         this.hit('S1', id, `correction "${match[0]}" in reply to the agent: "${quote(typed)}"`);
-        this.rejected(id, reaction);
+        if (!this.rejected(id, reaction)) confirmable = id;
         corrected = true;
       }
     }
@@ -251,7 +266,7 @@ export class CalibratedMachine {
     }
     this.request++;
     this.acted = false;
-    this.lastHuman = { id, typed, corrected };
+    this.lastHuman = { id, typed, corrected, confirmable };
     this.awaitingReply = true;
   }
 
@@ -260,9 +275,10 @@ export class CalibratedMachine {
    * "不对") counts a second time on the same turn: alone it weighs what a correction and another signal
    * weigh, and flags the session. A steer ("I meant", "try again", "still not working") counts once.
    */
-  private rejected(id: MessageId, reaction: string): void {
+  private rejected(id: MessageId, reaction: string): boolean {
     const match = REJECTION_RE.exec(reaction);
     if (match) this.hit('S1', id, `rejected the agent's work ("${match[0]}"): counts twice`);
+    return match !== null;
   }
 
   /** Keeps the S2 or S3 hits a long session's rate counts (see hitsByRate), and the reasons of those. */
