@@ -4,8 +4,10 @@
 // scored. Transcripts are not in the repository: rebuild the corpus from the listed sources (eval/README.md)
 // and pass its folder (files named <session>.jsonl).
 // usage: eval-gate.mjs CORPUS_DIR [--labels FILE] [--split dev|heldout|fresh|a,b|all] [--exclude LABELS_FILE]
-//                     [--profile seed|calibrated] [--quiet]       (or RETRO_EVAL_CORPUS=CORPUS_DIR)
+//                     [--profile seed|calibrated] [--quiet] [--by-language]   (or RETRO_EVAL_CORPUS=CORPUS_DIR)
 // --exclude leaves out the sessions another label file lists (another set's labels, scored only where new).
+// --by-language also prints each split's figures for English and non-English sessions, told apart by the
+// person's typing (see typedLanguage): the issue's goal counts recall on non-English sessions separately.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +24,7 @@ const { values, positionals } = parseArgs({
     exclude: { type: 'string' },
     profile: { type: 'string' },
     quiet: { type: 'boolean', default: false },
+    'by-language': { type: 'boolean', default: false },
   },
 });
 const corpus = positionals[0] ?? process.env.RETRO_EVAL_CORPUS;
@@ -51,6 +54,45 @@ function metrics(rows) {
   return { tp, fp, fn, tn, precision, recall, f1 };
 }
 
+/** Scripts that are not English, and common words of the Latin-script languages the sessions hold. */
+const NON_LATIN_RE =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Cyrillic}\p{Script=Thai}\p{Script=Hangul}]/gu;
+const FOREIGN_WORD_RE =
+  /(?<!\p{L})(?:que|para|por|el|los|las|una|não|você|est|les|des|pour|und|nicht|der|die|das|ist|của|không|tôi|bạn|có|và|esto|eso|hacer|fazer|isso|como)(?!\p{L})/giu;
+
+/**
+ * `non-English` when the person's own typing (text turns, not tool results, interrupts or command markup;
+ * 300 characters of each) is more than 15% letters of another script, or more than 6% of its words are
+ * common Spanish, Portuguese, French, German or Vietnamese words; else `English`. A heuristic, for figures.
+ */
+function typedLanguage(path) {
+  let text = '';
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    if (!line.includes('"type":"user"')) continue;
+    let record;
+    try {
+      record = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    const content = record?.message?.content;
+    const parts =
+      typeof content === 'string'
+        ? [content]
+        : Array.isArray(content)
+          ? content.filter((b) => b?.type === 'text').map((b) => String(b.text))
+          : [];
+    for (const part of parts)
+      if (!part.startsWith('<') && !part.startsWith('[Request') && !part.startsWith('This session'))
+        text += ` ${part.slice(0, 300)}`;
+  }
+  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  const other = text.match(NON_LATIN_RE)?.length ?? 0;
+  const words = text.match(/\p{L}+/gu)?.length ?? 1;
+  const foreign = text.match(FOREIGN_WORD_RE)?.length ?? 0;
+  return other > 0.15 * letters || foreign > 0.06 * words ? 'non-English' : 'English';
+}
+
 const fixed = (n) => n.toFixed(2);
 let missing = 0;
 for (const profile of profiles) {
@@ -63,7 +105,14 @@ for (const profile of profiles) {
       continue;
     }
     const result = gateSessionSync(path, { profile, env: {}, ledgerPath: null });
-    rows.push({ ...entry, flagged: result.verdict.passed, verdict: result.verdict, reasons: result.reasons });
+    const language = values['by-language'] ? typedLanguage(path) : undefined;
+    rows.push({
+      ...entry,
+      language,
+      flagged: result.verdict.passed,
+      verdict: result.verdict,
+      reasons: result.reasons,
+    });
   }
   for (const split of [...splits, ...(splits.length > 1 ? ['all'] : [])]) {
     const part = rows.filter((r) => split === 'all' || r.split === split);
@@ -73,6 +122,15 @@ for (const profile of profiles) {
       `${profile.padEnd(10)} ${split.padEnd(7)} n=${m.tp + m.fp + m.fn + m.tn} (+${unclear.length} unclear, ${unclear.filter((r) => r.flagged).length} flagged)  P=${fixed(m.precision)} R=${fixed(m.recall)} F1=${fixed(m.f1)}  TP=${m.tp} FP=${m.fp} FN=${m.fn} TN=${m.tn}`,
     );
   }
+  if (values['by-language'])
+    for (const split of [...splits, ...(splits.length > 1 ? ['all'] : [])])
+      for (const language of ['English', 'non-English']) {
+        const part = rows.filter((r) => (split === 'all' || r.split === split) && r.language === language);
+        const m = metrics(part);
+        console.log(
+          `${profile.padEnd(10)} ${split.padEnd(7)} ${language.padEnd(11)} n=${m.tp + m.fp + m.fn + m.tn}  P=${fixed(m.precision)} R=${fixed(m.recall)}  TP=${m.tp} FP=${m.fp} FN=${m.fn} TN=${m.tn}`,
+        );
+      }
   if (values.quiet) continue;
   for (const r of rows) {
     const wrong = (r.label === 'rough' && !r.flagged) || (r.label === 'smooth' && r.flagged);

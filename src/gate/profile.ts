@@ -16,8 +16,12 @@ export const DEFAULT_GATE_PROFILE: GateProfile = 'calibrated';
  * refusal, a session command (/clear) is moving on and another work command (a skill) is a redirect.
  * calibrated 3: a correction rejecting the agent's work outright ("that's wrong", "not what I asked",
  * "revert", "不对") counts twice and flags alone; 对不对 (a question) is no longer read as 不对.
+ * calibrated 4: the person pressing on after the agent's first reply says it cannot do the task; complaints
+ * that the problem is not solved, a step skipped or a rule ignored (English, Russian, Chinese); a steer the
+ * agent concedes, and a refusal or interrupt whose redirect holds a correction phrase, count twice;
+ * "continue implementation" and Thai "go on" carry on; "not yet" in Spanish and Portuguese only about a result.
  */
-export const GATE_PROFILE_VERSIONS: Record<GateProfile, number> = { seed: 1, calibrated: 3 };
+export const GATE_PROFILE_VERSIONS: Record<GateProfile, number> = { seed: 1, calibrated: 4 };
 
 export function isGateProfile(value: unknown): value is GateProfile {
   return typeof value === 'string' && (GATE_PROFILES as readonly string[]).includes(value);

@@ -461,7 +461,7 @@ describe('S1: a turn the agent concedes was a correction', () => {
     },
   );
 
-  it('counts a correction once when its words already counted, and no longer as a terse reply', () => {
+  it('counts a steer the agent concedes twice (version 4), a conceded terse reply once and not as S5', () => {
     const t = new TranscriptBuilder();
     t.user('Fix the export.');
     t.assistant('Fixed.');
@@ -472,7 +472,7 @@ describe('S1: a turn the agent concedes was a correction', () => {
     t.user('和5不一样吗');
     t.assistant('你说得对，第1条和第5条是一回事。');
     const result = gate(t);
-    expect(count(result, 'S1')).toBe(2);
+    expect(count(result, 'S1')).toBe(3);
     expect(count(result, 'S5')).toBe(0);
   });
 
@@ -591,5 +591,147 @@ describe('the calibrated verdict', () => {
     };
     expect(hits('js')).toEqual(hits('wasm'));
     expect(hits('js').reasons.map((r) => r.signal)).toEqual(['S1', 'S1']);
+  });
+});
+
+describe('version 4: complaints, the agent declining, approvals', () => {
+  it('counts a complaint that the problem is not solved, something left out, or a rule ignored', () => {
+    for (const complaint of [
+      'this still doesn’t fix it, the page crashes',
+      "this doesn't fix the root cause",
+      "didn't you forget the settings page?",
+      'why is my rule not applied?',
+      'i dont see which files you corrected',
+      'still have when i try to sign in 404: NOT_FOUND',
+      'используй другой способ',
+    ]) {
+      const t = new TranscriptBuilder();
+      t.user('Fix the sign-in page.');
+      t.tool('Read', { file_path: '/repo/src/signin.ts' });
+      t.result('export function signIn() {}');
+      t.assistant(LONG_ANSWER);
+      const turn = t.user(complaint);
+      const result = gate(t);
+      expect(result.verdict.signals.find((s) => s.name === 'S1')?.ids, complaint).toEqual([turn]);
+    }
+  });
+
+  it('does not read "not yet, don\'t touch the code" (Portuguese) as a correction', () => {
+    const t = new TranscriptBuilder();
+    t.user('Analise o módulo de pagamentos.');
+    t.tool('Read', { file_path: '/repo/src/payments.ts' });
+    t.result('export const pay = () => {}');
+    t.assistant(LONG_ANSWER);
+    t.user('ainda não, não mexe no código, só me explica o fluxo');
+    expect(count(gate(t), 'S1')).toBe(0);
+  });
+
+  it('still reads "ainda não funciona" (still not working) as a correction', () => {
+    const t = new TranscriptBuilder();
+    t.user('Corrija o login.');
+    t.assistant(LONG_ANSWER);
+    t.user('ainda não funciona');
+    expect(count(gate(t), 'S1')).toBe(1);
+  });
+
+  it('counts the person pressing on after the agent said it cannot do the task', () => {
+    const t = new TranscriptBuilder();
+    t.user('Tienes acceso a C:\\Proyectos\\Jarvis ?');
+    t.assistant("I don't have direct access to your local file system or the ability to browse directories.");
+    const pressed = t.user('Quiero que tengas acceso a esa carpeta o a otras que te pida');
+    t.assistant('No tengo acceso a carpetas o archivos en tu sistema de archivos local.');
+    const again = t.user('Quiero que leas este archivo: C:\\Users\\David\\Documents');
+    t.assistant('The file does not exist in the current directory.');
+    const result = gate(t);
+    expect(result.verdict.signals.find((s) => s.name === 'S1')?.ids).toEqual([pressed, again]);
+    expect(result.verdict.passed).toBe(true);
+    expect(renderWhy(result.sessionId, result.verdict, result.reasons)).toContain(
+      'the agent said it cannot do it, and the person pressed on',
+    );
+  });
+
+  it('does not count "I cannot" when the session ends there, or when it is not the first reply', () => {
+    const ended = new TranscriptBuilder();
+    ended.user('Open my downloads folder.');
+    ended.assistant("I can't access files on your machine from here.");
+    expect(count(gate(ended), 'S1')).toBe(0);
+
+    const later = new TranscriptBuilder();
+    later.user('Summarise the report.');
+    later.assistant('Reading it now.');
+    later.tool('Read', { file_path: '/repo/report.md' });
+    later.result('# Report');
+    later.assistant("Done. Note: I can't access the linked spreadsheet, it is private.");
+    later.user('fine, skip the spreadsheet and write the summary');
+    expect(count(gate(later), 'S1')).toBe(0);
+  });
+
+  it('reads "continue implementation" and Thai "go on" after an interrupt as carrying on', () => {
+    for (const carryOn of ['continue implementation', 'Continue the implementation', 'ไปต่อ', 'ทำต่อ']) {
+      const t = new TranscriptBuilder();
+      t.user('Implement the pager.');
+      t.tool('Bash', { command: 'npm test' });
+      interrupt(t);
+      t.user(carryOn);
+      expect(count(gate(t), 'S1'), carryOn).toBe(0);
+    }
+  });
+});
+
+describe('version 4: two readings of one correction agree', () => {
+  it('counts twice a steer in words that the agent then concedes ("why didn\'t you search the web?")', () => {
+    const t = new TranscriptBuilder();
+    t.user('现在有哪些新的开源模型？');
+    t.assistant(LONG_ANSWER);
+    const turn = t.user('为啥没进行web search');
+    t.assistant('你说得对，我应该先进行网络搜索。');
+    t.tool('WebSearch', { query: 'open source models' });
+    const result = gate(t);
+    expect(result.verdict.signals.find((s) => s.name === 'S1')).toEqual({
+      name: 'S1',
+      count: 2,
+      ids: [turn, turn],
+    });
+    expect(result.verdict.passed).toBe(true);
+    expect(result.reasons?.map((r) => r.reason)).toContain('and the agent conceded it: counts twice');
+  });
+
+  it('counts a steer the agent does not concede once, and a concession without words once', () => {
+    const steer = new TranscriptBuilder();
+    steer.user('Update the bootstrap script.');
+    steer.assistant(LONG_ANSWER);
+    steer.user('bootstrap脚本没有更新啊');
+    steer.assistant('Updating it now.');
+    expect(count(gate(steer), 'S1')).toBe(1);
+
+    const conceded = new TranscriptBuilder();
+    conceded.user('Where do skills live?');
+    conceded.assistant(LONG_ANSWER);
+    conceded.user('在 /skills 底下吧');
+    conceded.assistant('你说得对，技能在 /skills 底下。');
+    expect(count(gate(conceded), 'S1')).toBe(1);
+  });
+
+  it('counts twice a refusal whose redirect also complains ("the script was not updated")', () => {
+    const t = new TranscriptBuilder();
+    t.user('Redesign the install flow.');
+    t.tool('ExitPlanMode', { plan: '# Plan' });
+    const refused = t.result(REFUSAL, true);
+    t.user('bootstrap脚本没有更新啊哥们');
+    const result = gate(t);
+    expect(result.verdict.signals.find((s) => s.name === 'S1')).toEqual({
+      name: 'S1',
+      count: 2,
+      ids: [refused, refused],
+    });
+  });
+
+  it('counts a refusal followed by a plain new direction once', () => {
+    const t = new TranscriptBuilder();
+    t.user('Add the symlink.');
+    t.tool('AskUserQuestion', { question: 'Where?' });
+    t.result(REFUSAL, true);
+    t.user('make the new symlink in ~/code/app/');
+    expect(count(gate(t), 'S1')).toBe(1);
   });
 });

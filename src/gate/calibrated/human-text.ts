@@ -109,7 +109,8 @@ export const CORRECTION_HEAD = 280;
  * words ("# $1 hard stop", "revert on failure") are not the person's.
  */
 export function reactionOf(typed: string): string {
-  const head = typed.trimStart().slice(0, CORRECTION_HEAD);
+  // A typographic apostrophe (macOS and phone keyboards type "doesn’t") reads as the plain one the phrases use.
+  const head = typed.trimStart().slice(0, CORRECTION_HEAD).replaceAll('\u2019', "'");
   const lineEnd = head.indexOf('\n');
   return lineEnd > 0 ? head.slice(0, lineEnd) : head;
 }

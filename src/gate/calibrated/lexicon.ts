@@ -41,6 +41,16 @@ const SPACED_CORRECTIONS = [
   "you'?re wrong",
   'not right',
   'broken',
+  // Complaints that the problem is not solved, something was left out, a rule ignored, or the quality
+  // falls short: not a plain "wrong", but the person steering the agent back (version 4).
+  "(?:doesn'?t|does not|didn'?t|did not) (?:fix|solve|address|pass)",
+  "(?:didn'?t|did not) you (?:forget|miss|read|see)",
+  "(?:isn'?t|is not|wasn'?t|was not|not)(?: being)? (?:applied|respected|followed|fixed|solved)",
+  'root cause',
+  'properly instead',
+  "(?:it'?s|its|that'?s|thats|it is|that is) not ?possible",
+  "i (?:don'?t|do not|dont) see (?:which|what|where|any)",
+  'still (?:have|has|get|getting|shows?|see)',
   // German
   'nein',
   'falsch',
@@ -66,7 +76,7 @@ const SPACED_CORRECTIONS = [
   'est[aá] mal',
   'no funciona',
   'sigue sin',
-  'todav[ií]a no',
+  'todav[ií]a no (?:funciona|sale|cambia|se ve|va|anda|carga)',
   'eso no',
   'no es (?:eso|lo que)',
   'te dije',
@@ -75,7 +85,7 @@ const SPACED_CORRECTIONS = [
   // Portuguese
   'errado',
   'n[aã]o funciona',
-  'ainda n[aã]o',
+  'ainda n[aã]o (?:funciona|deu|foi|resolveu|mudou|carrega|aparece)',
   'n[aã]o (?:era|é) isso',
   'isso n[aã]o',
   'eu (?:disse|falei)',
@@ -92,6 +102,7 @@ const SPACED_CORRECTIONS = [
   'стоп',
   'я же (?:сказал|просил)',
   'не то',
+  'другой способ',
   // Vietnamese
   'ý tôi là',
   'không phải',
@@ -157,6 +168,17 @@ const UNSPACED_CORRECTIONS = [
   '弄錯',
   '怎么又',
   '怎麼又',
+  // "why didn't you ...", "not updated", "you forgot / left out": the problem not solved, a step skipped
+  '为啥[^，。？?！!]{0,10}没',
+  '为什么[^，。？?！!]{0,10}没',
+  '為什麼[^，。？?！!]{0,10}沒',
+  '为何[^，。？?！!]{0,10}没',
+  '没有更新',
+  '沒有更新',
+  '没更新',
+  '沒更新',
+  '你忘了',
+  '漏了',
   // Japanese
   '違う',
   'ちがう',
@@ -317,6 +339,13 @@ const CONTINUATIONS = [
   '계속',
   '계속해',
   'ต่อ',
+  'ไปต่อ',
+  'ทำต่อ',
+  'ต่อเลย',
+  'continue implementation',
+  'continue implementing',
+  'continue with the implementation',
+  'continue the implementation',
 ];
 const CONTINUATION_SET = new Set(CONTINUATIONS);
 const LONGEST_CONTINUATION = Math.max(...CONTINUATIONS.map((phrase) => phrase.length));
@@ -381,6 +410,40 @@ export const CONCESSION_RE = new RegExp(
     'すみません',
     '죄송',
     '맞습니다',
+  ].join('|'),
+  'iu',
+);
+
+/**
+ * The agent saying, in its reply, that it cannot do what was asked ("I don't have access to your files",
+ * "No tengo acceso", "我无法访问"). When the person then presses on, the session did not go as asked.
+ */
+export const DECLINE_RE = new RegExp(
+  [
+    bounded([
+      "i (?:don'?t|do not) have (?:direct )?access",
+      "i (?:can'?t|cannot|am unable to|'m unable to) (?:access|read|open|reach|see|browse|download)",
+      "i(?:'m| am) not able to (?:access|read|open|reach|see|browse|download)",
+      'no tengo acceso',
+      'no puedo (?:acceder|leer|abrir|ver|descargar)',
+      'não tenho acesso',
+      'não consigo (?:acessar|ler|abrir|ver|baixar)',
+      "je n'ai pas accès",
+      'je ne peux pas (?:accéder|lire|ouvrir|voir|télécharger)',
+      'ich habe keinen zugriff',
+      'ich kann nicht (?:auf|zugreifen|lesen|öffnen)',
+      'у меня нет доступа',
+      'я не (?:могу|умею) (?:скачивать|скачать|открыть|прочитать|получить доступ)',
+      'не умею',
+      'tôi không (?:thể|có quyền) truy cập',
+    ]),
+    '无法访问',
+    '無法訪問',
+    '无法读取',
+    '無法讀取',
+    '没有权限访问',
+    'アクセスできません',
+    '접근할 수 없',
   ].join('|'),
   'iu',
 );

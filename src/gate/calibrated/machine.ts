@@ -14,6 +14,13 @@ import { CORRECTION_RE, REJECTION_RE } from './lexicon.js';
 import { FileRequests, S3_MIN_REQUESTS } from './rework.js';
 import type { CalibratedAssistantTurn, CalibratedTurn, CalibratedUserTurn } from './turns.js';
 
+/**
+ * How the next assistant text is read: `first`, the first reply to a person (for a concession and for "I
+ * cannot ..."); undefined, not read. (Reading the agent's later texts on a request for "you're right" was
+ * measured and dropped: docs/gate.md, version 4.)
+ */
+export type ReplyReading = 'first' | undefined;
+
 /** Why one hit counted, for `--why`. */
 export interface HitReason {
   signal: 'S1' | 'S2' | 'S3' | 'S4' | 'S5';
@@ -84,7 +91,9 @@ export class CalibratedMachine {
   /** A refusal or an interrupt waiting for the person's next words to tell whether it corrected the agent. */
   private pending: { id: MessageId; reason: string; refused: boolean } | undefined;
   /** The last person's turn, until the agent's first reply says whether it was taken as a correction. */
-  private lastHuman: { id: MessageId; typed: string; corrected: boolean } | undefined;
+  private lastHuman:
+    | { id: MessageId; typed: string; corrected: boolean; confirmable: MessageId | undefined }
+    | undefined;
   /** Whether the agent did anything with the last request (a tool call, a long answer, an edit). */
   private acted = false;
   /** The last slash command run that asks the agent for work (`/flow-convert`), to tell a resume. */
@@ -96,9 +105,12 @@ export class CalibratedMachine {
   private readonly sentRequests = new Set<string>();
   private lastRequest = '';
 
-  /** Whether the next assistant text is read for a concession (the first reply after a person spoke). */
-  get wantsReplyText(): boolean {
-    return this.awaitingReply;
+  /** The agent's first reply said it cannot do the last request: the person's next words press on. */
+  private declined = false;
+
+  /** How the next assistant text is read for a concession (see ReplyReading). */
+  get replyReading(): ReplyReading {
+    return this.awaitingReply ? 'first' : undefined;
   }
 
   push(turn: CalibratedTurn): void {
@@ -118,6 +130,7 @@ export class CalibratedMachine {
     for (let i = 0; i < turn.retries; i++) this.hit('S4', turn.id, 'retry phrase in the reply');
     if (this.awaitingReply && turn.hasText) {
       if (turn.concedes) this.conceded();
+      if (turn.declines) this.declined = true;
       this.awaitingReply = false;
     }
     for (const edit of turn.edits)
@@ -127,11 +140,18 @@ export class CalibratedMachine {
 
   /**
    * The agent's first reply to the person opens by conceding ("You're right", "你说得对", "Tu as raison"):
-   * the agent read the person's turn as a correction, whatever words it used. That turn counts as S1 (once:
-   * not again if its words already counted, and no longer as a terse follow-up).
+   * the agent read the person's turn as a correction, whatever words it used. That turn counts as S1 (and
+   * no longer as a terse follow-up). A turn whose words already counted once as a steer counts a second
+   * time: the person's words and the agent's reading agree that it was a correction.
    */
   private conceded(): void {
     const human = this.lastHuman;
+    if (human?.confirmable !== undefined) {
+      // The person corrected the agent in words and the agent granted it: two readings of one turn agree.
+      this.hit('S1', human.confirmable, 'and the agent conceded it: counts twice');
+      human.confirmable = undefined;
+      return;
+    }
     if (!human || human.corrected) return;
     human.corrected = true;
     this.unhit('S5', human.id);
@@ -197,13 +217,19 @@ export class CalibratedMachine {
   private humanTurn(id: MessageId, typed: string): void {
     const reacting = this.seenAssistant;
     let corrected = false;
+    /** The one S1 hit a steering correction in words gave this turn, which a concession can confirm. */
+    let confirmable: MessageId | undefined;
     // Restating one's own request after an interrupt amends it; after refusing the agent's tool call, the
     // person has already said no to what the agent did, so a restated request redirects it.
     const amended = this.pending !== undefined && !this.pending.refused && amends(typed, this.lastRequest);
     const reaction = reactionOf(typed);
     if (this.pending && !amended) {
       this.hit('S1', this.pending.id, `${this.pending.reason}, then redirected: "${quote(typed)}"`);
-      this.rejected(this.pending.id, reaction);
+      if (!this.rejected(this.pending.id, reaction)) {
+        // Stopping the agent and complaining in the same breath: the refusal and the words are two signs.
+        const match = CORRECTION_RE.exec(reaction);
+        if (match) this.hit('S1', this.pending.id, `and corrected it ("${match[0]}"): counts twice`);
+      }
       corrected = true;
     }
     this.pending = undefined;
@@ -212,10 +238,17 @@ export class CalibratedMachine {
       const match = CORRECTION_RE.exec(reaction);
       if (match) {
         this.hit('S1', id, `correction "${match[0]}" in reply to the agent: "${quote(typed)}"`);
-        this.rejected(id, reaction);
+        if (!this.rejected(id, reaction)) confirmable = id;
         corrected = true;
       }
     }
+    // The agent said it cannot do what was asked ("I don't have access to your files") and the person
+    // did not let it go: they retype the path, ask how to give it access, or tell it to find another way.
+    if (this.declined && !corrected) {
+      this.hit('S1', id, `the agent said it cannot do it, and the person pressed on: "${quote(typed)}"`);
+      corrected = true;
+    }
+    this.declined = false;
     const normalized = typed.trim().toLowerCase().replace(/\s+/gu, ' ');
     if (normalized.length >= MIN_REPEAT_LENGTH) {
       // Sending a request again after the agent did nothing with it (a provider error, a usage limit) is
@@ -233,7 +266,7 @@ export class CalibratedMachine {
     }
     this.request++;
     this.acted = false;
-    this.lastHuman = { id, typed, corrected };
+    this.lastHuman = { id, typed, corrected, confirmable };
     this.awaitingReply = true;
   }
 
@@ -242,9 +275,10 @@ export class CalibratedMachine {
    * "不对") counts a second time on the same turn: alone it weighs what a correction and another signal
    * weigh, and flags the session. A steer ("I meant", "try again", "still not working") counts once.
    */
-  private rejected(id: MessageId, reaction: string): void {
+  private rejected(id: MessageId, reaction: string): boolean {
     const match = REJECTION_RE.exec(reaction);
     if (match) this.hit('S1', id, `rejected the agent's work ("${match[0]}"): counts twice`);
+    return match !== null;
   }
 
   /** Keeps the S2 or S3 hits a long session's rate counts (see hitsByRate), and the reasons of those. */

@@ -18,12 +18,23 @@ import type {
 } from '../../transcript/types.js';
 import { CALIBRATED_LONG_LINES } from '../long-lines.js';
 import { countMatches, S4_PREFILTER, S5_MIN_ASSISTANT_LENGTH } from '../signals.js';
-import { CONCESSION_RE, RETRY_RE } from './lexicon.js';
-import type { CalibratedMachine } from './machine.js';
+import { CONCESSION_RE, DECLINE_RE, RETRY_RE } from './lexicon.js';
+import type { CalibratedMachine, ReplyReading } from './machine.js';
 import type { CalibratedAssistantTurn, CalibratedUserTurn } from './turns.js';
 
 /** How far into a reply a concession is looked for: it opens the reply. */
 const CONCESSION_HEAD = 200;
+/** How far into the first reply "I cannot access ..." is looked for (it may follow a greeting or a summary). */
+const DECLINE_HEAD = 400;
+
+/** Whether the first reply to a person opens by conceding a correction; other texts are not read. */
+function concedesIn(text: string, reading: ReplyReading): boolean {
+  return reading === 'first' && text.length > 0 && CONCESSION_RE.test(text.slice(0, CONCESSION_HEAD));
+}
+
+function declinesIn(text: string, reading: ReplyReading): boolean {
+  return reading === 'first' && text.length > 0 && DECLINE_RE.test(text.slice(0, DECLINE_HEAD));
+}
 
 function isLong(text: string): boolean {
   if (text.length < S5_MIN_ASSISTANT_LENGTH) return false;
@@ -36,10 +47,9 @@ function assistantTurn(
   id: MessageId,
   text: string,
   edits: EditCall[],
-  wantsReply: boolean,
+  reading: ReplyReading,
 ): CalibratedAssistantTurn {
   const retries = S4_PREFILTER.test(text) ? countMatches(RETRY_RE, text) : 0;
-  const concedes = wantsReply && text.length > 0 && CONCESSION_RE.test(text.slice(0, CONCESSION_HEAD));
   return {
     kind: 'assistant',
     lineNo,
@@ -47,7 +57,8 @@ function assistantTurn(
     long: isLong(text),
     hasText: text.length > 0,
     retries,
-    concedes,
+    concedes: concedesIn(text, reading),
+    declines: declinesIn(text, reading),
     edits,
   };
 }
@@ -70,7 +81,7 @@ function userIdIsRead(results: ToolResultKind[], text: string): boolean {
 /**
  * Reads a Claude Code transcript for the calibrated gate on the seed profile's fast line reader. Beyond what the
  * seed decodes it reads the text of erroring tool results (by parsing those rare lines in full) and the
- * first reply after each human turn; every other assistant text whose bytes settle it stays undecoded.
+ * first reply after each human turn (for a concession and for "I cannot ..."); every other assistant text whose bytes settle it stays undecoded.
  */
 export function readCalibratedTurnsFast(
   path: string,
@@ -84,9 +95,9 @@ export function readCalibratedTurnsFast(
         if (view.type === TYPE_ASSISTANT) {
           const edits = editsOf(b, view);
           const info = view.textInfo;
-          const wantsReply = machine.wantsReplyText;
+          const reading = machine.replyReading;
           let turn: CalibratedAssistantTurn;
-          if (info >= 0 && (info & 1) === 0 && !wantsReply) {
+          if (info >= 0 && (info & 1) === 0 && reading === undefined) {
             const codePoints = info >> 1;
             turn = {
               kind: 'assistant',
@@ -96,6 +107,7 @@ export function readCalibratedTurnsFast(
               hasText: codePoints > 0,
               retries: 0,
               concedes: false,
+              declines: false,
               edits,
             };
           } else if (info >= 0 && (info & 1) === 0) {
@@ -109,13 +121,14 @@ export function readCalibratedTurnsFast(
               long: codePoints >= S5_MIN_ASSISTANT_LENGTH,
               hasText: codePoints > 0,
               retries: 0,
-              concedes: codePoints > 0 && CONCESSION_RE.test(text.slice(0, CONCESSION_HEAD)),
+              concedes: concedesIn(text, reading),
+              declines: declinesIn(text, reading),
               edits,
             };
           } else {
-            turn = assistantTurn(lineNo, '', textOf(b, view), edits, wantsReply);
+            turn = assistantTurn(lineNo, '', textOf(b, view), edits, reading);
           }
-          if (turn.retries > 0 || turn.concedes || turn.edits.length > 0)
+          if (turn.retries > 0 || turn.concedes || turn.declines || turn.edits.length > 0)
             turn.id = messageIdOf(b, view, lineNo);
           machine.push(turn);
         } else if (view.type === TYPE_USER) {
@@ -130,7 +143,7 @@ export function readCalibratedTurnsFast(
         const event = toTurnEvent(line, lineNo);
         if (!event) return;
         if (event.kind === 'assistant') {
-          machine.push(assistantTurn(lineNo, event.id, event.text, event.edits, machine.wantsReplyText));
+          machine.push(assistantTurn(lineNo, event.id, event.text, event.edits, machine.replyReading));
         } else {
           machine.push(userTurn(lineNo, event.id, event.isMeta, resultKinds(event), event.text));
         }
@@ -151,7 +164,7 @@ function resultKinds(event: UserEvent): ToolResultKind[] {
 /** The calibrated turn of a host-neutral event: the same turn the direct reader builds for that line. */
 function turnOfEvent(event: TurnEvent, machine: CalibratedMachine) {
   if (event.kind === 'assistant')
-    return assistantTurn(event.lineNo, event.id, event.text, event.edits, machine.wantsReplyText);
+    return assistantTurn(event.lineNo, event.id, event.text, event.edits, machine.replyReading);
   return userTurn(event.lineNo, event.id, event.isMeta, resultKinds(event), event.text);
 }
 

@@ -13,6 +13,8 @@ export interface CalibratedAssistantTurn {
   retries: number;
   /** Whether the text opens by conceding a correction (only read for the first reply to a person). */
   concedes: boolean;
+  /** Whether the first reply to a person says the agent cannot do what was asked (DECLINE_RE). */
+  declines: boolean;
   edits: EditCall[];
 }
 
