@@ -272,12 +272,12 @@ describe('deepRead against a local Chat Completions server', () => {
     expect(result.dropped).toEqual([
       {
         kind: 'answer',
-        reason: 'invalid JSON: the answer is not one JSON object',
+        reason: 'invalid JSON: the answer holds no JSON object',
         item: 'I could not find any friction worth a rule in this session.',
       },
     ]);
     expect(logs).toContain(
-      `deep-read ${SESSION}: invalid JSON from openai (the answer is not one JSON object); continuing with zero proposals`,
+      `deep-read ${SESSION}: invalid JSON from openai (the answer holds no JSON object); continuing with zero proposals`,
     );
   });
 
