@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RULES } from './heuristic/index.js';
 import { projectPathIn, weakensVerification } from './rule-meaning.js';
 
 /** Rules that make the agent check less, in the words models and people write them. */
@@ -62,6 +63,13 @@ describe('weakensVerification', () => {
 
   it.each(FINE)('passes a rule that keeps checking: %s', (text) => {
     expect(weakensVerification(text)).toBeUndefined();
+  });
+
+  it('passes every rule the offline reader writes', () => {
+    for (const rule of Object.values(RULES)) {
+      expect(weakensVerification(rule), rule).toBeUndefined();
+      expect(projectPathIn(rule), rule).toBeUndefined();
+    }
   });
 
   it('quotes what it found', () => {

@@ -127,6 +127,26 @@ describe('validation on meaning, through a local Chat Completions server', () =>
     ]);
   });
 
+  it('reads a fenced answer with prose around it from the Messages protocol the same way', async () => {
+    server.enqueue({
+      text: `I read the session carefully.\n\n\`\`\`json\n${JSON.stringify(ANSWER, null, 2)}\n\`\`\`\n\nLet me know if you need more.`,
+    });
+    const result = await deepRead(transcript, {
+      provider: 'anthropic',
+      baseUrl: server.anthropicBaseUrl,
+      env: { ANTHROPIC_API_KEY: KEY },
+      cwd: root,
+      persist: false,
+      log: () => {},
+    });
+    expect(result.usage.provider).toBe('anthropic');
+    expect(result.proposals.map((p) => p.proposed_text)).toEqual([
+      CHINESE_RULE,
+      'Rerun the failing test before claiming a fix works.',
+      'Quote the failing test by name when reporting a failure.',
+    ]);
+  });
+
   it('gives zero proposals, and says why, for an answer of two different objects', async () => {
     server.enqueue({ text: `${JSON.stringify(ANSWER)}\n\nOr, more cautiously: {"proposals": []}` });
     const result = await deepRead(transcript, {
