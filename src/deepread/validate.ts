@@ -147,13 +147,13 @@ export function validateAnswerStructure(answer: DeepReadAnswer): StructuralResul
     }
     // What the rule means: one that makes the agent check less is refused outright (kept whole for a
     // person to read, never applied); one about a file of this project is not a rule for every session.
-    const weakening = weakensVerification(raw.proposed_text as string);
+    const weakening = weakensVerification(checked.text);
     if (weakening !== undefined) {
       dropped.push({
         kind: 'proposal',
         reason: `proposed_text ${weakening}`,
         item: label,
-        refused: { target, text: raw.proposed_text as string },
+        refused: { target, text: checked.text },
       });
       continue;
     }
