@@ -60,7 +60,8 @@ describe('the offline deep read', () => {
       persist: false,
       anchors: [],
     });
-    expect(patternsOf(result)).toEqual(['unwanted edit', 'repeated command', 'contradicted success']);
+    // Ranked by cited messages: the unwanted edit's three citations quote two messages.
+    expect(patternsOf(result)).toEqual(['repeated command', 'contradicted success', 'unwanted edit']);
     expect(result.dropped).toEqual([]);
   });
 

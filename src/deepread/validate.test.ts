@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rankProposals } from './rank.js';
+import { proposalScore, rankProposals } from './rank.js';
 import { ruleTextProblem, validateAnswerStructure } from './validate.js';
 
 const citation = { message_id: '00000000-0000-4000-8000-000000000001', excerpt: 'npm test' };
@@ -96,16 +96,24 @@ describe('validateAnswerStructure', () => {
 });
 
 describe('rankProposals', () => {
-  it('orders by confidence x citations, keeps input order on ties, and caps', () => {
-    const p = (name: string, confidence: number, n: number) => ({
-      name,
-      confidence,
-      citations: Array(n).fill(citation),
-    });
+  const p = (name: string, confidence: number, n: number) => ({
+    name,
+    confidence,
+    citations: Array.from({ length: n }, (_, i) => ({ ...citation, message_id: `m${i}` })),
+  });
+
+  it('orders by confidence x cited messages, keeps input order on ties, and caps', () => {
     const ranked = rankProposals(
       [p('a', 0.4, 1), p('b', 0.2, 2), p('c', 0.9, 1), p('d', 0.3, 3), p('e', 0.1, 1), p('f', 0.05, 1)],
       5,
     );
     expect(ranked.map((r) => r.name)).toEqual(['c', 'd', 'a', 'b', 'e']);
+  });
+
+  it('does not reward one message quoted again and again', () => {
+    const repeated = { name: 'repeated', confidence: 0.5, citations: Array(4).fill(citation) };
+    const strong = p('strong', 0.8, 1);
+    expect(rankProposals([repeated, strong]).map((r) => r.name)).toEqual(['strong', 'repeated']);
+    expect(proposalScore(repeated)).toBe(0.5);
   });
 });

@@ -1,6 +1,7 @@
 import { isRuleTarget, type RuleTarget } from '../rules/targets.js';
 import { checkRuleText, MAX_RULE_CHARS } from '../safety/rule-text.js';
 import { HIDDEN_CHARACTERS } from '../safety/terminal.js';
+import { projectPathIn, weakensVerification } from './rule-meaning.js';
 import type { DeepReadAnswer } from './schema.js';
 import type { Citation, DroppedItem, Observation } from './types.js';
 
@@ -9,6 +10,8 @@ export const MAX_PROPOSAL_CHARS = MAX_RULE_CHARS;
 /** Targets a rule cannot be written for (docs/design/session-retro.md §4): their findings become observations. */
 const NOT_CONFIGURABLE = new Set(['project-init', 'distiller']);
 const MAX_DESCRIPTION_CHARS = 500;
+/** The type of an observation made of a rule that names a path of this project. */
+export const PROJECT_SPECIFIC = 'project-specific';
 
 /** A proposal that passed the structural checks; its citations still need the transcript check. */
 export interface ProposalDraft {
@@ -140,6 +143,30 @@ export function validateAnswerStructure(answer: DeepReadAnswer): StructuralResul
       if (typeof raw.proposed_text === 'string' && raw.proposed_text.trim() !== '') {
         dropped.push({ kind: 'proposal', reason, item: label, refused: { target, text: raw.proposed_text } });
       } else drop(reason);
+      continue;
+    }
+    // What the rule means: one that makes the agent check less is refused outright (kept whole for a
+    // person to read, never applied); one about a file of this project is not a rule for every session.
+    const weakening = weakensVerification(checked.text);
+    if (weakening !== undefined) {
+      dropped.push({
+        kind: 'proposal',
+        reason: `proposed_text ${weakening}`,
+        item: label,
+        refused: { target, text: checked.text },
+      });
+      continue;
+    }
+    const projectPath = projectPathIn(checked.text);
+    if (projectPath !== undefined) {
+      observations.push({
+        description: sanitizeDescription(checked.text),
+        citations,
+        type: PROJECT_SPECIFIC,
+      });
+      drop(
+        `names a path of this project (${projectPath}): not a rule for every session; kept as an observation`,
+      );
       continue;
     }
     const pattern = nonEmptyString(raw.pattern_summary);

@@ -1,4 +1,5 @@
 import { adapterFor } from '../transcript/host.js';
+import { type CitationEvidence, evidenceOf, evidenceTexts } from './citation-evidence.js';
 import { fabricationAnchorId } from './fabrication.js';
 import { messageBody } from './message.js';
 import type { Citation, DroppedItem, FabricationAnchor, Observation, Proposal } from './types.js';
@@ -12,8 +13,8 @@ export function normalizeWhitespace(text: string): string {
 interface Lookup {
   /** message id → excerpts (normalized) to look for in it. */
   excerpts: Map<string, Set<string>>;
-  /** Results: `${id}\0${excerpt}` found verbatim. */
-  found: Set<string>;
+  /** Results: `${id}\0${excerpt}` found verbatim, with what the quote shows (the person, a failure, other). */
+  found: Map<string, CitationEvidence>;
   /** Message ids seen, with whether any line of that id is an assistant line. */
   seen: Map<string, { assistant: boolean }>;
 }
@@ -28,7 +29,7 @@ function key(id: string, excerpt: string): string {
  * questions and the answers, never the transcript.
  */
 async function lookUp(path: string, questions: { id: string; excerpt: string }[]): Promise<Lookup> {
-  const lookup: Lookup = { excerpts: new Map(), found: new Set(), seen: new Map() };
+  const lookup: Lookup = { excerpts: new Map(), found: new Map(), seen: new Map() };
   for (const q of questions) {
     const set = lookup.excerpts.get(q.id) ?? new Set<string>();
     set.add(normalizeWhitespace(q.excerpt));
@@ -44,12 +45,47 @@ async function lookUp(path: string, questions: { id: string; excerpt: string }[]
     });
     const body = normalizeWhitespace(messageBody(message).text);
     const prose = message.role === 'assistant' ? normalizeWhitespace(message.text) : body;
+    const texts = evidenceTexts(message, normalizeWhitespace);
     for (const excerpt of wanted) {
-      if (excerpt.length > 0 && (body.includes(excerpt) || prose.includes(excerpt)))
-        lookup.found.add(key(message.id, excerpt));
+      if (excerpt.length === 0 || !(body.includes(excerpt) || prose.includes(excerpt))) continue;
+      // A message id can span several lines (Claude Code splits one reply): the strongest reading wins.
+      const previous = lookup.found.get(key(message.id, excerpt));
+      const shows = evidenceOf(excerpt, texts);
+      if (previous === undefined || previous === 'other' || (previous === 'failure' && shows === 'person'))
+        lookup.found.set(key(message.id, excerpt), shows);
     }
   }
   return lookup;
+}
+
+/** Whether two excerpts of one message quote overlapping text: one holds the other, or one's end starts the other. */
+function overlaps(a: string, b: string): boolean {
+  if (a.includes(b) || b.includes(a)) return true;
+  // Long quotes are compared by containment only, so a hostile answer cannot make this quadratic.
+  if (a.length > 2_000 || b.length > 2_000) return false;
+  const min = Math.max(12, Math.floor(Math.min(a.length, b.length) / 2));
+  for (let n = Math.min(a.length, b.length) - 1; n >= min; n--) {
+    if (a.endsWith(b.slice(0, n)) || b.endsWith(a.slice(0, n))) return true;
+  }
+  return false;
+}
+
+/**
+ * Citations with repeats merged: the same message id with an overlapping excerpt is one citation (the
+ * longer excerpt kept, at the first one's place), so that quoting one line four times weighs as one.
+ */
+export function distinctCitations(citations: readonly Citation[]): Citation[] {
+  const out: Citation[] = [];
+  for (const citation of citations) {
+    const excerpt = normalizeWhitespace(citation.excerpt);
+    const same = out.findIndex(
+      (c) => c.message_id === citation.message_id && overlaps(normalizeWhitespace(c.excerpt), excerpt),
+    );
+    const kept = same >= 0 ? out[same] : undefined;
+    if (kept === undefined) out.push(citation);
+    else if (excerpt.length > normalizeWhitespace(kept.excerpt).length) out[same] = citation;
+  }
+  return out;
 }
 
 export interface VerifiedAnswer {
@@ -99,14 +135,22 @@ export async function verifyAgainstTranscript(
       return true;
     });
 
+  const shows = (c: Citation) => lookup.found.get(key(c.message_id, normalizeWhitespace(c.excerpt)));
   const proposals: Proposal[] = [];
   for (const draft of structural.proposals) {
-    const citations = checkCitations(draft.citations, draft.proposed_text.slice(0, 80));
+    const item = draft.proposed_text.slice(0, 80);
+    const citations = distinctCitations(checkCitations(draft.citations, item));
     if (citations.length === 0) {
+      dropped.push({ kind: 'proposal', reason: 'no citation verified against the transcript', item });
+      continue;
+    }
+    // A rule rests on the person: their own words, or a failure they saw, beyond the harness's notices.
+    if (!citations.some((c) => shows(c) === 'person' || shows(c) === 'failure')) {
       dropped.push({
         kind: 'proposal',
-        reason: 'no citation verified against the transcript',
-        item: draft.proposed_text.slice(0, 80),
+        reason:
+          "cites none of the person's own words nor a failure they saw (only the agent's text, a bare path or the harness's notices)",
+        item,
       });
       continue;
     }
@@ -115,7 +159,7 @@ export async function verifyAgainstTranscript(
   const observations = structural.observations.map((o) => ({
     session_id: sessionId,
     ...o,
-    citations: checkCitations(o.citations, o.description.slice(0, 80)),
+    citations: distinctCitations(checkCitations(o.citations, o.description.slice(0, 80))),
   }));
 
   const anchors = new Map<string, FabricationAnchor>();

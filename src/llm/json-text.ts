@@ -1,23 +1,87 @@
 import type { JsonCompletion, JsonSchemaSpec, LlmUsage } from './port.js';
 
-const FENCE = /^```[A-Za-z0-9_-]*[ \t]*\r?\n([\s\S]*?)\r?\n?```$/;
+/** Longest answer searched for its object: far above any model's output limit, so the scan stays bounded. */
+const MAX_ANSWER_CHARS = 2_000_000;
+/** Braces that open no JSON object ("{like this}" in prose) tried before the search gives up. */
+const MAX_FALSE_STARTS = 200;
+
+export type JsonObjectSearch = { ok: true; value: Record<string, unknown> } | { ok: false; detail: string };
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function parsed(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** Where the object opened at `start` closes (braces inside JSON strings ignored), or -1. */
+function closingBrace(text: string, start: number): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = start; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b) depth++;
+    else if (c === 0x7d && --depth === 0) return i;
+  }
+  return -1;
+}
 
 /**
- * The JSON object a model answered with. Accepts the object alone or wrapped in one markdown fence
- * (```json ... ```), surrounding whitespace allowed; anything else (prose around it, two objects, an array)
- * is not an answer and gives undefined.
+ * The one JSON object of a model's answer, wherever it stands: alone, in a markdown fence, or with prose
+ * before and after it ("Here is the analysis:" … "Let me know"). The text is scanned for top-level objects
+ * (an object inside another is part of it); braces of prose that open no JSON are skipped. The same object
+ * written twice counts once; two different objects, an array or no object at all are not an answer, and
+ * the detail says which.
  */
-export function extractJsonObject(text: string): unknown {
-  let body = text.trim();
-  const fenced = FENCE.exec(body);
-  if (fenced) body = (fenced[1] ?? '').trim();
-  if (!body.startsWith('{')) return undefined;
-  try {
-    const value: unknown = JSON.parse(body);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : undefined;
-  } catch {
-    return undefined;
+export function findJsonObject(text: string): JsonObjectSearch {
+  const body = text.trim();
+  if (body.length > MAX_ANSWER_CHARS)
+    return {
+      ok: false,
+      detail: `the answer is ${body.length} characters, more than the ${MAX_ANSWER_CHARS} read`,
+    };
+  const whole = parsed(body);
+  if (whole.ok) {
+    return isObject(whole.value)
+      ? { ok: true, value: whole.value }
+      : {
+          ok: false,
+          detail: `the answer is ${Array.isArray(whole.value) ? 'an array' : 'a JSON value'}, not one JSON object`,
+        };
   }
+  const found = new Map<string, Record<string, unknown>>();
+  let falseStarts = 0;
+  for (let start = body.indexOf('{'); start >= 0; ) {
+    const end = closingBrace(body, start);
+    const candidate = end < 0 ? { ok: false as const } : parsed(body.slice(start, end + 1));
+    if (candidate.ok && isObject(candidate.value)) {
+      found.set(JSON.stringify(candidate.value), candidate.value);
+      start = body.indexOf('{', end + 1);
+      continue;
+    }
+    if (++falseStarts > MAX_FALSE_STARTS) break;
+    start = body.indexOf('{', start + 1);
+  }
+  const objects = [...found.values()];
+  if (objects.length === 1 && objects[0] !== undefined) return { ok: true, value: objects[0] };
+  if (objects.length > 1)
+    return { ok: false, detail: `the answer holds ${objects.length} different JSON objects; expected one` };
+  return { ok: false, detail: 'the answer holds no JSON object' };
+}
+
+/** The JSON object a model answered with (see findJsonObject), or undefined. */
+export function extractJsonObject(text: string): unknown {
+  const search = findJsonObject(text);
+  return search.ok ? search.value : undefined;
 }
 
 /** Turns a provider's raw answer text into a JsonCompletion (shared by every provider). */
@@ -26,11 +90,9 @@ export function parseJsonAnswer<T>(
   schema: JsonSchemaSpec<T>,
   usage: LlmUsage,
 ): JsonCompletion<T> {
-  const value = extractJsonObject(text);
-  if (value === undefined) {
-    return { ok: false, reason: 'invalid-json', detail: 'the answer is not one JSON object', text, usage };
-  }
-  const parsed = schema.parser.safeParse(value);
+  const search = findJsonObject(text);
+  if (!search.ok) return { ok: false, reason: 'invalid-json', detail: search.detail, text, usage };
+  const parsed = schema.parser.safeParse(search.value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'schema mismatch';

@@ -84,13 +84,22 @@ describe('openai provider (Chat Completions over HTTP)', () => {
     });
   });
 
-  it('reports prose around the JSON as invalid JSON, with the raw text', async () => {
-    server.enqueue({ text: 'Sure! Here is the JSON: {"verdict":"x"}' });
+  it('reads the one JSON object of an answer with prose around it', async () => {
+    server.enqueue({ text: 'Sure! Here is the JSON: {"verdict":"x"}\nLet me know.' });
+    expect(await openai().completeJson({ prompt: 'p' }, SPEC)).toMatchObject({
+      ok: true,
+      value: { verdict: 'x' },
+    });
+  });
+
+  it('reports two different JSON objects as invalid JSON, with the raw text', async () => {
+    server.enqueue({ text: 'First {"verdict":"x"} or maybe {"verdict":"y"}' });
     const result = await openai().completeJson({ prompt: 'p' }, SPEC);
     expect(result).toMatchObject({
       ok: false,
       reason: 'invalid-json',
-      text: 'Sure! Here is the JSON: {"verdict":"x"}',
+      detail: 'the answer holds 2 different JSON objects; expected one',
+      text: 'First {"verdict":"x"} or maybe {"verdict":"y"}',
     });
   });
 

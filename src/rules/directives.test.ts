@@ -245,9 +245,9 @@ describe('the writers refuse text that is not prose', () => {
     expect(appendBacklogText('', { text, source: 's#m', day: '2026-07-20' })).toEqual(refused);
   });
 
-  it('writes the normalised text and keeps the numbering of a file that held a separator attack', () => {
+  it('writes the text as written (checked normalised) and keeps the numbering of a file that held a separator attack', () => {
     const edit = ok(appendDirective('1. a\n', 'Run\u00a0the ｔｅｓｔｓ first'));
-    expect(edit.line).toBe('2. Run the tests first');
+    expect(edit.line).toBe('2. Run\u00a0the ｔｅｓｔｓ first');
     expect(readDirectiveItems(edit.content).map((i) => i.number)).toEqual([1, 2]);
   });
 

@@ -71,8 +71,8 @@ export type DirectiveEdit =
   | { ok: false; reason: 'not-found' | 'not-a-trial' | RuleTextRefusal };
 
 /**
- * Rule text as every writer of a rules file writes it: checked and normalised by checkRuleText (one line of
- * prose, never a command or a link), or the reason it is refused.
+ * Rule text as every writer of a rules file writes it: checked by checkRuleText (one line of prose, never a
+ * command or a link, judged on its normalised forms) and kept as written, or the reason it is refused.
  */
 export function ruleTextToWrite(
   text: string,

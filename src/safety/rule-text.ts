@@ -1,3 +1,4 @@
+import { latinSkeleton } from './confusables.js';
 import { containsKeyShapedSecret } from './redact.js';
 import { codePointName, HIDDEN_CHARACTER } from './terminal.js';
 
@@ -7,10 +8,11 @@ export const MAX_RULE_CHARS = 200;
 export type RuleTextCheck = { ok: true; text: string } | { ok: false; reason: string };
 
 /**
- * Rule text as it is checked and written: Unicode NFKC (full-width and other compatibility forms become
- * their plain letters, so `ｃｕｒｌ` is `curl`), every kind of space (no-break, thin, ideographic…) and tab
- * as a plain space, runs of spaces as one, trimmed. Hidden characters are not removed here: checkRuleText
- * refuses them, since removing them could join what they were placed to keep apart.
+ * Rule text as it is checked (never as it is stored: the stored text is the one written): Unicode NFKC
+ * (full-width and other compatibility forms become their plain letters, so `ｃｕｒｌ` is `curl`), every kind
+ * of space (no-break, thin, ideographic…) and tab as a plain space, runs of spaces as one, trimmed. Hidden
+ * characters are not removed here: checkRuleText refuses them, since removing them could join what they
+ * were placed to keep apart.
  */
 export function normaliseRuleText(text: string): string {
   return text
@@ -174,8 +176,40 @@ const ENGLISH_WORDS = new Set(
 const DETERMINERS = new Set('a an the this that each every one no any some with per'.split(' '));
 const SPELLED_DOT = /([\p{L}\p{N}-]+)\s*[[({]?\s*\bdot\b\s*[\])}]?\s*([a-z]{2,})\b/giu;
 
-const INJECTION =
-  /\b(?:ignore|disregard|forget|override)\b[^.]{0,30}\b(?:previous|prior|above|earlier|system)\b[^.]{0,20}\b(?:instructions?|prompts?|directions?)\b|\bignore previous\b/i;
+/**
+ * Phrases that address the reading model instead of stating a rule: "ignore previous instructions" and its
+ * variants, a "new directive", a "system prompt", a role switch, in the languages the readers know.
+ */
+const INJECTION = new RegExp(
+  [
+    String.raw`\b(?:ignore|disregard|forget|override)\b[^.]{0,30}\b(?:previous|prior|above|earlier|system|all|any|your|existing|other)\b[^.]{0,20}\b(?:instructions?|prompts?|directions?|directives?|rules|guidelines|guardrails)\b`,
+    String.raw`\bignore previous\b|\bforget (?:everything|all)\b`,
+    String.raw`\bnew (?:directives?|(?:system )?instructions?|system prompt|orders?|persona|role)\b`,
+    String.raw`\b(?:updated|revised|real|actual|hidden|secret) (?:directives?|(?:system )?instructions?|system prompt)\b`,
+    // Naming a system prompt is no injection ("keep the agent's system prompt short"); asking for it is.
+    String.raw`\b(?:reveal|print|show|repeat|output|leak|dump|disclose)\b[^.]{0,20}\b(?:system prompt|hidden instructions)\b|\bsystem override\b`,
+    String.raw`\byou are now\b|\bfrom now on,? you are\b|\bdeveloper mode\b|\bjailbreak|\bDAN mode\b`,
+    String.raw`^\s*(?:system|assistant|developer|admin)\s*:|\[(?:system|inst)\]|<\|im_start\|>`,
+    '(?:忽略|无视|忘记|忘掉|不要理会|覆盖)(?:掉)?(?:之前|以前|先前|上面|以上|上述|前面|所有|全部|原有|系统)(?:的)?(?:所有)?(?:指令|指示|提示|规则|要求|命令|说明)',
+    '新(?:的)?(?:指令|指示|系统提示)|(?:输出|显示|打印|泄露|透露)(?:你的)?系统提示|你现在是',
+    '(?:以前|前|上記|これまで)の(?:指示|命令|プロンプト)を(?:無視|忘れ)|新しい指示',
+    '이전\\s*(?:지시|명령|지침)(?:을|를)?\\s*(?:무시|잊어)|새로운\\s*지시',
+    String.raw`\bignorier\w*\b[^.]{0,30}\b(?:vorherigen|bisherigen|obigen|alle)\b[^.]{0,20}\banweisungen\b|\bneue anweisung`,
+    String.raw`\bignore[rz]?\b[^.]{0,30}\binstructions (?:précédentes|ci-dessus)|\bnouvelles? (?:directives?|instructions?)\b`,
+    String.raw`\bignora\w*\b[^.]{0,30}\binstrucciones (?:anteriores|previas)|\bnuevas? (?:directivas?|instrucciones)\b`,
+    String.raw`\bignor[ea]\w*\b[^.]{0,30}\binstruções (?:anteriores|prévias)|\bnovas? (?:diretivas?|instruções)\b`,
+    'игнорир\\w*[^.]{0,30}(?:предыдущие|прежние|все)[^.]{0,20}инструкци|нов(?:ая|ые) (?:директив|инструкци)',
+  ].join('|'),
+  'iu',
+);
+
+/**
+ * Paths that lead out of the project: absolute paths (two segments or more, or a system folder), the home
+ * folder (`~/`, `$HOME`, `%USERPROFILE%`), a drive (`C:\\`), a parent folder (`../`). A rule of one project
+ * never needs them; a single `/name` is a slash command (`/retro`) and passes.
+ */
+const OUTSIDE_PATH =
+  /(?:^|[\s("'=:,;])(?:\/(?:[\p{L}\p{N}_.-]+\/)+[\p{L}\p{N}_.-]*|\/(?:etc|tmp|usr|var|home|root|opt|dev|proc|sys|bin|sbin|lib|boot|mnt|media|srv|private|Users|Volumes|Library|System|Applications)\b)|~[\p{L}\p{N}_.-]*\/|\$\{?(?:HOME|USERPROFILE|APPDATA|TMPDIR|XDG_\w+)\b|%(?:USERPROFILE|APPDATA|LOCALAPPDATA|TEMP|TMP|HOMEPATH|SYSTEMROOT|WINDIR|PROGRAMFILES)%|(?<![\p{L}\p{N}])[A-Za-z]:[\\/]|(?:^|[\s("'=:,;/\\])\.\.[\\/]/iu;
 
 const HEX_RUN = /(?<![\p{L}\p{N}])(?:0x)?[0-9a-f]{16,}(?![\p{L}\p{N}])/iu;
 const BASE64_RUN = /[A-Za-z0-9+_-]{12,}={0,2}/g;
@@ -199,33 +233,45 @@ function hasEncodedBlob(text: string): 'base64' | 'hex' | undefined {
 }
 
 /**
- * Whether `text` may be written as a rule, and the text to write. A rule is prose an agent reads, never a
- * command to run or a link to follow. The text is normalised first (normaliseRuleText) and refused for
- * what it is, not for a list of words: control, invisible, bidi or line-separator characters; empty or
- * over 200 characters; shell syntax (backticks, `$(`, pipes into a shell, `eval`, `sh -c`, redirections,
- * `sudo`, network tools, encoded blobs); network references of any shape (URLs and schemes, defanged
- * URLs, `//host`, host:port, IP addresses, e-mail addresses, domain names); Markdown links and images and
- * HTML; key-shaped secrets; and prompt-injection phrases. The reason reads after "the text".
+ * Whether `text` may be written as a rule, and the text to write: the text as written (trimmed, tabs as
+ * spaces), never a rewritten one. A rule is prose an agent reads, never a command to run or a link to
+ * follow. The checks run on the normalised text (normaliseRuleText) and again on its Latin skeleton
+ * (latinSkeleton: look-alike letters of other scripts as the Latin they imitate), and refuse it for what it
+ * is, not for a list of words: control, invisible, bidi or line-separator characters; empty or over 200
+ * characters; shell syntax (backticks, `$(`, pipes into a shell, `eval`, `sh -c`, redirections, `sudo`,
+ * network tools, encoded blobs); network references of any shape (URLs and schemes, defanged URLs,
+ * `//host`, host:port, IP addresses, e-mail addresses, domain names); paths outside the project; Markdown
+ * links and images and HTML; key-shaped secrets; and prompt-injection phrases. The reason reads after "the
+ * text".
  */
 export function checkRuleText(text: unknown): RuleTextCheck {
   if (typeof text !== 'string' || text.trim() === '') return { ok: false, reason: 'is empty' };
   // A tab is only a wide space; every other control character is refused.
-  const raw = text.trim().replace(/\t/g, ' ');
-  const hidden = HIDDEN_CHARACTER.exec(raw);
+  const written = text.trim().replace(/\t/g, ' ');
+  const hidden = HIDDEN_CHARACTER.exec(written);
   if (hidden) {
     return {
       ok: false,
       reason: `contains a control, invisible or line-separator character (${codePointName(hidden[0])})`,
     };
   }
-  const clean = normaliseRuleText(raw);
-  const length = Array.from(clean).length;
+  const length = Array.from(written).length;
   if (length > MAX_RULE_CHARS)
     return { ok: false, reason: `is ${length} characters (limit ${MAX_RULE_CHARS})` };
+  const clean = normaliseRuleText(written);
   // NFKC can itself produce characters a line must not hold (rare compatibility forms).
   if (HIDDEN_CHARACTER.test(clean)) return { ok: false, reason: 'contains a control or invisible character' };
   const refusal = problemOf(clean);
-  return refusal === undefined ? { ok: true, text: clean } : { ok: false, reason: refusal };
+  if (refusal !== undefined) return { ok: false, reason: refusal };
+  // Look-alike letters of other scripts ("сurl" with a Cyrillic с) are checked as the Latin they imitate.
+  const skeleton = latinSkeleton(clean);
+  if (skeleton !== clean) {
+    const disguised = problemOf(skeleton);
+    if (disguised !== undefined)
+      return { ok: false, reason: `${disguised} (written with look-alike letters)` };
+  }
+  // Checked on the normalised forms, stored as written: full-width punctuation of a Chinese rule stays.
+  return { ok: true, text: written };
 }
 
 function problemOf(clean: string): string | undefined {
@@ -236,6 +282,8 @@ function problemOf(clean: string): string | undefined {
   const host = namedHost(clean);
   if (host !== undefined)
     return `names a host or domain (${host}); write a file name as a path (./name.ext) or describe it in words`;
+  const outside = OUTSIDE_PATH.exec(clean);
+  if (outside) return `names a path outside the project (${outside[0].trim()})`;
   const blob = hasEncodedBlob(clean);
   if (blob !== undefined) return `contains a ${blob} blob`;
   return undefined;

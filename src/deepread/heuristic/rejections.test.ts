@@ -68,9 +68,15 @@ describe('refused tool calls', () => {
       s.interrupt(true);
       return { first, again };
     });
-    expect(patternsOf(result)).toContain('retried rejection');
-    const retried = result.proposals.find((p) => p.pattern_summary === 'retried rejection')!;
-    expect(retried.citations.map((c) => c.message_id)).toEqual([ids.first.result, ids.again.call]);
+    // Refusals without a reason are the harness's words: the validation drops a rule resting on them alone.
+    expect(patternsOf(result)).not.toContain('retried rejection');
+    expect(result.dropped).toContainEqual(
+      expect.objectContaining({
+        reason:
+          "cites none of the person's own words nor a failure they saw (only the agent's text, a bare path or the harness's notices)",
+      }),
+    );
+    expect(ids.first.result).not.toBe(ids.again.call);
   });
 
   it('the same call after the user said to go ahead is not a retry', async () => {
@@ -99,7 +105,11 @@ describe('refused tool calls', () => {
       s.user('update yourself');
       s.tool('Bash', { command: 'brew reinstall claude-code' }, REFUSED, { isError: true });
     });
-    expect(patternsOf(result)).toEqual(['unasked command']);
+    // A bare refusal and a command: nothing the person said; the validation drops the rule.
+    expect(patternsOf(result)).toEqual([]);
+    expect(result.dropped.map((d) => d.reason)).toContain(
+      "cites none of the person's own words nor a failure they saw (only the agent's text, a bare path or the harness's notices)",
+    );
   });
 
   it('a refused plan with the next message as its reason', async () => {
@@ -132,7 +142,11 @@ describe('refused tool calls', () => {
       s.user('do it');
       s.tool('Bash', { command: 'git log --oneline -3' }, REFUSED, { isError: true });
     });
-    expect(patternsOf(two.result)).toEqual(['rejected commands']);
+    // Two bare refusals are still only the harness's words: the validation drops the rule.
+    expect(patternsOf(two.result)).toEqual([]);
+    expect(two.result.dropped.map((d) => d.reason)).toContain(
+      "cites none of the person's own words nor a failure they saw (only the agent's text, a bare path or the harness's notices)",
+    );
     const dismissed = await readOffline((s) => {
       s.user('start a new repo for the tiling manager');
       s.tool(

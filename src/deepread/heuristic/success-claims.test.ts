@@ -119,7 +119,10 @@ describe('claims of success', () => {
       );
       s.say('The configuration should now work for all system tests!');
     });
-    expect(patternsOf(result)).toEqual(['unverified success']);
-    expect(result.proposals[0]!.confidence).toBe(0.45);
+    // The claims are the agent's words and the person never objects: no rule rests on them.
+    expect(patternsOf(result)).toEqual([]);
+    expect(result.dropped.map((d) => d.reason)).toContain(
+      "cites none of the person's own words nor a failure they saw (only the agent's text, a bare path or the harness's notices)",
+    );
   });
 });
