@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { patternsOf, REFUSED, readOffline, refusedBecause } from '../test-support/heuristic.js';
+import { findingsOf, patternsOf, REFUSED, readOffline, refusedBecause } from '../test-support/heuristic.js';
 
 describe('refused tool calls', () => {
   it('an edit made while the user was asking why: answer first', async () => {
@@ -17,22 +17,22 @@ describe('refused tool calls', () => {
       return { edit, reply };
     });
     expect(result.dropped).toEqual([]);
+    // What the person asked for is the rule, in their words; the refused edit itself is an observation.
     expect(result.proposals).toHaveLength(1);
     expect(result.proposals[0]).toMatchObject({
-      pattern_summary: 'premature edit',
-      proposed_text:
-        'When the user asks a question, answer it and describe any change in words; edit files only after the user asks for the edit.',
+      pattern_summary: 'stated first',
+      proposed_text: 'Before you edit again, do what the user asked first: "Talk me through the cause first."',
       citations: [
         {
           message_id: ids.reply,
           excerpt: 'Talk me through the cause first. What does the renderer do with the escapes?',
         },
-        { message_id: ids.edit.call, excerpt: '/home/dev/gw/README.md' },
-        {
-          message_id: ids.edit.result,
-          excerpt: expect.stringMatching(/^The user doesn't want to proceed with this tool use\./),
-        },
       ],
+    });
+    expect(patternsOf(result)).toContain('premature edit');
+    expect(findingsOf(result).find((f) => f.pattern === 'premature edit')?.citations).toContainEqual({
+      message_id: ids.edit.call,
+      excerpt: '/home/dev/gw/README.md',
     });
   });
 
@@ -50,7 +50,7 @@ describe('refused tool calls', () => {
       return write;
     });
     expect(patternsOf(result)).toEqual(['unwanted edit']);
-    expect(result.proposals[0]!.citations[0]).toEqual({
+    expect(findingsOf(result)[0]!.citations[0]).toEqual({
       message_id: ids.result,
       excerpt: 'not what I meant, replace the secrets with environment variables instead of blocking',
     });
@@ -69,7 +69,7 @@ describe('refused tool calls', () => {
       return { first, again };
     });
     expect(patternsOf(result)).toContain('retried rejection');
-    const retried = result.proposals.find((p) => p.pattern_summary === 'retried rejection')!;
+    const retried = findingsOf(result).find((p) => p.pattern === 'retried rejection')!;
     expect(retried.citations.map((c) => c.message_id)).toEqual([ids.first.result, ids.again.call]);
   });
 
@@ -110,7 +110,7 @@ describe('refused tool calls', () => {
       return s.user('no plans please, just tell me what you found');
     });
     expect(patternsOf(result)).toEqual(['rejected action']);
-    expect(result.proposals[0]!.citations[0]).toEqual({
+    expect(findingsOf(result)[0]!.citations[0]).toEqual({
       message_id: ids,
       excerpt: 'no plans please, just tell me what you found',
     });
@@ -122,7 +122,7 @@ describe('refused tool calls', () => {
       s.tool('Bash', { command: 'timedatectl status' }, REFUSED, { isError: true });
       s.user('just disable the auto switch');
     });
-    expect(one.result.proposals).toEqual([]);
+    expect(patternsOf(one.result)).toEqual([]);
     expect(one.result.observations.map((o) => o.description)).toEqual([
       'The user refused a tool call without saying why.',
     ]);
@@ -142,7 +142,7 @@ describe('refused tool calls', () => {
         { isError: true },
       );
     });
-    expect(dismissed.result.proposals).toEqual([]);
+    expect(patternsOf(dismissed.result)).toEqual([]);
     expect(dismissed.result.observations).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { patternsOf, readOffline } from '../test-support/heuristic.js';
+import { findingsOf, patternsOf, readOffline } from '../test-support/heuristic.js';
 
 describe('claims of success', () => {
   it('"Fixed!" answered with "still broken": check the fix the way the user sees it', async () => {
@@ -15,7 +15,7 @@ describe('claims of success', () => {
       return { claim, reply };
     });
     expect(patternsOf(result)).toEqual(['unverified fix']);
-    expect(result.proposals[0]!.citations).toEqual([
+    expect(findingsOf(result)[0]!.citations).toEqual([
       { message_id: ids.claim, excerpt: 'Fixed!' },
       { message_id: ids.reply, excerpt: 'still broken... the key blinks, I touch it, but no window appears' },
     ]);
@@ -53,7 +53,7 @@ describe('claims of success', () => {
       return { run, claim };
     });
     expect(patternsOf(result)).toEqual(['contradicted success']);
-    expect(result.proposals[0]!.citations).toEqual([
+    expect(findingsOf(result)[0]!.citations).toEqual([
       { message_id: ids.claim, excerpt: '31 tests passed.' },
       { message_id: ids.run.result, excerpt: 'tests/test_redaction.py::test_github_token FAILED [  5%]' },
     ]);
@@ -99,7 +99,7 @@ describe('claims of success', () => {
       );
       s.say('The header is fixed.');
     });
-    expect(result.proposals).toEqual([]);
+    expect(patternsOf(result)).toEqual([]);
   });
 
   it('unchecked claims twice in a session', async () => {
@@ -120,6 +120,7 @@ describe('claims of success', () => {
       s.say('The configuration should now work for all system tests!');
     });
     expect(patternsOf(result)).toEqual(['unverified success']);
-    expect(result.proposals[0]!.confidence).toBe(0.45);
+    // Offline, a recognised pattern is an observation, never a rule by itself.
+    expect(result.proposals).toEqual([]);
   });
 });
