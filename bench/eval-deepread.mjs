@@ -93,7 +93,9 @@ for (const { r, p } of proposals) {
   set.add(r.label.session);
   sessionsByText.set(p.proposed_text, set);
 }
-const recurring = [...sessionsByText].filter(([, s]) => s.size >= 2).map(([text, s]) => ({ text, sessions: s.size }));
+const recurring = [...sessionsByText]
+  .filter(([, s]) => s.size >= 2)
+  .map(([text, s]) => ({ text, sessions: s.size }));
 const anchorRows = [];
 for (const split of ['dev', 'heldout'])
   for (const kind of ['rough', 'smooth']) {

@@ -65,7 +65,8 @@ const HEADING = /^\s*(?:#{1,6}\s|\*\*[^*]+\*\*\s*:?\s*$)/;
 /** A line of a checklist still to do. */
 const OPEN_ITEM = /^\s*(?:[-*]\s*)?\[\s\]|^\s*(?:[-*]\s*)?⬜|^\s*(?:[-*]\s*)?☐/;
 /** The message says itself that something failed: the claim beside it is not hiding it. */
-const DISCLOSED = /\b\d+\s+(?:failed|failing|failures?|errors?)\b|\bfail(?:ed|s|ing|ure)\b|\bbroken\b|\bskipped\b|❌|⚠️/i;
+const DISCLOSED =
+  /\b\d+\s+(?:failed|failing|failures?|errors?)\b|\bfail(?:ed|s|ing|ure)\b|\bbroken\b|\bskipped\b|❌|⚠️/i;
 
 /** What a person's turn asks for by name; a negation or a later time keeps it from being a request. */
 const REQUEST_WORDS: readonly [StepKind, RegExp][] = [
@@ -81,7 +82,8 @@ const NOT_NOW =
 const HOOKS_REQUESTED =
   /\b(?:run (?:the )?(?:pre-commit )?hooks|(?:always|and) verify\b|with(?:out)? (?:the )?hooks|sign(?:ed)? commits?|commit without signing)\b/i;
 /** A commit that skips the hooks or the signature. */
-const BYPASS = /\bcommit\b[^;&|]*\s(?:--no-verify|-n\b|--no-gpg-sign)|-c\s+commit\.gpgsign=false|\bcommit\.gpgsign\s+false\b/;
+const BYPASS =
+  /\bcommit\b[^;&|]*\s(?:--no-verify|-n\b|--no-gpg-sign)|-c\s+commit\.gpgsign=false|\bcommit\.gpgsign\s+false\b/;
 
 const MAX_CANDIDATES = 25;
 const MAX_CLAIM_CHARS = 120;

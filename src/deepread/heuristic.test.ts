@@ -18,7 +18,7 @@ const OVERREACH = join(
 const dir = tempDir('retrospect-offline-read-');
 
 describe('the offline deep read', () => {
-  it("proposes what the person said in the demo overreach session, and observes the rest", async () => {
+  it('proposes what the person said in the demo overreach session, and observes the rest', async () => {
     const result = await deepRead(OVERREACH, { provider: 'heuristic', env: {}, cwd: dir, persist: false });
     expect(result.dropped).toEqual([]);
     const correction = {
@@ -96,7 +96,11 @@ describe('the offline deep read', () => {
   it('builds each rule from the session: no text recurs across sessions, each passes validation', async () => {
     const texts = new Set<string>();
     for (const [asked, said, reply] of [
-      ['add the export', 'Added a new file for the export notes.', 'put it in the existing doc, not a new file'],
+      [
+        'add the export',
+        'Added a new file for the export notes.',
+        'put it in the existing doc, not a new file',
+      ],
       ['tidy the tests', 'I rewrote the suite with 14 tests.', 'Good but simplify. I just want 2 tests'],
       ['commit it', 'Committed with signing turned off.', 'never commit without signing'],
     ] as const) {

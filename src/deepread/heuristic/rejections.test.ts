@@ -21,7 +21,8 @@ describe('refused tool calls', () => {
     expect(result.proposals).toHaveLength(1);
     expect(result.proposals[0]).toMatchObject({
       pattern_summary: 'stated first',
-      proposed_text: 'Before you edit again, do what the user asked first: "Talk me through the cause first."',
+      proposed_text:
+        'Before you edit again, do what the user asked first: "Talk me through the cause first."',
       citations: [
         {
           message_id: ids.reply,

@@ -16,7 +16,8 @@ export const OBSERVATIONS = {
   'premature edit': 'The agent edited files while the user was asking a question.',
   'rejected commands': 'The user refused several commands in a row.',
   'interactive command': 'The agent ran a command that waits for a person (a login, a prompt, an editor).',
-  'unasked command': 'The user refused or stopped a command that installs, deletes, commits or changes the system.',
+  'unasked command':
+    'The user refused or stopped a command that installs, deletes, commits or changes the system.',
   'long run': 'The user interrupted a long run of tool calls.',
   'scope overreach': 'The user undid or fenced off a change.',
   'unverified fix': 'After the agent said it was fixed, the user said it still did not work.',

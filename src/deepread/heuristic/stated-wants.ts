@@ -1,5 +1,5 @@
-import { codePointLength } from '../../transcript/pyjson.js';
 import { checkRuleText, MAX_RULE_CHARS } from '../../safety/rule-text.js';
+import { codePointLength } from '../../transcript/pyjson.js';
 import type { ToolCall } from '../message.js';
 import type { Citation } from '../types.js';
 import { citeHuman, citeLiteral, EDIT_TOOLS, isContinuation } from './text.js';
@@ -203,7 +203,8 @@ export class StatedWantDetector implements Detector {
         return;
       case 'human': {
         const reacting = event.turn > 0 && this.actedSinceHuman && !isContinuation(event.text);
-        if (reacting) this.read(event.text, (sentence) => citeHuman(event.message, event.text, literal(sentence)));
+        if (reacting)
+          this.read(event.text, (sentence) => citeHuman(event.message, event.text, literal(sentence)));
         this.act = { call: undefined, said: undefined, refused: false, interrupted: false };
         this.actedSinceHuman = false;
         return;

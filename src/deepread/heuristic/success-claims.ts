@@ -1,7 +1,7 @@
+import { ANNOUNCED_FAILURE, endsOf, FAILED_OUTPUT, outcomeOf } from '../checks.js';
 import { claimExcerpt } from '../fabrication.js';
 import type { TranscriptMessage } from '../message.js';
 import type { Citation } from '../types.js';
-import { ANNOUNCED_FAILURE, endsOf, FAILED_OUTPUT, outcomeOf } from '../checks.js';
 import { isBuildCommand, isTestCommand, runsSomething } from './commands.js';
 import { isAppliedEdit } from './events.js';
 import { correctionsIn } from './lexicon.js';

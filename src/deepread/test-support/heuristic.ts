@@ -40,7 +40,10 @@ export function findingsOf(result: DeepReadResult): { pattern: string; citations
     const pattern = PATTERN_OF.get(o.description.replace(/ \(\d+ times\)$/, ''));
     return pattern ? [{ pattern, citations: o.citations }] : [];
   });
-  return [...result.proposals.map((p) => ({ pattern: p.pattern_summary, citations: p.citations })), ...observed];
+  return [
+    ...result.proposals.map((p) => ({ pattern: p.pattern_summary, citations: p.citations })),
+    ...observed,
+  ];
 }
 
 /** The pattern tags of what the offline read proposed or observed, in its order. */
