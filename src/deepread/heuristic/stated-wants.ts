@@ -40,8 +40,9 @@ const WANTS: readonly [WantKind, RegExp][] = [
 const NOT_NOW = /\b(?:yet|for now|later|so (?:that )?I can|in case|if|unless|whether|until)\b|\?$/i;
 /** Code in a sentence makes it about this codebase, not a rule: paths, calls, identifiers, markup. */
 const CODE_WORD =
-  /[`{}()[\]<>=;$\\|]|\/\w|\w\.\w{1,5}\b|[a-z][A-Z]|\w_\w|::|#\{|^[A-Z]{2,}\w*$|^-{1,2}\w|\d+:\d+/;
+  /[`{}()[\]<>=;$\\|]|\/\w|\w\.\w{1,5}\b|[a-z][A-Z]|\w_\w|::|#\{|^[A-Z0-9]+_[A-Z0-9_]*$|^-{1,2}\w|\d+:\d+/;
 const MIN_CLAUSE_WORDS = 2;
+const TRAILING = /^(?:the|a|an|to|of|in|on|at|for|with|and|or|but|that|this|is|are|my|our|your|its|from|by|as)$/i;
 const MAX_CLAUSE_CHARS = 110;
 /** One occurrence of a kind is enough for a rule; more of them raise its confidence a little. */
 const BASE = 0.5;
@@ -57,6 +58,8 @@ function cleanClause(sentence: string): string | undefined {
     words.push(word);
     if (rest !== undefined) break;
   }
+  // A cut before code can leave "use the": the words that lead into it say nothing on their own.
+  while (words.length > 0 && TRAILING.test(words[words.length - 1] ?? '')) words.pop();
   if (words.length < MIN_CLAUSE_WORDS) return undefined;
   return words
     .join(' ')
