@@ -42,7 +42,8 @@ const NOT_NOW = /\b(?:yet|for now|later|so (?:that )?I can|in case|if|unless|whe
 const CODE_WORD =
   /[`{}()[\]<>=;$\\|]|\/\w|\w\.\w{1,5}\b|[a-z][A-Z]|\w_\w|::|#\{|^[A-Z0-9]+_[A-Z0-9_]*$|^-{1,2}\w|\d+:\d+/;
 const MIN_CLAUSE_WORDS = 2;
-const TRAILING = /^(?:the|a|an|to|of|in|on|at|for|with|and|or|but|that|this|is|are|my|our|your|its|from|by|as)$/i;
+const TRAILING =
+  /^(?:the|a|an|to|of|in|on|at|for|with|and|or|but|that|this|is|are|my|our|your|its|from|by|as)$/i;
 const MAX_CLAUSE_CHARS = 110;
 /** One occurrence of a kind is enough for a rule; more of them raise its confidence a little. */
 const BASE = 0.5;
