@@ -48,18 +48,22 @@ const MAX_CLAUSE_CHARS = 110;
 /** One occurrence of a kind is enough for a rule; more of them raise its confidence a little. */
 const BASE = 0.5;
 
-/** The person's words up to the first piece of code, cut at a word, with their punctuation. */
+/**
+ * The person's words as a rule can quote them, with their punctuation: cut where they trail off ("2
+ * tests...one that"), and none at all when the sentence holds code (a path, a call, an identifier): it is
+ * about this codebase, and a rule cut before the code would say something else ("never call").
+ */
 function cleanClause(sentence: string): string | undefined {
   const words: string[] = [];
   for (const raw of sentence.trim().split(/\s+/)) {
-    // "2 tests...one that" trails off: the words before the dots are the want.
     const [word = '', rest] = raw.split(/\.{3,}|…/);
-    if (word.length === 0 || CODE_WORD.test(word)) break;
+    if (word.length === 0) break;
+    if (CODE_WORD.test(word)) return undefined;
     if (codePointLength([...words, word].join(' ')) > MAX_CLAUSE_CHARS) break;
     words.push(word);
     if (rest !== undefined) break;
   }
-  // A cut before code can leave "use the": the words that lead into it say nothing on their own.
+  // A cut can leave "use the": the words that lead into what was cut say nothing on their own.
   while (words.length > 0 && TRAILING.test(words[words.length - 1] ?? '')) words.pop();
   if (words.length < MIN_CLAUSE_WORDS) return undefined;
   return words
@@ -132,7 +136,7 @@ function saidClause(said: string | undefined): string | undefined {
   const first = sentencesOf(said.replace(/[*#_>]+/g, ' ')).find(
     (s) => (cleanClause(s)?.split(/\s+/).length ?? 0) >= 4,
   );
-  const clause = first ? cleanClause(first) : undefined;
+  const clause = first ? cleanClause(first)?.replace(/[.!?]+$/u, '') : undefined;
   return clause && codePointLength(clause) <= 70 ? clause : clause?.split(/\s+/).slice(0, 8).join(' ');
 }
 
