@@ -110,6 +110,8 @@ export function commandSegments(command: string): string[] {
     .split(/&&|\|\||;|\||\n/)
     .map((s) => s.trim().replace(/^["'(]+/, ''))
     .map((s) => s.replace(WRAPPER, '').trim())
+    // A program run by its path (`./vendor/bin/pest`, `node_modules/.bin/jest`) is that program.
+    .map((s) => s.replace(/^(?:\.{0,2}\/|~\/)?(?:[\w.@-]+\/)+(?=[\w.-]+(?:\s|$))/, ''))
     .filter((s) => s.length > 0);
 }
 
