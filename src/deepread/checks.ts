@@ -106,13 +106,15 @@ const BUILD_RE = new RegExp(`^(?:${BUILD_CHECKS.join('|')})`, 'i');
 
 /** The parts of a shell command, each with its set-up wrappers removed. */
 export function commandSegments(command: string): string[] {
-  return command
-    .split(/&&|\|\||;|\||\n/)
-    .map((s) => s.trim().replace(/^["'(]+/, ''))
-    .map((s) => s.replace(WRAPPER, '').trim())
-    // A program run by its path (`./vendor/bin/pest`, `node_modules/.bin/jest`) is that program.
-    .map((s) => s.replace(/^(?:\.{0,2}\/|~\/)?(?:[\w.@-]+\/)+(?=[\w.-]+(?:\s|$))/, ''))
-    .filter((s) => s.length > 0);
+  return (
+    command
+      .split(/&&|\|\||;|\||\n/)
+      .map((s) => s.trim().replace(/^["'(]+/, ''))
+      .map((s) => s.replace(WRAPPER, '').trim())
+      // A program run by its path (`./vendor/bin/pest`, `node_modules/.bin/jest`) is that program.
+      .map((s) => s.replace(/^(?:\.{0,2}\/|~\/)?(?:[\w.@-]+\/)+(?=[\w.-]+(?:\s|$))/, ''))
+      .filter((s) => s.length > 0)
+  );
 }
 
 export type CheckKind = 'test' | 'build';
