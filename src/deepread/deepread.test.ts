@@ -356,12 +356,7 @@ describe('createDeepReader', () => {
   it("fits the retro pipeline's DeepReader port and reports fatal failures as such", async () => {
     const reader: DeepReader = createDeepReader({ env: {}, cwd: repo });
     const outcome = await reader(transcript, { anchors: [ids.staleResult!], persist: false });
-    expect(outcome.proposals.map((p) => p.pattern_summary)).toEqual([
-      'repeated command',
-      'contradicted success',
-      // Its three citations quote two messages (the refusal twice): repetition does not raise a rank.
-      'unwanted edit',
-    ]);
+    expect(outcome.proposals.map((p) => p.pattern_summary)).toEqual(['stated standing']);
     const broken = createDeepReader({ provider: 'anthropic', env: {}, cwd: repo });
     const error = await broken(transcript, { anchors: [], persist: false }).catch((e: unknown) => e);
     expect(isFatalLlmError(error)).toBe(true);
@@ -396,7 +391,7 @@ describe('deepRead through the claude CLI', () => {
 });
 
 describe('deepRead with the offline heuristic provider', () => {
-  it('proposes rules from the failure patterns, citing real messages, and anchors the false success claim', async () => {
+  it('proposes what the person said they want, observes the failure patterns, and anchors the false success claim', async () => {
     const logs: string[] = [];
     const result = await deepRead(transcript, {
       env: {},
@@ -407,22 +402,22 @@ describe('deepRead with the offline heuristic provider', () => {
     expect(logs[0]).toContain('no LLM provider configured');
     expect(result.usage.provider).toBe('heuristic');
     expect(result.dropped).toEqual([]);
-    expect(result.proposals.map((p) => p.pattern_summary)).toEqual([
-      'repeated command',
-      'contradicted success',
-      // Its three citations quote two messages (the refusal twice): repetition does not raise a rank.
-      'unwanted edit',
+    // The reason typed at the refused rewrite is the person's want, in their words.
+    expect(result.proposals.map((p) => [p.pattern_summary, p.proposed_text])).toEqual([
+      [
+        'stated standing',
+        "Don't rewrite the whole file, only touch the validate function. (The user's words after you wrote a file and they refused it.)",
+      ],
     ]);
-    expect(result.proposals[2]!.citations[0]).toEqual(
+    expect(result.proposals[0]!.citations[0]).toEqual(
       cite('rejectedResult', "Don't rewrite the whole file, only touch the validate function"),
     );
-    expect(result.proposals[0]!.citations.slice(0, 2)).toEqual([
-      cite('test1Call', 'npm test'),
-      cite('test2Call', 'npm test'),
-    ]);
-    expect(result.proposals[1]!.citations[0]).toEqual(
-      cite('claim', 'All tests pass now and the build is clean.'),
-    );
+    // The rest is observed, not turned into canned rules.
+    const observed = result.observations.map((o) => o.description);
+    expect(observed).toContain('The agent reported success while the latest check showed a failure.');
+    expect(
+      result.observations.find((o) => o.description.startsWith('The agent reported'))?.citations[0],
+    ).toEqual(cite('claim', 'All tests pass now and the build is clean.'));
     expect(result.proposals.every((p) => p.confidence <= 0.7 && p.proposed_text.length <= 200)).toBe(true);
     expect(result.fabrication_anchors.map((a) => a.turn_id)).toEqual([ids.claim]);
     expect(existsSync(join(repo, '.claude', 'memory', 'claude'))).toBe(false);

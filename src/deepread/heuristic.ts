@@ -15,10 +15,10 @@ export interface DeepReadEvidence {
 }
 
 /**
- * The offline deep read: the failure patterns recognised in the transcript (see heuristic/), each mapped
- * to one concrete imperative rule that cites the real messages, plus the fabrication pre-pass's
- * candidates. It proposes only what the session shows, and says nothing when it shows nothing it
- * recognises. Its answer is validated and checked against the transcript like a model's.
+ * The offline deep read: a rule only where the person said what they want, built from their words and
+ * citing their turn (heuristic/stated-wants.ts); the failure patterns recognised in the transcript as
+ * observations; the fabrication pre-pass's candidates as anchors. It says nothing when the session shows
+ * nothing it recognises. Its answer is validated and checked against the transcript like a model's.
  */
 export function analyzeEvidence(evidence: DeepReadEvidence): unknown {
   const { proposals, observations } = answerFromFindings(evidence.findings, evidence.existingClaudeRules);

@@ -21,15 +21,36 @@ function proposal(
 }
 
 describe('selecting proposals', () => {
-  it('counts sessions, not proposals, for a recurring pattern', () => {
-    const twiceInOne = [proposal('s1', 'A rule', 'p one'), proposal('s1', 'Another rule', 'p one')];
+  it('corroborates on the same friction in two sessions, not on one session twice or on a label', () => {
+    const cited = (p: RetroProposal, excerpt: string): RetroProposal => ({
+      ...p,
+      citations: [{ message_id: `${p.session_id}-h`, excerpt }],
+    });
+    const twiceInOne = [proposal('s1', 'A rule', 'p one'), proposal('s1', 'A rule', 'p one')];
     expect(recurringPatterns(twiceInOne).kept).toEqual([]);
-    const inTwo = [
-      proposal('s1', 'A rule', 'p one'),
-      proposal('s2', 'B rule', 'p one'),
-      proposal('s2', 'C', 'p two'),
+    const sameWords = [
+      cited(proposal('s1', 'Never commit unsigned.', 'a'), 'never commit without signing, use the GPG key'),
+      cited(proposal('s2', 'Sign every commit.', 'b'), 'no, commit with signing: the GPG key is on the card'),
+      cited(proposal('s3', 'Talk it through first.', 'a'), 'Talk to me about the logic first'),
     ];
-    expect(recurringPatterns(inTwo).kept.map((p) => p.proposed_text)).toEqual(['A rule', 'B rule']);
+    expect(recurringPatterns(sameWords).kept.map((p) => p.session_id)).toEqual(['s1', 's2']);
+    // One label, two unrelated misreads: no corroboration.
+    const sameLabel = [
+      cited(proposal('s1', 'Rule one.', 'unwanted edit'), 'put it in the existing doc, not a new file'),
+      cited(proposal('s2', 'Rule two.', 'unwanted edit'), 'the spinner should stop after loading'),
+    ];
+    expect(recurringPatterns(sameLabel).kept).toEqual([]);
+    // The harness's refusal text is no evidence of the same friction.
+    const refusal = "The user doesn't want to proceed with this tool use. The tool use was rejected";
+    const boiler = [cited(proposal('s1', 'X.', 'p'), refusal), cited(proposal('s2', 'Y.', 'p'), refusal)];
+    expect(recurringPatterns(boiler).kept).toEqual([]);
+    // The same rule text from two sessions is the same friction.
+    expect(
+      recurringPatterns([
+        proposal('s1', 'Ask before deleting tests', 'p'),
+        proposal('s2', 'ask before  deleting tests', 'q'),
+      ]).kept,
+    ).toHaveLength(2);
   });
 
   it('merges the same rule from several sessions into one with all its citations', () => {

@@ -1,22 +1,66 @@
 import type { RetroProposal } from './deep-read-port.js';
 import type { HeldBackPattern } from './types.js';
 
+/** Quotes that say nothing about the friction itself: the harness's refusal text and interrupt marker. */
+const BOILERPLATE =
+  /^(?:The user doesn't want to (?:proceed|take this action)|\[Request interrupted by user|<tool_use_error>|Exit code \d+$)/;
+/** Words too common to tell one friction from another. */
+const STOP_WORDS = new Set(
+  (
+    'about after again also always before being could does doing done from have into just like make more ' +
+    'never only other over same should some than that their them then there these they this those were what ' +
+    'when where which while will with without would your user agent said says asked file files tool call ' +
+    'calls please want wants the and you for not are but was its it'
+  ).split(' '),
+);
+const MIN_SHARED_WORDS = 3;
+const MIN_OVERLAP = 0.5;
+
+/** The content words of what a proposal cites (the person's words, the failure seen), boilerplate left out. */
+function evidenceWords(p: RetroProposal): Set<string> {
+  const words = new Set<string>();
+  const texts = p.citations.map((c) => c.excerpt).filter((e) => !BOILERPLATE.test(e.trim()));
+  for (const text of texts)
+    for (const raw of text
+      .toLowerCase()
+      .normalize('NFKC')
+      .split(/[^\p{L}\p{N}]+/u)) {
+      if (raw.length < 3 || STOP_WORDS.has(raw)) continue;
+      words.add(raw.replace(/(?:ing|ed|es|s)$/u, ''));
+    }
+  return words;
+}
+
+function normalisedText(p: RetroProposal): string {
+  return p.proposed_text.toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
 /**
- * Keeps the patterns seen in at least two distinct sessions (the `--all` rule: one rough session is an
- * anecdote). Sessions are counted, not proposals, so one session proposing a pattern twice is still one.
+ * Whether two proposals rest on the same friction: the same rule text, or evidence that says the same
+ * thing (at least three content words shared, half of the smaller set). The pattern label is not
+ * compared: two misreads under one label do not confirm each other.
+ */
+export function sameFriction(a: RetroProposal, b: RetroProposal): boolean {
+  if (normalisedText(a) === normalisedText(b)) return true;
+  const wa = evidenceWords(a);
+  const wb = evidenceWords(b);
+  let shared = 0;
+  for (const w of wa) if (wb.has(w)) shared += 1;
+  return shared >= MIN_SHARED_WORDS && shared >= MIN_OVERLAP * Math.min(wa.size, wb.size);
+}
+
+/**
+ * Keeps the proposals whose friction another session shows too (the `--all` rule: one rough session is
+ * an anecdote): the same correction or the same failure, compared by what the proposals say and cite
+ * (sameFriction), not by their pattern label. One session proposing a rule twice is still one session.
  */
 export function recurringPatterns(proposals: readonly RetroProposal[]): {
   kept: RetroProposal[];
   dropped: RetroProposal[];
 } {
-  const sessionsByPattern = new Map<string, Set<string>>();
-  for (const p of proposals) {
-    const sessions = sessionsByPattern.get(p.pattern_summary) ?? new Set<string>();
-    sessions.add(p.session_id);
-    sessionsByPattern.set(p.pattern_summary, sessions);
-  }
-  const recurring = (p: RetroProposal) => (sessionsByPattern.get(p.pattern_summary)?.size ?? 0) >= 2;
-  return { kept: proposals.filter(recurring), dropped: proposals.filter((p) => !recurring(p)) };
+  const corroborated = (p: RetroProposal) =>
+    proposals.some((q) => q !== p && q.session_id !== p.session_id && sameFriction(p, q));
+  return { kept: proposals.filter(corroborated), dropped: proposals.filter((p) => !corroborated(p)) };
 }
 
 /** The single-session proposals `recurringPatterns` left out, one entry per pattern. */

@@ -114,14 +114,14 @@ describe('retrospect deep-read', () => {
     );
     const run = await runCli(['deep-read', demo, '--provider', 'heuristic'], { cwd: repo, env: BASE_ENV });
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain('2 proposal(s)');
+    expect(run.stdout).toContain('1 proposal(s)');
     expect(run.stdout).toContain(
-      '[claude] Change only what the user asked for; ask before touching other files, settings or behaviour, and never widen a change on your own.',
+      "[claude] Don't touch the schema, revert that change. (The user's words after you edited a file.)",
     );
     expect(run.stdout).toContain(
       `- 6e9626d6-b530-4179-8eda-d0e48f989f07: "No, that's wrong. Don't touch the schema, revert that change. Only the rounding in total()."`,
     );
-    expect(run.stdout).toContain('unverified success · confidence 0.55 · 2 citation(s)');
+    expect(run.stdout).toContain('stated standing · confidence 0.5 · 1 citation(s)');
     expect(run.stderr).not.toContain('dropped');
   });
 

@@ -6,50 +6,74 @@ import { SessionBuilder } from '../../deepread/test-support/session-builder.js';
 import { runCli } from '../../test-support/cli.js';
 import { noonOf, type RetroProject, retroProject } from '../../test-support/retro-project.js';
 
-/**
- * A rough session the offline read finds three patterns in: a refused login (interactive command), the
- * user saying no twice (repeated correction) and twice asking to stop (scope overreach).
- */
-function loginSession(p: RetroProject, day: string): string {
+/** A session where the agent commits unsigned and the person says never to; `reply` is their words. */
+function unsignedSession(p: RetroProject, id: string, day: string, reply: string): string {
+  const s = new SessionBuilder(id, p.root);
+  s.user('commit the release notes');
+  s.tool('Bash', { command: 'git commit --no-gpg-sign -m notes' }, '[main 1a2b3c4] notes');
+  s.say('Committed the notes.');
+  // Push-back the gate flags, then what the person wants.
+  s.user("no that's wrong, why did you skip the signing?");
+  s.say('Signing failed, so I committed without it.');
+  s.user(reply);
+  const path = s.write(join(p.sessionsFolder, `${s.sessionId}.jsonl`));
+  utimesSync(path, noonOf(day), noonOf(day));
+  return s.sessionId;
+}
+
+/** A session where the person refuses an edit and asks to talk the logic through first. */
+function logicSession(p: RetroProject, day: string): string {
   const s = new SessionBuilder('bbbbbbbb-1111-4222-8333-444444444444', p.root);
-  s.user('push the branch to github');
-  s.tool('Bash', { command: 'gh auth login' }, REFUSED, { isError: true });
+  s.user('clear the goal fields when the target date changes');
+  s.tool('Edit', { file_path: `${p.root}/src/goals.ts`, old_string: 'a', new_string: 'b' }, REFUSED, {
+    isError: true,
+  });
   s.interrupt(true);
-  s.user("no that's wrong, stop, I will log in myself");
-  s.say('Understood. Pushing with the existing credentials instead.');
-  s.user("no that's wrong, stop pushing, just commit");
+  s.user('Talk to me about the logic first. Which cases are there?');
+  s.say('There are three cases.');
+  s.user("no that's wrong, why did you change the goal type?");
   const path = s.write(join(p.sessionsFolder, `${s.sessionId}.jsonl`));
   utimesSync(path, noonOf(day), noonOf(day));
   return s.sessionId;
 }
 
 describe('retrospect retro --all with the offline read', () => {
-  it('says how many one-session patterns it held back, and --why lists them', async () => {
+  it('keeps the friction two sessions show, holds back the one-session one, and --why lists it', async () => {
     const p = retroProject();
-    p.addSession({ rejections: 2, mtimeSecs: noonOf('2026-06-28') });
-    p.addSession({ rejections: 2, mtimeSecs: noonOf('2026-06-29') });
-    const login = loginSession(p, '2026-06-30');
+    unsignedSession(
+      p,
+      'aaaaaaaa-1111-4222-8333-444444444441',
+      '2026-06-28',
+      'never commit without signing, use the GPG key',
+    );
+    unsignedSession(
+      p,
+      'aaaaaaaa-1111-4222-8333-444444444442',
+      '2026-06-29',
+      'never commit without signing. The GPG key is on the card',
+    );
+    const logic = logicSession(p, '2026-06-30');
     const env = { ...p.env, RETROSPECT_PROVIDER: 'heuristic' };
     const plain = await runCli(['retro', '--all', '--dry-run'], { cwd: p.root, env });
     expect(plain.code).toBe(0);
-    expect(plain.stdout).toContain('2 patterns seen in one session only were held back (`--why` lists them)');
-    expect(plain.stderr).not.toContain('seen in one session only');
+    expect(plain.stdout).toContain('1 pattern seen in one session only was held back (`--why` lists it)');
+    // Corroborated by the same words in two sessions: both are offered (on stderr, as a prompt).
+    expect(plain.stderr).toContain(
+      "Never commit without signing, use the GPG key. (The user's words after you replied.)",
+    );
+    expect(plain.stderr).toContain('[1/2] NEW claude  pattern "stated standing"');
     const why = await runCli(['retro', '--all', '--dry-run', '--why'], { cwd: p.root, env });
     expect(why.stdout).toContain(
       'Held back (seen in one session only; --all keeps patterns seen in two or more):',
     );
     expect(why.stdout).toContain(
-      `- pattern "interactive command" (session ${login}): claude "Never run commands that wait for a person`,
-    );
-    expect(why.stdout).toContain(
-      `- pattern "repeated correction" (session ${login}): claude "When the user corrects you`,
+      `- pattern "stated first" (session ${logic}): claude "Before you edit again, do what the user asked first:`,
     );
     const json = JSON.parse(
       (await runCli(['retro', '--all', '--dry-run', '--json'], { cwd: p.root, env })).stdout,
     );
-    expect(json.heldBack.map((h: { pattern_summary: string }) => h.pattern_summary).sort()).toEqual([
-      'interactive command',
-      'repeated correction',
+    expect(json.heldBack.map((h: { pattern_summary: string }) => h.pattern_summary)).toEqual([
+      'stated first',
     ]);
   });
 });

@@ -38,12 +38,8 @@ export function commandKind(command: string): CommandKind {
   return 'other';
 }
 
-/** Test runners, as the fabrication pre-pass knows them, plus common script names. */
-export const TEST_COMMAND =
-  /\b(?:(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?test|vitest|jest|pytest|mocha|rspec|phpunit|ctest|go\s+test|cargo\s+test|dotnet\s+test|mvn\s+(?:\S+\s+)*test|gradle\w*\s+test|make\s+(?:\S+\s+)*(?:test|check)|tox|deno\s+test|python\d?\s+-m\s+(?:pytest|unittest)|(?:npm|pnpm|yarn)\s+run\s+\S*test\S*|swift\s+test|mix\s+test|bundle\s+exec\s+rspec|rails\s+test)\b/i;
-
-export const BUILD_COMMAND =
-  /\b(?:build|tsc|compile|typecheck|type-check|lint|cargo\s+(?:build|check)|go\s+(?:build|vet)|make|gradle\w*|mvn|webpack|vite|esbuild|rollup|next\s+build|dotnet\s+build|swift\s+build|xcodebuild)\b/i;
+/** Test runs and build checks are recognised by the shared list (../checks.ts). */
+export { isBuildCommand, isTestCommand } from '../checks.js';
 
 /** Commands that only look at files or the repository: running them checks nothing about behaviour. */
 const LOOK_ONLY =

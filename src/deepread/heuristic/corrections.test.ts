@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { patternsOf, readOffline } from '../test-support/heuristic.js';
+import { findingsOf, patternsOf, readOffline } from '../test-support/heuristic.js';
 
 describe('corrections by the user', () => {
   it('the fix not working twice, in Chinese', async () => {
@@ -17,7 +17,7 @@ describe('corrections by the user', () => {
       return { a, b };
     });
     expect(patternsOf(result)).toEqual(['unverified fix']);
-    expect(result.proposals[0]!.citations.map((c) => c.message_id)).toEqual([ids.a, ids.b]);
+    expect(findingsOf(result)[0]!.citations.map((c) => c.message_id)).toEqual([ids.a, ids.b]);
     expect(result.dropped).toEqual([]);
   });
 
@@ -33,8 +33,11 @@ describe('corrections by the user', () => {
         "No, that's wrong. Don't touch the schema, revert that change. Only the rounding in total().",
       );
     });
-    expect(patternsOf(result)).toEqual(['scope overreach']);
-    expect(result.proposals[0]!.citations).toEqual([
+    expect(patternsOf(result)).toEqual(['stated standing', 'scope overreach']);
+    expect(result.proposals[0]?.proposed_text).toBe(
+      "Don't touch the schema, revert that change. (The user's words after you edited a file.)",
+    );
+    expect(findingsOf(result)[1]!.citations).toEqual([
       {
         message_id: ids,
         excerpt:
@@ -89,7 +92,7 @@ describe('corrections by the user', () => {
         'no, the flag belongs in the config file',
       ]);
     });
-    expect(result.proposals).toEqual([]);
+    expect(patternsOf(result)).toEqual([]);
     expect(result.observations).toEqual([
       {
         session_id: expect.any(String),

@@ -1,4 +1,4 @@
 export { answerFromFindings, type HeuristicAnswer } from './propose.js';
-export { RULES } from './rules.js';
+export { OBSERVATIONS } from './rules.js';
 export { HeuristicScanner } from './scanner.js';
 export type { Finding } from './types.js';

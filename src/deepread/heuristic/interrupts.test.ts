@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { patternsOf, REFUSED, readOffline } from '../test-support/heuristic.js';
+import { findingsOf, patternsOf, REFUSED, readOffline } from '../test-support/heuristic.js';
 import { LONG_RUN_CALLS } from './interrupts.js';
 
 describe('interrupts', () => {
@@ -20,7 +20,7 @@ describe('interrupts', () => {
       return { last, marker, reply };
     });
     expect(patternsOf(result)).toEqual(['long run']);
-    expect(result.proposals[0]!.citations).toEqual([
+    expect(findingsOf(result)[0]!.citations).toEqual([
       { message_id: ids.marker, excerpt: '[Request interrupted by user for tool use]' },
       {
         message_id: ids.reply,
@@ -39,7 +39,7 @@ describe('interrupts', () => {
       s.user('keep going');
       s.say('Continuing with the list view.');
     });
-    expect(result.proposals).toEqual([]);
+    expect(patternsOf(result)).toEqual([]);
     expect(result.observations).toEqual([]);
   });
 
@@ -67,7 +67,8 @@ describe('interrupts', () => {
       s.user('Create a new method that takes one object instead, and call the old one from it.');
     });
     expect(patternsOf(result)).toEqual(['unwanted edit']);
-    expect(result.proposals[0]!.confidence).toBe(0.45);
+    // Offline, a recognised pattern is an observation, never a rule by itself.
+    expect(result.proposals).toEqual([]);
   });
 
   it('a short interrupt with nothing recognisable is only an observation', async () => {
@@ -77,7 +78,7 @@ describe('interrupts', () => {
       s.interrupt();
       s.user('make it inside the hosts folder of the dots repo');
     });
-    expect(result.proposals).toEqual([]);
+    expect(patternsOf(result)).toEqual([]);
     expect(result.observations.map((o) => o.description)).toEqual([
       'The user interrupted the agent; the interrupted step alone does not show why.',
     ]);

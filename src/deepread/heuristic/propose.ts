@@ -2,7 +2,7 @@ import type { Citation } from '../types.js';
 import { distinctCitations, MAX_CITATIONS } from './text.js';
 import type { Finding } from './types.js';
 
-/** A signature is not a root cause: confidence stays modest however often it recurs. */
+/** The person's words are read, not understood: confidence stays modest however often they recur. */
 const MAX_CONFIDENCE = 0.7;
 const STEP = 0.05;
 const MAX_OBSERVATIONS = 3;
@@ -42,9 +42,10 @@ function confidenceOf(f: Finding): number {
 }
 
 /**
- * The offline reader's answer, shaped as a model's: one proposal per recognised pattern that carries a
- * rule (for `claude`, the agent whose session it is), unless the existing lessons already hold that rule;
- * observations for what supports no rule. Proposals come strongest first.
+ * The offline reader's answer, shaped as a model's: one proposal per kind of want the person stated (for
+ * `claude`, the agent whose session it is), in their words, unless the existing lessons already hold
+ * that rule; observations for everything else it recognised, most frequent first. Proposals come
+ * strongest first.
  */
 export function answerFromFindings(
   findings: readonly Finding[],
@@ -64,7 +65,11 @@ export function answerFromFindings(
     .sort((a, b) => b.confidence * b.citations.length - a.confidence * a.citations.length);
   const observations = merged
     .filter((f) => f.rule === undefined)
+    .sort((a, b) => b.occurrences - a.occurrences)
     .slice(0, MAX_OBSERVATIONS)
-    .map((f) => ({ description: f.description, citations: f.citations }));
+    .map((f) => ({
+      description: f.occurrences > 1 ? `${f.description} (${f.occurrences} times)` : f.description,
+      citations: f.citations,
+    }));
   return { proposals, observations };
 }

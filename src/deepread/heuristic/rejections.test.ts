@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { patternsOf, REFUSED, readOffline, refusedBecause } from '../test-support/heuristic.js';
+import { findingsOf, patternsOf, REFUSED, readOffline, refusedBecause } from '../test-support/heuristic.js';
 
 describe('refused tool calls', () => {
   it('an edit made while the user was asking why: answer first', async () => {
@@ -17,22 +17,23 @@ describe('refused tool calls', () => {
       return { edit, reply };
     });
     expect(result.dropped).toEqual([]);
+    // What the person asked for is the rule, in their words; the refused edit itself is an observation.
     expect(result.proposals).toHaveLength(1);
     expect(result.proposals[0]).toMatchObject({
-      pattern_summary: 'premature edit',
+      pattern_summary: 'stated first',
       proposed_text:
-        'When the user asks a question, answer it and describe any change in words; edit files only after the user asks for the edit.',
+        'Before you edit again, do what the user asked first: "Talk me through the cause first."',
       citations: [
         {
           message_id: ids.reply,
           excerpt: 'Talk me through the cause first. What does the renderer do with the escapes?',
         },
-        { message_id: ids.edit.call, excerpt: '/home/dev/gw/README.md' },
-        {
-          message_id: ids.edit.result,
-          excerpt: expect.stringMatching(/^The user doesn't want to proceed with this tool use\./),
-        },
       ],
+    });
+    expect(patternsOf(result)).toContain('premature edit');
+    expect(findingsOf(result).find((f) => f.pattern === 'premature edit')?.citations).toContainEqual({
+      message_id: ids.edit.call,
+      excerpt: '/home/dev/gw/README.md',
     });
   });
 
@@ -50,7 +51,7 @@ describe('refused tool calls', () => {
       return write;
     });
     expect(patternsOf(result)).toEqual(['unwanted edit']);
-    expect(result.proposals[0]!.citations[0]).toEqual({
+    expect(findingsOf(result)[0]!.citations[0]).toEqual({
       message_id: ids.result,
       excerpt: 'not what I meant, replace the secrets with environment variables instead of blocking',
     });
@@ -68,15 +69,9 @@ describe('refused tool calls', () => {
       s.interrupt(true);
       return { first, again };
     });
-    // Refusals without a reason are the harness's words: the validation drops a rule resting on them alone.
-    expect(patternsOf(result)).not.toContain('retried rejection');
-    expect(result.dropped).toContainEqual(
-      expect.objectContaining({
-        reason:
-          "cites none of the person's own words nor a failure they saw (only the agent's text, a bare path or the harness's notices)",
-      }),
-    );
-    expect(ids.first.result).not.toBe(ids.again.call);
+    expect(patternsOf(result)).toContain('retried rejection');
+    const retried = findingsOf(result).find((p) => p.pattern === 'retried rejection')!;
+    expect(retried.citations.map((c) => c.message_id)).toEqual([ids.first.result, ids.again.call]);
   });
 
   it('the same call after the user said to go ahead is not a retry', async () => {
@@ -120,7 +115,7 @@ describe('refused tool calls', () => {
       return s.user('no plans please, just tell me what you found');
     });
     expect(patternsOf(result)).toEqual(['rejected action']);
-    expect(result.proposals[0]!.citations[0]).toEqual({
+    expect(findingsOf(result)[0]!.citations[0]).toEqual({
       message_id: ids,
       excerpt: 'no plans please, just tell me what you found',
     });
@@ -132,7 +127,7 @@ describe('refused tool calls', () => {
       s.tool('Bash', { command: 'timedatectl status' }, REFUSED, { isError: true });
       s.user('just disable the auto switch');
     });
-    expect(one.result.proposals).toEqual([]);
+    expect(patternsOf(one.result)).toEqual([]);
     expect(one.result.observations.map((o) => o.description)).toEqual([
       'The user refused a tool call without saying why.',
     ]);
@@ -156,7 +151,7 @@ describe('refused tool calls', () => {
         { isError: true },
       );
     });
-    expect(dismissed.result.proposals).toEqual([]);
+    expect(patternsOf(dismissed.result)).toEqual([]);
     expect(dismissed.result.observations).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { patternsOf, readOffline } from '../test-support/heuristic.js';
+import { findingsOf, patternsOf, readOffline } from '../test-support/heuristic.js';
 
 const TS_ERROR =
   "src/api/orders.ts(41,7): error TS2322: Type 'string | undefined' is not assignable to type 'string'.";
@@ -27,7 +27,7 @@ describe('rerunning a failing command', () => {
       return { a, b };
     });
     expect(patternsOf(result)).toEqual(['repeated command']);
-    expect(result.proposals[0]!.citations).toEqual([
+    expect(findingsOf(result)[0]!.citations).toEqual([
       { message_id: ids.a.call, excerpt: "ssh root@192.0.2.1 'netstat -tulnp | grep 5335'" },
       { message_id: ids.b.call, excerpt: "ssh root@192.0.2.1 'netstat -tulnp | grep 5335'" },
       { message_id: ids.b.result, excerpt: 'Exit code 1' },
@@ -73,6 +73,6 @@ describe('rerunning a failing command', () => {
         isError: true,
       });
     });
-    expect(result.proposals).toEqual([]);
+    expect(patternsOf(result)).toEqual([]);
   });
 });

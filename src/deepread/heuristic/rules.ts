@@ -1,49 +1,31 @@
 /**
- * The rules the offline reader proposes, one per pattern. Each is prose for the agent that caused the
- * friction: imperative, universal (no project names), under 200 characters, with no command, path, link
- * or backtick, since validation refuses those. The first three keep the wording earlier releases used,
- * so a lesson already holding one is recognised.
+ * What each pattern the detectors recognise shows, as an observation. Offline, a pattern is never a
+ * rule by itself: a canned rule ("read the file before editing it") reads the same whatever the session
+ * and is often not what the person wanted learned. Only what the person said they want carries a rule
+ * (stated-wants.ts); these say what was seen, for the person reading the retro and for a model's read.
  */
-export const RULES = {
-  'stale edit':
-    'Before each Edit, Read the current lines you will replace; after a "String to replace not found" error, Read the file again instead of retrying from memory.',
-  'unread edit': 'Always Read a file in the current session before you Edit or Write it.',
-  'permission denial':
-    'When a tool call is denied, never repeat it unchanged; ask the user for permission or use an allowed alternative.',
-  'repeated command':
-    'Never rerun a failing command unchanged; read its error output and change the command or the code before the next attempt.',
-  'repeated error':
-    'When a tool call fails, change the call or the approach before trying again; after two identical failures, stop and tell the user what blocks you.',
-  'rejected action':
-    'When the user rejects a tool call and gives a reason, follow that reason and confirm the new plan before the next tool call; never repeat the rejected action.',
-  'retried rejection':
-    'After the user rejects a tool call, stop and wait for their answer; never send the same call again until they say how to proceed.',
-  'unwanted edit':
-    'When the user rejects or stops an edit, ask what to change, or follow the reason they give, before editing again; never retry the same edit.',
-  'premature edit':
-    'When the user asks a question, answer it and describe any change in words; edit files only after the user asks for the edit.',
-  'rejected commands':
-    'When the user rejects a command, stop and ask what they want; do not try other commands toward the same step first.',
-  'interactive command':
-    'Never run commands that wait for a person (logins, passwords, editors, pagers); give the user the command to run and wait for the result.',
+export const OBSERVATIONS = {
+  'stale edit': 'Edits failed because the file had changed since it was read.',
+  'unread edit': 'Edits or writes failed because the file had not been read first.',
+  'permission denial': 'The harness denied tool calls, and they were sent again.',
+  'repeated command': 'A failing command was run again with nothing changed in between.',
+  'repeated error': 'A tool failed the same way several times in a row.',
+  'rejected action': 'The user refused a tool call and typed a reason.',
+  'retried rejection': 'A call the user had refused was sent again before they said how to proceed.',
+  'unwanted edit': 'The user refused or stopped an edit.',
+  'premature edit': 'The agent edited files while the user was asking a question.',
+  'rejected commands': 'The user refused several commands in a row.',
+  'interactive command': 'The agent ran a command that waits for a person (a login, a prompt, an editor).',
   'unasked command':
-    'Ask before running commands that install, delete, commit, push, kill processes or change system settings, unless the user asked for exactly that.',
-  'long run':
-    'On long tasks, pause after a few steps to say what you found and what you will do next, so the user can redirect you before the work runs on.',
-  'scope overreach':
-    'Change only what the user asked for; ask before touching other files, settings or behaviour, and never widen a change on your own.',
-  'unverified fix':
-    'After a fix, check it the way the user will (run, build or reload, and read the result) before saying it works; if it still fails, find the cause first.',
-  'repeated correction':
-    'When the user corrects you, restate the corrected requirement in one line and follow it exactly; never go back to the approach they rejected.',
-  'ignored instruction':
-    "Before acting, re-read the user's latest instructions and follow them as given; when something is unclear, ask instead of assuming.",
-  'unverified success':
-    'Before saying something works or tests pass, run the check after your last edit and read its output; otherwise say plainly that it is untested.',
-  'handed back':
-    'When you can run a command or a check yourself, run it and report what it printed; do not hand the step back to the user.',
-  'contradicted success':
-    'Never report success while the latest test, build or run shows a failure; quote the failure and say what you will do next.',
+    'The user refused or stopped a command that installs, deletes, commits or changes the system.',
+  'long run': 'The user interrupted a long run of tool calls.',
+  'scope overreach': 'The user undid or fenced off a change.',
+  'unverified fix': 'After the agent said it was fixed, the user said it still did not work.',
+  'repeated correction': 'The user corrected the agent several times.',
+  'ignored instruction': 'The user had to repeat an instruction.',
+  'unverified success': 'The agent reported success that no check after its last edit showed.',
+  'handed back': 'The user asked the agent to run a step it had left to them.',
+  'contradicted success': 'The agent reported success while the latest check showed a failure.',
 } as const;
 
-export type Pattern = keyof typeof RULES;
+export type Pattern = keyof typeof OBSERVATIONS;

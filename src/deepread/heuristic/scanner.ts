@@ -4,6 +4,7 @@ import { EventReader } from './events.js';
 import { InterruptDetector } from './interrupts.js';
 import { RejectionDetector } from './rejections.js';
 import { RepeatedCommandDetector } from './repeated-command.js';
+import { StatedWantDetector } from './stated-wants.js';
 import { SuccessClaimDetector } from './success-claims.js';
 import { ToolErrorDetector } from './tool-errors.js';
 import type { Detector, Finding } from './types.js';
@@ -23,6 +24,7 @@ function newChain(): Chain {
       new SuccessClaimDetector(),
       new RepeatedCommandDetector(),
       new ToolErrorDetector(),
+      new StatedWantDetector(),
     ],
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { patternsOf, readOffline } from '../test-support/heuristic.js';
+import { findingsOf, patternsOf, readOffline } from '../test-support/heuristic.js';
 
 describe('claims of success', () => {
   it('"Fixed!" answered with "still broken": check the fix the way the user sees it', async () => {
@@ -15,7 +15,7 @@ describe('claims of success', () => {
       return { claim, reply };
     });
     expect(patternsOf(result)).toEqual(['unverified fix']);
-    expect(result.proposals[0]!.citations).toEqual([
+    expect(findingsOf(result)[0]!.citations).toEqual([
       { message_id: ids.claim, excerpt: 'Fixed!' },
       { message_id: ids.reply, excerpt: 'still broken... the key blinks, I touch it, but no window appears' },
     ]);
@@ -53,7 +53,7 @@ describe('claims of success', () => {
       return { run, claim };
     });
     expect(patternsOf(result)).toEqual(['contradicted success']);
-    expect(result.proposals[0]!.citations).toEqual([
+    expect(findingsOf(result)[0]!.citations).toEqual([
       { message_id: ids.claim, excerpt: '31 tests passed.' },
       { message_id: ids.run.result, excerpt: 'tests/test_redaction.py::test_github_token FAILED [  5%]' },
     ]);
@@ -99,7 +99,7 @@ describe('claims of success', () => {
       );
       s.say('The header is fixed.');
     });
-    expect(result.proposals).toEqual([]);
+    expect(patternsOf(result)).toEqual([]);
   });
 
   it('unchecked claims twice in a session', async () => {
@@ -119,10 +119,8 @@ describe('claims of success', () => {
       );
       s.say('The configuration should now work for all system tests!');
     });
-    // The claims are the agent's words and the person never objects: no rule rests on them.
-    expect(patternsOf(result)).toEqual([]);
-    expect(result.dropped.map((d) => d.reason)).toContain(
-      "cites none of the person's own words nor a failure they saw (only the agent's text, a bare path or the harness's notices)",
-    );
+    expect(patternsOf(result)).toEqual(['unverified success']);
+    // Offline, a recognised pattern is an observation, never a rule by itself.
+    expect(result.proposals).toEqual([]);
   });
 });

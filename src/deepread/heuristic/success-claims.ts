@@ -1,7 +1,8 @@
+import { ANNOUNCED_FAILURE, endsOf, FAILED_OUTPUT, outcomeOf } from '../checks.js';
 import { claimExcerpt } from '../fabrication.js';
 import type { TranscriptMessage } from '../message.js';
 import type { Citation } from '../types.js';
-import { BUILD_COMMAND, runsSomething, TEST_COMMAND } from './commands.js';
+import { isBuildCommand, isTestCommand, runsSomething } from './commands.js';
 import { isAppliedEdit } from './events.js';
 import { correctionsIn } from './lexicon.js';
 import { Tally } from './tally.js';
@@ -37,10 +38,6 @@ const SENTENCE_START_CLAIM =
 /** Conditions, negations and questions are not claims ("once the tests pass", "doesn't work yet?"). */
 const NOT_A_CLAIM =
   /\b(?:not|never|if|once|unless|until|whether|after you|when you|let me|I'll|I will)\b|n't\b|[?？]/i;
-/** Output that says the step did not succeed even when the exit status does not. */
-const FAILED_OUTPUT =
-  /\bFAILED\b|\b[1-9]\d*\s+(?:failed|failing)\b|\bexit(?:ed)?\s+(?:with\s+)?(?:code|status)\s+[1-9]\d*\b|\bCommand failed\b|\berror TS\d+|\bTraceback \(most recent call last\)/;
-
 interface Check {
   /** Edits made in the session when it ran. */
   edits: number;
@@ -49,16 +46,6 @@ interface Check {
   messageId: string;
   output: string;
   call: CallRef;
-}
-
-/** A test summary sits at the end of a long output, a compiler error near the start: read both ends. */
-const HEAD_CHARS = 4_000;
-const TAIL_CHARS = 8_000;
-
-function endsOf(text: string): string {
-  return text.length <= HEAD_CHARS + TAIL_CHARS
-    ? text
-    : `${text.slice(0, HEAD_CHARS)}\n${text.slice(text.length - TAIL_CHARS)}`;
 }
 
 function failureQuote(check: Check): Citation {
@@ -92,12 +79,14 @@ export class SuccessClaimDetector implements Detector {
   private lastRun: Check | undefined;
   private pending: { quote: Citation; kind: ClaimKind; checked: boolean } | undefined;
   private readonly unchecked: Citation[] = [];
+  private announced = false;
 
   push(event: SessionEvent): void {
     switch (event.kind) {
       case 'human':
         this.answer(event.message, event.text);
         this.editsThisTurn = 0;
+        this.announced = false;
         return;
       case 'call':
         return;
@@ -109,6 +98,7 @@ export class SuccessClaimDetector implements Detector {
         this.recordCheck(event);
         return;
       case 'say':
+        if (ANNOUNCED_FAILURE.test(event.text)) this.announced = true;
         this.checkClaims(event.message.id, event.text);
         return;
       case 'interrupt':
@@ -141,13 +131,14 @@ export class SuccessClaimDetector implements Detector {
     if (!event.call || command === undefined || event.rejection) return;
     const check: Check = {
       edits: this.edits,
-      failed: event.output.isError || FAILED_OUTPUT.test(endsOf(event.output.text)),
+      // A failure the agent announced (a test written to fail first, a mutation run) is expected.
+      failed: outcomeOf(event.output) === 'failed' && !this.announced,
       messageId: event.message.id,
       output: event.output.text,
       call: event.call,
     };
-    if (TEST_COMMAND.test(command)) this.lastTest = check;
-    if (BUILD_COMMAND.test(command)) this.lastBuild = check;
+    if (isTestCommand(command)) this.lastTest = check;
+    if (isBuildCommand(command)) this.lastBuild = check;
     if (runsSomething(command)) this.lastRun = check;
   }
 

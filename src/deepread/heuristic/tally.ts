@@ -1,5 +1,5 @@
 import type { Citation } from '../types.js';
-import { type Pattern, RULES } from './rules.js';
+import { OBSERVATIONS, type Pattern } from './rules.js';
 import { distinctCitations } from './text.js';
 import type { Finding } from './types.js';
 
@@ -20,9 +20,12 @@ const MAX_KEPT_OCCURRENCES = 6;
 export class Tally {
   private readonly byPattern = new Map<string, Entry & { count: number }>();
 
-  /** One occurrence of `pattern`, with its evidence, most telling first (undefined ones are skipped). */
-  add(pattern: Pattern, citations: readonly (Citation | undefined)[], base: number, description = ''): void {
-    this.record(pattern, RULES[pattern], citations, base, description);
+  /**
+   * One occurrence of `pattern`, with its evidence, most telling first (undefined ones are skipped). It is
+   * an observation: offline, only what the person said they want carries a rule (stated-wants.ts).
+   */
+  add(pattern: Pattern, citations: readonly (Citation | undefined)[], base: number): void {
+    this.record(pattern, undefined, citations, base, OBSERVATIONS[pattern]);
   }
 
   /** Something seen that supports no rule: an observation. */

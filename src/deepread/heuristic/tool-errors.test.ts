@@ -13,7 +13,7 @@ describe('tool errors that recur', () => {
       s.tool('Write', { file_path: '/repo/scripts/sync.py', content: 'x' }, NOT_READ, { isError: true });
       s.tool('Read', { file_path: '/repo/scripts/sync.py' }, '1→print()');
     });
-    expect(once.result.proposals).toEqual([]);
+    expect(patternsOf(once.result)).toEqual([]);
     const twice = await readOffline((s) => {
       s.user('add the sync script and its test');
       s.tool('Write', { file_path: '/repo/scripts/sync.py', content: 'x' }, NOT_READ, { isError: true });

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { tempDir } from '../../test-support/temp-dir.js';
+import { OBSERVATIONS } from '../heuristic/index.js';
 import { deepRead } from '../index.js';
-import type { DeepReadResult } from '../types.js';
+import type { Citation, DeepReadResult } from '../types.js';
 import { SessionBuilder } from './session-builder.js';
 
 const dir = tempDir('retrospect-heuristic-');
@@ -31,7 +32,21 @@ export async function readOffline<T>(
   return { result, ids, path };
 }
 
-/** The pattern tags the offline read proposed, in its order. */
+const PATTERN_OF = new Map<string, string>(Object.entries(OBSERVATIONS).map(([p, d]) => [d, p]));
+
+/** What the offline read recognised: its proposals, then its observations of known patterns, each with its quotes. */
+export function findingsOf(result: DeepReadResult): { pattern: string; citations: Citation[] }[] {
+  const observed = result.observations.flatMap((o) => {
+    const pattern = PATTERN_OF.get(o.description.replace(/ \(\d+ times\)$/, ''));
+    return pattern ? [{ pattern, citations: o.citations }] : [];
+  });
+  return [
+    ...result.proposals.map((p) => ({ pattern: p.pattern_summary, citations: p.citations })),
+    ...observed,
+  ];
+}
+
+/** The pattern tags of what the offline read proposed or observed, in its order. */
 export function patternsOf(result: DeepReadResult): string[] {
-  return result.proposals.map((p) => p.pattern_summary);
+  return findingsOf(result).map((f) => f.pattern);
 }
