@@ -100,11 +100,7 @@ describe('refused tool calls', () => {
       s.user('update yourself');
       s.tool('Bash', { command: 'brew reinstall claude-code' }, REFUSED, { isError: true });
     });
-    // A bare refusal and a command: nothing the person said; the validation drops the rule.
-    expect(patternsOf(result)).toEqual([]);
-    expect(result.dropped.map((d) => d.reason)).toContain(
-      "cites none of the person's own words nor a failure they saw (only the agent's text, a bare path or the harness's notices)",
-    );
+    expect(patternsOf(result)).toEqual(['unasked command']);
   });
 
   it('a refused plan with the next message as its reason', async () => {
@@ -137,11 +133,7 @@ describe('refused tool calls', () => {
       s.user('do it');
       s.tool('Bash', { command: 'git log --oneline -3' }, REFUSED, { isError: true });
     });
-    // Two bare refusals are still only the harness's words: the validation drops the rule.
-    expect(patternsOf(two.result)).toEqual([]);
-    expect(two.result.dropped.map((d) => d.reason)).toContain(
-      "cites none of the person's own words nor a failure they saw (only the agent's text, a bare path or the harness's notices)",
-    );
+    expect(patternsOf(two.result)).toEqual(['rejected commands']);
     const dismissed = await readOffline((s) => {
       s.user('start a new repo for the tiling manager');
       s.tool(
