@@ -90,7 +90,8 @@ describe('anchor windows', () => {
       i % 2 === 1 ? s.say(`answer ${i} ${'detail '.repeat(60)}`) : undefined,
     );
     const anchors = [order[10]!, order[40]!, order[70]!];
-    const scan = await scanSession(path, anchors, { tokenBudget: 1_000 });
+    // The seed profile gives the windows the whole budget; the standard one gives them what the turns leave.
+    const scan = await scanSession(path, anchors, { tokenBudget: 1_000, profile: 'seed' });
     const { cuts } = scan.windows;
     expect(cuts.tokensUsed).toBeLessThanOrEqual(1_000);
     expect(cuts.messagesOverBudget).toBeGreaterThan(0);
@@ -118,10 +119,15 @@ describe('anchor windows', () => {
     const path = s.write(join(dir, 'moderate.jsonl'));
     const scan = await scanSession(path, anchors);
     const { cuts, windows } = scan.windows;
-    expect(cuts.tokenBudget).toBe(24_000);
-    expect(cuts.tokensUsed).toBeLessThanOrEqual(24_000);
+    // The person's 800 turns come first (cut to fit their share), the windows get the rest.
+    const turns = scan.turns!;
+    expect(turns.turnsShown).toBe(800);
+    expect(turns.turnsLeftOut).toBe(0);
+    expect(turns.tokens).toBeLessThanOrEqual(24_000 * 0.8);
+    expect(cuts.tokenBudget + turns.tokens).toBe(24_000);
+    expect(cuts.tokensUsed + turns.tokens).toBeLessThanOrEqual(24_000);
     const rendered = windows.flatMap((w) => w.messages.map((m) => m.rendered)).join('\n');
-    expect(rendered.length).toBeLessThanOrEqual(24_000 * 4);
+    expect(rendered.length + turns.entries.join('\n').length).toBeLessThanOrEqual(24_000 * 4);
     expect(cuts.messagesCut).toBeGreaterThan(0);
     // Every anchor is accounted for: it has its whole window, or the prompt names it as cut.
     const whole = windows.flatMap((w) => w.anchors).filter((a) => !cuts.anchorsOverBudget.includes(a));
