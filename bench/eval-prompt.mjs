@@ -8,7 +8,8 @@
 // A human turn is counted here from the raw JSONL, independently of the library's own reading: a `user`
 // line that is not meta, not a sub-agent's, carries no tool result, and, once the IDE's attachments and
 // system reminders are removed, is not a harness line (slash-command wrappers, `<task-notification>`,
-// interrupt markers, the compaction summary, a message wrapped whole in one tag). A turn is present when
+// interrupt markers, the compaction summary, a message wrapped whole in one tag, a one-line notice such as
+// `Unknown skill: x` or a bare `[Image #1]`). A turn is present when
 // the first 60 characters of its text (whitespace collapsed, lower case) occur in the prompt.
 //
 // The transcripts are not in the repository: each label names its source (repository, path, commit). Put
@@ -47,6 +48,7 @@ const ATTACHED = /<(ide_[a-z_]+|system-reminder)>[\s\S]*?<\/\1>/g;
 const HARNESS =
   /^(?:<(?:command-[a-z]+|local-command-[a-z]+|bash-[a-z]+|task-notification|user-prompt-submit-hook|user-memory-input)>|\[Request interrupted by user|Caveat: The messages below|This session is being continued)/;
 const WRAPPED = /^<([a-z][a-z0-9_-]*)>[\s\S]*<\/\1>$/;
+const NOTICE = /^(?:Unknown (?:skill|command|slash command): \S+|\[Image #\d+\]|\[Pasted text #\d+[^\]]*\])$/;
 
 /** The person's turns of a Claude Code transcript, read from its lines alone. */
 function humanTurns(path) {
@@ -71,7 +73,7 @@ function humanTurns(path) {
         .join('\n');
     } else continue;
     text = text.replace(ATTACHED, '').trim();
-    if (text.length === 0 || HARNESS.test(text) || WRAPPED.test(text)) continue;
+    if (text.length === 0 || HARNESS.test(text) || WRAPPED.test(text) || NOTICE.test(text)) continue;
     turns.push(text);
   }
   return turns;

@@ -1,3 +1,4 @@
+import { isHarnessLine } from '../gate/calibrated/human-text.js';
 import { oneLine } from '../transcript/messages.js';
 import { EventReader } from './heuristic/events.js';
 import { correctionsIn } from './heuristic/lexicon.js';
@@ -60,7 +61,8 @@ const FAILURE_RUN = 2;
  * Collects, in the deep read's streaming pass, every turn the person typed and the messages worth a window.
  * A human turn is what the offline reader calls one (heuristic/events.ts: no tool result, no harness or
  * command wrapper, no `<task-notification>`, no interrupt marker, the IDE's attachments removed), so the
- * prompt and the offline reader agree on what the person said.
+ * prompt and the offline reader agree on what the person said; a one-line notice of the harness (the gate's
+ * isHarnessLine: `Unknown skill: x`, a bare `[Image #1]`) is not a turn either.
  */
 export class HumanTurnCollector {
   private readonly events = new EventReader();
@@ -92,7 +94,7 @@ export class HumanTurnCollector {
           this.failures += 1;
           if (this.failures === FAILURE_RUN) note(this.focus.failureRuns, message.id);
         } else this.failures = 0;
-      } else if (event.kind === 'human') this.human(message, event.text, event.turn);
+      } else if (event.kind === 'human' && !isHarnessLine(event.text)) this.human(message, event.text);
     }
   }
 
@@ -124,7 +126,8 @@ export class HumanTurnCollector {
     else this.turns.push(turn);
   }
 
-  private human(message: TranscriptMessage, text: string, turn: number): void {
+  private human(message: TranscriptMessage, text: string): void {
+    const turn = this.humanTurns;
     const correcting = turn > 0 && !isContinuation(text) && correctionsIn(text).length > 0;
     const cue: TurnCue | undefined =
       turn === 0
