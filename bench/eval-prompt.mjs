@@ -117,6 +117,7 @@ try {
         share: turns.length === 0 ? 1 : present / turns.length,
         tokensUsed: used,
         leaksPath: plan.prompt.includes(path),
+        whole: plan.prompt.includes('The whole session fits the budget'),
       };
     }
     rows.push(row);
@@ -143,6 +144,7 @@ function summary(selected) {
       budgetUsedMedian: used[Math.floor(used.length / 2)] ?? 0,
       budgetUsedMax: used.at(-1) ?? 0,
       leaksPath: ks.filter((k) => k.leaksPath).length,
+      wholeSession: ks.filter((k) => k.whole).length,
     };
   }
   return out;
@@ -166,7 +168,7 @@ else {
     console.log(`${wanted} sessions, ${name}:`);
     for (const [kind, s] of Object.entries(group))
       console.log(
-        `  ${kind.padEnd(6)} ${s.sessions} sessions; opening request ${s.opening}; human turns ${s.turns} (${pct(s.turnShare)}, worst session ${pct(s.worstSessionShare)}); no human word in ${s.noHumanWord}; budget used median ${pct(s.budgetUsedMedian)}, max ${pct(s.budgetUsedMax)}; local path in ${s.leaksPath}`,
+        `  ${kind.padEnd(6)} ${s.sessions} sessions; opening request ${s.opening}; human turns ${s.turns} (${pct(s.turnShare)}, worst session ${pct(s.worstSessionShare)}); no human word in ${s.noHumanWord}; budget used median ${pct(s.budgetUsedMedian)}, max ${pct(s.budgetUsedMax)}; shown whole ${s.wholeSession}; local path in ${s.leaksPath}`,
       );
   }
   if (missing > 0) console.log(`${missing} labelled session(s) not in the corpus`);

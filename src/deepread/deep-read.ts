@@ -128,6 +128,7 @@ export async function planDeepRead(
     ...(scan.turns ? { turns: scan.turns } : {}),
     ...(scan.turnsNotKept !== undefined ? { turnsNotKept: scan.turnsNotKept } : {}),
     ...(scan.focus ? { focus: scan.focus } : {}),
+    ...(scan.whole !== undefined ? { whole: scan.whole } : {}),
     ...projectTargets(mainCheckout),
   });
   return {

@@ -87,14 +87,16 @@ describe('the standard deep-read prompt', () => {
   });
 
   it('centres windows on corrections, interrupts, refusals and failure runs when the gate gave no anchor', async () => {
-    const plan = await planDeepRead(path, { cwd: project, verdict: QUIET });
+    // A budget too small for the whole session, so that the windows are chosen, not the session shown whole.
+    const plan = await planDeepRead(path, { cwd: project, verdict: QUIET, tokenBudget: 700 });
     expect(plan.anchors).toEqual([]);
+    expect(plan.prompt).not.toContain('The whole session fits the budget');
     const windows = block(plan.prompt, 'EVIDENCE WINDOWS');
     expect(windows).toContain(`${ids.correction} (correction)`);
     expect(windows).toContain(`${ids.interrupt} (interrupt)`);
     expect(windows).toContain(`${ids.refused.result} (refusal)`);
     expect(windows).toContain(`${ids.fail2.result} (failure run)`);
-    expect(windows).toContain(`[${ids.fail2.result}] user: ← tool_result (error): FAILED toggle.test.ts`);
+    expect(windows).toContain(`[${ids.correction}] user: ${CORRECTION}`);
   });
 
   it('takes the verdict the caller already has: its threshold and anchors, no second gate', async () => {

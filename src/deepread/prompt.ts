@@ -28,6 +28,8 @@ export interface PromptInputs {
   turnsNotKept?: number;
   /** Why each window anchor was chosen. */
   focus?: Map<string, FocusReason>;
+  /** The windows hold the whole session (it fitted the budget). */
+  whole?: boolean;
   /** The team agents whose memory folder exists in the project (standard profile); default none. */
   agents?: readonly TeamAgent[];
   /** Whether the project is a Claude Code plugin, so "plugin" is a target (standard profile). */
@@ -245,7 +247,9 @@ export function buildStandardPrompt(inputs: PromptInputs): string {
     close,
     '',
     'EVIDENCE WINDOWS',
-    `Messages around the gate's anchors and the session's own friction (${inputs.windows.windows.length} window(s), in file order; sub-agent messages form windows of their own; overlapping windows are merged).`,
+    inputs.whole
+      ? `The whole session fits the budget: every message, in file order (${inputs.windows.windows.length} window(s): the main conversation and each sub-agent's), with the gate's anchors and the session's own friction marked in the window header.`
+      : `Messages around the gate's anchors and the session's own friction (${inputs.windows.windows.length} window(s), in file order; sub-agent messages form windows of their own; overlapping windows are merged).`,
     ...cutNotes(inputs.windows).slice(1),
     open,
     windows,

@@ -2,14 +2,16 @@ import { adapterFor } from '../transcript/host.js';
 import { type FabricationCandidate, FabricationScanner } from './fabrication.js';
 import { type Finding, HeuristicScanner } from './heuristic/index.js';
 import { type FittedTurns, fitTurns, HumanTurnCollector, type HumanTurnSet } from './human-turns.js';
-import type { TranscriptMessage } from './message.js';
+import { chainOf, type TranscriptMessage } from './message.js';
 import {
   DEFAULT_WINDOW_TOKEN_BUDGET,
+  MAX_PART_CHARS,
   WINDOW_AFTER,
   WINDOW_BEFORE,
   WindowBuilder,
   type WindowOptions,
   type WindowSet,
+  windowTokensOf,
 } from './windows.js';
 
 /**
@@ -24,7 +26,13 @@ export interface ScanOptions extends WindowOptions {
 }
 
 /** Why a window is centred where it is. */
-export type FocusReason = 'gate signal' | 'interrupt' | 'refusal' | 'correction' | 'failure run';
+export type FocusReason =
+  | 'gate signal'
+  | 'interrupt'
+  | 'refusal'
+  | 'correction'
+  | 'failure run'
+  | 'start of the conversation';
 
 export interface SessionScan {
   windows: WindowSet;
@@ -39,6 +47,8 @@ export interface SessionScan {
   turnsNotKept?: number;
   /** Why each window anchor was chosen (standard profile). */
   focus?: Map<string, FocusReason>;
+  /** The whole session fitted the budget: every message is in the windows (standard profile). */
+  whole?: boolean;
 }
 
 /** Share of the budget the human turns may take: what the person said comes first; the windows get the rest. */
@@ -112,20 +122,34 @@ export async function scanSession(
   }
   const collector = new HumanTurnCollector();
   let messages = 0;
+  let wholeTokens = 0;
+  const chainStarts = new Map<string, string>();
   for (const message of adapterFor(path).messages(path)) {
     messages += 1;
     fabrication.push(message);
     heuristic.push(message);
     collector.push(message);
+    if (!citable(message)) continue;
+    wholeTokens += windowTokensOf(message);
+    if (!chainStarts.has(chainOf(message))) chainStarts.set(chainOf(message), message.id);
   }
   const set = collector.finish();
   const budget = windowOptions.tokenBudget ?? DEFAULT_WINDOW_TOKEN_BUDGET;
   const turns = fitTurns(set, Math.floor(budget * TURNS_BUDGET_SHARE));
   const windowTokens = Math.max(0, budget - turns.tokens);
+  // A session whose every message fits what the turns leave is shown whole: one window per conversation,
+  // opened at its first message and kept open to its last.
+  const whole = wholeTokens <= windowTokens;
   const focus = focusAnchors(anchors, set, windowTokens, windowOptions);
-  const windows = new WindowBuilder([...focus.keys()], { ...windowOptions, tokenBudget: windowTokens });
+  const builderOptions: WindowOptions = whole
+    ? { tokenBudget: windowTokens, before: 0, after: Number.MAX_SAFE_INTEGER, partChars: MAX_PART_CHARS }
+    : { ...windowOptions, tokenBudget: windowTokens };
+  if (whole)
+    for (const id of chainStarts.values()) if (!focus.has(id)) focus.set(id, 'start of the conversation');
+  const windows = new WindowBuilder([...focus.keys()], builderOptions);
   for (const message of adapterFor(path).messages(path)) if (citable(message)) windows.push(message);
   return {
+    whole,
     windows: windows.finish(),
     candidates: fabrication.candidates(),
     findings: heuristic.findings(),
