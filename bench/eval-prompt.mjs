@@ -110,7 +110,8 @@ try {
       const present = turns.filter((turn) => prompt.includes(headOf(turn))).length;
       const opening = turns.length > 0 && prompt.includes(headOf(turns[0]));
       const used = plan.windows.cuts.tokensUsed + (plan.turns?.tokens ?? 0);
-      row.flagged = plan.verdict.passed === false;
+      // `passed` is the gate's "score passed the threshold": the session is flagged rough.
+      row.flagged = plan.verdict.passed === true;
       row.kinds[kind.name] = {
         opening,
         present,

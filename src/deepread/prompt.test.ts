@@ -56,7 +56,7 @@ function roughSession() {
 const { path, ids } = roughSession();
 
 /** A verdict as the caller's gate gave it: no signals, so every window comes from the session's own friction. */
-const QUIET: GateVerdict = { score: 0, passed: true, threshold: 7.5, signals: [] };
+const QUIET: GateVerdict = { score: 0, passed: false, threshold: 7.5, signals: [] };
 
 /** The text of the data block that follows `header`. */
 function block(prompt: string, header: string): string {
@@ -102,7 +102,7 @@ describe('the standard deep-read prompt', () => {
   it('takes the verdict the caller already has: its threshold and anchors, no second gate', async () => {
     const verdict: GateVerdict = {
       score: 6,
-      passed: false,
+      passed: true,
       threshold: 5.5,
       signals: [{ name: 'S2', count: 1, ids: [ids.fail1.result] }],
     };
