@@ -40,7 +40,7 @@ export interface FocusIds {
 
 export interface HumanTurnSet {
   turns: HumanTurn[];
-  /** The agent's last prose in the main conversation: what it told the person at the end. */
+  /** The agent's last prose after the person's last turn: what it told them at the end (if anything). */
   lastReply: { id: string; text: string } | undefined;
   focus: FocusIds;
   /** Turns beyond MAX_KEPT_TURNS (their text is not kept; the prompt says how many). */
@@ -69,6 +69,8 @@ export class HumanTurnCollector {
   private readonly turns: HumanTurn[] = [];
   private readonly focus: FocusIds = { interrupts: [], refusals: [], corrections: [], failureRuns: [] };
   private lastReply: { id: string; text: string } | undefined;
+  /** The agent's last prose after the person's last turn: its final word, if it had one. */
+  private finalReply: { id: string; text: string } | undefined;
   private pendingCue: TurnCue | undefined;
   private failures = 0;
   private turnsNotKept = 0;
@@ -78,8 +80,10 @@ export class HumanTurnCollector {
     if (chainOf(message) !== 'main') return;
     for (const event of this.events.read(message)) {
       if (event.kind === 'say') {
-        if (event.text.trim().length > 0)
+        if (event.text.trim().length > 0) {
           this.lastReply = { id: message.id, text: cutMiddle(event.text.trim(), KEEP_REPLY_CHARS).text };
+          this.finalReply = this.lastReply;
+        }
       } else if (event.kind === 'interrupt') {
         this.pendingCue = 'after an interrupt';
         note(this.focus.interrupts, message.id);
@@ -101,7 +105,7 @@ export class HumanTurnCollector {
   finish(): HumanTurnSet {
     return {
       turns: this.turns,
-      lastReply: this.lastReply,
+      lastReply: this.finalReply,
       focus: this.focus,
       turnsNotKept: this.turnsNotKept,
     };
@@ -110,6 +114,8 @@ export class HumanTurnCollector {
   /** The reason a person typed when refusing a call is their word too: from its first line to the end. */
   private refusal(message: TranscriptMessage, output: string, reason: string, call: ToolCall | undefined) {
     const text = output.slice(Math.max(0, output.indexOf(reason))).trim();
+    const replyBefore = this.lastReply;
+    this.finalReply = undefined;
     this.keep({
       id: message.id,
       text: cutMiddle(text, KEEP_TURN_CHARS).text,
@@ -117,7 +123,7 @@ export class HumanTurnCollector {
       turn: Math.max(0, this.humanTurns - 1),
       cue: 'refused the call, saying',
       ...(call ? { refusedCall: `${call.name}: ${call.summary}` } : {}),
-      replyBefore: this.lastReply,
+      replyBefore,
     });
   }
 
@@ -136,6 +142,7 @@ export class HumanTurnCollector {
     if (correcting) note(this.focus.corrections, message.id);
     const replyBefore = cue !== undefined && turn > 0 ? this.lastReply : undefined;
     this.pendingCue = undefined;
+    this.finalReply = undefined;
     this.humanTurns = turn + 1;
     const keep = turn === 0 ? KEEP_OPENING_CHARS : KEEP_TURN_CHARS;
     this.keep({
