@@ -102,6 +102,12 @@ export class HumanTurnCollector {
     }
   }
 
+  /** How many messages were noted as worth a window so far (the scan asks after each push). */
+  get focusSize(): number {
+    const { interrupts, refusals, corrections, failureRuns } = this.focus;
+    return interrupts.length + refusals.length + corrections.length + failureRuns.length;
+  }
+
   finish(): HumanTurnSet {
     return {
       turns: this.turns,

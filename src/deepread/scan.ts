@@ -56,6 +56,68 @@ export const TURNS_BUDGET_SHARE = 0.8;
 /** The characters per window message below which more windows would say less than fewer. */
 const MIN_USEFUL_PART_CHARS = 600;
 
+/** Window radii tried, widest first, when the whole session does not fit; the narrowest is the seed's. */
+const WIDER_RADII = [40, 25, 15, 10, 7, WINDOW_BEFORE];
+
+/**
+ * What windows would cost, learnt in the first pass: each window message's tokens at the 2,000-character
+ * part limit, per conversation, and where the anchors sit (a few bytes per message, not the messages).
+ */
+class WindowCosts {
+  private readonly chains = new Map<string, { start: string; prefix: number[] }>();
+  private readonly positions = new Map<string, { chain: string; position: number }>();
+  private readonly anchors: Set<string>;
+  private total = 0;
+
+  constructor(anchors: readonly string[]) {
+    this.anchors = new Set(anchors);
+  }
+
+  push(message: TranscriptMessage, focus: boolean): void {
+    const name = chainOf(message);
+    let chain = this.chains.get(name);
+    if (!chain) {
+      chain = { start: message.id, prefix: [0] };
+      this.chains.set(name, chain);
+    }
+    const tokens = windowTokensOf(message, MAX_PART_CHARS);
+    this.total += tokens;
+    const position = chain.prefix.length - 1;
+    chain.prefix.push((chain.prefix[position] ?? 0) + tokens);
+    if (focus || this.anchors.has(message.id)) this.positions.set(message.id, { chain: name, position });
+  }
+
+  wholeTokens(): number {
+    return this.total;
+  }
+
+  chainStarts(): string[] {
+    return [...this.chains.values()].map((c) => c.start);
+  }
+
+  /** Tokens of the windows of `radius` messages each side of `ids`, overlapping windows merged. */
+  windowTokens(ids: readonly string[], radius: number): number {
+    const byChain = new Map<string, number[]>();
+    for (const id of ids) {
+      const at = this.positions.get(id);
+      if (at) byChain.set(at.chain, [...(byChain.get(at.chain) ?? []), at.position]);
+    }
+    let tokens = 0;
+    for (const [name, positions] of byChain) {
+      const prefix = this.chains.get(name)?.prefix ?? [0];
+      const last = prefix.length - 2;
+      let end = -1;
+      for (const position of positions.sort((a, b) => a - b)) {
+        const from = Math.max(end + 1, position - radius, 0);
+        const to = Math.min(last, position + radius);
+        if (to >= from) tokens += (prefix[to + 1] ?? 0) - (prefix[from] ?? 0);
+        end = Math.max(end, to);
+      }
+    }
+    return tokens;
+  }
+}
+
 /** A thinking-only line carries nothing a reader can cite: it is not a window message. */
 function citable(message: TranscriptMessage): boolean {
   return message.text.length > 0 || message.toolCalls.length > 0 || message.toolOutputs.length > 0;
@@ -121,17 +183,15 @@ export async function scanSession(
     };
   }
   const collector = new HumanTurnCollector();
+  const costs = new WindowCosts(anchors);
   let messages = 0;
-  let wholeTokens = 0;
-  const chainStarts = new Map<string, string>();
   for (const message of adapterFor(path).messages(path)) {
     messages += 1;
     fabrication.push(message);
     heuristic.push(message);
+    const focusBefore = collector.focusSize;
     collector.push(message);
-    if (!citable(message)) continue;
-    wholeTokens += windowTokensOf(message);
-    if (!chainStarts.has(chainOf(message))) chainStarts.set(chainOf(message), message.id);
+    if (citable(message)) costs.push(message, collector.focusSize > focusBefore);
   }
   const set = collector.finish();
   const budget = windowOptions.tokenBudget ?? DEFAULT_WINDOW_TOKEN_BUDGET;
@@ -139,13 +199,29 @@ export async function scanSession(
   const windowTokens = Math.max(0, budget - turns.tokens);
   // A session whose every message fits what the turns leave is shown whole: one window per conversation,
   // opened at its first message and kept open to its last.
-  const whole = wholeTokens <= windowTokens;
+  const whole = costs.wholeTokens() <= windowTokens;
   const focus = focusAnchors(anchors, set, windowTokens, windowOptions);
-  const builderOptions: WindowOptions = whole
-    ? { tokenBudget: windowTokens, before: 0, after: Number.MAX_SAFE_INTEGER, partChars: MAX_PART_CHARS }
-    : { ...windowOptions, tokenBudget: windowTokens };
-  if (whole)
-    for (const id of chainStarts.values()) if (!focus.has(id)) focus.set(id, 'start of the conversation');
+  let builderOptions: WindowOptions = { ...windowOptions, tokenBudget: windowTokens };
+  if (whole) {
+    builderOptions = {
+      tokenBudget: windowTokens,
+      before: 0,
+      after: Number.MAX_SAFE_INTEGER,
+      partChars: MAX_PART_CHARS,
+    };
+    for (const id of costs.chainStarts()) if (!focus.has(id)) focus.set(id, 'start of the conversation');
+  } else if (windowOptions.before === undefined && windowOptions.after === undefined) {
+    // The widest windows whose messages all fit uncut beyond the 2,000-character part limit: the budget
+    // the turns leave goes to context around the friction rather than staying unused.
+    const radius = WIDER_RADII.find((r) => costs.windowTokens([...focus.keys()], r) <= windowTokens);
+    if (radius !== undefined)
+      builderOptions = {
+        tokenBudget: windowTokens,
+        before: radius,
+        after: radius,
+        partChars: MAX_PART_CHARS,
+      };
+  }
   const windows = new WindowBuilder([...focus.keys()], builderOptions);
   for (const message of adapterFor(path).messages(path)) if (citable(message)) windows.push(message);
   return {

@@ -156,4 +156,19 @@ describe('anchor windows', () => {
     expect(tight.whole).toBe(false);
     expect(tight.windows.windows.flatMap((w) => w.messages).length).toBeLessThan(order.length);
   });
+
+  it('widens the windows around the anchors when the session does not fit whole but wider windows do', async () => {
+    const { path, order } = conversation(400, (s, i) =>
+      i % 2 === 1 ? s.say(`answer ${i} ${'detail '.repeat(40)}`) : undefined,
+    );
+    const scan = await scanSession(path, [order[200]!], { tokenBudget: 8_000 });
+    expect(scan.whole).toBe(false);
+    const [window] = scan.windows.windows;
+    // Wider than the seed's 5 each side, and within what the turns leave of the budget.
+    const at = window!.messages.findIndex((m) => m.id === order[200]);
+    expect(at).toBeGreaterThan(5);
+    expect(window!.messages.length - at - 1).toBeGreaterThan(5);
+    expect(scan.windows.cuts.tokensUsed).toBeLessThanOrEqual(scan.windows.cuts.tokenBudget);
+    expect(scan.windows.cuts.messagesOverBudget).toBe(0);
+  });
 });
