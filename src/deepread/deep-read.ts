@@ -12,12 +12,15 @@ import { redactSecrets, secretsFromEnv } from '../safety/redact.js';
 import { terminalSafe } from '../safety/terminal.js';
 import { sessionIdFromPath } from '../transcript/read.js';
 import { analyzeEvidence, type DeepReadEvidence } from './heuristic.js';
+import type { FittedTurns } from './human-turns.js';
 import { persistAnchors } from './persist.js';
 import { buildPrompt, DEEP_READ_SYSTEM } from './prompt.js';
+import { projectTargets } from './prompt-targets.js';
 import { DEFAULT_PROPOSAL_LIMIT, rankProposals } from './rank.js';
 import { loadExistingRulesText } from './rules.js';
-import { scanSession } from './scan.js';
+import { type PromptProfile, scanSession } from './scan.js';
 import { DEEP_READ_ANSWER, type DeepReadAnswer } from './schema.js';
+import type { PromptAudience } from './template.js';
 import type { DeepReadResult, DroppedItem } from './types.js';
 import { validateAnswerStructure } from './validate.js';
 import { verifyAgainstTranscript } from './verify.js';
@@ -53,6 +56,18 @@ export interface DeepReadOptions {
   retry?: RetryPolicy;
   /** The clock that stamps saved anchors (default: the system clock). */
   now?: () => Date;
+  /**
+   * Who answers the prompt: `remote` (default), a model that sees only the prompt and gets no local path;
+   * `agent`, a model that can open the session file with its own tools and is told where it is.
+   */
+  audience?: PromptAudience;
+  /** `standard` (default) or `seed`: the seed's prompt template, word for word (docs/design/compatibility.md). */
+  promptProfile?: PromptProfile;
+  /**
+   * The gate verdict the caller already has for this session (with its own threshold and profile): the
+   * session is not gated a second time. Default: the session is gated here with the project's settings.
+   */
+  verdict?: GateVerdict;
 }
 
 /** Everything decided before a model is asked: what `--dry-run` shows. */
@@ -62,9 +77,13 @@ export interface DeepReadPlan {
   mainCheckout: string;
   anchors: string[];
   verdict: GateVerdict;
+  audience: PromptAudience;
+  promptProfile: PromptProfile;
   system: string;
   prompt: string;
   windows: WindowSet;
+  /** The person's turns as the standard prompt shows them (undefined for the seed prompt). */
+  turns: FittedTurns | undefined;
   evidence: DeepReadEvidence;
 }
 
@@ -73,8 +92,8 @@ function uniqueAnchors(verdict: GateVerdict): string[] {
 }
 
 /**
- * Reads the session once (gate verdict, anchor windows, fabrication pre-pass, existing rules) and builds
- * the prompt. Nothing is sent anywhere.
+ * Reads the session (gate verdict unless the caller gives one, human turns, evidence windows, fabrication
+ * pre-pass, existing rules and the project's targets) and builds the prompt. Nothing is sent anywhere.
  */
 export async function planDeepRead(
   sessionPath: string,
@@ -83,38 +102,47 @@ export async function planDeepRead(
   const env = options.env ?? process.env;
   const cwd = options.cwd ?? process.cwd();
   const path = isAbsolute(sessionPath) ? sessionPath : resolve(cwd, sessionPath);
-  const gate = gateSessionSync(path, { env, cwd });
-  if (gate.verdict.error !== undefined)
-    throw new InputError(`cannot deep-read ${path}: ${gate.verdict.error}`);
+  const verdict = options.verdict ?? gateSessionSync(path, { env, cwd }).verdict;
+  if (verdict.error !== undefined) throw new InputError(`cannot deep-read ${path}: ${verdict.error}`);
   const session_id = sessionIdFromPath(path);
   const anchors =
-    options.anchors && options.anchors.length > 0
-      ? [...new Set(options.anchors)]
-      : uniqueAnchors(gate.verdict);
+    options.anchors && options.anchors.length > 0 ? [...new Set(options.anchors)] : uniqueAnchors(verdict);
   const mainCheckout = findGitRoots(cwd)?.mainCheckout ?? cwd;
   const existingRules = loadExistingRulesText(mainCheckout);
-  const scan = await scanSession(
-    path,
-    anchors,
-    options.tokenBudget ? { tokenBudget: options.tokenBudget } : {},
-  );
+  const promptProfile = options.promptProfile ?? 'standard';
+  const audience = options.audience ?? 'remote';
+  const scan = await scanSession(path, anchors, {
+    profile: promptProfile,
+    ...(options.tokenBudget ? { tokenBudget: options.tokenBudget } : {}),
+  });
   const prompt = buildPrompt({
     sessionPath: path,
+    sessionId: session_id,
     anchors,
-    verdictJson: formatVerdictJson(gate.verdict),
+    verdictJson: formatVerdictJson(verdict),
     existingRules,
     windows: scan.windows,
     candidates: scan.candidates,
+    profile: promptProfile,
+    audience,
+    ...(scan.turns ? { turns: scan.turns } : {}),
+    ...(scan.turnsNotKept !== undefined ? { turnsNotKept: scan.turnsNotKept } : {}),
+    ...(scan.focus ? { focus: scan.focus } : {}),
+    ...(scan.whole !== undefined ? { whole: scan.whole } : {}),
+    ...projectTargets(mainCheckout),
   });
   return {
     session_id,
     sessionPath: path,
     mainCheckout,
     anchors,
-    verdict: gate.verdict,
+    verdict,
+    audience,
+    promptProfile,
     system: DEEP_READ_SYSTEM,
     prompt,
     windows: scan.windows,
+    turns: scan.turns,
     evidence: {
       sessionId: session_id,
       windows: scan.windows.windows,

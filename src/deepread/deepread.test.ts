@@ -322,9 +322,11 @@ describe('deepRead against a local Chat Completions server', () => {
     const open = /^<<<TRANSCRIPT DATA ([0-9a-f]{16})$/m.exec(prompt);
     expect(open).not.toBeNull();
     const close = `\nTRANSCRIPT DATA ${open![1]}>>>\n`;
-    const dataStart = open!.index;
-    const dataEnd = prompt.indexOf(close, dataStart);
     const injected = prompt.indexOf('IGNORE PREVIOUS INSTRUCTIONS');
+    // The prompt has several data blocks (the person's turns, the windows, the hints): the injection sits
+    // inside the one that opens last before it.
+    const dataStart = prompt.lastIndexOf(`\n<<<TRANSCRIPT DATA ${open![1]}\n`, injected);
+    const dataEnd = prompt.indexOf(close, dataStart);
     expect(injected).toBeGreaterThan(dataStart);
     expect(injected).toBeLessThan(dataEnd);
     // The fake closing marker and the fake OUTPUT header stay indented continuation lines of one message.
@@ -373,6 +375,8 @@ describe('deepRead through the claude CLI', () => {
       env: { ...env, FAKE_CLAUDE_RESULT: JSON.stringify(answer), FAKE_CLAUDE_LOG: log },
       cwd: repo,
       persist: false,
+      // The agent can open the file with its own tools: the prompt says where it is.
+      audience: 'agent',
     });
     expect(result.proposals.map((p) => p.proposed_text)).toEqual([
       'Before each Edit, Read the lines you will replace.',
@@ -386,7 +390,8 @@ describe('deepRead through the claude CLI', () => {
     });
     const call = JSON.parse(readFileSync(log, 'utf8')) as { input: string };
     expect(call.input).toContain('You are a session retrospective analyst.');
-    expect(call.input).toContain(`SESSION_JSONL: ${transcript}`);
+    expect(call.input).toContain(`SESSION_FILE: ${transcript}\n`);
+    expect(call.input).toContain('Open it with your Read tool');
   });
 });
 

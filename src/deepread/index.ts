@@ -10,4 +10,6 @@ export {
 } from './deep-read.js';
 export { fabricationAnchorId } from './fabrication.js';
 export { DEFAULT_PROPOSAL_LIMIT, proposalScore, rankProposals } from './rank.js';
+export type { PromptProfile } from './scan.js';
+export type { PromptAudience } from './template.js';
 export type * from './types.js';

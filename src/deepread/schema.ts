@@ -15,7 +15,14 @@ const strictAnswer = z.object({
       pattern_summary: z.string(),
     }),
   ),
-  observations: z.array(z.object({ description: z.string(), citations: z.array(citation) })),
+  // `type` is asked for by the standard prompt (an injection attempt) and kept by validate.ts.
+  observations: z.array(
+    z.object({
+      description: z.string(),
+      citations: z.array(citation),
+      type: z.string().optional(),
+    }),
+  ),
   fabrication_anchors: z.array(
     z.object({
       anchor_id: z.string(),

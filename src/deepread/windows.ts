@@ -14,6 +14,11 @@ export function estimateTokens(text: string): number {
   return Math.ceil(text.length / 4);
 }
 
+/** What one message costs in a window whose parts are cut to `partChars` (the builder's own measure). */
+export function windowTokensOf(message: TranscriptMessage, partChars = MAX_PART_CHARS): number {
+  return estimateTokens(renderMessageLine(message, messageBody(message, partChars).text)) + 1;
+}
+
 /** A message as a window shows it: long parts cut, rendered as one `[<id>] <role>: <text>` entry. */
 export interface WindowMessage extends TranscriptMessage {
   rendered: string;
@@ -59,6 +64,8 @@ export interface WindowOptions {
   tokenBudget?: number;
   before?: number;
   after?: number;
+  /** Per-part character limit, when the caller knows better than the share per anchor (a whole session). */
+  partChars?: number;
 }
 
 interface ChainState {
@@ -96,7 +103,7 @@ export class WindowBuilder {
     this.cuts = {
       tokenBudget,
       tokensUsed: 0,
-      partChars: Math.max(MIN_PART_CHARS, Math.min(MAX_PART_CHARS, perMessage)),
+      partChars: options.partChars ?? Math.max(MIN_PART_CHARS, Math.min(MAX_PART_CHARS, perMessage)),
       messagesCut: 0,
       messagesOverBudget: 0,
       anchorsOverBudget: [],

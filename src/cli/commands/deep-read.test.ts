@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 describe('retrospect deep-read', () => {
-  it('--dry-run prints the prompt template with the anchors filled in, and sends nothing', async () => {
+  it('--dry-run prints the standard prompt with the anchors filled in, and sends nothing', async () => {
     const run = await runCli(
       ['deep-read', transcript, '--dry-run', '--provider', 'openai', '--base-url', server.openAiBaseUrl],
       {
@@ -45,11 +45,16 @@ describe('retrospect deep-read', () => {
       },
     );
     expect(run.code).toBe(0);
-    for (const piece of SEED_PROMPT_TEMPLATE.split(/\$\{[^}]+\}/)) expect(run.stdout).toContain(piece);
-    expect(run.stdout).toContain(`SESSION_JSONL: ${transcript}\n`);
-    expect(run.stdout).toMatch(/^ANCHOR_MESSAGE_IDS: \[".*"\]$/m);
+    // A remote model is the default reader: it is told the session's id, never this machine's path.
+    expect(run.stdout).toContain(`SESSION: ${SESSION}\n`);
+    expect(run.stdout).not.toContain(transcript);
+    // The seed's self-contradiction ("Read SESSION_JSONL with the Read tool" to a model that cannot) is gone.
+    expect(SEED_PROMPT_TEMPLATE).toContain('Read SESSION_JSONL with the Read tool');
+    expect(run.stdout).not.toContain('Read SESSION_JSONL with the Read tool');
+    expect(run.stdout).toMatch(/^GATE_ANCHORS: \[".*"\]$/m);
     expect(run.stdout).toContain(`"${ids.reject}"`);
-    expect(run.stdout).toContain('  claude:    empty\n');
+    expect(run.stdout).toContain('  claude: empty\n');
+    expect(run.stdout).toContain('WHAT THE PERSON SAID');
     expect(run.stdout).toContain(
       `[${ids.staleResult}] user: ← tool_result (error): <tool_use_error>String to replace not found in file.`,
     );
@@ -62,7 +67,7 @@ describe('retrospect deep-read', () => {
       ['deep-read', transcript, '--dry-run', '--anchors', `${ids.claim}, ${ids.ask}`],
       { cwd: repo, env: BASE_ENV },
     );
-    expect(run.stdout).toContain(`ANCHOR_MESSAGE_IDS: ["${ids.claim}","${ids.ask}"]\n`);
+    expect(run.stdout).toContain(`GATE_ANCHORS: ["${ids.claim}","${ids.ask}"]\n`);
   });
 
   it('--json prints exactly the library result, from the offline provider when none is configured', async () => {

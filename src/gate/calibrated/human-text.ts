@@ -17,6 +17,11 @@ const HARNESS_LINE_RE =
   /^(?:Unknown (?:skill|command|slash command): \S+|\[Image #\d+\]|\[Pasted text #\d+[^\]]*\])\s*$/u;
 const PLAN_PREFIX = 'Implement the following plan';
 
+/** A one-line notice Claude Code wrote on the user channel (`Unknown skill: x`, a bare `[Image #1]`), not typing. */
+export function isHarnessLine(typed: string): boolean {
+  return HARNESS_LINE_RE.test(typed.trim());
+}
+
 const COMMAND_RE = /<command-name>[^<]*<\/command-name>/u;
 const COMMAND_ARGS_RE = /<command-args>([\s\S]*?)<\/command-args>/u;
 
