@@ -32,6 +32,17 @@ describe('redactSecrets', () => {
     expect(redactSecrets(text, [secret])).toBe('bad key [redacted] and "[redacted]"');
   });
 
+  it('keeps JSON text parseable when a credential field quotes code', () => {
+    // A transcript quoting Python code, serialised for `--json`: the field's value must not eat the
+    // backslash that escapes the next quote.
+    const json = JSON.stringify({
+      text: 'api_key = os.environ.get("ANTHROPIC_AUTH_TOKEN") or os.environ["X"]',
+    });
+    const redacted = redactSecrets(json);
+    expect(() => JSON.parse(redacted)).not.toThrow();
+    expect(JSON.parse(redacted).text).toBe('api_key = [redacted]"ANTHROPIC_AUTH_TOKEN") or os.environ["X"]');
+  });
+
   it('removes key-shaped tokens, credential headers, bearer tokens and URL credentials', () => {
     const cases: [string, string][] = [
       [

@@ -29,9 +29,13 @@ const KEY_SHAPES: readonly RegExp[] = [
   /\bAIza[0-9A-Za-z_-]{35}\b/g,
   /\beyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/g,
 ];
-/** `Authorization: Bearer x`, `"x-api-key": "x"`, `api_key=x`: the value of a credential header or field. */
+/**
+ * `Authorization: Bearer x`, `"x-api-key": "x"`, `api_key=x`: the value of a credential header or field. The
+ * value never takes a backslash: in JSON text it escapes the next quote, and eating it would leave the
+ * output unparseable (`api_key = os.environ.get(\"…` quoted from a transcript).
+ */
 const CREDENTIAL_FIELD =
-  /\b((?:proxy-)?authorization|x-api-key|api[_-]?key|access[_-]?token|auth[_-]?token)(["']?\s*[:=]\s*["']?)((?:Bearer|Basic|Token)\s+)?([^\s"',;]{4,})/gi;
+  /\b((?:proxy-)?authorization|x-api-key|api[_-]?key|access[_-]?token|auth[_-]?token)(["']?\s*[:=]\s*["']?)((?:Bearer|Basic|Token)\s+)?([^\s"',;\\]{4,})/gi;
 /** A token after `Bearer`/`Basic`: at least 8 characters with a digit, so that "Bearer authentication" stays. */
 const SCHEME_TOKEN = /\b(Bearer|Basic)\s+(?=[A-Za-z._~+/=-]*\d)[A-Za-z0-9._~+/=-]{8,}/g;
 /** The user information of a URL: `https://user:password@host` becomes `https://[redacted]@host`. */
