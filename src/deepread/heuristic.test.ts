@@ -130,6 +130,23 @@ describe('the offline deep read', () => {
     expect(result.proposals).toEqual([]);
   });
 
+  it('a standing instruction inside a new request is not a reaction; the same words after the act are', async () => {
+    const fresh = await readOffline((s) => {
+      s.user('update the readme');
+      s.tool('Bash', { command: 'ls docs' }, 'guide.md');
+      s.say('The readme now lists the new flags.');
+      s.user("Now fix the parser bug. Don't change any other files.");
+    });
+    expect(fresh.result.proposals).toEqual([]);
+    const reacting = await readOffline((s) => {
+      s.user('fix the parser bug');
+      s.tool('Edit', { file_path: '/repo/src/lexer.ts', old_string: 'a', new_string: 'b' }, 'ok');
+      s.say('I also tidied two other files while I was there.');
+      s.user("Don't change any other files.");
+    });
+    expect(reacting.result.proposals.map((p) => p.pattern_summary)).toEqual(['stated standing']);
+  });
+
   it('a reason typed at a refusal that the agent just follows is compliance, not a rule', async () => {
     const { result } = await readOffline((s) => {
       s.user('why are the line breaks not rendered?');

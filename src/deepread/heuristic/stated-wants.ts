@@ -2,6 +2,7 @@ import { checkRuleText, MAX_RULE_CHARS } from '../../safety/rule-text.js';
 import { codePointLength } from '../../transcript/pyjson.js';
 import type { ToolCall } from '../message.js';
 import type { Citation } from '../types.js';
+import { correctionsIn, UNDO } from './lexicon.js';
 import { citeHuman, citeLiteral, EDIT_TOOLS, isContinuation } from './text.js';
 import type { Detector, Finding, SessionEvent } from './types.js';
 
@@ -35,6 +36,36 @@ const WANTS: readonly [WantKind, RegExp][] = [
     /^(?:please\s+)?(?:put|use|keep|add|write|call|name|place|make|do|prefer)\b[^.!?]*(?:,\s*not\b|\binstead of\b|\brather than\b)/i,
   ],
 ];
+
+/**
+ * A standing instruction reads the same in a new request as in a reaction ("fix the parser. Don't change
+ * any other files."): it carries a rule only where the turn shows it reacts to what the agent did: the
+ * agent's last step was refused or stopped, the turn also corrects it ("no", "I said", "undo that"), the
+ * sentence says "again" or "stop", or it names what the agent had just done or said (a word of four or
+ * more letters in common, compared by its first five). The other kinds name what the agent did by their
+ * form ("not a new file", "first", "simplify").
+ */
+const REACTION_CUE = /\b(?:again|stop|anymore|any more|I (?:said|told you|asked)|why did you)\b/i;
+const COMMON_WORDS = new Set(
+  'always never dont about after again also because before being could does done every from have into just like make more much must only other over please should some still than that their them then there these they this those very what when where which while will with without would your'.split(
+    ' ',
+  ),
+);
+
+function stems(text: string): Set<string> {
+  const found = new Set<string>();
+  for (const word of text.toLowerCase().match(/\p{L}{4,}/gu) ?? [])
+    if (!COMMON_WORDS.has(word)) found.add(word.slice(0, 5));
+  return found;
+}
+
+function namesTheAct(sentence: string, act: LastAct): boolean {
+  const done = stems(
+    [act.said ?? '', act.call?.command ?? '', act.call?.name ?? ''].join(' ').slice(0, 2000),
+  );
+  for (const stem of stems(sentence)) if (done.has(stem)) return true;
+  return false;
+}
 
 /** An instruction for later or a condition is not a reaction: "don't run the migrations yet", "so I can roll back later". */
 const NOT_NOW = /\b(?:yet|for now|later|so (?:that )?I can|in case|if|unless|whether|until)\b|\?$/i;
@@ -182,7 +213,7 @@ interface Want {
  * follows ("can we use double backslashes?") is compliance, not friction.
  */
 export class StatedWantDetector implements Detector {
-  private readonly wants = new Map<WantKind, Want>();
+  private readonly wants = new Map<string, Want>();
   private act: LastAct = { call: undefined, said: undefined, refused: false, interrupted: false };
   private actedSinceHuman = false;
 
@@ -220,18 +251,36 @@ export class StatedWantDetector implements Detector {
     }
   }
 
-  private read(text: string, citeOf: (sentence: string) => Citation | undefined): void {
+  private read(
+    text: string,
+    citeOf: (sentence: string) => Citation | undefined,
+    // "scope" is read from "don't change …" itself: it cannot show that the turn reacts.
+    reacting = this.act.refused ||
+      this.act.interrupted ||
+      correctionsIn(text).some((c) => c.kind !== 'scope') ||
+      UNDO.test(text),
+  ): void {
     const sentences = sentencesOf(text);
     for (const [i, sentence] of sentences.entries()) {
       const found = WANTS.find(([, re]) => re.test(sentence));
       if (!found || NOT_NOW.test(sentence)) continue;
       const [kind] = found;
+      if (
+        kind === 'standing' &&
+        !reacting &&
+        !REACTION_CUE.test(sentence) &&
+        !namesTheAct(sentence, this.act)
+      )
+        continue;
       const clause =
         kind === 'less' ? withWhatIsWanted(cleanClause(sentence), sentences[i + 1]) : cleanClause(sentence);
       if (clause === undefined) continue;
       const citation = citeOf(sentence);
       if (citation === undefined) continue;
-      const seen = this.wants.get(kind);
+      // One rule per want: the same words said again raise it; other words of the same kind are another
+      // want, and quoting them under this rule would cite what the rule does not say.
+      const key = `${kind}\u0000${clause.toLowerCase()}`;
+      const seen = this.wants.get(key);
       if (seen) {
         seen.occurrences += 1;
         if (!seen.citations.some((c) => c.message_id === citation.message_id)) seen.citations.push(citation);
@@ -239,7 +288,7 @@ export class StatedWantDetector implements Detector {
       }
       const rule = ruleFor(kind, clause, this.act);
       if (!valid(rule)) continue;
-      this.wants.set(kind, { kind, rule, citations: [citation], occurrences: 1 });
+      this.wants.set(key, { kind, rule, citations: [citation], occurrences: 1 });
     }
   }
 
