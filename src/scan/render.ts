@@ -1,5 +1,6 @@
 import { SIGNAL_LABELS, SIGNAL_NAMES } from '../gate/signals.js';
 import { terminalSafe } from '../safety/terminal.js';
+import { projectLabel } from '../sessions/project-label.js';
 import { type SessionStarts, sessionStarts } from '../store/session-starts.js';
 import type { SessionRecord } from '../store/types.js';
 
@@ -48,11 +49,11 @@ export interface TablePaint {
 
 const PLAIN: TablePaint = { header: (t) => t, flagged: (t) => t, quiet: (t) => t, total: (t) => t };
 
-/** The project cell of a session that records no folder (Copilot CLI's legacy logs, Codex's 2025 JSON). */
-export const NO_PROJECT = '(no folder)';
+export { NO_PROJECT } from '../sessions/project-label.js';
 
+/** The project cell: `(no folder)` for a session that records none (Copilot CLI's legacy logs, Codex's 2025 JSON). */
 function projectCell(record: SessionRecord): string {
-  return record.project === '' ? NO_PROJECT : record.project;
+  return projectLabel(record.project);
 }
 
 /** The turns a person typed, '?' for a session stored before turns were counted. */
@@ -242,7 +243,7 @@ export function renderSummary(records: SessionRecord[], stats: ScanStats): strin
   const busiest = [...projects.entries()]
     .sort((a, b) => b[1].flagged - a[1].flagged || b[1].sessions - a[1].sessions || a[0].localeCompare(b[0]))
     .slice(0, 3)
-    .map(([name, p]) => `${terminalSafe(name || NO_PROJECT)} (${p.flagged} flagged of ${p.sessions})`);
+    .map(([name, p]) => `${terminalSafe(projectLabel(name))} (${p.flagged} flagged of ${p.sessions})`);
   const mb = (stats.readBytes / 1e6).toFixed(1);
   const ledger = [
     stats.rescored ? `${stats.rescored} rescored for ledger changes` : '',
