@@ -1,5 +1,5 @@
+import { projectLabel } from '../paths/project-label.js';
 import { selectRecords } from '../scan/filter.js';
-import { projectLabel } from '../sessions/project-label.js';
 import type { SessionStore } from '../store/open.js';
 import { type SessionStarts, sessionStarts } from '../store/session-starts.js';
 import type { SessionRecord } from '../store/types.js';

@@ -1,6 +1,6 @@
 import { SIGNAL_LABELS, SIGNAL_NAMES } from '../gate/signals.js';
+import { projectLabel } from '../paths/project-label.js';
 import { terminalSafe } from '../safety/terminal.js';
-import { projectLabel } from '../sessions/project-label.js';
 import { type SessionStarts, sessionStarts } from '../store/session-starts.js';
 import type { SessionRecord } from '../store/types.js';
 
@@ -49,7 +49,7 @@ export interface TablePaint {
 
 const PLAIN: TablePaint = { header: (t) => t, flagged: (t) => t, quiet: (t) => t, total: (t) => t };
 
-export { NO_PROJECT } from '../sessions/project-label.js';
+export { NO_PROJECT } from '../paths/project-label.js';
 
 /** The project cell: `(no folder)` for a session that records none (Copilot CLI's legacy logs, Codex's 2025 JSON). */
 function projectCell(record: SessionRecord): string {

@@ -1,5 +1,13 @@
 import { Readable, Writable } from 'node:stream';
-import type { CliIo } from '../cli/io.js';
+
+/** What a command takes as its io (the CLI's CliIo, spelled out here: test-support knows no command line). */
+interface CommandIo {
+  stdout: Writable & { isTTY?: boolean };
+  stderr: Writable & { isTTY?: boolean };
+  stdin: Readable & { isTTY?: boolean };
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
 
 /** A stream that keeps what is written to it, a terminal of `columns` when `tty`. */
 function collector(
@@ -16,7 +24,7 @@ function collector(
   return Object.assign(stream, tty ? { isTTY: true } : {}, columns ? { columns } : {}, { text: () => text });
 }
 
-export type MemoryIo = CliIo & { out(): string; err(): string };
+export type MemoryIo = CommandIo & { out(): string; err(): string };
 
 /**
  * A command's surroundings in memory, for running `main(argv, io)` in-process: stdout and stderr collected
