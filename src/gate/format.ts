@@ -31,14 +31,17 @@ export function shownMessageId(id: string): string {
 
 /**
  * The `--why` calibration table (docs/design/session-retro.md §2). With reasons (calibrated profile),
- * each counted hit is listed under its signal with why it counted.
+ * each counted hit is listed under its signal with why it counted. The JSON's `passed` means the score
+ * reached the threshold; read by a person, "passed" sounds like the opposite, so the table says "flagged".
+ * A verdict that is an error (no such file, a usage error) is the session and the error alone: a table of
+ * zeros beside it would read as a smooth session.
  */
 export function renderWhy(sessionId: string, verdict: GateVerdict, reasons?: HitReason[]): string {
   const lines = [`Session: ${sessionId}`];
+  if (verdict.error !== undefined) return [...lines, `Error: ${verdict.error}`].join('\n');
   if (verdict.profile !== undefined) lines.push(`Profile: ${verdict.profile}`);
-  if (verdict.error !== undefined) lines.push(`Error: ${verdict.error}`);
   lines.push(
-    `Score: ${pyFloatRepr(verdict.score)} / ${pyFloatRepr(verdict.threshold)} (${verdict.passed ? 'passed' : 'not passed'})`,
+    `Score: ${pyFloatRepr(verdict.score)} / ${pyFloatRepr(verdict.threshold)} (${verdict.passed ? 'flagged' : 'not flagged'})`,
   );
   lines.push('Signals matched:');
   if (verdict.signals.length === 0) lines.push('(none)');

@@ -71,7 +71,7 @@ describe('gate_session names a session by id prefix, as `retrospect gate` does',
     const unknown = await call('abcdef12');
     expect(unknown.isError).toBe(true);
     expect(firstText(unknown)).toContain(
-      `no session id starts with 'abcdef12' (looked under ${config}/projects)`,
+      `no session id starts with 'abcdef12' (looked under ${config}/projects, `,
     );
   });
 });
@@ -113,6 +113,33 @@ describe("gate_session reads another agent's session file by its format", () => 
     ).toBe(true);
     const cli = await runCli(['gate', rollout, '--profile', 'calibrated'], { env });
     expect(firstText(result)).toBe(cli.stdout.trimEnd());
+  });
+
+  it("gates another agent's session by the short id scan prints, as `retrospect gate` does", async () => {
+    const { home, opencode } = hostsHomeCopy();
+    const homeEnv = {
+      ...env,
+      HOME: home,
+      CODEX_HOME: '',
+      GEMINI_CLI_HOME: '',
+      XDG_DATA_HOME: '',
+      COPILOT_HOME: '',
+    };
+    const server = await connectMcp(home, homeEnv);
+    try {
+      for (const id of ['019fd608', '2cbc6e5f', '8baa78ec', opencode.main.slice(0, 10)]) {
+        const result = (await server.callTool({
+          name: 'gate_session',
+          arguments: { path: id, profile: 'calibrated' },
+        })) as CallToolResult;
+        expect(result.isError, firstText(result)).toBeFalsy();
+        const cli = await runCli(['gate', id, '--profile', 'calibrated'], { env: homeEnv, cwd: home });
+        expect(firstText(result), id).toBe(cli.stdout.trimEnd());
+        expect(JSON.parse(firstText(result)).error).toBeUndefined();
+      }
+    } finally {
+      await server.close();
+    }
   });
 
   it('gates an OpenCode session, a row named <database>/<session id>, as `retrospect gate` does', async () => {

@@ -13,7 +13,7 @@ const input = z
       .string({ error: 'path: expected the path of a session file or a session id prefix' })
       .min(1, 'path: expected the path of a session file or a session id prefix')
       .describe(
-        'A session file of any agent (a Claude Code transcript, a Codex rollout, a Gemini CLI chat, a Copilot CLI event log) or an OpenCode session (<opencode.db>/<session id>), relative to the server folder; or a unique session id prefix (c7d3d95c), as the scan table shows it',
+        'A session file of any agent (a Claude Code transcript, a Codex rollout, a Gemini CLI chat, a Copilot CLI event log) or an OpenCode session (<opencode.db>/<session id>), relative to the server folder; or a unique session id prefix of any agent (c7d3d95c, ses_12be9f), as the scan table shows it',
       ),
     threshold: z
       .number({ error: 'threshold: expected a number such as 7.5' })
@@ -51,8 +51,9 @@ export function registerGateTool(server: McpServer, context: ToolContext): void 
 }
 
 /**
- * The session a tool call names: an existing path or an OpenCode database row, else a session id prefix looked up in the Claude Code
- * projects folders as `retrospect gate c7d3d95c` does (ambiguous or unknown prefixes are input errors).
+ * The session a tool call names: an existing path or an OpenCode database row, else a session id prefix of
+ * any agent, looked up in Claude Code's projects folders and every other agent's places as `retrospect gate
+ * c7d3d95c` does (ambiguous or unknown prefixes are input errors).
  */
 function sessionPath(given: string, context: ToolContext): string {
   // An OpenCode session is a row of its database, named `<database>/<session id>`: no file of its own.

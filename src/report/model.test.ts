@@ -155,4 +155,24 @@ describe('buildReport', () => {
     });
     expect(model.generatedAt).toBe('2026-11-01T00:00:00.000Z');
   });
+
+  it('names a session without a folder, and lists a session stored under two paths once', () => {
+    const plain = storedSession({ sessionId: 's-zst', signals: { S1: 3 }, gone: true });
+    // Codex compressed the rollout: the plain file's record is gone, the .jsonl.zst one is the session now.
+    const compressed = { ...plain, path: `${plain.path}.zst`, gone: false, mtimeMs: plain.mtimeMs + 60_000 };
+    const copilot = {
+      ...storedSession({ sessionId: 's-old', signals: { S2: 1 } }),
+      project: '',
+      host: 'copilot' as const,
+    };
+    store = storeWith(plain, compressed, copilot);
+    const model = buildReport(store, { threshold: 5, now: NOW });
+    expect(model.topFlagged.map((f) => [f.sessionId, f.gone])).toEqual([['s-zst', false]]);
+    expect(model.summary.sessions).toBe(2);
+    expect(model.projects.map((p) => [p.project, p.sessions])).toEqual([
+      ['-home-dev-shop', 1],
+      ['(no folder)', 1],
+    ]);
+    expect(model.weekly.series.map((s) => s.project)).toEqual([undefined, '-home-dev-shop', '(no folder)']);
+  });
 });

@@ -1,9 +1,11 @@
+import { projectLabel } from '../paths/project-label.js';
 import { selectRecords } from '../scan/filter.js';
 import type { SessionStore } from '../store/open.js';
 import { type SessionStarts, sessionStarts } from '../store/session-starts.js';
 import type { SessionRecord } from '../store/types.js';
 import type { HostName } from '../transcript/types.js';
 import { hostFriction } from './hosts.js';
+import { onePerSession } from './one-per-session.js';
 import { projectFriction } from './projects.js';
 import { summarize } from './summary.js';
 import { topFlagged } from './top-flagged.js';
@@ -52,7 +54,7 @@ export function selectReportRecords(
  * each session's start (by default bounded by the newest file among `records` and `options.now`).
  */
 export function buildReportModel(
-  records: readonly SessionRecord[],
+  given: readonly SessionRecord[],
   options: ReportOptions,
   starts?: SessionStarts,
 ): ReportModel {
@@ -64,20 +66,28 @@ export function buildReportModel(
     threshold: options.threshold,
   };
   const now = options.now ?? new Date();
-  const read = starts ?? sessionStarts(records, now);
-  const projects = projectFriction(records);
+  const sessions = onePerSession(given);
+  const read = starts ?? sessionStarts(sessions, now);
+  const projects = projectFriction(sessions);
+  const weekly = weeklyFriction(
+    sessions,
+    projects.map((p) => p.project),
+    read,
+  );
+  // A session that records no folder has the project key '': the page names it, never a blank row.
   return {
     generatedAt: now.toISOString(),
     scope,
-    summary: summarize(records, read),
-    weekly: weeklyFriction(
-      records,
-      projects.map((p) => p.project),
-      read,
-    ),
-    projects,
-    hosts: hostFriction(records),
-    topFlagged: topFlagged(records, read),
+    summary: summarize(sessions, read),
+    weekly: {
+      ...weekly,
+      series: weekly.series.map((s) =>
+        s.project === undefined ? s : { ...s, project: projectLabel(s.project) },
+      ),
+    },
+    projects: projects.map((p) => ({ ...p, project: projectLabel(p.project) })),
+    hosts: hostFriction(sessions),
+    topFlagged: topFlagged(sessions, read).map((f) => ({ ...f, project: projectLabel(f.project) })),
     trials: options.trials,
     rules: options.rules,
   };

@@ -23,6 +23,14 @@ export { markOwnRuns } from './own-runs.js';
 export { gateFiles } from './pool.js';
 export { ProgressBar } from './progress.js';
 export type { ReaderName } from './reader.js';
-export { renderSummary, renderTable, type ScanStats } from './render.js';
+export {
+  middleTruncate,
+  NO_PROJECT,
+  renderLegend,
+  renderSummary,
+  renderTable,
+  type ScanStats,
+  type TableLayout,
+} from './render.js';
 export { type ScanOptions, type ScanResult, scanSessions } from './scan.js';
 export { gateSettingsFor } from './settings.js';

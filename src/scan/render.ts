@@ -1,4 +1,5 @@
-import { SIGNAL_NAMES } from '../gate/signals.js';
+import { SIGNAL_LABELS, SIGNAL_NAMES } from '../gate/signals.js';
+import { projectLabel } from '../paths/project-label.js';
 import { terminalSafe } from '../safety/terminal.js';
 import { type SessionStarts, sessionStarts } from '../store/session-starts.js';
 import type { SessionRecord } from '../store/types.js';
@@ -33,8 +34,9 @@ function signalsOf(record: SessionRecord): string {
   return parts.join(' ') || '-';
 }
 
+/** `6.0 !` for a flagged session, `2.0  ` otherwise: the numbers stay in one column. */
 function score(record: SessionRecord): string {
-  return `${record.verdict.score.toFixed(1)}${record.verdict.passed ? ' !' : ''}`;
+  return `${record.verdict.score.toFixed(1)}${record.verdict.passed ? ' !' : '  '}`;
 }
 
 /** How the table is coloured: each function wraps a cell's padded text (identity for plain text). */
@@ -47,12 +49,24 @@ export interface TablePaint {
 
 const PLAIN: TablePaint = { header: (t) => t, flagged: (t) => t, quiet: (t) => t, total: (t) => t };
 
-/** The totals row: projects, sessions (and sub-agent transcripts), lines, flagged, and signal totals. */
+export { NO_PROJECT } from '../paths/project-label.js';
+
+/** The project cell: `(no folder)` for a session that records none (Copilot CLI's legacy logs, Codex's 2025 JSON). */
+function projectCell(record: SessionRecord): string {
+  return projectLabel(record.project);
+}
+
+/** The turns a person typed, '?' for a session stored before turns were counted. */
+function turnsCell(record: SessionRecord): string {
+  return record.turns === undefined ? '?' : String(record.turns.human);
+}
+
+/** The totals row: projects, sessions (and sub-agent transcripts), turns, flagged, and signal totals. */
 function totalsRow(records: readonly SessionRecord[]): string[] {
   const projects = new Set(records.map((r) => r.project)).size;
   const agents = records.filter((r) => r.parentSessionId !== undefined).length;
   const sessions = records.length - agents;
-  const lines = records.reduce((sum, r) => sum + r.lines, 0);
+  const turns = records.reduce((sum, r) => sum + (r.turns?.human ?? 0), 0);
   const flagged = records.filter((r) => r.verdict.passed).length;
   const signals = SIGNAL_NAMES.map(
     (n) => [n, records.reduce((sum, r) => sum + r.signalCounts[n], 0)] as const,
@@ -63,48 +77,140 @@ function totalsRow(records: readonly SessionRecord[]): string[] {
     `TOTAL: ${projects} project${projects === 1 ? '' : 's'}`,
     `${sessions} session${sessions === 1 ? '' : 's'}${agents > 0 ? ` +${agents} sub-agent` : ''}`,
     '',
-    String(lines),
-    `${flagged} flagged`,
+    String(turns),
+    // `39 !` (39 flagged) keeps the score column as narrow as its scores; the summary says it in words.
+    `${flagged} !`,
     signals.join(' ') || '-',
   ];
+}
+
+/** Narrowest a project name is cut to: enough of both ends to tell `-home-ada-…-shop` from its neighbours. */
+const MIN_PROJECT_WIDTH = 16;
+
+/**
+ * `text` cut to `width` characters in the middle, `…` standing for what was left out: a project folder's
+ * start says whose machine and its end which project, and both are what tells two rows apart.
+ */
+export function middleTruncate(text: string, width: number): string {
+  const chars = [...text];
+  if (chars.length <= width) return text;
+  if (width <= 1) return '…'.slice(0, width);
+  const tail = Math.floor((width - 1) / 2);
+  const head = width - 1 - tail;
+  return `${chars.slice(0, head).join('')}…${chars.slice(chars.length - tail).join('')}`;
+}
+
+/** A project cell cut to `width`; the totals row's label is cut to `TOTAL`, never to `TOTAL: 3…ojects`. */
+function projectFitted(cell: string, width: number, isTotals: boolean): string {
+  if (isTotals && [...cell].length > width) return 'TOTAL';
+  return middleTruncate(cell, width);
+}
+
+/** `text` cut at its end to `width` characters, `…` last; at a space when it has one (`S1x3 S2x4 …`). */
+function endTruncate(text: string, width: number): string {
+  const chars = [...text];
+  if (chars.length <= width) return text;
+  const kept = chars.slice(0, Math.max(0, width - 1)).join('');
+  const space = kept.lastIndexOf(' ');
+  return space > 0 ? `${kept.slice(0, space + 1)}…` : `${kept}…`;
+}
+
+/**
+ * What each code in the table means, as one line (two when `width` is narrower): the signals of the gate,
+ * the `x` counts, `!`, and the columns whose heading does not say it all.
+ */
+export function renderLegend(width?: number): string {
+  const parts = [
+    ...SIGNAL_NAMES.map((name) => `${name} ${SIGNAL_LABELS[name]}`),
+    'S1x2 = twice',
+    '! flagged',
+    'TURNS = turns a person typed',
+  ];
+  const line = parts.join(', ');
+  if (width === undefined || line.length <= width) return line;
+  const lines: string[] = [];
+  let current = '';
+  for (const part of parts) {
+    const next = current === '' ? part : `${current}, ${part}`;
+    if (current !== '' && next.length + 1 > width) {
+      lines.push(`${current},`);
+      current = part;
+    } else current = next;
+  }
+  lines.push(current);
+  return lines.join('\n');
+}
+
+/** How the table is laid out: `width` is the terminal's (undefined: no limit, every name whole). */
+export interface TableLayout {
+  width?: number | undefined;
+}
+
+const HEADER = ['PROJECT', 'SESSION', 'START (UTC)', 'TURNS', 'SCORE', 'SIGNALS'];
+const GAP = 2;
+
+/** Column widths of `rows`, the project column (0) narrowed first and then the signals (last) to fit. */
+function fitWidths(rows: string[][], width: number | undefined): number[] {
+  const widths = HEADER.map((h, i) => Math.max(h.length, ...rows.map((row) => [...row[i]!].length)));
+  if (width === undefined) return widths;
+  const total = () => widths.reduce((sum, w) => sum + w, 0) + GAP * (widths.length - 1);
+  const over = total() - width;
+  if (over > 0) widths[0] = Math.min(widths[0]!, Math.max(MIN_PROJECT_WIDTH, widths[0]! - over));
+  const still = total() - width;
+  const last = widths.length - 1;
+  if (still > 0) widths[last] = Math.max(HEADER[last]!.length, widths[last]! - still);
+  // Still too wide (a start read from the file time, a sub-agent's label): the project gives more.
+  const more = total() - width;
+  if (more > 0) widths[0] = Math.max(HEADER[0]!.length + 1, widths[0]! - more);
+  return widths;
 }
 
 /**
  * The readable table, one row per transcript in the given order, then a totals row; `!` marks a flagged
  * session. `starts` reads each start (by default bounded by the newest file among `records` and now);
- * `paint` colours it (a terminal), after the padding, so that colour codes never upset the columns.
+ * `paint` colours it (a terminal), after the padding, so that colour codes never upset the columns. With
+ * `layout.width` the rows fit it: long project names are cut in the middle, then the signals at their end;
+ * the session id is always whole (it is what `gate` and `retro` take).
  */
 export function renderTable(
   records: readonly SessionRecord[],
   starts: SessionStarts = sessionStarts(records, new Date()),
   paint: TablePaint = PLAIN,
+  layout: TableLayout = {},
 ): string {
-  const header = ['PROJECT', 'SESSION', 'START (UTC)', 'LINES', 'SCORE', 'SIGNALS'];
   // Project folders, file names and read errors are anyone's text: a folder named `-p-\e]0;PWNED\a\e[2J`
   // would retitle and clear the terminal, a newline in one would forge a row.
   const rows = records.map((r) =>
-    [r.project, sessionLabel(r), startCell(r, starts), String(r.lines), score(r), signalsOf(r)].map((cell) =>
-      terminalSafe(cell),
+    [projectCell(r), sessionLabel(r), startCell(r, starts), turnsCell(r), score(r), signalsOf(r)].map(
+      (cell) => terminalSafe(cell),
     ),
   );
   const totals = records.length > 0 ? [totalsRow(records)] : [];
-  const widths = header.map((h, i) =>
-    Math.max(h.length, ...[...rows, ...totals].map((row) => row[i]!.length)),
-  );
+  const widths = fitWidths([...rows, ...totals], layout.width);
   const right = new Set([3, 4]);
-  const line = (cells: string[]) =>
+  const last = HEADER.length - 1;
+  const line = (cells: string[], isTotals = false) =>
     cells
-      .map((cell, i) =>
-        i === cells.length - 1 ? cell : right.has(i) ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!),
-      )
-      .join('  ')
+      .map((cell, i) => {
+        const fitted =
+          i === 0
+            ? projectFitted(cell, widths[0]!, isTotals)
+            : i === last
+              ? endTruncate(cell, widths[i]!)
+              : cell;
+        const pad = widths[i]! - [...fitted].length + fitted.length;
+        return i === last ? fitted : right.has(i) ? fitted.padStart(pad) : fitted.padEnd(pad);
+      })
+      .join(' '.repeat(GAP))
       .trimEnd();
   const body = records.map((r, i) => {
     const text = line(rows[i]!);
     if (r.verdict.passed) return paint.flagged(text);
     return r.verdict.score === 0 || r.gone ? paint.quiet(text) : text;
   });
-  return [paint.header(line(header)), ...body, ...totals.map((row) => paint.total(line(row)))].join('\n');
+  return [paint.header(line(HEADER)), ...body, ...totals.map((row) => paint.total(line(row, true)))].join(
+    '\n',
+  );
 }
 
 export interface ScanStats {
@@ -137,7 +243,7 @@ export function renderSummary(records: SessionRecord[], stats: ScanStats): strin
   const busiest = [...projects.entries()]
     .sort((a, b) => b[1].flagged - a[1].flagged || b[1].sessions - a[1].sessions || a[0].localeCompare(b[0]))
     .slice(0, 3)
-    .map(([name, p]) => `${terminalSafe(name)} (${p.flagged} flagged of ${p.sessions})`);
+    .map(([name, p]) => `${terminalSafe(projectLabel(name))} (${p.flagged} flagged of ${p.sessions})`);
   const mb = (stats.readBytes / 1e6).toFixed(1);
   const ledger = [
     stats.rescored ? `${stats.rescored} rescored for ledger changes` : '',

@@ -1,13 +1,26 @@
-import { basename, dirname } from 'node:path';
+import { basename, dirname, sep } from 'node:path';
 import { InputError, UsageError } from '../errors/errors.js';
-import { listSessionFiles, type SessionFile, sessionFolders } from '../trial/discover.js';
+import { otherAgentSources, quickProjectOf, readAgentSession } from '../transcript/agent-sessions.js';
+import { HOST_ADAPTERS } from '../transcript/hosts.js';
+import type { SessionSource } from '../transcript/source.js';
+import type { HostName } from '../transcript/types.js';
+import { listSessionFiles, projectsRoots, type SessionFile, sessionFolders } from '../trial/discover.js';
 
 /** Shortest prefix taken for a session id, as git takes for a short hash. */
 export const MIN_PREFIX = 4;
 
-/** A session id or the start of one: hex digits and dashes, at least MIN_PREFIX characters. */
+/**
+ * The characters of a session id's name part: Claude Code, Codex, Gemini CLI and Copilot CLI name sessions
+ * by UUIDs; OpenCode by `ses_` and a base-62 tail (`ses_12be9f828ffe…`), which `scan` shortens to `ses_12be`.
+ */
+const HEX_ID = /^[0-9a-f][0-9a-f-]*$/i;
+const OPENCODE_ID = /^ses_[0-9a-z]*$/i;
+
+/** A session id or the start of one, of any agent: at least MIN_PREFIX characters. */
 export function looksLikeSessionPrefix(text: string): boolean {
-  return text.length >= MIN_PREFIX && text.length <= 36 && /^[0-9a-f][0-9a-f-]*$/i.test(text);
+  if (text.length < MIN_PREFIX) return false;
+  if (OPENCODE_ID.test(text)) return text.length <= 64;
+  return text.length <= 36 && HEX_ID.test(text);
 }
 
 export interface SessionLookup {
@@ -16,30 +29,81 @@ export interface SessionLookup {
   env: NodeJS.ProcessEnv;
 }
 
-/** Where a lookup searched, for messages. */
+/** A session a prefix names: its file (or OpenCode database row), its full id, the agent that wrote it. */
+export interface NamedSession extends SessionFile {
+  host: HostName;
+  /** The project key (`-home-ada-shop`), '' when the session does not say. */
+  project: string;
+}
+
+/** Where a lookup searched, for messages: Claude Code's projects folders, then each other agent's places. */
 export function lookupPlaces(lookup: SessionLookup): string {
-  if (lookup.projectsRoot) return lookup.projectsRoot;
-  const dirs = (lookup.env.CLAUDE_CONFIG_DIR ?? '').split(',').filter((d) => d.trim());
-  return dirs.length > 0 ? dirs.map((d) => `${d.trim()}/projects`).join(', ') : '~/.claude/projects';
+  const claude = lookup.projectsRoot
+    ? [lookup.projectsRoot]
+    : (lookup.env.CLAUDE_CONFIG_DIR ?? '').split(',').some((d) => d.trim())
+      ? projectsRoots(lookup)
+      : ['~/.claude/projects'];
+  const others = HOST_ADAPTERS.filter((adapter) => adapter.name !== 'claude-code').flatMap((adapter) =>
+    adapter.roots(lookup.env),
+  );
+  return [...claude, ...others].join(', ');
 }
 
-/** Every session transcript in every project whose id starts with `prefix` (case-insensitive). */
-export function sessionsWithPrefix(prefix: string, lookup: SessionLookup): SessionFile[] {
-  const wanted = prefix.toLowerCase();
+function claudeSessions(wanted: string, lookup: SessionLookup): NamedSession[] {
   const folders = sessionFolders({ mainCheckout: '', scope: 'all', ...lookup });
-  return listSessionFiles(folders, 0, Date.now()).filter((s) => s.sessionId.toLowerCase().startsWith(wanted));
-}
-
-/** `c7d3d95c-… (-home-ada-shop)` for a list of candidates. */
-function candidateText(session: SessionFile): string {
-  return `${session.sessionId} (${basename(dirname(session.path))})`;
+  return listSessionFiles(folders, 0, Date.now())
+    .filter((s) => s.sessionId.toLowerCase().startsWith(wanted))
+    .map((s) => ({ ...s, host: 'claude-code' as const, project: basename(dirname(s.path)) }));
 }
 
 /**
- * The one session a prefix names, like a git short hash: a unique match is the session; several are a
- * usage error listing them (give more characters); none is an input error saying where it looked.
+ * Whether a session's place names the start of `wanted`: every agent puts the id, or its first eight
+ * characters, in the file's or its folder's name (a Codex rollout, a Gemini chat, a Copilot session folder,
+ * an OpenCode row). Only these are read, so a lookup among thousands of sessions reads a few.
  */
-export function resolveSessionPrefix(prefix: string, lookup: SessionLookup): SessionFile {
+function placeMentions(source: SessionSource, wanted: string): boolean {
+  const tail = source.path.split(sep).slice(-2).join(sep).toLowerCase();
+  return tail.includes(wanted.slice(0, 8));
+}
+
+function otherSessions(wanted: string, env: NodeJS.ProcessEnv): NamedSession[] {
+  const found: NamedSession[] = [];
+  for (const source of otherAgentSources(env, undefined, true)) {
+    if (!placeMentions(source, wanted)) continue;
+    const info = readAgentSession(source);
+    if (!info.sessionId.toLowerCase().startsWith(wanted)) continue;
+    found.push({
+      path: source.path,
+      sessionId: info.sessionId,
+      mtime: Math.floor(source.mtimeMs / 1000),
+      host: source.host,
+      project: quickProjectOf(source) ?? info.project,
+    });
+  }
+  return found;
+}
+
+/**
+ * Every session of every agent whose id starts with `prefix` (case-insensitive): Claude Code's transcripts
+ * in its projects folders, and the other agents' sessions in their own places (as `scan` finds them).
+ */
+export function sessionsWithPrefix(prefix: string, lookup: SessionLookup): NamedSession[] {
+  const wanted = prefix.toLowerCase();
+  return [...claudeSessions(wanted, lookup), ...otherSessions(wanted, lookup.env)];
+}
+
+/** `c7d3d95c-… (-home-ada-shop)`, or `019e1695-… (codex, -home-ada-shop)`, for a list of candidates. */
+function candidateText(session: NamedSession): string {
+  const where = [session.host === 'claude-code' ? '' : session.host, session.project].filter(Boolean);
+  return where.length > 0 ? `${session.sessionId} (${where.join(', ')})` : session.sessionId;
+}
+
+/**
+ * The one session a prefix names, like a git short hash, among every agent's sessions: a unique match is
+ * the session; several are a usage error listing them (give more characters); none is an input error
+ * saying where it looked.
+ */
+export function resolveSessionPrefix(prefix: string, lookup: SessionLookup): NamedSession {
   const matches = sessionsWithPrefix(prefix, lookup);
   if (matches.length === 1) return matches[0]!;
   if (matches.length === 0)

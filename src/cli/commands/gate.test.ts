@@ -2,8 +2,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../test-support/cli.js';
+import { hostsHomeCopy } from '../../test-support/hosts.js';
+import { memoryIo } from '../../test-support/memory-io.js';
 import { tempDir } from '../../test-support/temp-dir.js';
 import { TranscriptBuilder } from '../../test-support/transcript.js';
+import { main } from '../main.js';
 
 describe('retrospect gate (CLI)', () => {
   const env = { FRICTION_LEDGER: '/nonexistent/friction.jsonl', RETRO_THRESHOLD: '' };
@@ -26,7 +29,7 @@ describe('retrospect gate (CLI)', () => {
     const s = t.user('stop');
     const run = await runCli(['gate', t.write(), '--why', '--threshold', '2.5'], { env });
     expect(run.stdout).toBe(
-      `Session: ${t.sessionId}\nScore: 3.0 / 2.5 (passed)\nSignals matched:\nS1 (explicit reject) x1 — ${s}\nSignals NOT matched: S2, S3, S4, S5\n`,
+      `Session: ${t.sessionId}\nScore: 3.0 / 2.5 (flagged)\nSignals matched:\nS1 (explicit reject) x1 — ${s}\nSignals NOT matched: S2, S3, S4, S5\n`,
     );
   });
 
@@ -106,7 +109,7 @@ describe('retrospect gate (CLI)', () => {
     expect(byPath.stdout.startsWith(verdict)).toBe(true);
     expect(byId.stdout).toBe(byPath.stdout);
     expect(byWhy.stdout).toMatch(
-      /^Session: c7d3d95c-0f1e-4a2b-9c3d-4e5f6a7b8c9d\nScore: 6\.0 \/ 5\.0 \(passed\)/,
+      /^Session: c7d3d95c-0f1e-4a2b-9c3d-4e5f6a7b8c9d\nScore: 6\.0 \/ 5\.0 \(flagged\)/,
     );
     expect(json.stdout).toBe(byPath.stdout);
     expect([ambiguous.code, JSON.parse(ambiguous.stdout).error]).toEqual([0, 'file not found']);
@@ -127,5 +130,53 @@ describe('retrospect gate (CLI)', () => {
     ]);
     expect(JSON.parse(json.stdout).signals).toEqual([{ name: 'S1', count: 1, ids: ['line:2'] }]);
     expect(why.stdout).toContain('S1 (explicit reject) x1 — line:2 (line 3 in an editor)\n');
+  });
+});
+
+describe('retrospect gate: every agent by the id scan prints, and --why after an error', () => {
+  const { home, opencode } = hostsHomeCopy();
+  const env = {
+    HOME: home,
+    CLAUDE_CONFIG_DIR: tempDir('retrospect-gate-hosts-'),
+    FRICTION_LEDGER: '/nonexistent/friction.jsonl',
+    RETRO_THRESHOLD: '',
+  };
+  const gate = async (...args: string[]) => {
+    const io = memoryIo({ env, cwd: home });
+    const code = await main(['gate', ...args], io);
+    return { code, stdout: io.out(), stderr: io.err() };
+  };
+
+  it("gives a Codex, Gemini CLI, Copilot CLI or OpenCode session's short id the verdict of its file", async () => {
+    const sessions: Record<string, string> = {
+      '019fd608': join(
+        home,
+        '.codex/sessions/2026/08/06/rollout-2026-08-06T09-40-00-019fd608-aaaa-7bbb-8ccc-123456789abc.jsonl',
+      ),
+      '2cbc6e5f': join(home, '.gemini/tmp/shop/chats/session-2026-06-08T18-27-2cbc6e5f.jsonl'),
+      '8baa78ec': join(home, '.copilot/session-state/8baa78ec-b203-4c7f-b1d3-c1170ae84b7d/events.jsonl'),
+      ses_12be9f: join(home, '.local/share/opencode/opencode.db', opencode.main),
+    };
+    for (const [id, path] of Object.entries(sessions)) {
+      const [byId, byPath] = [
+        await gate(id, '--profile', 'calibrated'),
+        await gate(path, '--profile', 'calibrated'),
+      ];
+      // The same warnings too (a fixture rollout holds a record of a kind the reader does not know).
+      expect([byId.code, byId.stderr], id).toEqual([0, byPath.stderr]);
+      expect(byId.stdout, id).toBe(byPath.stdout);
+      expect(JSON.parse(byId.stdout).error, id).toBeUndefined();
+    }
+  });
+
+  it('--why after a missing file or an unknown id prints the error alone', async () => {
+    const missing = await gate(join(home, 'nope.jsonl'), '--why');
+    expect([missing.code, missing.stdout]).toEqual([0, 'Error: file not found\n']);
+    expect(missing.stderr).toContain('no such file');
+    const unknown = await gate('abcdef12', '--why');
+    expect(unknown.stdout).toBe('Error: file not found\n');
+    expect(unknown.stderr).toContain(
+      `no session id starts with 'abcdef12' (looked under ${env.CLAUDE_CONFIG_DIR}/projects, ${home}/.codex`,
+    );
   });
 });

@@ -41,6 +41,15 @@ async function transcriptOf(
 }
 
 /**
+ * The `--why` text: the table, or after an error only the error (stderr has said which file or id): the
+ * name of a file that is not there is no session to head a table.
+ */
+function whyText(result: ReturnType<typeof gateSessionSync>): string {
+  if (result.verdict.error !== undefined) return `Error: ${result.verdict.error}`;
+  return renderWhy(result.sessionId, result.verdict, result.reasons);
+}
+
+/**
  * `retrospect gate`: one line of verdict JSON on stdout (or the --why table), warnings on stderr, and
  * exit 0 whatever the file holds or the command line says: callers grep stdout, as they always could (docs/design/compatibility.md).
  */
@@ -66,11 +75,6 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     ...(profile ? { profile } : {}),
   });
   for (const warning of result.warnings) println(io.stderr, warning);
-  println(
-    io.stdout,
-    values.why && !values.json
-      ? renderWhy(result.sessionId, result.verdict, result.reasons)
-      : formatVerdictJson(result.verdict),
-  );
+  println(io.stdout, values.why && !values.json ? whyText(result) : formatVerdictJson(result.verdict));
   return 0;
 }

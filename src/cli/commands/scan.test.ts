@@ -34,11 +34,12 @@ describe('retrospect scan', () => {
     const env = isolatedEnv();
     const run = await runCli(['scan', '--demo'], { env });
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^PROJECT +SESSION +START \(UTC\) +LINES +SCORE +SIGNALS\n/);
-    expect(run.stdout).toMatch(/-home-ada-code-shop +1f7a9c3e +2026-10-03 13:40 +17 +10\.0 ! +S1x3 S5x1/);
+    expect(run.stdout).toMatch(/^PROJECT +SESSION +START \(UTC\) +TURNS +SCORE +SIGNALS\n/);
+    // TURNS: the turns a person typed (the transcript has 17 lines).
+    expect(run.stdout).toMatch(/-home-ada-code-shop +1f7a9c3e +2026-10-03 13:40 +3 +10\.0 ! +S1x3 S5x1/);
     expect(run.stdout).toContain('5d7f9b1c > agent-8e0a2c4d');
     expect(run.stdout).toMatch(
-      /\nTOTAL: 3 projects +7 sessions \+2 sub-agent +142 +3 flagged +S1x4 S2x3 S3x1 S4x5 S5x3\n\nsessions: 7/,
+      /\nTOTAL: 3 projects +7 sessions \+2 sub-agent +21 +3 ! +S1x4 S2x3 S3x1 S4x5 S5x3\nS1 explicit reject, S2 tool error run, S3 edit loop, S4 assistant retry, S5 terse follow-up, S1x2 = twice, ! flagged, TURNS = turns a person typed\n\nsessions: 7/,
     );
     // Not a terminal: no colour codes.
     expect(run.stdout).not.toContain('\u001b[');

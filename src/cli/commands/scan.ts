@@ -10,6 +10,7 @@ import { sendOtlp } from '../otlp-option.js';
 import { envWithProfile } from '../profile-option.js';
 import { SPEC, scanFilterFrom } from './scan/options.js';
 import { embeddedStorePath, forgetStored, rebuildStore, reportSkipped } from './scan/store-actions.js';
+import { tableWidth } from './scan/width.js';
 
 /** `retrospect scan`: gate every session (only new or changed files are read), print a table or JSON lines. */
 export async function run(args: string[], io: CliIo): Promise<number> {
@@ -65,7 +66,12 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     if (defaults && result.records.length === 0)
       println(io.stderr, `no sessions found under ${roots.map((root) => root.path).join(', ')}`);
     // Each cell is escaped by renderTable itself; the colour codes around them are ours.
-    printlnStyled(io.stdout, scan.renderTable(shown, starts, tablePaint(colorFor(io.stdout, io.env))));
+    const width = tableWidth(io);
+    printlnStyled(
+      io.stdout,
+      scan.renderTable(shown, starts, tablePaint(colorFor(io.stdout, io.env)), { width }),
+    );
+    if (shown.length > 0) println(io.stdout, scan.renderLegend(width));
     println(io.stdout);
     println(io.stdout, scan.renderSummary(shown, { ...result, seconds, ownLeftOut }));
     return 0;

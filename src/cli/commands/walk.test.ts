@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { projectFolderName } from '../../paths/data-dir.js';
 import { runCli } from '../../test-support/cli.js';
+import { memoryIo } from '../../test-support/memory-io.js';
 import { tempDir } from '../../test-support/temp-dir.js';
 import { renderMarkdown } from '../../walk/render/render.js';
 import { createTestRepo, type TestRepo } from '../../walk/test-support/repo.js';
+import { main } from '../main.js';
 
 let repo: TestRepo;
 let env: NodeJS.ProcessEnv;
@@ -32,7 +34,10 @@ describe('retrospect walk', () => {
     expect(run.stdout).toContain('### cu_001 - Add b next to a (#4)');
     expect(run.stdout).toContain('## Open Questions');
     expect(run.stdout).toContain('- validation_receipt: unavailable: ');
-    const machine = /```json\n(.*)\n```/.exec(run.stdout)?.[1] ?? '';
+    // The JSON is for files: inside the Markdown only when asked.
+    expect(run.stdout).not.toContain('```json');
+    const withJson = await runCli(['walk', 'HEAD~1..HEAD', '--include-json'], { cwd: repo.dir, env });
+    const machine = /```json\n(.*)\n```/.exec(withJson.stdout)?.[1] ?? '';
     expect(JSON.parse(machine).retrospective_id).toMatch(/^retro_/);
     const jobId = /\(job (job_[0-9A-Z]{26})\)/.exec(run.stderr)?.[1];
     expect(jobId).toBeDefined();
@@ -64,7 +69,42 @@ describe('retrospect walk', () => {
     expect(document.change_units[0].files).toEqual(['src/a.test.ts', 'src/a.ts']);
     expect(document.provenance_context.commands[0].command).toBe('(supplied diff: stdin)');
     // The JSON is complete enough to re-render the Markdown byte for byte.
-    expect(renderMarkdown(document)).toBe(readFileSync(join(out, 'walk.md'), 'utf8'));
+    expect(renderMarkdown(document, { includeJson: false })).toBe(readFileSync(join(out, 'walk.md'), 'utf8'));
+  });
+
+  it('tells the story at a terminal: plain text, no JSON, no Markdown escapes, every date in UTC', async () => {
+    const story = createTestRepo();
+    story.commit('Start', { 'src/rows.ts': 'export const rows = [];\n' });
+    // Late evening west of UTC: the next day in UTC, as a session at that moment would write it.
+    story.commit(
+      'Rename _collapse_rows, keep **all** [rows] | columns',
+      { 'src/rows.ts': 'export const rows = [];\nexport const _collapse_rows = true;\n' },
+      '2026-11-02T23:30:00-07:00',
+    );
+    const out = tempDir('retrospect-walk-tty-');
+    const walk = async (...args: string[]) => {
+      const io = memoryIo({ env, cwd: story.dir, tty: true, columns: 100 });
+      expect(await main(['walk', 'HEAD~1..HEAD', '--mode', 'summary-only', ...args], io)).toBe(0);
+      return io.out();
+    };
+    const text = await walk();
+    expect(text).toContain('### cu_001 - Rename _collapse_rows, keep **all** [rows] | columns');
+    expect(text).not.toMatch(/\\[_*[\]|~]/);
+    expect(text).not.toContain('```json');
+    expect(text).not.toMatch(/0 jobs|0 receipts/);
+    expect(text).toContain('on 2026-11-03 (UTC)');
+    expect(text).toContain('author of ');
+    expect(text).not.toContain('2026-11-02');
+    expect(text.trimEnd().endsWith('(the complete walk as JSON: --json FILE)')).toBe(true);
+    // Files asked for at a terminal: the files get them, the terminal still gets the story.
+    const both = await walk('--md', join(out, 'walk.md'), '--json', join(out, 'walk.json'));
+    expect(both).toContain('## Narrative');
+    const markdown = readFileSync(join(out, 'walk.md'), 'utf8');
+    expect(markdown).toContain('\\_collapse_rows, keep \\*\\*all\\*\\* \\[rows\\] \\| columns');
+    expect(markdown).not.toContain('```json');
+    expect(JSON.parse(readFileSync(join(out, 'walk.json'), 'utf8')).schema_version).toBe(
+      'retrospective-walk.v0.1.0',
+    );
   });
 
   it("reads agent sessions from Claude Code's project folder for the repository by default", async () => {

@@ -24,13 +24,33 @@ function list(keys: string[]): string {
   return `${keys.slice(0, -1).join(', ')} and ${keys[keys.length - 1]}`;
 }
 
-/** Data-driven "What Went Well" items (seed Step 3). */
+/** Review outcomes "What Could Improve" lists as a review that ended badly. */
+const ENDED_BADLY = ['FAILED', 'REQUEST_CHANGES'];
+
+/**
+ * The stories "What Could Improve" names: reworked, a review that ended badly, untriaged findings,
+ * blocked, carried over. None of them is praised under "What Went Well" too: one story on both sides
+ * reads as a contradiction, and the open problem is the news.
+ */
+function storiesToImprove(report: SprintReport): Set<string> {
+  const m = report.metrics;
+  return new Set([
+    ...m.stories.filter((s) => s.rework).map((s) => s.key),
+    ...report.reviews.reviews.filter((r) => ENDED_BADLY.includes(r.verdict)).map((r) => r.storyKey),
+    ...m.untriagedFindings.map((f) => f.storyKey),
+    ...m.blocked,
+    ...m.carryover,
+  ]);
+}
+
+/** Data-driven "What Went Well" items (seed Step 3), about stories "What Could Improve" does not name. */
 export function suggestWentWell(report: SprintReport): string[] {
   const board = boardMetricsOf(report);
   if (board) return boardWentWell(report, board);
   const m = report.metrics;
   const items: string[] = [];
-  const firstPass = m.stories.filter((s) => s.firstPass).map((s) => s.key);
+  const toImprove = storiesToImprove(report);
+  const firstPass = m.stories.filter((s) => s.firstPass && !toImprove.has(s.key)).map((s) => s.key);
   if (firstPass.length > 0) items.push(`${list(firstPass)} passed all six reviews on the first pass.`);
   if (m.velocity.pct !== null && m.velocity.pct >= 100) {
     items.push(
@@ -38,13 +58,14 @@ export function suggestWentWell(report: SprintReport): string[] {
     );
   }
   const noRework = m.stories
-    .filter((s) => s.status === 'done' && !s.rework && !s.firstPass)
+    .filter((s) => s.status === 'done' && !s.rework && !s.firstPass && !toImprove.has(s.key))
     .map((s) => s.key);
   if (noRework.length > 0) items.push(`${list(noRework)} reached done without review rework.`);
   const quick = m.stories.filter(
     (s) => s.blockedDays !== undefined && !s.blockedOngoing && s.blockedDays <= 2,
   );
-  for (const s of quick) items.push(`The block on ${s.key} was resolved in ${s.blockedDays} days.`);
+  for (const s of quick.filter((x) => !toImprove.has(x.key)))
+    items.push(`The block on ${s.key} was resolved in ${s.blockedDays} days.`);
   if (m.blocked.length === 0 && quick.length === 0) items.push('No story was blocked this sprint.');
   return items;
 }
@@ -68,7 +89,7 @@ export function suggestImprovements(report: SprintReport): Improvement[] {
       },
     });
   }
-  const blocking = report.reviews.reviews.filter((r) => ['FAILED', 'REQUEST_CHANGES'].includes(r.verdict));
+  const blocking = report.reviews.reviews.filter((r) => ENDED_BADLY.includes(r.verdict));
   for (const r of blocking) {
     items.push({
       text: `The ${r.type.replace(/-/g, ' ')} of ${r.storyKey} ended with ${r.verdict}.`,

@@ -174,6 +174,9 @@ export function renderSprintReport(report: SprintReport): string {
     );
   }
   lines.push('', ...renderSprintSummary(report));
+  // The findings are listed under their own heading: right below the summary they read as Definition of
+  // Done items, the line they followed.
+  if (m.untriagedFindings.length > 0) lines.push('', 'Untriaged findings:');
   for (const f of m.untriagedFindings)
     lines.push(`  - ${f.storyKey} (${f.severity || 'unrated'}): ${f.finding}`);
   lines.push('', 'Review verdicts:');

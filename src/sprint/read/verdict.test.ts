@@ -15,7 +15,16 @@ describe('verdict lines (design §1 table)', () => {
     expect(verdictOfLine(line)?.verdict).toBe(verdict);
   });
 
-  it.each(['**Verdict**: PASSED', 'Verdict: Approved', 'The verdict: PASSED', 'Overall Verdict: PASSED'])(
+  it.each([
+    ['Verdict: Approved', 'APPROVED'],
+    ['**Verdict:** Approved with minor notes', 'APPROVED'],
+    ['Verdict: Changes requested', 'CHANGES_REQUESTED'],
+    ['## Verdict: passed', 'PASSED'],
+  ])('reads the verdict word written as prose: %s -> %s', (line, verdict) => {
+    expect(verdictOfLine(line)?.verdict).toBe(verdict);
+  });
+
+  it.each(['**Verdict**: PASSED', 'Verdict: see below', 'The verdict: PASSED', 'Overall Verdict: PASSED'])(
     '%s is not a verdict line',
     (line) => {
       expect(verdictOfLine(line)).toBeUndefined();
@@ -35,7 +44,7 @@ describe('verdict lines (design §1 table)', () => {
     expect(parseVerdict('# Review\n\n**Verdict:** FAILED\n\nLater: **Verdict:** PASSED\n').verdict).toBe(
       'FAILED',
     );
-    const none = parseVerdict('# Review\n\n**Verdict**: PASSED\n\nVerdict: Approved\n');
+    const none = parseVerdict('# Review\n\n**Verdict**: PASSED\n\nVerdict: looks fine to me\n');
     expect(none.verdict).toBe('UNKNOWN');
     expect(none.warning).toMatch(/parse warning/);
     expect(parseVerdict('').verdict).toBe('UNKNOWN');

@@ -1,4 +1,4 @@
-import { REVIEW_WORDS } from './review-words.js';
+import { REVIEW_WORDS, reviewWordOf } from './review-words.js';
 
 export interface ParsedVerdict {
   verdict: string;
@@ -21,6 +21,12 @@ function standsAlone(rest: string, token: string, at: number): boolean {
   return after === '' || /^(?:[.,;:!)\]—–]|-(?!\w)|->|→|\()/u.test(after);
 }
 
+/** The review word a verdict line's prose starts with, when it starts with one (and no capitalised token does). */
+function prose(rest: string): Omit<ParsedVerdict, 'warning'> | undefined {
+  const word = reviewWordOf(rest.trim());
+  return word === undefined ? undefined : { verdict: word };
+}
+
 /**
  * The verdict of one line of a `.gaia/` review report, or undefined when the line is not a verdict line:
  * strip `#`/`*` decoration, the line starts with `Verdict:`, the verdict is the first capitalised token (an
@@ -32,7 +38,9 @@ export function verdictOfLine(line: string): Omit<ParsedVerdict, 'warning'> | un
   const rest = stripped.slice(stripped.indexOf(':') + 1).replace(/\*/g, '');
   const match = TOKEN.exec(rest);
   const first = match?.[0];
-  if (!first || !standsAlone(rest, first, match.index)) return undefined;
+  // A verdict written as a person writes it (`Verdict: Approved`, `Verdict: Changes requested`) is the
+  // review word it starts with; prose that starts with none (`Verdict: see below`) is no verdict.
+  if (!first || !standsAlone(rest, first, match.index)) return prose(rest);
   const arrow = /->|→/.exec(rest);
   if (arrow) {
     const right = rest.slice(arrow.index + arrow[0].length).trim();

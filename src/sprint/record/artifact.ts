@@ -85,9 +85,14 @@ export function renderArtifact(a: ArtifactSections): string {
   return lines.join('\n');
 }
 
+/** The artifact's day (UTC): its front matter's `date:` and its file name's date, from one place. */
+export function artifactDate(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
 /** Candidate names: `retrospective-{sprint}-{date}.md`, then `-{HHMM}.md`, then `-{HHMM}-{n}.md`. */
 function* artifactNames(sprintId: string, now: Date): Generator<string> {
-  const date = now.toISOString().slice(0, 10);
+  const date = artifactDate(now);
   const hhmm = now.toISOString().slice(11, 16).replace(':', '');
   yield `retrospective-${sprintId}-${date}.md`;
   yield `retrospective-${sprintId}-${date}-${hhmm}.md`;

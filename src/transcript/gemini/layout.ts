@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
 import { projectFolderName } from '../../paths/data-dir.js';
 import { isObject } from '../json-value.js';
@@ -39,20 +40,44 @@ function readText(path: string): string | undefined {
   }
 }
 
-/** The project folders `projects.json` names, by their short name (the other way round in the file). */
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/**
+ * The project folders Gemini CLI knows, by the name of their directory under `tmp/`: the short names
+ * `projects.json` lists (the other way round in the file), and the sha256 of each folder it lists or a
+ * project directory's `.project_root` names, which is what the directory was called before February 2026.
+ * A project worked on before and after the change has chats in both, and both are the same project.
+ */
 function projectsBySlug(geminiDir: string): Map<string, string> {
   const bySlug = new Map<string, string>();
+  const folders = new Set<string>();
   const registry = readJsonObject(readText(join(geminiDir, 'projects.json')) ?? '');
   if (registry && isObject(registry.projects)) {
-    for (const [folder, slug] of Object.entries(registry.projects))
+    for (const [folder, slug] of Object.entries(registry.projects)) {
+      folders.add(folder);
       if (typeof slug === 'string') bySlug.set(slug, folder);
+    }
   }
+  let names: string[] = [];
+  try {
+    names = readdirSync(join(geminiDir, 'tmp'));
+  } catch {
+    // no tmp/: no chats either
+  }
+  for (const name of names) {
+    const written = readText(join(geminiDir, 'tmp', name, '.project_root'))?.trim();
+    if (written) folders.add(written);
+  }
+  for (const folder of folders) if (!bySlug.has(sha256(folder))) bySlug.set(sha256(folder), folder);
   return bySlug;
 }
 
 /**
  * The folder a Gemini project directory stands for: its `.project_root`, else the `projects.json` entry
- * for its name; undefined for the older hash-named directories (the chat's context names it instead).
+ * for its name, else the known folder whose sha256 names it (an older directory); undefined for a hash no
+ * known folder has.
  */
 export function geminiProjectRoot(projectDir: string, registry?: Map<string, string>): string | undefined {
   const written = readText(join(projectDir, '.project_root'))?.trim();

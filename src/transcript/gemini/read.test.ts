@@ -1,6 +1,9 @@
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HOSTS_HOME } from '../../test-support/hosts.js';
+import { tempDir } from '../../test-support/temp-dir.js';
 import { isHumanTurn } from '../messages.js';
 import { geminiAdapter } from './adapter.js';
 import { geminiTypedText } from './human.js';
@@ -98,6 +101,36 @@ describe('Gemini CLI chats', () => {
         ['shop/chats/2cbc6e5f-eb6a-4869-9d0f-a07806539ff7/k3x9q2.jsonl', '-home-ada-shop', true],
         ['shop/chats/session-2026-04-02T03-34-9ed495f4.jsonl', '-home-ada-shop', false],
         ['shop/chats/session-2026-06-08T18-27-2cbc6e5f.jsonl', '-home-ada-shop', false],
+      ].sort(),
+    );
+  });
+
+  it('names the project of a chat in an older sha256-named folder by the known folder whose hash it is', () => {
+    // A home as Gemini CLI leaves it after February 2026: the project's new short-named folder, listed in
+    // projects.json, and its chats from before in the folder named by the sha256 of its path.
+    const gemini = join(tempDir('retrospect-gemini-hash-'), '.gemini');
+    const chat = (dir: string) => {
+      mkdirSync(join(gemini, 'tmp', dir, 'chats'), { recursive: true });
+      copyFileSync(LEGACY, join(gemini, 'tmp', dir, 'chats', 'session-2025-11-03T10-00-7b1f4f6b.json'));
+    };
+    const hash = (folder: string) => createHash('sha256').update(folder).digest('hex');
+    mkdirSync(gemini, { recursive: true });
+    writeFileSync(join(gemini, 'projects.json'), JSON.stringify({ projects: { '/home/bo/app': 'app' } }));
+    chat(hash('/home/bo/app'));
+    // Another project known only by its new folder's .project_root.
+    mkdirSync(join(gemini, 'tmp', 'site'), { recursive: true });
+    writeFileSync(join(gemini, 'tmp', 'site', '.project_root'), '/home/bo/site\n');
+    chat(hash('/home/bo/site'));
+    chat(hash('/home/bo/unknown'));
+    const projects = discoverGemini(gemini).map((s) => [
+      basename(dirname(dirname(s.path))).slice(0, 8),
+      s.project,
+    ]);
+    expect(projects.sort()).toEqual(
+      [
+        [hash('/home/bo/app').slice(0, 8), '-home-bo-app'],
+        [hash('/home/bo/site').slice(0, 8), '-home-bo-site'],
+        [hash('/home/bo/unknown').slice(0, 8), ''],
       ].sort(),
     );
   });

@@ -1,6 +1,7 @@
 import type { ChangeUnit } from '../document.js';
 import type { CommitInfo, Evidence } from '../evidence.js';
 import { codeSpan } from '../render/code-span.js';
+import { byInstant, utcDay } from '../render/utc-day.js';
 import { counts } from './narrate.js';
 
 const MAX_SESSIONS_NAMED = 3;
@@ -10,10 +11,11 @@ function plural(n: number, word: string): string {
 }
 
 function dateRange(commits: CommitInfo[]): string {
-  const dates = commits.map((c) => c.committerDate).sort();
-  const first = dates[0]?.slice(0, 10);
-  const last = dates[dates.length - 1]?.slice(0, 10);
-  return first === last ? `on ${first}` : `from ${first} to ${last}`;
+  // Days in UTC, as the sessions' times are: one zone for every date the walk shows.
+  const dates = byInstant(commits.map((c) => c.committerDate)).map(utcDay);
+  const first = dates[0];
+  const last = dates[dates.length - 1];
+  return first === last ? `on ${first} (UTC)` : `from ${first} to ${last} (UTC)`;
 }
 
 /** Unit ids as a short list: `cu_003, cu_005–cu_008`. */

@@ -6,6 +6,11 @@ import { prose, renderUnit, unitPaths } from './unit.js';
 /** The options every recorded git call starts with (see collect/git-run.ts); the appendix names them once. */
 const GIT_PREFIX = /^git --no-optional-locks(?: -c \S+)* /;
 
+/**
+ * The one line that says what the walk rests on, in words a newcomer reads: the commits, the earlier runs
+ * and validation receipts an episode file linked (only when there are any: "0 jobs" means nothing to
+ * someone who never gave one), and the recorded commands.
+ */
 function baselineLine(doc: WalkDocument): string {
   const p = doc.provenance_context;
   const first = p.commits[0]?.sha.slice(0, 7);
@@ -14,10 +19,16 @@ function baselineLine(doc: WalkDocument): string {
     p.commits.length === 0
       ? 'no commits'
       : `${p.commits.length} commit${p.commits.length === 1 ? '' : 's'} (${first}${p.commits.length > 1 ? `..${last}` : ''})`;
-  const jobs = `${p.jobs.length} job${p.jobs.length === 1 ? '' : 's'}`;
-  const receipts = `${p.receipts.length} receipt${p.receipts.length === 1 ? '' : 's'}`;
+  const linked = [
+    p.jobs.length > 0
+      ? `${p.jobs.length} earlier Retrospect run${p.jobs.length === 1 ? '' : 's'} linked by job id`
+      : '',
+    p.receipts.length > 0
+      ? `${p.receipts.length} validation receipt${p.receipts.length === 1 ? '' : 's'} claimed by the episode file`
+      : '',
+  ].filter(Boolean);
   const commands = `${p.commands.length} recorded command${p.commands.length === 1 ? '' : 's'}`;
-  return `Evidence baseline: ${commits}, ${jobs}, ${receipts}; ${commands}, listed with their output digests at the end`;
+  return `Evidence baseline: ${[commits, ...linked].join(', ')}; ${commands}, listed with their output digests at the end`;
 }
 
 function receiptLine(doc: WalkDocument): string {
@@ -44,7 +55,7 @@ function machineJson(doc: WalkDocument): string {
  * none): the recorded commands with their output digests, the linked sessions, and the complete
  * document as fenced JSON, folded away where Markdown is rendered.
  */
-function appendix(doc: WalkDocument): string[] {
+function appendix(doc: WalkDocument, includeJson: boolean): string[] {
   const p = doc.provenance_context;
   const out = ['', 'Recorded commands, each with its exit status and output digest:', ''];
   if (p.commands.length === 0) out.push('- none');
@@ -68,6 +79,10 @@ function appendix(doc: WalkDocument): string[] {
       );
     }
   }
+  if (!includeJson) {
+    out.push('');
+    return out;
+  }
   out.push(
     '',
     '<details>',
@@ -83,13 +98,21 @@ function appendix(doc: WalkDocument): string[] {
   return out;
 }
 
+export interface RenderOptions {
+  /**
+   * End the evidence package with the complete document as fenced JSON (default true: the stored form
+   * that re-renders to the same Markdown). The CLI leaves it out of what a person reads unless asked.
+   */
+  includeJson?: boolean;
+}
+
 /**
  * The readable walk in the Markdown layout of docs/design/walk.md: a short story (summary, then each unit's what, why and
  * who with evidence as short references), open questions and the evidence package, which ends with the
  * recorded commands and their digests and the complete document as fenced JSON. Rendered from the
  * document alone, so a stored JSON re-renders to the same Markdown.
  */
-export function renderMarkdown(doc: WalkDocument): string {
+export function renderMarkdown(doc: WalkDocument, options: RenderOptions = {}): string {
   const paths = [...new Set(doc.change_units.flatMap(unitPaths))];
   const context = { paths };
   const jobs = doc.provenance_context.jobs.map((j) =>
@@ -123,7 +146,7 @@ export function renderMarkdown(doc: WalkDocument): string {
     `- validation_receipt: ${receiptLine(doc)}`,
     `- linked_jobs: [${markdownText(jobs.join(', '))}]`,
     `- linked_receipts: [${markdownText(doc.provenance_context.receipts.join(', '))}]`,
-    ...appendix(doc),
+    ...appendix(doc, options.includeJson !== false),
   );
   return out.join('\n');
 }

@@ -1,5 +1,6 @@
 import type { ChangeUnit, WalkComment, WhoWhen } from '../document.js';
 import { markdownHeadingText, markdownInline, markdownText, safeCodeSpan } from './escape.js';
+import { utcDay } from './utc-day.js';
 
 const MAX_HUNKS_LISTED = 8;
 const MAX_EVIDENCE_LISTED = 10;
@@ -40,7 +41,7 @@ function renderWho(who: WhoWhen[]): string {
     const group = groups.get(key) ?? { entry, roles: new Map(), days: new Set<string>() };
     const { role, ref } = shortProvenance(entry.provenance);
     group.roles.set(role, [...(group.roles.get(role) ?? []), ref]);
-    if (entry.timestamp) group.days.add(entry.timestamp.slice(0, 10));
+    if (entry.timestamp) group.days.add(utcDay(entry.timestamp));
     groups.set(key, group);
   }
   return [...groups.values()]
@@ -48,6 +49,7 @@ function renderWho(who: WhoWhen[]): string {
       const kind = entry.actor_type === 'git-author' ? '' : `${entry.actor_type} `;
       const did = [...roles].map(([role, refs]) => `${role ? `${role} ` : ''}${refs.join(', ')}`).join('; ');
       const when = [...days].sort();
+      // UTC days, for commits and sessions alike (git writes the author's zone, sessions UTC).
       const span =
         when.length === 0 ? '' : `, on ${when[0]}${when.length > 1 ? ` to ${when[when.length - 1]}` : ''}`;
       // `Name <email>` reads better as `Name (email)` than with its brackets escaped.

@@ -1,5 +1,6 @@
 import { UsageError } from '../../../errors/errors.js';
 import type * as scan from '../../../scan/index.js';
+import { renderLegend } from '../../../scan/render.js';
 import { defineCommand, type ParsedArgs } from '../../args.js';
 import { DATE_RANGE, HOST_FILTER, OTLP_ENDPOINT, PROJECT_FILTER, STORE } from '../../common-options.js';
 import { dateOption } from '../../date-option.js';
@@ -11,7 +12,8 @@ export const SPEC = defineCommand({
   path: 'scan',
   summary: 'Gate every session on this machine and show where the friction is',
   details:
-    'Gates every session of Claude Code, Codex, Gemini CLI, OpenCode and Copilot CLI on a worker pool, remembers\nverdicts in a local store (a rescan reads only changed sessions) and prints a table sorted by score with a totals\nrow and a summary; ! marks a flagged session. Files in a format no reader knows are reported, never read.',
+    'Gates every session of Claude Code, Codex, Gemini CLI, OpenCode and Copilot CLI on a worker pool, remembers\nverdicts in a local store (a rescan reads only changed sessions) and prints a table sorted by score with a totals\nrow and a summary; ! marks a flagged session. Files in a format no reader knows are reported, never read.\n\nThe table fits the terminal (long project names are cut in the middle, session ids stay whole); piped, it\nkeeps every name whole unless COLUMNS is set. TURNS counts the turns a person typed. Signals:\n' +
+    renderLegend(),
   args: [
     {
       name: 'DIR',
@@ -56,7 +58,7 @@ export const SPEC = defineCommand({
     ['retrospect scan --store postgres://db.internal/retro', "into the team's shared store (docs/teams.md)"],
   ],
   environment:
-    'RETRO_GATE_PROFILE, RETRO_THRESHOLD, FRICTION_LEDGER, CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_CLI_HOME, XDG_DATA_HOME, OPENCODE_DB, COPILOT_HOME, RETROSPECT_DATA_DIR, RETROSPECT_STORE, RETROSPECT_MACHINE, RETROSPECT_USER, RETROSPECT_HASH_IDENTITY, NO_COLOR',
+    'RETRO_GATE_PROFILE, RETRO_THRESHOLD, FRICTION_LEDGER, CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_CLI_HOME, XDG_DATA_HOME, OPENCODE_DB, COPILOT_HOME, RETROSPECT_DATA_DIR, RETROSPECT_STORE, RETROSPECT_MACHINE, RETROSPECT_USER, RETROSPECT_HASH_IDENTITY, COLUMNS, NO_COLOR',
 });
 
 export type ScanValues = ParsedArgs<typeof SPEC.options>['values'];

@@ -4,6 +4,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../test-support/cli.js';
 import { copyDemo, DEMO_PROJECT, snapshotFiles } from '../../../test-support/sprint.js';
+import { tempDir } from '../../../test-support/temp-dir.js';
 import type { CliIo } from '../../io.js';
 import { run } from './retro.js';
 
@@ -40,7 +41,6 @@ function sink(): PassThrough & { text(): string } {
 const KEYSTROKES = [
   'Recurring invoices shipped end to end two days before the sprint closed.',
   '',
-  '-6',
   '4: E4-S3 sat blocked behind E4-S2 for 8.6 days and is still blocked.',
   'CI was red on a third of the runs from the same flaky integration tests.',
   'Stories over 5 points still entered sprint planning without being split.',
@@ -92,7 +92,6 @@ const KEYSTROKES = [
 const EQUIVALENT_ANSWERS = `went_well:
   add: [Recurring invoices shipped end to end two days before the sprint closed.]
 could_improve:
-  remove: [6]
   edit: { 4: E4-S3 sat blocked behind E4-S2 for 8.6 days and is still blocked. }
   add:
     - CI was red on a third of the runs from the same flaky integration tests.
@@ -195,13 +194,13 @@ describe('sprint retro, end to end', () => {
 
   it.runIf(SCRIPT !== undefined)('runs at a real pseudo-terminal (util-linux script)', async () => {
     const root = copyDemo();
-    // One went-well item added, improvements kept, the six proposed actions accepted as proposed (four
+    // One went-well item added, improvements kept, the five proposed actions accepted as proposed (four
     // answers each), no extra action, one lesson, the one skill proposal declined.
     const keys = [
       'Pairing kept the generator review short.',
       '',
       '',
-      ...Array(6 * 4).fill(''),
+      ...Array(5 * 4).fill(''),
       '',
       'tool-constraint: Pin the E2E runner image.',
       '',
@@ -326,5 +325,26 @@ describe('sprint retro, end to end', () => {
     const copy = /demo project copy: (.+)/.exec(result.stderr)?.[1];
     expect(copy && existsSync(join(copy, ARTIFACT))).toBe(true);
     expect(snapshotFiles(DEMO_PROJECT)).toEqual(original);
+    // Away from a terminal the demo replays its recorded answers, and says so.
+    expect(result.stderr).toContain("replaying the demo's recorded answers (retro-answers.yaml)");
+    // The artifact's date is its name's, and no story is praised and criticised at once.
+    const artifact = text(copy!, ARTIFACT);
+    expect(artifact).toMatch(/^---\nsprint_id: sprint-7\ndate: 2026-11-28\n/);
+    const section = (name: string) => artifact.split(`## ${name}\n`)[1]!.split('\n## ')[0]!;
+    const stories = (text: string) => new Set(text.match(/\bE\d-S\d\b/g) ?? []);
+    const improve = stories(section('What Could Improve'));
+    expect([...stories(section('What Went Well'))].filter((key) => improve.has(key))).toEqual([]);
+  });
+
+  it('facilitates the demo at a terminal instead of replaying its answers', async () => {
+    const stdin = Object.assign(new PassThrough(), { isTTY: true });
+    stdin.end(`${KEYSTROKES.join('\n')}\n`);
+    const stdout = sink();
+    const stderr = sink();
+    const io: CliIo = { stdin, stdout, stderr, env: { ...env }, cwd: tempDir('retrospect-sprint-demo-tty-') };
+    expect(await run(['--demo'], io)).toBe(0);
+    expect(stderr.text()).not.toContain('replaying');
+    expect(stderr.text()).toContain('What Went Well');
+    expect(stdout.text()).toContain('validator: written');
   });
 });

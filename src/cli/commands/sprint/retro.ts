@@ -15,7 +15,7 @@ const SPEC = defineCommand({
   path: 'sprint retro',
   summary: 'Facilitate the sprint retrospective and record it',
   details:
-    'At a terminal it asks; --answers FILE or --yolo-defaults seed-from-metrics run it unattended. The retro\nis recorded in the sidecars, action items and the retro file; see docs/sprint.md.',
+    "At a terminal it asks (--demo too); --answers FILE or --yolo-defaults seed-from-metrics run it unattended, and\n--demo away from a terminal replays the demo's recorded answers, saying so. The retro is recorded in the\nsidecars, action items and the retro file; see docs/sprint.md.",
   args: [SPRINT_ARG],
   options: {
     ...ROOT_OPTIONS,

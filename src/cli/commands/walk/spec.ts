@@ -6,7 +6,7 @@ export const SPEC = defineCommand({
   path: 'walk',
   summary: 'Retrospective walk of a change set (commits, worktree, diff)',
   details:
-    'What changed, why, who (people and coding agents) and when, in reviewable change units with evidence:\nMarkdown for people, retrospective-walk.v0.1.0 JSON for machines. See docs/walk.md.',
+    'What changed, why, who (people and coding agents) and when, in reviewable change units with evidence:\nMarkdown for people, retrospective-walk.v0.1.0 JSON for machines. At a terminal the walk is printed as plain\ntext; --md and a pipe get Markdown (the JSON inside only with --include-json), --json the document. Dates are\nUTC. See docs/walk.md.',
   args: [
     {
       name: 'TARGET',
@@ -28,6 +28,10 @@ export const SPEC = defineCommand({
     },
     json: { type: 'string', arg: 'FILE', description: 'write the JSON document (- for stdout)' },
     md: { type: 'string', arg: 'FILE', description: 'write the Markdown to a file instead of stdout' },
+    'include-json': {
+      type: 'boolean',
+      description: 'end the Markdown with the complete walk as fenced JSON (as --json writes it)',
+    },
     sessions: {
       type: 'string',
       arg: 'PATH',
