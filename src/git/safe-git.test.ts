@@ -77,9 +77,9 @@ describe('git runs with configuration that cannot execute', () => {
     });
     expect(ran()).toBe('');
     // The walks still read the changes (git's own diff of the stored text).
-    expect(range.document.change_units.flatMap((u) => u.hunks.map((h) => [h.path, h.added_lines]))).toEqual([
-      ['notes.txt', 1],
-    ]);
+    expect(
+      range.document.change_units.flatMap((u) => (u.hunks ?? []).map((h) => [h.path, h.added_lines])),
+    ).toEqual([['notes.txt', 1]]);
     expect(worktree.document.change_units.flatMap((u) => u.files)).toContain('notes.txt');
   });
 
