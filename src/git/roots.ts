@@ -47,5 +47,3 @@ export function findGitRoots(cwd: string): GitRoots | undefined {
     dir = parent;
   }
 }
-
-export { gitOutput } from './safe-git.js';
