@@ -1,6 +1,6 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { StoreUnreachableError } from '../../errors/errors.js';
+import { InputError, StoreUnreachableError } from '../../errors/errors.js';
 import { PostgresSessionStore } from './store.js';
 
 const IDENTITY = { machine: 'ci-box', user: 'dev', home: '/home/dev' };
@@ -75,5 +75,35 @@ describe('every wait for the PostgreSQL server has a deadline', () => {
     expect(error.message).toContain('no answer to a query within 300 ms');
     expect(error.message).not.toContain('libpq-s3cret');
     expect(error.message.split('\n')).toHaveLength(1);
+  });
+
+  it('sslmode=require prints no multi-line driver notice; a malformed URL is one line', async () => {
+    const { url } = await stallingServer(false);
+    const warnings: string[] = [];
+    const listen = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', listen);
+    try {
+      const error = await failureOf(
+        PostgresSessionStore.open(url.replace('sslmode=disable', 'sslmode=require'), IDENTITY, {
+          connectMs: 300,
+          closeMs: 200,
+        }),
+      );
+      expect(error.message.split('\n')).toHaveLength(1);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((w) => w.includes('SSL modes'))).toEqual([]);
+    } finally {
+      process.off('warning', listen);
+    }
+    for (const bad of ['postgres://u:pw@h:notaport/db', 'postgres://u:pw@h:99999/db']) {
+      const error = await failureOf(
+        PostgresSessionStore.open(bad, IDENTITY, { connectMs: 300, closeMs: 200 }),
+      );
+      expect(error).toBeInstanceOf(InputError);
+      expect(error.message).toMatch(
+        /^store: expected a postgres:\/\/ URL such as postgres:\/\/user@host:5432\/database, got postgres:\/\/u:\*\*\*@h:/,
+      );
+      expect(error.message).not.toContain('pw');
+    }
   });
 });

@@ -130,6 +130,25 @@ function reasonOf(error: unknown, url: string, timeouts: Required<PostgresTimeou
   return redactUrlIn(message.split('\n')[0] || 'unknown error', url);
 }
 
+/**
+ * Runs `make` with the driver's multi-line notice about `sslmode=prefer|require|verify-ca` held back: pg 8
+ * already treats those modes as `verify-full` (a certificate that does not verify is a connection error,
+ * one line), and a dozen lines about its next major version would bury the command's own output.
+ */
+function withoutSslModeNotice<T>(make: () => T): T {
+  const original = process.emitWarning;
+  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+    const text = typeof warning === 'string' ? warning : warning.message;
+    if (text.startsWith("SECURITY WARNING: The SSL modes 'prefer', 'require', and 'verify-ca'")) return;
+    (original as (...args: unknown[]) => void).call(process, warning, ...rest);
+  }) as typeof process.emitWarning;
+  try {
+    return make();
+  } finally {
+    process.emitWarning = original;
+  }
+}
+
 /** Ends the connection, but never waits past `ms` for a server that does not answer the goodbye. */
 async function endWithin(client: pg.Client, ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
@@ -174,14 +193,26 @@ export class PostgresSessionStore implements SessionStorePort {
     timeouts: PostgresTimeouts = {},
   ): Promise<PostgresSessionStore> {
     const limits = { ...DEFAULT_TIMEOUTS, ...timeouts };
-    const client = new pg.Client({
-      connectionString: url,
-      connectionTimeoutMillis: limits.connectMs,
-      statement_timeout: limits.statementMs,
-      query_timeout: limits.statementMs,
-      idle_in_transaction_session_timeout: limits.idleInTransactionMs,
-      types: TYPES,
-    });
+    let client: pg.Client;
+    try {
+      client = withoutSslModeNotice(
+        () =>
+          new pg.Client({
+            connectionString: url,
+            connectionTimeoutMillis: limits.connectMs,
+            statement_timeout: limits.statementMs,
+            query_timeout: limits.statementMs,
+            idle_in_transaction_session_timeout: limits.idleInTransactionMs,
+            types: TYPES,
+          }),
+      );
+    } catch (error) {
+      // The driver parses the URL here (`:notaport`, a bad sslmode): a bad URL, worded as one.
+      throw new InputError(
+        `store: expected a postgres:// URL such as postgres://user@host:5432/database, got ${redactUrl(url)} (${reasonOf(error, url, limits)})`,
+        { cause: error },
+      );
+    }
     const reason = (error: unknown) => reasonOf(error, url, limits);
     // An error while connecting is also emitted; the rejected connect below carries it.
     client.on('error', () => undefined);
