@@ -98,13 +98,14 @@ describe('git runs with configuration that cannot execute', () => {
     expect(ran()).toBe('');
   });
 
-  it('adds --no-ext-diff --no-textconv to the diff family only (before its --), and appends to a caller’s GIT_CONFIG_COUNT', () => {
+  it('adds --no-ext-diff --no-textconv to the diff family only (before its first revision), and appends to a caller’s GIT_CONFIG_COUNT', () => {
     expect(gitArguments(['log', '-p'])).toEqual(['log', '-p', '--no-ext-diff', '--no-textconv']);
-    expect(gitArguments(['diff', 'A..B', '--', 'x'])).toEqual([
+    expect(gitArguments(['diff', '--stat', 'A..B', '--', 'x'])).toEqual([
       'diff',
-      'A..B',
+      '--stat',
       '--no-ext-diff',
       '--no-textconv',
+      'A..B',
       '--',
       'x',
     ]);

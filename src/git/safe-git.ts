@@ -34,13 +34,16 @@ export const SAFE_GIT_OPTIONS: readonly string[] = [
 const DIFF_FAMILY = new Set(['diff', 'log', 'show', 'whatchanged']);
 
 /**
- * `args` with `--no-ext-diff --no-textconv` added to a diff-family subcommand: before its `--` (or
- * `--end-of-options`), else at the end, so that the command reads as the caller wrote it.
+ * `args` with `--no-ext-diff --no-textconv` added to a diff-family subcommand, after its own options and
+ * before its first revision, `--` or `--end-of-options` (else at the end), so that the command reads as the
+ * caller wrote it. Callers give option values joined (`--format=%H`), never as a separate word.
  */
 export function gitArguments(args: readonly string[]): string[] {
   const [subcommand] = args;
   if (subcommand === undefined || !DIFF_FAMILY.has(subcommand)) return [...args];
-  const end = args.findIndex((arg, index) => index > 0 && (arg === '--' || arg === '--end-of-options'));
+  const end = args.findIndex(
+    (arg, index) => index > 0 && (!arg.startsWith('-') || arg === '--' || arg === '--end-of-options'),
+  );
   const at = end === -1 ? args.length : end;
   return [...args.slice(0, at), '--no-ext-diff', '--no-textconv', ...args.slice(at)];
 }
