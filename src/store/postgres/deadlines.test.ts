@@ -101,7 +101,7 @@ describe('every wait for the PostgreSQL server has a deadline', () => {
       );
       expect(error).toBeInstanceOf(InputError);
       expect(error.message).toMatch(
-        /^store: expected a postgres:\/\/ URL such as postgres:\/\/user@host:5432\/database, got postgres:\/\/u:\*\*\*@h:/,
+        /^store: expected a postgres:\/\/ URL such as postgres:\/\/db\.example:5432\/retro, got postgres:\/\/u:\*\*\*@h:/,
       );
       expect(error.message).not.toContain('pw');
     }

@@ -209,7 +209,7 @@ export class PostgresSessionStore implements SessionStorePort {
     } catch (error) {
       // The driver parses the URL here (`:notaport`, a bad sslmode): a bad URL, worded as one.
       throw new InputError(
-        `store: expected a postgres:// URL such as postgres://user@host:5432/database, got ${redactUrl(url)} (${reasonOf(error, url, limits)})`,
+        `store: expected a postgres:// URL such as postgres://db.example:5432/retro, got ${redactUrl(url)} (${reasonOf(error, url, limits)})`,
         { cause: error },
       );
     }
