@@ -1,3 +1,5 @@
+import { Agent as HttpAgent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
 import type { Attributes } from '@opentelemetry/api';
 import { SeverityNumber } from '@opentelemetry/api-logs';
 import { OTLPLogExporter } from '@opentelemetry/exporter-logs-otlp-http';
@@ -7,6 +9,7 @@ import { InMemoryLogRecordExporter, LoggerProvider, SimpleLogRecordProcessor } f
 import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
 import { ExportFailedError, InputError } from '../errors/errors.js';
 import type { TrialDecision } from '../report/types.js';
+import { redactUrl, redactUrlIn } from '../safety/url.js';
 import type { SessionRecord } from '../store/types.js';
 import { VERSION } from '../version.js';
 import { ruleTextHash } from './rule-hash.js';
@@ -22,11 +25,17 @@ export interface OtlpExportOptions {
   machine: string;
   /** Extra HTTP headers (an API key a collector wants). */
   headers?: Record<string, string>;
+  /**
+   * The deadline of each request, whole: connecting, sending and the collector's complete answer (a
+   * collector that drips its reply is given up on, its connection closed). Default 10 s.
+   */
   timeoutMs?: number;
 }
 
 export interface OtlpExportSummary {
+  /** Where the metrics went, fit to print (credential query parameters and a password masked). */
   metricsUrl: string;
+  /** Where the trial decisions went, fit to print. */
   logsUrl: string;
   sessions: number;
   decisions: number;
@@ -44,33 +53,71 @@ function endpointUrl(base: string, signal: 'metrics' | 'logs'): string {
     url = new URL(base);
   } catch {
     throw new InputError(
-      `endpoint: expected an http(s) URL of an OTLP/HTTP collector such as http://localhost:4318, got '${base}'`,
+      `endpoint: expected an http(s) URL of an OTLP/HTTP collector such as http://localhost:4318, got '${redactUrl(base)}'`,
     );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new InputError(`endpoint: expected an http(s) URL of an OTLP/HTTP collector, got '${base}'`);
-  return `${url.toString().replace(/\/+$/, '')}/v1/${signal}`;
+    throw new InputError(
+      `endpoint: expected an http(s) URL of an OTLP/HTTP collector, got '${redactUrl(base)}'`,
+    );
+  // The signal's path goes on the URL's path, before any query (`http://c/?token=x` → `/v1/metrics?token=x`).
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}/v1/${signal}`;
+  return url.toString();
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+/**
+ * One request's connection pool, so that a deadline can close its sockets: the SDK's own timeout is reset
+ * by every byte, so a collector that drips its answer would hold the export (and the process) open.
+ */
+function agentFor(url: string): HttpAgent {
+  return url.startsWith('https:')
+    ? new HttpsAgent({ keepAlive: false })
+    : new HttpAgent({ keepAlive: false });
 }
 
 /** The collector's answer in a few words: the HTTP status when there was one, else the network error. */
-function reasonOf(error: (Error & { code?: unknown }) | undefined): string {
+function reasonOf(error: (Error & { code?: unknown }) | undefined, url: string): string {
   if (error === undefined) return 'no reason given';
   const status = typeof error.code === 'number' ? `HTTP ${error.code} ` : '';
-  return `${status}${error.message}`.split('\n')[0]!;
+  return redactUrlIn(`${status}${error.message}`.split('\n')[0]!, url);
 }
 
-/** Sends through an exporter and waits for its verdict; a failed export rejects with the collector's reason. */
+/**
+ * Sends through an exporter and waits for its verdict, at most `timeoutMs` in all; a failed or late export
+ * rejects with one line naming the collector's URL with its secrets masked.
+ */
 function send<T>(
-  exporter: { export(items: T, done: (r: { code: number; error?: Error }) => void): void },
+  exporter: {
+    export(items: T, done: (r: { code: number; error?: Error }) => void): void;
+    shutdown(): Promise<void>;
+  },
+  agent: HttpAgent,
   items: T,
   what: string,
   url: string,
+  timeoutMs: number,
 ) {
+  const shown = redactUrl(url);
   return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      agent.destroy();
+      exporter.shutdown().catch(() => undefined);
+      reject(
+        new ExportFailedError(
+          `OTLP export of ${what} to ${shown} failed: no complete answer within ${timeoutMs} ms`,
+        ),
+      );
+    }, timeoutMs);
     exporter.export(items, (result) => {
+      clearTimeout(timer);
+      agent.destroy();
       if (result.code === 0) resolve();
       else
-        reject(new ExportFailedError(`OTLP export of ${what} to ${url} failed: ${reasonOf(result.error)}`));
+        reject(
+          new ExportFailedError(`OTLP export of ${what} to ${shown} failed: ${reasonOf(result.error, url)}`),
+        );
     });
   });
 }
@@ -88,7 +135,8 @@ export async function exportOtlp(options: OtlpExportOptions): Promise<OtlpExport
     'service.version': VERSION,
     'host.name': options.machine,
   });
-  const exporterConfig = { headers: options.headers ?? {}, timeoutMillis: options.timeoutMs ?? 10_000 };
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const exporterConfig = { headers: options.headers ?? {}, timeoutMillis: timeoutMs };
 
   const reader = new SnapshotReader();
   const meters = new MeterProvider({ resource, readers: [reader] });
@@ -129,11 +177,14 @@ export async function exportOtlp(options: OtlpExportOptions): Promise<OtlpExport
       signals.record(count, { ...group.attributes, signal: name });
   }
   const collected = await reader.collect();
+  const metricsAgent = agentFor(metricsUrl);
   await send(
-    new OTLPMetricExporter({ ...exporterConfig, url: metricsUrl }),
+    new OTLPMetricExporter({ ...exporterConfig, url: metricsUrl, httpAgentOptions: () => metricsAgent }),
+    metricsAgent,
     collected.resourceMetrics,
     'metrics',
     metricsUrl,
+    timeoutMs,
   );
   await meters.shutdown();
 
@@ -167,13 +218,21 @@ export async function exportOtlp(options: OtlpExportOptions): Promise<OtlpExport
       });
     }
     await logs.forceFlush();
+    const logsAgent = agentFor(logsUrl);
     await send(
-      new OTLPLogExporter({ ...exporterConfig, url: logsUrl }),
+      new OTLPLogExporter({ ...exporterConfig, url: logsUrl, httpAgentOptions: () => logsAgent }),
+      logsAgent,
       memory.getFinishedLogRecords(),
       'trial decisions',
       logsUrl,
+      timeoutMs,
     );
     await logs.shutdown();
   }
-  return { metricsUrl, logsUrl, sessions: options.records.length, decisions: decisions.length };
+  return {
+    metricsUrl: redactUrl(metricsUrl),
+    logsUrl: redactUrl(logsUrl),
+    sessions: options.records.length,
+    decisions: decisions.length,
+  };
 }

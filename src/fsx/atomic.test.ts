@@ -1,9 +1,20 @@
-import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import {
+  chmodSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../test-support/temp-dir.js';
-import { writeFileAtomic } from './atomic.js';
+import { openForAppendSync } from './append-open.js';
+import { NotRegularFileError, writeFileAtomic } from './atomic.js';
+import { appendJsonLine } from './jsonl.js';
 
 describe('writeFileAtomic', () => {
   it('creates missing folders and writes the exact bytes', () => {
@@ -33,5 +44,42 @@ describe('writeFileAtomic', () => {
     expect(() => writeFileAtomic(path, 'new')).toThrow();
     expect(readFileSync(join(path, 'keep.md'), 'utf8')).toBe('old');
     expect(readdirSync(dir)).toEqual(['notes']);
+  });
+
+  it('refuses to rename over a FIFO (or a device, a socket): it stays what it was, and no temp file is left', () => {
+    const dir = tempDir('retrospect-atomic-');
+    const fifo = join(dir, 'out.md');
+    execFileSync('mkfifo', [fifo]);
+    expect(() => writeFileAtomic(fifo, 'new')).toThrow(NotRegularFileError);
+    expect(() => writeFileAtomic(fifo, 'new')).toThrow(
+      `${fifo} is a FIFO, not a regular file; nothing written`,
+    );
+    expect(statSync(fifo).isFIFO()).toBe(true);
+    expect(readdirSync(dir)).toEqual(['out.md']);
+  });
+
+  it('replaces a symlink itself and never writes through it', () => {
+    const dir = tempDir('retrospect-atomic-');
+    writeFileSync(join(dir, 'target.sh'), 'keep');
+    symlinkSync('target.sh', join(dir, 'link.md'));
+    writeFileAtomic(join(dir, 'link.md'), 'new');
+    expect(readFileSync(join(dir, 'target.sh'), 'utf8')).toBe('keep');
+    expect(readFileSync(join(dir, 'link.md'), 'utf8')).toBe('new');
+  });
+});
+
+describe('appending writers', () => {
+  it('refuse a symlink at the path, even to a file beside it, and anything not a regular file', () => {
+    const dir = tempDir('retrospect-append-');
+    writeFileSync(join(dir, 'script.sh'), 'echo hi\n');
+    symlinkSync('script.sh', join(dir, 'rows.jsonl'));
+    expect(() => appendJsonLine(join(dir, 'rows.jsonl'), { a: 1 })).toThrow(
+      'is a symlink, not a regular file',
+    );
+    expect(readFileSync(join(dir, 'script.sh'), 'utf8')).toBe('echo hi\n');
+    execFileSync('mkfifo', [join(dir, 'pipe.jsonl')]);
+    expect(() => openForAppendSync(join(dir, 'pipe.jsonl'))).toThrow('is a FIFO, not a regular file');
+    appendJsonLine(join(dir, 'fresh.jsonl'), { a: 1 });
+    expect(readFileSync(join(dir, 'fresh.jsonl'), 'utf8')).toBe('{"a":1}\n');
   });
 });

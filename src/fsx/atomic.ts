@@ -2,15 +2,42 @@ import { randomBytes } from 'node:crypto';
 import {
   closeSync,
   fsyncSync,
+  lstatSync,
   openSync,
   readFileSync,
   renameSync,
+  type Stats,
   statSync,
   unlinkSync,
   writeSync,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { RetrospectError } from '../errors/errors.js';
 import { makeDirsSync } from './make-dirs.js';
+
+/** What a file-type check found at a path (for messages). */
+export function kindOf(stat: Stats): string {
+  if (stat.isDirectory()) return 'a folder';
+  if (stat.isFIFO()) return 'a FIFO';
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return 'a device';
+  if (stat.isSocket()) return 'a socket';
+  if (stat.isSymbolicLink()) return 'a symlink';
+  return 'not a regular file';
+}
+
+/**
+ * A write refused because something other than a regular file sits at the target (a device such as
+ * `/dev/null`, a FIFO, a socket, a folder): replacing it would destroy it, and writing into it is not a file.
+ */
+export class NotRegularFileError extends RetrospectError {
+  constructor(
+    readonly path: string,
+    readonly kind: string,
+  ) {
+    super('E_NOT_REGULAR_FILE', `${path} is ${kind}, not a regular file; nothing written`);
+    this.name = 'NotRegularFileError';
+  }
+}
 
 export class WriteVerifyError extends Error {
   constructor(readonly path: string) {
@@ -37,6 +64,26 @@ function fsyncDir(dir: string): void {
   } catch {
     // Some file systems do not allow fsync on a directory; the rename is still atomic.
   }
+}
+
+function lstatIfExists(path: string): Stats | undefined {
+  try {
+    return lstatSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/**
+ * What sits at a write target, checked without following a link: nothing, a regular file, or a symlink
+ * (replaced by the rename, never written through). Anything else is refused, so that no writer of the tool
+ * ever renames over a device, a FIFO, a socket or a folder.
+ */
+export function ensureReplaceable(path: string): Stats | undefined {
+  const stat = lstatIfExists(path);
+  if (stat && !stat.isFile() && !stat.isSymbolicLink()) throw new NotRegularFileError(path, kindOf(stat));
+  return stat;
 }
 
 function readIfExists(path: string): Buffer | undefined {
@@ -78,7 +125,10 @@ export function writeFileAtomic(
   const data = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
   const dir = dirname(path);
   if (options.mkdirs !== false) makeDirsSync(dir);
-  const previous = readIfExists(path);
+  const existing = ensureReplaceable(path);
+  // A symlink is replaced, not followed: its target is read back only when it is a regular file (never a
+  // FIFO that would block or a device), to restore it should the read-back check fail.
+  const previous = existing && isRegularTarget(path, existing) ? readIfExists(path) : undefined;
   let mode = options.mode;
   if (previous !== undefined) mode = statSync(path).mode & 0o7777;
   const temp = tempPathFor(path);
@@ -98,6 +148,15 @@ export function writeFileAtomic(
   if (written === undefined || !written.equals(data)) {
     restore(path, previous);
     throw new WriteVerifyError(path);
+  }
+}
+
+function isRegularTarget(path: string, stat: Stats): boolean {
+  if (stat.isFile()) return true;
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
   }
 }
 

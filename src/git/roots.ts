@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 
@@ -47,11 +46,4 @@ export function findGitRoots(cwd: string): GitRoots | undefined {
     if (parent === dir) return undefined;
     dir = parent;
   }
-}
-
-/** Runs git and returns its stdout, or undefined when git fails or is missing. */
-export function gitOutput(args: string[], cwd: string): string | undefined {
-  const result = spawnSync('git', args, { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
-  if (result.status !== 0) return undefined;
-  return result.stdout;
 }

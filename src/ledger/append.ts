@@ -1,6 +1,6 @@
-import { constants } from 'node:fs';
-import { type FileHandle, open } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { openForAppend } from '../fsx/append-open.js';
 import { writeFileAtomic } from '../fsx/atomic.js';
 import { withLock } from '../fsx/lock.js';
 import { makeDirs } from '../fsx/make-dirs.js';
@@ -51,8 +51,8 @@ async function readAt(file: FileHandle, length: number, position: number): Promi
  *
  * A row that alone is larger than the byte cap is refused (RowOverCapError) and the ledger left untouched:
  * keeping it would break the cap, and dropping every row to make room would empty the ledger silently.
- * Something other than a regular file at `path` (a FIFO, a device) is refused before anything is written,
- * and opening never waits on it. Every file operation runs on the thread pool, so a caller with a deadline
+ * Something other than a regular file at `path` (a symlink, even one inside the repository, a FIFO, a
+ * device) is refused before anything is written, and opening never waits on it. Every file operation runs on the thread pool, so a caller with a deadline
  * keeps its thread free to give up.
  */
 export async function appendLedgerRow(
@@ -68,16 +68,10 @@ export async function appendLedgerRow(
   await withLock(
     path,
     async () => {
-      // O_NONBLOCK: opening a FIFO must not wait for a reader; a regular file is unaffected.
-      const file = await open(
-        path,
-        constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NONBLOCK,
-        0o644,
-      );
+      // Never through a symlink (even one that stays inside the repository), never into a FIFO or device.
+      const file = await openForAppend(path);
       try {
-        const stat = await file.stat();
-        if (!stat.isFile()) throw new Error(`${path} is not a regular file`);
-        const size = stat.size;
+        const size = (await file.stat()).size;
         const torn = size > 0 && (await readAt(file, 1, size - 1))[0] !== 0x0a;
         const data = Buffer.from(torn ? `\n${line}` : line, 'utf8');
         if (mayExceedCaps(size + data.length, caps)) {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -245,7 +245,27 @@ describe('captureFriction', () => {
     });
     expect(result).toEqual({
       status: 'failed',
-      reason: `cannot append to ${fifo}: ${fifo} is not a regular file`,
+      reason: `cannot append to ${fifo}: ${fifo} is a FIFO, not a regular file; nothing written`,
     });
+  });
+
+  it('never appends through a ledger symlink planted inside the repository', async () => {
+    const repo = tempDir('retrospect-capture-link-');
+    execFileSync('git', ['init', '-q', repo]);
+    mkdirSync(join(repo, 'scripts'));
+    mkdirSync(join(repo, '.claude', 'retro'), { recursive: true });
+    const script = join(repo, 'scripts', 'deploy.sh');
+    writeFileSync(script, '#!/bin/sh\necho deploy\n');
+    const ledger = join(repo, '.claude', 'retro', 'friction.jsonl');
+    symlinkSync('../../scripts/deploy.sh', ledger);
+    const result = await captureFriction(
+      payload({ hook_event_name: 'PostToolUseFailure', tool_name: 'Bash', tool_input: { command: 'x' } }),
+      { env: {}, cwd: repo },
+    );
+    expect(result).toEqual({
+      status: 'failed',
+      reason: `cannot append to ${ledger}: ${ledger} is a symlink, not a regular file; nothing written`,
+    });
+    expect(readFileSync(script, 'utf8')).toBe('#!/bin/sh\necho deploy\n');
   });
 });

@@ -1,3 +1,4 @@
+import { realPathOfMaybeMissing } from '../fsx/paths.js';
 import { appendLedgerRow, RowOverCapError } from './append.js';
 import { ledgerCaps } from './caps.js';
 import { locateLedger } from './path.js';
@@ -48,9 +49,12 @@ export async function captureFriction(input: string, options: CaptureOptions): P
   // A committed symlink must not turn the hook into a writer of attacker-chosen text elsewhere.
   if (location.kind === 'refused') return { status: 'failed', reason: location.reason };
   const { path } = location;
+  // An explicit FRICTION_LEDGER is the user's own choice, links and all: it is resolved once here, and the
+  // real file is then opened without following links like every other ledger.
+  const target = location.kind === 'explicit' ? realPathOfMaybeMissing(path) : path;
   try {
     await appendLedgerRow(
-      path,
+      target,
       built.row,
       ledgerCaps(options.env),
       options.lockTimeoutMs === undefined ? {} : { lockTimeoutMs: options.lockTimeoutMs },

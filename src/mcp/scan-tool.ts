@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { InputError } from '../errors/errors.js';
@@ -49,7 +49,7 @@ const input = z
       .min(1)
       .optional()
       .describe(
-        'Session store (default: the one `retrospect scan` uses): an existing store file, a new file, or a shared postgres:// URL',
+        'Session store (default: the one `retrospect scan` uses): an existing store file or a shared postgres:// URL',
       ),
     limit: z
       .number()
@@ -76,21 +76,24 @@ function dateBound(text: string | undefined, name: string, edge: 'start' | 'end'
 }
 
 /**
- * The store a scan may write: the default one, an existing session store, or a new file in an existing
- * folder. Anything else (another program's database, a text file) is refused before it is opened.
+ * The store a scan keeps its verdicts in: the default one (Retrospect's own data folder, as `retrospect scan`
+ * uses), a shared postgres:// store, or a session store that already exists. A client never makes the
+ * server create a file: a path where nothing is, another program's database, a text file, a FIFO or a
+ * device is refused in one line before anything is opened.
  */
 function storeFor(given: string | undefined, context: ToolContext): StoreLocation {
   if (given === undefined) return scan.storeLocationFor(undefined, false, context.env);
   if (isPostgresUrl(given)) return { kind: 'postgres', url: given };
   const path = resolve(context.cwd, given);
-  if (existsSync(path)) {
-    if (!isSessionStore(path))
-      throw new InputError(
-        `store: ${given} exists but is not a Retrospect session store (expected an existing store or a new file)`,
-      );
-    return { kind: 'sqlite', path };
-  }
-  existingPath(dirname(path), context, 'folder', 'store (its folder)');
+  const stat = statSync(path, { throwIfNoEntry: false });
+  if (stat === undefined)
+    throw new InputError(
+      `store: ${given} does not exist; the MCP server only opens an existing session store (make one with \`retrospect scan --store ${given}\`)`,
+    );
+  if (!stat.isFile() || !isSessionStore(path))
+    throw new InputError(
+      `store: ${given} is not a Retrospect session store (expected an existing store file)`,
+    );
   return { kind: 'sqlite', path };
 }
 

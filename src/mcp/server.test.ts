@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore } from '../store/open.js';
 import { BIN, REPO_ROOT, runCli } from '../test-support/cli.js';
 import { hostsHomeCopy } from '../test-support/hosts.js';
 import { writeSessionFile } from '../test-support/session-files.js';
@@ -17,6 +18,13 @@ const FLAGGED_SESSION = join(DEMO, '-home-ada-code-shop', '1f7a9c3e-2d4b-4c6a-8e
 
 function texts(result: unknown): string[] {
   return (result as CallToolResult).content.map((block) => (block.type === 'text' ? block.text : ''));
+}
+
+/** A session store made beforehand, as `retrospect scan --store` makes one: the server opens only existing ones. */
+function existingStore(name: string): string {
+  const path = join(tempDir('retrospect-mcp-store-'), name);
+  openStore(path).close();
+  return path;
 }
 
 describe('retrospect mcp (the built CLI, over stdio with the SDK client)', () => {
@@ -103,7 +111,7 @@ describe('retrospect mcp (the built CLI, over stdio with the SDK client)', () =>
   });
 
   it('scan_sessions returns the `scan --json` records of the demo data, and keeps them in the given store', async () => {
-    const store = join(scratch, 'mcp-store.sqlite');
+    const store = existingStore('mcp-store.sqlite');
     const cli = await runCli(['scan', DEMO, '--json', '--store', join(scratch, 'cli-store.sqlite')], { env });
     const result = await call('scan_sessions', { dirs: [DEMO], store });
     expect(result.isError).toBeFalsy();
@@ -126,7 +134,7 @@ describe('retrospect mcp (the built CLI, over stdio with the SDK client)', () =>
 
   it("scan_sessions reads other agents' sessions, keeps the chosen hosts, and takes a database row", async () => {
     const { home, opencode } = hostsHomeCopy();
-    const store = join(scratch, 'hosts-store.sqlite');
+    const store = existingStore('hosts-store.sqlite');
     const result = await call('scan_sessions', { dirs: [home], store, hosts: ['gemini', 'opencode'] });
     expect(result.isError).toBeFalsy();
     const rows = (texts(result)[0] ?? '').split('\n').map((line) => JSON.parse(line));
@@ -150,7 +158,7 @@ describe('retrospect mcp (the built CLI, over stdio with the SDK client)', () =>
     const own = writeSessionFile(join(dirs[0]!, '-home-ada-notes'), {
       firstPrompt: `${ownRunMarker('deep-read')}\nYou analyse coding-agent session transcripts.`,
     });
-    const store = join(scratch, 'mcp-own-store.sqlite');
+    const store = existingStore('mcp-own-store.sqlite');
     const hidden = texts(await call('scan_sessions', { dirs, store }));
     expect(hidden[0]).not.toContain(own.sessionId);
     expect(hidden[1]).toContain("1 of Retrospect's own analysis runs left out (includeOwn shows them)");
@@ -237,6 +245,14 @@ describe('retrospect mcp (the built CLI, over stdio with the SDK client)', () =>
     expect(texts(badDate)[0]).toContain(
       "since: expected a date such as 2026-10-01 or an ISO time, got 'last week'",
     );
+
+    const nowhere = join(scratch, 'new-store.sqlite');
+    const created = await call('scan_sessions', { dirs: [DEMO], store: nowhere });
+    expect(created.isError).toBe(true);
+    expect(texts(created)[0]).toContain(
+      `store: ${nowhere} does not exist; the MCP server only opens an existing session store`,
+    );
+    expect(existsSync(nowhere)).toBe(false);
 
     const notAStore = join(scratch, 'notes.txt');
     writeFileSync(notAStore, 'keep me\n');

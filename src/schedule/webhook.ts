@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { redactUrlIn } from '../safety/url.js';
 import { VERSION } from '../version.js';
 
 /** A webhook that has not answered within this many milliseconds is given up on. */
@@ -41,7 +42,7 @@ function describeRequestError(error: NodeJS.ErrnoException, url: string): string
   } catch {
     // Not a URL: nothing more to take out.
   }
-  return text.replace(/\s+/g, ' ').trim();
+  return redactUrlIn(text, url).replace(/\s+/g, ' ').trim();
 }
 
 /** Builds the payload; JSON.stringify does the escaping that a hand-built string lacks (docs/design/compatibility.md). */

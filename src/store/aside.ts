@@ -1,6 +1,7 @@
 import { existsSync, renameSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { StoreError } from '../errors/errors.js';
+import { kindOf } from '../fsx/atomic.js';
 import { storeProblemMessage } from './problems.js';
 import { openSqlite, type SqliteDatabase } from './sqlite/index.js';
 
@@ -32,8 +33,7 @@ export function moveStoreAside(given: string, now: Date = new Date()): string | 
   const stat = statSync(path, { throwIfNoEntry: false });
   if (stat === undefined) return undefined;
   if (!stat.isFile()) {
-    const what = stat.isDirectory() ? 'a folder' : 'not a regular file';
-    throw new StoreError(path, 'not-a-file', storeProblemMessage(path, 'not-a-file', what));
+    throw new StoreError(path, 'not-a-file', storeProblemMessage(path, 'not-a-file', kindOf(stat)));
   }
   if (isForeignDatabase(path)) {
     throw new StoreError(

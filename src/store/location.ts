@@ -13,13 +13,5 @@ export function storeLocation(spec: string): StoreLocation {
   return isPostgresUrl(spec) ? { kind: 'postgres', url: spec } : { kind: 'sqlite', path: spec };
 }
 
-/** A server URL fit to print: the password, when there is one, is replaced by `***`. */
-export function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password !== '') parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return url.replace(/\/\/([^:/@]*):[^@]*@/, '//$1:***@');
-  }
-}
+/** A server URL fit to print (see safety/url.ts): password and credential query parameters masked. */
+export { redactUrl } from '../safety/url.js';

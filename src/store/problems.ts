@@ -30,7 +30,10 @@ export function storeProblemMessage(path: string, problem: StoreProblem, detail:
     case 'read-only':
       return `the session store ${path} cannot be written (${detail}): make it and its folder writable, or give --store another file`;
     case 'not-a-file':
-      return `the session store ${path} is a folder, not a file: give --store the path of a file (such as ${path.replace(/\/+$/, '')}/store.sqlite)`;
+      // `detail` says what is there: a folder (a store file may go inside it), or a FIFO, a device, a socket.
+      if (detail === 'a folder')
+        return `the session store ${path} is a folder, not a file: give --store the path of a file (such as ${path.replace(/\/+$/, '')}/store.sqlite)`;
+      return `the session store ${path} is ${detail === 'not a regular file' ? 'not a regular file (a FIFO, a device or a socket)' : `${detail}, not a regular file`}: give --store the path of a file`;
     case 'busy':
       return `the session store ${path} is busy (${detail}): another retrospect is writing it; try again in a moment`;
     case 'cannot-open':

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { gitOutput } from '../../git/roots.js';
+import { gitOutput } from '../../git/safe-git.js';
 import { hookCommand, isPortableHookCommand, retrospectOnPath } from '../../hooks/hook-command.js';
 import type { HookSettingsResult } from '../../hooks/init.js';
 import { initFrictionHooks } from '../../hooks/init-project.js';

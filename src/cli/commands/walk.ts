@@ -1,5 +1,5 @@
 import { RetrospectError } from '../../errors/errors.js';
-import { gitOutput } from '../../git/roots.js';
+import { gitOutput } from '../../git/safe-git.js';
 import { startJob } from '../../jobs/run.js';
 import { createLinePrompter } from '../../prompt/line-prompter.js';
 import { WALK_PLAN_TOML } from '../../walk/plan.js';

@@ -205,4 +205,20 @@ describe.skipIf(skip !== undefined)('the shared PostgreSQL session store', () =>
     );
     expect(message).not.toContain('s3cret');
   });
+
+  it('a password given the libpq way (?password=) logs in, and no error prints it', async () => {
+    const url = `${freshDatabase()}?password=libpq-s3cret`;
+    const store = await PostgresSessionStore.open(url, { machine: 'm', user: 'u', home: '/nowhere' });
+    expect(store.label).toMatch(/^postgres:\/\/postgres@127\.0\.0\.1:\d+\/store_\d+\?password=\*\*\*$/);
+    await store.close();
+    const missing = await PostgresSessionStore.open(url.replace(/store_\d+/, 'no_such_db'), {
+      machine: 'm',
+      user: 'u',
+      home: '/nowhere',
+    }).catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(StoreUnreachableError);
+    expect((missing as Error).message).toMatch(
+      /^cannot reach the PostgreSQL session store at postgres:\/\/postgres@127\.0\.0\.1:\d+\/no_such_db\?password=\*\*\*: database "no_such_db" does not exist$/,
+    );
+  });
 });

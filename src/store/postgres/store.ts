@@ -2,8 +2,8 @@ import pg from 'pg';
 import { InputError, StoreUnreachableError } from '../../errors/errors.js';
 import { ledgerCoverageKey } from '../../gate/ledger-s2.js';
 import type { GateVerdict } from '../../gate/score.js';
+import { redactUrl, redactUrlIn } from '../../safety/url.js';
 import type { StoreIdentity } from '../identity.js';
-import { redactUrl } from '../location.js';
 import type { SessionStorePort } from '../port.js';
 import { profileOf, recordOfRow } from '../row.js';
 import { activeWithin, sessionStartsBounded } from '../session-starts.js';
@@ -95,14 +95,72 @@ const TYPES = {
   },
 } as pg.CustomTypesConfig;
 
-/** Why a connection failed, in a few words (the driver's codes, else its message). */
-function reasonOf(error: unknown): string {
+/** Deadlines on every wait for the server (see PostgresTimeouts). */
+export interface PostgresTimeouts {
+  /** Connecting, TLS and logging in (default 10 s). */
+  connectMs?: number;
+  /**
+   * One statement, on both sides: the server cancels it (`statement_timeout`) and the client gives up waiting
+   * for its answer (`query_timeout`, for a server that stalls or a network that drops packets). Default 60 s.
+   */
+  statementMs?: number;
+  /** A session left idle inside a transaction is ended by the server (default 60 s). */
+  idleInTransactionMs?: number;
+  /** Ending the connection: a server that never answers the goodbye has its socket closed (default 2 s). */
+  closeMs?: number;
+}
+
+const DEFAULT_TIMEOUTS: Required<PostgresTimeouts> = {
+  connectMs: 10_000,
+  statementMs: 60_000,
+  idleInTransactionMs: 60_000,
+  closeMs: 2_000,
+};
+
+/** Why a connection failed, in a few words (the driver's codes, else its message), with the URL's secrets masked. */
+function reasonOf(error: unknown, url: string, timeouts: Required<PostgresTimeouts>): string {
   const code = (error as { code?: string }).code;
   if (code === 'ECONNREFUSED') return 'connection refused';
   if (code === 'ENOTFOUND') return 'host not found';
   if (code === 'ETIMEDOUT') return 'timed out';
   const message = error instanceof Error ? error.message : String(error);
-  return message.split('\n')[0] || 'unknown error';
+  if (/^Connection terminated due to connection timeout/i.test(message) || /^timeout expired/i.test(message))
+    return `no answer while connecting within ${timeouts.connectMs} ms`;
+  if (/^Query read timeout/i.test(message)) return `no answer to a query within ${timeouts.statementMs} ms`;
+  return redactUrlIn(message.split('\n')[0] || 'unknown error', url);
+}
+
+/**
+ * Runs `make` with the driver's multi-line notice about `sslmode=prefer|require|verify-ca` held back: pg 8
+ * already treats those modes as `verify-full` (a certificate that does not verify is a connection error,
+ * one line), and a dozen lines about its next major version would bury the command's own output.
+ */
+function withoutSslModeNotice<T>(make: () => T): T {
+  const original = process.emitWarning;
+  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+    const text = typeof warning === 'string' ? warning : warning.message;
+    if (text.startsWith("SECURITY WARNING: The SSL modes 'prefer', 'require', and 'verify-ca'")) return;
+    (original as (...args: unknown[]) => void).call(process, warning, ...rest);
+  }) as typeof process.emitWarning;
+  try {
+    return make();
+  } finally {
+    process.emitWarning = original;
+  }
+}
+
+/** Ends the connection, but never waits past `ms` for a server that does not answer the goodbye. */
+async function endWithin(client: pg.Client, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      // The socket is closed under the driver: nothing more can come from this server.
+      (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+      resolve();
+    }, ms);
+  });
+  await Promise.race([client.end().catch(() => undefined), late]);
+  clearTimeout(timer);
 }
 
 /**
@@ -119,7 +177,8 @@ export class PostgresSessionStore implements SessionStorePort {
   private constructor(
     private readonly client: pg.Client,
     private readonly identity: StoreIdentity,
-    url: string,
+    private readonly url: string,
+    private readonly timeouts: Required<PostgresTimeouts>,
   ) {
     this.label = redactUrl(url);
     client.on('error', (error) => {
@@ -128,29 +187,55 @@ export class PostgresSessionStore implements SessionStorePort {
   }
 
   /** Connects, migrates, and returns the store; an unreachable server is one StoreUnreachableError. */
-  static async open(url: string, identity: StoreIdentity): Promise<PostgresSessionStore> {
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000, types: TYPES });
+  static async open(
+    url: string,
+    identity: StoreIdentity,
+    timeouts: PostgresTimeouts = {},
+  ): Promise<PostgresSessionStore> {
+    const limits = { ...DEFAULT_TIMEOUTS, ...timeouts };
+    let client: pg.Client;
+    try {
+      client = withoutSslModeNotice(
+        () =>
+          new pg.Client({
+            connectionString: url,
+            connectionTimeoutMillis: limits.connectMs,
+            statement_timeout: limits.statementMs,
+            query_timeout: limits.statementMs,
+            idle_in_transaction_session_timeout: limits.idleInTransactionMs,
+            types: TYPES,
+          }),
+      );
+    } catch (error) {
+      // The driver parses the URL here (`:notaport`, a bad sslmode): a bad URL, worded as one.
+      throw new InputError(
+        `store: expected a postgres:// URL such as postgres://db.example:5432/retro, got ${redactUrl(url)} (${reasonOf(error, url, limits)})`,
+        { cause: error },
+      );
+    }
+    const reason = (error: unknown) => reasonOf(error, url, limits);
     // An error while connecting is also emitted; the rejected connect below carries it.
     client.on('error', () => undefined);
     try {
       await client.connect();
     } catch (error) {
+      await endWithin(client, limits.closeMs);
       throw new StoreUnreachableError(
-        `cannot reach the PostgreSQL session store at ${redactUrl(url)}: ${reasonOf(error)}`,
+        `cannot reach the PostgreSQL session store at ${redactUrl(url)}: ${reason(error)}`,
         { cause: error },
       );
     }
     try {
       await migratePostgres(client);
     } catch (error) {
-      await client.end().catch(() => undefined);
+      await endWithin(client, limits.closeMs);
       // A role without the right to create tables, a newer schema: said in one line, where and why.
-      throw new InputError(
-        `the PostgreSQL session store at ${redactUrl(url)} could not be prepared: ${reasonOf(error)}`,
-        { cause: error },
-      );
+      const message = `the PostgreSQL session store at ${redactUrl(url)} could not be prepared: ${reason(error)}`;
+      throw /^Query read timeout/i.test(error instanceof Error ? error.message : '')
+        ? new StoreUnreachableError(message, { cause: error })
+        : new InputError(message, { cause: error });
     }
-    return new PostgresSessionStore(client, identity, url);
+    return new PostgresSessionStore(client, identity, url, limits);
   }
 
   private async query<R extends pg.QueryResultRow>(sql: string, params: unknown[] = []) {
@@ -162,15 +247,18 @@ export class PostgresSessionStore implements SessionStorePort {
       // or a server shutting down (57P) is the server going away mid-run.
       const code = (error as { code?: unknown }).code;
       const sqlState = typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
-      if (sqlState === undefined || sqlState.startsWith('08') || sqlState.startsWith('57P'))
+      if (sqlState === undefined || sqlState.startsWith('08') || sqlState.startsWith('57P')) {
+        // Later calls fail at once rather than wait their own deadline on a server already given up on.
+        this.broken ??= error instanceof Error ? error : new Error(String(error));
         throw this.lost(error);
+      }
       throw error;
     }
   }
 
   private lost(error: unknown): StoreUnreachableError {
     return new StoreUnreachableError(
-      `lost the PostgreSQL session store at ${this.label}: ${reasonOf(error)}`,
+      `lost the PostgreSQL session store at ${this.label}: ${reasonOf(error, this.url, this.timeouts)}`,
       {
         cause: error,
       },
@@ -184,7 +272,7 @@ export class PostgresSessionStore implements SessionStorePort {
       await this.query('COMMIT');
       return result;
     } catch (error) {
-      await this.client.query('ROLLBACK').catch(() => undefined);
+      if (!this.broken) await this.client.query('ROLLBACK').catch(() => undefined);
       throw error;
     }
   }
@@ -406,6 +494,6 @@ export class PostgresSessionStore implements SessionStorePort {
   }
 
   async close(): Promise<void> {
-    await this.client.end().catch(() => undefined);
+    await endWithin(this.client, this.timeouts.closeMs);
   }
 }

@@ -1,15 +1,18 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { InputError, RetrospectError } from '../../errors/errors.js';
+import { gitArguments, SAFE_GIT_OPTIONS, safeGitEnvironment } from '../../git/safe-git.js';
 import type { CommandRecord } from '../document.js';
 
 /**
- * Options every git call gets. `--no-optional-locks` keeps `git status` from refreshing (rewriting) the
- * index; the `-c` settings pin the output format against user configuration (quoted paths, signatures in
- * logs, a root commit's changes in `git log -p`/`git show`, auto-refreshing the index from `git diff`).
+ * Options every git call gets: the tool's settings that keep git from running anything the repository
+ * configures (git/safe-git.ts; `--no-optional-locks` among them keeps `git status` from refreshing the
+ * index), then `-c` settings that pin the output format against user configuration (quoted paths,
+ * signatures in logs, a root commit's changes in `git log -p`/`git show`, auto-refreshing the index from
+ * `git diff`).
  */
-const GIT_BASE = [
-  '--no-optional-locks',
+export const GIT_BASE: readonly string[] = [
+  ...SAFE_GIT_OPTIONS,
   '-c',
   'core.quotepath=off',
   '-c',
@@ -48,6 +51,8 @@ export interface GitCallOptions {
  */
 export class GitRunner {
   readonly records: CommandRecord[] = [];
+  /** The safe environment, worked out on the first call (it reads the repository's filter names once). */
+  private safeEnv: NodeJS.ProcessEnv | undefined;
 
   constructor(
     readonly cwd: string,
@@ -67,18 +72,13 @@ export class GitRunner {
   }
 
   private run(args: string[], options: GitCallOptions, onChunk: (chunk: Buffer) => void): Promise<number> {
-    const argv = [...GIT_BASE, ...args];
+    const argv = [...GIT_BASE, ...gitArguments(args)];
+    this.safeEnv ??= safeGitEnvironment(this.cwd, this.env);
     const command = ['git', ...argv].map(shellQuote).join(' ');
     return new Promise((resolve, reject) => {
       const child = spawn('git', argv, {
         cwd: options.cwd ?? this.cwd,
-        env: {
-          ...this.env,
-          GIT_OPTIONAL_LOCKS: '0',
-          GIT_PAGER: 'cat',
-          GIT_TERMINAL_PROMPT: '0',
-          LC_ALL: 'C',
-        },
+        env: this.safeEnv,
         stdio: ['pipe', 'pipe', 'pipe'],
       });
       // git gets stdin only when there is input for it (git apply); otherwise it sees end of input at once.

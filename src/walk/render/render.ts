@@ -1,3 +1,4 @@
+import { GIT_BASE } from '../collect/git-run.js';
 import { renderAnchorHeader } from '../comments/anchor-comment.js';
 import type { WalkDocument } from '../document.js';
 import { markdownHeadingText, markdownText, safeCodeSpan } from './escape.js';
@@ -68,7 +69,7 @@ function appendix(doc: WalkDocument, includeJson: boolean): string[] {
   if (p.commands.some((c) => GIT_PREFIX.test(c.command)))
     out.push(
       '',
-      'Every git call also ran with `--no-optional-locks -c core.quotepath=off -c log.showSignature=false -c log.showRoot=true -c diff.autoRefreshIndex=false`, which keeps it from changing the repository; the JSON has each command whole and its full digest.',
+      `Every git call also ran with \`${GIT_BASE.join(' ')}\`, which keeps it from changing the repository or running anything its configuration names (diffs also had \`--no-ext-diff --no-textconv\`, and content filters were emptied); the JSON has each command whole and its full digest.`,
     );
   if (p.sessions.length > 0) {
     out.push('', 'Coding-agent sessions linked to hunks:', '');

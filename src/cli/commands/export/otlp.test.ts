@@ -2,6 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ExportFailedError } from '../../../errors/errors.js';
+import { exportOtlp } from '../../../export/otlp.js';
 import { ruleTextHash } from '../../../export/rule-hash.js';
 import { runCli } from '../../../test-support/cli.js';
 import { type LocalServer, startLocalServer } from '../../../test-support/http.js';
@@ -153,5 +155,54 @@ describe('retrospect export otlp', () => {
     expect(refused.stderr.trim().split('\n')).toHaveLength(1);
     expect(refused.stderr).toContain(`OTLP export of metrics to ${origin(collector)}/v1/metrics failed`);
     expect(refused.stderr).toContain('400');
+  });
+
+  it('keeps an endpoint query token out of every message, and puts /v1/metrics before the query', async () => {
+    collector = await startLocalServer((_req, res) => res.writeHead(401).end('{"message":"who?"}'));
+    const f = fixture();
+    const endpoint = `${origin(collector)}/?token=collector-s3cret`;
+    const run = await runCli(['scan', f.projects, '--store', f.store, '--otlp-endpoint', endpoint], {
+      env: f.env,
+    });
+    expect(collector.received.map((r) => r.url)).toEqual(['/v1/metrics?token=collector-s3cret']);
+    expect(run.stderr).toContain(
+      `OTLP export of metrics to ${origin(collector)}/v1/metrics?token=*** failed`,
+    );
+    expect(`${run.stdout}${run.stderr}`).not.toContain('collector-s3cret');
+  });
+});
+
+describe('exportOtlp deadlines', () => {
+  it('gives up on a collector that drips its answer, in one line, within the request deadline', async () => {
+    const timers: NodeJS.Timeout[] = [];
+    const dripping = await startLocalServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const drip = setInterval(() => res.write(' '), 50);
+      timers.push(drip);
+      // Bounded: the server stops by itself whatever the client does.
+      timers.push(
+        setTimeout(() => {
+          clearInterval(drip);
+          res.end('{}');
+        }, 8_000),
+      );
+    });
+    try {
+      const started = Date.now();
+      const error = await exportOtlp({
+        endpoint: `${new URL(dripping.url).origin}/?token=drip-s3cret`,
+        records: [],
+        machine: 'ada-laptop',
+        timeoutMs: 400,
+      }).catch((e: unknown) => e as Error);
+      expect(Date.now() - started).toBeLessThan(4_000);
+      expect(error).toBeInstanceOf(ExportFailedError);
+      expect((error as Error).message).toBe(
+        `OTLP export of metrics to ${new URL(dripping.url).origin}/v1/metrics?token=*** failed: no complete answer within 400 ms`,
+      );
+    } finally {
+      for (const timer of timers) clearTimeout(timer);
+      await dripping.close();
+    }
   });
 });
