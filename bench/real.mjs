@@ -91,7 +91,7 @@ function sideBySide(title, contenders, check) {
     const ratio =
       i === 0
         ? ''
-        : `  first is ${(wall / base).toFixed(2)}x faster (wall), ${(cpu / baseCpu).toFixed(2)}x (cpu)`;
+        : `  ${(wall / base).toFixed(2)}x the first's wall, ${(cpu / baseCpu).toFixed(2)}x its cpu`;
     console.log(
       `  ${c.label.padEnd(40)} wall ${wall.toFixed(3).padStart(7)} s  cpu ${cpu.toFixed(3).padStart(7)} s  peak RSS ${rss.toFixed(0).padStart(4)} MB${ratio}`,
     );
