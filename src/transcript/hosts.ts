@@ -1,5 +1,4 @@
 import { closeSync, openSync, readSync } from 'node:fs';
-import { Decompress } from 'fzstd';
 import { claudeCodeAdapter } from './claude/adapter.js';
 import { codexAdapter } from './codex/adapter.js';
 import { copilotAdapter } from './copilot/adapter.js';
@@ -9,6 +8,7 @@ import { opencodeAdapter } from './opencode/adapter.js';
 import { isOpencodeDatabase, splitSessionPath } from './opencode/db.js';
 import { isZstdPath } from './records.js';
 import type { HostName } from './types.js';
+import { zstdDecoder } from './zstd.js';
 
 export { claudeCodeAdapter } from './claude/adapter.js';
 export type { HostAdapter } from './host.js';
@@ -49,7 +49,7 @@ export function headOf(path: string): string {
     const read = readSync(fd, buffer, 0, buffer.length, 0);
     if (!isZstdPath(path)) return buffer.toString('utf8', 0, read);
     let text = '';
-    const stream = new Decompress((chunk) => {
+    const stream = zstdDecoder((chunk) => {
       if (text.length < HEAD_BYTES) text += Buffer.from(chunk).toString('utf8');
     });
     try {

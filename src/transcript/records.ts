@@ -1,7 +1,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
-import { Decompress } from 'fzstd';
 import { lineRanges } from './lines.js';
 import { parseObjectLine } from './parse.js';
+import { zstdDecoder } from './zstd.js';
 
 /** A parsed JSON object of a JSONL file and its 0-based physical line number. */
 export type RecordVisitor = (record: Record<string, unknown>, lineNo: number) => void;
@@ -66,7 +66,7 @@ function forEachZstdLine(
     }
     pending = Buffer.from(chunk.subarray(start));
   };
-  const stream = new Decompress((data) => take(data));
+  const stream = zstdDecoder((data) => take(data));
   const fd = openSync(path, 'r');
   try {
     const buffer = Buffer.allocUnsafe(CHUNK);

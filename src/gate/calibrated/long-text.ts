@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { TextReduction } from '../../transcript/long-line/types.js';
+import { sha1Digest } from '../../transcript/sha1.js';
 import { NotificationScan, StreamingCount } from '../long-text.js';
 import { countMatches, S4_PREFILTER, S5_MIN_ASSISTANT_LENGTH, SYSTEM_NOTIFICATION_RE } from '../signals.js';
 import { RETRY_RE } from './lexicon.js';
@@ -30,7 +30,7 @@ export function calibratedTextReduction(headUnits = CALIBRATED_HEAD_UNITS): Text
   const keep = Math.max(headUnits, 2 * S5_MIN_ASSISTANT_LENGTH);
   const retries = new StreamingCount(new RegExp(RETRY_RE.source, RETRY_RE.flags), S4_PREFILTER);
   const tags = new NotificationScan();
-  const digest = createHash('sha1');
+  const digest = sha1Digest();
   // Words as replyWords splits them (JavaScript white space), up to four: their openings, once past the head.
   const words: { opening: string; length: number; start: number }[] = [];
   let inWord = false;

@@ -1,4 +1,5 @@
-import { createHash, type Hash } from 'node:crypto';
+import type { Hash } from 'node:crypto';
+import { sha1Digest } from '../sha1.js';
 import type { LongLineOptions, TextReduction } from './types.js';
 
 /**
@@ -757,7 +758,7 @@ export class LongLineReducer {
     const held = this.held.subarray(0, s.heldLength);
     if (s.role === 'text' && !s.isKey) s.text = new TextDecoding(this.options.reduceText(), held);
     else if (s.role === 'ident' || s.role === 'verbatim' || s.isKey) {
-      s.digest = createHash('sha1');
+      s.digest = sha1Digest();
       s.digest.update(held);
     }
   }
