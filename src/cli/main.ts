@@ -1,4 +1,5 @@
 import { RetrospectError } from '../errors/errors.js';
+import { systemErrorLine } from '../errors/system-errors.js';
 import { onRefusedRead } from '../fsx/refused-reads.js';
 import { secretsFromEnv } from '../safety/redact.js';
 import { VERSION } from '../version.js';
@@ -40,6 +41,12 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
       const { cliMessage } = await import('./error-words.js');
       println(io.stderr, `retrospect${entry ? ` ${entry.name}` : ''}: ${cliMessage(error)}`);
       return error.exitCode;
+    }
+    // A full disk, a read-only file system, a folder where a file belongs: the user's to fix, in one line.
+    const system = systemErrorLine(error);
+    if (system !== undefined) {
+      println(io.stderr, `retrospect${entry ? ` ${entry.name}` : ''}: ${system}`);
+      return 1;
     }
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
     println(

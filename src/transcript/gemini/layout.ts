@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
+import { readRegularText } from '../../fsx/read-regular.js';
 import { projectFolderName } from '../../paths/data-dir.js';
 import { isObject } from '../json-value.js';
 import { readJsonObject } from '../records.js';
@@ -33,7 +33,7 @@ export function isGeminiChatPath(path: string): boolean {
 
 function readText(path: string): string | undefined {
   try {
-    return readFileSync(path, 'utf8');
+    return readRegularText(path);
   } catch {
     return undefined;
   }
