@@ -29,6 +29,9 @@ describe('a PostgreSQL store URL checked before any client is made', () => {
     });
     expect(storeLocation('postgresql://[::1]/retro').kind).toBe('postgres');
     expect(storeLocation('postgres://ana@db/retro?sslmode=require').kind).toBe('postgres');
+    // A password is not a port.
+    expect(storeLocation('postgres://retro:pw@db/team').kind).toBe('postgres');
+    expect(() => storeLocation('postgres://retro:pw@db:pw2/team')).toThrow(/the port 'pw2'/);
     expect(storeLocation('./store:99999.db')).toEqual({ kind: 'sqlite', path: './store:99999.db' });
   });
 });

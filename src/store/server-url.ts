@@ -17,7 +17,7 @@ function shown(url: string): string {
  * deep inside, reported as a bug).
  */
 export function checkPostgresUrl(url: string): void {
-  const port = /^[a-z]+:\/\/(?:[^@/]*@)?(?:\[[^\]]*\]|[^:/?#[\]]*):([^/?#]*)/i.exec(url)?.[1];
+  const port = /^[a-z]+:\/\/(?:[^@/]*@)?(?:\[[^\]]*\]|[^:/?#@[\]]*):([^/?#@]*)(?=[/?#]|$)/i.exec(url)?.[1];
   if (port !== undefined && port !== '') {
     const value = /^\d{1,5}$/.test(port) ? Number(port) : Number.NaN;
     if (!(value >= 1 && value <= 65_535)) {
