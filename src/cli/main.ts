@@ -1,5 +1,4 @@
 import { RetrospectError } from '../errors/errors.js';
-import { systemErrorLine } from '../errors/system-errors.js';
 import { onRefusedRead } from '../fsx/refused-reads.js';
 import { secretsFromEnv } from '../safety/redact.js';
 import { VERSION } from '../version.js';
@@ -43,7 +42,8 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
       return error.exitCode;
     }
     // A full disk, a read-only file system, a folder where a file belongs: the user's to fix, in one line.
-    const system = systemErrorLine(error);
+    // Loaded only when there is such an error, as the words are: the hooks and the gate start without it.
+    const system = (await import('../errors/system-errors.js')).systemErrorLine(error);
     if (system !== undefined) {
       println(io.stderr, `retrospect${entry ? ` ${entry.name}` : ''}: ${system}`);
       return 1;
