@@ -41,6 +41,13 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
       println(io.stderr, `retrospect${entry ? ` ${entry.name}` : ''}: ${cliMessage(error)}`);
       return error.exitCode;
     }
+    // A full disk, a read-only file system, a folder where a file belongs: the user's to fix, in one line.
+    // Loaded only when there is such an error, as the words are: the hooks and the gate start without it.
+    const system = (await import('../errors/system-errors.js')).systemErrorLine(error);
+    if (system !== undefined) {
+      println(io.stderr, `retrospect${entry ? ` ${entry.name}` : ''}: ${system}`);
+      return 1;
+    }
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
     println(
       io.stderr,

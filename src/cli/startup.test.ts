@@ -59,8 +59,9 @@ describe('CLI start-up', () => {
     // streaming reducer, its sink and limits, and each profile's text reduction), plus the option parser,
     // the help it generates and the gate's option table (args, help, suggest, gate/spec), and every host's
     // reader (about 40 small modules: `gate FILE` tells a Codex, Gemini CLI, OpenCode or Copilot CLI session
-    // by its place and head). Their cost on a one-line Claude Code session: about 5 ms of CPU per run (120
+    // by its place and head; OpenCode's through the SQLite adapter, whose engine loads only when an OpenCode
+    // database is opened), and the one helper every reader opens files with. Their cost on a one-line Claude Code session: about 5 ms of CPU per run (120
     // against 115 ms, 20 runs each).
-    expect(inlined.length).toBeLessThanOrEqual(97);
+    expect(inlined.length).toBeLessThanOrEqual(98);
   });
 });

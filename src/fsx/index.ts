@@ -1,4 +1,4 @@
-export { readTextIfExists, restore, WriteVerifyError, writeFileAtomic } from './atomic.js';
+export { restore, WriteVerifyError, writeFileAtomic } from './atomic.js';
 export { appendJsonLine } from './jsonl.js';
 export {
   acquireLock,
@@ -19,3 +19,15 @@ export {
   readProjectTextIfExists,
 } from './project.js';
 export { publishFileExclusive } from './publish.js';
+export {
+  DEFAULT_WHOLE_READ_CAP,
+  FileTooLargeError,
+  LinkRefusedError,
+  NotRegularFileError,
+  openRegularFd,
+  openRegularForReading,
+  readRegularFile,
+  readRegularText,
+  readRegularTextIfExists,
+  readTextIfExists,
+} from './read-regular.js';

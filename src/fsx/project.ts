@@ -1,7 +1,7 @@
 import { isAbsolute, join, relative } from 'node:path';
 import { OutsideProjectError } from '../errors/errors.js';
-import { readTextIfExists } from './atomic.js';
 import { realPathOfMaybeMissing, relativeInside } from './paths.js';
+import { readTextIfExists } from './read-regular.js';
 import { publishRefusedRead, type RefusedRead, refusedReadsHeard } from './refused-reads.js';
 
 export { onRefusedRead, type RefusedRead } from './refused-reads.js';

@@ -36,3 +36,12 @@ export function refusedReadsHeard(): boolean {
 export function publishRefusedRead(refused: RefusedRead): void {
   channel(REFUSED_READS).publish(refused);
 }
+
+/**
+ * Says that a reader passed over a record it could not use (a shared store's row another client wrote
+ * wrong), on the same channel: the CLI prints the message once per `key`.
+ */
+export function publishSkippedRecord(key: string, message: string): void {
+  if (!refusedReadsHeard()) return;
+  publishRefusedRead({ path: key, realPath: key, root: '', message });
+}

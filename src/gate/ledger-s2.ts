@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readRegularText } from '../fsx/read-regular.js';
 import { pyStrip } from '../transcript/pyjson.js';
 
 /** What the friction ledger says about one session's S2 (docs/design/session-retro.md §2, hybrid S2). */
@@ -22,7 +22,7 @@ function pyStr(value: unknown): string {
 function readLedgerLines(ledgerPath: string | undefined): string[] | undefined {
   if (!ledgerPath) return undefined;
   try {
-    return readFileSync(ledgerPath, 'utf8').split(/\r\n|\r|\n/);
+    return readRegularText(ledgerPath).split(/\r\n|\r|\n/);
   } catch {
     return undefined;
   }

@@ -1,6 +1,7 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { z } from 'zod';
 import { InputError } from '../errors/errors.js';
+import { readRegularText } from '../fsx/read-regular.js';
 
 const settingsSchema = z.looseObject({
   hooks: z.record(z.string(), z.array(z.unknown())).optional(),
@@ -28,7 +29,7 @@ export function readSettingsFile(path: string): SettingsText {
   let text: string | undefined;
   let mode: number | undefined;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readRegularText(path);
     mode = statSync(path).mode & 0o7777;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { readRegularText } from '../fsx/read-regular.js';
 import type { LedgerRow } from './row.js';
 
 /** A ledger row as read back; `tool` and `path` may be missing in rows written by other tools. */
@@ -30,7 +30,7 @@ export interface SessionCount {
 export function readLedger(path: string): LedgerReading {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readRegularText(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT')
       return { path, exists: false, rows: [], skipped: 0 };

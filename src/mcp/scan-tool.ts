@@ -7,7 +7,7 @@ import { InputError } from '../errors/errors.js';
 import { GATE_PROFILES } from '../gate/profile.js';
 import * as scan from '../scan/index.js';
 import { skippedLines, skippedSummary } from '../scan/skipped.js';
-import { isPostgresUrl, type StoreLocation } from '../store/location.js';
+import { isPostgresUrl, type StoreLocation, storeLocation } from '../store/location.js';
 import { openSessionStore } from '../store/open-session-store.js';
 import { isSessionStore } from '../store/probe.js';
 import { sessionStarts } from '../store/session-starts.js';
@@ -83,7 +83,7 @@ function dateBound(text: string | undefined, name: string, edge: 'start' | 'end'
  */
 function storeFor(given: string | undefined, context: ToolContext): StoreLocation {
   if (given === undefined) return scan.storeLocationFor(undefined, false, context.env);
-  if (isPostgresUrl(given)) return { kind: 'postgres', url: given };
+  if (isPostgresUrl(given)) return storeLocation(given);
   const path = resolve(context.cwd, given);
   const stat = statSync(path, { throwIfNoEntry: false });
   if (stat === undefined)

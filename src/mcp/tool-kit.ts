@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { InputError, RetrospectError } from '../errors/errors.js';
+import { systemErrorLine } from '../errors/system-errors.js';
 import { VERSION } from '../version.js';
 import { mcpMessage } from './error-words.js';
 
@@ -37,6 +38,8 @@ export function guarded<A>(
       return await handler(args);
     } catch (error) {
       if (error instanceof RetrospectError) return errorResult(`${tool}: ${mcpMessage(error)}`);
+      const system = systemErrorLine(error);
+      if (system !== undefined) return errorResult(`${tool}: ${system}`);
       const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
       context.log(`retrospect mcp: ${tool}: unexpected error:\n${detail}`);
       const message = error instanceof Error ? error.message : String(error);

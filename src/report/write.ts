@@ -1,6 +1,7 @@
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, readSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { withLockSync, writeFileAtomic } from '../fsx/index.js';
+import { openRegularFd } from '../fsx/read-regular.js';
 import { isOwnReport, MARKER_WINDOW_BYTES } from './marker.js';
 
 /** The report was written, or why it was not (nothing was changed then). */
@@ -8,7 +9,7 @@ export type ReportWriteResult = { ok: true; path: string } | { ok: false; reason
 
 /** The first bytes of an existing file, enough to tell an HTML page from anything else. */
 function head(path: string, bytes = 1024): string {
-  const fd = openSync(path, 'r');
+  const fd = openRegularFd(path);
   try {
     const buffer = Buffer.alloc(bytes);
     const read = readSync(fd, buffer, 0, bytes, 0);

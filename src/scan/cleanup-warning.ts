@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readRegularText } from '../fsx/read-regular.js';
 import type { SessionStorePort } from '../store/port.js';
 
 /** Claude Code deletes transcripts older than this many days unless settings.json says otherwise. */
@@ -13,7 +13,7 @@ const WARNED_KEY = 'warned.cleanupPeriodDays';
 export async function cleanupPeriodDays(configDir: string): Promise<number | undefined | 'unreadable'> {
   let text: string;
   try {
-    text = readFileSync(join(configDir, 'settings.json'), 'utf8');
+    text = readRegularText(join(configDir, 'settings.json'));
   } catch {
     return undefined;
   }

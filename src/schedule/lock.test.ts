@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -26,6 +26,30 @@ function plant(mroot: string, text: string): void {
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 describe('acquireScheduledLock', () => {
+  it('reads a FIFO or a symbolic link planted as the lock as corrupt at once, and takes over the FIFO', () => {
+    for (const kind of ['fifo', 'link'] as const) {
+      const mroot = project();
+      mkdirSync(scheduledRetroDir(mroot), { recursive: true });
+      if (kind === 'fifo') spawnSync('mkfifo', [scheduledLockPath(mroot)]);
+      else {
+        const elsewhere = join(tempDir('retrospect-sched-elsewhere-'), 'lock');
+        writeFileSync(elsewhere, `${process.pid}\n${nowSeconds()}\n${hostname()}\ntoken\n`);
+        symlinkSync(elsewhere, scheduledLockPath(mroot));
+      }
+      const started = Date.now();
+      expect(readScheduledLock(mroot), kind).toBe('corrupt');
+      if (kind === 'link') {
+        // The link's target is never read as the lock, and nothing is written through it.
+        expect(() => acquireScheduledLock(mroot)).toThrow(/resolves outside the project/);
+        continue;
+      }
+      const result = acquireScheduledLock(mroot);
+      expect(result.ok && result.tookOver?.reason, kind).toBe('corrupt');
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(releaseScheduledLock(mroot)).toEqual({ released: true });
+    }
+  });
+
   it('writes pid and epoch on the first two lines (the kept layout), then host and token', () => {
     const mroot = project();
     const result = acquireScheduledLock(mroot, { pid: 4242 });

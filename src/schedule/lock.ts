@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { linkSync, readFileSync, renameSync, unlinkSync } from 'node:fs';
+import { linkSync, renameSync, unlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { InputError } from '../errors/errors.js';
@@ -10,6 +10,12 @@ import {
   publishFileExclusive,
   withLockSync,
 } from '../fsx/index.js';
+import {
+  FileTooLargeError,
+  LinkRefusedError,
+  NotRegularFileError,
+  readRegularText,
+} from '../fsx/read-regular.js';
 import { holderLiveness } from './holder.js';
 import { scheduledLockPath, scheduledRetroDir } from './paths.js';
 
@@ -58,6 +64,28 @@ export interface AcquireOptions {
 
 const WHOLE = /^\d+$/;
 
+/**
+ * The text of a lock file, read as the tool's own file: a FIFO, a device or a symbolic link planted at the
+ * lock's path (which would block the read, or lead elsewhere) reads as '' — a corrupt lock, taken over
+ * like any other. ENOENT passes through.
+ */
+function readLockText(path: string): string {
+  try {
+    return readRegularText(path, { noFollow: true, maxBytes: 4096 });
+  } catch (error) {
+    // A folder stays the clear error it always was (the user must move it away); nothing reads it.
+    if (error instanceof NotRegularFileError && error.kind === 'a folder')
+      throw Object.assign(new Error(`EISDIR: illegal operation on a directory, read '${path}'`), {
+        code: 'EISDIR',
+        syscall: 'read',
+        path,
+      });
+    if (error instanceof NotRegularFileError || error instanceof LinkRefusedError) return '';
+    if (error instanceof FileTooLargeError) return '';
+    throw error;
+  }
+}
+
 /** Parses a lock file's text; undefined when it is corrupt (no positive pid and epoch on lines 1–2). */
 export function parseLockRecord(text: string): LockRecord | undefined {
   const [pid, epoch, host, token] = text.split('\n').map((line) => line.replace(/\r$/, ''));
@@ -97,7 +125,7 @@ function isFileSystemError(error: unknown): error is NodeJS.ErrnoException {
 function look(path: string, nowSeconds: number, ttl: number): LockLook {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readLockText(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { state: 'missing' };
     throw error;
@@ -281,7 +309,7 @@ function releaseGuarded(path: string, options: ReleaseOptions): LockRelease {
   }
   let moved: LockRecord | undefined;
   try {
-    moved = parseLockRecord(readFileSync(aside, 'utf8'));
+    moved = parseLockRecord(readLockText(aside));
   } catch {
     moved = undefined;
   }
@@ -306,7 +334,7 @@ export function readScheduledLock(mroot: string): LockRecord | 'corrupt' | 'miss
 
 function readLockAt(path: string): LockRecord | 'corrupt' | 'missing' {
   try {
-    return parseLockRecord(readFileSync(path, 'utf8')) ?? 'corrupt';
+    return parseLockRecord(readLockText(path)) ?? 'corrupt';
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'missing';
     throw error;

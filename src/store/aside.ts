@@ -2,8 +2,8 @@ import { existsSync, renameSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { StoreError } from '../errors/errors.js';
 import { kindOf } from '../fsx/atomic.js';
+import { openSqlite, type SqliteDatabase } from '../sqlite/index.js';
 import { storeProblemMessage } from './problems.js';
-import { openSqlite, type SqliteDatabase } from './sqlite/index.js';
 
 /** Another program's database: it opens, and holds tables but no `sessions` table. Damaged files are not. */
 function isForeignDatabase(path: string): boolean {

@@ -3,9 +3,9 @@ import { dirname, resolve } from 'node:path';
 import { StoreError } from '../errors/errors.js';
 import { makeDirsSync } from '../fsx/make-dirs.js';
 import { sleepSync } from '../fsx/sleep.js';
+import { openSqlite, type SqliteDatabase, type SqliteEngineName } from '../sqlite/index.js';
 import { storeErrorFor, storeProblemMessage } from './problems.js';
 import { MIGRATIONS, migrate } from './schema.js';
-import { openSqlite, type SqliteDatabase, type SqliteEngineName } from './sqlite/index.js';
 
 /**
  * Puts the store in WAL mode. Switching takes an exclusive lock, and when several processes create one

@@ -1,3 +1,4 @@
+export { availableEngines, type SqliteEngineName } from '../sqlite/index.js';
 export { moveStoreAside } from './aside.js';
 export { hashName, type StoreIdentity, storeIdentity } from './identity.js';
 export { isPostgresUrl, redactUrl, type StoreLocation, storeLocation } from './location.js';
@@ -7,5 +8,4 @@ export { storeLocationFor, storePathFor } from './path.js';
 export type { Awaitable, SessionStorePort } from './port.js';
 export { MIGRATIONS } from './schema.js';
 export { EARLIEST_USABLE_START, type SessionStarts, sessionStarts } from './session-starts.js';
-export { availableEngines, type SqliteEngineName } from './sqlite/index.js';
 export type { HostName, KnownFile, SessionQuery, SessionRecord, SessionScore } from './types.js';

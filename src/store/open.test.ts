@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { availableEngines, openSqlite } from '../sqlite/index.js';
 import { tempDir } from '../test-support/temp-dir.js';
 import { countSignals, openStore } from './open.js';
 import { MIGRATIONS } from './schema.js';
-import { availableEngines, openSqlite } from './sqlite/index.js';
 import type { SessionRecord } from './types.js';
 
 function record(overrides: Partial<SessionRecord>): SessionRecord {

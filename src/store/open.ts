@@ -2,12 +2,12 @@ import { resolve, sep } from 'node:path';
 import { ledgerCoverageKey } from '../gate/ledger-s2.js';
 import type { GateVerdict } from '../gate/score.js';
 import type { SignalName } from '../gate/signals.js';
+import type { SqliteDatabase, SqliteEngineName, SqliteValue } from '../sqlite/index.js';
 import { connectStore } from './connect.js';
 import { guardStore } from './guard.js';
 import type { SessionStorePort } from './port.js';
 import { profileOf, recordOfRow } from './row.js';
 import { activeWithin, sessionStartsBounded } from './session-starts.js';
-import type { SqliteDatabase, SqliteEngineName, SqliteValue } from './sqlite/index.js';
 import type { KnownFile, SessionQuery, SessionRecord, SessionScore } from './types.js';
 
 /** The file name of the store inside Retrospect's data folder. */

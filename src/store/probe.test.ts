@@ -1,10 +1,10 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openSqlite } from '../sqlite/index.js';
 import { tempDir } from '../test-support/temp-dir.js';
 import { openStore } from './open.js';
 import { isSessionStore } from './probe.js';
-import { openSqlite } from './sqlite/index.js';
 
 describe('isSessionStore', () => {
   let dir: string;

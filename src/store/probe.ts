@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { openSqlite, type SqliteDatabase } from './sqlite/index.js';
+import { openSqlite, type SqliteDatabase } from '../sqlite/index.js';
 
 /**
  * Whether `path` is an existing session store (a SQLite file with the store's migrations applied). Opened

@@ -1,3 +1,4 @@
+import { publishSkippedRecord } from '../fsx/refused-reads.js';
 import type { LedgerCoverage } from '../gate/ledger-s2.js';
 import { type GateProfile, isGateProfile } from '../gate/profile.js';
 import type { GateSignal, GateVerdict } from '../gate/score.js';
@@ -44,6 +45,29 @@ export function profileOf(stored: string): GateProfile {
   return isGateProfile(stored) ? stored : 'seed';
 }
 
+const FINITE_COLUMNS = ['size', 'mtime_ms', 'lines', 'gate_version', 's1', 's2', 's3', 's4', 's5'] as const;
+
+/**
+ * What makes a stored row unusable, or undefined when it is sound. A shared store holds rows that other
+ * machines (other releases, a hand edit, a broken client) wrote: a row with no verdict, or a number that is
+ * not finite (`mtime_ms` -Infinity), would break every view that sorts or scores the team's sessions, so
+ * such a row is skipped with a note instead.
+ */
+export function rowProblem(row: SessionRow): string | undefined {
+  const verdict = row.verdict as unknown;
+  if (typeof verdict !== 'object' || verdict === null || Array.isArray(verdict))
+    return 'its verdict is missing';
+  const { score, passed } = verdict as { score?: unknown; passed?: unknown };
+  if (typeof score !== 'number' || !Number.isFinite(score) || typeof passed !== 'boolean')
+    return 'its verdict has no score';
+  for (const column of FINITE_COLUMNS) {
+    const value = row[column] as unknown;
+    if (typeof value !== 'number' || !Number.isFinite(value)) return `its ${column} is ${String(value)}`;
+  }
+  if (typeof row.path !== 'string' || typeof row.session_id !== 'string') return 'it has no path';
+  return undefined;
+}
+
 export function recordOfRow(row: SessionRow): SessionRecord {
   return {
     path: row.path,
@@ -77,4 +101,21 @@ export function recordOfRow(row: SessionRow): SessionRecord {
             toolErrors: row.turns_tool_errors ?? 0,
           },
   };
+}
+
+/**
+ * The rows that are sound (see rowProblem); each other one is skipped with a note naming whose row it is,
+ * so that one teammate's bad row never breaks the team's views.
+ */
+export function usableRows<R extends SessionRow & { machine?: string; user_name?: string }>(rows: R[]): R[] {
+  return rows.filter((row) => {
+    const problem = rowProblem(row);
+    if (problem === undefined) return true;
+    const whose = row.user_name !== undefined ? ` of ${row.user_name}@${row.machine ?? '?'}` : '';
+    publishSkippedRecord(
+      `store-row:${row.machine ?? ''}:${row.user_name ?? ''}:${String(row.path)}`,
+      `skipping the stored session ${String(row.path)}${whose}: ${problem}; the other sessions are shown`,
+    );
+    return false;
+  });
 }

@@ -1,4 +1,4 @@
-import type { SqliteDatabase } from './sqlite/index.js';
+import type { SqliteDatabase } from '../sqlite/index.js';
 
 /**
  * The store's migrations, applied in order; `PRAGMA user_version` records how many ran. Never edit a

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { StoreError } from '../errors/errors.js';
 import { storedSession } from '../report/test-support/records.js';
+import { availableEngines, openSqlite, type SqliteEngineName } from '../sqlite/index.js';
 import { openStore } from './open.js';
-import { availableEngines, openSqlite, type SqliteEngineName } from './sqlite/index.js';
 
 function storeWithRows(n: number, engine: SqliteEngineName): string {
   const path = join(mkdtempSync(join(tmpdir(), 'retrospect-store-unusable-')), 'store.sqlite');

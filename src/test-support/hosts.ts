@@ -1,6 +1,6 @@
 import { cpSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { openSqlite } from '../store/sqlite/index.js';
+import { openSqlite } from '../sqlite/index.js';
 import { REPO_ROOT } from './cli.js';
 import { tempDir } from './temp-dir.js';
 

@@ -1,4 +1,5 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, readSync } from 'node:fs';
+import { openRegularFd } from '../fsx/read-regular.js';
 import { claudeCodeAdapter } from './claude/adapter.js';
 import { codexAdapter } from './codex/adapter.js';
 import { copilotAdapter } from './copilot/adapter.js';
@@ -40,11 +41,14 @@ export interface DetectedHost {
 /** Bytes of a file's head that tell its format (every host's first record starts within them). */
 const HEAD_BYTES = 4096;
 
+/** Compressed bytes fed to the decoder at a time while reading a head (see headOf). */
+const HEAD_SLICE = 256;
+
 /** The first KB of a file as text (decompressed for `.zst`); '' when it cannot be read. */
 export function headOf(path: string): string {
   let fd: number | undefined;
   try {
-    fd = openSync(path, 'r');
+    fd = openRegularFd(path);
     const buffer = Buffer.alloc(isZstdPath(path) ? 64 * 1024 : HEAD_BYTES);
     const read = readSync(fd, buffer, 0, buffer.length, 0);
     if (!isZstdPath(path)) return buffer.toString('utf8', 0, read);
@@ -52,8 +56,12 @@ export function headOf(path: string): string {
     const stream = zstdDecoder((chunk) => {
       if (text.length < HEAD_BYTES) text += Buffer.from(chunk).toString('utf8');
     });
+    // Fed in small slices, stopping once the head is known: a few bytes of a compression bomb stand for
+    // gigabytes, and only the first KB is wanted.
     try {
-      stream.push(buffer.subarray(0, read), false);
+      for (let at = 0; at < read && text.length < HEAD_BYTES; at += HEAD_SLICE) {
+        stream.push(buffer.subarray(at, Math.min(at + HEAD_SLICE, read)), false);
+      }
     } catch {
       // a damaged stream tells nothing more
     }

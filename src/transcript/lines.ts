@@ -1,4 +1,5 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, readSync } from 'node:fs';
+import { openRegularFd } from '../fsx/read-regular.js';
 
 /** Called once per physical line with the bytes of the line (terminator excluded) and its 0-based number. */
 export type LineVisitor = (buffer: Buffer, start: number, end: number, lineNo: number) => void;
@@ -209,7 +210,7 @@ export function forEachLine(
   storage: LineStorage = heapStorage,
   long?: LongLines,
 ): number {
-  const fd = openSync(path, 'r');
+  const fd = openRegularFd(path);
   try {
     const splitter = new LineSplitter(fd, storage, chunkSize, long);
     const line = splitter.line;
@@ -226,7 +227,7 @@ export function* lineRanges(
   chunkSize = DEFAULT_CHUNK,
   storage: LineStorage = heapStorage,
 ): Generator<LineRange> {
-  const fd = openSync(path, 'r');
+  const fd = openRegularFd(path);
   try {
     const splitter = new LineSplitter(fd, storage, chunkSize);
     while (splitter.next()) yield splitter.line;

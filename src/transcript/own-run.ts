@@ -1,4 +1,5 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, readSync } from 'node:fs';
+import { openRegularFd } from '../fsx/read-regular.js';
 import { isObject, textOf } from './claude/normalize.js';
 import { parseJsonPrefix } from './json-prefix.js';
 import { parseObjectLine } from './parse.js';
@@ -98,7 +99,7 @@ function decide(head: Buffer, whole: boolean): boolean | undefined {
 export function isOwnRunTranscript(path: string): boolean {
   let fd: number;
   try {
-    fd = openSync(path, 'r');
+    fd = openRegularFd(path);
   } catch {
     return false;
   }

@@ -1,7 +1,6 @@
-import { closeSync, openSync, readSync } from 'node:fs';
 import { lineRanges } from './lines.js';
 import { parseObjectLine } from './parse.js';
-import { zstdDecoder } from './zstd.js';
+import { forEachZstdLine } from './zstd-lines.js';
 
 /** A parsed JSON object of a JSONL file and its 0-based physical line number. */
 export type RecordVisitor = (record: Record<string, unknown>, lineNo: number) => void;
@@ -13,8 +12,6 @@ export interface RecordPass {
   /** Non-blank lines that are not a JSON object (a torn write, a stray line): skipped. */
   unreadable: number;
 }
-
-const CHUNK = 1 << 20;
 
 /** Whether a path is a Zstandard-compressed JSONL file (Codex compresses old rollouts to `.jsonl.zst`). */
 export function isZstdPath(path: string): boolean {
@@ -42,47 +39,10 @@ export function forEachRecord(path: string, visit: RecordVisitor): RecordPass {
     if (record) visit(record, lineNo);
     else if (!isBlank(buffer, start, end)) pass.unreadable++;
   };
-  if (isZstdPath(path)) forEachZstdLine(path, onLine);
+  // A line too long to hold is counted as unreadable, as a torn line is.
+  if (isZstdPath(path)) forEachZstdLine(path, onLine, {}, () => pass.unreadable++);
   else for (const line of lineRanges(path)) onLine(line.buffer, line.start, line.end, line.lineNo);
   return pass;
-}
-
-/**
- * The lines of a Zstandard-compressed file (`\n` ends a line; a `\r` before it is kept and stripped by the
- * JSON parse). A truncated or corrupt stream ends the lines where the readable data ends.
- */
-function forEachZstdLine(
-  path: string,
-  onLine: (buffer: Buffer, start: number, end: number, lineNo: number) => void,
-): void {
-  let pending = Buffer.alloc(0);
-  let lineNo = 0;
-  const take = (data: Uint8Array) => {
-    const chunk = pending.length > 0 ? Buffer.concat([pending, data]) : Buffer.from(data);
-    let start = 0;
-    for (let nl = chunk.indexOf(0x0a, start); nl >= 0; nl = chunk.indexOf(0x0a, start)) {
-      onLine(chunk, start, nl, lineNo++);
-      start = nl + 1;
-    }
-    pending = Buffer.from(chunk.subarray(start));
-  };
-  const stream = zstdDecoder((data) => take(data));
-  const fd = openSync(path, 'r');
-  try {
-    const buffer = Buffer.allocUnsafe(CHUNK);
-    for (;;) {
-      const read = readSync(fd, buffer, 0, CHUNK, null);
-      try {
-        stream.push(buffer.subarray(0, read), read === 0);
-      } catch {
-        break; // corrupt or cut-off data: what decoded so far stands
-      }
-      if (read === 0) break;
-    }
-  } finally {
-    closeSync(fd);
-  }
-  if (pending.length > 0) onLine(pending, 0, pending.length, lineNo);
 }
 
 /** Reads a whole JSON file (legacy single-object sessions); undefined when it is not a JSON object. */

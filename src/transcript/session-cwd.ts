@@ -1,4 +1,5 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, readSync } from 'node:fs';
+import { openRegularFd } from '../fsx/read-regular.js';
 import { parseObjectLine } from './parse.js';
 
 /** Claude Code writes `cwd` on every line; the first lines of a session are enough to learn it. */
@@ -13,7 +14,7 @@ export function sessionCwd(path: string): string | undefined {
   let buffer: Buffer;
   let fd: number | undefined;
   try {
-    fd = openSync(path, 'r');
+    fd = openRegularFd(path);
     buffer = Buffer.allocUnsafe(HEAD_BYTES);
     let filled = 0;
     for (let read = -1; read !== 0 && filled < HEAD_BYTES; filled += read)

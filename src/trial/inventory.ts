@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { estimateTokens } from '../deepread/windows.js';
+import { readRegularText } from '../fsx/read-regular.js';
 import { readDirectiveItems } from '../rules/directives.js';
 import { readLessonItems } from '../rules/lessons.js';
 import { directivesPath, lessonsPaths, type RuleOwner, TEAM_AGENTS } from '../rules/targets.js';
@@ -48,7 +48,7 @@ export interface AgentRules {
 
 function read(path: string): string {
   try {
-    return readFileSync(path, 'utf8');
+    return readRegularText(path);
   } catch {
     return '';
   }

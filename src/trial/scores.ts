@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { InputError } from '../errors/errors.js';
+import { readRegularText } from '../fsx/read-regular.js';
 
 /**
  * One session's friction score as trial review sees it. A score or mtime that could not be read is
@@ -75,7 +75,7 @@ export function scoresFileSource(path: string): SessionScoreSource {
     async scores() {
       let text: string;
       try {
-        text = readFileSync(path, 'utf8');
+        text = readRegularText(path);
       } catch (error) {
         throw new InputError(`session-scores-file not found: ${path}`, { cause: error });
       }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readRegularText } from '../fsx/read-regular.js';
 import { parseMtimeLines } from './window.js';
 
 /**
@@ -7,7 +7,7 @@ import { parseMtimeLines } from './window.js';
  */
 export function readSessionMtimesFile(path: string): (number | undefined)[] | undefined {
   try {
-    return parseMtimeLines(readFileSync(path, 'utf8'));
+    return parseMtimeLines(readRegularText(path));
   } catch {
     return undefined;
   }

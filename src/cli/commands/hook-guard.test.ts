@@ -126,6 +126,34 @@ describe('retrospect hook guard', () => {
   });
 });
 
+describe('retrospect hook guard on a transcript_path that is not a file', () => {
+  it('lets the agent go on at once when transcript_path is a FIFO, /dev/urandom or /dev/zero', async () => {
+    const { root, command } = await projectWithGuard('repeated-failing-command');
+    const pipe = join(root, 'transcript.jsonl');
+    spawnSync('mkfifo', [pipe]);
+    for (const transcript of [pipe, '/dev/urandom', '/dev/zero']) {
+      const started = Date.now();
+      const run = spawnSync('sh', ['-c', command], {
+        cwd: root,
+        input: JSON.stringify({
+          session_id: SESSION,
+          transcript_path: transcript,
+          cwd: root,
+          hook_event_name: 'PreToolUse',
+          tool_name: 'Bash',
+          tool_input: { command: 'npm test' },
+        }),
+        encoding: 'utf8',
+        env: { ...process.env, CLAUDE_PROJECT_DIR: root },
+        timeout: 20_000,
+      });
+      expect(run.error, transcript).toBeUndefined();
+      expect(run.status, transcript).toBe(0);
+      expect(Date.now() - started, transcript).toBeLessThan(15_000);
+    }
+  });
+});
+
 describe('retrospect init --guard', () => {
   it('previews, installs once, keeps other settings, and removes the guard again', async () => {
     const root = tempDir('retrospect-guard-init-');

@@ -207,6 +207,22 @@ describe('retrospect init', () => {
     expect(shape.stderr).toContain('"hooks.StopFailure" is not');
   });
 
+  it('refuses a settings.json that is a folder or a FIFO in one line, at once, not as an unexpected error', async () => {
+    const { env } = machine(true);
+    for (const make of ['folder', 'fifo'] as const) {
+      const root = tempDir('retrospect-init-odd-');
+      mkdirSync(join(root, '.claude'));
+      const settings = join(root, '.claude', 'settings.json');
+      if (make === 'folder') mkdirSync(settings);
+      else execFileSync('mkfifo', [settings]);
+      const run = await runCli(['init', '--project', root], { env, timeoutMs: 20_000 });
+      expect(run.code, run.stderr).toBe(1);
+      expect(run.stderr).not.toContain('unexpected error');
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+      expect(run.stderr).toContain(make === 'folder' ? 'is a folder, not a regular file' : 'is a FIFO');
+    }
+  });
+
   it('writes the user settings with --user, creating the file', async () => {
     const config = tempDir('retrospect-init-user-');
     const { env } = machine(false);

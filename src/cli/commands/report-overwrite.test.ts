@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../test-support/cli.js';
+import { runCli, unprivileged } from '../../test-support/cli.js';
 
 function isolated() {
   const dir = mkdtempSync(join(tmpdir(), 'retrospect-report-out-'));
@@ -40,5 +40,22 @@ describe('retrospect report --out over an existing file', () => {
     const forced = await runCli(['report', '--demo', '--out', out, '--force'], { env, cwd: dir });
     expect(forced.code).toBe(0);
     expect(readFileSync(out, 'utf8')).toContain('<meta name="generator" content="retrospect report">');
+  });
+});
+
+describe('retrospect report --out where the machine will not let it write', () => {
+  it('says so in one line and exits 1, with no request for a bug report', async () => {
+    const { dir, env } = isolated();
+    const locked = join(dir, 'locked');
+    mkdirSync(locked, { mode: 0o555 });
+    chmodSync(dir, 0o755);
+    chmodSync(locked, 0o555);
+    const user = unprivileged();
+    if (user) chownSync(dir, user.uid, user.gid);
+    const run = await runCli(['report', '--demo', '--out', join(locked, 'r.html')], { env, cwd: dir, user });
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stderr).not.toContain('please report');
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(/permission denied \(EACCES in \w+\)/);
   });
 });

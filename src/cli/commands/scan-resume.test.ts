@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openSqlite } from '../../store/sqlite/index.js';
+import { openSqlite } from '../../sqlite/index.js';
 import { BIN, REPO_ROOT, runCli } from '../../test-support/cli.js';
 import { writeSessionFile } from '../../test-support/session-files.js';
 

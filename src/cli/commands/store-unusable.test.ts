@@ -14,7 +14,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openSqlite } from '../../store/sqlite/index.js';
+import { openSqlite } from '../../sqlite/index.js';
 import { REPO_ROOT, runCli, unprivileged } from '../../test-support/cli.js';
 import { noonOf, retroProject } from '../../test-support/retro-project.js';
 

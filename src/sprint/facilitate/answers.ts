@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { InputError } from '../../errors/errors.js';
+import { readRegularText } from '../../fsx/read-regular.js';
 import { LESSON_AGENTS } from '../read/paths.js';
 import { parseYamlStrict } from '../read/yaml-strict.js';
 import { ACTION_TYPES, LESSON_CATEGORIES } from './lesson-types.js';
@@ -74,7 +74,7 @@ export type RetroAnswers = z.infer<typeof answersSchema>;
 export function loadAnswers(path: string): RetroAnswers {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readRegularText(path);
   } catch (error) {
     throw new InputError(`cannot read the answers file ${path}: ${(error as Error).message}`);
   }

@@ -1,5 +1,6 @@
-import { closeSync, openSync, readSync, realpathSync } from 'node:fs';
+import { closeSync, readSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
+import { openRegularFd } from '../../fsx/read-regular.js';
 import { isFile, listDir } from './files.js';
 import { sectionLines, splitFrontMatter } from './markdown.js';
 import { IA, RETRO_DIR } from './paths.js';
@@ -18,7 +19,7 @@ export interface PriorRetro {
 }
 
 function readHead(path: string, max: number): string {
-  const fd = openSync(path, 'r');
+  const fd = openRegularFd(path);
   try {
     const buffer = Buffer.alloc(max);
     const n = readSync(fd, buffer, 0, max, 0);

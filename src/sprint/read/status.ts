@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { InputError } from '../../errors/errors.js';
 import { readProjectTextIfExists } from '../../fsx/index.js';
 import { IA, SPRINT_STATUS_PATHS } from './paths.js';
+import { yamlData } from './yaml-strict.js';
 
 const idLike = z.union([z.string(), z.number()]).transform((v) => String(v));
 
@@ -47,7 +48,7 @@ function parseStatusFile(root: string, relPath: string, text: string): SprintSta
     const where = pos ? `:${pos.line}:${pos.col}` : '';
     throw new InputError(`${relPath}${where}: not valid YAML (${first.message.split('\n')[0]})`);
   }
-  const result = sprintStatusSchema.safeParse(doc.toJS() ?? {});
+  const result = sprintStatusSchema.safeParse(yamlData(doc, join(root, relPath)) ?? {});
   if (!result.success) {
     const issue = result.error.issues[0];
     throw new InputError(

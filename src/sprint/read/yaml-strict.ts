@@ -12,5 +12,36 @@ export function parseYamlStrict(text: string, label: string): Document.Parsed {
       `${label}${where}: malformed YAML, nothing was changed (${error.message.split('\n')[0]}); fix the file and re-run`,
     );
   }
+  // Expanding the aliases once here bounds every later toJS or toJSON of this document.
+  yamlData(doc, label);
   return doc;
+}
+
+/**
+ * Most alias uses a document may expand to: far above any hand-written sprint file, far below what an alias
+ * bomb (a billion laughs: each alias naming a list of the previous one) needs to fill memory.
+ */
+export const YAML_MAX_ALIAS_COUNT = 100;
+
+/**
+ * A parsed document's data, with aliases bounded: a file whose aliases expand past YAML_MAX_ALIAS_COUNT is
+ * an InputError naming the file (the yaml library stops the expansion with a ReferenceError, which would
+ * otherwise reach the user as an unexpected error).
+ */
+export function yamlData(doc: Document, label: string): unknown {
+  try {
+    return doc.toJS({ maxAliasCount: YAML_MAX_ALIAS_COUNT });
+  } catch (error) {
+    if (error instanceof ReferenceError || error instanceof RangeError) {
+      throw new InputError(
+        `${label}: its YAML aliases expand too far (more than ${YAML_MAX_ALIAS_COUNT} alias uses, as an alias bomb does); nothing was read from it`,
+      );
+    }
+    throw error;
+  }
+}
+
+/** parseYamlStrict, then yamlData: the data of a YAML text, or one InputError line naming `label`. */
+export function parseYamlData(text: string, label: string): unknown {
+  return yamlData(parseYamlStrict(text, label), label);
 }

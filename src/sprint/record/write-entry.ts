@@ -1,5 +1,5 @@
-import { parse as parseYaml } from 'yaml';
 import { InputError } from '../../errors/errors.js';
+import { parseYamlData } from '../read/yaml-strict.js';
 import { upsertActionItem } from './action-items.js';
 import { authorizeTarget, targetPath } from './allowlist.js';
 import { type WriteResult, writeMemoryEntry } from './writers.js';
@@ -21,7 +21,7 @@ export type SprintWriteResult = WriteResult & { id?: string };
 
 /** An action item payload is a YAML mapping with at least `text`. */
 function writeActionItem(root: string, sprintId: string, payload: string, now: Date): SprintWriteResult {
-  const data: unknown = parseYaml(payload);
+  const data: unknown = parseYamlData(payload, 'the action item payload');
   if (!data || typeof data !== 'object' || typeof (data as { text?: unknown }).text !== 'string') {
     throw new InputError(
       'an action item payload is a YAML mapping with at least `text:` (and owner, target_sprint, ...)',

@@ -5,7 +5,7 @@ import type { GateVerdict } from '../../gate/score.js';
 import { redactUrl, redactUrlIn } from '../../safety/url.js';
 import type { StoreIdentity } from '../identity.js';
 import type { SessionStorePort } from '../port.js';
-import { profileOf, recordOfRow } from '../row.js';
+import { profileOf, recordOfRow, usableRows } from '../row.js';
 import { activeWithin, sessionStartsBounded } from '../session-starts.js';
 import type { KnownFile, SessionQuery, SessionRecord } from '../types.js';
 import { localPath, storedPath } from './paths.js';
@@ -471,7 +471,7 @@ export class PostgresSessionStore implements SessionStorePort {
       `SELECT max(mtime_ms) AS newest FROM retrospect_sessions ${scopeClause}`,
       params.slice(0, scoped),
     );
-    const records = rows.map((row) => this.toRecord(row));
+    const records = usableRows(rows).map((row) => this.toRecord(row));
     const starts = sessionStartsBounded(newest.rows[0]?.newest ?? Number.NEGATIVE_INFINITY, new Date());
     const within = activeWithin(query.since, query.until, starts);
     return records.filter(within).sort((a, b) => starts.startMs(b) - starts.startMs(a));

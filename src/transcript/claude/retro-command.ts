@@ -1,4 +1,5 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, readSync } from 'node:fs';
+import { openRegularFd } from '../../fsx/read-regular.js';
 
 /**
  * A slash command whose name ends in `retro` (`/retro`, `/dev-team:retro`), as Claude Code records it in
@@ -22,7 +23,7 @@ const OVERLAP_BYTES = 256;
 export function containsRetroInvocation(path: string): boolean {
   let fd: number;
   try {
-    fd = openSync(path, 'r');
+    fd = openRegularFd(path);
   } catch {
     return false;
   }

@@ -1,4 +1,5 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, readSync } from 'node:fs';
+import { openRegularFd } from '../../fsx/read-regular.js';
 import { parseObjectLine } from '../parse.js';
 
 /** A first line longer than this (a session_meta carrying huge base instructions) is left to a whole read. */
@@ -14,7 +15,7 @@ export function codexHeadCwd(path: string): string | undefined {
   if (!path.endsWith('.jsonl')) return undefined;
   let fd: number | undefined;
   try {
-    fd = openSync(path, 'r');
+    fd = openRegularFd(path);
     let buffer = Buffer.alloc(0);
     for (let position = 0; position < FIRST_LINE_BYTES; ) {
       const chunk = Buffer.allocUnsafe(CHUNK_BYTES);

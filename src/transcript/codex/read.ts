@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
+import { readRegularText, TRANSCRIPT_WHOLE_READ_CAP } from '../../fsx/read-regular.js';
 import { isObject, type Json, nonEmpty, num, objects, str } from '../json-value.js';
 import type { ToolOutput, TranscriptMessage } from '../messages.js';
 import { forEachRecord, readJsonObject } from '../records.js';
@@ -493,7 +493,7 @@ export function readCodexSession(path: string, findParent?: ParentLookup): Codex
 
 /** The TypeScript CLI's rollout: one JSON object `{session: {id, timestamp, …}, items: [...]}`. */
 function readLegacyJson(path: string, facts: TranscriptFacts, visit: (record: Json, lineNo: number) => void) {
-  const text = readFileSync(path, 'utf8');
+  const text = readRegularText(path, { maxBytes: TRANSCRIPT_WHOLE_READ_CAP });
   const whole = readJsonObject(text);
   facts.lines = text.split('\n').length;
   if (!whole) return;

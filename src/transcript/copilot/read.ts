@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
+import { readRegularText, TRANSCRIPT_WHOLE_READ_CAP } from '../../fsx/read-regular.js';
 import { isObject, type Json, nonEmpty, objects, parseObject, str } from '../json-value.js';
 import type { ToolOutput, TranscriptMessage } from '../messages.js';
 import { forEachRecord, readJsonObject } from '../records.js';
@@ -162,7 +162,7 @@ function readEvents(path: string): CopilotSession {
  * `timeline` carries each tool call's outcome (`result.type` other than `success` is a failure).
  */
 function readLegacy(path: string): CopilotSession {
-  const text = readFileSync(path, 'utf8');
+  const text = readRegularText(path, { maxBytes: TRANSCRIPT_WHOLE_READ_CAP });
   const whole = readJsonObject(text);
   const session = emptySession();
   const messages: TranscriptMessage[] = [];

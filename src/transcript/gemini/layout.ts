@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
+import { readRegularText } from '../../fsx/read-regular.js';
 import { projectFolderName } from '../../paths/data-dir.js';
 import { isObject } from '../json-value.js';
 import { readJsonObject } from '../records.js';
@@ -34,7 +35,7 @@ export function isGeminiChatPath(path: string): boolean {
 
 function readText(path: string): string | undefined {
   try {
-    return readFileSync(path, 'utf8');
+    return readRegularText(path);
   } catch {
     return undefined;
   }

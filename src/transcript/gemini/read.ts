@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readRegularText, TRANSCRIPT_WHOLE_READ_CAP } from '../../fsx/read-regular.js';
 import { isObject, type Json, nonEmpty, objects, str } from '../json-value.js';
 import type { TranscriptMessage } from '../messages.js';
 import { forEachRecord, readJsonObject } from '../records.js';
@@ -60,7 +60,7 @@ function replayJsonl(path: string): Conversation {
 
 /** A legacy `.json` chat: one ConversationRecord, rewritten whole on every message. */
 function readJson(path: string): Conversation {
-  const text = readFileSync(path, 'utf8');
+  const text = readRegularText(path, { maxBytes: TRANSCRIPT_WHOLE_READ_CAP });
   const whole = readJsonObject(text);
   const lines = text.length === 0 ? 0 : text.split('\n').length;
   if (!whole) return { meta: {}, records: [], lines, unreadable: text.trim().length > 0 ? 1 : 0 };

@@ -1,7 +1,8 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, readSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { RetrospectError } from '../../errors/errors.js';
-import { openSqlite, type SqliteDatabase } from '../../store/sqlite/index.js';
+import { openRegularFd } from '../../fsx/read-regular.js';
+import { openSqlite, type SqliteDatabase } from '../../sqlite/index.js';
 import { isObject, type Json } from '../json-value.js';
 import { fileStat } from '../source.js';
 import type { OpencodeMessage } from './convert.js';
@@ -23,7 +24,7 @@ type Database = SqliteDatabase;
 export function isSqliteFile(path: string): boolean {
   let fd: number | undefined;
   try {
-    fd = openSync(path, 'r');
+    fd = openRegularFd(path);
     const head = Buffer.alloc(16);
     return readSync(fd, head, 0, 16, 0) === 16 && head.toString('latin1') === SQLITE_HEADER;
   } catch {
@@ -42,6 +43,8 @@ export function splitSessionPath(path: string): { db: string; sessionId: string 
 
 /** The SQLite engine is loaded on first use: a scan without OpenCode sessions never pays for it. */
 function open(db: string): Database {
+  // A FIFO or a device named opencode.db would block SQLite's open: only a regular file is opened.
+  closeSync(openRegularFd(db));
   return openSqlite(db, { readOnly: true, busyTimeoutMs: BUSY_TIMEOUT_MS });
 }
 
@@ -64,14 +67,43 @@ function columnsOf(database: Database, table: string): Set<string> {
   return new Set(rows.map((row) => row.name));
 }
 
+/** OpenCode's tables, the only ones read. */
+const OPENCODE_TABLES = ['session', 'message', 'part'] as const;
+
 /**
- * Whether a database is OpenCode's: `session`, `message` and `part` tables with the columns this reader
- * uses. (The original Go OpenCode, now Crush, also wrote an `opencode.db`, with other tables.)
+ * Whether each of OpenCode's names is a plain stored table. A view of the same name (a recursive CTE that
+ * never ends, say) or a virtual table would run whatever query its author wrote on every read, and hang
+ * the scan, the gate and the MCP tools: only rows SQLite stores are read.
+ */
+function hasOnlyStoredTables(database: Database): boolean {
+  const rows = database
+    .prepare(
+      `SELECT name, type, sql FROM sqlite_master WHERE name IN (${OPENCODE_TABLES.map(() => '?').join(', ')})`,
+    )
+    .all(...OPENCODE_TABLES) as { name: string; type: string; sql: string | null }[];
+  return OPENCODE_TABLES.every((name) =>
+    rows.some(
+      (row) => row.name === name && row.type === 'table' && !/^\s*CREATE\s+VIRTUAL\b/i.test(row.sql ?? ''),
+    ),
+  );
+}
+
+/**
+ * Most sessions read from one database: far above any real OpenCode history, and a bound on what a
+ * crafted file can make a scan hold.
+ */
+export const MAX_OPENCODE_SESSIONS = 200_000;
+
+/**
+ * Whether a database is OpenCode's: `session`, `message` and `part` tables (stored tables, not views) with
+ * the columns this reader uses. (The original Go OpenCode, now Crush, also wrote an `opencode.db`, with
+ * other tables.)
  */
 export function isOpencodeDatabase(db: string): boolean {
   if (!isSqliteFile(db)) return false;
   return (
     withDatabase(db, (database) => {
+      if (!hasOnlyStoredTables(database)) return false;
       const session = columnsOf(database, 'session');
       const message = columnsOf(database, 'message');
       const part = columnsOf(database, 'part');
@@ -108,10 +140,12 @@ export function sessionRows(db: string): OpencodeSessionRow[] {
   if (!isOpencodeDatabase(db)) return [];
   return (
     withDatabase(db, (database) =>
-      (database.prepare(SESSION_ROWS).all() as OpencodeSessionRow[]).map((row) => ({
-        ...row,
-        parentId: row.parentId ?? undefined,
-      })),
+      (database.prepare(`${SESSION_ROWS} LIMIT ${MAX_OPENCODE_SESSIONS}`).all() as OpencodeSessionRow[]).map(
+        (row) => ({
+          ...row,
+          parentId: row.parentId ?? undefined,
+        }),
+      ),
     ) ?? []
   );
 }
@@ -119,6 +153,7 @@ export function sessionRows(db: string): OpencodeSessionRow[] {
 /** One session row, or undefined when the database or the session is gone. */
 export function sessionRow(db: string, sessionId: string): OpencodeSessionRow | undefined {
   return withDatabase(db, (database) => {
+    if (!hasOnlyStoredTables(database)) return undefined;
     const row = database.prepare(`${SESSION_ROWS} WHERE s.id = ?`).get(sessionId) as
       | OpencodeSessionRow
       | undefined;
@@ -139,6 +174,7 @@ function parseData(text: unknown): Json {
 /** A session's messages in order (creation time, then id: ids are time-ordered), each with its parts. */
 export function sessionMessages(db: string, sessionId: string): OpencodeMessage[] | undefined {
   return withDatabase(db, (database) => {
+    if (!hasOnlyStoredTables(database)) return undefined;
     const messages = database
       .prepare('SELECT id, data FROM message WHERE session_id = ? ORDER BY time_created, id')
       .all(sessionId) as { id: string; data: string }[];

@@ -1,5 +1,6 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
+import { readRegularText } from '../../fsx/read-regular.js';
 import { isObject, type Json, num, str } from '../json-value.js';
 import { readJsonObject } from '../records.js';
 import { listDir } from '../source.js';
@@ -14,7 +15,7 @@ import type { OpencodeMessage } from './convert.js';
 
 function readJson(path: string): Json | undefined {
   try {
-    return readJsonObject(readFileSync(path, 'utf8'));
+    return readJsonObject(readRegularText(path));
   } catch {
     return undefined;
   }

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { InputError } from '../../errors/errors.js';
+import { readRegularText } from '../../fsx/read-regular.js';
 import { findGitRoots, type GitRoots } from '../../git/roots.js';
 import type { SessionEdits } from '../../transcript/session-edits.js';
 import { type Evidence, emptyEvidence } from '../evidence.js';
@@ -180,7 +180,7 @@ function rangeEnd(range: string): string {
 
 function readDiffFile(path: string): string {
   try {
-    return readFileSync(path, 'utf8');
+    return readRegularText(path);
   } catch (error) {
     throw new InputError(`cannot read the diff file ${path}: ${(error as Error).message}`);
   }

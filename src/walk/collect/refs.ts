@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { InputError } from '../../errors/errors.js';
+import { readRegularText } from '../../fsx/read-regular.js';
 import { JOB_ID_PATTERN } from '../../jobs/schema.js';
 import { findJob } from '../../jobs/store.js';
 import type { JobReference } from '../document.js';
@@ -40,7 +40,7 @@ export function readEpisodeFile(
 ): { ok: true; episode: EpisodeFile } | { ok: false; reason: string } {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readRegularText(path);
   } catch {
     return {
       ok: false,

@@ -1,9 +1,10 @@
-import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, readSync, statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { z } from 'zod';
 import { anchorsDir } from '../../deepread/persist.js';
 import { InputError, UsageError } from '../../errors/errors.js';
 import { isWithin, realPathOfMaybeMissing } from '../../fsx/index.js';
+import { openRegularFd } from '../../fsx/read-regular.js';
 import { findGitRoots } from '../../git/roots.js';
 
 /** A fabrication anchor id: the first 16 hex digits of a sha1 (docs/design/session-retro.md §4). */
@@ -38,7 +39,7 @@ export type RetroAnchor = z.infer<typeof retroAnchorSchema>;
 export type LoadedRetroAnchor = RetroAnchor & { file: string };
 
 function readCapped(path: string): string {
-  const fd = openSync(path, 'r');
+  const fd = openRegularFd(path);
   try {
     const size = fstatSync(fd).size;
     if (size > MAX_ANCHOR_BYTES)

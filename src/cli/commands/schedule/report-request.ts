@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { InputError } from '../../../errors/errors.js';
+import { readRegularText } from '../../../fsx/read-regular.js';
 import { parseAppliedRows, type ScheduledReportInput } from '../../../schedule/index.js';
 import { type ParsedArgs, usageError } from '../../args.js';
 import { existingProjectRoot } from './mroot.js';
@@ -20,7 +20,7 @@ function whole(value: string | undefined, name: string): number | undefined {
 function linesOf(cwd: string, path: string | undefined, name: string): string[] {
   if (path === undefined) return [];
   try {
-    return readFileSync(resolve(cwd, path), 'utf8')
+    return readRegularText(resolve(cwd, path))
       .split(/\r?\n/)
       .filter((line) => line.trim() !== '');
   } catch (error) {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../test-support/cli.js';
+import { REPO_ROOT } from '../test-support/cli.js';
 import { availableEngines } from './engines.js';
 
 const BUILT_ENGINES = pathToFileURL(join(REPO_ROOT, 'dist', 'store', 'sqlite', 'engines.js')).href;

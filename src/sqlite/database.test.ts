@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../../test-support/temp-dir.js';
+import { tempDir } from '../test-support/temp-dir.js';
 import { sqliteCodeName } from './codes.js';
 import { openSqlite } from './database.js';
 import { availableEngines, defaultEngine } from './engines.js';

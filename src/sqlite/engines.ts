@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
-import { RetrospectError } from '../../errors/errors.js';
+import { RetrospectError } from '../errors/errors.js';
 
 /**
  * The SQLite engines Retrospect can use. Node's built-in `node:sqlite` (flag-free from Node 22.13 and 23.4)
