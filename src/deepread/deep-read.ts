@@ -5,6 +5,7 @@ import { gateSessionSync } from '../gate/gate-session.js';
 import type { GateVerdict } from '../gate/score.js';
 import { findGitRoots } from '../git/roots.js';
 import { isFatalLlmError, LlmError } from '../llm/errors.js';
+import { givenAnswerProvider } from '../llm/given-answer.js';
 import type { JsonCompletion, LlmPort } from '../llm/port.js';
 import type { RetryPolicy } from '../llm/retry.js';
 import { selectProvider } from '../llm/select.js';
@@ -29,6 +30,22 @@ export interface DeepReadOptions {
   anchors?: string[];
   /** `openai`, `anthropic`, `claude-cli`, `heuristic`, or a ready port; default `RETROSPECT_PROVIDER`, else heuristic. */
   provider?: string | LlmPort;
+  /**
+   * A model's answer, as text: no provider is asked, and the answer is validated exactly as a provider's
+   * (same JSON extraction, structure check, transcript check and ranking). Wins over `provider`.
+   */
+  answer?: string;
+  /**
+   * The gate verdict the caller already has (the retro gated the session with its own settings), so the
+   * session is gated once. Absent: the deep read gates it.
+   */
+  verdict?: GateVerdict;
+  /**
+   * Who reads the prompt: `agent`, a reader that can open the transcript file itself (an agent CLI, the
+   * host agent through MCP or the plugin), or `remote`, an HTTP model, whose prompt carries no local path.
+   * Default: from the reader (`LlmPort.readsFiles`); `agent` for a plan with no reader.
+   */
+  audience?: DeepReadAudience;
   /** The model to ask (default: RETROSPECT_MODEL, else the provider's). */
   model?: string;
   /** The provider's base URL, for a local server speaking the same protocol. */
@@ -41,7 +58,10 @@ export interface DeepReadOptions {
   signal?: AbortSignal;
   /** Estimated tokens of transcript windows in the prompt (default 24k). */
   tokenBudget?: number;
-  /** Write fabrication anchors to `.claude/retro/anchors/` (default true). */
+  /**
+   * Write fabrication anchors to `.claude/retro/anchors/` (default false: a deep read only reads; the retro
+   * saves them, in the session's own project).
+   */
   persist?: boolean;
   /** The main checkout whose anchors folder receives them (default: the project of `cwd`). */
   anchorsRoot?: string | undefined;
@@ -53,6 +73,14 @@ export interface DeepReadOptions {
   retry?: RetryPolicy;
   /** The clock that stamps saved anchors (default: the system clock). */
   now?: () => Date;
+}
+
+/** Who reads the prompt: a reader that can open the transcript file, or a remote model that cannot. */
+export type DeepReadAudience = 'agent' | 'remote';
+
+/** The audience a reader gets its prompt for: a reader that opens files is an agent, anything else remote. */
+export function audienceOf(port: Pick<LlmPort, 'readsFiles' | 'name'>): DeepReadAudience {
+  return port.readsFiles === true || port.name === 'heuristic' ? 'agent' : 'remote';
 }
 
 /** Everything decided before a model is asked: what `--dry-run` shows. */
@@ -80,10 +108,12 @@ export async function planDeepRead(
   sessionPath: string,
   options: DeepReadOptions = {},
 ): Promise<DeepReadPlan> {
+  // Seam for the prompt: `options.audience` (default `agent`) and `options.verdict` are the caller's; the
+  // prompt builder reads them where it supports them.
   const env = options.env ?? process.env;
   const cwd = options.cwd ?? process.cwd();
   const path = isAbsolute(sessionPath) ? sessionPath : resolve(cwd, sessionPath);
-  const gate = gateSessionSync(path, { env, cwd });
+  const gate = { verdict: options.verdict ?? gateSessionSync(path, { env, cwd }).verdict };
   if (gate.verdict.error !== undefined)
     throw new InputError(`cannot deep-read ${path}: ${gate.verdict.error}`);
   const session_id = sessionIdFromPath(path);
@@ -125,6 +155,27 @@ export async function planDeepRead(
   };
 }
 
+/**
+ * The reader of one deep read: the given answer, a ready port, or the provider chosen from the options and
+ * the environment (its one notice line logged).
+ */
+function readerPort(options: DeepReadOptions, env: NodeJS.ProcessEnv, log: (line: string) => void): LlmPort {
+  if (options.answer !== undefined) return givenAnswerProvider(options.answer);
+  if (typeof options.provider === 'object') return options.provider;
+  const selected = selectProvider({
+    ...(options.provider !== undefined ? { provider: options.provider } : {}),
+    ...(options.model !== undefined ? { model: options.model } : {}),
+    ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}),
+    env,
+    cwd: options.cwd ?? process.cwd(),
+    heuristic: (evidence) => analyzeEvidence(evidence as DeepReadEvidence),
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.retry !== undefined ? { retry: options.retry } : {}),
+  });
+  if (selected.notice) log(`deep-read: ${selected.notice}`);
+  return selected.port;
+}
+
 function describeDrop(sessionId: string, drop: DroppedItem): string {
   return `deep-read ${sessionId}: dropped ${drop.kind} (${drop.reason})${drop.item ? `: ${drop.item}` : ''}`;
 }
@@ -143,23 +194,11 @@ export async function deepRead(sessionPath: string, options: DeepReadOptions = {
   const secrets = secretsFromEnv(env);
   const redact = (text: string) => redactSecrets(text, secrets);
   const log = (line: string) => options.log?.(terminalSafe(redact(line)));
-  const plan = await planDeepRead(sessionPath, options);
-  let port: LlmPort;
-  if (typeof options.provider === 'object') port = options.provider;
-  else {
-    const selected = selectProvider({
-      ...(options.provider !== undefined ? { provider: options.provider } : {}),
-      ...(options.model !== undefined ? { model: options.model } : {}),
-      ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}),
-      env,
-      cwd: options.cwd ?? process.cwd(),
-      heuristic: (evidence) => analyzeEvidence(evidence as DeepReadEvidence),
-      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-      ...(options.retry !== undefined ? { retry: options.retry } : {}),
-    });
-    if (selected.notice) log(`deep-read: ${selected.notice}`);
-    port = selected.port;
-  }
+  const port = readerPort(options, env, log);
+  const plan = await planDeepRead(sessionPath, {
+    ...options,
+    audience: options.audience ?? audienceOf(port),
+  });
   const result: DeepReadResult = {
     session_id: plan.session_id,
     proposals: [],
@@ -233,7 +272,7 @@ export async function deepRead(sessionPath: string, options: DeepReadOptions = {
   result.fabrication_anchors = verified.anchors;
   result.dropped.push(...verified.dropped);
   for (const drop of result.dropped) log(describeDrop(plan.session_id, drop));
-  if (options.persist !== false && verified.anchors.length > 0) {
+  if (options.persist === true && verified.anchors.length > 0) {
     try {
       persistAnchors(
         options.anchorsRoot ?? plan.mainCheckout,
@@ -253,6 +292,10 @@ export async function deepRead(sessionPath: string, options: DeepReadOptions = {
 /** What an orchestrator decides per session; everything else is fixed when the reader is created. */
 export interface DeepReadRequest {
   anchors: string[];
+  /** The caller's verdict of the session (see DeepReadOptions.verdict). */
+  verdict?: GateVerdict | undefined;
+  /** A model's answer to read instead of asking the provider (see DeepReadOptions.answer). */
+  answer?: string | undefined;
   persist: boolean;
   anchorsRoot?: string | undefined;
   signal?: AbortSignal | undefined;
@@ -272,6 +315,8 @@ export function createDeepReader(
       anchors: request.anchors,
       persist: request.persist,
       anchorsRoot: request.anchorsRoot,
+      ...(request.verdict ? { verdict: request.verdict } : {}),
+      ...(request.answer !== undefined ? { answer: request.answer } : {}),
       ...(request.signal ? { signal: request.signal } : {}),
     });
 }

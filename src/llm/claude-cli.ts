@@ -131,6 +131,7 @@ export function claudeCliProvider(options: ClaudeCliOptions = {}): LlmPort {
   const secrets = secretsFromEnv(options.env ?? process.env);
   return {
     name: 'claude-cli',
+    readsFiles: true,
     model,
     async completeJson<T>(request: LlmRequest, schema: JsonSchemaSpec<T>): Promise<JsonCompletion<T>> {
       const args = ['-p', '--output-format', 'json', ...(model ? ['--model', model] : [])];

@@ -24,7 +24,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   try {
     // Inside the try: an option that fails its check must still close the prompter, or the process
     // waits for stdin to end.
-    prompter = v.auto ? undefined : createLinePrompter(io.stdin, io.stderr);
+    // A dry run never asks: it shows what applying would do.
+    prompter = v.auto || v['dry-run'] ? undefined : createLinePrompter(io.stdin, io.stderr);
     const options = retroOptionsFrom(v, positionals[0], io, prompter, log);
     if (!(v.all && v.auto && !v['dry-run'])) {
       printOutcome(await runRetro(options), io, { json: v.json, why: v.why });

@@ -1,5 +1,7 @@
+import { resolve } from 'node:path';
 import { UsageError } from '../../../errors/errors.js';
 import type { Prompter } from '../../../prompt/line-prompter.js';
+import { answerSource } from '../../../retro/answers.js';
 import { autoDecider } from '../../../retro/decide.js';
 import { projectDeepReader } from '../../../retro/deep-reader.js';
 import { interactiveDecider } from '../../../retro/interactive.js';
@@ -63,9 +65,14 @@ export function retroOptionsFrom(
     concurrency: parsePositive(v.concurrency, '--concurrency', 3),
     gateCapMs: gateCapOf(v['gate-cap-ms']),
     trialReview: effectOptions({ rule: v['trial-rule'] }),
-    decider: prompter ? interactiveDecider(prompter, (text) => writeText(io.stderr, text)) : autoDecider,
+    // A dry run asks nothing: it shows what every choice's "apply" would do.
+    decider:
+      prompter && !v['dry-run']
+        ? interactiveDecider(prompter, (text) => writeText(io.stderr, text))
+        : autoDecider,
     installHooks: v['install-hooks'],
     deepReader: projectDeepReader({
+      answers: v.answers === undefined ? undefined : answerSource(resolve(io.cwd, v.answers), v.all === true),
       provider: v.provider,
       model: v.model,
       baseUrl: v['base-url'],
