@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_PROMPT_TEMPLATE } from '../../deepread/template.js';
@@ -134,6 +134,104 @@ describe('retrospect deep-read', () => {
     expect(run.code).toBe(0);
     expect(run.stderr).toContain(`deep-read ${SESSION}: invalid JSON from openai`);
     expect(run.stdout).toContain('0 proposal(s)');
+  });
+
+  it("--answer FILE validates the answer as a provider's, asks no one and writes nothing", async () => {
+    const answer = JSON.stringify({
+      proposals: [
+        {
+          target: 'claude',
+          proposed_text: 'Read the lines you will replace right before each Edit.',
+          confidence: 0.7,
+          citations: [{ message_id: ids.staleResult, excerpt: 'String to replace not found in file.' }],
+          pattern_summary: 'stale edit',
+        },
+        {
+          target: 'claude',
+          proposed_text: 'Quote nothing you did not read.',
+          confidence: 0.9,
+          citations: [{ message_id: ids.reject, excerpt: 'words nobody wrote' }],
+          pattern_summary: 'made up',
+        },
+      ],
+      observations: [],
+      fabrication_anchors: [
+        {
+          anchor_id: 'deadbeefdeadbeef',
+          turn_id: ids.claim,
+          fabricated_claim_text: 'All tests pass now and the build is clean.',
+          evidence_for_fabrication: 'The preceding npm test run failed.',
+        },
+      ],
+    });
+    const file = join(repo, 'answer.json');
+    writeFileSync(file, answer);
+    const before = server.requests.length;
+    const run = await runCli(['deep-read', transcript, '--answer', file, '--json'], {
+      cwd: repo,
+      env: { ...BASE_ENV, RETROSPECT_PROVIDER: 'openai', OPENAI_BASE_URL: server.openAiBaseUrl },
+    });
+    expect(run.code).toBe(0);
+    expect(server.requests.length).toBe(before);
+    expect(run.stderr).toContain(`deep-read: reader: the answer in ${file}, validated as a model's`);
+    const result = JSON.parse(run.stdout);
+    expect(result.usage.provider).toBe('answer');
+    expect(result.proposals.map((p: { proposed_text: string }) => p.proposed_text)).toEqual([
+      'Read the lines you will replace right before each Edit.',
+    ]);
+    expect(result.dropped.map((d: { kind: string }) => d.kind)).toContain('citation');
+    expect(result.fabrication_anchors).toHaveLength(1);
+    // The anchors are found, not saved: retro saves them, in the session's own project.
+    expect(existsSync(join(repo, '.claude'))).toBe(false);
+
+    const fromStdin = await runCli(['deep-read', transcript, '--answer', '-', '--json'], {
+      cwd: repo,
+      env: BASE_ENV,
+      input: answer,
+    });
+    expect(fromStdin.code).toBe(0);
+    const { usage: _u1, ...stdinItems } = JSON.parse(fromStdin.stdout);
+    const { usage: _u2, ...fileItems } = result;
+    expect(stdinItems).toEqual(fileItems);
+  });
+
+  it('--answer refuses a missing or empty answer with what it expected', async () => {
+    const missing = await runCli(['deep-read', transcript, '--answer', 'nope.json'], {
+      cwd: repo,
+      env: BASE_ENV,
+    });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('--answer: no such file:');
+    expect(missing.stderr).toContain(
+      "expected a file holding the model's answer (one JSON object), or - for stdin",
+    );
+    const empty = await runCli(['deep-read', transcript, '--answer', '-'], {
+      cwd: repo,
+      env: BASE_ENV,
+      input: ' \n',
+    });
+    expect(empty.code).toBe(1);
+    expect(empty.stderr).toContain('--answer: stdin is empty');
+  });
+
+  it('--dry-run --json says who the prompt is for and how to give the answer back', async () => {
+    const run = await runCli(['deep-read', transcript, '--dry-run', '--json'], { cwd: repo, env: BASE_ENV });
+    expect(run.code).toBe(0);
+    const plan = JSON.parse(run.stdout);
+    expect(plan.audience).toBe('agent');
+    expect(plan.purpose).toContain('a reader that can open the transcript file');
+    expect(plan.how_to_answer).toContain(`retrospect deep-read ${SESSION} --answer FILE`);
+    expect(plan.how_to_answer).toContain(`retrospect retro ${SESSION} --answers FILE`);
+    const remote = await runCli(['deep-read', transcript, '--dry-run', '--json', '--audience', 'remote'], {
+      cwd: repo,
+      env: BASE_ENV,
+    });
+    expect(JSON.parse(remote.stdout).audience).toBe('remote');
+    const byProvider = await runCli(
+      ['deep-read', transcript, '--dry-run', '--json', '--provider', 'anthropic'],
+      { cwd: repo, env: BASE_ENV },
+    );
+    expect(JSON.parse(byProvider.stdout).audience).toBe('remote');
   });
 
   it('names what was expected for a missing file or an unknown provider', async () => {
