@@ -217,6 +217,8 @@ export async function confirmProposals(
         summary: choice.text,
         path: result.path,
         ...(asTrial ? { trial: true } : {}),
+        session_id: p.sessionId,
+        citations: p.citations,
       });
     } else {
       outcome.manualFollowUps.push(notAppliedLine(`${p.target} ${c.action}`, result.reason, choice.text));

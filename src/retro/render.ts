@@ -95,6 +95,15 @@ export function renderWhyReport(outcome: RetroOutcome): string[] {
   return lines;
 }
 
+/** The messages a rule cites, under it: transcript text, shown escaped and one line each. */
+function citationLines(a: RetroOutcome['applied'][number]): string[] {
+  if (!a.citations || a.citations.length === 0) return [];
+  return a.citations.map(
+    (c) =>
+      `    cites ${terminalSafe(shownMessageId(c.message_id))} (session ${terminalSafe(a.session_id ?? '?')}): "${terminalSafe(c.excerpt)}"`,
+  );
+}
+
 /** How to apply what a run could not ask about. */
 function skippedHint(outcome: RetroOutcome): string {
   const ids = [...new Set(outcome.skippedProposals.map((p) => p.session_id))];
@@ -125,7 +134,8 @@ export function renderOutcome(outcome: RetroOutcome): string[] {
     path === undefined ? '' : ` → ${outcome.project ? projectRelative(outcome.project, path) : path}`;
   const applied = outcome.applied.map((a) => {
     const how = a.trial === undefined ? '' : a.trial ? ' (trial)' : ' (permanent)';
-    return `target=${a.target} action=${a.action}${how}: ${a.summary}${file(a.path)}`;
+    const line = `target=${a.target} action=${a.action}${how}: ${a.summary}${file(a.path)}`;
+    return [line, ...citationLines(a)].join('\n');
   });
   lines.push(...section(outcome.dryRun ? 'Would apply' : 'Applied', applied));
   lines.push(

@@ -32,6 +32,9 @@ export interface AppliedChange {
   trial?: boolean;
   /** The file written (or that would be, in a dry run). */
   path?: string;
+  /** For a rule from a deep read: the session it came from and the messages it cites. */
+  session_id?: string;
+  citations?: RetroCitation[];
 }
 
 export interface GatedSession {
