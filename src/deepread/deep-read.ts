@@ -7,6 +7,7 @@ import { findGitRoots } from '../git/roots.js';
 import { isFatalLlmError, LlmError } from '../llm/errors.js';
 import { givenAnswerProvider } from '../llm/given-answer.js';
 import type { JsonCompletion, LlmPort } from '../llm/port.js';
+import { readRecordedReader } from '../llm/reader-settings.js';
 import type { RetryPolicy } from '../llm/retry.js';
 import { selectProvider } from '../llm/select.js';
 import { redactSecrets, secretsFromEnv } from '../safety/redact.js';
@@ -65,6 +66,11 @@ export interface DeepReadOptions {
   persist?: boolean;
   /** The main checkout whose anchors folder receives them (default: the project of `cwd`). */
   anchorsRoot?: string | undefined;
+  /**
+   * An unattended run (the schedule): with no provider named, only the reader recorded in the project's
+   * settings reads, never a detected one (else the offline heuristic).
+   */
+  unattended?: boolean;
   /** Receives one line per notice, drop and failure (the CLI sends them to stderr). */
   log?: (line: string) => void;
   /** Wall time one model request may take, in ms. */
@@ -162,17 +168,24 @@ export async function planDeepRead(
 function readerPort(options: DeepReadOptions, env: NodeJS.ProcessEnv, log: (line: string) => void): LlmPort {
   if (options.answer !== undefined) return givenAnswerProvider(options.answer);
   if (typeof options.provider === 'object') return options.provider;
+  const cwd = options.cwd ?? process.cwd();
+  // The recorded reader matters only when none is named; a named one never reads the settings file.
+  const named = (options.provider ?? env.RETROSPECT_PROVIDER ?? '').trim() !== '';
+  const recorded = named ? undefined : readRecordedReader(findGitRoots(cwd)?.mainCheckout ?? cwd);
   const selected = selectProvider({
+    detect: true,
+    recorded,
+    unattended: options.unattended === true,
     ...(options.provider !== undefined ? { provider: options.provider } : {}),
     ...(options.model !== undefined ? { model: options.model } : {}),
     ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}),
     env,
-    cwd: options.cwd ?? process.cwd(),
+    cwd,
     heuristic: (evidence) => analyzeEvidence(evidence as DeepReadEvidence),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.retry !== undefined ? { retry: options.retry } : {}),
   });
-  if (selected.notice) log(`deep-read: ${selected.notice}`);
+  log(`deep-read: ${selected.notice}`);
   return selected.port;
 }
 

@@ -425,7 +425,9 @@ describe('deepRead with the offline heuristic provider', () => {
       persist: false,
       log: (l) => logs.push(l),
     });
-    expect(logs[0]).toContain('no LLM provider configured');
+    expect(logs[0]).toContain(
+      'reader: heuristic, offline; no provider configured, no API key, no agent CLI on PATH',
+    );
     expect(result.usage.provider).toBe('heuristic');
     expect(result.dropped).toEqual([]);
     expect(result.proposals.map((p) => p.pattern_summary)).toEqual([

@@ -19,6 +19,8 @@ export interface DeepReaderSettings {
    * a session with none throws NoAnswerError, and the retro lists it as not read.
    */
   answers?: AnswerSource | undefined;
+  /** The unattended (scheduled) run: only a reader the person chose reads (see DeepReadOptions.unattended). */
+  unattended?: boolean | undefined;
 }
 
 /** The project's deep read (phase 2) as the retro calls it: one flagged session at a time. */
@@ -41,6 +43,7 @@ export function projectDeepReader(settings: DeepReaderSettings): DeepReader {
       anchors: request.anchors,
       ...(request.verdict ? { verdict: request.verdict } : {}),
       ...(answer !== undefined ? { answer } : {}),
+      ...(settings.unattended ? { unattended: true } : {}),
       persist: request.persist,
       anchorsRoot: request.anchorsRoot,
       env: settings.env,

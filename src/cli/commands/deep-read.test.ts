@@ -65,10 +65,13 @@ describe('retrospect deep-read', () => {
     expect(run.stdout).toContain(`ANCHOR_MESSAGE_IDS: ["${ids.claim}","${ids.ask}"]\n`);
   });
 
-  it('--json prints exactly the library result, from the offline provider when none is configured', async () => {
-    const run = await runCli(['deep-read', transcript, '--json'], { cwd: repo, env: BASE_ENV });
+  it('--json prints exactly the library result, from the offline provider when nothing else can read', async () => {
+    const run = await runCli(['deep-read', transcript, '--json'], {
+      cwd: repo,
+      env: { ...BASE_ENV, PATH: '/usr/bin:/bin' },
+    });
     expect(run.code).toBe(0);
-    expect(run.stderr).toContain('using the offline heuristic provider');
+    expect(run.stderr).toContain('deep-read: reader: heuristic, offline; no provider configured');
     const result = JSON.parse(run.stdout);
     expect(Object.keys(result)).toEqual([
       'session_id',
@@ -89,19 +92,44 @@ describe('retrospect deep-read', () => {
     expect(jobs.at(-1).output_digest).toMatch(/^sha256:[0-9a-f]{64}$/);
   });
 
-  it('with no provider configured and Claude Code installed, says that claude-cli would use it, and does not', async () => {
-    const { env, dir } = installFakeClaude({ PATH: '/nonexistent' });
+  it('with no provider configured and Claude Code on PATH, reads with it and says so in one line', async () => {
+    const { env, dir } = installFakeClaude({ PATH: '/usr/bin:/bin' });
     const log = join(dir, 'call.json');
     const run = await runCli(['deep-read', transcript], {
       cwd: repo,
-      env: { ...BASE_ENV, PATH: env.PATH, FAKE_CLAUDE_LOG: log },
+      env: { ...BASE_ENV, PATH: env.PATH, FAKE_CLAUDE_LOG: log, FAKE_CLAUDE_RESULT: '{"proposals": []}' },
     });
     expect(run.code).toBe(0);
-    expect(run.stderr).toContain(
-      `Claude Code is on PATH (${join(dir, 'claude')}): --provider claude-cli would use it`,
-    );
-    expect(run.stdout).toContain('— heuristic');
-    expect(existsSync(log)).toBe(false);
+    const readerLines = run.stderr.split('\n').filter((line) => line.startsWith('deep-read: reader:'));
+    expect(readerLines).toEqual([
+      `deep-read: reader: claude-cli, Claude Code is on PATH (${join(dir, 'claude')}); each read is a request on your account; choose another with --provider openai|anthropic|claude-cli|codex-cli|gemini-cli|heuristic, or record one for this project with --provider NAME --save-reader`,
+    ]);
+    expect(run.stdout).toContain('— claude-cli');
+    // The reader opens the transcript itself: its prompt names the file.
+    expect(JSON.parse(readFileSync(log, 'utf8')).input).toContain(`SESSION_JSONL: ${transcript}`);
+  });
+
+  it('--save-reader records the reader for the project; a later run with none named uses it', async () => {
+    const project = tempDir('retrospect-deepread-saved-');
+    execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: project });
+    const save = await runCli(['deep-read', transcript, '--provider', 'heuristic', '--save-reader'], {
+      cwd: project,
+      env: BASE_ENV,
+    });
+    expect(save.code).toBe(0);
+    expect(save.stderr).toContain('reader recorded for this project: heuristic in');
+    expect(JSON.parse(readFileSync(join(project, '.claude', 'retro', 'settings.json'), 'utf8'))).toEqual({
+      reader: { provider: 'heuristic' },
+    });
+    const { env } = installFakeClaude({ PATH: '/usr/bin:/bin' });
+    const later = await runCli(['deep-read', transcript], {
+      cwd: project,
+      env: { ...BASE_ENV, PATH: env.PATH },
+    });
+    expect(later.stderr).toContain("deep-read: reader: heuristic, recorded in the project's settings");
+    const refused = await runCli(['deep-read', transcript, '--save-reader'], { cwd: project, env: BASE_ENV });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--save-reader records the reader named with --provider');
   });
 
   it("offline, finds the demo overreach session's faults and prints them with their citations", async () => {
@@ -243,6 +271,8 @@ describe('retrospect deep-read', () => {
       env: BASE_ENV,
     });
     expect(provider.code).toBe(2);
-    expect(provider.stderr).toContain("--provider takes openai|anthropic|claude-cli|heuristic, got 'gpt'");
+    expect(provider.stderr).toContain(
+      "--provider takes openai|anthropic|claude-cli|codex-cli|gemini-cli|heuristic, got 'gpt'",
+    );
   });
 });

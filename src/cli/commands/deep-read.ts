@@ -7,6 +7,7 @@ import { type CliIo, println } from '../io.js';
 import { recordCommandRun } from '../record-run.js';
 import { transcriptPath } from '../session-arg.js';
 import { readAnswerArg } from './deep-read/answer.js';
+import { saveReaderIfAsked } from './deep-read/save-reader.js';
 import { SPEC } from './deep-read/spec.js';
 
 /** Providers behind an HTTP API: their prompt must carry no local path. */
@@ -27,6 +28,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const session = transcriptPath(positionals[0]!, io);
   const anchors = values.anchors?.split(',').flatMap((id) => (id.trim() ? [id.trim()] : []));
   const answer = values.answer !== undefined ? await readAnswerArg(values.answer, io) : undefined;
+  saveReaderIfAsked(values, io);
   const options = {
     env: io.env,
     cwd: io.cwd,

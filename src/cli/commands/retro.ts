@@ -6,6 +6,7 @@ import { isIsoDay } from '../../trial/dates.js';
 import { parseCommandArgs, usageError } from '../args.js';
 import { cliMessage } from '../error-words.js';
 import { type CliIo, println } from '../io.js';
+import { saveReaderIfAsked } from './deep-read/save-reader.js';
 import { retroOptionsFrom } from './retro/options.js';
 import { printOutcome } from './retro/output.js';
 import { SPEC } from './retro/spec.js';
@@ -20,6 +21,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (v.today !== undefined && !isIsoDay(v.today))
     throw usageError(SPEC, `--today must be YYYY-MM-DD, got '${v.today}'`);
   const log = (line: string) => println(io.stderr, line);
+  if (!v['dry-run']) saveReaderIfAsked(v, io);
   let prompter: Prompter | undefined;
   try {
     // Inside the try: an option that fails its check must still close the prompter, or the process

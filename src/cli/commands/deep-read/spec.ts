@@ -1,5 +1,6 @@
 import { defineCommand } from '../../args.js';
 import { JSON_OUTPUT, MODEL_OPTIONS } from '../../common-options.js';
+import { SAVE_READER } from './save-reader.js';
 
 export const SPEC = defineCommand({
   path: 'deep-read',
@@ -28,6 +29,7 @@ export const SPEC = defineCommand({
         "read this answer of a model (- for stdin) instead of asking a provider; validated as a provider's",
     },
     ...MODEL_OPTIONS,
+    'save-reader': SAVE_READER,
     json: JSON_OUTPUT,
     'dry-run': {
       type: 'boolean',

@@ -72,6 +72,8 @@ export function retroOptionsFrom(
         : autoDecider,
     installHooks: v['install-hooks'],
     deepReader: projectDeepReader({
+      // The scheduled run (--all --auto) is unattended: it reads only with a reader chosen for it.
+      unattended: v.all === true && v.auto === true && v['dry-run'] !== true,
       answers: v.answers === undefined ? undefined : answerSource(resolve(io.cwd, v.answers), v.all === true),
       provider: v.provider,
       model: v.model,

@@ -8,6 +8,7 @@ import {
   THRESHOLD,
 } from '../../common-options.js';
 import { PROFILE } from '../../profile-option.js';
+import { SAVE_READER } from '../deep-read/save-reader.js';
 
 export const SPEC = defineCommand({
   path: 'retro',
@@ -49,6 +50,7 @@ export const SPEC = defineCommand({
       description: "the same section in the project's GEMINI.md (Gemini CLI reads it)",
     },
     ...MODEL_OPTIONS,
+    'save-reader': SAVE_READER,
     answers: {
       type: 'string',
       arg: 'PATH',
