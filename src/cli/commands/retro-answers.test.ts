@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { installFakeClaude } from '../../llm/test-support/fake-claude.js';
 import { projectFolderName } from '../../paths/data-dir.js';
 import { runCli } from '../../test-support/cli.js';
 import { noonOf, type RetroProject, retroProject } from '../../test-support/retro-project.js';
@@ -135,5 +136,23 @@ describe('retrospect retro SESSION of another project', () => {
     expect(run.stderr).toContain(`session ${session.sessionId} worked in ${other}, not in this project`);
     expect(run.stderr).toContain(`run 'retrospect retro ${session.sessionId}' in ${other}`);
     expect(p.snapshot()).toEqual(before);
+  });
+});
+
+describe('the unattended run (--all --auto, what the schedule runs)', () => {
+  it('never reads with a detected reader: Claude Code on PATH stays unused, and the line says how to choose one', async () => {
+    const p = retroProject();
+    roughSession(p);
+    const { env, dir } = installFakeClaude({ PATH: '/usr/bin:/bin' });
+    const log = join(dir, 'call.json');
+    const run = await runCli(['retro', '--all', '--auto', '--today', '2026-07-01'], {
+      cwd: p.root,
+      env: { ...p.env, RETROSPECT_PROVIDER: '', PATH: env.PATH, FAKE_CLAUDE_LOG: log },
+    });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(
+      'deep-read: reader: heuristic, offline; an unattended run uses only a reader chosen for it; choose another with --provider',
+    );
+    expect(existsSync(log)).toBe(false);
   });
 });
