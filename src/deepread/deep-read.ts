@@ -185,7 +185,7 @@ function readerPort(options: DeepReadOptions, env: NodeJS.ProcessEnv, log: (line
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.retry !== undefined ? { retry: options.retry } : {}),
   });
-  log(`deep-read: ${selected.notice}`);
+  if (selected.notice) log(`deep-read: ${selected.notice}`);
   return selected.port;
 }
 

@@ -78,7 +78,13 @@ describe('selectProvider', () => {
 
   it('takes --provider over RETROSPECT_PROVIDER, and --model over RETROSPECT_MODEL, and says which', () => {
     const env = { RETROSPECT_PROVIDER: 'heuristic', RETROSPECT_MODEL: 'env-model', ANTHROPIC_API_KEY: 'k' };
-    const selected = selectProvider({ provider: 'anthropic', model: 'flag-model', env, heuristic });
+    const selected = selectProvider({
+      detect: true,
+      provider: 'anthropic',
+      model: 'flag-model',
+      env,
+      heuristic,
+    });
     expect(selected.port).toMatchObject({ name: 'anthropic', model: 'flag-model' });
     expect(selected.notice).toMatch(
       /^reader: anthropic \(flag-model\), named with --provider; choose another/,

@@ -42,8 +42,11 @@ export interface ProviderChoice {
 
 export interface SelectedProvider {
   port: LlmPort;
-  /** The one stderr line: which reader reads, why, and how to choose another. */
-  notice: string;
+  /**
+   * The one stderr line: which reader reads, why, and how to choose another (always, for a caller that
+   * looks for a reader; for others only when none was named).
+   */
+  notice?: string;
 }
 
 /** How to choose another reader, said after every choice. */
@@ -103,6 +106,7 @@ export function selectProvider(choice: ProviderChoice): SelectedProvider {
   const model = nonEmpty(choice.model) ?? nonEmpty(env.RETROSPECT_MODEL) ?? detected?.model;
   const why = detected?.why ?? (nonEmpty(choice.provider) ? 'named with --provider' : 'RETROSPECT_PROVIDER');
   const port = portFor(requested, choice, model);
+  if (choice.detect !== true) return { port };
   const label = `${port.name}${port.model ? ` (${port.model})` : ''}`;
   return { port, notice: `reader: ${label}, ${why}; ${CHOOSE_READER}` };
 }
