@@ -1,7 +1,6 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { readAnswerFile } from '../deepread/answer-file.js';
-import { UsageError } from '../errors/errors.js';
 
 /** Where `retro --answers` finds each session's answer: one file for one session, or a folder of them. */
 export type AnswerSource = { kind: 'file'; path: string } | { kind: 'folder'; path: string };
@@ -15,28 +14,6 @@ export class NoAnswerError extends Error {
     super(`no answer for session ${sessionId} (expected ${expectedPath})`);
     this.name = 'NoAnswerError';
   }
-}
-
-/**
- * `--answers PATH` as the retro takes it: a file answers the one session of a run without `--all`; a
- * folder holds `<full session id>.json` per session. Anything else is a usage error saying which.
- */
-export function answerSource(path: string, all: boolean): AnswerSource {
-  let isFile: boolean;
-  try {
-    const stat = statSync(path);
-    if (!stat.isFile() && !stat.isDirectory()) throw new Error('neither');
-    isFile = stat.isFile();
-  } catch {
-    throw new UsageError(
-      `--answers: no such file or folder: ${path}; expected an answer file for one session, or a folder of <session id>.json files`,
-    );
-  }
-  if (isFile && all)
-    throw new UsageError(
-      `--answers: ${path} is one file, but --all reads many sessions; give a folder of <session id>.json files`,
-    );
-  return { kind: isFile ? 'file' : 'folder', path };
 }
 
 /** The file that answers `sessionId` (the folder's `<session id>.json`), named even when it is missing. */

@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import { UsageError } from '../../../errors/errors.js';
 import type { Prompter } from '../../../prompt/line-prompter.js';
-import { answerSource } from '../../../retro/answers.js';
 import { autoDecider } from '../../../retro/decide.js';
 import { projectDeepReader } from '../../../retro/deep-reader.js';
 import { interactiveDecider } from '../../../retro/interactive.js';
@@ -11,6 +10,7 @@ import { existingFolder } from '../../folder-option.js';
 import { hostOption } from '../../host-option.js';
 import { type CliIo, writeText } from '../../io.js';
 import { envWithProfile } from '../../profile-option.js';
+import { answerSource } from './answers-option.js';
 import type { SPEC } from './spec.js';
 
 export type RetroValues = ParsedArgs<typeof SPEC.options>['values'];
