@@ -10,6 +10,7 @@ import { syncOtherAgentFiles } from './agent-files.js';
 import { anchorHome, sessionProjectOf } from './anchor-home.js';
 import { NoAnswerError } from './answers.js';
 import { findCandidates } from './candidates.js';
+import { citationLocator } from './citation-context.js';
 import { confirmProposals, reviewElapsedTrials } from './confirm.js';
 import type { RetroDecider } from './decide.js';
 import {
@@ -268,6 +269,9 @@ export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
     installHooks: options.installHooks,
   });
   await confirmProposals(outcome, top.map(candidateOf), context);
+  // Each citation with its session, who said it and the line before, for the person deciding on the rule.
+  const locate = citationLocator(flagged.map((g) => g.session));
+  for (const change of outcome.applied) if (change.citations) change.citations = change.citations.map(locate);
   // A lesson helps only if Claude Code loads it: say so when it would not (or earlier lessons are not).
   const lessonApplied = outcome.applied.some((a) => a.target === 'claude');
   for (const warning of lessonLoadWarnings({ mainCheckout, worktree, env: options.env, lessonApplied })) {

@@ -95,13 +95,29 @@ export function renderWhyReport(outcome: RetroOutcome): string[] {
   return lines;
 }
 
-/** The messages a rule cites, under it: transcript text, shown escaped and one line each. */
+/**
+ * The messages a rule cites, under it, grouped by session: who said each and the line before it.
+ * Transcript text, shown escaped and one line each.
+ */
 function citationLines(a: RetroOutcome['applied'][number]): string[] {
   if (!a.citations || a.citations.length === 0) return [];
-  return a.citations.map(
-    (c) =>
-      `    cites ${terminalSafe(shownMessageId(c.message_id))} (session ${terminalSafe(a.session_id ?? '?')}): "${terminalSafe(c.excerpt)}"`,
-  );
+  const bySession = new Map<string, NonNullable<typeof a.citations>>();
+  for (const c of a.citations) {
+    const session = c.session_id ?? a.session_id ?? '?';
+    bySession.set(session, [...(bySession.get(session) ?? []), c]);
+  }
+  const lines: string[] = [];
+  for (const [session, citations] of bySession) {
+    lines.push(`    session ${terminalSafe(session)}:`);
+    for (const c of citations) {
+      const who = c.speaker ? ` (${c.speaker})` : '';
+      lines.push(
+        `      cites ${terminalSafe(shownMessageId(c.message_id))}${who}: "${terminalSafe(c.excerpt)}"`,
+      );
+      if (c.before) lines.push(`        after (${c.before.speaker}): "${terminalSafe(c.before.text)}"`);
+    }
+  }
+  return lines;
 }
 
 /** How to apply what a run could not ask about. */

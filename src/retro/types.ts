@@ -1,6 +1,7 @@
 import type { GateVerdict } from '../gate/index.js';
 import type { SessionFile } from '../trial/discover.js';
 import type { SkipReason } from './candidates.js';
+import type { CitationInContext } from './citation-context.js';
 import type { ClassifiableProposal } from './classify.js';
 import type { RetroCitation, RetroFabricationAnchor } from './deep-read-port.js';
 
@@ -32,9 +33,9 @@ export interface AppliedChange {
   trial?: boolean;
   /** The file written (or that would be, in a dry run). */
   path?: string;
-  /** For a rule from a deep read: the session it came from and the messages it cites. */
+  /** For a rule from a deep read: the session it came from and the messages it cites, each in context. */
   session_id?: string;
-  citations?: RetroCitation[];
+  citations?: CitationInContext[];
 }
 
 export interface GatedSession {

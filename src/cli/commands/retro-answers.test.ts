@@ -56,7 +56,8 @@ describe('retrospect retro --answers', () => {
   it('--dry-run validates the answer file, asks nothing, names the file and writes nothing', async () => {
     const p = retroProject();
     const answerFile = join(p.root, '..', 'answer.json');
-    writeFileSync(answerFile, modelAnswer(roughSession(p)));
+    const rejectId = roughSession(p);
+    writeFileSync(answerFile, modelAnswer(rejectId));
     const before = p.snapshot();
     const run = await retro(p, [SESSION, '--answers', answerFile, '--dry-run'], 'a\na\n');
     expect(run.stderr).not.toMatch(/error/i);
@@ -64,6 +65,13 @@ describe('retrospect retro --answers', () => {
     expect(run.stderr).not.toContain('[a]pply');
     expect(run.stdout).toContain('Would apply:');
     expect(run.stdout).toContain(`target=ic5 action=NEW (trial): ${RULE} → .claude/memory/ic5/directives.md`);
+    expect(run.stdout).toContain(
+      [
+        `    session ${SESSION}:`,
+        `      cites ${rejectId} (person): "you deleted the test without asking"`,
+        '        after (agent): "Added a schema check and removed the old test."',
+      ].join('\n'),
+    );
     expect(run.stdout).toContain('Summary: Would apply: 1 |');
     expect(run.stdout).not.toContain('Applied:');
     expect(p.snapshot()).toEqual(before);
