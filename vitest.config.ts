@@ -5,6 +5,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     // Builds first when dist/ is older than src/: many suites run bin/ or dist/ like a user does.
     globalSetup: ['src/test-support/global-setup.ts'],
+    // No test starts a real agent CLI or sends anything anywhere (see the file).
+    setupFiles: ['src/test-support/hermetic-readers.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

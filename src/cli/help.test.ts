@@ -157,7 +157,7 @@ describe('help and usage errors of every command', () => {
     expect(typo.stderr).toContain("unknown option '--jsn' (did you mean --json?)");
     expect([choice.code, choice.stderr]).toEqual([
       2,
-      "retrospect retro: --provider takes openai|anthropic|claude-cli|heuristic, got 'antropic' (did you mean anthropic?); usage: retrospect retro [SESSION] [options]\n",
+      "retrospect retro: --provider takes openai|anthropic|claude-cli|codex-cli|gemini-cli|heuristic, got 'antropic' (did you mean anthropic?); usage: retrospect retro [SESSION] [options]\n",
     ]);
     expect(value.stderr).toContain('--out needs a value (FILE.html)');
     expect(dash.stderr).toContain("unexpected argument '-json' (did you mean --json?)");

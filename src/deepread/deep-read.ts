@@ -5,7 +5,9 @@ import { gateSessionSync } from '../gate/gate-session.js';
 import type { GateVerdict } from '../gate/score.js';
 import { findGitRoots } from '../git/roots.js';
 import { isFatalLlmError, LlmError } from '../llm/errors.js';
+import { givenAnswerProvider } from '../llm/given-answer.js';
 import type { JsonCompletion, LlmPort } from '../llm/port.js';
+import { readRecordedReader } from '../llm/reader-settings.js';
 import type { RetryPolicy } from '../llm/retry.js';
 import { selectProvider } from '../llm/select.js';
 import { redactSecrets, secretsFromEnv } from '../safety/redact.js';
@@ -32,6 +34,11 @@ export interface DeepReadOptions {
   anchors?: string[];
   /** `openai`, `anthropic`, `claude-cli`, `heuristic`, or a ready port; default `RETROSPECT_PROVIDER`, else heuristic. */
   provider?: string | LlmPort;
+  /**
+   * A model's answer, as text: no provider is asked, and the answer is validated exactly as a provider's
+   * (same JSON extraction, structure check, transcript check and ranking). Wins over `provider`.
+   */
+  answer?: string;
   /** The model to ask (default: RETROSPECT_MODEL, else the provider's). */
   model?: string;
   /** The provider's base URL, for a local server speaking the same protocol. */
@@ -44,10 +51,18 @@ export interface DeepReadOptions {
   signal?: AbortSignal;
   /** Estimated tokens of transcript windows in the prompt (default 24k). */
   tokenBudget?: number;
-  /** Write fabrication anchors to `.claude/retro/anchors/` (default true). */
+  /**
+   * Write fabrication anchors to `.claude/retro/anchors/` (default false: a deep read only reads; the retro
+   * saves them, in the session's own project).
+   */
   persist?: boolean;
   /** The main checkout whose anchors folder receives them (default: the project of `cwd`). */
   anchorsRoot?: string | undefined;
+  /**
+   * An unattended run (the schedule): with no provider named, only the reader recorded in the project's
+   * settings reads, never a detected one (else the offline heuristic).
+   */
+  unattended?: boolean;
   /** Receives one line per notice, drop and failure (the CLI sends them to stderr). */
   log?: (line: string) => void;
   /** Wall time one model request may take, in ms. */
@@ -57,8 +72,10 @@ export interface DeepReadOptions {
   /** The clock that stamps saved anchors (default: the system clock). */
   now?: () => Date;
   /**
-   * Who answers the prompt: `remote` (default), a model that sees only the prompt and gets no local path;
-   * `agent`, a model that can open the session file with its own tools and is told where it is.
+   * Who answers the prompt: `remote`, a model that sees only the prompt and gets no local path; `agent`, a
+   * reader that can open the session file with its own tools (an agent CLI, the host agent through MCP or
+   * the plugin) and is told where it is. Default: from the reader (`LlmPort.readsFiles`) in deepRead;
+   * `remote` for a plan alone.
    */
   audience?: PromptAudience;
   /** `standard` (default) or `seed`: the seed's prompt template, word for word (docs/design/compatibility.md). */
@@ -68,6 +85,14 @@ export interface DeepReadOptions {
    * session is not gated a second time. Default: the session is gated here with the project's settings.
    */
   verdict?: GateVerdict;
+}
+
+/** Who reads the prompt: a reader that can open the transcript file (`agent`), or a remote model that cannot. */
+export type DeepReadAudience = PromptAudience;
+
+/** The audience a reader gets its prompt for: a reader that opens files is an agent, anything else remote. */
+export function audienceOf(port: Pick<LlmPort, 'readsFiles' | 'name'>): DeepReadAudience {
+  return port.readsFiles === true || port.name === 'heuristic' ? 'agent' : 'remote';
 }
 
 /** Everything decided before a model is asked: what `--dry-run` shows. */
@@ -153,6 +178,34 @@ export async function planDeepRead(
   };
 }
 
+/**
+ * The reader of one deep read: the given answer, a ready port, or the provider chosen from the options and
+ * the environment (its one notice line logged).
+ */
+function readerPort(options: DeepReadOptions, env: NodeJS.ProcessEnv, log: (line: string) => void): LlmPort {
+  if (options.answer !== undefined) return givenAnswerProvider(options.answer);
+  if (typeof options.provider === 'object') return options.provider;
+  const cwd = options.cwd ?? process.cwd();
+  // The recorded reader matters only when none is named; a named one never reads the settings file.
+  const named = (options.provider ?? env.RETROSPECT_PROVIDER ?? '').trim() !== '';
+  const recorded = named ? undefined : readRecordedReader(findGitRoots(cwd)?.mainCheckout ?? cwd);
+  const selected = selectProvider({
+    detect: true,
+    recorded,
+    unattended: options.unattended === true,
+    ...(options.provider !== undefined ? { provider: options.provider } : {}),
+    ...(options.model !== undefined ? { model: options.model } : {}),
+    ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}),
+    env,
+    cwd,
+    heuristic: (evidence) => analyzeEvidence(evidence as DeepReadEvidence),
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.retry !== undefined ? { retry: options.retry } : {}),
+  });
+  if (selected.notice) log(`deep-read: ${selected.notice}`);
+  return selected.port;
+}
+
 function describeDrop(sessionId: string, drop: DroppedItem): string {
   return `deep-read ${sessionId}: dropped ${drop.kind} (${drop.reason})${drop.item ? `: ${drop.item}` : ''}`;
 }
@@ -171,23 +224,11 @@ export async function deepRead(sessionPath: string, options: DeepReadOptions = {
   const secrets = secretsFromEnv(env);
   const redact = (text: string) => redactSecrets(text, secrets);
   const log = (line: string) => options.log?.(terminalSafe(redact(line)));
-  const plan = await planDeepRead(sessionPath, options);
-  let port: LlmPort;
-  if (typeof options.provider === 'object') port = options.provider;
-  else {
-    const selected = selectProvider({
-      ...(options.provider !== undefined ? { provider: options.provider } : {}),
-      ...(options.model !== undefined ? { model: options.model } : {}),
-      ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}),
-      env,
-      cwd: options.cwd ?? process.cwd(),
-      heuristic: (evidence) => analyzeEvidence(evidence as DeepReadEvidence),
-      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-      ...(options.retry !== undefined ? { retry: options.retry } : {}),
-    });
-    if (selected.notice) log(`deep-read: ${selected.notice}`);
-    port = selected.port;
-  }
+  const port = readerPort(options, env, log);
+  const plan = await planDeepRead(sessionPath, {
+    ...options,
+    audience: options.audience ?? audienceOf(port),
+  });
   const result: DeepReadResult = {
     session_id: plan.session_id,
     proposals: [],
@@ -261,7 +302,7 @@ export async function deepRead(sessionPath: string, options: DeepReadOptions = {
   result.fabrication_anchors = verified.anchors;
   result.dropped.push(...verified.dropped);
   for (const drop of result.dropped) log(describeDrop(plan.session_id, drop));
-  if (options.persist !== false && verified.anchors.length > 0) {
+  if (options.persist === true && verified.anchors.length > 0) {
     try {
       persistAnchors(
         options.anchorsRoot ?? plan.mainCheckout,
@@ -281,6 +322,10 @@ export async function deepRead(sessionPath: string, options: DeepReadOptions = {
 /** What an orchestrator decides per session; everything else is fixed when the reader is created. */
 export interface DeepReadRequest {
   anchors: string[];
+  /** The caller's verdict of the session (see DeepReadOptions.verdict). */
+  verdict?: GateVerdict | undefined;
+  /** A model's answer to read instead of asking the provider (see DeepReadOptions.answer). */
+  answer?: string | undefined;
   persist: boolean;
   anchorsRoot?: string | undefined;
   signal?: AbortSignal | undefined;
@@ -300,6 +345,8 @@ export function createDeepReader(
       anchors: request.anchors,
       persist: request.persist,
       anchorsRoot: request.anchorsRoot,
+      ...(request.verdict ? { verdict: request.verdict } : {}),
+      ...(request.answer !== undefined ? { answer: request.answer } : {}),
       ...(request.signal ? { signal: request.signal } : {}),
     });
 }

@@ -211,7 +211,7 @@ describe('deepRead against a local Chat Completions server', () => {
 
   it('recomputes fabrication anchor ids, drops the unfounded ones and persists the rest atomically', async () => {
     server.enqueue({ text: JSON.stringify(MIXED_ANSWER) });
-    const result = await deepRead(transcript, openAiOptions());
+    const result = await deepRead(transcript, openAiOptions({ persist: true }));
     expect(result.fabrication_anchors).toEqual([
       {
         anchor_id: 'f19d2034aef90254', // python3: sha1("<session>:<turn>:<claim[:50]>").hexdigest()[:16]
@@ -253,7 +253,7 @@ describe('deepRead against a local Chat Completions server', () => {
     const logs: string[] = [];
     const result = await deepRead(
       transcript,
-      openAiOptions({ cwd: other, log: (l: string) => logs.push(l) }),
+      openAiOptions({ cwd: other, log: (l: string) => logs.push(l), persist: true }),
     );
     expect(result.fabrication_anchors.map((a) => a.anchor_id)).toEqual(['f19d2034aef90254']);
     expect(readdirSync(elsewhere)).toEqual([]);
@@ -262,6 +262,32 @@ describe('deepRead against a local Chat Completions server', () => {
         /^deep-read .*: fabrication anchors not saved: refusing to write .*outside the project/,
       ),
     );
+  });
+
+  it('writes nothing unless asked to persist: a plain deep read only reads', async () => {
+    const project = tempDir('retrospect-deepread-readonly-');
+    execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: project });
+    server.enqueue({ text: JSON.stringify(MIXED_ANSWER) });
+    const result = await deepRead(transcript, openAiOptions({ cwd: project }));
+    expect(result.fabrication_anchors.map((a) => a.anchor_id)).toEqual(['f19d2034aef90254']);
+    expect(existsSync(join(project, '.claude'))).toBe(false);
+  });
+
+  it('validates a given answer exactly as the same provider answer: same items kept, same drops', async () => {
+    server.enqueue({ text: JSON.stringify(MIXED_ANSWER) });
+    const fromProvider = await deepRead(transcript, openAiOptions());
+    const requestsBefore = server.requests.length;
+    const given = await deepRead(transcript, {
+      cwd: repo,
+      env: {},
+      answer: JSON.stringify(MIXED_ANSWER),
+    });
+    expect(server.requests.length).toBe(requestsBefore);
+    const { usage: providerUsage, ...providerItems } = fromProvider;
+    const { usage: givenUsage, ...givenItems } = given;
+    expect(givenItems).toEqual(providerItems);
+    expect(givenUsage).toMatchObject({ provider: 'answer', requests: 0 });
+    expect(providerUsage.provider).toBe('openai');
   });
 
   it('logs an answer that is not JSON with the session id and continues with zero proposals', async () => {
@@ -404,7 +430,9 @@ describe('deepRead with the offline heuristic provider', () => {
       persist: false,
       log: (l) => logs.push(l),
     });
-    expect(logs[0]).toContain('no LLM provider configured');
+    expect(logs[0]).toContain(
+      'reader: heuristic, offline; no provider configured, no API key, no agent CLI on PATH',
+    );
     expect(result.usage.provider).toBe('heuristic');
     expect(result.dropped).toEqual([]);
     // The reason typed at the refused rewrite is the person's want, in their words.

@@ -1,7 +1,9 @@
 // The deep read's public API (the `retrospect/deepread` entry point): re-exports only.
 export { isFatalLlmError } from '../llm/errors.js';
 export {
+  audienceOf,
   createDeepReader,
+  type DeepReadAudience,
   type DeepReadOptions,
   type DeepReadPlan,
   type DeepReadRequest,

@@ -30,23 +30,29 @@ const envelopeSchema = z.looseObject({
 
 const KILL_GRACE_MS = 2_000;
 
-interface ChildOutcome {
+export interface ChildOutcome {
   code: number | null;
   stdout: string;
   stderr: string;
 }
 
-function runChild(
+/**
+ * Runs an agent CLI once: the prompt on stdin, stdout and stderr collected; stopped (SIGTERM, then SIGKILL)
+ * on timeout or abort. `label` names the provider in every error.
+ */
+export function runChild(
   command: string,
   args: string[],
   input: string,
   options: ClaudeCliOptions,
   signal: AbortSignal | undefined,
+  label = 'claude-cli',
+  install = 'install Claude Code',
 ): Promise<ChildOutcome> {
   const timeoutMs = options.timeoutMs ?? 300_000;
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
-      reject(new LlmError('E_LLM_ABORTED', 'claude-cli: request aborted'));
+      reject(new LlmError('E_LLM_ABORTED', `${label}: request aborted`));
       return;
     }
     const child = spawn(command, args, {
@@ -69,13 +75,13 @@ function runChild(
         stop(
           new LlmError(
             'E_LLM_TIMEOUT',
-            `claude-cli: no answer within ${timeoutMs} ms; the process was stopped`,
+            `${label}: no answer within ${timeoutMs} ms; the process was stopped`,
           ),
         ),
       timeoutMs,
     );
     const onAbort = () =>
-      stop(new LlmError('E_LLM_ABORTED', 'claude-cli: request aborted; the process was stopped'));
+      stop(new LlmError('E_LLM_ABORTED', `${label}: request aborted; the process was stopped`));
     signal?.addEventListener('abort', onAbort, { once: true });
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
@@ -89,9 +95,9 @@ function runChild(
         error.code === 'ENOENT'
           ? new LlmError(
               'E_LLM_CONFIG',
-              `claude-cli: '${command}' was not found on PATH; install Claude Code or choose another provider`,
+              `${label}: '${command}' was not found on PATH; ${install} or choose another provider`,
             )
-          : new LlmError('E_LLM_NETWORK', `claude-cli: cannot start '${command}': ${error.message}`, {
+          : new LlmError('E_LLM_NETWORK', `${label}: cannot start '${command}': ${error.message}`, {
               cause: error,
             }),
       );
@@ -112,7 +118,7 @@ function runChild(
   });
 }
 
-function tail(text: string): string {
+export function tail(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > 300 ? `…${flat.slice(-300)}` : flat || '(no output)';
 }
@@ -131,6 +137,7 @@ export function claudeCliProvider(options: ClaudeCliOptions = {}): LlmPort {
   const secrets = secretsFromEnv(options.env ?? process.env);
   return {
     name: 'claude-cli',
+    readsFiles: true,
     model,
     async completeJson<T>(request: LlmRequest, schema: JsonSchemaSpec<T>): Promise<JsonCompletion<T>> {
       const args = ['-p', '--output-format', 'json', ...(model ? ['--model', model] : [])];

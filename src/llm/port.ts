@@ -50,9 +50,15 @@ export type JsonCompletion<T> =
 
 /** A model behind one call: prompt in, one JSON object out. Every provider implements this port. */
 export interface LlmPort {
-  /** `openai`, `anthropic`, `claude-cli` or `heuristic`. */
+  /** `openai`, `anthropic`, `claude-cli`, `codex-cli`, `gemini-cli`, `heuristic`, or `answer` (a given answer). */
   readonly name: string;
   /** The model the provider will ask for (empty when the provider has no models). */
   readonly model: string;
+  /**
+   * True for a reader that can open the transcript file itself (an agent CLI on this machine, the host agent
+   * answering through MCP or the plugin): its prompt may name the local path. Absent or false: a remote
+   * model, whose prompt must carry no local path.
+   */
+  readonly readsFiles?: boolean;
   completeJson<T>(request: LlmRequest, schema: JsonSchemaSpec<T>): Promise<JsonCompletion<T>>;
 }

@@ -5,7 +5,6 @@ import { tempDir } from '../test-support/temp-dir.js';
 import { LlmError } from './errors.js';
 import { findOnPath } from './on-path.js';
 import { selectProvider } from './select.js';
-import { installFakeClaude } from './test-support/fake-claude.js';
 
 const heuristic = () => ({ proposals: [] });
 
@@ -19,19 +18,79 @@ function configError(run: () => unknown): LlmError {
   throw new Error('expected a configuration error');
 }
 
+/** A folder holding executables named `names` (never run here: selection only looks). */
+function binWith(...names: string[]): string {
+  const dir = tempDir('retrospect-select-bin-');
+  for (const name of names) writeFileSync(join(dir, name), '#!/bin/sh\nexit 97\n', { mode: 0o755 });
+  return dir;
+}
+
 describe('selectProvider', () => {
-  it('uses the offline heuristic, and says so, when no provider is configured (an API key alone is not consent)', () => {
-    const selected = selectProvider({ env: { ANTHROPIC_API_KEY: 'k', OPENAI_API_KEY: 'k' }, heuristic });
-    expect(selected.port.name).toBe('heuristic');
-    expect(selected.notice).toContain('no LLM provider configured');
+  it('with none named: the recorded reader, else an API key, else an agent CLI on PATH, else the heuristic', () => {
+    const bin = binWith('claude', 'codex', 'gemini');
+    const keys = { ANTHROPIC_API_KEY: 'k', OPENAI_API_KEY: 'k', PATH: bin };
+    const recorded = selectProvider({
+      detect: true,
+      env: keys,
+      heuristic,
+      recorded: { provider: 'gemini-cli', model: 'g-1' },
+    });
+    expect(recorded.port).toMatchObject({ name: 'gemini-cli', model: 'g-1' });
+    expect(recorded.notice).toContain("reader: gemini-cli (g-1), recorded in the project's settings");
+    expect(selectProvider({ detect: true, env: keys, heuristic }).port.name).toBe('anthropic');
+    expect(
+      selectProvider({ detect: true, env: { OPENAI_API_KEY: 'k', PATH: bin }, heuristic }).port.name,
+    ).toBe('openai');
+    const claude = selectProvider({ detect: true, env: { PATH: bin }, heuristic });
+    expect(claude.port.name).toBe('claude-cli');
+    expect(claude.notice).toContain(`Claude Code is on PATH (${join(bin, 'claude')})`);
+    expect(
+      selectProvider({ detect: true, env: { PATH: binWith('codex', 'gemini') }, heuristic }).port.name,
+    ).toBe('codex-cli');
+    expect(selectProvider({ detect: true, env: { PATH: binWith('gemini') }, heuristic }).port.name).toBe(
+      'gemini-cli',
+    );
+    const none = selectProvider({ detect: true, env: { PATH: binWith() }, heuristic });
+    expect(none.port.name).toBe('heuristic');
+    expect(none.notice).toBe(
+      'reader: heuristic, offline; no provider configured, no API key, no agent CLI on PATH; choose another with --provider openai|anthropic|claude-cli|codex-cli|gemini-cli|heuristic, or record one for this project with --provider NAME --save-reader',
+    );
   });
 
-  it('takes --provider over RETROSPECT_PROVIDER, and --model over RETROSPECT_MODEL', () => {
+  it('an unattended run uses only a reader someone chose: named or recorded, never a detected one', () => {
+    const env = { ANTHROPIC_API_KEY: 'k', PATH: binWith('claude') };
+    const unattended = selectProvider({ detect: true, env, heuristic, unattended: true });
+    expect(unattended.port.name).toBe('heuristic');
+    expect(unattended.notice).toContain('an unattended run uses only a reader chosen for it');
+    expect(
+      selectProvider({ detect: true, env, heuristic, unattended: true, recorded: { provider: 'claude-cli' } })
+        .port.name,
+    ).toBe('claude-cli');
+    expect(
+      selectProvider({
+        detect: true,
+        env: { ...env, RETROSPECT_PROVIDER: 'anthropic' },
+        heuristic,
+        unattended: true,
+      }).port.name,
+    ).toBe('anthropic');
+  });
+
+  it('takes --provider over RETROSPECT_PROVIDER, and --model over RETROSPECT_MODEL, and says which', () => {
     const env = { RETROSPECT_PROVIDER: 'heuristic', RETROSPECT_MODEL: 'env-model', ANTHROPIC_API_KEY: 'k' };
-    const selected = selectProvider({ provider: 'anthropic', model: 'flag-model', env, heuristic });
+    const selected = selectProvider({
+      detect: true,
+      provider: 'anthropic',
+      model: 'flag-model',
+      env,
+      heuristic,
+    });
     expect(selected.port).toMatchObject({ name: 'anthropic', model: 'flag-model' });
-    expect(selected.notice).toBeUndefined();
-    expect(selectProvider({ env, heuristic }).port.name).toBe('heuristic');
+    expect(selected.notice).toMatch(
+      /^reader: anthropic \(flag-model\), named with --provider; choose another/,
+    );
+    expect(selectProvider({ detect: true, env, heuristic }).port.name).toBe('heuristic');
+    expect(selectProvider({ detect: true, env, heuristic }).notice).toContain('RETROSPECT_PROVIDER');
   });
 
   it('lets a local OpenAI-compatible server run without a key, but not the default endpoint', () => {
@@ -48,33 +107,26 @@ describe('selectProvider', () => {
 
   it('names the expected providers for an unknown one, and the missing key for anthropic', () => {
     expect(configError(() => selectProvider({ provider: 'gpt', env: {}, heuristic })).message).toBe(
-      "unknown provider 'gpt'; expected one of openai, anthropic, claude-cli, heuristic",
+      "unknown provider 'gpt'; expected one of openai, anthropic, claude-cli, codex-cli, gemini-cli, heuristic",
     );
     expect(configError(() => selectProvider({ provider: 'anthropic', env: {}, heuristic })).code).toBe(
       'E_LLM_CONFIG',
     );
   });
-});
 
-describe('the notice when no provider is configured', () => {
-  it('says that --provider claude-cli would use Claude Code when it is on PATH, and uses nothing', () => {
-    const { env, dir } = installFakeClaude({ PATH: '/nonexistent' });
-    const selected = selectProvider({ env, heuristic });
+  it('a caller that does not look (a walk, a sprint draft) stays offline and names the CLI it could use', () => {
+    const bin = binWith('claude');
+    const selected = selectProvider({ env: { ANTHROPIC_API_KEY: 'k', PATH: bin }, heuristic });
     expect(selected.port.name).toBe('heuristic');
-    expect(selected.notice).toBe(
-      `no LLM provider configured (--provider or RETROSPECT_PROVIDER: openai, anthropic, claude-cli); using the offline heuristic provider; Claude Code is on PATH (${join(dir, 'claude')}): --provider claude-cli would use it, each read a request on your Claude account`,
+    expect(selected.notice).toContain(
+      `Claude Code is on PATH (${join(bin, 'claude')}): --provider claude-cli would use it`,
     );
   });
 
-  it('says nothing of it when claude is not on PATH, or is not executable', () => {
-    const bare = selectProvider({
-      env: { PATH: tempDir('retrospect-no-claude-') },
-      heuristic,
-    });
-    expect(bare.notice).not.toContain('claude-cli would use it');
+  it('an agent CLI that is not executable is not found', () => {
     const dir = tempDir('retrospect-plain-claude-');
     writeFileSync(join(dir, 'claude'), 'not a program', { mode: 0o644 });
-    expect(selectProvider({ env: { PATH: dir }, heuristic }).notice).not.toContain('would use it');
+    expect(selectProvider({ detect: true, env: { PATH: dir }, heuristic }).port.name).toBe('heuristic');
   });
 });
 

@@ -55,7 +55,7 @@ export function registerGateTool(server: McpServer, context: ToolContext): void 
  * any agent, looked up in Claude Code's projects folders and every other agent's places as `retrospect gate
  * c7d3d95c` does (ambiguous or unknown prefixes are input errors).
  */
-function sessionPath(given: string, context: ToolContext): string {
+export function sessionPath(given: string, context: ToolContext): string {
   // An OpenCode session is a row of its database, named `<database>/<session id>`: no file of its own.
   const row = resolve(context.cwd, given);
   if (isSessionRow(row) && adapterFor(row).stat(row) !== undefined) return row;

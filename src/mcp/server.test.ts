@@ -82,6 +82,8 @@ describe('retrospect mcp (the built CLI, over stdio with the SDK client)', () =>
     const { tools } = await client.listTools();
     const names = tools.map((t) => t.name).sort();
     expect(names).toEqual([
+      'deep_read_answer',
+      'deep_read_prompt',
       'gate_session',
       'ledger_show',
       'scan_sessions',

@@ -2,6 +2,7 @@ import type { Readable, Writable } from 'node:stream';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { terminalSafe } from '../safety/terminal.js';
 import { VERSION } from '../version.js';
+import { registerDeepReadTools } from './deep-read-tools.js';
 import { registerGateTool } from './gate-tool.js';
 import { registerLedgerTool } from './ledger-tool.js';
 import { LineTransport } from './line-transport.js';
@@ -11,7 +12,7 @@ import type { ToolContext } from './tool-kit.js';
 import { registerWalkTools } from './walk-tools.js';
 
 const INSTRUCTIONS =
-  'Retrospect reads coding-agent sessions, sprint files and git history. These tools only read: gate a session, scan sessions for friction, show the friction ledger, report on a sprint, walk a change set. Anything that writes (retro apply, init, sprint write, trial record) is run with the retrospect CLI.';
+  'Retrospect reads coding-agent sessions, sprint files and git history. These tools only read: gate a session, give the deep-read prompt of a session and validate the answer a model gives to it, scan sessions for friction, show the friction ledger, report on a sprint, walk a change set. Anything that writes (retro apply, init, sprint write, trial record) is run with the retrospect CLI.';
 
 /** The MCP server with every read-only tool registered; each tool calls the same core as its CLI command. */
 export function createRetrospectServer(context: ToolContext): McpServer {
@@ -21,6 +22,7 @@ export function createRetrospectServer(context: ToolContext): McpServer {
   registerLedgerTool(server, context);
   registerSprintTool(server, context);
   registerWalkTools(server, context);
+  registerDeepReadTools(server, context);
   return server;
 }
 

@@ -243,7 +243,14 @@ describe('the Claude Code plugin', () => {
       expect(text).toContain('$ARGUMENTS');
     }
     const p = retroProject();
-    p.addSession({ rejections: 3, mtimeSecs: noonOf('2026-06-28') });
+    const flagged = p.addSession({ rejections: 3, mtimeSecs: noonOf('2026-06-28') });
+    // The retro command's reader: a subagent's answer, written where the command writes it.
+    const answers = join(p.root, '.claude', 'retro', 'answers');
+    mkdirSync(answers, { recursive: true });
+    writeFileSync(
+      join(answers, `${flagged.sessionId}.json`),
+      JSON.stringify({ proposals: [], observations: [], fabrication_anchors: [] }),
+    );
     spawnSync('git', ['-C', p.root, 'commit', '-q', '--allow-empty', '-m', 'start'], {
       env: {
         ...process.env,
@@ -256,7 +263,17 @@ describe('the Claude Code plugin', () => {
     mkdirSync(join(p.root, 'src'));
     writeFileSync(join(p.root, 'src', 'cart.ts'), 'export const total = 0;\n');
     const calls = [
-      ['retro', '--auto', '--dry-run', '--why', '--all'],
+      ['deep-read', flagged.sessionId, '--dry-run', '--json'],
+      [
+        'retro',
+        flagged.sessionId,
+        '--answers',
+        join(answers, `${flagged.sessionId}.json`),
+        '--dry-run',
+        '--why',
+      ],
+      ['retro', '--all', '--answers', answers, '--dry-run', '--why'],
+      ['retro', flagged.sessionId, '--provider', 'heuristic', '--dry-run', '--why'],
       ['scan', '--flagged', '--json'],
       ['trial', 'list'],
       ['walk'],
@@ -273,6 +290,12 @@ describe('the Claude Code plugin', () => {
       expect([args.join(' '), run.status, run.stderr]).toEqual([args.join(' '), 0, expect.any(String)]);
       expect(run.stdout.length).toBeGreaterThan(0);
     }
-    expect(commands.join('\n')).toContain('retrospect retro <arguments> --auto --dry-run --why');
+    const retro = commands[0] ?? '';
+    expect(retro).toContain('retrospect deep-read <session id> --dry-run --json');
+    expect(retro).toContain(
+      'retrospect retro <session id> --answers .claude/retro/answers/<session id>.json\n   --dry-run --why',
+    );
+    expect(retro).toContain('retrospect retro --all --answers .claude/retro/answers --dry-run --why');
+    expect(retro).toContain('Show the user only what the commands below print');
   });
 });

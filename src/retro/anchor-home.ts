@@ -50,3 +50,25 @@ export function anchorHome(sessionPath: string, options: AnchorHomeOptions): Anc
   if (!writableByUs(root)) return { keptOut: `it belongs to ${root}, which this user may not write` };
   return { root };
 }
+
+/** The project a session worked in, as far as this machine can tell. */
+export type SessionProject =
+  | { kind: 'this' }
+  | { kind: 'other'; root: string }
+  | { kind: 'unknown'; why: string };
+
+/**
+ * Whether a session is this project's: filed under this checkout's folder, or its recorded `cwd` inside
+ * this repository (any worktree). Another repository's session names that repository's main checkout; a
+ * `cwd` in no repository names the `cwd` itself.
+ */
+export function sessionProjectOf(sessionPath: string, mainCheckout: string): SessionProject {
+  if (basename(dirname(sessionPath)) === projectFolderName(mainCheckout)) return { kind: 'this' };
+  const cwd = sessionCwd(sessionPath);
+  if (cwd === undefined) return { kind: 'unknown', why: 'the transcript names no working directory' };
+  const roots = findGitRoots(cwd);
+  if (!roots) return { kind: 'other', root: cwd };
+  if (realPathOfMaybeMissing(roots.mainCheckout) === realPathOfMaybeMissing(mainCheckout))
+    return { kind: 'this' };
+  return { kind: 'other', root: roots.mainCheckout };
+}

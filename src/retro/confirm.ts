@@ -19,6 +19,7 @@ import type { RetroDecider } from './decide.js';
 import { proposeGuards } from './escalate.js';
 import { notAppliedLine } from './render.js';
 import { ruleEvidence } from './rule-evidence.js';
+import { projectRelative, ruleFileFor } from './rule-file.js';
 import type { RetroCandidate, RetroOutcome } from './types.js';
 
 interface ConfirmContext {
@@ -165,9 +166,21 @@ export async function confirmProposals(
       outcome.duplicates.push(`${duplicateLine(again)}, added earlier in this run`);
       continue;
     }
-    const choice = await decider.decideProposal(c, { index, total: actionable.length });
+    const choice = await decider.decideProposal(c, {
+      index,
+      total: actionable.length,
+      file: projectRelative(mainCheckout, ruleFileFor(mainCheckout, c)),
+    });
     if (choice.kind === 'skip-remaining') {
       skipping = true;
+      // Said at the end, with how to apply them: a run that could not ask must not look like a rejection.
+      for (const left of actionable.slice(index))
+        outcome.skippedProposals.push({
+          target: left.proposal.target,
+          path: ruleFileFor(mainCheckout, left),
+          text: left.text,
+          session_id: left.proposal.sessionId,
+        });
       continue;
     }
     if (choice.kind === 'reject') {
@@ -204,6 +217,8 @@ export async function confirmProposals(
         summary: choice.text,
         path: result.path,
         ...(asTrial ? { trial: true } : {}),
+        session_id: p.sessionId,
+        citations: p.citations,
       });
     } else {
       outcome.manualFollowUps.push(notAppliedLine(`${p.target} ${c.action}`, result.reason, choice.text));

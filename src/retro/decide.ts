@@ -20,7 +20,8 @@ export interface RetroDecider {
   decideGuard?(evaluation: TrialEvaluation, proposal: string): Promise<'install' | 'skip'>;
   decideProposal(
     classification: Classification<RetroCandidate>,
-    position: { index: number; total: number },
+    /** Its place in the list, and the file it would be written to (relative to the project). */
+    position: { index: number; total: number; file?: string },
   ): Promise<ProposalChoice>;
 }
 

@@ -1,3 +1,4 @@
+import type { GateVerdict } from '../gate/index.js';
 import type { RuleTarget } from '../rules/targets.js';
 
 /** A cited message: its id in the transcript and a verbatim excerpt of it. */
@@ -49,8 +50,12 @@ export interface DeepReadOutcome {
 }
 
 export interface DeepReadRequest {
+  /** The session's id as the retro names it throughout (answers are looked up by it). */
+  sessionId?: string | undefined;
   /** The gate's anchor message ids (the union of all signal ids). */
   anchors: string[];
+  /** The verdict the retro gated the session with (its threshold and profile), so it is gated once. */
+  verdict?: GateVerdict | undefined;
   /** Write fabrication anchors (false in a dry run, or when they belong to no project we may write). */
   persist: boolean;
   /** The main checkout whose anchors folder receives them: the project the session worked in. */

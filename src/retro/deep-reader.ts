@@ -1,5 +1,7 @@
 import { deepRead } from '../deepread/index.js';
 import { isFatalLlmError } from '../llm/errors.js';
+import { sessionIdFromPath } from '../transcript/read.js';
+import { type AnswerSource, answerFor } from './answers.js';
 import { type DeepReader, fatalDeepReadError } from './deep-read-port.js';
 
 export interface DeepReaderSettings {
@@ -12,6 +14,13 @@ export interface DeepReaderSettings {
   cwd: string;
   /** Notices, drops and failures of the deep read, one line each. */
   log?: (line: string) => void;
+  /**
+   * Answers given instead of a provider (`--answers`): each session's answer is validated as a provider's;
+   * a session with none throws NoAnswerError, and the retro lists it as not read.
+   */
+  answers?: AnswerSource | undefined;
+  /** The unattended (scheduled) run: only a reader the person chose reads (see DeepReadOptions.unattended). */
+  unattended?: boolean | undefined;
 }
 
 /** The project's deep read (phase 2) as the retro calls it: one flagged session at a time. */
@@ -27,8 +36,14 @@ export function projectDeepReader(settings: DeepReaderSettings): DeepReader {
       }
     : undefined;
   return async (sessionPath, request) => {
+    const answer = settings.answers
+      ? answerFor(settings.answers, request.sessionId ?? sessionIdFromPath(sessionPath))
+      : undefined;
     const read = deepRead(sessionPath, {
       anchors: request.anchors,
+      ...(request.verdict ? { verdict: request.verdict } : {}),
+      ...(answer !== undefined ? { answer } : {}),
+      ...(settings.unattended ? { unattended: true } : {}),
       persist: request.persist,
       anchorsRoot: request.anchorsRoot,
       env: settings.env,

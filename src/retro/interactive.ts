@@ -15,7 +15,12 @@ const MAX_TRIES = 5;
 /** Model output, rules files and transcript excerpts: each field on its own line, nothing raw. */
 const field = (text: string) => terminalSafe(text);
 
-function describeProposal(c: Classification<RetroCandidate>, index: number, total: number): string {
+function describeProposal(
+  c: Classification<RetroCandidate>,
+  index: number,
+  total: number,
+  file: string | undefined,
+): string {
   const p = c.proposal;
   const lines = [
     '',
@@ -26,6 +31,7 @@ function describeProposal(c: Classification<RetroCandidate>, index: number, tota
     lines.push(`  - ${number}${field(c.existing.text)}`);
   }
   lines.push(`  + ${field(c.text)}`);
+  if (file !== undefined) lines.push(`    goes to ${field(file)}`);
   for (const citation of p.citations)
     lines.push(`    cites ${field(citation.message_id)}: "${field(citation.excerpt)}"`);
   return `${lines.join('\n')}\n`;
@@ -73,8 +79,8 @@ export function interactiveDecider(prompter: Prompter, write: (text: string) => 
       const answer = await prompter.ask('[i]nstall the hook in .claude/settings.json / [n]o: ');
       return answer?.trim().toLowerCase().startsWith('i') ? 'install' : 'skip';
     },
-    async decideProposal(c, { index, total }): Promise<ProposalChoice> {
-      write(describeProposal(c, index, total));
+    async decideProposal(c, { index, total, file }): Promise<ProposalChoice> {
+      write(describeProposal(c, index, total, file));
       let text = c.text;
       for (let tries = 0; tries < MAX_TRIES; tries++) {
         const answer = await prompter.ask(PROPOSAL_CHOICES);

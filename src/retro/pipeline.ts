@@ -7,8 +7,10 @@ import type { HostName } from '../transcript/types.js';
 import { todayUtc } from '../trial/dates.js';
 import type { TrialReviewOptions } from '../trial/project-review.js';
 import { syncOtherAgentFiles } from './agent-files.js';
-import { anchorHome } from './anchor-home.js';
+import { anchorHome, sessionProjectOf } from './anchor-home.js';
+import { NoAnswerError } from './answers.js';
 import { findCandidates } from './candidates.js';
+import { citationLocator } from './citation-context.js';
 import { confirmProposals, reviewElapsedTrials } from './confirm.js';
 import type { RetroDecider } from './decide.js';
 import {
@@ -115,6 +117,8 @@ function emptyOutcome(dryRun: boolean, gateCapMs: number): RetroOutcome {
     dropped: [],
     heldBack: [],
     deferred: [],
+    unread: [],
+    skippedProposals: [],
   };
 }
 
@@ -146,6 +150,7 @@ export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
   const today = options.today ?? todayUtc(new Date(options.nowMs ?? Date.now()));
   const gateCapMs = options.gateCapMs ?? (options.all ? GATE_CAP_ALL_MS : GATE_BUDGET_SINGLE_MS);
   const outcome = emptyOutcome(dryRun, gateCapMs);
+  outcome.project = mainCheckout;
   const progress = () => options.onProgress?.(outcome);
 
   const candidates = findCandidates({
@@ -158,6 +163,15 @@ export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
     env: options.env,
     nowMs: options.nowMs,
   });
+  // One named session's rules go to the project it worked in: in any other, refuse and name it.
+  if (!options.all && options.sessionId !== undefined)
+    for (const session of candidates.sessions) {
+      const project = sessionProjectOf(session.path, mainCheckout);
+      if (project.kind === 'other')
+        throw new InputError(
+          `session ${session.sessionId} worked in ${project.root}, not in this project (${mainCheckout}); its rules belong there: run 'retrospect retro ${session.sessionId}' in ${project.root}`,
+        );
+    }
   outcome.lookedIn = candidates.lookedIn;
   outcome.skipped = candidates.skipped;
   outcome.counts.skipped = candidates.skipped.length;
@@ -194,6 +208,8 @@ export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
     const home = homes.get(session.path);
     try {
       return await options.deepReader(session.path, {
+        sessionId: session.sessionId,
+        verdict,
         anchors,
         persist: !dryRun && home?.root !== undefined,
         anchorsRoot: home?.root,
@@ -201,6 +217,11 @@ export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
       });
     } catch (error) {
       if (isFatalDeepReadError(error)) throw error;
+      if (error instanceof NoAnswerError) {
+        outcome.unread.push({ session_id: session.sessionId, answer_path: error.expectedPath });
+        log(`retro: ${session.sessionId} not read: ${error.message}`);
+        return undefined;
+      }
       // One failed read never blocks the retro: the session gives zero proposals (docs/design/session-retro.md §4).
       log(
         `deep-read ${session.sessionId}: failed (${error instanceof Error ? error.message : String(error)}); continuing with zero proposals`,
@@ -248,6 +269,9 @@ export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
     installHooks: options.installHooks,
   });
   await confirmProposals(outcome, top.map(candidateOf), context);
+  // Each citation with its session, who said it and the line before, for the person deciding on the rule.
+  const locate = citationLocator(flagged.map((g) => g.session));
+  for (const change of outcome.applied) if (change.citations) change.citations = change.citations.map(locate);
   // A lesson helps only if Claude Code loads it: say so when it would not (or earlier lessons are not).
   const lessonApplied = outcome.applied.some((a) => a.target === 'claude');
   for (const warning of lessonLoadWarnings({ mainCheckout, worktree, env: options.env, lessonApplied })) {

@@ -3,12 +3,13 @@ import { quoteForReview } from '../safety/quote.js';
 import { terminalSafe } from '../safety/terminal.js';
 import type { SkipReason } from './candidates.js';
 import type { RetroRefusedProposal } from './deep-read-port.js';
+import { projectRelative } from './rule-file.js';
 import type { FabricationFinding, RetroOutcome } from './types.js';
 
 /** The summary line: `Applied: N | Rejected: N | Duplicates: N | Manual follow-up: N | Observations: N`. */
 export function summaryLine(outcome: RetroOutcome): string {
   return [
-    `Applied: ${outcome.applied.length}`,
+    `${outcome.dryRun ? 'Would apply' : 'Applied'}: ${outcome.applied.length}`,
     `Rejected: ${outcome.rejected}`,
     `Duplicates: ${outcome.duplicates.length}`,
     `Manual follow-up: ${outcome.manualFollowUps.length}`,
@@ -35,8 +36,8 @@ function whereSaved(anchor: FabricationFinding, verb: string): string {
 }
 
 /** One hint per fabrication anchor: the claim, where it is saved, and the command that follows it up. */
-export function fabricationHint(anchor: FabricationFinding): string {
-  return `Fabrication anchor ${anchor.anchor_id} (session ${anchor.session_id}, turn ${shownMessageId(anchor.turn_id)}): "${anchor.fabricated_claim_text}" — ${whereSaved(anchor, 'saved as')}`;
+export function fabricationHint(anchor: FabricationFinding, dryRun = false): string {
+  return `Fabrication anchor ${anchor.anchor_id} (session ${anchor.session_id}, turn ${shownMessageId(anchor.turn_id)}): "${anchor.fabricated_claim_text}" — ${whereSaved(anchor, dryRun ? 'would be saved as' : 'saved as')}`;
 }
 
 /**
@@ -94,6 +95,43 @@ export function renderWhyReport(outcome: RetroOutcome): string[] {
   return lines;
 }
 
+/**
+ * The messages a rule cites, under it, grouped by session: who said each and the line before it.
+ * Transcript text, shown escaped and one line each.
+ */
+function citationLines(a: RetroOutcome['applied'][number]): string[] {
+  if (!a.citations || a.citations.length === 0) return [];
+  const bySession = new Map<string, NonNullable<typeof a.citations>>();
+  for (const c of a.citations) {
+    const session = c.session_id ?? a.session_id ?? '?';
+    bySession.set(session, [...(bySession.get(session) ?? []), c]);
+  }
+  const lines: string[] = [];
+  for (const [session, citations] of bySession) {
+    lines.push(`    session ${terminalSafe(session)}:`);
+    for (const c of citations) {
+      const who = c.speaker ? ` (${c.speaker})` : '';
+      lines.push(
+        `      cites ${terminalSafe(shownMessageId(c.message_id))}${who}: "${terminalSafe(c.excerpt)}"`,
+      );
+      if (c.before) lines.push(`        after (${c.before.speaker}): "${terminalSafe(c.before.text)}"`);
+    }
+  }
+  return lines;
+}
+
+/** How to apply what a run could not ask about. */
+function skippedHint(outcome: RetroOutcome): string {
+  const ids = [...new Set(outcome.skippedProposals.map((p) => p.session_id))];
+  const session = ids.length === 1 ? ` ${ids[0]}` : '';
+  return `To apply them: answer at a terminal (retrospect retro${session}), or decide without asking (retrospect retro${session} --auto; each new rule starts as a trial).`;
+}
+
+/** A flagged session the given answers did not cover, and how to supply its answer. */
+function unreadLine(unread: RetroOutcome['unread'][number]): string {
+  return `${unread.session_id}: give its answer as ${unread.answer_path} (the prompt: retrospect deep-read ${unread.session_id} --dry-run --json)`;
+}
+
 function section(title: string, items: readonly string[]): string[] {
   return items.length === 0 ? [] : ['', `${title}:`, ...items.map((item) => `- ${item}`)];
 }
@@ -108,15 +146,33 @@ export function renderOutcome(outcome: RetroOutcome): string[] {
     lines.push(
       `No sessions found in ${outcome.lookedIn.join(', ') || '(nowhere)'} (Claude Code keeps a project's sessions in <config dir>/projects/<the checkout's path with every non-alphanumeric character as ->; another agent's session is the project's when it ran in the checkout); name one (retrospect retro <session id>), use --all, or --projects-root DIR`,
     );
+  const file = (path: string | undefined) =>
+    path === undefined ? '' : ` → ${outcome.project ? projectRelative(outcome.project, path) : path}`;
   const applied = outcome.applied.map((a) => {
     const how = a.trial === undefined ? '' : a.trial ? ' (trial)' : ' (permanent)';
-    return `target=${a.target} action=${a.action}${how}: ${a.summary}`;
+    const line = `target=${a.target} action=${a.action}${how}: ${a.summary}${file(a.path)}`;
+    return [line, ...citationLines(a)].join('\n');
   });
   lines.push(...section(outcome.dryRun ? 'Would apply' : 'Applied', applied));
+  lines.push(
+    ...section(
+      'Not applied (nobody answered)',
+      outcome.skippedProposals.map(
+        (p) => `target=${p.target}: ${p.text}${file(p.path)} (session ${p.session_id})`,
+      ),
+    ),
+  );
+  if (outcome.skippedProposals.length > 0) lines.push(skippedHint(outcome));
+  lines.push(...section('Not read (no answer given)', outcome.unread.map(unreadLine)));
   lines.push(...section('Duplicates (not applied)', outcome.duplicates));
   lines.push(...section('Manual follow-up', outcome.manualFollowUps));
   lines.push(...section('Observations', outcome.observations));
-  lines.push(...section('Fabrication anchors', outcome.fabricationAnchors.map(fabricationHint)));
+  lines.push(
+    ...section(
+      'Fabrication anchors',
+      outcome.fabricationAnchors.map((a) => fabricationHint(a, outcome.dryRun)),
+    ),
+  );
   if (outcome.claudeMd !== undefined) {
     lines.push(
       '',

@@ -1,6 +1,7 @@
 import type { GateVerdict } from '../gate/index.js';
 import type { SessionFile } from '../trial/discover.js';
 import type { SkipReason } from './candidates.js';
+import type { CitationInContext } from './citation-context.js';
 import type { ClassifiableProposal } from './classify.js';
 import type { RetroCitation, RetroFabricationAnchor } from './deep-read-port.js';
 
@@ -32,6 +33,9 @@ export interface AppliedChange {
   trial?: boolean;
   /** The file written (or that would be, in a dry run). */
   path?: string;
+  /** For a rule from a deep read: the session it came from and the messages it cites, each in context. */
+  session_id?: string;
+  citations?: CitationInContext[];
 }
 
 export interface GatedSession {
@@ -59,6 +63,8 @@ export interface HeldBackPattern {
 /** Everything one retro run did and found. Text fields are short findings, never transcript bodies. */
 export interface RetroOutcome {
   dryRun: boolean;
+  /** The main checkout whose rules the run reads and writes (paths below are shown relative to it). */
+  project?: string;
   counts: RetroCounts;
   /** Where sessions were looked for: this project's folder under each projects root, or the roots. */
   lookedIn: string[];
@@ -78,6 +84,13 @@ export interface RetroOutcome {
   heldBack: HeldBackPattern[];
   /** Trial review lines for trials that are not decided yet. */
   deferred: string[];
+  /** Flagged sessions not read because `--answers` holds no answer for them, and the file that would. */
+  unread: { session_id: string; answer_path: string }[];
+  /**
+   * Proposals nobody decided on (the input ended, or the person skipped the rest): each as the file it
+   * would go to and its text, so the run can say how to apply them.
+   */
+  skippedProposals: { target: string; path?: string | undefined; text: string; session_id: string }[];
   /** With `alsoClaudeMd`: whether the managed lessons section of CLAUDE.md changed. */
   claudeMd?: 'updated' | 'unchanged';
   /** With `alsoAgentsMd` / `alsoGeminiMd`: whether those files' managed lessons sections changed. */

@@ -65,7 +65,9 @@ export function retroProject(): RetroProject {
     GEMINI_CLI_HOME: join(base, 'gemini-home'),
     XDG_DATA_HOME: join(base, 'xdg-data'),
     COPILOT_HOME: join(base, 'copilot-home'),
-    RETROSPECT_PROVIDER: '',
+    // The deep read looks for a reader when none is named (an API key, an agent CLI on PATH): retro tests
+    // read offline unless they name a provider.
+    RETROSPECT_PROVIDER: 'heuristic',
     RETRO_THRESHOLD: '',
     // The suites written for the seed gate keep its scores (vitest.config.ts pins the seed profile).
     RETRO_GATE_PROFILE: process.env.RETRO_GATE_PROFILE ?? '',

@@ -64,7 +64,7 @@ describe('retrospect retro: naming sessions and saying where it looked', () => {
     ]);
     expect(provider.code).toBe(2);
     expect(provider.stderr).toMatch(
-      /^retrospect retro: --provider takes openai\|anthropic\|claude-cli\|heuristic, got 'foo'/,
+      /^retrospect retro: --provider takes openai\|anthropic\|claude-cli\|codex-cli\|gemini-cli\|heuristic, got 'foo'/,
     );
     expect(concurrency.code).toBe(2);
   });

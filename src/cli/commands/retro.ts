@@ -6,6 +6,7 @@ import { isIsoDay } from '../../trial/dates.js';
 import { parseCommandArgs, usageError } from '../args.js';
 import { cliMessage } from '../error-words.js';
 import { type CliIo, println } from '../io.js';
+import { saveReaderIfAsked } from './deep-read/save-reader.js';
 import { retroOptionsFrom } from './retro/options.js';
 import { printOutcome } from './retro/output.js';
 import { SPEC } from './retro/spec.js';
@@ -20,11 +21,13 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (v.today !== undefined && !isIsoDay(v.today))
     throw usageError(SPEC, `--today must be YYYY-MM-DD, got '${v.today}'`);
   const log = (line: string) => println(io.stderr, line);
+  if (!v['dry-run']) saveReaderIfAsked(v, io);
   let prompter: Prompter | undefined;
   try {
     // Inside the try: an option that fails its check must still close the prompter, or the process
     // waits for stdin to end.
-    prompter = v.auto ? undefined : createLinePrompter(io.stdin, io.stderr);
+    // A dry run never asks: it shows what applying would do.
+    prompter = v.auto || v['dry-run'] ? undefined : createLinePrompter(io.stdin, io.stderr);
     const options = retroOptionsFrom(v, positionals[0], io, prompter, log);
     if (!(v.all && v.auto && !v['dry-run'])) {
       printOutcome(await runRetro(options), io, { json: v.json, why: v.why });

@@ -207,7 +207,9 @@ describe('retrospect walk', () => {
       env,
     });
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain("--provider takes openai|anthropic|claude-cli|heuristic, got 'oracle'");
+    expect(bad.stderr).toContain(
+      "--provider takes openai|anthropic|claude-cli|codex-cli|gemini-cli|heuristic, got 'oracle'",
+    );
   });
 
   it("walks a repository's first commit as its own changes, and names a missing parent as such", async () => {

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { UsageError } from '../../../errors/errors.js';
 import type { Prompter } from '../../../prompt/line-prompter.js';
 import { autoDecider } from '../../../retro/decide.js';
@@ -9,6 +10,7 @@ import { existingFolder } from '../../folder-option.js';
 import { hostOption } from '../../host-option.js';
 import { type CliIo, writeText } from '../../io.js';
 import { envWithProfile } from '../../profile-option.js';
+import { answerSource } from './answers-option.js';
 import type { SPEC } from './spec.js';
 
 export type RetroValues = ParsedArgs<typeof SPEC.options>['values'];
@@ -63,9 +65,16 @@ export function retroOptionsFrom(
     concurrency: parsePositive(v.concurrency, '--concurrency', 3),
     gateCapMs: gateCapOf(v['gate-cap-ms']),
     trialReview: effectOptions({ rule: v['trial-rule'] }),
-    decider: prompter ? interactiveDecider(prompter, (text) => writeText(io.stderr, text)) : autoDecider,
+    // A dry run asks nothing: it shows what every choice's "apply" would do.
+    decider:
+      prompter && !v['dry-run']
+        ? interactiveDecider(prompter, (text) => writeText(io.stderr, text))
+        : autoDecider,
     installHooks: v['install-hooks'],
     deepReader: projectDeepReader({
+      // The scheduled run (--all --auto) is unattended: it reads only with a reader chosen for it.
+      unattended: v.all === true && v.auto === true && v['dry-run'] !== true,
+      answers: v.answers === undefined ? undefined : answerSource(resolve(io.cwd, v.answers), v.all === true),
       provider: v.provider,
       model: v.model,
       baseUrl: v['base-url'],

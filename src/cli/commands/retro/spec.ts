@@ -8,6 +8,7 @@ import {
   THRESHOLD,
 } from '../../common-options.js';
 import { PROFILE } from '../../profile-option.js';
+import { SAVE_READER } from '../deep-read/save-reader.js';
 
 export const SPEC = defineCommand({
   path: 'retro',
@@ -31,7 +32,10 @@ export const SPEC = defineCommand({
       description: 'decide without asking (with --all: the unattended, scheduled run)',
     },
     why: { type: 'boolean', description: 'show where it looked, skipped sessions and each gate table' },
-    'dry-run': DRY_RUN,
+    'dry-run': {
+      ...DRY_RUN,
+      description: 'show what would be applied and saved, write nothing, ask nothing',
+    },
     json: JSON_OUTPUT,
     'also-claude-md': {
       type: 'boolean',
@@ -46,6 +50,13 @@ export const SPEC = defineCommand({
       description: "the same section in the project's GEMINI.md (Gemini CLI reads it)",
     },
     ...MODEL_OPTIONS,
+    'save-reader': SAVE_READER,
+    answers: {
+      type: 'string',
+      arg: 'PATH',
+      description:
+        "your own model's answers instead of a provider: a file for the one session, or a folder of <session id>.json files (validated as a provider's)",
+    },
     'projects-root': PROJECTS_ROOT,
     host: HOST_FILTER,
     threshold: THRESHOLD,
@@ -82,6 +93,10 @@ export const SPEC = defineCommand({
       'one session by its short id; show everything, write nothing',
     ],
     ['retrospect retro --all --auto', 'every session, unattended (what the schedule runs)'],
+    [
+      'retrospect retro 1f7a9c3e --answers answer.json',
+      "apply what your own agent answered to 'retrospect deep-read 1f7a9c3e --dry-run' (checked first)",
+    ],
   ],
   environment:
     'RETRO_GATE_PROFILE, RETRO_THRESHOLD, RETROSPECT_PROVIDER, RETROSPECT_MODEL, OPENAI_API_KEY, ANTHROPIC_API_KEY, CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_CLI_HOME, XDG_DATA_HOME, OPENCODE_DB, COPILOT_HOME',
