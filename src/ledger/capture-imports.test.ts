@@ -42,10 +42,10 @@ describe('the friction-capture start-up path', () => {
     ]);
     expect(packages.every((p) => p.startsWith('node:'))).toBe(true);
     expect(files).not.toContain('ledger/read.js');
-    // 24: the ledger's real-path check (fsx/paths, fsx/project), the output guard every command's text
+    // 25: the ledger's real-path check (fsx/paths, fsx/project), the output guard every command's text
     // passes through (safety/characters, redact, terminal) and the one-level-at-a-time folder maker
     // (fsx/make-dirs: a recursive mkdir can spin forever in the hook) and the no-follow append opener
-    // (fsx/append-open) are small leaf modules.
-    expect(files.length).toBeLessThanOrEqual(24);
+    // (fsx/append-open), and the regular-files-only reader (fsx/read-regular) are small leaf modules.
+    expect(files.length).toBeLessThanOrEqual(25);
   });
 });

@@ -111,7 +111,7 @@ describe('retrospect deep-read', () => {
     ]);
     expect(run.stdout).toContain('— claude-cli');
     // The reader opens the transcript itself: its prompt names the file.
-    expect(JSON.parse(readFileSync(log, 'utf8')).input).toContain(`SESSION_JSONL: ${transcript}`);
+    expect(JSON.parse(readFileSync(log, 'utf8')).input).toContain(`SESSION_FILE: ${transcript}`);
   });
 
   it('--save-reader records the reader for the project; a later run with none named uses it', async () => {

@@ -57,11 +57,14 @@ describe('retrospect retro --all with the offline read', () => {
     const plain = await runCli(['retro', '--all', '--dry-run'], { cwd: p.root, env });
     expect(plain.code).toBe(0);
     expect(plain.stdout).toContain('1 pattern seen in one session only was held back (`--why` lists it)');
-    // Corroborated by the same words in two sessions: both are offered (on stderr, as a prompt).
-    expect(plain.stderr).toContain(
-      "Never commit without signing, use the GPG key. (The user's words after you replied.)",
+    // Corroborated by the same words in two sessions: the dry run says what it would apply, and where,
+    // with the person's words and the agent's line before them; it asks nothing.
+    expect(plain.stdout).toContain(
+      "- target=claude action=NEW (trial): Never commit without signing, use the GPG key. (The user's words after you replied.) → .claude/rules/retrospect-lessons.md",
     );
-    expect(plain.stderr).toContain('[1/2] NEW claude  pattern "stated standing"');
+    expect(plain.stdout).toContain('(person): "never commit without signing, use the GPG key"');
+    expect(plain.stdout).toContain('after (agent): "Signing failed, so I committed without it."');
+    expect(plain.stderr).not.toContain('[1/2]');
     const why = await runCli(['retro', '--all', '--dry-run', '--why'], { cwd: p.root, env });
     expect(why.stdout).toContain(
       'Held back (seen in one session only; --all keeps patterns seen in two or more):',
