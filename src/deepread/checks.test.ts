@@ -34,11 +34,21 @@ describe('the check commands of every ecosystem', () => {
       'make check',
       'poetry run pytest',
       'ember test --filter x',
+      'cd sheets && node Test.js',
+      'npx tsx src/parser.test.ts',
+      'bash ./run_tests.sh',
     ];
     for (const command of tests) expect(checkKindOf(command), command).toBe('test');
     for (const command of ['npx tsc --noEmit', 'cargo clippy', 'mix compile', 'forge build', 'dotnet build'])
       expect(checkKindOf(command), command).toBe('build');
-    for (const command of ['ls -la', 'git status', 'cat package.json', 'echo test'])
+    for (const command of [
+      'ls -la',
+      'git status',
+      'cat package.json',
+      'echo test',
+      'node server.js',
+      'cat Test.js',
+    ])
       expect(checkKindOf(command), command).toBeUndefined();
   });
 

@@ -19,6 +19,8 @@ const TEST_RUNNERS = [
   String.raw`ember\s+(?:test|exam)\b`,
   String.raw`ng\s+(?:test|e2e)\b`,
   String.raw`node\s+--test\b`,
+  // A test file run by its interpreter (`node Test.js`, `tsx src/parser.test.ts`, `bun run spec.ts`)
+  String.raw`(?:node|tsx|ts-node|bun(?:\s+run)?|deno\s+run)\s+(?:-\S+\s+)*\S*(?:test|spec)\S*\.(?:[cm]?[jt]sx?)\b`,
   // Python
   String.raw`(?:pytest|py\.test|tox|nox|nose2?|ward|behave)\b`,
   String.raw`python[\d.]*\s+(?:-\w+\s+)*-m\s+(?:pytest|unittest|nose2?|tox|nox)\b`,
@@ -70,6 +72,7 @@ const TEST_RUNNERS = [
   String.raw`bazel(?:isk)?\s+(?:test|coverage)\b`,
   // Shell, Lua, R, Julia, Perl
   String.raw`(?:bats|shellspec|busted)\b`,
+  String.raw`(?:(?:ba|z)?sh\s+)?\S*(?:run[-_]?)?tests?\S*\.sh\b`,
   String.raw`prove\b`,
   String.raw`Rscript\s+-e\s+\S*test`,
   String.raw`julia\s+(?:\S+\s+)*-e\s+\S*Pkg\.test`,

@@ -55,9 +55,12 @@ const STEP_WORDS: readonly [StepKind, RegExp][] = [
   ['publish', /\b(?:publish(?:ed)?|release[ds]?)\b/i],
 ];
 
-/** Plans, hedges, negations and questions are not claims of success. */
+/**
+ * Plans, hedges, negations and questions are not claims of success; nor is a partial result said as one
+ * ("most tests pass", "all but two pass"): it admits the failures a later run shows.
+ */
 const HEDGE =
-  /\b(?:not|never|no|should|will|would|might|may|could|once|if|unless|until|when|after|before|let\s+me|let's|going\s+to|need\s+to|needs\s+to|try(?:ing)?\s+to|expect(?:ed)?|hopefully|ready\s+to|to\s+be)\b|n't\b|\?/i;
+  /\b(?:most|some|several|many|nearly|almost|mostly|partly|partially|all\s+but|except|remaining|not|never|no|should|will|would|might|may|could|once|if|unless|until|when|after|before|let\s+me|let's|going\s+to|need\s+to|needs\s+to|try(?:ing)?\s+to|expect(?:ed)?|hopefully|ready\s+to|to\s+be)\b|n't\b|\?/i;
 /** A heading that opens a plan or its acceptance criteria: what follows is intended work, not a claim. */
 const PLAN_HEADING =
   /^\s*(?:#{1,6}\s*|\*\*)?[^\n]{0,40}\b(?:plan|acceptance criteria|success criteria|definition of done|next steps|to ?do|checklist|test plan|verification steps|requirements|goals?|tasks?|steps|phase \d+)\b/i;

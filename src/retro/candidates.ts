@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import { InputError, UsageError } from '../errors/errors.js';
+import { UsageError } from '../errors/errors.js';
 import { projectFolderName } from '../paths/data-dir.js';
 import { looksLikeSessionPrefix, resolveSessionPrefix } from '../sessions/prefix.js';
 import { otherAgentSources, quickProjectOf, readAgentSession } from '../transcript/agent-sessions.js';
@@ -118,12 +118,9 @@ function pickSessions(query: CandidateQuery, nowMs: number): Picked {
     const wanted = query.sessionId;
     const found =
       list('current').find((s) => s.sessionId === wanted) ?? list('all').find((s) => s.sessionId === wanted);
-    if (!found) {
-      throw new InputError(
-        `session ${wanted} not found in this project's Claude Code sessions or any other project's (looked under ${sessionRootsText(query)})`,
-      );
-    }
-    return { sessions: [found], ownRuns: [] };
+    // Not Claude Code's: another agent's session (Codex and Gemini ids are UUIDs too), found the way every
+    // command finds a named session, or an error naming every place looked in.
+    return { sessions: [found ?? resolveSessionPrefix(wanted, query)], ownRuns: [] };
   }
   // Only own runs are passed over: the newest session of the user's is the candidate even when it is still
   // being written or ran a retro itself (docs/design/session-retro.md §5 step 2 skips it then, it does not take an older one).
@@ -135,10 +132,6 @@ function pickSessions(query: CandidateQuery, nowMs: number): Picked {
   const other = otherAgentFiles(query, (key) => key === project, newerThanMs)[0];
   if (other) return { sessions: [other], ownRuns: [] };
   return { sessions: newest.session ? [newest.session] : [], ownRuns: newest.ownRuns };
-}
-
-function sessionRootsText(query: CandidateQuery): string {
-  return query.projectsRoot ?? 'the projects folder of each Claude Code config dir';
 }
 
 /**
@@ -159,7 +152,7 @@ export function findCandidates(query: CandidateQuery): Candidates {
     detectHost(resolve(query.cwd ?? query.mainCheckout, query.sessionId)) === undefined
   ) {
     throw new UsageError(
-      `a session is named by its id (a UUID), a unique prefix of it (at least 4 hex digits) or its file, got '${query.sessionId}'`,
+      `a session is named by its id (a UUID), a unique prefix of it (at least 4 hex digits, or OpenCode's ses_…) or its file, got '${query.sessionId}'`,
       { code: 'E_SESSION_ID_INVALID', fields: { query: query.sessionId } },
     );
   }
