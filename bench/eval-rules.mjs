@@ -349,7 +349,7 @@ function score(judgements, onlyBuild) {
         `  texts recurring in >= 3 sessions ${recurring.length}${recurring.length ? `: ${recurring.map(([t, s]) => `"${t.slice(0, 60)}" (${s.size})`).join('; ')}` : ''}`,
       );
       console.log(
-        `  fabrication anchors ${anchors.length}: true ${anchors.filter((a) => a.judgement === 'true').length}, false ${anchors.filter((a) => a.judgement === 'false').length}; on smooth sessions ${anchors.filter((a) => kindOf(a) === 'smooth').length}; false claims seen by the labeller ${seenFalse}`,
+        `  fabrication anchors ${anchors.length}: true ${anchors.filter((a) => String(a.judgement) === 'true').length}, false ${anchors.filter((a) => String(a.judgement) === 'false').length}; on smooth sessions ${anchors.filter((a) => kindOf(a) === 'smooth').length}; false claims seen by the labeller ${seenFalse}`,
       );
       if (coverage.length > 0)
         console.log(
