@@ -30,6 +30,20 @@ export const MODEL_OPTIONS = {
   },
 } as const;
 
+/**
+ * `--provider` etc. for the session deep read (`deep-read`, `retro`), whose reader, when none is named, is
+ * found in order (docs/deep-read.md#providers): the project's recorded reader, RETROSPECT_PROVIDER, an API
+ * key in the environment, an agent CLI on PATH, and only then the offline heuristic.
+ */
+export const READER_OPTIONS = {
+  ...MODEL_OPTIONS,
+  provider: {
+    ...MODEL_OPTIONS.provider,
+    default:
+      "the project's recorded reader, RETROSPECT_PROVIDER, an API key, claude/codex/gemini on PATH, else heuristic",
+  },
+} as const;
+
 export const THRESHOLD = {
   type: 'string',
   arg: 'N',

@@ -65,7 +65,7 @@ describe('findCandidates', () => {
         .sessions,
     ).toHaveLength(1);
     expect(() => findCandidates({ mainCheckout: p.root, env: p.env, sessionId: theirs.sessionId })).toThrow(
-      /not found/,
+      /no session id starts with/,
     );
     expect(
       findCandidates({ mainCheckout: p.root, env: p.env, sessionId: mine.sessionId }).sessions,

@@ -127,7 +127,7 @@ describe('retrospect retro', () => {
     expect(both.stderr).toContain('--all and a session id');
     const missing = await run(p, [SESSION]);
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toContain(`session ${SESSION} not found`);
+    expect(missing.stderr).toContain(`no session id starts with '${SESSION}'`);
   });
 
   it('refuses a --gate-cap-ms past the longest timer, and exits on a bad option while stdin stays open', async () => {

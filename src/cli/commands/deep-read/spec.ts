@@ -1,5 +1,5 @@
 import { defineCommand } from '../../args.js';
-import { JSON_OUTPUT, MODEL_OPTIONS } from '../../common-options.js';
+import { JSON_OUTPUT, READER_OPTIONS } from '../../common-options.js';
 import { SAVE_READER } from './save-reader.js';
 
 export const SPEC = defineCommand({
@@ -28,7 +28,7 @@ export const SPEC = defineCommand({
       description:
         "read this answer of a model (- for stdin) instead of asking a provider; validated as a provider's",
     },
-    ...MODEL_OPTIONS,
+    ...READER_OPTIONS,
     'save-reader': SAVE_READER,
     json: JSON_OUTPUT,
     'dry-run': {

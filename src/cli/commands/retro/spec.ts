@@ -3,8 +3,8 @@ import {
   DRY_RUN,
   HOST_FILTER,
   JSON_OUTPUT,
-  MODEL_OPTIONS,
   PROJECTS_ROOT,
+  READER_OPTIONS,
   THRESHOLD,
 } from '../../common-options.js';
 import { PROFILE } from '../../profile-option.js';
@@ -49,7 +49,7 @@ export const SPEC = defineCommand({
       type: 'boolean',
       description: "the same section in the project's GEMINI.md (Gemini CLI reads it)",
     },
-    ...MODEL_OPTIONS,
+    ...READER_OPTIONS,
     'save-reader': SAVE_READER,
     answers: {
       type: 'string',
