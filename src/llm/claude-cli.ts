@@ -118,6 +118,16 @@ export function runChild(
   });
 }
 
+/**
+ * What an agent CLI gets on stdin: the own-run marker line, then the system text and the prompt unchanged.
+ * The agent keeps a transcript of the run among the user's sessions; the marker lets scan and retro
+ * recognise it as Retrospect's own and leave it out.
+ */
+export function agentCliInput(request: LlmRequest): string {
+  const body = request.system ? `${request.system}\n\n${request.prompt}` : request.prompt;
+  return `${ownRunMarker(request.purpose ?? 'analysis')}\n${body}`;
+}
+
 export function tail(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > 300 ? `…${flat.slice(-300)}` : flat || '(no output)';
@@ -141,11 +151,7 @@ export function claudeCliProvider(options: ClaudeCliOptions = {}): LlmPort {
     model,
     async completeJson<T>(request: LlmRequest, schema: JsonSchemaSpec<T>): Promise<JsonCompletion<T>> {
       const args = ['-p', '--output-format', 'json', ...(model ? ['--model', model] : [])];
-      // Claude Code keeps a transcript of this run among the user's sessions: the marker line lets scan and
-      // retro recognise it as Retrospect's own and leave it out. The prompt after it is sent unchanged.
-      const body = request.system ? `${request.system}\n\n${request.prompt}` : request.prompt;
-      const input = `${ownRunMarker(request.purpose ?? 'analysis')}\n${body}`;
-      const outcome = await runChild(command, args, input, options, request.signal);
+      const outcome = await runChild(command, args, agentCliInput(request), options, request.signal);
       let envelope: z.infer<typeof envelopeSchema> | undefined;
       try {
         const parsed = envelopeSchema.safeParse(JSON.parse(outcome.stdout));

@@ -1,6 +1,5 @@
 import { secretsFromEnv } from '../safety/redact.js';
-import { ownRunMarker } from '../transcript/own-run.js';
-import { type ClaudeCliOptions, runChild, tail } from './claude-cli.js';
+import { agentCliInput, type ClaudeCliOptions, runChild, tail } from './claude-cli.js';
 import { LlmError } from './errors.js';
 import { parseJsonAnswer } from './json-text.js';
 import type { JsonCompletion, JsonSchemaSpec, LlmPort, LlmRequest } from './port.js';
@@ -75,12 +74,10 @@ export function codexCliProvider(options: ClaudeCliOptions = {}): LlmPort {
         ...(model ? ['--model', model] : []),
         '-',
       ];
-      const body = request.system ? `${request.system}\n\n${request.prompt}` : request.prompt;
-      const input = `${ownRunMarker(request.purpose ?? 'analysis')}\n${body}`;
       const outcome = await runChild(
         command,
         args,
-        input,
+        agentCliInput(request),
         options,
         request.signal,
         'codex-cli',

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { secretsFromEnv } from '../safety/redact.js';
-import { ownRunMarker } from '../transcript/own-run.js';
-import { type ClaudeCliOptions, runChild, tail } from './claude-cli.js';
+import { agentCliInput, type ClaudeCliOptions, runChild, tail } from './claude-cli.js';
 import { LlmError } from './errors.js';
 import { parseJsonAnswer } from './json-text.js';
 import type { JsonCompletion, JsonSchemaSpec, LlmPort, LlmRequest } from './port.js';
@@ -43,12 +42,10 @@ export function geminiCliProvider(options: ClaudeCliOptions = {}): LlmPort {
     model,
     async completeJson<T>(request: LlmRequest, schema: JsonSchemaSpec<T>): Promise<JsonCompletion<T>> {
       const args = ['-p', ASK, '--output-format', 'json', ...(model ? ['--model', model] : [])];
-      const body = request.system ? `${request.system}\n\n${request.prompt}` : request.prompt;
-      const input = `${ownRunMarker(request.purpose ?? 'analysis')}\n${body}`;
       const outcome = await runChild(
         command,
         args,
-        input,
+        agentCliInput(request),
         options,
         request.signal,
         'gemini-cli',
