@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../test-support/cli.js';
 import { availableEngines } from './engines.js';
 
-const BUILT_ENGINES = pathToFileURL(join(REPO_ROOT, 'dist', 'store', 'sqlite', 'engines.js')).href;
+const BUILT_ENGINES = pathToFileURL(join(REPO_ROOT, 'dist', 'sqlite', 'engines.js')).href;
 
 /** Runs a module script in a fresh Node (the warning is emitted once per process), on the built module. */
 function freshNode(script: string): { stdout: string; stderr: string; status: number | null } {
