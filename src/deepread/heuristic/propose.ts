@@ -18,10 +18,17 @@ export interface HeuristicAnswer {
   observations: { description: string; citations: Citation[] }[];
 }
 
-/** Findings of one pattern from several detectors (or chains) as one: their occurrences and quotes. */
+/**
+ * Findings of one pattern from several detectors (or chains) as one: their occurrences and quotes. A rule
+ * in the person's own words stays its own: quoting a second want under the first would cite what the
+ * rule does not say.
+ */
 function mergeByPattern(findings: readonly Finding[]): Finding[] {
   const merged = new Map<string, Finding[]>();
-  for (const f of findings) merged.set(f.pattern, [...(merged.get(f.pattern) ?? []), f]);
+  for (const f of findings) {
+    const key = `${f.pattern}\u0000${f.wording ?? ''}`;
+    merged.set(key, [...(merged.get(key) ?? []), f]);
+  }
   return [...merged.values()].map((group) => {
     const depth = Math.max(...group.map((f) => f.citations.length));
     const interleaved: Citation[] = [];
@@ -42,7 +49,7 @@ function confidenceOf(f: Finding): number {
 }
 
 /**
- * The offline reader's answer, shaped as a model's: one proposal per kind of want the person stated (for
+ * The offline reader's answer, shaped as a model's: one proposal per want the person stated (for
  * `claude`, the agent whose session it is), in their words, unless the existing lessons already hold
  * that rule; observations for everything else it recognised, most frequent first. Proposals come
  * strongest first.

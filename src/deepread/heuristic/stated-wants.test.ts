@@ -72,6 +72,76 @@ describe('what the person said they want', () => {
     ]);
   });
 
+  it('"always" is a reaction when a command showed what was missing, not when the agent only talked of it', async () => {
+    const summary = await readOffline((s) => {
+      s.user('set up the background agents');
+      s.tool('Bash', { command: 'docker compose up -d' }, 'Started');
+      s.say(
+        'Status: the agents are not working on anything yet; what still needs to be done is listed below.',
+      );
+      s.user('always have agents working on something they can do');
+    });
+    expect(summary.result.proposals).toEqual([]);
+    const hooks = await readOffline((s) => {
+      s.user('commit the audit reports');
+      s.tool(
+        'Bash',
+        { command: 'git commit --no-verify -m "audit reports"' },
+        '[main 7a23400] audit reports',
+      );
+      s.say('Committed.');
+      s.user('complete the commit, always verify and run hooks');
+    });
+    expect(hooks.result.proposals.map((p) => p.proposed_text)).toEqual([
+      "Complete the commit, always verify and run hooks. (The user's words after you ran a command.)",
+    ]);
+  });
+
+  it('the requirements of new work are no reaction, even where a command named the topic', async () => {
+    const { result } = await readOffline((s) => {
+      s.user('build the pre-order landing page');
+      s.tool(
+        'Bash',
+        { command: 'grep -rn "charity mission" marketing/' },
+        'index.html:12: our charity mission',
+      );
+      s.say('The page is live.');
+      s.user(
+        'We need to refactor the landing page. The charity mission must stay a backend surprise, never used as a hook.\n1. Remove the governance section.\n2. Sanitise the footer.',
+      );
+    });
+    expect(result.proposals).toEqual([]);
+  });
+
+  it('a want too long to quote whole is not cut into a rule that says something else', async () => {
+    const { result } = await readOffline((s) => {
+      s.user('write the release notes');
+      s.tool('Bash', { command: 'git log --oneline' }, 'a1 fix');
+      s.say('I wrote the notes and mentioned the sponsors and the charity mission at the top of the page.');
+      s.user(
+        "Don't mention the charity mission or the sponsors anywhere on the public release page or in the announcement e-mail we send to customers, ever, it stays internal",
+      );
+    });
+    expect(result.proposals).toEqual([]);
+  });
+
+  it('two wants in different words are two rules, each citing its own turn', async () => {
+    const { result, ids } = await readOffline((s) => {
+      s.user('tidy the module');
+      s.tool('Bash', { command: 'git commit --no-gpg-sign -m "tidy"' }, '[main 1b2c3d4] tidy');
+      s.say('Committed with signing turned off.');
+      const first = s.user('never commit without signing');
+      s.tool('Bash', { command: 'git push --force origin main' }, 'forced update');
+      s.say('Pushed.');
+      const second = s.user('never force push to main');
+      return { first, second };
+    });
+    expect(result.proposals.map((p) => [p.proposed_text, p.citations.map((c) => c.message_id)])).toEqual([
+      ["Never commit without signing. (The user's words after you ran a command.)", [ids.first]],
+      ["Never force push to main. (The user's words after you ran a command.)", [ids.second]],
+    ]);
+  });
+
   it('is silent on a request, a question, a sentence of code, an instruction for later and a bare go-ahead', async () => {
     const { result } = await readOffline((s) => {
       s.user('Always use pnpm here. Never push to main.');

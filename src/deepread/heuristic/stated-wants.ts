@@ -41,9 +41,11 @@ const WANTS: readonly [WantKind, RegExp][] = [
  * A standing instruction reads the same in a new request as in a reaction ("fix the parser. Don't change
  * any other files."): it carries a rule only where the turn shows it reacts to what the agent did: the
  * agent's last step was refused or stopped, the turn also corrects it ("no", "I said", "undo that"), the
- * sentence says "again" or "stop", or it names what the agent had just done or said (a word of four or
- * more letters in common, compared by its first five). The other kinds name what the agent did by their
- * form ("not a new file", "first", "simplify").
+ * sentence says "again" or "stop", or — in a turn that asks for no new work — it names what the agent did
+ * since the person last spoke (a word of four or more letters in common, compared by its first five): a
+ * command it ran ("always verify" after `git commit --no-verify`), or for a prohibition its own account
+ * ("I also tidied two other files" → "don't change any other files"). The other kinds name what the agent
+ * did by their form ("not a new file", "first", "simplify").
  */
 const REACTION_CUE = /\b(?:again|stop|anymore|any more|I (?:said|told you|asked)|why did you)\b/i;
 const COMMON_WORDS = new Set(
@@ -51,6 +53,8 @@ const COMMON_WORDS = new Set(
     ' ',
   ),
 );
+
+const PROHIBITION = /(?:^|,\s*)(?:please\s+)?(?:never|don'?t|do not|stop)\b/i;
 
 function stems(text: string): Set<string> {
   const found = new Set<string>();
@@ -60,12 +64,22 @@ function stems(text: string): Set<string> {
 }
 
 function namesTheAct(sentence: string, act: LastAct): boolean {
-  const done = stems(
-    [act.said ?? '', act.call?.command ?? '', act.call?.name ?? ''].join(' ').slice(0, 2000),
-  );
+  // A prohibition names an act, and the agent's own account of what it did shows it ("I also tidied two
+  // other files" → "don't change any other files"); "always …" names what was missing, which the agent's
+  // words cannot show — they only name the topic. Commands show either.
+  const prohibits = PROHIBITION.test(sentence);
+  const done = stems([...act.commands, prohibits ? (act.said ?? '') : ''].join(' ').slice(0, 4000));
   for (const stem of stems(sentence)) if (done.has(stem)) return true;
   return false;
 }
+
+/**
+ * A turn that asks for new work ("could you also add this to the README? Don't change any other files.",
+ * a numbered spec) states the requirements of that work: its "never" and "don't" are not a reaction to
+ * what the agent did, unless the turn also refuses, stops or corrects it.
+ */
+const NEW_WORK =
+  /\b(?:could|can|would|will) you\b|\bwe (?:need|have|want) to\b|\bplease (?:add|implement|create|build|write|make|update|refactor|perform|fix|change|move|rename|convert|set up|do)\b|\bthe following\b|^\s*(?:\d+[.)]|[-*•])\s/im;
 
 /** An instruction for later or a condition is not a reaction: "don't run the migrations yet", "so I can roll back later". */
 const NOT_NOW = /\b(?:yet|for now|later|so (?:that )?I can|in case|if|unless|whether|until)\b|\?$/i;
@@ -90,7 +104,8 @@ function cleanClause(sentence: string): string | undefined {
     const [word = '', rest] = raw.split(/\.{3,}|…/);
     if (word.length === 0) break;
     if (CODE_WORD.test(word)) return undefined;
-    if (codePointLength([...words, word].join(' ')) > MAX_CLAUSE_CHARS) break;
+    // A sentence too long to quote whole is not cut: "never used as a sales" says something else.
+    if (codePointLength([...words, word].join(' ')) > MAX_CLAUSE_CHARS) return undefined;
     words.push(word);
     if (rest !== undefined) break;
   }
@@ -134,6 +149,12 @@ interface LastAct {
   said: string | undefined;
   refused: boolean;
   interrupted: boolean;
+  /** The commands the agent ran since the person last spoke: what a standing instruction can name. */
+  commands: string[];
+}
+
+function noAct(): LastAct {
+  return { call: undefined, said: undefined, refused: false, interrupted: false, commands: [] };
 }
 
 function didWhat(act: LastAct): string {
@@ -197,6 +218,9 @@ function valid(rule: string): boolean {
   return codePointLength(rule) <= MAX_RULE_CHARS && checkRuleText(rule).ok;
 }
 
+/** Kinds whose rule is the person's sentence itself; the others put the quote in one rule of their kind. */
+const VERBATIM: ReadonlySet<WantKind> = new Set(['standing', 'instead']);
+
 interface Want {
   kind: WantKind;
   rule: string;
@@ -214,7 +238,7 @@ interface Want {
  */
 export class StatedWantDetector implements Detector {
   private readonly wants = new Map<string, Want>();
-  private act: LastAct = { call: undefined, said: undefined, refused: false, interrupted: false };
+  private act: LastAct = noAct();
   private actedSinceHuman = false;
 
   push(event: SessionEvent): void {
@@ -222,7 +246,16 @@ export class StatedWantDetector implements Detector {
       case 'call':
         // Bookkeeping and look-around calls (a todo list, a read) are not what the person reacts to.
         if (EDIT_TOOLS.has(event.call.name) || event.call.command !== undefined)
-          this.act = { call: event.call, said: this.act.said, refused: false, interrupted: false };
+          this.act = {
+            call: event.call,
+            said: this.act.said,
+            refused: false,
+            interrupted: false,
+            commands:
+              event.call.command === undefined
+                ? this.act.commands
+                : [...this.act.commands, event.call.command],
+          };
         this.actedSinceHuman = true;
         return;
       case 'say':
@@ -244,7 +277,7 @@ export class StatedWantDetector implements Detector {
         const reacting = event.turn > 0 && this.actedSinceHuman && !isContinuation(event.text);
         if (reacting)
           this.read(event.text, (sentence) => citeHuman(event.message, event.text, literal(sentence)));
-        this.act = { call: undefined, said: undefined, refused: false, interrupted: false };
+        this.act = noAct();
         this.actedSinceHuman = false;
         return;
       }
@@ -269,7 +302,7 @@ export class StatedWantDetector implements Detector {
         kind === 'standing' &&
         !reacting &&
         !REACTION_CUE.test(sentence) &&
-        !namesTheAct(sentence, this.act)
+        (NEW_WORK.test(text) || !namesTheAct(sentence, this.act))
       )
         continue;
       const clause =
@@ -296,6 +329,7 @@ export class StatedWantDetector implements Detector {
     return [...this.wants.values()].map((w) => ({
       pattern: `stated ${w.kind}`,
       rule: w.rule,
+      ...(VERBATIM.has(w.kind) ? { wording: w.rule } : {}),
       description: `The user said what they want: ${w.rule}`,
       citations: w.citations.slice(0, 3),
       occurrences: w.occurrences,

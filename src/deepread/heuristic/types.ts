@@ -33,6 +33,11 @@ export interface Finding {
   pattern: string;
   /** The imperative rule for the agent; absent when the evidence supports no rule. */
   rule?: string;
+  /**
+   * Set when the rule is the person's own words: findings of one pattern are merged only when this is the
+   * same too, since two wants in different words are two rules.
+   */
+  wording?: string;
   /** What was seen, for an observation. */
   description: string;
   /** Verbatim quotes, most telling first. */
