@@ -735,3 +735,74 @@ describe('version 4: two readings of one correction agree', () => {
     expect(count(gate(t), 'S1')).toBe(1);
   });
 });
+
+describe('version 5: a step not done, a failure come back, the agent finding the fault', () => {
+  it.each([
+    ['a step not done', 'The docs have not been updated.', 'have not been updated'],
+    ['a failure come back', 'Resurrected the extension and it crashed AGAIN', 'crashed AGAIN'],
+    ['the same error', 'I get the same error on the login page', 'the same error'],
+    ['a recurring problem (as typed)', 'REOCURRING PROBLEM -- the plugin is off again', 'REOCURRING PROBLEM'],
+  ])('reads %s as a correction of the work just done', (_kind, turn, phrase) => {
+    const t = new TranscriptBuilder();
+    t.user('Sync the settings and update the docs.');
+    edit(t, '/repo/settings.json', 1);
+    t.assistant('Done: settings synced and the docs updated.');
+    t.user(turn);
+    const result = gate(t);
+    expect(count(result, 'S1')).toBe(1);
+    expect(result.reasons?.[0]?.reason).toContain(`correction "${phrase}"`);
+  });
+
+  it('does not read a report of something not yet there as the opening request, nor "same" alone', () => {
+    const brief = new TranscriptBuilder();
+    brief.user('The docs have not been updated since March: bring them up to date.');
+    brief.assistant('Reading the docs folder.');
+    expect(count(gate(brief), 'S1')).toBe(0);
+
+    const same = new TranscriptBuilder();
+    same.user('Rename the flag.');
+    same.assistant(LONG_ANSWER);
+    same.user('use the same name in the README');
+    expect(count(gate(same), 'S1')).toBe(0);
+  });
+
+  it('counts the turn the agent answers with "I see the issue", but not the opening request', () => {
+    const t = new TranscriptBuilder();
+    t.user('Write a script that switches the environment variables.');
+    t.assistant(LONG_ANSWER);
+    const report = t.user('Starting ENVSelect... ERROR: Error accessing the registry');
+    t.assistant("I see the issue - the registry import isn't working. Let me fix it.");
+    const result = gate(t);
+    expect(result.verdict.signals.find((s) => s.name === 'S1')).toEqual({
+      name: 'S1',
+      count: 1,
+      ids: [report],
+    });
+
+    const opening = new TranscriptBuilder();
+    opening.user('The login page throws on submit, fix it.');
+    opening.tool('Read', { file_path: '/app/login.ts' });
+    opening.result('export function submit() {}');
+    opening.assistant('I see the issue: submit never awaits the request.');
+    expect(count(gate(opening), 'S1')).toBe(0);
+  });
+
+  it('counts twice a redirect after a refusal that the agent then concedes', () => {
+    const t = new TranscriptBuilder();
+    t.user('Find where the keybinds were changed.');
+    t.tool('Glob', { pattern: '**/keybinds*' });
+    const refused = t.result(REFUSAL, true);
+    t.user('they are in the hyprland config');
+    t.assistant("You're right, Hyprland keeps them in hyprland.conf.");
+    const result = gate(t);
+    expect(result.verdict.signals.find((s) => s.name === 'S1')).toEqual({
+      name: 'S1',
+      count: 2,
+      ids: [refused, refused],
+    });
+    expect(result.verdict.passed).toBe(true);
+    expect(renderWhy(result.sessionId, result.verdict, result.reasons)).toContain(
+      'and the agent conceded it: counts twice',
+    );
+  });
+});

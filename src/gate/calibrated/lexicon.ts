@@ -51,6 +51,13 @@ const SPACED_CORRECTIONS = [
   "(?:it'?s|its|that'?s|thats|it is|that is) not ?possible",
   "i (?:don'?t|do not|dont) see (?:which|what|where|any)",
   'still (?:have|has|get|getting|shows?|see)',
+  // A step reported as not done ("the docs have not been updated": the English of 没有更新) and a failure
+  // that came back ("crashed again", "the same error", "a recurring problem", misspelt as people type it)
+  // (version 5).
+  "(?:haven'?t|hasn'?t|have not|has not|wasn'?t|weren'?t|was not|were not|isn'?t|aren'?t|is not|are not) (?:been |yet )?(?:updated|changed|saved|synced|committed|pushed|created|added|removed|deleted|installed|implemented|applied)",
+  '(?:crash(?:ed|es|ing)?|fail(?:ed|s|ing)?|broke|breaks|broken|errors?|erroring) again',
+  '(?:the )?same (?:error|problem|issue|bug)',
+  're-?o?c+ur+ing (?:\\w+ )?(?:problem|issue|error)s?',
   // German
   'nein',
   'falsch',
@@ -369,8 +376,9 @@ const isEdge = (char: string) => EDGE_RE.test(char);
 
 /**
  * The agent conceding it was corrected, at the start of its reply to a person ("You're right", "你说得对",
- * "I was wrong"), in the T and V forms of each language: the agent's reading of the person's turn as a
- * correction. The turn it answers counts as S1.
+ * "I was wrong", "I see the issue"), in the T and V forms of each language: the agent's reading of the
+ * person's turn as a correction. The turn it answers counts as S1 (not the opening request: nothing had
+ * been done to correct).
  */
 export const CONCESSION_RE = new RegExp(
   [
@@ -396,6 +404,8 @@ export const CONCESSION_RE = new RegExp(
       'ты прав(?:а)?',
       'bạn nói đúng',
       'xin lỗi',
+      // The agent finding the fault the person came back with ("I see the issue - the script ...") (version 5).
+      'i see the (?:issue|problem|bug|glitch)',
     ]),
     '你说得对',
     '你說得對',

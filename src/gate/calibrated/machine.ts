@@ -92,7 +92,14 @@ export class CalibratedMachine {
   private pending: { id: MessageId; reason: string; refused: boolean } | undefined;
   /** The last person's turn, until the agent's first reply says whether it was taken as a correction. */
   private lastHuman:
-    | { id: MessageId; typed: string; corrected: boolean; confirmable: MessageId | undefined }
+    | {
+        id: MessageId;
+        typed: string;
+        corrected: boolean;
+        confirmable: MessageId | undefined;
+        /** Whether the turn followed agent activity (the opening request does not). */
+        reacting: boolean;
+      }
     | undefined;
   /** Whether the agent did anything with the last request (a tool call, a long answer, an edit). */
   private acted = false;
@@ -142,7 +149,8 @@ export class CalibratedMachine {
    * The agent's first reply to the person opens by conceding ("You're right", "你说得对", "Tu as raison"):
    * the agent read the person's turn as a correction, whatever words it used. That turn counts as S1 (and
    * no longer as a terse follow-up). A turn whose words already counted once as a steer counts a second
-   * time: the person's words and the agent's reading agree that it was a correction.
+   * time, and so does a redirect after a refusal or an interrupt: the person's words (or act) and the
+   * agent's reading agree that it was a correction.
    */
   private conceded(): void {
     const human = this.lastHuman;
@@ -152,7 +160,8 @@ export class CalibratedMachine {
       human.confirmable = undefined;
       return;
     }
-    if (!human || human.corrected) return;
+    // Conceding the opening request ("I see the issue" with the bug it names) corrects nothing the agent did.
+    if (!human?.reacting || human.corrected) return;
     human.corrected = true;
     this.unhit('S5', human.id);
     this.hit('S1', human.id, `the agent conceded a correction: "${quote(human.typed)}"`);
@@ -229,6 +238,8 @@ export class CalibratedMachine {
         // Stopping the agent and complaining in the same breath: the refusal and the words are two signs.
         const match = CORRECTION_RE.exec(reaction);
         if (match) this.hit('S1', this.pending.id, `and corrected it ("${match[0]}"): counts twice`);
+        // A redirect the agent's first reply then concedes: the person's act and the agent's reading agree.
+        else confirmable = this.pending.id;
       }
       corrected = true;
     }
@@ -266,7 +277,7 @@ export class CalibratedMachine {
     }
     this.request++;
     this.acted = false;
-    this.lastHuman = { id, typed, corrected, confirmable };
+    this.lastHuman = { id, typed, corrected, confirmable, reacting };
     this.awaitingReply = true;
   }
 

@@ -39,7 +39,8 @@ describe('the calibrated profile on every reading path', () => {
   it("gives the gate command's verdict to the hook's event reader and to scan --reader plain", () => {
     const path = session();
     const direct = verdictWith(path);
-    expect(direct.verdict.signals.map((s) => `${s.name}x${s.count}`)).toEqual(['S1x1']);
+    // The redirect after the refusal, conceded by the agent, counts twice (version 5).
+    expect(direct.verdict.signals.map((s) => `${s.name}x${s.count}`)).toEqual(['S1x2']);
     const hook: Read = (file, onEvent) => adapterFor(file).readEvents(file, onEvent);
     expect(verdictWith(path, hook)).toEqual(direct);
     expect(verdictWith(path, readTranscriptEvents)).toEqual(direct);
@@ -53,6 +54,6 @@ describe('the calibrated profile on every reading path', () => {
         onEvent(event);
       });
     const { verdict } = verdictWith(path, bare);
-    expect(verdict.signals.map((s) => `${s.name}x${s.count}`)).toEqual(['S1x1', 'S2x1']);
+    expect(verdict.signals.map((s) => `${s.name}x${s.count}`)).toEqual(['S1x2', 'S2x1']);
   });
 });
