@@ -20,10 +20,12 @@ export const DEFAULT_GATE_PROFILE: GateProfile = 'calibrated';
  * that the problem is not solved, a step skipped or a rule ignored (English, Russian, Chinese); a steer the
  * agent concedes, and a refusal or interrupt whose redirect holds a correction phrase, count twice;
  * "continue implementation" and Thai "go on" carry on; "not yet" in Spanish and Portuguese only about a result.
- * calibrated 5: complaints that a step was not done ("have not been updated") or that a failure came back
- * ("crashed again", "the same error", "recurring problem"); the agent's "I see the issue" reads as a
- * concession; a redirect after a refusal or interrupt that the agent concedes counts twice; a concession
- * of the opening request is not counted.
+ * calibrated 5: complaints that a step was not done ("have not been updated"), that a failure came back
+ * ("crashed again", "the same error", "recurring problem", "you keep getting stuck"), that the work fails in
+ * words other than "work" ("does not even open", "still loading the old values"), and doubt ("did you
+ * test it?", "are you sure", 你确认); the agent's "I see the issue" reads as a concession; a redirect after
+ * a refusal or interrupt that the agent concedes counts twice; a concession of the opening request is not
+ * counted.
  */
 export const GATE_PROFILE_VERSIONS: Record<GateProfile, number> = { seed: 1, calibrated: 5 };
 

@@ -742,6 +742,12 @@ describe('version 5: a step not done, a failure come back, the agent finding the
     ['a failure come back', 'Resurrected the extension and it crashed AGAIN', 'crashed AGAIN'],
     ['the same error', 'I get the same error on the login page', 'the same error'],
     ['a recurring problem (as typed)', 'REOCURRING PROBLEM -- the plugin is off again', 'REOCURRING PROBLEM'],
+    ['a failure in other words', 'now windows does not even open', 'does not even'],
+    ['a part left out', 'but in the update it is not adding the heartbeat part', 'is not adding'],
+    ['old values still there', 'ok, updated, but vscode is still loading the oldest values', 'still loading'],
+    ['the agent doing it over and over', 'you keep getting stuck running the container', 'you keep getting'],
+    ['doubt that it was tested', 'did u test with playwright visually and backendly', 'did u test'],
+    ['doubt in Chinese', '你确认nvfp4的都实现对了吗', '你确认'],
   ])('reads %s as a correction of the work just done', (_kind, turn, phrase) => {
     const t = new TranscriptBuilder();
     t.user('Sync the settings and update the docs.');
@@ -753,17 +759,19 @@ describe('version 5: a step not done, a failure come back, the agent finding the
     expect(result.reasons?.[0]?.reason).toContain(`correction "${phrase}"`);
   });
 
-  it('does not read a report of something not yet there as the opening request, nor "same" alone', () => {
+  it('reads none of them in the opening request, nor "same" or "keep" in an instruction', () => {
     const brief = new TranscriptBuilder();
     brief.user('The docs have not been updated since March: bring them up to date.');
     brief.assistant('Reading the docs folder.');
     expect(count(gate(brief), 'S1')).toBe(0);
 
-    const same = new TranscriptBuilder();
-    same.user('Rename the flag.');
-    same.assistant(LONG_ANSWER);
-    same.user('use the same name in the README');
-    expect(count(gate(same), 'S1')).toBe(0);
+    for (const turn of ['use the same name in the README', 'keep going', 'keep the old file as a backup']) {
+      const t = new TranscriptBuilder();
+      t.user('Rename the flag.');
+      t.assistant(LONG_ANSWER);
+      t.user(turn);
+      expect(count(gate(t), 'S1'), turn).toBe(0);
+    }
   });
 
   it('counts the turn the agent answers with "I see the issue", but not the opening request', () => {

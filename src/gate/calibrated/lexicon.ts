@@ -58,6 +58,17 @@ const SPACED_CORRECTIONS = [
   '(?:crash(?:ed|es|ing)?|fail(?:ed|s|ing)?|broke|breaks|broken|errors?|erroring) again',
   '(?:the )?same (?:error|problem|issue|bug)',
   're-?o?c+ur+ing (?:\\w+ )?(?:problem|issue|error)s?',
+  // The work reported as not doing its job in words other than "work" ("does not even open", "not really
+  // working", "it is not adding the other part", "still loading the old values"), the agent (or agents)
+  // doing something over and over ("you keep getting stuck"), and doubt that it was done ("did you test
+  // it?", "are you sure", 你确认…吗) (version 5).
+  'not (?:really|even|actually) (?:work(?:ing|s)?|open(?:ing|s)?|start(?:ing|s)?|load(?:ing|s)?|show(?:ing|s)?)',
+  "(?:does|do|did)(?:n'?t| not) even",
+  "(?:isn'?t|is not|its not|it'?s not|are not|aren'?t) (?:showing|adding|saving|loading|updating|running|opening|accessible|reachable|visible)",
+  'still (?:loading|using|showing|running|there|happening|the old)',
+  '(?:you|it|agents?|they) keeps? (?!going)\\w+ing',
+  'did (?:you|u) (?:test|check|verify|run|try|actually|really)',
+  'are (?:you|u) sure',
   // German
   'nein',
   'falsch',
@@ -157,6 +168,8 @@ const UNSPACED_CORRECTIONS = [
   '別動',
   '你确定',
   '你確定',
+  '你确认',
+  '你確認',
   '为什么你',
   '為什麼你',
   '你为什么',
