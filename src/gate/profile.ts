@@ -24,8 +24,8 @@ export const DEFAULT_GATE_PROFILE: GateProfile = 'calibrated';
  * ("crashed again", "the same error", "recurring problem", "you keep getting stuck"), that the work fails in
  * words other than "work" ("does not even open", "still loading the old values"), and doubt ("did you
  * test it?", "are you sure", 你确认); the agent's "I see the issue" reads as a concession; a redirect after
- * a refusal or interrupt that the agent concedes counts twice; a concession of the opening request is not
- * counted.
+ * a refusal or interrupt that the agent concedes, and a steer right after the agent said the work was
+ * done, count twice; a concession of the opening request is not counted.
  */
 export const GATE_PROFILE_VERSIONS: Record<GateProfile, number> = { seed: 1, calibrated: 5 };
 

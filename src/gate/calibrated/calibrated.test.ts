@@ -58,7 +58,7 @@ describe('S1: corrections, not instructions', () => {
   it('counts one hit per steering turn, whatever the number of phrases in it', () => {
     const t = new TranscriptBuilder();
     t.user('Add a retry to the upload.');
-    t.assistant('Done, retries three times.');
+    t.assistant('Added three retries to the upload.');
     const steer = t.user('still not working, try again and stop the old worker first');
     const result = gate(t);
     expect(result.verdict.signals.find((s) => s.name === 'S1')).toEqual({
@@ -72,7 +72,7 @@ describe('S1: corrections, not instructions', () => {
   it("counts a turn rejecting the agent's work twice, once however many phrases: it flags alone", () => {
     const t = new TranscriptBuilder();
     t.user('Add a retry to the upload.');
-    t.assistant('Done, retries three times.');
+    t.assistant('Added three retries to the upload.');
     const reject = t.user("no, that's wrong, revert it and stop");
     const result = gate(t);
     expect(result.verdict.signals.find((s) => s.name === 'S1')).toEqual({
@@ -97,7 +97,7 @@ describe('S1: corrections, not instructions', () => {
   ])('weighs %s by how strongly it rejects', (_case, reply, hits) => {
     const t = new TranscriptBuilder();
     t.user('Fix the import page.');
-    t.assistant('Fixed the import page.');
+    t.assistant('Changed the import page.');
     t.user(reply);
     expect(count(gate(t), 'S1')).toBe(hits);
   });
@@ -134,7 +134,7 @@ describe('S1: corrections, not instructions', () => {
   ])('reads corrections in %s', (_language, reply, hits) => {
     const t = new TranscriptBuilder();
     t.user('Fix the import page.');
-    t.assistant('Fixed the import page.');
+    t.assistant('Changed the import page.');
     t.user(reply);
     expect(count(gate(t), 'S1')).toBe(hits);
   });
@@ -464,7 +464,7 @@ describe('S1: a turn the agent concedes was a correction', () => {
   it('counts a steer the agent concedes twice (version 4), a conceded terse reply once and not as S5', () => {
     const t = new TranscriptBuilder();
     t.user('Fix the export.');
-    t.assistant('Fixed.');
+    t.assistant('Changed the exporter.');
     t.user('still broken');
     t.assistant("You're right, the header row is still missing.");
     t.user('Rename the column too.');
@@ -531,9 +531,9 @@ describe('the calibrated verdict', () => {
   it('keeps the seed output shape and adds the profile at the end; the seed line is unchanged', () => {
     const t = new TranscriptBuilder();
     t.user('Fix the login.');
-    t.assistant('Fixed.');
+    t.assistant('Changed the exporter.');
     t.user('still broken');
-    t.assistant('Fixed again.');
+    t.assistant('Changed it again.');
     t.user('why did you change the form?');
     const calibrated = formatVerdictJson(gate(t).verdict);
     expect(calibrated).toMatch(
@@ -752,7 +752,7 @@ describe('version 5: a step not done, a failure come back, the agent finding the
     const t = new TranscriptBuilder();
     t.user('Sync the settings and update the docs.');
     edit(t, '/repo/settings.json', 1);
-    t.assistant('Done: settings synced and the docs updated.');
+    t.assistant('I synced the settings and edited the docs.');
     t.user(turn);
     const result = gate(t);
     expect(count(result, 'S1')).toBe(1);
@@ -812,5 +812,55 @@ describe('version 5: a step not done, a failure come back, the agent finding the
     expect(renderWhy(result.sessionId, result.verdict, result.reasons)).toContain(
       'and the agent conceded it: counts twice',
     );
+  });
+});
+
+describe('version 5: a correction right after the agent said the work was done', () => {
+  it('counts twice a steer that follows a claim of success, once a steer that follows none', () => {
+    const claimed = new TranscriptBuilder();
+    claimed.user('Make the export write a header row.');
+    claimed.assistant('Let me look at the exporter.');
+    edit(claimed, '/app/export.py', 1);
+    claimed.assistant('Done: the export now writes the header row.');
+    const turn = claimed.user('still broken, the header is missing');
+    const result = gate(claimed);
+    expect(result.verdict.signals.find((s) => s.name === 'S1')).toEqual({
+      name: 'S1',
+      count: 2,
+      ids: [turn, turn],
+    });
+    expect(result.verdict.passed).toBe(true);
+    expect(result.reasons?.map((r) => r.reason)).toContain(
+      'right after the agent said it was done: counts twice',
+    );
+
+    const unclaimed = new TranscriptBuilder();
+    unclaimed.user('Make the export write a header row.');
+    unclaimed.assistant('Let me look at the exporter.');
+    edit(unclaimed, '/app/export.py', 1);
+    unclaimed.assistant('I changed the writer; the header logic is in write_rows.');
+    unclaimed.user('still broken, the header is missing');
+    expect(count(gate(unclaimed), 'S1')).toBe(1);
+  });
+
+  it.each([
+    ['a check mark', '✅ Header row added.'],
+    ['Chinese', '已修复：导出现在会写表头。'],
+    ['a claim at the close of a long report', `${LONG_ANSWER}\n\nThe export should now work.`],
+  ])('reads %s as a claim of success', (_kind, claim) => {
+    const t = new TranscriptBuilder();
+    t.user('Make the export write a header row.');
+    t.assistant('Looking.');
+    t.assistant(claim);
+    t.user('still broken');
+    expect(count(gate(t), 'S1')).toBe(2);
+  });
+
+  it('does not double an outright rejection, which already counts twice', () => {
+    const t = new TranscriptBuilder();
+    t.user('Make the export write a header row.');
+    t.assistant('Done.');
+    t.user("that's wrong, the header goes first");
+    expect(count(gate(t), 'S1')).toBe(2);
   });
 });

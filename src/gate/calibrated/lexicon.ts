@@ -471,6 +471,20 @@ export const DECLINE_RE = new RegExp(
   'iu',
 );
 
+/**
+ * The agent saying the work is done ("Done.", "Fixed", "should now work", "✅", "已修复"), at the opening or
+ * the close of its text: a correction right after such a claim catches work reported done that was not.
+ */
+const CLAIM_RE =
+  /(?<!\p{L})(?:done|fixed|all set|now works|is now working|should now work|should work now|works now|successfully|resolved)(?!\p{L})|✅|已修复|已完成|修复完成|完成了|搞定/iu;
+/** How much of the text's opening and close is read for a claim: the agent reports there. */
+const CLAIM_HEAD = 120;
+const CLAIM_TAIL = 300;
+
+export function claimsDone(text: string): boolean {
+  return CLAIM_RE.test(text.slice(0, CLAIM_HEAD)) || CLAIM_RE.test(text.slice(-CLAIM_TAIL));
+}
+
 /** The seed's S4 retry phrases less `i'?ll try`, which in real sessions opens ordinary plans ("I'll try the API first"). */
 export const RETRY_RE = new RegExp(
   bounded([

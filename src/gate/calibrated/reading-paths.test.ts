@@ -46,6 +46,22 @@ describe('the calibrated profile on every reading path', () => {
     expect(verdictWith(path, readTranscriptEvents)).toEqual(direct);
   });
 
+  it('reads the claim of success before a correction alike when the fast reader left that text undecoded', () => {
+    const t = new TranscriptBuilder();
+    t.user('Make the export write a header row.');
+    t.assistant('Let me look at the exporter first.');
+    t.tool('Edit', { file_path: '/app/export.py', old_string: 'rows', new_string: 'header + rows' });
+    t.result('The file /app/export.py has been updated.');
+    t.assistant(`${'The writer now emits the header before the rows. '.repeat(12)}Done.`);
+    t.user('still broken, the header is missing');
+    const path = t.write();
+    const direct = verdictWith(path);
+    expect(direct.verdict.signals.map((s) => `${s.name}x${s.count}`)).toEqual(['S1x2']);
+    const hook: Read = (file, onEvent) => adapterFor(file).readEvents(file, onEvent);
+    expect(verdictWith(path, hook)).toEqual(direct);
+    expect(verdictWith(path, readTranscriptEvents)).toEqual(direct);
+  });
+
   it('reads every error as a failure from a host that cannot tell refusals and cascades', () => {
     const path = session();
     const bare: Read = (file, onEvent) =>
