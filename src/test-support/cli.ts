@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { binFor, whyUnreachable } from './unprivileged.js';
 
 /** The built CLI entry, spawned the way a user runs it (tests require `npm run build` first; `npm test` does it). */
 export const BIN = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'retrospect.js');
@@ -20,12 +21,18 @@ export function runCli(
     env?: NodeJS.ProcessEnv;
     input?: string | Buffer;
     timeoutMs?: number;
-    /** Run as another user (see unprivileged()), so that file permissions apply even when tests run as root. */
+    /**
+     * Run as another user (see unprivileged()), so that file permissions apply even when tests run as root.
+     * A clone that user cannot reach runs from a copy it can (see binFor).
+     */
     user?: { uid: number; gid: number } | undefined;
   } = {},
 ): Promise<CliRun> {
+  const bin = options.user ? binFor(options.user) : BIN;
+  if (bin === undefined)
+    return Promise.reject(new Error(whyUnreachable(options.user as { uid: number; gid: number })));
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
+    const child = spawn(process.execPath, [bin, ...args], {
       cwd: options.cwd ?? REPO_ROOT,
       env: { ...process.env, NO_COLOR: '1', ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -53,7 +60,8 @@ export function runCli(
 
 /**
  * The user to run a CLI as when a test needs permissions to hold: `nobody` when the tests run as root (root
- * reads a file of mode 000), else undefined (the current user). The test's files must be open to that user.
+ * reads a file of mode 000), else undefined (the current user). The test's files must be open to that user:
+ * make them in reachableTempDir(user) (test-support/unprivileged.ts), which a private TMPDIR does not stop.
  */
 export function unprivileged(): { uid: number; gid: number } | undefined {
   return process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : undefined;
