@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
+import { chmodSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tempDir } from './temp-dir.js';
 import { binFor, whyUnreachable } from './unprivileged.js';
 
 /** The built CLI entry, spawned the way a user runs it (tests require `npm run build` first; `npm test` does it). */
@@ -13,7 +15,21 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Spawns `node bin/retrospect.js ...args` and collects its output. */
+let cliTemp: string | undefined;
+
+/**
+ * The TMPDIR of the CLIs a test file spawns: a test folder (open to every user, as /tmp is), so that what a
+ * command leaves there on purpose (the `sprint retro --demo` copy) goes when the file's tests are done.
+ */
+function cliTempFolder(): string {
+  if (cliTemp === undefined || !existsSync(cliTemp)) {
+    cliTemp = tempDir('retrospect-cli-tmp-');
+    chmodSync(cliTemp, 0o1777);
+  }
+  return cliTemp;
+}
+
+/** Spawns `node bin/retrospect.js ...args` and collects its output (TMPDIR a test folder unless env names one). */
 export function runCli(
   args: string[],
   options: {
@@ -34,7 +50,7 @@ export function runCli(
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [bin, ...args], {
       cwd: options.cwd ?? REPO_ROOT,
-      env: { ...process.env, NO_COLOR: '1', ...options.env },
+      env: { ...process.env, NO_COLOR: '1', TMPDIR: cliTempFolder(), ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],
       ...(options.user ?? {}),
     });
