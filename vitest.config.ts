@@ -10,6 +10,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The built CLI that runCli runs in-process (test-support/cli.ts) is loaded by Node itself, as
+    // bin/retrospect.js loads it: the same code at the same speed, not a copy rewritten by the test runner.
+    server: { deps: { external: [/[\\/]dist[\\/]/] } },
     tags: [
       {
         name: 'race',
