@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, REPO_ROOT, runCli } from '../../test-support/cli.js';
+import { BIN, REPO_ROOT, spawnCli } from '../../test-support/cli.js';
 import { tempDir } from '../../test-support/temp-dir.js';
 import { CAPTURE_DEADLINE_MS } from './hook/friction-capture.js';
 
@@ -16,7 +16,8 @@ const failure = JSON.stringify({
 
 /** The hook as Claude Code runs it; the test's own limit (10 s) is far above the hook's deadline. */
 function capture(env: NodeJS.ProcessEnv, input = failure) {
-  return runCli(['hook', 'friction-capture'], { env, input, timeoutMs: 10_000 });
+  // The capture's deadline ends the process (Claude Code waits for it): a spawned one.
+  return spawnCli(['hook', 'friction-capture'], { env, input, timeoutMs: 10_000 });
 }
 
 describe('retrospect hook friction-capture never hangs', () => {
