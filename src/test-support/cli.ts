@@ -3,7 +3,7 @@ import { chmodSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { memoryIo } from './memory-io.js';
+import { type CommandIo, memoryIo } from './memory-io.js';
 import { tempDir } from './temp-dir.js';
 import { binFor, whyUnreachable } from './unprivileged.js';
 
@@ -52,7 +52,7 @@ function cliEnv(options: CliRunOptions): NodeJS.ProcessEnv {
   return env;
 }
 
-type Main = (argv: string[], io: import('../cli/io.js').CliIo) => Promise<number>;
+type Main = (argv: string[], io: CommandIo) => Promise<number>;
 let builtMain: Promise<Main> | undefined;
 
 /**
