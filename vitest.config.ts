@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -10,6 +11,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // vitest's default is one worker fewer than the CPUs: one on a 2-core machine, where the second core was
+    // left to the CLIs the tests spawned. Most CLI cases now run in-process (test-support/cli.ts), so both
+    // cores run test files; a larger machine keeps the default.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // The built CLI that runCli runs in-process (test-support/cli.ts) is loaded by Node itself, as
     // bin/retrospect.js loads it: the same code at the same speed, not a copy rewritten by the test runner.
     server: { deps: { external: [/[\\/]dist[\\/]/] } },
