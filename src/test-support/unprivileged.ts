@@ -16,7 +16,6 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join, parse } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll } from 'vitest';
 import { tempDir } from './temp-dir.js';
 
 // Tests that need file permissions to hold run the CLI as another user (`nobody` when the tests run as
@@ -37,14 +36,13 @@ const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PACKAGE_PARTS = ['bin', 'dist', 'examples', 'schemas', 'package.json', 'LICENSE'];
 
 const made = new Set<string>();
-try {
-  afterAll(() => {
-    for (const dir of made) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
-    made.clear();
-    reachableCopy = undefined;
-  });
-} catch {
-  // Loaded outside a test run: nothing to remove.
+let reachableCopy: string | undefined;
+
+/** Removes the folders and the CLI copy made so far (each test file's afterAll, see clean-after-file.ts). */
+export function removeReachableDirs(): void {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+  made.clear();
+  reachableCopy = undefined;
 }
 
 /**
@@ -88,8 +86,6 @@ export function reachableTempDir(user: RunAs, prefix = 'retrospect-test-'): stri
   made.add(dir);
   return dir;
 }
-
-let reachableCopy: string | undefined;
 
 /**
  * The CLI entry `user` can run: the clone's own bin/retrospect.js when the user reaches it, its
