@@ -1,14 +1,14 @@
-import { copyFileSync, mkdtempSync, truncateSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { StoreError } from '../errors/errors.js';
 import { storedSession } from '../report/test-support/records.js';
 import { availableEngines, openSqlite, type SqliteEngineName } from '../sqlite/index.js';
+import { tempDir } from '../test-support/temp-dir.js';
 import { openStore } from './open.js';
 
 function storeWithRows(n: number, engine: SqliteEngineName): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'retrospect-store-unusable-')), 'store.sqlite');
+  const path = join(tempDir('retrospect-store-unusable-'), 'store.sqlite');
   const store = openStore(path, { engine });
   for (let i = 0; i < n; i++)
     store.upsertSession({ ...storedSession({ sessionId: `s${i}` }), path: `/p/-home-dev-x/s${i}.jsonl` });

@@ -341,7 +341,9 @@ describe('sprint retro, end to end', () => {
     stdin.end(`${KEYSTROKES.join('\n')}\n`);
     const stdout = sink();
     const stderr = sink();
-    const io: CliIo = { stdin, stdout, stderr, env: { ...env }, cwd: tempDir('retrospect-sprint-demo-tty-') };
+    // The demo's copy goes to the command's temp folder: a test folder, removed with the file's others.
+    const cwd = tempDir('retrospect-sprint-demo-tty-');
+    const io: CliIo = { stdin, stdout, stderr, env: { ...env, TMPDIR: cwd }, cwd };
     expect(await run(['--demo'], io)).toBe(0);
     expect(stderr.text()).not.toContain('replaying');
     expect(stderr.text()).toContain('What Went Well');
