@@ -1,3 +1,4 @@
+import { pushAll } from '../../arrays/bounded.js';
 import { type CommitInfo, type Evidence, fileChange } from '../evidence.js';
 import type { HunkLinker, HunkProvenance } from '../link/link.js';
 import { settleAtBase } from './base-files.js';
@@ -54,7 +55,7 @@ export async function collectCommitRange(
   const format = ['%H', '%P', '%an', '%ae', '%aI', '%cn', '%ce', '%cI', '%B'].join('%x1f');
   const log = await git.collect(['log', '-z', '--reverse', `--format=${format}`, range, '--']);
   const commits = parseCommits(log.stdout.toString('utf8'));
-  evidence.commits.push(...commits);
+  pushAll(evidence.commits, commits);
   if (commits.length === 0) {
     evidence.notes.push(`The range ${range} contains no commits.`);
     evidence.warnings.push(`the range ${range} contains no commits; nothing to walk`);

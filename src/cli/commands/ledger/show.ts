@@ -1,3 +1,4 @@
+import { maxOf } from '../../../arrays/bounded.js';
 import { InputError } from '../../../errors/errors.js';
 import { locateLedger } from '../../../ledger/path.js';
 import { emptyLedgerView, ledgerViewJson, showLedger } from '../../../ledger/show.js';
@@ -25,7 +26,12 @@ const printable = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]/g
 
 function table(rows: string[][]): string[] {
   const widths =
-    rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
+    rows[0]?.map((_, column) =>
+      maxOf(
+        rows.map((row) => (row[column] ?? '').length),
+        0,
+      ),
+    ) ?? [];
   return rows.map((row) =>
     row
       .map((cell, column) => cell.padEnd(widths[column] ?? 0))
