@@ -1,6 +1,7 @@
 import { closeSync, copyFileSync, mkdirSync, openSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { TRANSCRIPT_WHOLE_READ_CAP } from '../fsx/read-regular.js';
 import { gateSessionSync } from '../gate/index.js';
 import { HOSTS_HOME } from '../test-support/hosts.js';
 import { tempDir } from '../test-support/temp-dir.js';
@@ -111,5 +112,24 @@ describe('a record over the cap', () => {
     expect([...claudeCodeAdapter.messages(path)].map((m) => m.id)).toEqual(['u1', 'a2']);
     expect(readMechanicalState(path)).toBeDefined();
     expect(statSync(path).size).toBeGreaterThan(MAX_RECORD_BYTES);
+  });
+});
+
+describe('a session file parsed whole, over the whole-read cap', () => {
+  it('is refused by its size before it is read, with the reason in the verdict', () => {
+    const path = join(tempDir('retrospect-whole-cap-'), 'session-2025-11-03T10-00-7b1f4f6b.json');
+    const fd = openSync(path, 'w');
+    writeSync(fd, '{"sessionId":"g1","messages":[');
+    const message = Buffer.from(
+      `${JSON.stringify({ id: 'm', type: 'user', content: 'x'.repeat(1000) })},`.repeat(1000),
+    );
+    for (let written = 0; written <= TRANSCRIPT_WHOLE_READ_CAP; written += message.length)
+      writeSync(fd, message);
+    writeSync(fd, '{"id":"z","type":"user","content":"end"}]}');
+    closeSync(fd);
+    const gate = gateSessionSync(path, { host: 'gemini', ledgerPath: null, env: {} });
+    expect(gate.verdict.error).toMatch(
+      /^file not readable: too large: 6\d\.\d MB, over the 64\.0 MB read whole; not read$/,
+    );
   });
 });
