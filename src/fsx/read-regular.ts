@@ -148,11 +148,12 @@ export function openRegularFd(path: string, options: OpenForReadingOptions = {})
 
 /**
  * Largest transcript a host whose format must be parsed whole (a legacy Gemini `.json` chat, a Copilot or
- * Codex `.json` file) is loaded at. Parsing holds the bytes, the string and the parsed value at once, about
- * four times the file: at 64 MB that is near the 200 MB a single input may cost (a 600 MB file would not
- * even fit in one JavaScript string). Such a file is refused by its size, before anything is read.
+ * Codex `.json` file) is loaded at. Parsing holds the bytes, the string, the parsed value and the messages
+ * made of it at once: a gate of a 60 MB chat of short messages peaked at 349 MB, of a 31 MB one (300,000
+ * messages) at 234 MB (a 600 MB file would not even fit in one JavaScript string). Such a file is refused
+ * by its size, before it is read.
  */
-export const TRANSCRIPT_WHOLE_READ_CAP = 64 * 1024 * 1024;
+export const TRANSCRIPT_WHOLE_READ_CAP = 32 * 1024 * 1024;
 
 /**
  * Reads a file as UTF-8, or undefined when it does not exist: readRegularTextIfExists under the name the

@@ -129,7 +129,7 @@ describe('a session file parsed whole, over the whole-read cap', () => {
     closeSync(fd);
     const gate = gateSessionSync(path, { host: 'gemini', ledgerPath: null, env: {} });
     expect(gate.verdict.error).toMatch(
-      /^file not readable: too large: 6\d\.\d MB, over the 64\.0 MB read whole; not read$/,
+      /^file not readable: too large: 3\d\.\d MB, over the 32\.0 MB read whole; not read$/,
     );
   });
 });
