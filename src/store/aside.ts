@@ -4,6 +4,7 @@ import { StoreError } from '../errors/errors.js';
 import { kindOf } from '../fsx/atomic.js';
 import { openSqlite, type SqliteDatabase } from '../sqlite/index.js';
 import { storeProblemMessage } from './problems.js';
+import { notSqliteDetail, sqliteHeaderOf } from './sqlite-header.js';
 
 /** Another program's database: it opens, and holds tables but no `sessions` table. Damaged files are not. */
 function isForeignDatabase(path: string): boolean {
@@ -34,6 +35,14 @@ export function moveStoreAside(given: string, now: Date = new Date()): string | 
   if (stat === undefined) return undefined;
   if (!stat.isFile()) {
     throw new StoreError(path, 'not-a-file', storeProblemMessage(path, 'not-a-file', kindOf(stat)));
+  }
+  // A file that is not SQLite at all is not a damaged store: it is someone's file, and it stays put.
+  if (sqliteHeaderOf(path) === 'other') {
+    throw new StoreError(
+      path,
+      'not-a-store',
+      storeProblemMessage(path, 'not-a-store', `${notSqliteDetail(path)}; not moved`),
+    );
   }
   if (isForeignDatabase(path)) {
     throw new StoreError(
