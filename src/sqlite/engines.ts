@@ -101,3 +101,11 @@ export function defaultEngine(): SqliteEngineName {
   if (loadWasmSqlite() !== null) return 'node-sqlite3-wasm';
   throw new RetrospectError('E_NO_SQLITE', noEngineMessage());
 }
+
+/** An engine in words, for `scan --verbose`: which one, and why it was the one chosen. */
+export function describeEngine(engine: SqliteEngineName): string {
+  if (engine === 'node:sqlite') return "Node's built-in SQLite (node:sqlite)";
+  if (engine === 'better-sqlite3')
+    return 'better-sqlite3 (a native module: this Node has no built-in SQLite)';
+  return 'node-sqlite3-wasm (SQLite in WebAssembly: this Node has no built-in SQLite and better-sqlite3 does not load)';
+}
