@@ -1,5 +1,7 @@
 import {
+  accessSync,
   closeSync,
+  constants,
   copyFileSync,
   existsSync,
   mkdtempSync,
@@ -32,8 +34,9 @@ import { transactionOn } from './transaction.js';
  * - That lock is not the fcntl lock the native engines take: a native and a wasm process writing one store
  *   at the same moment would not see each other. The wasm engine is chosen only where this Node has no
  *   native one, so that takes two Node versions running at once on one store.
- * - A read-only open reads a private copy (the file with its `-wal` and `-journal`) in a fresh temporary
- *   folder, so that reading someone else's database (OpenCode's) leaves nothing beside it, not even a lock.
+ * - A read-only open (or one of a file this process may not write) reads a private copy (the file with its
+ *   `-wal` and `-journal`) in a fresh temporary folder, so that reading someone else's database (OpenCode's)
+ *   leaves nothing beside it, not even a lock.
  */
 
 /** Statements kept prepared per connection; an evicted one is finalized and prepared again when used. */
@@ -66,6 +69,16 @@ function cannotOpen(path: string, why: string): Error {
   return Object.assign(new Error(`unable to open database file ${path} (${why})`), {
     code: 'SQLITE_CANTOPEN',
   });
+}
+
+/** False for an existing file this process may not write (a missing one is created, so it counts as writable). */
+function writable(path: string): boolean {
+  try {
+    accessSync(path, constants.W_OK);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT';
+  }
 }
 
 /** SQLite's header says whether the file is in WAL mode (bytes 18 and 19 are 2) or uses a rollback journal. */
@@ -217,7 +230,9 @@ export function openWasmSqlite(
 ): SqliteDatabase {
   const inMemory = given === ':memory:' || given === '';
   const path = inMemory ? given : resolve(given);
-  const readOnly = options.readOnly === true && !inMemory;
+  // A file this process may not write is opened for reading, as the native engines do (SQLite's own file
+  // layer falls back to reading): its statements read, and a write fails as SQLITE_READONLY.
+  const readOnly = !inMemory && (options.readOnly === true || !writable(path));
   let scratch: string | undefined;
   let file = path;
   let guardPath: string | undefined;
