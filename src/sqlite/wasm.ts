@@ -1,5 +1,6 @@
 import {
   accessSync,
+  chmodSync,
   closeSync,
   constants,
   copyFileSync,
@@ -188,8 +189,13 @@ function readableCopy(path: string): { copy: string; folder: string } {
   const copy = join(folder, 'copy.sqlite');
   try {
     copyFileSync(path, copy);
-    for (const suffix of ['-wal', '-journal'])
-      if (existsSync(`${path}${suffix}`)) copyFileSync(`${path}${suffix}`, `${copy}${suffix}`);
+    // The copy keeps the original's mode; it must be writable for SQLite to fold a WAL or journal into it.
+    chmodSync(copy, 0o600);
+    for (const suffix of ['-wal', '-journal']) {
+      if (!existsSync(`${path}${suffix}`)) continue;
+      copyFileSync(`${path}${suffix}`, `${copy}${suffix}`);
+      chmodSync(`${copy}${suffix}`, 0o600);
+    }
     return { copy, folder };
   } catch (error) {
     rmSync(folder, { recursive: true, force: true });
