@@ -60,6 +60,27 @@ describe('the WebAssembly engine (node-sqlite3-wasm)', () => {
     },
   );
 
+  it.skipIf(native === undefined)(
+    'leaves a WAL store alone while a native engine has it open (its shared memory is there), saying so as busy',
+    () => {
+      const path = join(tempDir('retrospect-wasm-'), 'store.sqlite');
+      const holder = openSqlite(path, { engine: native });
+      holder.pragma('journal_mode = WAL');
+      holder.exec('CREATE TABLE t (n INTEGER); INSERT INTO t VALUES (1)');
+      expect(existsSync(`${path}-shm`)).toBe(true);
+      expect(() => openSqlite(path, { engine: WASM })).toThrow(
+        expect.objectContaining({
+          code: 'SQLITE_BUSY',
+          message: expect.stringMatching(/native SQLite, in WAL mode/),
+        }),
+      );
+      holder.close();
+      const wasm = openSqlite(path, { engine: WASM });
+      expect(wasm.prepare('SELECT n FROM t').all()).toEqual([{ n: 1 }]);
+      wasm.close();
+    },
+  );
+
   it('reads a live WAL database read-only from a copy, leaving nothing beside it and nothing in the temp folder', () => {
     const dir = tempDir('retrospect-wasm-');
     const path = join(dir, 'opencode.db');

@@ -217,8 +217,22 @@ function construct(
   }
 }
 
-/** Switches a WAL file to a rollback journal, folding its WAL in (exclusive mode needs no shared memory). */
+/**
+ * Switches a WAL file to a rollback journal, folding its WAL in (exclusive mode needs no shared memory).
+ * A native engine keeps the WAL's shared memory (`-shm`) while it has the file open and removes it when the
+ * last connection closes: while it is there, the file is in use by a process this engine cannot see, and
+ * is not touched.
+ */
 function leaveWal(path: string): void {
+  if (existsSync(`${path}-shm`)) {
+    throw Object.assign(
+      new Error(
+        `database is locked (${path} is open in another process's native SQLite, in WAL mode: ` +
+          'close that process, or run retrospect with the same Node as it)',
+      ),
+      { code: 'SQLITE_BUSY' },
+    );
+  }
   const db = construct(path, { fileMustExist: true });
   try {
     db.exec('PRAGMA locking_mode = EXCLUSIVE');
