@@ -119,7 +119,13 @@ function fileGuard(path: string | undefined, busyTimeoutMs: number, inTransactio
   return <T>(work: () => T): T => {
     if (path !== undefined && release === undefined) {
       try {
-        release = acquireLockSync(`${path}-wasm`, { timeoutMs: busyTimeoutMs, staleMs: LOCK_STALE_MS });
+        // Polled often: a holder runs one transaction and may take the lock again at once, and a waiter that
+        // sleeps long would miss every free moment between them.
+        release = acquireLockSync(`${path}-wasm`, {
+          timeoutMs: busyTimeoutMs,
+          staleMs: LOCK_STALE_MS,
+          maxPollMs: 5,
+        });
       } catch (error) {
         throw error instanceof LockTimeoutError ? busyError(path) : error;
       }
