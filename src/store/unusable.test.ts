@@ -17,7 +17,7 @@ function storeWithRows(n: number, engine: SqliteEngineName): string {
   return path;
 }
 
-// Every case runs on each SQLite engine this Node offers (Node's built-in one, better-sqlite3, or both).
+// Every case runs on each SQLite engine this Node offers (Node's built-in one, better-sqlite3, node-sqlite3-wasm).
 describe.each(availableEngines())('a damaged store met after it opened (%s)', (engine) => {
   it('a row whose verdict no longer parses: every read of it is a StoreError that names the file', () => {
     const path = storeWithRows(3, engine);
