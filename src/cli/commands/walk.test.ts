@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { projectFolderName } from '../../paths/data-dir.js';
@@ -188,6 +188,43 @@ describe('retrospect walk', () => {
       text: 'b has no real test yet',
       author: { author_type: 'human' },
     });
+  });
+
+  it('takes comments given up front in summary-only mode (--comments, JSON lines) and refuses a bad one in one line', async () => {
+    const dir = tempDir('retrospect-walk-comments-');
+    const file = join(dir, 'comments.jsonl');
+    writeFileSync(
+      file,
+      [
+        JSON.stringify({ file: 'src/a.ts', line_start: 2, type: 'concern', text: 'b is never read' }),
+        '',
+        JSON.stringify({ unit: 'cu_001', type: 'approval', text: 'the test covers b' }),
+      ].join('\n'),
+    );
+    const run = await runCli(
+      ['walk', 'HEAD~1..HEAD', '--mode', 'summary-only', '--comments', file, '--json', '-'],
+      {
+        cwd: repo.dir,
+        env,
+      },
+    );
+    expect(run.code).toBe(0);
+    const document = JSON.parse(run.stdout);
+    expect(document.mode).toBe('summary-only');
+    expect(document.comments.map((c: { type: string; location?: unknown }) => [c.type, c.location])).toEqual([
+      ['concern', { file: 'src/a.ts', line_start: 2, line_end: 2, hunk_range: '@@ -1 +1,2 @@' }],
+      ['approval', undefined],
+    ]);
+    expect(document.comments[1].author.author_type).toBe('human');
+    writeFileSync(file, `${JSON.stringify({ file: 'src/nope.ts', type: 'note', text: 'x' })}\n`);
+    const bad = await runCli(['walk', 'HEAD~1..HEAD', '--comments', file], { cwd: repo.dir, env });
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain('comment 1: src/nope.ts is in no change unit of this walk');
+    writeFileSync(file, '{"unit":"cu_001","type":"praise","text":"x"}\n');
+    const badType = await runCli(['walk', 'HEAD~1..HEAD', '--comments', file], { cwd: repo.dir, env });
+    expect(badType.stderr).toContain(
+      'line 1: type: expected one of note, concern, approval, suggestion, intent_clarification',
+    );
   });
 
   it('comments agent-driven with the offline reviewer when no provider is configured, and says so', async () => {

@@ -39,6 +39,12 @@ export const SPEC = defineCommand({
       description: 'agent sessions to link hunks to: a transcript file, a folder of them, or a projects root',
       default: "this project's sessions of every agent",
     },
+    comments: {
+      type: 'string',
+      arg: 'FILE',
+      description:
+        'comments given up front, one JSON object a line: {"unit" or "file", "line_start"?, "line_end"?, "type", "text"}; checked like typed ones, recorded in every mode',
+    },
     'no-comments': {
       type: 'boolean',
       description: 'no comments: neither asked at the terminal nor drafted by a model',
