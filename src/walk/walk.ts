@@ -17,6 +17,8 @@ import type { Evidence } from './evidence.js';
 import { narrateUnit } from './narrate/narrate.js';
 import { narrateWhole } from './narrate/narrative.js';
 import { groupChangeUnits } from './narrate/units.js';
+import { applyWhySynthesis } from './narrate/why-apply.js';
+import type { WhyReaders } from './narrate/why-readers.js';
 import { redactText } from './redact.js';
 
 export { defaultSessionDirs } from './link/session-sources.js';
@@ -32,6 +34,11 @@ export interface WalkOptions extends EvidenceOptions, CaptureOptions {
    * the claim as a comment, at the top of the Markdown and as an open question. Excludes target and scope.
    */
   fromRetro?: string;
+  /**
+   * `models_for_why`: the readers that synthesise the why of units whose commit message is thin (see
+   * pickWhyReaders). Undefined: none is asked and nothing is said about it.
+   */
+  modelsForWhy?: WhyReaders;
   /** The clock of the document's time stamps (default: the system clock). */
   now?: () => Date;
   /** The id generator of units and comments (default: ULIDs from the clock). */
@@ -94,6 +101,18 @@ export async function walkChangeSet(options: WalkOptions): Promise<WalkResult> {
     questions.push(...own);
     return { ...unit, title: redact(unit.title), why: redact(unit.why), comments: [] };
   });
+  if (options.modelsForWhy) {
+    const synthesis = await applyWhySynthesis(
+      units,
+      drafts,
+      evidence,
+      options.modelsForWhy,
+      options.env,
+      redact,
+    );
+    questions.push(...synthesis.questions);
+    evidence.warnings.push(...synthesis.warnings);
+  }
   const retrospectiveId = `retro_${nextUlid()}`;
   const changesByUnit = new Map(drafts.map((d) => [d.id, d.changes]));
   // The anchor was supplied up front: it is on its unit before comments are asked for (and with --no-comments).

@@ -5,6 +5,7 @@ import { gitOutput } from '../../git/safe-git.js';
 import { startJob } from '../../jobs/run.js';
 import { createLinePrompter } from '../../prompt/line-prompter.js';
 import { parseSuppliedComments } from '../../walk/comments/supplied.js';
+import { pickWhyReaders } from '../../walk/narrate/why-readers.js';
 import { WALK_PLAN_TOML } from '../../walk/plan.js';
 import { redactText } from '../../walk/redact.js';
 import { walkChangeSet } from '../../walk/walk.js';
@@ -28,6 +29,14 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     values.comments === undefined
       ? undefined
       : parseSuppliedComments(readRegularText(resolve(io.cwd, values.comments)), values.comments);
+  const modelsForWhy = pickWhyReaders({
+    models: (values['models-for-why'] ?? 'auto').split(','),
+    env: io.env,
+    cwd: io.cwd,
+    ...(values.provider !== undefined ? { provider: values.provider } : {}),
+    ...(values.model !== undefined ? { model: values.model } : {}),
+    ...(values['base-url'] !== undefined ? { baseUrl: values['base-url'] } : {}),
+  });
   const job = startJob(redactText(['walk', ...args].join(' '), io.env), io.env);
   const review = mode === 'agent-driven' && !values['no-comments'] ? agentReviewer(values, io) : undefined;
   if (review?.notice) println(io.stderr, `retrospect walk: ${review.notice}`);
@@ -44,6 +53,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       readStdin: () => readStdinText(io),
       ...(values.sessions ? { sessions: values.sessions } : {}),
       captureComments: !values['no-comments'],
+      modelsForWhy,
       ...(suppliedComments ? { suppliedComments } : {}),
       ...(review ? { reviewer: review.reviewer } : {}),
       ...(prompter ? { prompter } : {}),

@@ -49,6 +49,13 @@ export const SPEC = defineCommand({
       type: 'boolean',
       description: 'no comments: neither asked at the terminal nor drafted by a model',
     },
+    'models-for-why': {
+      type: 'string',
+      arg: 'LIST',
+      description:
+        "who synthesises the why of a unit whose commit message is thin ('wip', 'fix', under four words): auto (the deep read's reader), none, or PROVIDER[:MODEL],...; marked as synthesised, never as the author's",
+      default: 'auto',
+    },
     plan: { type: 'boolean', description: 'print the DAG plan (TOML) for embedding a walk, and exit' },
     ...MODEL_OPTIONS,
   },
