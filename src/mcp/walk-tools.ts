@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { InputError } from '../errors/errors.js';
 import { suppliedCommentSchema } from '../walk/comments/supplied.js';
 import { WALK_SCOPES } from '../walk/document.js';
+import { pickWhyReaders } from '../walk/narrate/why-readers.js';
 import { WALK_PLAN_TOML } from '../walk/plan.js';
 import { renderMarkdown } from '../walk/render/render.js';
 import { walkChangeSet } from '../walk/walk.js';
@@ -54,6 +55,18 @@ const input = z
       .describe(
         'Who writes the comments (a model name); default: mcp-client. Comments here are model comments',
       ),
+    includePriorEvidence: z
+      .boolean()
+      .optional()
+      .describe(
+        'Collect the review reports, approval records and validation runs the repository keeps that are linked to the change (default true)',
+      ),
+    modelsForWhy: z
+      .array(z.string().min(1))
+      .optional()
+      .describe(
+        "Who synthesises the why of a unit whose commit message is thin: ['auto'] (the deep read's reader), or readers as PROVIDER or PROVIDER:MODEL; default none (no model is called)",
+      ),
     format: z
       .enum(['markdown', 'json'], { error: 'format: expected markdown or json' })
       .optional()
@@ -82,9 +95,9 @@ export function registerWalkTools(server: McpServer, context: ToolContext): void
     {
       title: 'Retrospective walk',
       description:
-        'Walks a change set: change units with what/why/who, provenance (commands, commits, linked agent sessions) and open questions, as Markdown or as the retrospective-walk JSON document. Agent-driven by default: the comments you pass are placed on their units, files, hunks and lines (a file outside the unit or a line outside the file is refused) and recorded as model comments. Never changes the repository, calls no model and writes no file.',
+        'Walks a change set: change units with what/why/who, provenance (commands, commits, linked agent sessions) and open questions, as Markdown or as the retrospective-walk JSON document. Agent-driven by default: the comments you pass are placed on their units, files, hunks and lines (a file outside the unit or a line outside the file is refused) and recorded as model comments. Never changes the repository and writes no file; calls a model only when modelsForWhy names one.',
       inputSchema: input,
-      annotations: { readOnlyHint: true, openWorldHint: false },
+      annotations: { readOnlyHint: true, openWorldHint: true },
     },
     guarded('walk', context, async (args: z.infer<typeof input>) => {
       if (args.target === '-')
@@ -110,6 +123,10 @@ export function registerWalkTools(server: McpServer, context: ToolContext): void
         captureComments: false,
         ...(args.comments ? { suppliedComments: args.comments } : {}),
         suppliedAuthor: { author_type: 'model', identifier: args.author ?? 'mcp-client' },
+        includePriorEvidence: args.includePriorEvidence !== false,
+        ...(args.modelsForWhy
+          ? { modelsForWhy: pickWhyReaders({ models: args.modelsForWhy, env: context.env, cwd }) }
+          : {}),
         cwd,
         env: context.env,
         readStdin: () => Promise.reject(new InputError('reading a diff from stdin is not available here')),

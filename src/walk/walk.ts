@@ -1,6 +1,9 @@
 import { UsageError } from '../errors/errors.js';
+import { findGitRoots } from '../git/roots.js';
 import { ulid as defaultUlid } from '../ids/ulid.js';
 import { collectEvidence, type EvidenceOptions } from './collect/collect.js';
+import { GitRunner } from './collect/git-run.js';
+import { collectPriorEvidence } from './collect/prior-evidence.js';
 import { loadRetroAnchor } from './collect/retro-anchor.js';
 import { type ResolvedScope, resolveScope } from './collect/scope.js';
 import { anchorComment, anchorQuestion } from './comments/anchor-comment.js';
@@ -39,6 +42,11 @@ export interface WalkOptions extends EvidenceOptions, CaptureOptions {
    * pickWhyReaders). Undefined: none is asked and nothing is said about it.
    */
   modelsForWhy?: WhyReaders;
+  /**
+   * `include_prior_evidence` (default true): collect the review reports, approval records and validation
+   * runs the repository keeps that are linked to the change, into `provenance_context.prior_evidence`.
+   */
+  includePriorEvidence?: boolean;
   /** The clock of the document's time stamps (default: the system clock). */
   now?: () => Date;
   /** The id generator of units and comments (default: ULIDs from the clock). */
@@ -93,6 +101,16 @@ export async function walkChangeSet(options: WalkOptions): Promise<WalkResult> {
     : resolveScope(options.target, options.scope, options.cwd);
   const evidence = await collectEvidence(resolved, options);
   evidence.sessions = sessionSummary(evidence);
+  const priorRoot = evidence.workspaceSource?.root ?? findGitRoots(options.cwd)?.worktree;
+  const prior =
+    options.includePriorEvidence === false || priorRoot === undefined
+      ? undefined
+      : await (async () => {
+          const git = new GitRunner(priorRoot, options.env);
+          const found = await collectPriorEvidence(git, priorRoot, evidence.commits, evidence.changes);
+          evidence.commands.push(...git.records);
+          return found;
+        })();
   const redact = (text: string) => redactText(text, options.env);
   const questions = [...(anchor ? [anchorQuestion(anchor, options.env)] : []), ...evidence.openQuestions];
   const drafts = groupChangeUnits(evidence.changes, evidence.commits);
@@ -156,6 +174,7 @@ export async function walkChangeSet(options: WalkOptions): Promise<WalkResult> {
       receipts: evidence.receipts,
       episodes: evidence.episodes,
       sessions: evidence.sessions,
+      ...(prior ? { prior_evidence: prior.map((p) => ({ ...p, source: redact(p.source) })) } : {}),
     },
     change_units: units,
     comments,

@@ -54,6 +54,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       ...(values.sessions ? { sessions: values.sessions } : {}),
       captureComments: !values['no-comments'],
       modelsForWhy,
+      includePriorEvidence: !values['no-prior-evidence'],
       ...(suppliedComments ? { suppliedComments } : {}),
       ...(review ? { reviewer: review.reviewer } : {}),
       ...(prompter ? { prompter } : {}),

@@ -56,6 +56,11 @@ export const SPEC = defineCommand({
         "who synthesises the why of a unit whose commit message is thin ('wip', 'fix', under four words): auto (the deep read's reader), none, or PROVIDER[:MODEL],...; marked as synthesised, never as the author's",
       default: 'auto',
     },
+    'no-prior-evidence': {
+      type: 'boolean',
+      description:
+        'leave out the review reports, approval records and validation runs the repository keeps that are linked to the change (collected by default)',
+    },
     plan: { type: 'boolean', description: 'print the DAG plan (TOML) for embedding a walk, and exit' },
     ...MODEL_OPTIONS,
   },
