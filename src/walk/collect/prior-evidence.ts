@@ -11,20 +11,28 @@ const MAX_KEPT = 50;
 
 /**
  * What the names of the files a repository keeps say they are. Review reports: the sprint side's
- * `code-review-E1-S1.md` family and any file in a `reviews/` folder or named `*review*`; approval records:
- * `*approval*`, `*approved*`; validation runs: `*validation*`, `*receipt*`, JUnit and test-result files.
+ * `code-review-E1-S1.md` family, any file in a `reviews/` folder, `*review-report*`; approval records:
+ * `*approval*`, `*approved*` or an `approvals/` folder; validation runs: `*validation*`, `*receipt*`, JUnit
+ * and test-result files. On real repositories a bare `*review*` also caught agent and command prompts
+ * (`agents/code-reviewer.md`, `commands/review-pr.md`), so those folders are never read as evidence.
  */
 const KINDS: { kind: PriorEvidence['kind']; test: RegExp }[] = [
-  { kind: 'approval-record', test: /(?:^|\/)[^/]*approv[^/]*\.(?:md|json|ya?ml|txt)$/i },
+  {
+    kind: 'approval-record',
+    test: /(?:(?:^|\/)approvals?\/[^/]+|(?:^|\/)[^/]*approv(?:al|ed)[^/]*)\.(?:md|json|ya?ml|txt)$/i,
+  },
   {
     kind: 'validation-run',
     test: /(?:^|\/)(?:[^/]*(?:validation|receipt|junit|test-results?|test-report)[^/]*\.(?:json|xml|md|txt)|[^/]*\.junit\.xml)$/i,
   },
   {
     kind: 'review-report',
-    test: /(?:(?:^|\/)reviews?\/[^/]+|(?:^|\/)[^/]*review[^/]*)\.(?:md|json|ya?ml|txt)$/i,
+    test: /(?:(?:^|\/)reviews?\/[^/]+|(?:^|\/)(?:code-review|security-review|qa-tests|performance-review|test-automate-review|test-review)-[^/]+|(?:^|\/)[^/]*review[-_ ]?report[^/]*)\.(?:md|json|ya?ml|txt)$/i,
   },
 ];
+
+/** Folders of prompts, dependencies and vendored code: their files describe reviews, they are none. */
+const NOT_EVIDENCE = /(?:^|\/)(?:node_modules|vendor|agents|commands|skills|plugins|prompts|templates)\//i;
 
 /** The outcome a report states: a review or gate word, or a JUnit summary. A claim, never a verdict. */
 export function statedOutcome(text: string): string | undefined {
@@ -61,6 +69,7 @@ export async function collectPriorEvidence(
     .split('\0')
     .filter((path) => path !== '')
     .flatMap((path) => {
+      if (NOT_EVIDENCE.test(path)) return [];
       const kind = KINDS.find((k) => k.test.test(path))?.kind;
       return kind ? [{ path, kind }] : [];
     })

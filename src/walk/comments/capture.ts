@@ -54,6 +54,7 @@ export async function captureComments(
     ? new GitRunner(evidence.workspaceSource.root, options.env)
     : undefined;
   const countLines = gitLineCounter(git);
+  const unitOf = (file: string) => units.find((u) => u.files.includes(file))?.change_unit_id;
   const person = { author_type: 'human' as const, identifier: options.reviewerName ?? 'reviewer' };
   const given = (
     await placeSuppliedComments(
@@ -71,7 +72,7 @@ export async function captureComments(
     const changesOf = (unit: ChangeUnit) => changesByUnit.get(unit.change_unit_id) ?? [];
     const guided = await captureGuidedComments(units, options.prompter, {
       present: renderUnit,
-      place: (location, unit) => placeComment(location, unit, changesOf(unit), countLines),
+      place: (location, unit) => placeComment(location, unit, changesOf(unit), countLines, unitOf),
       make: (draft, unitId) => makeComment({ ...draft, author: person }, unitId, ids),
       diff: (unit) => readUnitPatch(git, changesOf(unit), MAX_GUIDED_DIFF_CHARS),
     });

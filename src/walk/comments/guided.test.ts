@@ -123,6 +123,30 @@ describe('a guided walk', () => {
     ]);
   });
 
+  it("names the unit that holds another unit's file, and lists a long unit's files in short", async () => {
+    const two = createTestRepo();
+    two.commit('Start the shop with a readme', { 'README.md': '# Shop\n' });
+    const many = Object.fromEntries(
+      Array.from({ length: 8 }, (_, i) => [`src/greet${i}.ts`, `export const greet${i} = 'hi';\n`]),
+    );
+    two.commit('Add greetings for new users in every language', many);
+    two.commit('Add the orders table migration', {
+      'db/migrations/001_orders.sql': 'CREATE TABLE orders (id int);\n',
+    });
+    const { document, shown } = await guided(
+      ['@db/migrations/001_orders.sql note wrong unit', '@nope.ts note x', ''],
+      { cwd: two.dir, target: 'HEAD~2..HEAD' },
+    );
+    const holder = document.change_units.find((u) => u.files.includes('db/migrations/001_orders.sql'));
+    expect(holder?.change_unit_id).not.toBe('cu_001');
+    expect(shown).toContain(
+      `not recorded: db/migrations/001_orders.sql is not a file of cu_001; it is in ${holder?.change_unit_id}`,
+    );
+    expect(shown).toMatch(
+      /not recorded: nope\.ts is not a file of cu_001 \(its files: (?:src\/greet\d\.ts, ){4}src\/greet\d\.ts and 3 more\)/,
+    );
+  });
+
   it("pages the unit's diff at the prompt: d shows the first page, m the next", async () => {
     const big = createTestRepo();
     const rows = (tag: string) => Array.from({ length: 60 }, (_, i) => `row ${i} ${tag}`).join('\n');

@@ -59,6 +59,15 @@ export function describePlace(unitId: string, location: CommentLocation | undefi
   return `${location.file}${lineSpan(location)}${location.hunk_range ? ` (hunk ${location.hunk_range})` : ''}`;
 }
 
+/** Files listed in a refusal: a few, then how many more (a real unit may hold hundreds). */
+const LISTED_FILES = 5;
+
+function fileList(files: readonly string[]): string {
+  if (files.length === 0) return 'none';
+  const shown = files.slice(0, LISTED_FILES).join(', ');
+  return files.length > LISTED_FILES ? `${shown} and ${files.length - LISTED_FILES} more` : shown;
+}
+
 /** The hunk of `change` whose new (or, for a deletion, old) lines hold `line`. */
 function hunkHolding(change: FileChange, line: number): string | undefined {
   const deleted = change.status === 'deleted';
@@ -81,14 +90,21 @@ export async function placeComment(
   unit: ChangeUnit,
   changes: readonly FileChange[],
   countLines: LineCounter,
+  /** The unit that holds a file, to name it when a comment names another unit's file. */
+  unitOf?: (file: string) => string | undefined,
 ): Promise<Placement> {
   if (!location?.file) return { ok: true, location: location ?? {} };
   const file = location.file;
   const own = changes.filter((c) => c.path === file);
   const change = own.at(-1);
   if (!change) {
-    const files = unit.files.length > 0 ? unit.files.join(', ') : 'none';
-    return { ok: false, reason: `${file} is not a file of ${unit.change_unit_id} (its files: ${files})` };
+    const other = unitOf?.(file);
+    if (other && other !== unit.change_unit_id)
+      return { ok: false, reason: `${file} is not a file of ${unit.change_unit_id}; it is in ${other}` };
+    return {
+      ok: false,
+      reason: `${file} is not a file of ${unit.change_unit_id} (its files: ${fileList(unit.files)})`,
+    };
   }
   const { line_start: start, line_end: end = start } = location;
   if (start === undefined || end === undefined) return { ok: true, location: { file } };
