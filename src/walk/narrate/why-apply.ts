@@ -47,9 +47,10 @@ export async function applyWhySynthesis(
       continue;
     }
     const links = draft.changes.flatMap((c) => c.agentLinks);
-    const requests = [...new Set(links.flatMap((l) => (l.request ? [l.request] : [])))];
+    // What is sent is redacted as what is kept: a person's prompt may hold a key they pasted.
+    const requests = [...new Set(links.flatMap((l) => (l.request ? [redact(l.request)] : [])))];
     const sessions = [...new Set(links.filter((l) => l.request).map((l) => l.sessionId))];
-    const patch = await readUnitPatch(git, draft.changes);
+    const patch = redact(await readUnitPatch(git, draft.changes));
     const sources = [
       ...(patch ? ['diff'] : []),
       ...draft.commits.map((c) => `commit ${c.sha.slice(0, 7)}`),

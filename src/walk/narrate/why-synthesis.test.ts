@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { symlinkSync } from 'node:fs';
+import { copyFileSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LlmTestServer, startLlmServer } from '../../llm/test-support/llm-server.js';
@@ -91,6 +91,41 @@ describe('models_for_why', () => {
     const sent = JSON.stringify(server.requests.at(-1)?.body ?? {});
     expect(sent).toContain('MAX_ITEMS = 9');
     expect(sent).toContain('DIFF DATA');
+  });
+
+  it("gives the reader the linked session's request, redacted, and names the session as a source", async () => {
+    const fixtures = join(import.meta.dirname, '..', '..', '..', 'test', 'fixtures', 'walk');
+    const repo = createTestRepo();
+    repo.commit('Initial skeleton of the demo app', {
+      'src/app.ts': "import { start } from './start';\nstart();\n",
+      'src/start.ts': 'export function start(): void {}\n',
+    });
+    repo.commit(
+      'wip',
+      { 'src/greeting.ts': readFileSync(join(fixtures, 'greeting.ts'), 'utf8') },
+      '2026-11-02T10:00:00Z',
+    );
+    const sessions = tempDir('retrospect-sessions-');
+    copyFileSync(
+      join(fixtures, 'session-greeting.jsonl'),
+      join(sessions, '5f0c2a9e-7d41-4b6a-9f3e-2c8d1e6a4b70.jsonl'),
+    );
+    server.enqueue({ text: JSON.stringify({ why: 'Greets new users by name, in German too.' }) });
+    const env = { OPENAI_API_KEY: KEY, PATH: gitOnly, HOME: '/home/dev' };
+    const { document } = await walkChangeSet({
+      target: 'HEAD~1..HEAD',
+      mode: 'summary-only',
+      cwd: repo.dir,
+      env,
+      sessionDirs: [sessions],
+      modelsForWhy: pickWhyReaders({ models: ['openai'], baseUrl: server.openAiBaseUrl, env, cwd: repo.dir }),
+    });
+    const sent = JSON.stringify(server.requests.at(-1)?.body ?? {});
+    expect(sent).toContain('Please add a greeting for new users that handles German too');
+    expect(sent).not.toContain('sk-ant-api03');
+    expect(document.change_units[0]?.why_synthesis?.[0]?.sources).toContain(
+      'session 5f0c2a9e-7d41-4b6a-9f3e-2c8d1e6a4b70 requests',
+    );
   });
 
   it('leaves a unit with a stated message alone, and refuses an answer with hidden characters', async () => {
