@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import { findGitRoots } from '../../git/roots.js';
 import type { LlmPort } from '../../llm/port.js';
 import { readRecordedReader } from '../../llm/reader-settings.js';
@@ -34,7 +35,9 @@ export function pickWhyReaders(choice: WhyReaderChoice): WhyReaders {
   if (models.length === 0 || models.includes('none')) return { readers: [], none: 'models_for_why is none' };
   const common = {
     env: choice.env,
-    cwd: choice.cwd,
+    // The reader gets the diff and requests in its prompt and needs no files: an agent CLI runs outside
+    // the checkout, so that whatever tools it has can never touch the walked work tree.
+    cwd: tmpdir(),
     heuristic: unused,
     ...(choice.baseUrl !== undefined ? { baseUrl: choice.baseUrl } : {}),
     ...(choice.timeoutMs !== undefined ? { timeoutMs: choice.timeoutMs } : {}),

@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, readFileSync, symlinkSync } from 'node:fs';
+import { copyFileSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installFakeClaude } from '../../llm/test-support/fake-claude.js';
 import { type LlmTestServer, startLlmServer } from '../../llm/test-support/llm-server.js';
 import { tempDir } from '../../test-support/temp-dir.js';
 import { createTestRepo } from '../test-support/repo.js';
@@ -155,6 +157,34 @@ describe('models_for_why', () => {
       modelsForWhy: pickWhyReaders({ models: ['openai'], baseUrl: server.openAiBaseUrl, env, cwd: repo.dir }),
     });
     expect(stated.document.change_units[0]?.why).not.toContain('synthesised');
+  });
+
+  it('finds an agent CLI on PATH as the deep read does, and runs it outside the checkout', async () => {
+    const repo = thinRepo();
+    const config = tempDir('retrospect-claude-config-');
+    const fake = installFakeClaude({ PATH: gitOnly });
+    const env = {
+      ...fake.env,
+      CLAUDE_CONFIG_DIR: config,
+      FAKE_CLAUDE_SESSIONS: '1',
+      FAKE_CLAUDE_RESULT: JSON.stringify({ why: 'Caps the cart at nine items.' }),
+    };
+    const readers = pickWhyReaders({ models: ['auto'], env, cwd: repo.dir });
+    expect(readers.notice).toContain('reader: claude-cli');
+    const { document } = await walkChangeSet({
+      target: 'HEAD~1..HEAD',
+      mode: 'summary-only',
+      cwd: repo.dir,
+      env,
+      sessionDirs: [],
+      modelsForWhy: readers,
+    });
+    expect(document.change_units[0]?.why_synthesis?.[0]).toMatchObject({
+      reader: 'claude-cli',
+      why: 'Caps the cart at nine items.',
+    });
+    const ran = readdirSync(join(config, 'projects'));
+    expect(ran).toEqual([tmpdir().replace(/[^A-Za-z0-9]/g, '-')]);
   });
 
   it('with no reader on the chain the unit stays without a reason and says so', async () => {
