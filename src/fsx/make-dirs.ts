@@ -1,6 +1,7 @@
 import { mkdirSync, statSync } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
+import { ignoreNewRetroDir } from './retro-dir-ignore.js';
 
 /**
  * Creates `dir` and any missing parents, one level at a time, and never with `mkdirSync(…, { recursive:
@@ -26,6 +27,7 @@ export function makeDirsSync(dir: string): void {
   for (const folder of missing.reverse()) {
     try {
       mkdirSync(folder);
+      ignoreNewRetroDir(folder);
     } catch (error) {
       // Made by someone else meanwhile: that is what was wanted.
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
@@ -63,6 +65,7 @@ export async function makeDirs(dir: string): Promise<void> {
   for (const folder of missing.reverse()) {
     try {
       await mkdir(folder);
+      ignoreNewRetroDir(folder);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       if (!(await stat(folder)).isDirectory()) throw notAFolder(folder);
