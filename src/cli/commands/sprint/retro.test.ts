@@ -483,4 +483,30 @@ describe('sprint retro: drafts of an interrupted session, going back, no status 
       { story_key: 'E4-S1', failed: [], unverified: ['Performance Review'] },
     ]);
   });
+
+  it('records a malformed tech-debt dashboard warning in the artifact, and writes action items to the state tier', async () => {
+    const root = copyDemo();
+    writeFileSync(join(root, IA, 'tech-debt-dashboard.md'), '# Tech debt\n\nNothing in tables here.\n');
+    const fs = await import('node:fs');
+    const planning = '.gaia/artifacts/planning-artifacts/action-items.yaml';
+    fs.renameSync(join(root, '.gaia/state/action-items.yaml'), join(root, planning));
+    const before = text(root, planning);
+    const result = await runCli(
+      ['sprint', 'retro', '--root', root, '--answers', join(DEMO_PROJECT, 'retro-answers.yaml')],
+      { env },
+    );
+    expect(result.code).toBe(0);
+    const artifact = text(root, ARTIFACT);
+    expect(artifact).toMatch(
+      /## Dev Notes\n\n- warning: the tech-debt dashboard could not be read: no debt ratio or mean age found/,
+    );
+    expect(artifact).toContain(
+      `- created .gaia/state/action-items.yaml (the canonical state file) from ${planning}, which is left as it was`,
+    );
+    expect(result.stdout).toContain('action items: created .gaia/state/action-items.yaml');
+    expect(text(root, planning)).toBe(before);
+    expect(text(root, '.gaia/state/action-items.yaml')).toContain(
+      'Stabilise the flaky integration tests in CI',
+    );
+  });
 });
