@@ -5,8 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { persistAnchors } from '../deepread/persist.js';
 import { appendLedgerRow } from '../ledger/append.js';
 import { tempDir } from '../test-support/temp-dir.js';
-import { makeDirsSync } from './make-dirs.js';
-import { RETRO_DIR_GITIGNORE } from './retro-dir-ignore.js';
+import { makeDirsSync, RETRO_DIR_GITIGNORE } from './make-dirs.js';
 
 function gitRepo(): string {
   const root = tempDir('retrospect-ignore-');
