@@ -23,6 +23,7 @@ describe('vagueActionReason: an action item is a verb and an object someone can 
 
   it.each([
     'Add a retry test to the webhook suite',
+    'Update epics.md',
     'Split stories larger than 5 points before planning',
     'Stabilise the flaky integration tests in CI',
     'Improve test coverage of the billing module to 80%',

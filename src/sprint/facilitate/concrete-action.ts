@@ -37,7 +37,9 @@ export function vagueActionReason(text: string): string | undefined {
     return `"${t}" asks for an attitude nobody can check off: say what will be done, as a verb and an object (${EXAMPLE})`;
   if (DIRECTION.test(t) && !HOW.test(t.replace(DIRECTION, '')))
     return `"${t}" says what to improve but not how: add the act that does it (by …, with …, a number or a place; ${EXAMPLE})`;
-  if (words.length < 3)
+  // Two words are enough when the object is a file or a path: "Update epics.md", "Sync sprint-status.yaml".
+  const namesAFile = words.length === 2 && /[./]\w/.test(words[1] ?? '');
+  if (words.length < 3 && !namesAFile)
     return `"${t}" is too short to own and check: a verb and an object, what is done to what (${EXAMPLE})`;
   if (NOT_A_VERB.test(t)) return `"${t}" does not start with what to do: begin with the verb (${EXAMPLE})`;
   return undefined;
