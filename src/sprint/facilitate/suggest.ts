@@ -74,7 +74,7 @@ export function suggestWentWell(report: SprintReport): string[] {
 /** Data-driven "What Could Improve" items (seed Step 4), each with the action proposed for it. */
 export function suggestImprovements(report: SprintReport): Improvement[] {
   const board = boardMetricsOf(report);
-  if (board) return boardImprovements(report, board);
+  if (board) return [...boardImprovements(report, board), ...patternImprovements(report)];
   const m = report.metrics;
   const next = nextSprintId(report.sprintId) ?? 'the next sprint';
   const items: Improvement[] = [];

@@ -11,7 +11,12 @@ import { type BoardMetrics, boardReviews, computeBoardMetrics } from './board-me
 import { boardReportJson, boardSummary, renderBoardReport } from './board-report.js';
 import { type GateRowProblem, reviewGateProblems } from './gate-rows.js';
 import { computeSprintMetrics, type SprintMetrics } from './metrics.js';
-import { type ReviewPattern, reviewFeedbackPatterns, sprintFindings } from './review-patterns.js';
+import {
+  boardFindings,
+  type ReviewPattern,
+  reviewFeedbackPatterns,
+  sprintFindings,
+} from './review-patterns.js';
 import { scanThemes, type ThemeScan } from './themes.js';
 
 /** Everything the sprint retro knows from files alone: no prompt, no model, no write. */
@@ -62,8 +67,8 @@ export function buildSprintReport(
       reviews: boardReviews(unit.id, metrics),
       techDebt: readTechDebtReflection(root),
       themes: scanThemes(root, unit.id, { folders: board.storyFolders }),
-      // A board's reviews are sections of its story files, read for their outcome only.
-      reviewPatterns: [],
+      // A board's reviews are sections of its story files: their findings tables are the feedback.
+      reviewPatterns: reviewFeedbackPatterns(boardFindings(metrics.boardFacts)),
       gateProblems: [],
       board: {
         layout: board.layout,

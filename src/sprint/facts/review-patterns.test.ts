@@ -31,6 +31,9 @@ describe('common code review feedback patterns', () => {
       finding('S2', 'code review', 'Missing tests for the refund path.'),
       finding('S3', 'qa tests', 'The boundary at 5 minutes is not tested.'),
       finding('S4', 'code review', 'The error from the gateway is swallowed.'),
+      // A Change Log is documentation, not logging (docvet epic 12's review findings).
+      finding('S5', 'story review', 'Change Log had "(pending)" instead of actual commits'),
+      finding('S6', 'story review', 'Template missing `### Change Log` in Dev Agent Record'),
     ]);
     expect(patterns).toEqual([
       {
@@ -39,6 +42,13 @@ describe('common code review feedback patterns', () => {
         stories: ['S1', 'S2', 'S3'],
         kinds: ['code review', 'qa tests'],
         files: ['code review-S1.md', 'code review-S2.md', 'qa tests-S3.md'],
+      },
+      {
+        theme: 'documentation',
+        count: 2,
+        stories: ['S5', 'S6'],
+        kinds: ['story review'],
+        files: ['story review-S5.md', 'story review-S6.md'],
       },
     ]);
   });

@@ -48,9 +48,15 @@ const THEMES: readonly { theme: string; stems: readonly string[]; phrases?: read
   { theme: 'rounding and numeric precision', stems: ['round', 'precision', 'float', 'cent'] },
   {
     theme: 'logging and observability',
-    stems: ['log', 'logging', 'metric', 'monitor', 'alert', 'observabl'],
+    stems: ['logger', 'metric', 'monitor', 'alert', 'observabl'],
+    // A "Change Log" is documentation, not logging.
+    phrases: [/(?<!change\s?)\blogs?\b/i, /\blogg(?:ing|ed|er)\b/i],
   },
-  { theme: 'documentation', stems: ['doc', 'document', 'readme', 'runbook', 'docstr'] },
+  {
+    theme: 'documentation',
+    stems: ['doc', 'document', 'readme', 'runbook', 'docstr'],
+    phrases: [/\bchange ?log\b/i],
+  },
   { theme: 'naming and readability', stems: ['nam', 'renam', 'readabl', 'unclear', 'confus'] },
   { theme: 'duplicated code', stems: ['duplication', 'copi', 'dri'], phrases: [/copy[- ]paste/i, /\bDRY\b/] },
 ];
@@ -162,4 +168,23 @@ export function reviewFeedbackPatterns(findings: readonly FindingSource[]): Revi
         b.stories.length - a.stories.length ||
         order.indexOf(a.theme) - order.indexOf(b.theme),
     );
+}
+
+/**
+ * The findings of a board's stories: the rows of the review findings tables of their story files (`| ID |
+ * Severity | Description | Resolution |`), the files a board's review outcomes are read from.
+ */
+export function boardFindings(
+  facts: Readonly<Record<string, { evidence: { storyFile?: string; findings: { description: string }[] } }>>,
+): FindingSource[] {
+  return Object.entries(facts).flatMap(([storyKey, f]) =>
+    f.evidence.findings
+      .filter((x) => /\p{L}{3}/u.test(x.description))
+      .map((x) => ({
+        storyKey,
+        file: f.evidence.storyFile ?? storyKey,
+        kind: 'story review',
+        text: x.description,
+      })),
+  );
 }
