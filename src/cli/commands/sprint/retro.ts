@@ -26,7 +26,7 @@ const SPEC = defineCommand({
   path: 'sprint retro',
   summary: 'Facilitate the sprint retrospective and record it',
   details:
-    "At a terminal it asks (--demo too); --answers FILE or --yolo-defaults seed-from-metrics run it unattended, and\n--demo away from a terminal replays the demo's recorded answers, saying so. The retro is recorded in the\nsidecars, action items and the retro file; see docs/sprint.md.",
+    "At a terminal it asks (--demo too); --answers FILE or --yolo-defaults seed-from-metrics run it unattended, and\n--demo away from a terminal replays the demo's recorded answers, saying so. The retro is recorded in the\nsidecars, action items and the retro file; see docs/sprint.md. At the prompts, back returns to the previous\nsection and Ctrl-D keeps the answers as a draft that the next run offers to resume; without a readable\nstatus file the sprint id is asked for.",
   args: [SPRINT_ARG],
   options: {
     ...ROOT_OPTIONS,
