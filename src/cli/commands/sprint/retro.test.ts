@@ -509,4 +509,28 @@ describe('sprint retro: drafts of an interrupted session, going back, no status 
       'Stabilise the flaky integration tests in CI',
     );
   });
+
+  it.runIf(SCRIPT !== undefined)('keeps the answers at a real Ctrl-D at a pseudo-terminal', async () => {
+    const root = copyDemo();
+    const { spawn } = await import('node:child_process');
+    const { BIN } = await import('../../../test-support/cli.js');
+    const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} sprint retro --root ${JSON.stringify(root)}`;
+    const child = spawn(SCRIPT!, ['-qec', command, '/dev/null'], {
+      env: { ...process.env, ...env, NO_COLOR: '1' },
+    });
+    const out: Buffer[] = [];
+    child.stdout.on('data', (b: Buffer) => out.push(b));
+    child.stdin.write('Pairing kept the generator review short.\n\n');
+    // Ctrl-D, typed once the answers have been read: the terminal's end of input.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    child.stdin.write('\u0004');
+    await new Promise((resolve) => child.on('close', resolve));
+    expect(Buffer.concat(out).toString('utf8')).toContain('2 answers kept');
+    const draft = JSON.parse(text(root, '.gaia/state/retro-draft-sprint-7.json'));
+    expect(draft.answers).toEqual([
+      { section: 0, line: 'Pairing kept the generator review short.' },
+      { section: 0, line: '' },
+    ]);
+    expect(existsSync(join(root, ARTIFACT))).toBe(false);
+  });
 });
