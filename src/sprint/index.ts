@@ -8,8 +8,18 @@ export {
   unsafeDraftReason,
 } from './facilitate/drafts.js';
 export { facilitateFromAnswers, type RetroInputs, skeletonFromMetrics } from './facilitate/facilitate.js';
+export { vagueActionReason } from './facilitate/concrete-action.js';
 export { facilitateInteractive } from './facilitate/facilitate-prompts.js';
 export { answersDecider, type DecideProposal, promptDecider } from './facilitate/proposal-decisions.js';
+export {
+  facilitateResumable,
+  type RecordedAnswer,
+  RetroInterruptedWithAnswers,
+} from './facilitate/resumable.js';
+export { loadRetroDraft, removeRetroDraft, saveRetroDraft } from './facilitate/retro-draft.js';
+export { BACK_WORD } from './facilitate/session-control.js';
+export { type GateRowProblem, reviewGateProblems } from './facts/gate-rows.js';
+export { type ReviewPattern, reviewFeedbackPatterns, sprintFindings } from './facts/review-patterns.js';
 export { computeSprintMetrics, percent, type SprintMetrics } from './facts/metrics.js';
 export {
   buildSprintReport,
