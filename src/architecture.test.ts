@@ -190,9 +190,92 @@ describe('entry points', () => {
   });
 });
 
+/**
+ * The layers of docs/design/architecture.md, lowest first. A folder (or a file at the root of src/) may import
+ * its own layer and the ones below, never one above; within a layer the cycle test keeps the imports one-way.
+ * A new folder fails the test until it is given a layer here and in the diagram.
+ */
+const LAYERS: Record<string, readonly string[]> = {
+  leaves: [
+    'errors',
+    'arrays',
+    'clock',
+    'ids',
+    'paths',
+    'safety',
+    'fsx',
+    'sqlite',
+    'prompt',
+    'git',
+    'version.ts',
+  ],
+  reading: ['transcript', 'ledger', 'jobs', 'llm'],
+  analysis: ['gate', 'deepread', 'rules', 'sprint', 'walk'],
+  records: ['store', 'scan'],
+  learning: ['trial', 'report', 'sessions', 'hooks', 'export'],
+  orchestration: ['retro', 'schedule'],
+  adapters: ['mcp', 'cli', 'plugin', 'index.ts'],
+};
+const RANK = new Map(
+  Object.values(LAYERS).flatMap((units, rank) => units.map((unit) => [unit, rank] as const)),
+);
+const LAYER_NAMES = Object.keys(LAYERS);
+/** A top-level folder, or the file itself for a file at the root of src/. */
+const unitOf = (path: string) => (path.includes('/') ? folderOf(path) : path.replace(/\.js$/, '.ts'));
+
+/** The sub-folder cycles the code still has, as `folder: a <-> b`; the list may only shrink. */
+const KNOWN_SUBFOLDER_CYCLES: string[] = [
+  'transcript: claude <-> fast',
+  'walk: collect <-> link',
+  'walk: comments <-> narrate',
+  'walk: comments <-> render',
+];
+
+/** Pairs of sub-folders of one top-level folder that import each other (the folder's own root files aside). */
+function subfolderCycles(): string[] {
+  const pairs = new Set<string>();
+  for (const { from, to } of EDGES) {
+    if (isTest(from)) continue;
+    const [a, b] = [from.split('/'), to.split('/')];
+    if (a.length < 3 || b.length < 3 || a[0] !== b[0] || a[1] === b[1]) continue;
+    pairs.add(`${a[0]}: ${a[1]} -> ${b[1]}`);
+  }
+  const cycles = new Set<string>();
+  for (const pair of pairs) {
+    const [folder, edge] = pair.split(': ') as [string, string];
+    const [x, y] = edge.split(' -> ') as [string, string];
+    if (pairs.has(`${folder}: ${y} -> ${x}`)) cycles.add(`${folder}: ${[x, y].sort().join(' <-> ')}`);
+  }
+  return [...cycles].sort();
+}
+
 describe('the folders form layers', () => {
+  it('every folder of src/ has a layer', () => {
+    const unplaced = readdirSync(SRC, { withFileTypes: true })
+      .filter((e) =>
+        e.isDirectory() ? e.name !== 'test-support' : e.name.endsWith('.ts') && !isTest(e.name),
+      )
+      .map((e) => e.name)
+      .filter((unit) => !RANK.has(unit));
+    expect(unplaced).toEqual([]);
+  });
+
+  it('no import reaches a higher layer', () => {
+    const upward: string[] = [];
+    for (const { from, to } of EDGES) {
+      const [a, b] = [RANK.get(unitOf(from)), RANK.get(unitOf(to))];
+      if (isTest(from) || a === undefined || b === undefined || b <= a) continue;
+      upward.push(`${from} (${LAYER_NAMES[a]}) -> ${to} (${LAYER_NAMES[b]})`);
+    }
+    expect(upward).toEqual([]);
+  });
+
   it('no import cycle between folders beyond the known ones', () => {
     expect(folderCycles()).toEqual(KNOWN_CYCLES);
+  });
+
+  it('no two sub-folders of a folder import each other beyond the known ones', () => {
+    expect(subfolderCycles()).toEqual(KNOWN_SUBFOLDER_CYCLES);
   });
 
   it('finds the edges it checks (the parser has not gone blind)', () => {

@@ -8,9 +8,9 @@ export {
   requestRetroDrafts,
   unsafeDraftReason,
 } from './facilitate/drafts.js';
-export { facilitateFromAnswers, type RetroInputs, skeletonFromMetrics } from './facilitate/facilitate.js';
+export { facilitateFromAnswers, skeletonFromMetrics } from './facilitate/facilitate.js';
 export { facilitateInteractive } from './facilitate/facilitate-prompts.js';
-export { answersDecider, type DecideProposal, promptDecider } from './facilitate/proposal-decisions.js';
+export { answersDecider, promptDecider } from './facilitate/proposal-decisions.js';
 export {
   facilitateResumable,
   type RecordedAnswer,
@@ -26,6 +26,7 @@ export {
   type SprintReport,
   sprintReportJson,
 } from './facts/report.js';
+export { renderRetroContext } from './facts/retro-context.js';
 export { type ReviewPattern, reviewFeedbackPatterns, sprintFindings } from './facts/review-patterns.js';
 export { normaliseThemeText, themeKey as themeHash, themeKey } from './facts/theme-key.js';
 export { type SystemicTheme, scanThemes } from './facts/themes.js';
@@ -48,12 +49,13 @@ export {
 export { authorizeTarget, WRITE_ALLOWLIST } from './record/allowlist.js';
 export { renderArtifact, writeArtifactOnce } from './record/artifact.js';
 export { type BrainLesson, emitBrainLessons } from './record/brain.js';
+export type { DecideProposal } from './record/decisions.js';
 export { applyEscalations, type Escalation } from './record/escalations.js';
+export type { RetroInputs } from './record/inputs.js';
 export {
   type RetroRunOptions,
   type RetroRunResult,
   recordSprintRetro,
-  renderRetroContext,
 } from './record/retro.js';
 export { writeApprovedProposal } from './record/skills.js';
 export { finalizeRetro, writeValidatorRecord } from './record/validator.js';

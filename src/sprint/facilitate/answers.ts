@@ -3,7 +3,7 @@ import { InputError } from '../../errors/errors.js';
 import { readRegularText } from '../../fsx/read-regular.js';
 import { LESSON_AGENTS } from '../read/paths.js';
 import { parseYamlStrict } from '../read/yaml-strict.js';
-import { ACTION_TYPES, LESSON_CATEGORIES } from './lesson-types.js';
+import { ACTION_TYPES, LESSON_CATEGORIES } from '../record/lesson-types.js';
 
 const listEdits = z.strictObject({
   keep_proposed: z.boolean().default(true),

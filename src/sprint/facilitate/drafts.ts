@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LlmError } from '../../llm/errors.js';
 import type { JsonSchemaSpec, LlmPort } from '../../llm/port.js';
 import type { SprintReport } from '../facts/report.js';
-import { renderRetroContext } from '../record/retro.js';
+import { renderRetroContext } from '../facts/retro-context.js';
 
 export const DRAFT_CLASSIFICATIONS = ['clarification', 'implementation', 'process', 'automation'] as const;
 

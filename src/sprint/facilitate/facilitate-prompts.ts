@@ -1,20 +1,19 @@
 import type { Prompter } from '../../prompt/line-prompter.js';
 import { nextSprintId } from '../facts/next-sprint.js';
 import type { SprintReport } from '../facts/report.js';
-import { vagueActionReason } from './concrete-action.js';
-import type { DraftedAction, RetroDrafts } from './drafts.js';
-import type { AcceptedDrafts, RetroInputs } from './facilitate.js';
-import { proposeActionItems } from './facilitate.js';
+import type { AcceptedDrafts, DraftActionItem, RetroInputs } from '../record/inputs.js';
 import {
   ACTION_TYPES,
   ALL_AGENTS,
   isLessonCategory,
   LESSON_CATEGORIES,
   type Lesson,
-} from './lesson-types.js';
+} from '../record/lesson-types.js';
+import { vagueActionReason } from './concrete-action.js';
+import type { DraftedAction, RetroDrafts } from './drafts.js';
+import { proposeActionItems } from './facilitate.js';
 import { BACK_WORD, beginSection, GoBack, RetroInterrupted } from './session-control.js';
 import {
-  type DraftActionItem,
   type Improvement,
   noActionYet,
   priorityFor,

@@ -1,20 +1,7 @@
 import type { Prompter } from '../../prompt/line-prompter.js';
-import { type SkillProposal, validateProposal } from '../record/skills.js';
+import type { DecideProposal, ProposalDecision } from '../record/decisions.js';
+import { validateProposal } from '../record/skills.js';
 import type { RetroAnswers } from './answers.js';
-
-export interface ProposalDecision {
-  approved: boolean;
-  /** The chosen skill when the proposal had several candidates. */
-  targetSkill?: string;
-  /** The diff as the facilitator edited it at the prompt, when they did. */
-  diff?: string;
-}
-
-/** Asks for (or looks up) an explicit decision; there is no auto-approval. */
-export type DecideProposal = (
-  proposal: SkillProposal,
-  mergePreviewFor: (skill: string, diff?: string) => string | undefined,
-) => Promise<ProposalDecision>;
 
 /** Decisions from the answers file; a proposal without one is rejected. */
 export function answersDecider(answers: RetroAnswers): DecideProposal {

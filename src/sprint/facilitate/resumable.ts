@@ -1,7 +1,7 @@
 import type { Prompter } from '../../prompt/line-prompter.js';
 import type { SprintReport } from '../facts/report.js';
+import type { RetroInputs } from '../record/inputs.js';
 import type { RetroDrafts } from './drafts.js';
-import type { RetroInputs } from './facilitate.js';
 import { facilitateInteractive } from './facilitate-prompts.js';
 import {
   BACK_WORD,

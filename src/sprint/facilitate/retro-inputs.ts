@@ -1,9 +1,11 @@
 import type { Prompter } from '../../prompt/line-prompter.js';
 import type { SprintReport } from '../facts/report.js';
+import type { DecideProposal } from '../record/decisions.js';
+import type { RetroInputs } from '../record/inputs.js';
 import type { RetroAnswers } from './answers.js';
 import type { RetroDrafts } from './drafts.js';
-import { facilitateFromAnswers, type RetroInputs, skeletonFromMetrics } from './facilitate.js';
-import { answersDecider, type DecideProposal, promptDecider } from './proposal-decisions.js';
+import { facilitateFromAnswers, skeletonFromMetrics } from './facilitate.js';
+import { answersDecider, promptDecider } from './proposal-decisions.js';
 import { facilitateResumable, type RecordedAnswer } from './resumable.js';
 
 /** Where the retro's decisions come from; answers win over a prompter, and neither means a skeleton. */

@@ -1,17 +1,8 @@
 import { nextSprintId } from '../facts/next-sprint.js';
 import { boardMetricsOf, type SprintReport } from '../facts/report.js';
 import { sameThemeHash, themeKey } from '../facts/theme-key.js';
+import type { DraftActionItem } from '../record/inputs.js';
 import { boardImprovements, boardWentWell } from './suggest-board.js';
-
-/** One action item as the facilitator accepts it: an owner and a target sprint are required. */
-export interface DraftActionItem {
-  text: string;
-  owner: string;
-  target_sprint: string;
-  priority: 'high' | 'medium';
-  classification?: string;
-  type?: string;
-}
 
 export interface Improvement {
   text: string;

@@ -1,5 +1,5 @@
-import { AUTO_FILE_TYPES } from '../facilitate/lesson-types.js';
 import { editActionItems } from './action-items.js';
+import { AUTO_FILE_TYPES } from './lesson-types.js';
 
 export interface AutoFileOutcome {
   id: string;

@@ -1,7 +1,7 @@
 import { isMap, isSeq, type YAMLMap, type YAMLSeq } from 'yaml';
 import { InputError } from '../../errors/errors.js';
-import { isLessonCategory, LESSON_CATEGORIES } from '../facilitate/lesson-types.js';
 import { BRAIN_INDEX_PATH } from '../read/paths.js';
+import { isLessonCategory, LESSON_CATEGORIES } from './lesson-types.js';
 import { sha256Hex } from './sha256.js';
 import { editYamlFile } from './yaml-file.js';
 

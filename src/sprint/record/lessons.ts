@@ -1,5 +1,5 @@
-import type { Lesson } from '../facilitate/lesson-types.js';
 import { decisionLogPath, LESSON_AGENTS, type LessonAgent } from '../read/paths.js';
+import type { Lesson } from './lesson-types.js';
 import { type WriteResult, writeMemoryEntry } from './writers.js';
 
 const FOCUS: Record<LessonAgent, string> = {

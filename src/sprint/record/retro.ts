@@ -2,8 +2,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { RetrospectError } from '../../errors/errors.js';
 import { readProjectTextIfExists } from '../../fsx/index.js';
-import type { AcceptedDrafts, RetroInputs } from '../facilitate/facilitate.js';
-import type { DecideProposal } from '../facilitate/proposal-decisions.js';
 import {
   boardMetricsOf,
   renderGateProblems,
@@ -20,7 +18,9 @@ import { upsertActionItem } from './action-items.js';
 import { artifactDate, nextArtifactPath, renderArtifact, writeArtifactOnce } from './artifact.js';
 import { queueAutoFile } from './autofile.js';
 import { emitBrainLessons } from './brain.js';
+import type { DecideProposal } from './decisions.js';
 import { applyEscalations } from './escalations.js';
+import type { AcceptedDrafts, RetroInputs } from './inputs.js';
 import { fanOutLessons, lessonPayload } from './lessons.js';
 import {
   buildProposals,
@@ -66,28 +66,6 @@ function unitOf(report: SprintReport): string {
 function summaryOf(report: SprintReport): string {
   const m = report.metrics;
   return `velocity ${m.velocity.completed}/${m.velocity.planned} ${unitOf(report)} (${pct(m.velocity.pct)}), completion ${m.completion.done}/${m.completion.total} (${pct(m.completion.pct)})`;
-}
-
-/** The context shown to the facilitator before the discussion: the numbers and the review findings. */
-export function renderRetroContext(report: SprintReport): string[] {
-  const reviews = report.reviews.note
-    ? [`  ${report.reviews.note}`]
-    : report.reviews.reviews.map(
-        (r) => `  ${r.storyKey} ${r.type}: ${r.verdict}${r.note ? ` (${r.note})` : ''}`,
-      );
-  return [
-    ...(report.notes ?? []).map((n) => `note: ${n}`),
-    `Sprint ${report.sprintId} — data summary`,
-    ...renderSprintSummary(report).map((l) => `  ${l}`),
-    'Review findings:',
-    ...reviews,
-    ...(report.gateProblems.length > 0
-      ? ['Review Gate rows not passed:', ...renderGateProblems(report.gateProblems).map((l) => `  ${l}`)]
-      : []),
-    ...(report.reviewPatterns.length > 0
-      ? ['Review feedback patterns:', ...renderReviewPatterns(report.reviewPatterns).map((l) => `  ${l}`)]
-      : []),
-  ];
 }
 
 /**

@@ -13,7 +13,8 @@ import {
 import { gatherRetroInputs } from '../../../sprint/facilitate/retro-inputs.js';
 import type { SprintReport } from '../../../sprint/facts/report.js';
 import { buildSprintReport } from '../../../sprint/facts/report.js';
-import { recordSprintRetro, renderRetroContext } from '../../../sprint/record/retro.js';
+import { renderRetroContext } from '../../../sprint/facts/retro-context.js';
+import { recordSprintRetro } from '../../../sprint/record/retro.js';
 import { defineCommand, parseCommandArgs } from '../../args.js';
 import { DRY_RUN, MODEL_OPTIONS } from '../../common-options.js';
 import { cliMessage } from '../../error-words.js';
