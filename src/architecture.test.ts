@@ -114,6 +114,22 @@ describe('leaves import nothing of ours', () => {
 });
 
 describe('one place per concern', () => {
+  it('no host folder under transcript/ imports another host (shared grammars sit in shared files)', () => {
+    const hosts = readdirSync(join(SRC, 'transcript'), { withFileTypes: true })
+      .filter((e) => e.isDirectory() && e.name !== 'fast' && e.name !== 'long-line')
+      .map((e) => e.name);
+    const hostOf = (path: string) => {
+      const [top, host] = path.split('/');
+      return top === 'transcript' && host && hosts.includes(host) ? host : undefined;
+    };
+    const wrong = EDGES.filter((e) => {
+      const [a, b] = [hostOf(e.from), hostOf(e.to)];
+      return a !== undefined && b !== undefined && a !== b;
+    });
+    expect(hosts).toContain('codex');
+    expect(show(wrong)).toEqual([]);
+  });
+
   it('option resolution of scan (scan/options.ts) serves the scan and its adapters only (tests may check it)', () => {
     const allowed = new Set(['scan', 'cli', 'mcp']);
     const wrong = EDGES.filter(

@@ -1,5 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
-import type { PatchedFile } from './codex/patch.js';
+import type { PatchedFile } from './apply-patch.js';
 import { isHumanTurn, type TranscriptMessage } from './messages.js';
 import type { SessionEdits, SessionPrompt, WrittenEdit, WrittenPiece } from './session-edits.js';
 import type { TranscriptFacts } from './types.js';

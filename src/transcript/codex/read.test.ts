@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HOSTS_HOME } from '../../test-support/hosts.js';
 import { tempDir } from '../../test-support/temp-dir.js';
+import { parsePatch } from '../apply-patch.js';
 import { isHumanTurn } from '../messages.js';
 import { codexAdapter } from './adapter.js';
 import { outcomeOfOutput } from './failure.js';
 import { codexTypedText } from './human.js';
 import { codexParentLookup } from './layout.js';
-import { parsePatch } from './patch.js';
 import { readCodexSession } from './read.js';
 
 const SESSIONS = join(HOSTS_HOME, '.codex', 'sessions');

@@ -1,8 +1,8 @@
+import { hasPatch, type PatchedFile, parsePatch } from '../apply-patch.js';
 import { isObject, type Json, parseObject, str } from '../json-value.js';
 import { summarizedCall, type ToolCall, type ToolKind } from '../messages.js';
 import type { EditCall } from '../types.js';
 import { type FileWrite, patchWrites } from '../written.js';
-import { hasPatch, type PatchedFile, parsePatch } from './patch.js';
 
 /** A Codex tool call as a rollout records it (response item `function_call`, `custom_tool_call`, …). */
 export interface CodexCall {

@@ -1,4 +1,4 @@
-import { parsePatch } from '../codex/patch.js';
+import { parsePatch } from '../apply-patch.js';
 import { type Json, str } from '../json-value.js';
 import { summarizedCall, type ToolCall, type ToolKind } from '../messages.js';
 import type { EditCall } from '../types.js';

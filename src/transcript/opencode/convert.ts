@@ -1,4 +1,4 @@
-import { parsePatch } from '../codex/patch.js';
+import { parsePatch } from '../apply-patch.js';
 import { isObject, type Json, num, str } from '../json-value.js';
 import {
   summarizedCall,

@@ -1,5 +1,6 @@
 /**
- * Codex's apply_patch format: one call edits any number of files.
+ * The apply_patch format (Codex's, and the one Copilot CLI and OpenCode record too): one call edits any
+ * number of files. Shared by those hosts' readers, so no host folder imports another.
  *
  *     *** Begin Patch
  *     *** Add File: src/new.ts        (every line follows with `+`)
