@@ -4,12 +4,17 @@ import { UsageError } from '../errors/errors.js';
 import { projectFolderName } from '../paths/data-dir.js';
 import { looksLikeSessionPrefix, resolveSessionPrefix } from '../sessions/prefix.js';
 import { otherAgentSources, quickProjectOf, readAgentSession } from '../transcript/agent-sessions.js';
+import {
+  listSessionFiles,
+  type SessionFile,
+  sessionFolders,
+  sessionPlaces,
+} from '../transcript/claude/project-folders.js';
 import { containsRetroInvocation } from '../transcript/claude/retro-command.js';
 import { detectHost, HOST_ADAPTERS } from '../transcript/hosts.js';
 import { newestUserSession } from '../transcript/newest-user-session.js';
 import { isOwnRunTranscript } from '../transcript/own-run.js';
 import type { HostName } from '../transcript/types.js';
-import { listSessionFiles, type SessionFile, sessionFolders, sessionPlaces } from '../trial/discover.js';
 
 /** Sessions modified more recently than this are still being written. */
 export const IN_PROGRESS_SECS = 60;

@@ -7,7 +7,7 @@ import { gateSettingsFor } from '../scan/settings.js';
 import { openStoreOrMemory } from '../store/fallback.js';
 import { openSessionStore } from '../store/open-session-store.js';
 import { storeLocationFor } from '../store/path.js';
-import type { SessionFile } from '../trial/discover.js';
+import type { SessionFile } from '../transcript/claude/project-folders.js';
 
 /** Notes §5 step 3: a file may gate for 2 s in `--all`; one session has a 5 s budget. */
 export const GATE_CAP_ALL_MS = 2_000;

@@ -1,5 +1,5 @@
 import type { GateVerdict } from '../gate/index.js';
-import type { SessionFile } from '../trial/discover.js';
+import type { SessionFile } from '../transcript/claude/project-folders.js';
 import type { SkipReason } from './candidates.js';
 import type { CitationInContext } from './citation-context.js';
 import type { ClassifiableProposal } from './classify.js';

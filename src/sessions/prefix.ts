@@ -1,10 +1,15 @@
 import { basename, dirname, sep } from 'node:path';
 import { InputError, UsageError } from '../errors/errors.js';
 import { otherAgentSources, quickProjectOf, readAgentSession } from '../transcript/agent-sessions.js';
+import {
+  listSessionFiles,
+  projectsRoots,
+  type SessionFile,
+  sessionFolders,
+} from '../transcript/claude/project-folders.js';
 import { HOST_ADAPTERS } from '../transcript/hosts.js';
 import type { SessionSource } from '../transcript/source.js';
 import type { HostName } from '../transcript/types.js';
-import { listSessionFiles, projectsRoots, type SessionFile, sessionFolders } from '../trial/discover.js';
 
 /** Shortest prefix taken for a session id, as git takes for a short hash. */
 export const MIN_PREFIX = 4;

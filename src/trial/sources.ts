@@ -1,7 +1,11 @@
 import { StoreUnreachableError } from '../errors/errors.js';
 import type { StoreLocation } from '../store/location.js';
+import {
+  listSessionFiles,
+  type SessionFolderQuery,
+  sessionFolders,
+} from '../transcript/claude/project-folders.js';
 import { isOwnRunTranscript } from '../transcript/own-run.js';
-import { listSessionFiles, type SessionFolderQuery, sessionFolders } from './discover.js';
 import { gateScorer } from './gate-scorer.js';
 import { type SessionScore, type SessionScoreSource, scoresFileSource } from './scores.js';
 import { storeScoreSource } from './store-source.js';

@@ -9,10 +9,10 @@ import { openSessionStore } from '../store/open-session-store.js';
 import { storeLocationFor } from '../store/path.js';
 import type { SessionStorePort } from '../store/port.js';
 import type { SessionRecord } from '../store/types.js';
+import { type SessionFolderQuery, sessionFolders } from '../transcript/claude/project-folders.js';
 import type { DiscoveryRoot } from '../transcript/discover.js';
 import { HOST_ADAPTERS } from '../transcript/hosts.js';
 import { isDirectory } from '../transcript/source.js';
-import { type SessionFolderQuery, sessionFolders } from './discover.js';
 import type { SessionScore, SessionScoreSource } from './scores.js';
 import { type UnscoredSession, unscoredSessions } from './unscored.js';
 

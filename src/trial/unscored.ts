@@ -1,6 +1,6 @@
 import { basename, resolve } from 'node:path';
+import { listSessionFiles } from '../transcript/claude/project-folders.js';
 import { isOwnRunTranscript } from '../transcript/own-run.js';
-import { listSessionFiles } from './discover.js';
 import type { SessionScore } from './scores.js';
 
 /** A session of the project that trial review could not score this time: gating it ran past the cap. */

@@ -1,6 +1,8 @@
+// Claude Code's folders of project sessions (`<config dir>/projects/<project folder>/*.jsonl`): the one place
+// that knows this layout, for the retro, the trials and the session-prefix lookup.
 import { readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { claudeConfigDirs, projectFolderName } from '../paths/data-dir.js';
+import { claudeConfigDirs, projectFolderName } from '../../paths/data-dir.js';
 
 /** Which projects' sessions count: this project's only, or every project's. */
 export type SessionScope = 'current' | 'all';
