@@ -8,4 +8,4 @@ export { storeLocationFor, storePathFor } from './path.js';
 export type { Awaitable, SessionStorePort } from './port.js';
 export { MIGRATIONS } from './schema.js';
 export { EARLIEST_USABLE_START, type SessionStarts, sessionStarts } from './session-starts.js';
-export type { HostName, KnownFile, SessionQuery, SessionRecord, SessionScore } from './types.js';
+export type { HostName, KnownFile, SessionQuery, SessionRecord, StoredSessionScore } from './types.js';

@@ -8,7 +8,7 @@ import { guardStore } from './guard.js';
 import type { SessionStorePort } from './port.js';
 import { profileOf, recordOfRow } from './row.js';
 import { activeWithin, sessionStartsBounded } from './session-starts.js';
-import type { KnownFile, SessionQuery, SessionRecord, SessionScore } from './types.js';
+import type { KnownFile, SessionQuery, SessionRecord, StoredSessionScore } from './types.js';
 
 /** The file name of the store inside Retrospect's data folder. */
 export const STORE_FILE = 'store.sqlite';
@@ -271,7 +271,7 @@ export class SessionStore implements SessionStorePort {
    * so that a trial that outlives its transcripts can still be reviewed. `mtime` is in epoch seconds,
    * oldest first.
    */
-  sessionScores(projectFolder: string): SessionScore[] {
+  sessionScores(projectFolder: string): StoredSessionScore[] {
     const rows = this.db
       .prepare(
         `SELECT session_id, score, mtime_ms FROM sessions

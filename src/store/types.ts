@@ -92,7 +92,7 @@ export interface SessionQuery {
 }
 
 /** One main session's score, as trial reviews compare them (mtime in epoch seconds). */
-export interface SessionScore {
+export interface StoredSessionScore {
   sessionId: string;
   score: number;
   mtime: number;
