@@ -10,7 +10,7 @@ import {
   typedText,
 } from './human-text.js';
 import { hitsByRate } from './length.js';
-import { CORRECTION_RE, claimsDone, REJECTION_RE } from './lexicon.js';
+import { CORRECTION_RE, claimsDone, PROHIBITION_RE, REJECTION_RE } from './lexicon.js';
 import { FileRequests, S3_MIN_REQUESTS } from './rework.js';
 import type { CalibratedAssistantTurn, CalibratedTurn, CalibratedUserTurn } from './turns.js';
 
@@ -239,8 +239,9 @@ export class CalibratedMachine {
     if (this.pending && !amended) {
       this.hit('S1', this.pending.id, `${this.pending.reason}, then redirected: "${quote(typed)}"`);
       if (!this.rejected(this.pending.id, reaction)) {
-        // Stopping the agent and complaining in the same breath: the refusal and the words are two signs.
-        const match = CORRECTION_RE.exec(reaction);
+        // Stopping the agent and complaining in the same breath, or forbidding what it was doing ("please
+        // don't invent extra tags"): the refusal and the words are two signs.
+        const match = CORRECTION_RE.exec(reaction) ?? PROHIBITION_RE.exec(reaction.trimStart());
         if (match) this.hit('S1', this.pending.id, `and corrected it ("${match[0]}"): counts twice`);
         // A redirect the agent's first reply then concedes: the person's act and the agent's reading agree.
         else confirmable = this.pending.id;
