@@ -891,6 +891,18 @@ describe('version 6: a question asked again, something absent, the writing, a ru
     ],
     ['a rule for next time, ahead', 'For future reference thread the posts.', 'For future reference'],
     ['a rule for next time in Chinese', '这个问题你只记下来了，保证你下次不再犯', '下次不'],
+    [
+      'a request made plainer',
+      'Please just check the CRM to see if the three people are in there',
+      'Please just',
+    ],
+    [
+      'an assumption about the setup',
+      "I'm using Fish as my shell and not bash",
+      "I'm using Fish as my shell and not bash",
+    ],
+    ['a fault still there', 'Still found after the reboot.', 'Still found'],
+    ['something that does not exist, in Chinese', 'lighting的是没有的，帮我去掉', '是没有的'],
   ])('reads %s as a steer', (_kind, turn, phrase) => {
     const t = new TranscriptBuilder();
     t.user('Draft the posts for this week.');

@@ -66,7 +66,7 @@ const SPACED_CORRECTIONS = [
   'not (?:really|even|actually) (?:work(?:ing|s)?|open(?:ing|s)?|start(?:ing|s)?|load(?:ing|s)?|show(?:ing|s)?)',
   "(?:does|do|did)(?:n'?t| not) even",
   "(?:isn'?t|is not|its not|it'?s not|are not|aren'?t) (?:showing|adding|saving|loading|updating|running|opening|accessible|reachable|visible)",
-  'still (?:loading|using|showing|running|there|happening|the old)',
+  'still (?:loading|using|showing|running|there|happening|the old|found|present|visible|listed|appearing)',
   '(?:you|it|agents?|they) keeps? (?!going)\\w+ing',
   'did (?:you|u) (?:test|check|verify|run|try|actually|really)',
   'are (?:you|u) sure',
@@ -80,6 +80,10 @@ const SPACED_CORRECTIONS = [
   '(?:reads|sounds) like (?:a robot|a machine|an? ai|chatgpt)',
   "(?:isn'?t|is not|not) (?:quite |really )?my (?:voice|style|tone|writing)",
   'makes? me cringe',
+  // A request made plainer ("please just check ..."), an assumption about the person's setup corrected
+  // ("I'm using Fish as my shell and not bash") (version 6, second round).
+  'please just',
+  "(?:i'?m|i am|we'?re|we are) (?:using|on|running) [\\p{L}\\p{N} ._-]{1,30}?,? (?:and )?not (?:a |an |the )?\\p{L}+",
   // The person setting a rule for next time after the agent slipped ("record this in the skill", "for future
   // reference", "from now on"; 下次不…, 以后别…) (version 6). Not "going forward", which opens plans.
   '(?:record|note|add|write|put|save) (?:this|that|it) (?:in|to|into) (?:the |your )?(?:skill|memory|claude\\.md|rules?)',
@@ -220,6 +224,8 @@ const UNSPACED_CORRECTIONS = [
   '有誤',
   '不正确',
   '不正確',
+  // "… does not exist" about what the agent listed (version 6, second round)
+  '是没有的',
   '下次不',
   '下次别',
   '下次別',
