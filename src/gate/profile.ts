@@ -31,7 +31,8 @@ export const DEFAULT_GATE_PROFILE: GateProfile = 'calibrated';
  * rule for next time ("record this in the skill", "for future reference", 下次不…), and "有误" / "不正确"
  * (rejections); a redirect after a refusal or interrupt that forbids what the agent was doing ("please
  * don't ...") counts twice; "X should still get Y" is an instruction, not "still get"; "please just ...",
- * "I'm using X and not Y", "still found", "是没有的" (it does not exist) steer.
+ * "I'm using X and not Y", "still found", "是没有的" (it does not exist) steer; a run of eight or more failing
+ * tool calls counts as two S2 hits.
  */
 export const GATE_PROFILE_VERSIONS: Record<GateProfile, number> = { seed: 1, calibrated: 6 };
 

@@ -354,6 +354,25 @@ describe('S2 without the harness', () => {
     t.assistant('Let me read it first.');
     expect(count(gate(t), 'S2')).toBe(1);
   });
+
+  it('counts a run of eight or more failing calls twice (version 6), a run of seven once', () => {
+    const run = (failures: number) => {
+      const t = new TranscriptBuilder();
+      t.user('Write the report files.');
+      for (let n = 0; n < failures; n++) {
+        t.tool('Write', { file_path: `/repo/out/${n}.md`, content: 'x' });
+        t.result('<tool_use_error>EACCES: permission denied</tool_use_error>', true);
+      }
+      t.assistant('Every write failed.');
+      return gate(t);
+    };
+    const long = run(8);
+    expect(count(long, 'S2')).toBe(2);
+    expect(long.reasons?.map((r) => r.reason)).toContain('a run of 8 or more failing calls: counts twice');
+    expect(count(run(7), 'S2')).toBe(1);
+    // Two S2 hits weigh 4.0: a long run alone still does not flag a session.
+    expect(long.verdict.passed).toBe(false);
+  });
 });
 
 describe('S2 and S3 in long sessions', () => {

@@ -32,6 +32,8 @@ const REFUSED = 'refused a tool call';
 /** How much of its opening a redirect shares with the interrupted request when the person only amended it. */
 const AMEND_MIN = 10;
 const AMEND_SHARE = 0.4;
+/** Failing tool calls in a row from which the run counts as two S2 hits (5 flagged a setup session). */
+const S2_LONG_RUN = 8;
 /** Shortest text compared when looking for a re-sent request (shorter ones repeat innocently: "yes"). */
 const MIN_REPEAT_LENGTH = 12;
 
@@ -325,6 +327,9 @@ export class CalibratedMachine {
         this.runAnchor,
         `${this.runLength} tool errors in a row (cascades and refusals not counted)`,
       );
+    // The agent failing call after call for this long is not one stumble: the run counts twice (version 6).
+    if (this.runLength >= S2_LONG_RUN)
+      this.hit('S2', this.runAnchor, `a run of ${S2_LONG_RUN} or more failing calls: counts twice`);
     this.runLength = 0;
   }
 
