@@ -2,8 +2,10 @@
 // Precision, recall and F1 of each gate profile on hand-labelled real sessions (eval/gate-labels.jsonl).
 // A session labelled `rough` should be flagged, `smooth` should not; `unclear` ones are reported but not
 // scored. Transcripts are not in the repository: rebuild the corpus from the listed sources (eval/README.md)
-// and pass its folder (files named <session>.jsonl).
-// usage: eval-gate.mjs CORPUS_DIR [--labels FILE] [--split dev|heldout|fresh|a,b|all] [--exclude LABELS_FILE]
+// and pass its folder (files named <session>.jsonl), or several: each session is read from the first that
+// holds it (the dev3 split's transcripts can live in a folder of their own).
+// usage: eval-gate.mjs CORPUS_DIR [CORPUS_DIR...] [--labels FILE] [--split dev|dev2|dev3|heldout|fresh|fresh2|a,b|all]
+//                     [--exclude LABELS_FILE]
 //                     [--profile seed|calibrated] [--quiet] [--by-language] [--save FILE] [--compare FILE]
 //                     (or RETRO_EVAL_CORPUS=CORPUS_DIR)
 // --exclude leaves out the sessions another label file lists (another set's labels, scored only where new).
@@ -12,7 +14,8 @@
 // --save writes each session's verdict and hit reasons (JSON); --compare FILE, given a file saved before a
 // change, prints each split before -> after and, for the sessions of the chosen splits whose hits changed,
 // the hits added and taken away: a reading that changes no verdict on the tuning splits is judged by the
-// rough and smooth sessions it adds hits in (docs/gate.md, version 5). Compare on dev,dev2 only.
+// rough and smooth sessions it adds hits in (docs/gate.md, version 5). Compare on the tuning splits
+// (dev,dev2,dev3) only.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,11 +37,20 @@ const { values, positionals } = parseArgs({
     compare: { type: 'string' },
   },
 });
-const corpus = positionals[0] ?? process.env.RETRO_EVAL_CORPUS;
-if (!corpus || !existsSync(corpus)) {
-  console.error('usage: eval-gate.mjs CORPUS_DIR (a folder of <session>.jsonl; see eval/README.md)');
+const corpora = positionals.length > 0 ? positionals : [process.env.RETRO_EVAL_CORPUS].filter(Boolean);
+const absent = corpora.filter((dir) => !existsSync(dir));
+if (corpora.length === 0 || absent.length > 0) {
+  console.error(
+    `usage: eval-gate.mjs CORPUS_DIR [CORPUS_DIR...] (folders of <session>.jsonl; see eval/README.md)${absent.length > 0 ? `; not found: ${absent.join(', ')}` : ''}`,
+  );
   process.exit(2);
 }
+const corpus = corpora.join(', ');
+/** The session's transcript in the first corpus folder that holds it (the last folder's path when none does). */
+const transcriptPath = (session) => {
+  const paths = corpora.map((dir) => join(dir, `${session}.jsonl`));
+  return paths.find((path) => existsSync(path)) ?? paths.at(-1);
+};
 const readLabels = (file) =>
   readFileSync(file, 'utf8')
     .split('\n')
@@ -153,7 +165,7 @@ for (const profile of profiles) {
   const rows = [];
   for (const entry of labels) {
     if (!splits.includes(entry.split)) continue;
-    const path = join(corpus, `${entry.session}.jsonl`);
+    const path = transcriptPath(entry.session);
     if (!existsSync(path)) {
       missing++;
       continue;

@@ -26,8 +26,15 @@ export const DEFAULT_GATE_PROFILE: GateProfile = 'calibrated';
  * test it?", "are you sure", 你确认); the agent's "I see the issue" reads as a concession; a redirect after
  * a refusal or interrupt that the agent concedes, and a steer right after the agent said the work was
  * done, count twice; a concession of the opening request is not counted.
+ * calibrated 6: the person saying again what they asked ("i was asking ..."), reporting something absent
+ * ("I'm not seeing ..."), pushing back on the writing ("reads like a robot", "not my voice"), setting a
+ * rule for next time ("record this in the skill", "for future reference", 下次不…), and "有误" / "不正确"
+ * (rejections); a redirect after a refusal or interrupt that forbids what the agent was doing ("please
+ * don't ...") counts twice; "X should still get Y" is an instruction, not "still get"; "please just ...",
+ * "I'm using X and not Y", "still found", "是没有的" (it does not exist) steer; a run of eight or more failing
+ * tool calls counts as two S2 hits.
  */
-export const GATE_PROFILE_VERSIONS: Record<GateProfile, number> = { seed: 1, calibrated: 5 };
+export const GATE_PROFILE_VERSIONS: Record<GateProfile, number> = { seed: 1, calibrated: 6 };
 
 export function isGateProfile(value: unknown): value is GateProfile {
   return typeof value === 'string' && (GATE_PROFILES as readonly string[]).includes(value);

@@ -354,6 +354,25 @@ describe('S2 without the harness', () => {
     t.assistant('Let me read it first.');
     expect(count(gate(t), 'S2')).toBe(1);
   });
+
+  it('counts a run of eight or more failing calls twice (version 6), a run of seven once', () => {
+    const run = (failures: number) => {
+      const t = new TranscriptBuilder();
+      t.user('Write the report files.');
+      for (let n = 0; n < failures; n++) {
+        t.tool('Write', { file_path: `/repo/out/${n}.md`, content: 'x' });
+        t.result('<tool_use_error>EACCES: permission denied</tool_use_error>', true);
+      }
+      t.assistant('Every write failed.');
+      return gate(t);
+    };
+    const long = run(8);
+    expect(count(long, 'S2')).toBe(2);
+    expect(long.reasons?.map((r) => r.reason)).toContain('a run of 8 or more failing calls: counts twice');
+    expect(count(run(7), 'S2')).toBe(1);
+    // Two S2 hits weigh 4.0: a long run alone still does not flag a session.
+    expect(long.verdict.passed).toBe(false);
+  });
 });
 
 describe('S2 and S3 in long sessions', () => {
@@ -862,5 +881,103 @@ describe('version 5: a correction right after the agent said the work was done',
     t.assistant('Done.');
     t.user("that's wrong, the header goes first");
     expect(count(gate(t), 'S1')).toBe(2);
+  });
+});
+
+describe('version 6: a question asked again, something absent, the writing, a rule for next time', () => {
+  it.each([
+    ['the question asked again', 'i am asking is the package installed?', 'i am asking'],
+    ['the question asked again, past', 'i was asking the inverse question', 'i was asking'],
+    [
+      'something absent',
+      "I'm not seeing A/B option. Each item should have an A and B version.",
+      "I'm not seeing",
+    ],
+    [
+      'pushback on the writing',
+      '"Reaching out directly" - this reads like a robot wrote it.',
+      'reads like a robot',
+    ],
+    [
+      'not the person\u2019s voice',
+      "'...but it never takes over.' isn't quite my voice.",
+      "isn't quite my voice",
+    ],
+    [
+      'a rule for next time',
+      'Always do the whole thing in one go. Record this in the skill.',
+      'Record this in the skill',
+    ],
+    ['a rule for next time, ahead', 'For future reference thread the posts.', 'For future reference'],
+    ['a rule for next time in Chinese', '这个问题你只记下来了，保证你下次不再犯', '下次不'],
+    [
+      'a request made plainer',
+      'Please just check the CRM to see if the three people are in there',
+      'Please just',
+    ],
+    [
+      'an assumption about the setup',
+      "I'm using Fish as my shell and not bash",
+      "I'm using Fish as my shell and not bash",
+    ],
+    ['a fault still there', 'Still found after the reboot.', 'Still found'],
+    ['something that does not exist, in Chinese', 'lighting的是没有的，帮我去掉', '是没有的'],
+  ])('reads %s as a steer', (_kind, turn, phrase) => {
+    const t = new TranscriptBuilder();
+    t.user('Draft the posts for this week.');
+    edit(t, '/repo/drafts.json', 1);
+    t.assistant('I wrote five drafts into drafts.json.');
+    t.user(turn);
+    const result = gate(t);
+    expect(count(result, 'S1')).toBe(1);
+    expect(result.reasons?.[0]?.reason).toContain(`correction "${phrase}"`);
+  });
+
+  it('reads "有误" as an outright rejection, which flags alone', () => {
+    const t = new TranscriptBuilder();
+    t.user('分析这个日志，找出自动解锁失败的根因');
+    t.assistant(LONG_ANSWER);
+    t.user('上述分析有误，请重新分析');
+    const result = gate(t);
+    expect(count(result, 'S1')).toBe(2);
+    expect(result.verdict.passed).toBe(true);
+  });
+
+  it('reads none of them as the opening request, and not "should still get" in an instruction', () => {
+    const brief = new TranscriptBuilder();
+    brief.user('From now on the exporter writes CSV; I was asking for this last week.');
+    brief.assistant('Reading the exporter.');
+    expect(count(gate(brief), 'S1')).toBe(0);
+
+    const t = new TranscriptBuilder();
+    t.user('Plan the course dates for autumn.');
+    t.assistant(LONG_ANSWER);
+    t.user('1. Skip 2. Already skipped. 3. Yes, Aug 27 should still get its prep event.');
+    expect(count(gate(t), 'S1')).toBe(0);
+  });
+
+  it('counts twice a redirect after an interrupt that forbids what the agent was doing', () => {
+    const forbids = new TranscriptBuilder();
+    forbids.user('Tag the drafts in the inbox.');
+    forbids.tool('Bash', { command: 'ls inbox' });
+    forbids.result('a.md b.md');
+    const stopped = interrupt(forbids);
+    forbids.user("Please don't invent extra tags without discussing the value with me.");
+    const result = gate(forbids);
+    expect(result.verdict.signals.find((s) => s.name === 'S1')).toEqual({
+      name: 'S1',
+      count: 2,
+      ids: [stopped, stopped],
+    });
+    expect(renderWhy(result.sessionId, result.verdict, result.reasons)).toContain(
+      `and corrected it ("Please don't"): counts twice`,
+    );
+
+    // The same words as an instruction in a turn that follows no interrupt are not read as a correction.
+    const ahead = new TranscriptBuilder();
+    ahead.user('Tag the drafts in the inbox.');
+    ahead.assistant(LONG_ANSWER);
+    ahead.user("please don't add new tags, reuse the existing ones");
+    expect(count(gate(ahead), 'S1')).toBe(0);
   });
 });

@@ -50,7 +50,8 @@ const SPACED_CORRECTIONS = [
   'properly instead',
   "(?:it'?s|its|that'?s|thats|it is|that is) not ?possible",
   "i (?:don'?t|do not|dont) see (?:which|what|where|any)",
-  'still (?:have|has|get|getting|shows?|see)',
+  // Not "X should still get its prep event": an instruction (version 6).
+  '(?<!(?:should|must|will|would|can|could|to|may|might) )still (?:have|has|get|getting|shows?|see)',
   // A step reported as not done ("the docs have not been updated": the English of 没有更新) and a failure
   // that came back ("crashed again", "the same error", "a recurring problem", misspelt as people type it)
   // (version 5).
@@ -65,10 +66,29 @@ const SPACED_CORRECTIONS = [
   'not (?:really|even|actually) (?:work(?:ing|s)?|open(?:ing|s)?|start(?:ing|s)?|load(?:ing|s)?|show(?:ing|s)?)',
   "(?:does|do|did)(?:n'?t| not) even",
   "(?:isn'?t|is not|its not|it'?s not|are not|aren'?t) (?:showing|adding|saving|loading|updating|running|opening|accessible|reachable|visible)",
-  'still (?:loading|using|showing|running|there|happening|the old)',
+  'still (?:loading|using|showing|running|there|happening|the old|found|present|visible|listed|appearing)',
   '(?:you|it|agents?|they) keeps? (?!going)\\w+ing',
   'did (?:you|u) (?:test|check|verify|run|try|actually|really)',
   'are (?:you|u) sure',
+  // The person saying again what they asked ("i am asking is the package installed?", "i was asking the
+  // inverse question": the English of tôi đang hỏi and 我是说), reporting something absent ("I'm not seeing
+  // A/B option"), and pushing back on the quality of writing ("this reads like a robot wrote it", "isn't
+  // quite my voice") (version 6).
+  "i(?:'?m| am| was) (?:asking|talking about)",
+  'my question (?:was|is)',
+  "(?:i'?m|i am) not seeing",
+  '(?:reads|sounds) like (?:a robot|a machine|an? ai|chatgpt)',
+  "(?:isn'?t|is not|not) (?:quite |really )?my (?:voice|style|tone|writing)",
+  'makes? me cringe',
+  // A request made plainer ("please just check ..."), an assumption about the person's setup corrected
+  // ("I'm using Fish as my shell and not bash") (version 6, second round).
+  'please just',
+  "(?:i'?m|i am|we'?re|we are) (?:using|on|running) [\\p{L}\\p{N} ._-]{1,30}?,? (?:and )?not (?:a |an |the )?\\p{L}+",
+  // The person setting a rule for next time after the agent slipped ("record this in the skill", "for future
+  // reference", "from now on"; 下次不…, 以后别…) (version 6). Not "going forward", which opens plans.
+  '(?:record|note|add|write|put|save) (?:this|that|it) (?:in|to|into) (?:the |your )?(?:skill|memory|claude\\.md|rules?)',
+  'for future reference',
+  'from now on',
   // German
   'nein',
   'falsch',
@@ -199,6 +219,20 @@ const UNSPACED_CORRECTIONS = [
   '沒更新',
   '你忘了',
   '漏了',
+  // "the analysis above is wrong" (version 6)
+  '有误',
+  '有誤',
+  '不正确',
+  '不正確',
+  // "… does not exist" about what the agent listed (version 6, second round)
+  '是没有的',
+  '下次不',
+  '下次别',
+  '下次別',
+  '以后不',
+  '以后别',
+  '以後不',
+  '以後別',
   // Japanese
   '違う',
   'ちがう',
@@ -234,6 +268,13 @@ const UNSPACED_CORRECTIONS = [
   'ยังไม่ได้',
   'ไม่ทำงาน',
 ];
+
+/**
+ * The person forbidding what the agent was doing ("please don't invent extra tags", "dont clone it"), read
+ * only in the redirect after an interrupt or a refused call: there the agent had just done it. Anywhere
+ * else "don't ..." is as often an instruction given ahead ("don't touch the code yet") (version 6).
+ */
+export const PROHIBITION_RE = /^(?:please |pls |no,? |and )?(?:don'?t|do not|dont|never)(?![\p{L}\p{N}_])/iu;
 
 export const CORRECTION_RE = new RegExp(
   `${bounded(SPACED_CORRECTIONS)}|${UNSPACED_CORRECTIONS.join('|')}`,
@@ -299,6 +340,10 @@ const UNSPACED_REJECTIONS = [
   '撤銷',
   '回滚',
   '回滾',
+  '有误',
+  '有誤',
+  '不正确',
+  '不正確',
   '違う',
   'ちがう',
   '違います',

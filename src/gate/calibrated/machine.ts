@@ -10,7 +10,7 @@ import {
   typedText,
 } from './human-text.js';
 import { hitsByRate } from './length.js';
-import { CORRECTION_RE, claimsDone, REJECTION_RE } from './lexicon.js';
+import { CORRECTION_RE, claimsDone, PROHIBITION_RE, REJECTION_RE } from './lexicon.js';
 import { FileRequests, S3_MIN_REQUESTS } from './rework.js';
 import type { CalibratedAssistantTurn, CalibratedTurn, CalibratedUserTurn } from './turns.js';
 
@@ -32,6 +32,8 @@ const REFUSED = 'refused a tool call';
 /** How much of its opening a redirect shares with the interrupted request when the person only amended it. */
 const AMEND_MIN = 10;
 const AMEND_SHARE = 0.4;
+/** Failing tool calls in a row from which the run counts as two S2 hits (5 flagged a setup session). */
+const S2_LONG_RUN = 8;
 /** Shortest text compared when looking for a re-sent request (shorter ones repeat innocently: "yes"). */
 const MIN_REPEAT_LENGTH = 12;
 
@@ -239,8 +241,9 @@ export class CalibratedMachine {
     if (this.pending && !amended) {
       this.hit('S1', this.pending.id, `${this.pending.reason}, then redirected: "${quote(typed)}"`);
       if (!this.rejected(this.pending.id, reaction)) {
-        // Stopping the agent and complaining in the same breath: the refusal and the words are two signs.
-        const match = CORRECTION_RE.exec(reaction);
+        // Stopping the agent and complaining in the same breath, or forbidding what it was doing ("please
+        // don't invent extra tags"): the refusal and the words are two signs.
+        const match = CORRECTION_RE.exec(reaction) ?? PROHIBITION_RE.exec(reaction.trimStart());
         if (match) this.hit('S1', this.pending.id, `and corrected it ("${match[0]}"): counts twice`);
         // A redirect the agent's first reply then concedes: the person's act and the agent's reading agree.
         else confirmable = this.pending.id;
@@ -324,6 +327,9 @@ export class CalibratedMachine {
         this.runAnchor,
         `${this.runLength} tool errors in a row (cascades and refusals not counted)`,
       );
+    // The agent failing call after call for this long is not one stumble: the run counts twice (version 6).
+    if (this.runLength >= S2_LONG_RUN)
+      this.hit('S2', this.runAnchor, `a run of ${S2_LONG_RUN} or more failing calls: counts twice`);
     this.runLength = 0;
   }
 
