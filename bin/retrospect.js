@@ -8,9 +8,13 @@ import module from 'node:module';
 // NODE_DISABLE_COMPILE_CACHE=1 turns it off.
 module.enableCompileCache?.();
 
-const { main } = await import('../dist/cli/main.js');
+const argv = process.argv.slice(2);
+// What Claude Code runs after every failed tool call starts from one bundle that holds main() and the
+// capture (scripts/bundle-commands.mjs); any other command line, the capture's --help included, from main.
+const capture = argv.length === 2 && argv[0] === 'hook' && argv[1] === 'friction-capture';
+const { main } = await import(capture ? '../dist/cli/main-capture.js' : '../dist/cli/main.js');
 
-main(process.argv.slice(2)).then(
+main(argv).then(
   (code) => {
     process.exitCode = code;
   },
