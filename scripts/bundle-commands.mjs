@@ -76,6 +76,16 @@ await bundle(
     kind === 'dynamic-import' && target.startsWith(join(dist, 'cli', 'commands')) && !capturePath.includes(target),
 );
 
+// The gate's threads: the scan's pool (which gates small files on the calling thread) and its worker, and
+// the hint's gate worker. Each worker thread loads its modules anew, so a cold scan on two threads paid the
+// gate's hundred-odd modules once per thread.
+const THREADS = ['scan/pool.js', 'scan/worker.js', 'hooks/gate-worker.js'];
+for (const name of THREADS) {
+  const file = join(dist, name);
+  const keep = new Set(['errors/errors.js', ...CLI_CORE].map((shared) => join(dist, shared)));
+  await bundle(file, file, (target, kind) => keep.has(target) || kind === 'dynamic-import');
+}
+
 for (const { command, shared, keepLazy } of BUNDLES) {
   const file = join(dist, 'cli', 'commands', `${command}.js`);
   const keep = new Set(shared.map((name) => join(dist, name)));
