@@ -51,6 +51,9 @@ const tree = join(corpus, 'tree');
 const scratch = mkdtempSync(join(tmpdir(), 'retrospect-bench-real-'));
 const noLedger = join(scratch, 'no-ledger.jsonl');
 
+/** The highest peak RSS of any retrospect run in this bench. */
+let ownPeakRssMb = 0;
+
 function timed(cmd, args, { env = {}, input } = {}) {
   const started = performance.now();
   const run = spawnSync('/usr/bin/time', ['-f', '%U %S %M', cmd, ...args], {
@@ -62,6 +65,7 @@ function timed(cmd, args, { env = {}, input } = {}) {
   const seconds = (performance.now() - started) / 1000;
   if (run.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${run.status}): ${run.stderr}`);
   const [user, system, rssKb] = run.stderr.trim().split('\n').pop().split(' ').map(Number);
+  if (cmd === process.execPath && args[0] === BIN) ownPeakRssMb = Math.max(ownPeakRssMb, rssKb / 1024);
   return { seconds, cpu: user + system, rssMb: rssKb / 1024, stdout: run.stdout };
 }
 
@@ -81,6 +85,11 @@ function sideBySide(title, contenders, check) {
     });
   }
   const note = check ? `, ${check(runs.map((r) => r[0].stdout))}` : '';
+  const medians = runs.map((r) => ({
+    wall: median(r.map((x) => x.seconds)),
+    cpu: median(r.map((x) => x.cpu)),
+    rss: Math.max(...r.map((x) => x.rssMb)),
+  }));
   console.log(`\n${title}${note}`);
   const base = median(runs[0].map((r) => r.seconds));
   const baseCpu = median(runs[0].map((r) => r.cpu));
@@ -96,6 +105,16 @@ function sideBySide(title, contenders, check) {
       `  ${c.label.padEnd(40)} wall ${wall.toFixed(3).padStart(7)} s  cpu ${cpu.toFixed(3).padStart(7)} s  peak RSS ${rss.toFixed(0).padStart(4)} MB${ratio}`,
     );
   });
+  return medians;
+}
+
+/** The issue's goals, each as measured in this run (wall and CPU side by side), printed at the end. */
+const goals = [];
+const times = (x) => `${x.toFixed(2)}x`;
+function goal(what, target, wall, cpu, met) {
+  goals.push(
+    `  ${what.padEnd(46)} ${`wall ${wall}`.padEnd(16)} ${`cpu ${cpu}`.padEnd(15)} goal ${target.padEnd(9)} ${met ? 'met' : 'NOT met'}`,
+  );
 }
 
 const want = (part) => !values.only || values.only === part;
@@ -109,7 +128,7 @@ try {
   if (want('gate')) {
     const seed = { FRICTION_LEDGER: noLedger, RETRO_GATE_PROFILE: 'seed' };
     const identical = ([ours, python]) => (ours === python ? 'verdicts identical' : 'verdicts DIFFERENT');
-    sideBySide(
+    const [big, bigReference] = sideBySide(
       `gate, ${(manifest.concat.bytes / 1e6).toFixed(0)} MB of real sessions in one file, seed profile`,
       [
         { label: 'retrospect gate', cmd: process.execPath, args: [BIN, 'gate', concat], env: seed },
@@ -122,7 +141,14 @@ try {
       ],
       identical,
     );
-    sideBySide(
+    goal(
+      `gate on ${(manifest.concat.bytes / 1e6).toFixed(0)} MB real, x the reference`,
+      '>= 4x',
+      times(bigReference.wall / big.wall),
+      times(bigReference.cpu / big.cpu),
+      bigReference.wall / big.wall >= 4,
+    );
+    const [one, oneReference] = sideBySide(
       `gate, one typical real session (${(manifest.typical.bytes / 1e6).toFixed(2)} MB), default profile`,
       [
         {
@@ -139,6 +165,13 @@ try {
         },
         { label: 'node -e 0 (floor)', cmd: process.execPath, args: ['-e', '0'] },
       ],
+    );
+    goal(
+      `gate on one ${(manifest.typical.bytes / 1e6).toFixed(1)} MB real session, x the reference`,
+      '>= 2x',
+      times(oneReference.wall / one.wall),
+      times(oneReference.cpu / one.cpu),
+      oneReference.wall / one.wall >= 2,
     );
   }
   if (want('scan')) {
@@ -165,12 +198,39 @@ try {
         args: ['daily', '--json', '--offline'],
         env: { CLAUDE_CONFIG_DIR: tree },
       });
-    sideBySide(`scan, ${(manifest.tree.bytes / 1e6).toFixed(0)} MB of real sessions, cold`, contenders);
+    const cold = sideBySide(
+      `scan, ${(manifest.tree.bytes / 1e6).toFixed(0)} MB of real sessions, cold`,
+      contenders,
+    );
+    if (values.ccusage) {
+      const ccusage = cold[2];
+      goal(
+        'cold scan of the tree, x ccusage (default jobs)',
+        '>= 2x',
+        times(ccusage.wall / cold[0].wall),
+        times(ccusage.cpu / cold[0].cpu),
+        ccusage.wall / cold[0].wall >= 2,
+      );
+      goal(
+        'cold scan of the tree, x ccusage (--jobs 1)',
+        '>= 2x',
+        times(ccusage.wall / cold[1].wall),
+        times(ccusage.cpu / cold[1].cpu),
+        ccusage.wall / cold[1].wall >= 2,
+      );
+    }
     fresh();
     timed(process.execPath, scan([]), { env });
-    sideBySide(
+    const [warm] = sideBySide(
       `scan, ${(manifest.tree.bytes / 1e6).toFixed(0)} MB of real sessions, warm (nothing changed)`,
       [{ label: 'retrospect scan, warm', cmd: process.execPath, args: scan([]), env }],
+    );
+    goal(
+      'warm scan of the tree (nothing changed)',
+      '< 0.3 s',
+      `${warm.wall.toFixed(3)} s`,
+      `${warm.cpu.toFixed(3)} s`,
+      warm.wall < 0.3,
     );
   }
   if (want('hook')) {
@@ -202,6 +262,16 @@ try {
         runs[i].push(timed(c.cmd, c.args, c));
       });
     const floor = median(runs[0].map((r) => r.seconds));
+    const floorCpu = median(runs[0].map((r) => r.cpu));
+    const hook = median(runs[1].map((r) => r.seconds));
+    const hookCpu = median(runs[1].map((r) => r.cpu));
+    goal(
+      'friction hook, x node -e 0',
+      '<= 1.3x',
+      times(hook / floor),
+      times(hookCpu / floorCpu),
+      hook / floor <= 1.3,
+    );
     console.log(`\nfriction hook against Node's start-up (median of ${hookRounds} rounds)`);
     contenders.forEach((c, i) => {
       const wall = median(runs[i].map((r) => r.seconds));
@@ -215,3 +285,12 @@ try {
   rmSync(scratch, { recursive: true, force: true });
 }
 console.log(`\nload average ${loadavg()[0].toFixed(1)} at the end`);
+if (goals.length > 0) {
+  console.log(
+    "\nthe issue's goals, this run (medians; wall decides, CPU = user + system, the steadier figure on a loaded machine):",
+  );
+  for (const line of goals) console.log(line);
+  console.log(
+    `  ${'peak RSS of any retrospect run'.padEnd(46)} ${`${ownPeakRssMb.toFixed(0)} MB`.padEnd(32)} goal < 200 MB  ${ownPeakRssMb < 200 ? 'met' : 'NOT met'}`,
+  );
+}

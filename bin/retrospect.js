@@ -4,13 +4,21 @@
 import module from 'node:module';
 
 // V8's compile cache (Node >= 22.1) keeps the compiled code of the CLI's modules between runs, so a hook
-// or a gate does not compile the same ~300 KB again each time; a Node without it (20) runs as before.
+// or a gate does not compile the same ~300 KB again each time: in this user's own cache folder, never the
+// shared temp one (dist/cli/compile-cache.js). A Node without it (20) loads nothing for it and runs as before.
 // NODE_DISABLE_COMPILE_CACHE=1 turns it off.
-module.enableCompileCache?.();
+if (module.enableCompileCache) {
+  const { enableCompileCache } = await import('../dist/cli/compile-cache.js');
+  enableCompileCache(process.env, module.enableCompileCache);
+}
 
-const { main } = await import('../dist/cli/main.js');
+const argv = process.argv.slice(2);
+// What Claude Code runs after every failed tool call starts from one bundle that holds main() and the
+// capture (scripts/bundle-commands.mjs); any other command line, the capture's --help included, from main.
+const capture = argv.length === 2 && argv[0] === 'hook' && argv[1] === 'friction-capture';
+const { main } = await import(capture ? '../dist/cli/main-capture.js' : '../dist/cli/main.js');
 
-main(process.argv.slice(2)).then(
+main(argv).then(
   (code) => {
     process.exitCode = code;
   },

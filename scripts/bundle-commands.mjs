@@ -13,22 +13,37 @@ const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 // What cli/main.js loads anyway stays shared too: the CLI's output (whose secrets main() sets for the run)
 // and its guards, and the channel on which readers report files they refused.
 const CLI_CORE = ['cli/io.js', 'safety/redact.js', 'safety/terminal.js', 'fsx/refused-reads.js'];
+// The hook group and each of its handlers are bundles of their own: the friction capture runs after every
+// failed tool call and loads neither the gate behind the hint nor the guards.
+const HOOK_HANDLERS = ['cli/commands/hook/friction-capture.js', 'cli/commands/hook/hint.js', 'cli/commands/hook/guard.js'];
 const BUNDLES = [
   { command: 'gate', shared: ['errors/errors.js', 'sessions/prefix.js', ...CLI_CORE] },
-  { command: 'hook', shared: ['errors/errors.js', 'hooks/hint.js', ...CLI_CORE] },
+  { command: 'hook', shared: ['errors/errors.js', ...HOOK_HANDLERS, ...CLI_CORE] },
+  { command: 'hook/friction-capture', shared: ['errors/errors.js', ...CLI_CORE] },
+  { command: 'hook/hint', shared: ['errors/errors.js', 'hooks/hint.js', ...CLI_CORE] },
+  { command: 'hook/guard', shared: ['errors/errors.js', ...CLI_CORE] },
+  // The scan: its ~150 modules were a third of a warm scan's time. The pool (which finds its worker beside
+  // itself, and loads the gate only when a file must be read) and the demo folder's finder stay modules.
+  // What it imports only when asked for (the PostgreSQL store, the OTLP export) stays a lazy import.
+  {
+    command: 'scan',
+    shared: ['errors/errors.js', 'scan/pool.js', 'scan/demo-root.js', ...CLI_CORE],
+    keepLazy: true,
+  },
 ];
 
-for (const { command, shared } of BUNDLES) {
-  const file = join(dist, 'cli', 'commands', `${command}.js`);
-  const keep = new Set(shared.map((name) => join(dist, name)));
+/** Bundles `entry` into `outfile`; a relative import for which `external(target, kind)` holds stays an import. */
+async function bundle(entry, outfile, external) {
   await build({
-    entryPoints: [file],
-    outfile: file,
+    entryPoints: [entry],
+    outfile,
     allowOverwrite: true,
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
+    // Packages stay imports: the PostgreSQL driver and the OpenTelemetry SDK load only when asked for.
+    packages: 'external',
     // No source map: dist ships without the TypeScript sources a map would point at.
     sourcemap: false,
     logLevel: 'warning',
@@ -38,12 +53,41 @@ for (const { command, shared } of BUNDLES) {
         setup(bundler) {
           bundler.onResolve({ filter: /^\./ }, (args) => {
             const target = resolve(args.resolveDir, args.path);
-            if (!keep.has(target)) return undefined;
-            const path = relative(dirname(file), target);
+            if (!external(target, args.kind)) return undefined;
+            const path = relative(dirname(outfile), target);
             return { path: path.startsWith('.') ? path : `./${path}`, external: true };
           });
         },
       },
     ],
   });
+}
+
+// `retrospect hook friction-capture` with no other argument (what Claude Code runs) starts from a bundle of
+// the CLI's main() that holds the capture too: bin/retrospect.js picks it for exactly that command line,
+// so the run loads two modules instead of a dozen. Nothing else is loaded in that process, so its own
+// copies of the error classes and of the output guard are the only ones; every other command stays an
+// import (it is never reached from that command line).
+const capturePath = [join(dist, 'cli', 'commands', 'hook.js'), join(dist, 'cli', 'commands', 'hook', 'friction-capture.js')];
+await bundle(
+  join(dist, 'cli', 'main.js'),
+  join(dist, 'cli', 'main-capture.js'),
+  (target, kind) =>
+    kind === 'dynamic-import' && target.startsWith(join(dist, 'cli', 'commands')) && !capturePath.includes(target),
+);
+
+// The gate's threads: the scan's pool (which gates small files on the calling thread) and its worker, and
+// the hint's gate worker. Each worker thread loads its modules anew, so a cold scan on two threads paid the
+// gate's hundred-odd modules once per thread.
+const THREADS = ['scan/pool.js', 'scan/worker.js', 'hooks/gate-worker.js'];
+for (const name of THREADS) {
+  const file = join(dist, name);
+  const keep = new Set(['errors/errors.js', ...CLI_CORE].map((shared) => join(dist, shared)));
+  await bundle(file, file, (target, kind) => keep.has(target) || kind === 'dynamic-import');
+}
+
+for (const { command, shared, keepLazy } of BUNDLES) {
+  const file = join(dist, 'cli', 'commands', `${command}.js`);
+  const keep = new Set(shared.map((name) => join(dist, name)));
+  await bundle(file, file, (target, kind) => keep.has(target) || (keepLazy && kind === 'dynamic-import'));
 }

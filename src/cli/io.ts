@@ -35,13 +35,24 @@ export function endQuietlyOnClosedPipe(stream: Writable): void {
   });
 }
 
+/**
+ * The process's own streams, each made on first use: Node builds a stream object (and loads its module:
+ * tty, net or fs) when `process.stdout`, `stderr` or `stdin` is first read, and a hook that writes
+ * nothing should not pay for an stdout it never touches.
+ */
 export function processIo(): CliIo {
-  endQuietlyOnClosedPipe(process.stdout);
-  endQuietlyOnClosedPipe(process.stderr);
   return {
-    stdout: process.stdout,
-    stderr: process.stderr,
-    stdin: process.stdin,
+    get stdout() {
+      endQuietlyOnClosedPipe(process.stdout);
+      return process.stdout;
+    },
+    get stderr() {
+      endQuietlyOnClosedPipe(process.stderr);
+      return process.stderr;
+    },
+    get stdin() {
+      return process.stdin;
+    },
     env: process.env,
     cwd: process.cwd(),
   };

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   closeSync,
   fsyncSync,
@@ -14,6 +13,7 @@ import {
 import { basename, dirname, join } from 'node:path';
 import { RetrospectError } from '../errors/errors.js';
 import { makeDirsSync } from './make-dirs.js';
+import { uniqueToken } from './unique-token.js';
 
 /** What a file-type check found at a path (for messages). */
 export function kindOf(stat: Stats): string {
@@ -97,7 +97,7 @@ function readIfExists(path: string): Buffer | undefined {
 
 /** The temp file lives beside the target so that the rename never crosses a file system. */
 export function tempPathFor(path: string): string {
-  return join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  return join(dirname(path), `.${basename(path)}.${uniqueToken()}.tmp`);
 }
 
 /**

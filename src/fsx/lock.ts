@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   mkdirSync,
   readdirSync,
@@ -12,6 +11,7 @@ import {
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { sleep, sleepSync } from './sleep.js';
+import { uniqueToken } from './unique-token.js';
 
 export interface LockOptions {
   /** A lock older than this is taken over (its holder died without releasing it). */
@@ -75,7 +75,7 @@ interface Claim {
 
 /** Builds a claim beside the lock: a directory holding its owner file, ready to be renamed into place. */
 function prepareClaim(lockPath: string): Claim {
-  const token = `${process.pid}.${randomBytes(6).toString('hex')}`;
+  const token = uniqueToken();
   const dir = join(dirname(lockPath), `.${basename(lockPath)}.${token}.claim`);
   const owner = `owner.${token}`;
   mkdirSync(dir);

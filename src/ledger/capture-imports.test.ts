@@ -32,20 +32,38 @@ function closure(roots: string[]): { files: string[]; packages: string[] } {
 
 describe('the friction-capture start-up path', () => {
   it('loads only node builtins and a handful of small modules (no zod, no yaml)', () => {
-    // What `retrospect hook friction-capture` loads: the CLI entry, then (lazily) the hook command, its stdin
-    // reader and the capture core.
+    // The capture core as tsc wrote it: its stdin reader and the ledger writer.
+    const core = closure(['hooks/stdin.js', 'ledger/capture.js']);
+    expect(core.packages.every((p) => p.startsWith('node:'))).toBe(true);
+    // Loading node:crypto costs the hook ~4 ms: temp and lock names need no cryptographic randomness.
+    expect(core.packages).not.toContain('node:crypto');
+    expect(core.files).not.toContain('ledger/read.js');
+    // What `retrospect hook friction-capture` loads when it comes through main.js (as with `--help`): 10,
+    // the CLI core (main, io, registry, version, errors, safety/redact, safety/terminal, the refused-read
+    // channel), the hook group and the capture command, each a bundle that holds the core above.
     const { files, packages } = closure([
       'cli/main.js',
       'cli/commands/hook.js',
-      'hooks/stdin.js',
-      'ledger/capture.js',
+      'cli/commands/hook/friction-capture.js',
     ]);
     expect(packages.every((p) => p.startsWith('node:'))).toBe(true);
-    expect(files).not.toContain('ledger/read.js');
-    // 25: the ledger's real-path check (fsx/paths, fsx/project), the output guard every command's text
-    // passes through (safety/characters, redact, terminal) and the one-level-at-a-time folder maker
-    // (fsx/make-dirs: a recursive mkdir can spin forever in the hook) and the no-follow append opener
-    // (fsx/append-open), and the regular-files-only reader (fsx/read-regular) are small leaf modules.
-    expect(files.length).toBeLessThanOrEqual(25);
+    expect(files.length).toBeLessThanOrEqual(10);
+  });
+
+  it('the command line Claude Code runs loads one bundle that holds no package and none of the gate', () => {
+    // bin/retrospect.js starts `hook friction-capture` (nothing after it) from this bundle.
+    const { files, packages } = closure(['cli/main-capture.js']);
+    expect(files).toEqual(['cli/main-capture.js']);
+    expect(packages.every((p) => p.startsWith('node:'))).toBe(true);
+    expect(packages).not.toContain('node:crypto');
+    const inlined = [
+      ...readFileSync(join(DIST, 'cli', 'main-capture.js'), 'utf8').matchAll(/^\/\/ (\S*dist\/\S+\.js)$/gm),
+    ].map((m) => m[1] ?? '');
+    expect(inlined.some((m) => m.endsWith('dist/ledger/capture.js'))).toBe(true);
+    expect(inlined.filter((m) => /dist\/(gate|transcript|store|scan|trial|ledger\/read)/.test(m))).toEqual(
+      [],
+    );
+    // main, its core and the capture's own: 36 modules today, the largest of them the option parser.
+    expect(new Set(inlined).size).toBeLessThanOrEqual(40);
   });
 });

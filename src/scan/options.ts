@@ -1,14 +1,11 @@
 import { statSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { InputError } from '../errors/errors.js';
 import type { DiscoveryRoot } from '../transcript/discover.js';
 import { adapterNamed, HOST_ADAPTERS } from '../transcript/host.js';
 import type { HostName } from '../transcript/types.js';
+import { demoProjectsRoot } from './demo-root.js';
 
-/** The bundled demo sessions (`examples/projects/`, laid out like `~/.claude/projects/`). */
-export function demoProjectsRoot(): string {
-  return fileURLToPath(new URL('../../examples/projects/', import.meta.url));
-}
+export { demoProjectsRoot };
 
 /**
  * Where every agent keeps its sessions on this machine, each place tagged with its host: Claude Code's

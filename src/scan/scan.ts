@@ -13,7 +13,6 @@ import type { HostName } from '../transcript/types.js';
 import { VerdictBatch } from './batch.js';
 import type { GateFileSettings, GateOutcome } from './gate-file.js';
 import { currentCoverage, ledgerMoved, refreshForLedger } from './ledger-refresh.js';
-import { gateFiles } from './pool.js';
 import type { ReaderName } from './reader.js';
 import type { SkippedEntry } from './skipped.js';
 
@@ -259,33 +258,38 @@ export async function scanSessions(options: ScanOptions): Promise<ScanResult> {
   const forget: string[] = [];
   const warnings: string[] = [];
   const readPaths = new Map(toRead.map((f) => [f.path, f]));
-  const outcomes = await gateFiles(toRead, {
-    settings,
-    reader: options.reader ?? 'fast',
-    jobs: options.jobs ?? 1,
-    ...(options.inlineBelowBytes === undefined ? {} : { inlineBelowBytes: options.inlineBelowBytes }),
-    ...(options.fileCapMs === undefined ? {} : { fileCapMs: options.fileCapMs }),
-    onOutcome: (outcome, size) => {
-      const file = readPaths.get(outcome.path);
-      if (file) {
-        const skip = skipFor(file, outcome);
-        if (skip) {
-          skippedEntries.push(skip);
-          // The store keeps verdicts of transcripts only: a row for a file that now reads as none goes, and
-          // so does a read error cached by an older release. The verdict of a transcript that has become
-          // unreadable stays as it was (it is the last one known).
-          const stored = known.get(file.path);
-          const unreadable = skip.kind === 'unreadable-file' || skip.kind === 'vanished';
-          if (stored && (!unreadable || stored.gateError)) forget.push(file.path);
-        } else {
-          batch.add(toRecord(file, outcome, scannedAt));
-          warnings.push(...outcome.warnings);
-        }
-      }
-      advance(size);
-    },
-    onTimeout: (_path, size) => advance(size),
-  });
+  // The gate and its readers (about a hundred modules) load only when a file must be read: a scan with
+  // nothing new reads none.
+  const outcomes =
+    toRead.length === 0
+      ? []
+      : await (await import('./pool.js')).gateFiles(toRead, {
+          settings,
+          reader: options.reader ?? 'fast',
+          jobs: options.jobs ?? 1,
+          ...(options.inlineBelowBytes === undefined ? {} : { inlineBelowBytes: options.inlineBelowBytes }),
+          ...(options.fileCapMs === undefined ? {} : { fileCapMs: options.fileCapMs }),
+          onOutcome: (outcome, size) => {
+            const file = readPaths.get(outcome.path);
+            if (file) {
+              const skip = skipFor(file, outcome);
+              if (skip) {
+                skippedEntries.push(skip);
+                // The store keeps verdicts of transcripts only: a row for a file that now reads as none goes, and
+                // so does a read error cached by an older release. The verdict of a transcript that has become
+                // unreadable stays as it was (it is the last one known).
+                const stored = known.get(file.path);
+                const unreadable = skip.kind === 'unreadable-file' || skip.kind === 'vanished';
+                if (stored && (!unreadable || stored.gateError)) forget.push(file.path);
+              } else {
+                batch.add(toRecord(file, outcome, scannedAt));
+                warnings.push(...outcome.warnings);
+              }
+            }
+            advance(size);
+          },
+          onTimeout: (_path, size) => advance(size),
+        });
   await batch.done();
   const timedOut = toRead.filter((_file, i) => outcomes[i] === undefined).map((file) => file.path);
   await store.forgetPaths(forget);

@@ -43,10 +43,18 @@ export function sessionStarts(records: readonly SessionRecord[], now: Date): Ses
 export function sessionStartsBounded(newestFileMs: number, now: Date): SessionStarts {
   const earliest = Date.parse(EARLIEST_USABLE_START);
   const latest = Math.min(newestFileMs, now.getTime()) + DAY_MS;
+  // Sorting a thousand sessions by start asks for each one's start a dozen times: each text is judged once.
+  const judged = new Map<string, number | undefined>();
   const usable = (text: string | undefined): number | undefined => {
-    if (text === undefined || !ISO_INSTANT.test(text)) return undefined;
-    const instant = Date.parse(text);
-    return instant >= earliest && instant <= latest ? instant : undefined;
+    if (text === undefined) return undefined;
+    if (judged.has(text)) return judged.get(text);
+    let instant: number | undefined;
+    if (ISO_INSTANT.test(text)) {
+      const parsed = Date.parse(text);
+      if (parsed >= earliest && parsed <= latest) instant = parsed;
+    }
+    judged.set(text, instant);
+    return instant;
   };
   const startMs = (record: SessionRecord) => usable(record.firstTimestamp) ?? record.mtimeMs;
   return {

@@ -1,7 +1,7 @@
 import { type CommandGroup, runGroup } from '../group.js';
 import type { CliIo } from '../io.js';
-import { FRICTION_CAPTURE_SPEC, frictionCapture } from './hook/friction-capture.js';
-import { HINT_SPEC, hint } from './hook/hint.js';
+import { FRICTION_CAPTURE_SPEC } from './hook/friction-capture-spec.js';
+import { HINT_SPEC } from './hook/hint-spec.js';
 
 const GROUP: CommandGroup = {
   path: 'hook',
@@ -11,11 +11,13 @@ const GROUP: CommandGroup = {
   subcommands: {
     'friction-capture': {
       summary: FRICTION_CAPTURE_SPEC.summary,
-      load: async () => frictionCapture,
+      // Each handler is a module (and a bundle) of its own: the capture, run after every failed tool call,
+      // loads none of the gate that the hint runs.
+      load: async () => (await import('./hook/friction-capture.js')).frictionCapture,
     },
     hint: {
       summary: HINT_SPEC.summary,
-      load: async () => hint,
+      load: async () => (await import('./hook/hint.js')).hint,
     },
     guard: {
       summary:

@@ -1,9 +1,19 @@
 import { availableParallelism } from 'node:os';
 import { claudeConfigDirs } from '../../paths/data-dir.js';
-import * as scan from '../../scan/index.js';
+// Each from its own module, not the scan package's index: that names the gate's pool too, which a scan
+// with nothing new to read never loads.
+import { cleanupWarningOnce } from '../../scan/cleanup-warning.js';
+import { ownRunsLeftOut, selectRecords } from '../../scan/filter.js';
+import { scanRecordJson } from '../../scan/json.js';
+import { resolveScanRoots } from '../../scan/options.js';
+import { ProgressBar } from '../../scan/progress.js';
+import { renderLegend, renderSummary, renderTable } from '../../scan/render.js';
+import { scanSessions } from '../../scan/scan.js';
+import { gateSettingsFor } from '../../scan/settings.js';
 import { describeEngine } from '../../sqlite/engines.js';
 import { SessionStore } from '../../store/open.js';
 import { openSessionStore } from '../../store/open-session-store.js';
+import { storeLocationFor } from '../../store/path.js';
 import { sessionStarts } from '../../store/session-starts.js';
 import { parseCommandArgs, parsePositive } from '../args.js';
 import { colorFor, tablePaint } from '../color.js';
@@ -24,25 +34,25 @@ function storeLine(store: Awaited<ReturnType<typeof openSessionStore>>): string 
 /** `retrospect scan`: gate every session (only new or changed files are read), print a table or JSON lines. */
 export async function run(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, SPEC);
-  const location = scan.storeLocationFor(values.store, values.demo === true, io.env);
+  const location = storeLocationFor(values.store, values.demo === true, io.env);
   if (values.forget !== undefined)
     return forgetStored(values.forget, embeddedStorePath(location, '--forget'), positionals, io);
   const filter = scanFilterFrom(values, io);
   const jobs = parsePositive(values.jobs, '--jobs', availableParallelism());
-  const { roots, defaults } = scan.resolveScanRoots(positionals, values.demo === true, io.env, filter.hosts);
-  const { settings, warning } = scan.gateSettingsFor(envWithProfile(io.env, values.profile), io.cwd);
+  const { roots, defaults } = resolveScanRoots(positionals, values.demo === true, io.env, filter.hosts);
+  const { settings, warning } = gateSettingsFor(envWithProfile(io.env, values.profile), io.cwd);
   if (warning) println(io.stderr, warning);
   if (values.rebuild) rebuildStore(embeddedStorePath(location, '--rebuild'), io);
   const store = await openSessionStore(location, io.env);
   try {
     if (values.verbose) println(io.stderr, storeLine(store));
     if (defaults && (filter.hosts === undefined || filter.hosts.includes('claude-code'))) {
-      const note = await scan.cleanupWarningOnce(claudeConfigDirs(io.env), store);
+      const note = await cleanupWarningOnce(claudeConfigDirs(io.env), store);
       if (note) println(io.stderr, note);
     }
-    const bar = io.stderr.isTTY && !values.json ? new scan.ProgressBar(io.stderr) : undefined;
+    const bar = io.stderr.isTTY && !values.json ? new ProgressBar(io.stderr) : undefined;
     const started = performance.now();
-    const result = await scan.scanSessions({
+    const result = await scanSessions({
       roots,
       ...(filter.hosts ? { hosts: filter.hosts } : {}),
       store,
@@ -65,25 +75,22 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     reportSkipped(result.skipped, values.why === true, io);
     // One reading of every session's start serves the filter, the order, the table and --json alike.
     const starts = sessionStarts(result.records, new Date());
-    const shown = scan.selectRecords(result.records, settings.threshold, filter, starts);
-    const ownLeftOut = scan.ownRunsLeftOut(result.records, settings.threshold, filter, starts);
+    const shown = selectRecords(result.records, settings.threshold, filter, starts);
+    const ownLeftOut = ownRunsLeftOut(result.records, settings.threshold, filter, starts);
     const endpoint = values['otlp-endpoint'];
     if (endpoint !== undefined) await sendOtlp(io, endpoint, {}, shown);
     if (values.json) {
-      for (const record of shown) println(io.stdout, scan.scanRecordJson(record, starts));
+      for (const record of shown) println(io.stdout, scanRecordJson(record, starts));
       return 0;
     }
     if (defaults && result.records.length === 0)
       println(io.stderr, `no sessions found under ${roots.map((root) => root.path).join(', ')}`);
     // Each cell is escaped by renderTable itself; the colour codes around them are ours.
     const width = tableWidth(io);
-    printlnStyled(
-      io.stdout,
-      scan.renderTable(shown, starts, tablePaint(colorFor(io.stdout, io.env)), { width }),
-    );
-    if (shown.length > 0) println(io.stdout, scan.renderLegend(width));
+    printlnStyled(io.stdout, renderTable(shown, starts, tablePaint(colorFor(io.stdout, io.env)), { width }));
+    if (shown.length > 0) println(io.stdout, renderLegend(width));
     println(io.stdout);
-    println(io.stdout, scan.renderSummary(shown, { ...result, seconds, ownLeftOut }));
+    println(io.stdout, renderSummary(shown, { ...result, seconds, ownLeftOut }));
     return 0;
   } finally {
     await store.close();

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
 import { readRegularText } from '../../fsx/read-regular.js';
@@ -41,8 +40,9 @@ function readText(path: string): string | undefined {
   }
 }
 
+/** node:crypto loads on the first Gemini project name only: every `gate` and `scan` imports this module. */
 function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
+  return process.getBuiltinModule('node:crypto').createHash('sha256').update(text).digest('hex');
 }
 
 /**

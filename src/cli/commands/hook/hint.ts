@@ -1,30 +1,7 @@
-import { defineCommand, parseCommandArgs } from '../../args.js';
+import { parseCommandArgs } from '../../args.js';
 import { type CliIo, println } from '../../io.js';
+import { HINT_SPEC } from './hint-spec.js';
 import { oneLine } from './one-line.js';
-
-export const HINT_SPEC = defineCommand({
-  path: 'hook hint',
-  summary: "For Stop/SessionEnd: suggest 'retrospect retro <session>' when the session passes the threshold",
-  details:
-    'Gates the session that is ending (in a worker, within the budget) and prints one suggestion line when\nits friction score passes RETRO_THRESHOLD; quiet otherwise.',
-  options: {
-    'budget-ms': {
-      type: 'string',
-      arg: 'MS',
-      description: 'give up gating after this long',
-      default: '5000',
-    },
-    'system-message': {
-      type: 'boolean',
-      description: 'print {"systemMessage": ...}, which Claude Code shows the user',
-    },
-    once: { type: 'boolean', description: 'suggest a retro at most once per session' },
-  },
-  examples: [['retrospect hook hint --system-message < payload.json', 'the hint as Claude Code shows it']],
-  environment: 'RETRO_THRESHOLD, CLAUDE_CONFIG_DIR',
-  exitStatus: 'always 0, also for a usage error: a hook must never block the agent',
-  usageExit: 0,
-});
 
 /** `hook hint`: gates the session that just stopped and prints one suggestion line when it is worth a retro. */
 export async function hint(args: string[], io: CliIo): Promise<number> {
