@@ -11,6 +11,7 @@ import { GateMachine, type SignalHits } from './machine.js';
 import { type GateProfile, resolveGateProfile } from './profile.js';
 import { type GateSignal, type GateVerdict, rulesOf, scoreHits, signalOf, zeroVerdict } from './score.js';
 import { resolveThreshold } from './threshold.js';
+import { TimelineRecorder, type TimelineTurn } from './timeline.js';
 import { turnReaderFor } from './turn-reader.js';
 import { classifyTurn, type GateTurn } from './turns.js';
 
@@ -35,6 +36,8 @@ export interface GateOptions {
   read?: (path: string, onEvent: (event: TurnEvent) => void) => TranscriptFacts;
   /** The session's host when the caller knows it (the scan does); otherwise its path and head tell. */
   host?: HostName;
+  /** Keep the session's turns in file order in the result (friction cost reads them); default false. */
+  timeline?: boolean;
 }
 
 export interface GateResult {
@@ -63,17 +66,22 @@ export interface GateResult {
   hits?: SignalHits;
   /** The session's turns as its host counts them (Claude Code's: from the gate's own turns). */
   turns?: TurnCounts;
+  /** The turns in file order, when `timeline` was asked for (absent for an error verdict). */
+  timeline?: TimelineTurn[];
 }
 
 /** Counts a Claude Code session's turns from the gate's turns (other hosts' adapters count their own). */
 class TurnCounter {
   readonly counts: TurnCounts = { human: 0, assistant: 0, toolErrors: 0 };
-  assistant(): void {
+  constructor(readonly timeline?: TimelineRecorder) {}
+  assistant(lineNo: number, id: string): void {
     this.counts.assistant++;
+    this.timeline?.assistant(lineNo, id);
   }
-  user(human: boolean, errors: readonly boolean[]): void {
+  user(lineNo: number, id: string, human: boolean, errors: readonly boolean[], isMeta: boolean): void {
     if (human) this.counts.human++;
     for (const error of errors) if (error) this.counts.toolErrors++;
+    this.timeline?.user(lineNo, id, human, errors, isMeta);
   }
 }
 
@@ -83,11 +91,14 @@ class CountingCalibratedMachine extends CalibratedMachine {
     super();
   }
   override push(turn: CalibratedTurn): void {
-    if (turn.kind === 'assistant') this.counter.assistant();
+    if (turn.kind === 'assistant') this.counter.assistant(turn.lineNo, turn.id);
     else
       this.counter.user(
+        turn.lineNo,
+        turn.id,
         turn.results.length === 0 && !turn.isMeta && turn.text.length > 0,
         turn.results.map((result) => result === 'error'),
+        turn.isMeta,
       );
     super.push(turn);
   }
@@ -136,7 +147,7 @@ export function gateSessionSync(path: string | undefined, options: GateOptions =
   let facts: TranscriptFacts;
   let finish: () => SignalHits;
   let reasons: HitReason[] | undefined;
-  const counter = new TurnCounter();
+  const counter = new TurnCounter(options.timeline ? new TimelineRecorder() : undefined);
   try {
     if (profile === 'seed') {
       const machine = new GateMachine();
@@ -215,10 +226,11 @@ export function gateSessionSync(path: string | undefined, options: GateOptions =
     facts,
     s2Sources: { transcript: transcriptS2, ledger },
     turns: facts.session?.turns ?? counter.counts,
+    ...(counter.timeline ? { timeline: counter.timeline.turns } : {}),
   };
 }
 
 function countTurn(counter: TurnCounter, turn: GateTurn): void {
-  if (turn.kind === 'assistant') counter.assistant();
-  else counter.user(turn.human, turn.toolResultErrors);
+  if (turn.kind === 'assistant') counter.assistant(turn.lineNo, turn.id);
+  else counter.user(turn.lineNo, turn.id, turn.human, turn.toolResultErrors, false);
 }

@@ -1,3 +1,5 @@
+import { readSessionUsage } from '../cost/read-usage.js';
+import { type SessionUsage, sessionUsage } from '../cost/session-usage.js';
 import { type GateResult, gateSessionSync } from '../gate/index.js';
 import type { LedgerCoverage } from '../gate/ledger-s2.js';
 import type { GateProfile } from '../gate/profile.js';
@@ -32,6 +34,8 @@ export interface GateOutcome {
   /** The agent that started a sub-agent's session, when the session says. */
   parentSessionId: string | undefined;
   subagent: boolean;
+  /** The session's model calls by model, input band and the friction signal that marks them (docs/cost.md). */
+  usage: SessionUsage | undefined;
 }
 
 /** Settings shared by every file of one scan. */
@@ -63,7 +67,19 @@ export function fileGate(
       env,
       ledgerLookup: (sessionId) => ledger.get(sessionId) ?? uncovered,
       ...(read ? { read } : {}),
+      timeline: true,
     });
+    // Usage is read in a second pass over the file while its pages are still in the OS cache; only the
+    // lines that carry usage are looked at. A verdict that is an error has no usage to go with it.
+    let usage: SessionUsage | undefined;
+    if (result.verdict.error === undefined) {
+      try {
+        usage = sessionUsage(readSessionUsage(path, host ?? 'claude-code'), result.timeline, result.hits);
+      } catch {
+        // The file went away or changed under the second pass: no usage is stored, the next scan reads it.
+        usage = undefined;
+      }
+    }
     return {
       path,
       verdict: result.verdict,
@@ -83,6 +99,7 @@ export function fileGate(
       cwd: result.facts?.session?.cwd,
       parentSessionId: result.facts?.session?.parentSessionId,
       subagent: result.facts?.session?.subagent === true,
+      usage,
     };
   };
 }

@@ -1,0 +1,266 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { InputError } from '../errors/errors.js';
+import { gateSessionSync } from '../gate/gate-session.js';
+import { readClaudeUsage } from './claude-usage.js';
+import { frictionStretches } from './friction.js';
+import { BUNDLED_PRICES, bundledPriceTable } from './price-table.js';
+import { pricingFromFile } from './pricing-file.js';
+import { sessionCost } from './session-cost.js';
+import { sessionUsage } from './session-usage.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'retro-cost-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const SESSION = '11111111-2222-4333-8444-555555555555';
+let n = 0;
+const uuid = () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
+
+/** A person's line as Claude Code writes it. */
+function person(text: string): string {
+  return JSON.stringify({
+    parentUuid: null,
+    isSidechain: false,
+    userType: 'external',
+    sessionId: SESSION,
+    type: 'user',
+    message: { role: 'user', content: text },
+    uuid: uuid(),
+    timestamp: '2026-05-04T10:00:00.000Z',
+  });
+}
+
+/** An assistant line: one content block of a streamed reply, carrying the reply's usage (key order as written). */
+function reply(
+  messageId: string,
+  content: unknown[],
+  usage: Record<string, unknown>,
+  model = 'claude-sonnet-4-5-20250929',
+): string {
+  return JSON.stringify({
+    parentUuid: null,
+    isSidechain: false,
+    message: {
+      model,
+      id: messageId,
+      type: 'message',
+      role: 'assistant',
+      content,
+      stop_reason: 'tool_use',
+      usage,
+    },
+    requestId: `req_${messageId}`,
+    type: 'assistant',
+    uuid: uuid(),
+    timestamp: '2026-05-04T10:00:01.000Z',
+    sessionId: SESSION,
+  });
+}
+
+function toolResult(id: string, error: boolean): string {
+  return JSON.stringify({
+    parentUuid: null,
+    isSidechain: false,
+    sessionId: SESSION,
+    type: 'user',
+    message: {
+      role: 'user',
+      content: [{ type: 'tool_result', tool_use_id: id, content: 'out', is_error: error }],
+    },
+    uuid: uuid(),
+    timestamp: '2026-05-04T10:00:02.000Z',
+  });
+}
+
+const usage = (input: number, output: number, write = 0, read = 0) => ({
+  input_tokens: input,
+  output_tokens: output,
+  cache_creation_input_tokens: write,
+  cache_read_input_tokens: read,
+  cache_creation: { ephemeral_5m_input_tokens: write, ephemeral_1h_input_tokens: 0 },
+});
+
+function write(lines: string[]): string {
+  const path = join(dir, `${SESSION}.jsonl`);
+  writeFileSync(path, `${lines.join('\n')}\n`);
+  return path;
+}
+
+describe('readClaudeUsage', () => {
+  it('counts a streamed reply once, by message id and request id, at its first line', () => {
+    const path = write([
+      person('add a test'),
+      reply('msg_a', [{ type: 'text', text: 'Sure.' }], usage(3, 10, 100, 2000)),
+      reply(
+        'msg_a',
+        [{ type: 'tool_use', id: 't1', name: 'Bash', input: { command: 'ls' } }],
+        usage(3, 10, 100, 2000),
+      ),
+      toolResult('t1', false),
+      reply('msg_b', [{ type: 'text', text: 'Done.' }], usage(1, 5, 0, 2100)),
+    ]);
+    const records = readClaudeUsage(path)!;
+    expect(records.map((r) => [r.lineNo, r.moreLines ?? [], r.tokens.input, r.tokens.cache_read])).toEqual([
+      [1, [2], 3, 2000],
+      [4, [], 1, 2100],
+    ]);
+  });
+
+  it('says a file without usage has none (undefined), not zero', () => {
+    expect(readClaudeUsage(write([person('hello')]))).toBeUndefined();
+  });
+
+  it("leaves out usage that is not the session's own call (a sub-agent's result, a progress line)", () => {
+    const subagentResult = JSON.stringify({
+      parentUuid: null,
+      type: 'user',
+      message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't', content: 'ok' }] },
+      toolUseResult: { usage: { input_tokens: 999, output_tokens: 999 } },
+      uuid: uuid(),
+    });
+    const progress = JSON.stringify({
+      parentUuid: null,
+      type: 'progress',
+      data: {
+        message: {
+          type: 'assistant',
+          message: { model: 'claude-haiku-4-5', role: 'assistant', usage: usage(7, 7) },
+        },
+      },
+      uuid: uuid(),
+    });
+    const path = write([person('go'), subagentResult, progress, reply('msg_c', [], usage(2, 3))]);
+    expect(readClaudeUsage(path)!.map((r) => r.tokens.input)).toEqual([2]);
+  });
+
+  it('reads a line laid out another way by parsing it whole (type before the message)', () => {
+    const line = JSON.stringify({
+      type: 'assistant',
+      requestId: 'req_x',
+      message: { id: 'msg_x', role: 'assistant', model: 'claude-opus-4-6', usage: usage(4, 8) },
+    });
+    const records = readClaudeUsage(write([line]))!;
+    expect(records).toHaveLength(1);
+    expect(records[0]!.model).toBe('claude-opus-4-6');
+    expect(records[0]!.tokens.output).toBe(8);
+  });
+});
+
+describe('friction stretches', () => {
+  it('marks the work a person rejected, a failing run and a redone edit, each once', () => {
+    const timeline = [
+      { lineNo: 0, id: 'p1', kind: 'person' as const, failed: false },
+      { lineNo: 1, id: 'a1', kind: 'assistant' as const, failed: false },
+      { lineNo: 2, id: 'r1', kind: 'results' as const, failed: true },
+      { lineNo: 3, id: 'a2', kind: 'assistant' as const, failed: false },
+      { lineNo: 4, id: 'r2', kind: 'results' as const, failed: true },
+      { lineNo: 5, id: 'a3', kind: 'assistant' as const, failed: false },
+      { lineNo: 6, id: 'r3', kind: 'results' as const, failed: false },
+      { lineNo: 7, id: 'a4', kind: 'assistant' as const, failed: false },
+      { lineNo: 8, id: 'p2', kind: 'person' as const, failed: false },
+      { lineNo: 9, id: 'a5', kind: 'assistant' as const, failed: false },
+    ];
+    const marked = frictionStretches(timeline, { s1: ['p2'], s2: ['r1'], s3: ['a5'], s4: [], s5: [] });
+    // S1 takes the whole stretch since the person last spoke; S2's run (a1, a2) is inside it and counted once.
+    expect([...marked].sort((a, b) => a[0] - b[0])).toEqual([
+      [1, 'S1'],
+      [3, 'S1'],
+      [5, 'S1'],
+      [7, 'S1'],
+      [9, 'S3'],
+    ]);
+    const onlyRun = frictionStretches(timeline, { s1: [], s2: ['r1'], s3: [], s4: [], s5: [] });
+    expect([...onlyRun.keys()].sort()).toEqual([1, 3]);
+  });
+});
+
+describe('session cost', () => {
+  it("prices a session, and the friction share of the reply the person rejected, from the gate's own reading", () => {
+    const path = write([
+      person('rename the config loader'),
+      reply(
+        'msg_1',
+        [{ type: 'text', text: 'I rewrote the whole parser instead.' }],
+        usage(10, 1000, 20_000, 0),
+      ),
+      person("no, that's wrong, revert it: only rename it"),
+      reply('msg_2', [{ type: 'text', text: 'Renamed.' }], usage(5, 100, 0, 20_000)),
+    ]);
+    const gate = gateSessionSync(path, { timeline: true, ledgerPath: null, host: 'claude-code', env: {} });
+    expect(gate.verdict.signals.map((s) => s.name)).toContain('S1');
+    const usageSummary = sessionUsage(readClaudeUsage(path), gate.timeline, gate.hits);
+    const cost = sessionCost(usageSummary, bundledPriceTable());
+    expect(cost.tokens).toEqual({ input: 15, output: 1100, cache_write: 20_000, cache_read: 20_000 });
+    expect(cost.friction_tokens).toBe(21_010);
+    // Sonnet 4.5: $3 input, $15 output, $3.75 cache write, $0.30 cache read per million tokens.
+    expect(cost.cost_usd).toBeCloseTo((15 * 3 + 1100 * 15 + 20_000 * 3.75 + 20_000 * 0.3) / 1e6, 10);
+    expect(cost.friction_cost_usd).toBeCloseTo((10 * 3 + 1000 * 15 + 20_000 * 3.75) / 1e6, 10);
+    expect(Object.keys(cost.friction_by_signal)).toEqual(['S1']);
+  });
+
+  it('shows no usage as null and an unpriced model as a null cost, never 0', () => {
+    const none = sessionCost(sessionUsage(undefined, undefined, undefined), bundledPriceTable());
+    expect(none).toMatchObject({
+      tokens: null,
+      cost_usd: null,
+      friction_tokens: null,
+      friction_cost_usd: null,
+    });
+    const path = write([person('hi'), reply('msg_z', [], usage(5, 5), 'a-model-no-table-knows')]);
+    const unpriced = sessionCost(sessionUsage(readClaudeUsage(path), [], undefined), bundledPriceTable());
+    expect(unpriced.tokens).toEqual({ input: 5, output: 5, cache_write: 0, cache_read: 0 });
+    expect(unpriced.cost_usd).toBeNull();
+    expect(unpriced.unpriced_models).toEqual(['a-model-no-table-knows']);
+  });
+
+  it('prices one-hour cache writes at their own rate', () => {
+    const hour = { ...usage(0, 0, 1_000_000), cache_creation: { ephemeral_1h_input_tokens: 1_000_000 } };
+    const path = write([reply('msg_h', [], hour, 'claude-sonnet-4-6')]);
+    const cost = sessionCost(sessionUsage(readClaudeUsage(path), [], undefined), bundledPriceTable());
+    expect(cost.cost_usd).toBeCloseTo(6, 6);
+  });
+});
+
+describe('a --pricing file', () => {
+  it('prices the models it names (exact, or by prefix) and leaves the rest to the bundled table', () => {
+    const file = join(dir, 'prices.json');
+    writeFileSync(
+      file,
+      JSON.stringify({ date: '2026-11-01', models: { 'local-*': { input_mtok: 1, output_mtok: 2 } } }),
+    );
+    const table = pricingFromFile(file);
+    expect(table.sources.map((s) => s.date)).toEqual(['2026-11-01', BUNDLED_PRICES.date]);
+    expect(table.rates('local-coder', 0, undefined)).toEqual({ input_mtok: 1, output_mtok: 2 });
+    expect(table.rates('claude-sonnet-4-6', 0, undefined)?.input_mtok).toBe(3);
+  });
+
+  it('is refused with one line saying what was expected', () => {
+    const file = join(dir, 'bad.json');
+    writeFileSync(
+      file,
+      JSON.stringify({ date: '2026-11-01', models: { x: { input_mtok: -1, output_mtok: 1 } } }),
+    );
+    expect(() => pricingFromFile(file)).toThrow(InputError);
+    expect(() => pricingFromFile(file)).toThrow(/at models\.x\.input_mtok\): expected \{"date"/);
+    writeFileSync(file, 'not json');
+    expect(() => pricingFromFile(file)).toThrow(/is not JSON/);
+    expect(() => pricingFromFile(join(dir, 'missing.json'))).toThrow(/cannot read the pricing file/);
+  });
+});
+
+describe('the bundled table', () => {
+  it('is the pinned release whose date is shown', async () => {
+    const { readFileSync } = await import('node:fs');
+    const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    expect(BUNDLED_PRICES.name).toBe(
+      `@pydantic/genai-prices ${manifest.dependencies['@pydantic/genai-prices']}`,
+    );
+  });
+});
