@@ -7,6 +7,7 @@ import { parseCommandArgs, parsePositive } from '../args.js';
 import { colorFor, tablePaint } from '../color.js';
 import { type CliIo, println, printlnStyled } from '../io.js';
 import { sendOtlp } from '../otlp-option.js';
+import { priceTableFrom } from '../pricing-option.js';
 import { envWithProfile } from '../profile-option.js';
 import { SPEC, scanFilterFrom } from './scan/options.js';
 import { embeddedStorePath, forgetStored, rebuildStore, reportSkipped } from './scan/store-actions.js';
@@ -19,6 +20,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (values.forget !== undefined)
     return forgetStored(values.forget, embeddedStorePath(location, '--forget'), positionals, io);
   const filter = scanFilterFrom(values, io);
+  const prices = priceTableFrom(values.pricing, io.cwd);
   const jobs = parsePositive(values.jobs, '--jobs', availableParallelism());
   const { roots, defaults } = scan.resolveScanRoots(positionals, values.demo === true, io.env, filter.hosts);
   const { settings, warning } = scan.gateSettingsFor(envWithProfile(io.env, values.profile), io.cwd);
@@ -60,7 +62,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     const endpoint = values['otlp-endpoint'];
     if (endpoint !== undefined) await sendOtlp(io, endpoint, {}, shown);
     if (values.json) {
-      for (const record of shown) println(io.stdout, scan.scanRecordJson(record, starts));
+      for (const record of shown) println(io.stdout, scan.scanRecordJson(record, starts, prices));
       return 0;
     }
     if (defaults && result.records.length === 0)
@@ -69,11 +71,13 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     const width = tableWidth(io);
     printlnStyled(
       io.stdout,
-      scan.renderTable(shown, starts, tablePaint(colorFor(io.stdout, io.env)), { width }),
+      scan.renderTable(shown, starts, tablePaint(colorFor(io.stdout, io.env)), { width, prices }),
     );
-    if (shown.length > 0) println(io.stdout, scan.renderLegend(width));
+    const spend = scan.renderSpend(shown, prices);
+    if (shown.length > 0) println(io.stdout, scan.renderLegend(width, spend !== undefined));
     println(io.stdout);
     println(io.stdout, scan.renderSummary(shown, { ...result, seconds, ownLeftOut }));
+    if (spend) println(io.stdout, spend);
     return 0;
   } finally {
     await store.close();
