@@ -191,9 +191,9 @@ function forEachUsageLine(
 
 /**
  * The usage of every model call in a Claude Code transcript, one record per call. Claude Code writes one line
- * per content block of a streamed reply, each repeating the reply's usage; as ccusage does, a reply is
- * counted once, at its first line, by its message id and request id (a line without both is counted as it
- * is). Undefined when no line carries usage (an old or hand-made file: no usage is not zero usage).
+ * per content block of a streamed reply, each with the reply's usage so far; as ccusage does, a reply is
+ * counted once, by its message id and request id, with the usage of its last line (a line without both ids
+ * is counted as it is). Undefined when no line carries usage (an old or hand-made file: no usage is not zero usage).
  */
 export function readClaudeUsage(path: string): UsageRecord[] | undefined {
   const records: UsageRecord[] = [];
@@ -218,7 +218,10 @@ export function readClaudeUsage(path: string): UsageRecord[] | undefined {
         : undefined;
     const first = key === undefined ? undefined : seen.get(key);
     if (first) {
+      // A reply's later lines carry its usage as it grew while streaming: the last one is the whole call.
       first.moreLines = [...(first.moreLines ?? []), lineNo];
+      first.tokens = claudeTokens(found.usage);
+      first.model = found.model || first.model;
       return;
     }
     const record: UsageRecord = {

@@ -92,22 +92,22 @@ function write(lines: string[]): string {
 }
 
 describe('readClaudeUsage', () => {
-  it('counts a streamed reply once, by message id and request id, at its first line', () => {
+  it('counts a streamed reply once, by message id and request id, with its last line’s usage', () => {
     const path = write([
       person('add a test'),
       reply('msg_a', [{ type: 'text', text: 'Sure.' }], usage(3, 10, 100, 2000)),
       reply(
         'msg_a',
         [{ type: 'tool_use', id: 't1', name: 'Bash', input: { command: 'ls' } }],
-        usage(3, 10, 100, 2000),
+        usage(3, 25, 100, 2000),
       ),
       toolResult('t1', false),
       reply('msg_b', [{ type: 'text', text: 'Done.' }], usage(1, 5, 0, 2100)),
     ]);
     const records = readClaudeUsage(path)!;
-    expect(records.map((r) => [r.lineNo, r.moreLines ?? [], r.tokens.input, r.tokens.cache_read])).toEqual([
-      [1, [2], 3, 2000],
-      [4, [], 1, 2100],
+    expect(records.map((r) => [r.lineNo, r.moreLines ?? [], r.tokens.output, r.tokens.cache_read])).toEqual([
+      [1, [2], 25, 2000],
+      [4, [], 5, 2100],
     ]);
   });
 
