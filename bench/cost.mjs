@@ -102,10 +102,12 @@ if (!values['overhead-only']) {
       const their = theirs.get(period);
       if (!their && mine.tokens === null) continue;
       compared++;
+      const kinds = ['input', 'output', 'cache_write', 'cache_read'];
+      // ccusage leaves out a session whose calls used no tokens (only `<synthetic>` replies): zero both ways.
+      const zero = (t) => kinds.every((k) => (t?.[k] ?? 0) === 0);
       const same =
-        their &&
-        mine.tokens &&
-        ['input', 'output', 'cache_write', 'cache_read'].every((k) => their[k] === mine.tokens[k]);
+        (their && mine.tokens && kinds.every((k) => their[k] === mine.tokens[k])) ||
+        (!their && zero(mine.tokens));
       if (same) agree++;
       else if (disagreements.length < 5)
         disagreements.push({ session: period, ours: mine.tokens, ccusage: their ?? null });
@@ -126,7 +128,11 @@ if (!values['overhead-only']) {
           sessions_compared: compared,
           tokens_agree: agree,
           disagreements,
-          cost_usd: { ours: +oursCost.toFixed(4), ccusage: +theirCost.toFixed(4), difference_pct: +diff.toFixed(2) },
+          cost_usd: {
+            ours: +oursCost.toFixed(4),
+            ccusage: +theirCost.toFixed(4),
+            difference_pct: +diff.toFixed(2),
+          },
           friction_cost_usd: +friction.toFixed(4),
           not_priced_here: unpriced,
         },

@@ -192,8 +192,8 @@ function forEachUsageLine(
 /**
  * The usage of every model call in a Claude Code transcript, one record per call. Claude Code writes one line
  * per content block of a streamed reply, each with the reply's usage so far; as ccusage does, a reply is
- * counted once, by its message id and request id, with the usage of its last line (a line without both ids
- * is counted as it is). Undefined when no line carries usage (an old or hand-made file: no usage is not zero usage).
+ * counted once, by its message id and request id (the message id alone where no request id is written), with
+ * the usage of its last line; a line without a message id is counted as it is. Undefined when no line carries usage (an old or hand-made file: no usage is not zero usage).
  */
 export function readClaudeUsage(path: string): UsageRecord[] | undefined {
   const records: UsageRecord[] = [];
@@ -212,10 +212,8 @@ export function readClaudeUsage(path: string): UsageRecord[] | undefined {
     }
     if (found === undefined) return;
     anyUsage = true;
-    const key =
-      found.messageId !== undefined && found.requestId !== undefined
-        ? `${found.messageId}:${found.requestId}`
-        : undefined;
+    // Some gateways write no request id: the message id alone then names the reply (as ccusage 20 reads it).
+    const key = found.messageId === undefined ? undefined : `${found.messageId}:${found.requestId ?? ''}`;
     const first = key === undefined ? undefined : seen.get(key);
     if (first) {
       // A reply's later lines carry its usage as it grew while streaming: the last one is the whole call.
