@@ -28,7 +28,7 @@ const { values, positionals } = parseArgs({
 });
 
 const { gateSessionSync } = await import(join(ROOT, 'dist/gate/index.js'));
-const { bundledPriceTable, readSessionUsage, sessionCost, sessionUsage } = await import(
+const { bundledPriceTable, ClaudeUsageCollector, readSessionUsage, sessionCost, sessionUsage } = await import(
   join(ROOT, 'dist/cost/index.js')
 );
 
@@ -49,9 +49,18 @@ const inputs = positionals.length > 0 ? positionals : [join(ROOT, 'examples/proj
 const files = inputs.flatMap((input) => [...jsonlFiles(resolve(input))]);
 const table = bundledPriceTable();
 
+/** A file as scan reads it: the gate's pass shows the usage reader each assistant line. */
 function ours(path) {
-  const gate = gateSessionSync(path, { timeline: true, ledgerPath: null, host: 'claude-code', env: {} });
-  return sessionCost(sessionUsage(readSessionUsage(path, 'claude-code'), gate.timeline, gate.hits), table);
+  const collector = new ClaudeUsageCollector();
+  const gate = gateSessionSync(path, {
+    timeline: true,
+    assistantLines: collector,
+    ledgerPath: null,
+    host: 'claude-code',
+    env: {},
+  });
+  const records = gate.tapped ? collector.records() : readSessionUsage(path, 'claude-code');
+  return sessionCost(sessionUsage(records, gate.timeline, gate.hits), table);
 }
 
 const median = (xs) => {

@@ -1,5 +1,6 @@
 import { closeSync, readSync } from 'node:fs';
 import { openRegularFd } from '../fsx/read-regular.js';
+import type { AssistantLineTap } from '../gate/timeline.js';
 import { type TokenCounts, tokenCount } from './tokens.js';
 import type { UsageRecord } from './usage-record.js';
 
@@ -190,17 +191,30 @@ function forEachUsageLine(
 }
 
 /**
- * The usage of every model call in a Claude Code transcript, one record per call. Claude Code writes one line
- * per content block of a streamed reply, each with the reply's usage so far; as ccusage does, a reply is
- * counted once, by its message id and request id (the message id alone where no request id is written), with
- * the usage of its last line; a line without a message id is counted as it is. Undefined when no line carries usage (an old or hand-made file: no usage is not zero usage).
+ * Collects the usage of every model call in a Claude Code transcript, one record per call, from its lines
+ * (the gate's own pass shows it each assistant line; readClaudeUsage reads them itself). Claude Code writes
+ * one line per content block of a streamed reply, each with the reply's usage so far; as ccusage does, a
+ * reply is counted once, by its message id and request id (the message id alone where no request id is
+ * written), with the usage of its last line; a line without a message id is counted as it is.
  */
-export function readClaudeUsage(path: string): UsageRecord[] | undefined {
-  const records: UsageRecord[] = [];
+export class ClaudeUsageCollector implements AssistantLineTap {
+  private readonly calls: UsageRecord[] = [];
   // Each reply's record by message id and request id, so that its later lines join it.
-  const seen = new Map<string, UsageRecord>();
-  let anyUsage = false;
-  forEachUsageLine(path, (buffer, start, end, usageAt, lineNo) => {
+  private readonly seen = new Map<string, UsageRecord>();
+  private anyUsage = false;
+
+  line(buffer: Buffer, start: number, end: number, lineNo: number): void {
+    const last = buffer.subarray(start, end).lastIndexOf(USAGE_KEY);
+    if (last >= 0) this.usageLine(buffer, start, end, start + last, lineNo);
+  }
+
+  parsed(line: Record<string, unknown>, lineNo: number): void {
+    const found = usageOfLine(line);
+    if (found) this.add(found, lineNo);
+  }
+
+  /** A line known to hold `"usage":{` at `usageAt` (its last one). */
+  usageLine(buffer: Buffer, start: number, end: number, usageAt: number, lineNo: number): void {
     let found = usageOfLayout(buffer, start, end, usageAt);
     if (found === null) return;
     if (found === undefined) {
@@ -210,11 +224,14 @@ export function readClaudeUsage(path: string): UsageRecord[] | undefined {
         return;
       }
     }
-    if (found === undefined) return;
-    anyUsage = true;
+    if (found) this.add(found, lineNo);
+  }
+
+  private add(found: AssistantUsage, lineNo: number): void {
+    this.anyUsage = true;
     // Some gateways write no request id: the message id alone then names the reply (as ccusage 20 reads it).
     const key = found.messageId === undefined ? undefined : `${found.messageId}:${found.requestId ?? ''}`;
-    const first = key === undefined ? undefined : seen.get(key);
+    const first = key === undefined ? undefined : this.seen.get(key);
     if (first) {
       // A reply's later lines carry its usage as it grew while streaming: the last one is the whole call.
       first.moreLines = [...(first.moreLines ?? []), lineNo];
@@ -228,8 +245,21 @@ export function readClaudeUsage(path: string): UsageRecord[] | undefined {
       timestamp: found.timestamp,
       tokens: claudeTokens(found.usage),
     };
-    if (key !== undefined) seen.set(key, record);
-    records.push(record);
-  });
-  return anyUsage ? records : undefined;
+    if (key !== undefined) this.seen.set(key, record);
+    this.calls.push(record);
+  }
+
+  /** The calls, or undefined when no line carried usage (an old or hand-made file: no usage is not zero). */
+  records(): UsageRecord[] | undefined {
+    return this.anyUsage ? this.calls : undefined;
+  }
+}
+
+/** The usage of every model call in a Claude Code transcript, read in a pass of its own (see ClaudeUsageCollector). */
+export function readClaudeUsage(path: string): UsageRecord[] | undefined {
+  const collector = new ClaudeUsageCollector();
+  forEachUsageLine(path, (buffer, start, end, usageAt, lineNo) =>
+    collector.usageLine(buffer, start, end, usageAt, lineNo),
+  );
+  return collector.records();
 }

@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InputError } from '../errors/errors.js';
 import { gateSessionSync } from '../gate/gate-session.js';
-import { readClaudeUsage } from './claude-usage.js';
+import { ClaudeUsageCollector, readClaudeUsage } from './claude-usage.js';
 import { frictionStretches } from './friction.js';
 import { BUNDLED_PRICES, bundledPriceTable } from './price-table.js';
 import { pricingFromFile } from './pricing-file.js';
@@ -262,5 +262,21 @@ describe('the bundled table', () => {
     expect(BUNDLED_PRICES.name).toBe(
       `@pydantic/genai-prices ${manifest.dependencies['@pydantic/genai-prices']}`,
     );
+  });
+});
+
+describe("the gate's own pass", () => {
+  it('shows the usage reader every assistant line: the same calls as a pass of its own, on every demo session', () => {
+    const projects = join(import.meta.dirname, '../../examples/projects');
+    const files = readdirSync(projects, { recursive: true, encoding: 'utf8' })
+      .filter((name) => name.endsWith('.jsonl'))
+      .map((name) => join(projects, name));
+    expect(files.length).toBeGreaterThan(5);
+    for (const file of files) {
+      const collector = new ClaudeUsageCollector();
+      const gate = gateSessionSync(file, { assistantLines: collector, ledgerPath: null, env: {} });
+      expect(gate.tapped, file).toBe(true);
+      expect(collector.records(), file).toEqual(readClaudeUsage(file));
+    }
   });
 });

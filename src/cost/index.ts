@@ -1,4 +1,6 @@
 // What friction costs (docs/cost.md): usage read from transcripts, stored as tokens, priced when shown.
+
+export { ClaudeUsageCollector } from './claude-usage.js';
 export { FRICTION_SIGNALS, type FrictionSignal, frictionStretches } from './friction.js';
 export {
   BUNDLED_PRICES,

@@ -1,5 +1,5 @@
 import { resolveLedgerPath } from '../ledger/path.js';
-import { adapterFor, adapterNamed } from '../transcript/host.js';
+import { adapterFor, adapterNamed, claudeCodeAdapter } from '../transcript/host.js';
 import { sessionIdFromPath } from '../transcript/read.js';
 import type { HostName, TranscriptFacts, TurnCounts, TurnEvent } from '../transcript/types.js';
 import { CalibratedMachine, type HitReason } from './calibrated/machine.js';
@@ -11,7 +11,7 @@ import { GateMachine, type SignalHits } from './machine.js';
 import { type GateProfile, resolveGateProfile } from './profile.js';
 import { type GateSignal, type GateVerdict, rulesOf, scoreHits, signalOf, zeroVerdict } from './score.js';
 import { resolveThreshold } from './threshold.js';
-import { TimelineRecorder, type TimelineTurn } from './timeline.js';
+import { type AssistantLineTap, TimelineRecorder, type TimelineTurn } from './timeline.js';
 import { turnReaderFor } from './turn-reader.js';
 import { classifyTurn, type GateTurn } from './turns.js';
 
@@ -38,6 +38,12 @@ export interface GateOptions {
   host?: HostName;
   /** Keep the session's turns in file order in the result (friction cost reads them); default false. */
   timeline?: boolean;
+  /**
+   * Shown each assistant line of a Claude Code transcript read by the calibrated profile's own reader, in
+   * the same pass; `tapped` in the result says whether it was (other hosts, the seed profile and a custom
+   * `read` do not show it, and the caller reads what it needs itself).
+   */
+  assistantLines?: AssistantLineTap;
 }
 
 export interface GateResult {
@@ -68,6 +74,8 @@ export interface GateResult {
   turns?: TurnCounts;
   /** The turns in file order, when `timeline` was asked for (absent for an error verdict). */
   timeline?: TimelineTurn[];
+  /** Whether `assistantLines` was shown every assistant line of the file. */
+  tapped?: boolean;
 }
 
 /** Counts a Claude Code session's turns from the gate's turns (other hosts' adapters count their own). */
@@ -148,6 +156,7 @@ export function gateSessionSync(path: string | undefined, options: GateOptions =
   let finish: () => SignalHits;
   let reasons: HitReason[] | undefined;
   const counter = new TurnCounter(options.timeline ? new TimelineRecorder() : undefined);
+  let tapped = false;
   try {
     if (profile === 'seed') {
       const machine = new GateMachine();
@@ -163,11 +172,12 @@ export function gateSessionSync(path: string | undefined, options: GateOptions =
           });
       finish = () => machine.finish();
     } else {
+      tapped = !options.read && adapter.name === 'claude-code' && adapterFor(path) === claudeCodeAdapter;
       const machine = new CountingCalibratedMachine(counter);
       facts = options.read
         ? pushEvents(options.read, path, machine)
         : adapter.name === 'claude-code'
-          ? readCalibrated(path, machine)
+          ? readCalibrated(path, machine, options.assistantLines)
           : pushEvents((file, onEvent) => adapter.readEvents(file, onEvent), path, machine);
       finish = () => machine.finish();
       reasons = machine.reasons;
@@ -227,6 +237,7 @@ export function gateSessionSync(path: string | undefined, options: GateOptions =
     s2Sources: { transcript: transcriptS2, ledger },
     turns: facts.session?.turns ?? counter.counts,
     ...(counter.timeline ? { timeline: counter.timeline.turns } : {}),
+    tapped: options.assistantLines !== undefined && tapped,
   };
 }
 

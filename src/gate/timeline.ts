@@ -33,3 +33,13 @@ export class TimelineRecorder {
     this.turns.push({ lineNo, id, kind, failed: resultErrors.some((error) => error) });
   }
 }
+
+/**
+ * Sees each assistant line of a Claude Code transcript as the gate reads it, in the same pass: its bytes
+ * (valid only during the call) or, for a line the fast reader parsed whole, its object. Friction cost reads
+ * the line's usage this way, so the file is read once.
+ */
+export interface AssistantLineTap {
+  line(buffer: Buffer, start: number, end: number, lineNo: number): void;
+  parsed(line: Record<string, unknown>, lineNo: number): void;
+}

@@ -1,3 +1,4 @@
+import { ClaudeUsageCollector } from '../cost/claude-usage.js';
 import { readSessionUsage } from '../cost/read-usage.js';
 import { type SessionUsage, sessionUsage } from '../cost/session-usage.js';
 import { type GateResult, gateSessionSync } from '../gate/index.js';
@@ -60,6 +61,7 @@ export function fileGate(
   const env = settings.forceTranscriptS2 ? { RETRO_FORCE_TRANSCRIPT_S2: '1' } : {};
   const uncovered: LedgerCoverage = { covered: false };
   return (path, host) => {
+    const collector = new ClaudeUsageCollector();
     const result = gateSessionSync(path, {
       ...(host !== undefined ? { host } : {}),
       profile: settings.profile,
@@ -68,13 +70,16 @@ export function fileGate(
       ledgerLookup: (sessionId) => ledger.get(sessionId) ?? uncovered,
       ...(read ? { read } : {}),
       timeline: true,
+      assistantLines: collector,
     });
-    // Usage is read in a second pass over the file while its pages are still in the OS cache; only the
-    // lines that carry usage are looked at. A verdict that is an error has no usage to go with it.
+    // Usage is read from the assistant lines the gate's pass showed (or, for other readers, in a pass of its
+    // own). A verdict that is an error has no usage to go with it.
     let usage: SessionUsage | undefined;
     if (result.verdict.error === undefined) {
       try {
-        usage = sessionUsage(readSessionUsage(path, host ?? 'claude-code'), result.timeline, result.hits);
+        // The gate's own pass showed a Claude Code file's assistant lines; other files are read once more.
+        const records = result.tapped ? collector.records() : readSessionUsage(path, host ?? 'claude-code');
+        usage = sessionUsage(records, result.timeline, result.hits);
       } catch {
         // The file went away or changed under the second pass: no usage is stored, the next scan reads it.
         usage = undefined;
