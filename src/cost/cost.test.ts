@@ -280,3 +280,31 @@ describe("the gate's own pass", () => {
     }
   });
 });
+
+describe('each anchor’s cost (gate --why)', () => {
+  it('prices the stretch each hit marks, once per anchor', async () => {
+    const { anchorCosts } = await import('./anchor-cost.js');
+    const path = write([
+      person('rename the config loader'),
+      reply(
+        'msg_1',
+        [{ type: 'text', text: 'I rewrote the whole parser instead.' }],
+        usage(10, 1000, 20_000, 0),
+      ),
+      person("no, that's wrong, revert it: only rename it"),
+      reply('msg_2', [{ type: 'text', text: 'Renamed.' }], usage(5, 100, 0, 20_000)),
+    ]);
+    const collector = new ClaudeUsageCollector();
+    const gate = gateSessionSync(path, {
+      timeline: true,
+      assistantLines: collector,
+      ledgerPath: null,
+      env: {},
+    });
+    const anchors = anchorCosts(gate.timeline!, gate.hits!, collector.records()!, bundledPriceTable());
+    const s1 = anchors.filter((a) => a.signal === 'S1');
+    expect(s1).toHaveLength(1);
+    expect(s1[0]).toMatchObject({ calls: 1, tokens: 21_010 });
+    expect(s1[0]!.costUsd).toBeCloseTo((10 * 3 + 1000 * 15 + 20_000 * 3.75) / 1e6, 10);
+  });
+});

@@ -18,39 +18,57 @@ export type FrictionSignal = (typeof FRICTION_SIGNALS)[number];
  * A message two signals mark is counted once, for the first of S1, S2, S3, S4 that marks it, so the shares
  * add up to the friction total. Anchors not in the timeline (S2 from the friction ledger) mark nothing.
  */
-export function frictionStretches(
-  timeline: readonly TimelineTurn[],
-  hits: SignalHits,
-): Map<number, FrictionSignal> {
-  const indexOf = new Map<string, number>();
-  timeline.forEach((turn, index) => {
-    if (turn.id !== '' && !indexOf.has(turn.id)) indexOf.set(turn.id, index);
-  });
-  const marked = new Map<number, FrictionSignal>();
-  const mark = (signal: FrictionSignal, from: number, to: number) => {
-    for (let i = Math.max(0, from); i <= to && i < timeline.length; i++)
-      if (timeline[i]!.kind === 'assistant' && !marked.has(i)) marked.set(i, signal);
-  };
+/** The stretch one hit marks: the timeline indices of the agent's messages it covers (see frictionStretches). */
+export function stretchOf(timeline: readonly TimelineTurn[], signal: FrictionSignal, at: number): number[] {
   const lastPersonBefore = (index: number) => {
     for (let i = index - 1; i >= 0; i--) if (timeline[i]!.kind === 'person') return i;
     return -1;
   };
-  const anchors = (ids: readonly string[]) =>
-    ids.map((id) => indexOf.get(id)).filter((index): index is number => index !== undefined);
-
-  for (const at of anchors(hits.s1)) mark('S1', lastPersonBefore(at) + 1, at);
-  for (const at of anchors(hits.s2)) {
-    let from = at - 1;
+  let from = at;
+  let to = at;
+  if (signal === 'S1' || signal === 'S4') from = lastPersonBefore(at) + 1;
+  else if (signal === 'S2') {
+    from = at - 1;
     while (from >= 0 && !(timeline[from]!.kind !== 'assistant' && !timeline[from]!.failed)) from--;
-    let lastFailure = at;
+    from += 1;
     for (let i = at + 1; i < timeline.length; i++) {
       const turn = timeline[i]!;
-      if (turn.failed) lastFailure = i;
+      if (turn.failed) to = i;
       else if (turn.kind !== 'assistant') break;
     }
-    mark('S2', from + 1, lastFailure);
   }
-  for (const at of anchors(hits.s3)) mark('S3', at, at);
-  for (const at of anchors(hits.s4)) mark('S4', lastPersonBefore(at) + 1, at);
+  const indices: number[] = [];
+  for (let i = Math.max(0, from); i <= to && i < timeline.length; i++)
+    if (timeline[i]!.kind === 'assistant') indices.push(i);
+  return indices;
+}
+
+/** Each hit the gate found, with the timeline index of its anchor (hits whose anchor is not there are left out). */
+export function anchoredHits(
+  timeline: readonly TimelineTurn[],
+  hits: SignalHits,
+): { signal: FrictionSignal; id: string; at: number }[] {
+  const indexOf = new Map<string, number>();
+  timeline.forEach((turn, index) => {
+    if (turn.id !== '' && !indexOf.has(turn.id)) indexOf.set(turn.id, index);
+  });
+  const keys = { S1: hits.s1, S2: hits.s2, S3: hits.s3, S4: hits.s4 };
+  return FRICTION_SIGNALS.flatMap((signal) =>
+    keys[signal].flatMap((id) => {
+      const at = indexOf.get(id);
+      return at === undefined ? [] : [{ signal, id, at }];
+    }),
+  );
+}
+
+export function frictionStretches(
+  timeline: readonly TimelineTurn[],
+  hits: SignalHits,
+): Map<number, FrictionSignal> {
+  const marked = new Map<number, FrictionSignal>();
+  // In signal order, so that a message two signals mark is the first one's.
+  for (const hit of anchoredHits(timeline, hits))
+    for (const index of stretchOf(timeline, hit.signal, hit.at))
+      if (!marked.has(index)) marked.set(index, hit.signal);
   return marked;
 }
