@@ -4,11 +4,16 @@
 // scored. Transcripts are not in the repository: rebuild the corpus from the listed sources (eval/README.md)
 // and pass its folder (files named <session>.jsonl).
 // usage: eval-gate.mjs CORPUS_DIR [--labels FILE] [--split dev|heldout|fresh|a,b|all] [--exclude LABELS_FILE]
-//                     [--profile seed|calibrated] [--quiet] [--by-language]   (or RETRO_EVAL_CORPUS=CORPUS_DIR)
+//                     [--profile seed|calibrated] [--quiet] [--by-language] [--save FILE] [--compare FILE]
+//                     (or RETRO_EVAL_CORPUS=CORPUS_DIR)
 // --exclude leaves out the sessions another label file lists (another set's labels, scored only where new).
 // --by-language also prints each split's figures for English and non-English sessions, told apart by the
 // person's typing (see typedLanguage): the issue's goal counts recall on non-English sessions separately.
-import { existsSync, readFileSync } from 'node:fs';
+// --save writes each session's verdict and hit reasons (JSON); --compare FILE, given a file saved before a
+// change, prints each split before -> after and, for the sessions of the chosen splits whose hits changed,
+// the hits added and taken away: a reading that changes no verdict on the tuning splits is judged by the
+// rough and smooth sessions it adds hits in (docs/gate.md, version 5). Compare on dev,dev2 only.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -25,6 +30,8 @@ const { values, positionals } = parseArgs({
     profile: { type: 'string' },
     quiet: { type: 'boolean', default: false },
     'by-language': { type: 'boolean', default: false },
+    save: { type: 'string' },
+    compare: { type: 'string' },
   },
 });
 const corpus = positionals[0] ?? process.env.RETRO_EVAL_CORPUS;
@@ -94,6 +101,53 @@ function typedLanguage(path) {
 }
 
 const fixed = (n) => n.toFixed(2);
+const figures = (m) =>
+  `${fixed(m.precision)}/${fixed(m.recall)}/${fixed(m.f1)} (${m.tp}, ${m.fp}, ${m.fn}, ${m.tn})`;
+const saved = {};
+const before = values.compare ? JSON.parse(readFileSync(values.compare, 'utf8')) : undefined;
+
+/** Each split before -> after, and the hits added and taken away in the sessions whose hits changed. */
+function compare(profile, rows) {
+  const old = before[profile] ?? {};
+  const oldRows = rows
+    .filter((r) => old[r.session])
+    .map((r) => ({ ...r, flagged: old[r.session].flagged, hits: old[r.session].hits }));
+  for (const split of [...splits, ...(splits.length > 1 ? ['all'] : [])]) {
+    const part = (list) => list.filter((r) => split === 'all' || r.split === split);
+    console.log(
+      `${profile.padEnd(10)} ${split.padEnd(7)} ${figures(metrics(part(oldRows)))} -> ${figures(metrics(part(rows)))}`,
+    );
+  }
+  const changed = { rough: 0, smooth: 0, unclear: 0 };
+  for (const r of rows) {
+    const was = old[r.session];
+    const now = hitsOf(r);
+    if (!was || JSON.stringify(was.hits) === JSON.stringify(now)) continue;
+    changed[r.label] = (changed[r.label] ?? 0) + 1;
+    const flag = was.flagged === r.flagged ? '' : `, flag ${was.flagged} -> ${r.flagged}`;
+    console.log(`  [${r.split}] ${r.label} ${r.session} score ${was.score} -> ${r.verdict.score}${flag}`);
+    for (const hit of without(now, was.hits)) console.log(`     + ${hit}`);
+    for (const hit of without(was.hits, now)) console.log(`     - ${hit}`);
+  }
+  console.log(
+    `  sessions whose hits changed: ${changed.rough} rough, ${changed.smooth} smooth, ${changed.unclear} unclear`,
+  );
+}
+
+/** The hits of `list` that `other` does not hold, counting repeats ("counts twice" twice). */
+function without(list, other) {
+  const left = [...other];
+  return list.filter((hit) => {
+    const at = left.indexOf(hit);
+    if (at < 0) return true;
+    left.splice(at, 1);
+    return false;
+  });
+}
+
+function hitsOf(row) {
+  return (row.reasons ?? []).map((hit) => `${hit.signal}: ${hit.reason}`);
+}
 let missing = 0;
 for (const profile of profiles) {
   const rows = [];
@@ -122,6 +176,13 @@ for (const profile of profiles) {
       `${profile.padEnd(10)} ${split.padEnd(7)} n=${m.tp + m.fp + m.fn + m.tn} (+${unclear.length} unclear, ${unclear.filter((r) => r.flagged).length} flagged)  P=${fixed(m.precision)} R=${fixed(m.recall)} F1=${fixed(m.f1)}  TP=${m.tp} FP=${m.fp} FN=${m.fn} TN=${m.tn}`,
     );
   }
+  saved[profile] = Object.fromEntries(
+    rows.map((r) => [
+      r.session,
+      { split: r.split, label: r.label, flagged: r.flagged, score: r.verdict.score, hits: hitsOf(r) },
+    ]),
+  );
+  if (before) compare(profile, rows);
   if (values['by-language'])
     for (const split of [...splits, ...(splits.length > 1 ? ['all'] : [])])
       for (const language of ['English', 'non-English']) {
@@ -142,4 +203,5 @@ for (const profile of profiles) {
     for (const hit of (r.reasons ?? []).slice(0, 6)) console.log(`     ${hit.signal}: ${hit.reason}`);
   }
 }
+if (values.save) writeFileSync(values.save, `${JSON.stringify(saved)}\n`);
 if (missing > 0) console.error(`${missing} labelled sessions are missing from ${corpus}`);

@@ -1,9 +1,8 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, REPO_ROOT } from '../test-support/cli.js';
+import { tempDir } from '../test-support/temp-dir.js';
 
 /**
  * Runs `node bin/retrospect.js ARGS | READER` in bash, where READER closes its end of the pipe before the
@@ -15,7 +14,7 @@ function runIntoClosedPipe(
 ): Promise<{ code: number; stderr: string }> {
   const quoted = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
   const script = `${quoted} 2>"$ERRFILE" | { exec 0<&-; sleep 1; }; echo "\${PIPESTATUS[0]}"; cat "$ERRFILE"`;
-  const errFile = join(mkdtempSync(join(tmpdir(), 'retrospect-pipe-')), 'stderr');
+  const errFile = join(tempDir('retrospect-pipe-'), 'stderr');
   return new Promise((resolve, reject) => {
     const child = spawn('bash', ['-c', script], {
       cwd: REPO_ROOT,
@@ -32,7 +31,7 @@ function runIntoClosedPipe(
 }
 
 function isolatedEnv(): NodeJS.ProcessEnv {
-  const home = mkdtempSync(join(tmpdir(), 'retrospect-pipe-home-'));
+  const home = tempDir('retrospect-pipe-home-');
   return { HOME: home, RETROSPECT_DATA_DIR: join(home, 'data'), CLAUDE_CONFIG_DIR: join(home, '.claude') };
 }
 

@@ -50,7 +50,9 @@ describe('coded errors: the core names no flag, each adapter words its own', () 
     const sprint = thrown(() => resolveSprint(empty, undefined));
     expect(codedFields(sprint, 'E_SPRINT_ID_MISSING')?.looked.length).toBeGreaterThan(0);
     expect(sprint.message).not.toMatch(/--root/);
-    expect(cliMessage(sprint)).toMatch(/pass the sprint id as an argument or use --root$/);
+    expect(cliMessage(sprint)).toMatch(
+      /^the sprint id is needed: .*pass the sprint id as an argument .*or use --root$/,
+    );
     expect(mcpMessage(sprint)).toMatch(/give sprintId or root$/);
   });
 

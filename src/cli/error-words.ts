@@ -25,10 +25,12 @@ const CLI_WORDS: Words = {
     `a session is named by its id (a UUID), a unique prefix of it (at least 4 hex digits, as 'retrospect scan' prints 8) or its file, got '${query}'`,
   E_SPRINT_STATUS_NOT_FOUND: ({ looked, searched }) =>
     `no sprint status file found (looked at ${looked.join(', ')}${searched ? `, and searched ${searched} for sprint-status.yaml` : ''}); pass --root with the project folder`,
-  E_SPRINT_ID_MISSING: ({ statusFile, looked }) =>
-    statusFile
-      ? `${statusFile} has no sprint_id; pass the sprint id as an argument`
-      : `no sprint id given and no sprint status file found (looked at ${looked.join(', ')}); pass the sprint id as an argument or use --root`,
+  E_SPRINT_ID_MISSING: ({ statusFile, looked, unreadable }) =>
+    unreadable
+      ? `the sprint id is needed: the sprint status file could not be read (${unreadable}); pass the sprint id as an argument to run from the story files`
+      : statusFile
+        ? `${statusFile} has no sprint_id; pass the sprint id as an argument`
+        : `the sprint id is needed: no sprint status file found (looked at ${looked.join(', ')}); pass the sprint id as an argument (the story files whose sprint_id names it are read) or use --root`,
 };
 
 /** The message the CLI shows for an error: its own words for a coded one, else the error's message. */

@@ -61,7 +61,10 @@ describe('CLI start-up', () => {
     // reader (about 40 small modules: `gate FILE` tells a Codex, Gemini CLI, OpenCode or Copilot CLI session
     // by its place and head; OpenCode's through the SQLite adapter, whose engine loads only when an OpenCode
     // database is opened), and the one helper every reader opens files with. Their cost on a one-line Claude Code session: about 5 ms of CPU per run (120
-    // against 115 ms, 20 runs each).
-    expect(inlined.length).toBeLessThanOrEqual(98);
+    // against 115 ms, 20 runs each). The adapter's WebAssembly engine adds four (its adapter, the transaction
+    // helper, and the file lock with its sleep); its WebAssembly is compiled only when a database is opened on it.
+    // The bounded readers add three: the array helpers that never spread data-sized arrays, and the
+    // ledger's streamed, capped reading of its tail.
+    expect(inlined.length).toBeLessThanOrEqual(105);
   });
 });

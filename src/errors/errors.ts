@@ -26,7 +26,7 @@ export interface ErrorFields {
   /** No sprint status file under the project root (`looked`: the paths tried; `searched`: the folder searched). */
   E_SPRINT_STATUS_NOT_FOUND: { looked: string[]; searched?: string };
   /** No sprint id given, and none in the status file (`statusFile`), or no status file at all (`looked`). */
-  E_SPRINT_ID_MISSING: { statusFile?: string; looked: string[] };
+  E_SPRINT_ID_MISSING: { statusFile?: string; looked: string[]; unreadable?: string };
 }
 
 export type ErrorCode = keyof ErrorFields;

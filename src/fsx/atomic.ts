@@ -100,16 +100,27 @@ export function tempPathFor(path: string): string {
   return join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
 }
 
-/** Creates `path` (it must not exist) with all of `data`, fsynced. */
+/**
+ * Creates `path` (it must not exist) with all of `data`, fsynced. On any failure (a full disk, a file size
+ * limit, an I/O error) the partial file is removed: it was created here (`wx`), so it is ours to remove,
+ * and no half-written temp file is left in the user's project.
+ */
 export function writeWhole(path: string, data: Buffer, mode: number | undefined): void {
   const fd = openSync(path, 'wx', mode);
   try {
     let offset = 0;
     while (offset < data.length) offset += writeSync(fd, data, offset, data.length - offset);
     fsyncSync(fd);
-  } finally {
+  } catch (error) {
     closeSync(fd);
+    try {
+      unlinkSync(path);
+    } catch {
+      // Already gone.
+    }
+    throw error;
   }
+  closeSync(fd);
 }
 
 /**

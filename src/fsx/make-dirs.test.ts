@@ -1,12 +1,12 @@
-import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test-support/temp-dir.js';
 import { makeDirsSync } from './make-dirs.js';
 
 describe('makeDirsSync', () => {
   it('creates the missing folders, and accepts an existing one', () => {
-    const root = mkdtempSync(join(tmpdir(), 'retrospect-mkdirs-'));
+    const root = tempDir('retrospect-mkdirs-');
     const deep = join(root, 'a', 'b', 'c');
     makeDirsSync(deep);
     expect(statSync(deep).isDirectory()).toBe(true);
@@ -21,7 +21,7 @@ describe('makeDirsSync', () => {
   });
 
   it('says ENOTDIR when a file stands where a folder must be', () => {
-    const root = mkdtempSync(join(tmpdir(), 'retrospect-mkdirs-'));
+    const root = tempDir('retrospect-mkdirs-');
     writeFileSync(join(root, 'file'), 'x');
     expect(() => makeDirsSync(join(root, 'file', 'sub'))).toThrow(
       expect.objectContaining({ code: 'ENOTDIR' }),

@@ -52,6 +52,11 @@ export class FileTooLargeError extends InputError {
     super(`${path} is ${megabytes(size)}, over the ${megabytes(maxBytes)} read whole; not read`);
     this.name = 'FileTooLargeError';
   }
+
+  /** The reason without the path (for a list that names the path already). */
+  get reason(): string {
+    return `too large: ${megabytes(this.size)}, over the ${megabytes(this.maxBytes)} read whole; not read`;
+  }
 }
 
 function megabytes(bytes: number): string {
@@ -142,10 +147,13 @@ export function openRegularFd(path: string, options: OpenForReadingOptions = {})
 }
 
 /**
- * Largest transcript a host whose format must be parsed whole (a Gemini chat, a Copilot or Codex file read
- * at once) is loaded at: a JavaScript string cannot hold much more, and no real session comes near it.
+ * Largest transcript a host whose format must be parsed whole (a legacy Gemini `.json` chat, a Copilot or
+ * Codex `.json` file) is loaded at. Parsing holds the bytes, the string, the parsed value and the messages
+ * made of it at once: a gate of a 60 MB chat of short messages peaked at 349 MB, of a 31 MB one (300,000
+ * messages) at 234 MB (a 600 MB file would not even fit in one JavaScript string). Such a file is refused
+ * by its size, before it is read.
  */
-export const TRANSCRIPT_WHOLE_READ_CAP = 512 * 1024 * 1024;
+export const TRANSCRIPT_WHOLE_READ_CAP = 32 * 1024 * 1024;
 
 /**
  * Reads a file as UTF-8, or undefined when it does not exist: readRegularTextIfExists under the name the

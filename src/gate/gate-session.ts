@@ -1,7 +1,10 @@
+import { FileTooLargeError } from '../fsx/read-regular.js';
 import { resolveLedgerPath } from '../ledger/path.js';
 import { adapterFor, adapterNamed, claudeCodeAdapter } from '../transcript/host.js';
+import { MAX_RECORD_BYTES } from '../transcript/lines.js';
 import { sessionIdFromPath } from '../transcript/read.js';
 import type { HostName, TranscriptFacts, TurnCounts, TurnEvent } from '../transcript/types.js';
+import { DecompressionBombError } from '../transcript/zstd-lines.js';
 import { CalibratedMachine, type HitReason } from './calibrated/machine.js';
 import { pushEvents, readCalibrated } from './calibrated/read.js';
 import type { CalibratedTurn } from './calibrated/turns.js';
@@ -183,7 +186,11 @@ export function gateSessionSync(path: string | undefined, options: GateOptions =
       reasons = machine.reasons;
     }
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? 'read error';
+    // A file refused by a cap says why (its size), not merely that reading failed.
+    const reason =
+      error instanceof FileTooLargeError || error instanceof DecompressionBombError
+        ? error.reason
+        : ((error as NodeJS.ErrnoException).code ?? 'read error');
     return {
       verdict: stamp(zeroVerdict(threshold, `file not readable: ${reason}`)),
       profile,
@@ -203,6 +210,11 @@ export function gateSessionSync(path: string | undefined, options: GateOptions =
       `retro-gate: no known JSONL fields seen in first 50 lines of ${path}; possible schema drift.`,
     );
   }
+  const oversized = facts.session?.oversizedRecords ?? 0;
+  if (oversized > 0)
+    warnings.push(
+      `retro-gate: ${oversized} record${oversized === 1 ? '' : 's'} of ${path} over the ${MAX_RECORD_BYTES / (1024 * 1024)} MB record cap skipped unread (a line that long holds no conversation the gate reads, and parsing it would take gigabytes).`,
+    );
   const unknown = facts.session?.unknownRecords ?? 0;
   if (unknown > 0)
     warnings.push(

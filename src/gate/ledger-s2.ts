@@ -1,4 +1,4 @@
-import { readRegularText } from '../fsx/read-regular.js';
+import { forEachLedgerLine } from '../ledger/lines.js';
 import { pyStrip } from '../transcript/pyjson.js';
 
 /** What the friction ledger says about one session's S2 (docs/design/session-retro.md §2, hybrid S2). */
@@ -18,13 +18,17 @@ function pyStr(value: unknown): string {
   return typeof value === 'number' ? String(value) : JSON.stringify(value);
 }
 
-/** Reads the ledger file's lines; undefined when it is missing or unreadable. */
-function readLedgerLines(ledgerPath: string | undefined): string[] | undefined {
-  if (!ledgerPath) return undefined;
+/**
+ * Streams the ledger file's lines (its tail, for a file far over the capture hook's cap: see
+ * forEachLedgerLine); false when it is missing or unreadable.
+ */
+function readLedgerLines(ledgerPath: string | undefined, visit: (line: string) => void): boolean {
+  if (!ledgerPath) return false;
   try {
-    return readRegularText(ledgerPath).split(/\r\n|\r|\n/);
+    forEachLedgerLine(ledgerPath, visit);
+    return true;
   } catch {
-    return undefined;
+    return false;
   }
 }
 
@@ -55,16 +59,19 @@ function coverageOf(first: Record<string, unknown> | undefined, count: number): 
  * run (too short). Two or more: exactly one run, `ledger:<event>:<ts>` of the first row.
  */
 export function ledgerCoverage(ledgerPath: string | undefined, sessionId: string): LedgerCoverage {
-  const lines = readLedgerLines(ledgerPath);
-  if (!lines) return { covered: false };
   let first: Record<string, unknown> | undefined;
   let count = 0;
-  for (const raw of lines) {
+  // Only the session's own rows are parsed: a line that does not name it is passed over unparsed. (An id
+  // of other characters may be written escaped, so its lines are all parsed.)
+  const plain = /^[\w.:-]+$/.test(sessionId);
+  const read = readLedgerLines(ledgerPath, (raw) => {
+    if (plain && !raw.includes(sessionId)) return;
     const record = ledgerRowOf(raw);
-    if (!record || record.session_id !== sessionId) continue;
+    if (!record || record.session_id !== sessionId) return;
     first ??= record;
     count++;
-  }
+  });
+  if (!read) return { covered: false };
   return coverageOf(first, count);
 }
 
@@ -74,13 +81,13 @@ export function ledgerCoverage(ledgerPath: string | undefined, sessionId: string
  */
 export function ledgerCoverageIndex(ledgerPath: string | undefined): Map<string, LedgerCoverage> {
   const rows = new Map<string, { first: Record<string, unknown>; count: number }>();
-  for (const raw of readLedgerLines(ledgerPath) ?? []) {
+  readLedgerLines(ledgerPath, (raw) => {
     const record = ledgerRowOf(raw);
-    if (!record || typeof record.session_id !== 'string') continue;
+    if (!record || typeof record.session_id !== 'string') return;
     const seen = rows.get(record.session_id);
     if (seen) seen.count++;
     else rows.set(record.session_id, { first: record, count: 1 });
-  }
+  });
   const index = new Map<string, LedgerCoverage>();
   for (const [sessionId, { first, count }] of rows) index.set(sessionId, coverageOf(first, count));
   return index;

@@ -1,12 +1,13 @@
-import { closeSync, mkdtempSync, openSync, writeSync } from 'node:fs';
+import { closeSync, openSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../test-support/cli.js';
+import { tempDir } from '../test-support/temp-dir.js';
 
 /** Writes a session whose second line is one user text of about `mb` MB of push-back. */
 function sessionWithHugeLine(mb: number): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'retrospect-huge-line-')), 'huge.jsonl');
+  const path = join(tempDir('retrospect-huge-line-'), 'huge.jsonl');
   const fd = openSync(path, 'w');
   try {
     const answer = {

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../test-support/cli.js';
+import { tempDir } from '../test-support/temp-dir.js';
 import type { FastReadOptions } from '../transcript/fast/read.js';
 import type { LongLineOptions } from '../transcript/long-line/types.js';
 import { readTranscriptEvents } from '../transcript/read.js';
@@ -116,7 +116,7 @@ describe('lines too long to hold are reduced, with the reading of a full parse',
   });
 
   it('on a fuzzed corpus (bench/fuzz-sessions.mjs)', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'retrospect-long-fuzz-'));
+    const dir = tempDir('retrospect-long-fuzz-');
     execFileSync(
       process.execPath,
       [join(REPO_ROOT, 'bench', 'fuzz-sessions.mjs'), '--out', dir, '--sessions', '40', '--seed', '31'],
@@ -186,7 +186,7 @@ describe('lines too long to hold are reduced, with the reading of a full parse',
         ]);
       out.push(bytes.includes(0x0a) || bytes.includes(0x0d) ? line : bytes);
     }
-    const path = join(mkdtempSync(join(tmpdir(), 'retrospect-long-mut-')), 's.jsonl');
+    const path = join(tempDir('retrospect-long-mut-'), 's.jsonl');
     writeFileSync(path, Buffer.concat(out.flatMap((b) => [b, Buffer.from('\n')])));
     expectSameReading(path);
   });
@@ -211,7 +211,7 @@ describe('lines too long to hold are reduced, with the reading of a full parse',
       '{"type":"user","uuid":"u16","bad":"\\q"}',
       '{"type":"user","uuid":"u17"} x',
     ];
-    const path = join(mkdtempSync(join(tmpdir(), 'retrospect-long-edge-')), 's.jsonl');
+    const path = join(tempDir('retrospect-long-edge-'), 's.jsonl');
     writeFileSync(path, `${lines.join('\n')}\n`);
     expectSameReading(path);
     expect(oracle(path).turns.map((t) => t.id)).toEqual([
@@ -268,7 +268,7 @@ describe('lines too long to hold are reduced, with the reading of a full parse',
           }),
         );
       }
-      const path = join(mkdtempSync(join(tmpdir(), 'retrospect-long-texts-')), 's.jsonl');
+      const path = join(tempDir('retrospect-long-texts-'), 's.jsonl');
       writeFileSync(path, `${lines.join('\n')}\n`);
       const long = oracle(path).turns.filter((t) => t.kind === 'assistant' && t.long).length;
       expect(long).toBeGreaterThan(100);

@@ -20,8 +20,14 @@ export const DEFAULT_GATE_PROFILE: GateProfile = 'calibrated';
  * that the problem is not solved, a step skipped or a rule ignored (English, Russian, Chinese); a steer the
  * agent concedes, and a refusal or interrupt whose redirect holds a correction phrase, count twice;
  * "continue implementation" and Thai "go on" carry on; "not yet" in Spanish and Portuguese only about a result.
+ * calibrated 5: complaints that a step was not done ("have not been updated"), that a failure came back
+ * ("crashed again", "the same error", "recurring problem", "you keep getting stuck"), that the work fails in
+ * words other than "work" ("does not even open", "still loading the old values"), and doubt ("did you
+ * test it?", "are you sure", 你确认); the agent's "I see the issue" reads as a concession; a redirect after
+ * a refusal or interrupt that the agent concedes, and a steer right after the agent said the work was
+ * done, count twice; a concession of the opening request is not counted.
  */
-export const GATE_PROFILE_VERSIONS: Record<GateProfile, number> = { seed: 1, calibrated: 4 };
+export const GATE_PROFILE_VERSIONS: Record<GateProfile, number> = { seed: 1, calibrated: 5 };
 
 export function isGateProfile(value: unknown): value is GateProfile {
   return typeof value === 'string' && (GATE_PROFILES as readonly string[]).includes(value);

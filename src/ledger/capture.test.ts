@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -236,7 +236,7 @@ describe('captureFriction', () => {
   });
 
   it('refuses a ledger that is not a regular file (a FIFO) without waiting on it', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'retrospect-capture-'));
+    const dir = tempDir('retrospect-capture-');
     const fifo = join(dir, 'friction.jsonl');
     execFileSync('mkfifo', [fifo]);
     const result = await captureFriction(payload({ hook_event_name: 'StopFailure' }), {

@@ -9,6 +9,8 @@ export interface LedgerView {
   rows: LedgerRow[];
   sessions: SessionCount[];
   skipped: number;
+  /** Bytes before the tail that were not read (see readLedger). */
+  unreadBytes: number;
 }
 
 /** The rows of `session`: its id, else a unique prefix of one (as `retrospect scan` prints 8 characters). */
@@ -31,12 +33,19 @@ function rowsOf(rows: LedgerRow[], session: string): LedgerRow[] {
 export function showLedger(path: string, session?: string): LedgerView {
   const ledger = readLedger(path);
   const rows = session === undefined ? ledger.rows : rowsOf(ledger.rows, session);
-  return { path, exists: ledger.exists, rows, sessions: countBySession(rows), skipped: ledger.skipped };
+  return {
+    path,
+    exists: ledger.exists,
+    rows,
+    sessions: countBySession(rows),
+    skipped: ledger.skipped,
+    unreadBytes: ledger.unreadBytes,
+  };
 }
 
 /** The view of a ledger that is not read (absent, or refused because it leads out of the repository). */
 export function emptyLedgerView(path: string): LedgerView {
-  return { path, exists: false, rows: [], sessions: [], skipped: 0 };
+  return { path, exists: false, rows: [], sessions: [], skipped: 0, unreadBytes: 0 };
 }
 
 /** The `--json` form of a view, as `retrospect ledger show --json` prints it. */

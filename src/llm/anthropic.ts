@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { redactUrl, withPath } from '../safety/url.js';
 import { LlmError } from './errors.js';
 import { postJson } from './http.js';
 import { parseJsonAnswer } from './json-text.js';
@@ -41,7 +42,7 @@ function anthropicErrorMessage(body: unknown): string | undefined {
 export function anthropicProvider(options: AnthropicOptions): LlmPort {
   const baseUrl = (options.baseUrl ?? ANTHROPIC_DEFAULT_BASE_URL).replace(/\/+$/, '');
   const model = options.model ?? ANTHROPIC_DEFAULT_MODEL;
-  const url = `${baseUrl}/v1/messages`;
+  const url = withPath(baseUrl, '/v1/messages');
   return {
     name: 'anthropic',
     model,
@@ -73,7 +74,10 @@ export function anthropicProvider(options: AnthropicOptions): LlmPort {
       );
       const parsed = messagesResponseSchema.safeParse(result.body);
       if (!parsed.success) {
-        throw new LlmError('E_LLM_HTTP', `anthropic: ${url} answered with a body that is not a message`);
+        throw new LlmError(
+          'E_LLM_HTTP',
+          `anthropic: ${redactUrl(url)} answered with a body that is not a message`,
+        );
       }
       const text = parsed.data.content
         .filter((block) => block.type === 'text' && typeof block.text === 'string')

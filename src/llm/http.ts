@@ -1,3 +1,4 @@
+import { redactUrl, urlSecrets } from '../safety/url.js';
 import { LlmError } from './errors.js';
 import {
   backoffDelayMs,
@@ -88,7 +89,9 @@ export async function postJson(
     headers.authorization = `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
   }
   // Every message below may quote the server; none may quote our credentials (LlmError redacts these).
-  const secrets = [...credentialsIn(headers), password].filter((s) => s.length > 0);
+  // The URL is shown through the one URL redactor: a key in its query (`?key=…`) is masked like a password.
+  const secrets = [...credentialsIn(headers), password, ...urlSecrets(target)].filter((s) => s.length > 0);
+  const shown = redactUrl(url);
   for (let attempt = 0; ; attempt++) {
     if (options.signal?.aborted) throw new LlmError('E_LLM_ABORTED', `${provider}: request aborted`);
     const timeout = AbortSignal.timeout(options.timeoutMs);
@@ -107,8 +110,14 @@ export async function postJson(
       if (options.signal?.aborted) throw new LlmError('E_LLM_ABORTED', `${provider}: request aborted`);
       const timedOut = timeout.aborted;
       const failure = timedOut
-        ? new LlmError('E_LLM_TIMEOUT', `${provider}: no answer from ${url} within ${options.timeoutMs} ms`)
-        : new LlmError('E_LLM_NETWORK', `${provider}: cannot reach ${url}: ${(error as Error).message}`, {
+        ? new LlmError(
+            'E_LLM_TIMEOUT',
+            `${provider}: no answer from ${shown} within ${options.timeoutMs} ms`,
+            {
+              secrets,
+            },
+          )
+        : new LlmError('E_LLM_NETWORK', `${provider}: cannot reach ${shown}: ${(error as Error).message}`, {
             cause: error,
             secrets,
           });
@@ -122,7 +131,7 @@ export async function postJson(
       } catch (error) {
         throw new LlmError(
           'E_LLM_HTTP',
-          `${provider}: ${url} answered ${response.status} with a body that is not JSON`,
+          `${provider}: ${shown} answered ${response.status} with a body that is not JSON`,
           { status: response.status, cause: error, secrets },
         );
       }
@@ -131,7 +140,7 @@ export async function postJson(
     if (response.status === 401 || response.status === 403) {
       throw new LlmError(
         'E_LLM_AUTH',
-        `${provider}: authentication failed (HTTP ${response.status}: ${message}); check the API key for ${url}`,
+        `${provider}: authentication failed (HTTP ${response.status}: ${message}); check the API key for ${shown}`,
         { status: response.status, secrets },
       );
     }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { redactUrl, withPath } from '../safety/url.js';
 import { LlmError } from './errors.js';
 import { postJson } from './http.js';
 import { parseJsonAnswer } from './json-text.js';
@@ -59,7 +60,7 @@ function downgrade(error: unknown, compat: Compat): Compat | undefined {
 export function openAiProvider(options: OpenAiOptions = {}): LlmPort {
   const baseUrl = (options.baseUrl ?? OPENAI_DEFAULT_BASE_URL).replace(/\/+$/, '');
   const model = options.model ?? OPENAI_DEFAULT_MODEL;
-  const url = `${baseUrl}/chat/completions`;
+  const url = withPath(baseUrl, '/chat/completions');
   const headers: Record<string, string> = options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {};
 
   function body(request: LlmRequest, schema: JsonSchemaSpec<unknown>, compat: Compat): unknown {
@@ -106,7 +107,10 @@ export function openAiProvider(options: OpenAiOptions = {}): LlmPort {
       }
       const parsed = chatResponseSchema.safeParse(result.body);
       if (!parsed.success) {
-        throw new LlmError('E_LLM_HTTP', `openai: ${url} answered with a body that is not a chat completion`);
+        throw new LlmError(
+          'E_LLM_HTTP',
+          `openai: ${redactUrl(url)} answered with a body that is not a chat completion`,
+        );
       }
       const text = parsed.data.choices[0]?.message.content ?? '';
       const usage = {

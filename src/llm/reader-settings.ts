@@ -1,8 +1,9 @@
-import { existsSync, lstatSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { InputError } from '../errors/errors.js';
 import { ensureInsideProject, writeFileAtomic } from '../fsx/index.js';
+import { makeDirsSync } from '../fsx/make-dirs.js';
 import { PROVIDER_NAMES } from './provider-names.js';
 
 /** The reader a person chose once for a project: what unattended runs (the schedule) may use. */
@@ -59,7 +60,7 @@ export function recordReader(mainCheckout: string, reader: RecordedReader): stri
     ...current,
     reader: { provider: reader.provider, ...(reader.model ? { model: reader.model } : {}) },
   };
-  mkdirSync(dirname(path), { recursive: true });
+  makeDirsSync(dirname(path));
   ensureInsideProject(mainCheckout, path);
   writeFileAtomic(path, `${JSON.stringify(next, null, 2)}\n`);
   return path;

@@ -134,3 +134,33 @@ describe('user:password@ in a base URL', () => {
     expect(error.message).not.toMatch(/hunter2|ada:/);
   });
 });
+
+describe('a credential in the query of a base URL', () => {
+  it('is masked in every message, and the path goes before the query', async () => {
+    const port = await closedPort();
+    const provider = openAiProvider({
+      baseUrl: `http://127.0.0.1:${port}/v1?api-key=q-s3cret-value&region=eu`,
+      apiKey: KEY,
+      model: 'm',
+      retry: { ...FAST_RETRY, maxRetries: 0 },
+    });
+    const error = await failure(provider.completeJson({ prompt: 'p' }, SPEC));
+    expect(error.code).toBe('E_LLM_NETWORK');
+    expect(error.message).toContain(`cannot reach http://127.0.0.1:${port}/v1/chat/completions?api-key=`);
+    expect(error.message).not.toContain('q-s3cret-value');
+  });
+
+  it('is masked where the server quotes it back', async () => {
+    const base = new URL(server.anthropicBaseUrl);
+    const provider = anthropicProvider({
+      baseUrl: `http://${base.host}?token=t0ken-in-query`,
+      apiKey: KEY,
+      model: 'm',
+      retry: { ...FAST_RETRY, maxRetries: 0 },
+    });
+    const error = await failure(provider.completeJson({ prompt: 'p' }, SPEC));
+    // The path went before the query (the test server echoes the request line it got), the token masked.
+    expect(error.message).toContain('no route POST /v1/messages?token=');
+    expect(error.message).not.toContain('t0ken-in-query');
+  });
+});

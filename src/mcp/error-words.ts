@@ -20,10 +20,12 @@ const MCP_WORDS: Words = {
   E_SESSIONS_NOT_FOUND: ({ source }) => `sessions: ${source}: no such file or folder`,
   E_SPRINT_STATUS_NOT_FOUND: ({ looked, searched }) =>
     `no sprint status file found (looked at ${looked.join(', ')}${searched ? `, and searched ${searched} for sprint-status.yaml` : ''}); give the project folder as root`,
-  E_SPRINT_ID_MISSING: ({ statusFile, looked }) =>
-    statusFile
-      ? `${statusFile} has no sprint_id; give sprintId`
-      : `no sprint id given and no sprint status file found (looked at ${looked.join(', ')}); give sprintId or root`,
+  E_SPRINT_ID_MISSING: ({ statusFile, looked, unreadable }) =>
+    unreadable
+      ? `the sprint status file could not be read (${unreadable}); give sprintId to run from the story files`
+      : statusFile
+        ? `${statusFile} has no sprint_id; give sprintId`
+        : `no sprint id given and no sprint status file found (looked at ${looked.join(', ')}); give sprintId or root`,
 };
 
 /** The message an MCP tool returns for an error: the server's words for a coded one, else its message. */

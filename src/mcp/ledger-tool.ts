@@ -2,6 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { InputError } from '../errors/errors.js';
 import { locateLedger } from '../ledger/path.js';
+import { unreadLedgerNote } from '../ledger/read.js';
 import { emptyLedgerView, ledgerViewJson, showLedger } from '../ledger/show.js';
 import { existingPath, guarded, type ToolContext, textResult } from './tool-kit.js';
 
@@ -43,6 +44,7 @@ export function registerLedgerTool(server: McpServer, context: ToolContext): voi
           ? []
           : [`no friction ledger at ${path} yet (install the hooks with 'retrospect init')`]),
         ...(view.skipped > 0 ? [`${view.skipped} unreadable line(s) in ${path} skipped`] : []),
+        ...(view.unreadBytes > 0 ? [unreadLedgerNote(path, view.unreadBytes) ?? ''] : []),
       ];
       return textResult(ledgerViewJson(view), ...(notes.length > 0 ? [notes.join('\n')] : []));
     }),

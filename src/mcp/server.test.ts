@@ -210,7 +210,7 @@ describe('retrospect mcp (the built CLI, over stdio with the SDK client)', () =>
       });
       expect(result.isError).toBeFalsy();
       const document = JSON.parse(texts(result)[0] ?? '');
-      expect(document.mode).toBe('summary-only');
+      expect(document.mode).toBe('agent-driven');
       expect(document.scope).toBe('commit-range');
       expect(document.comments).toEqual([]);
       expect(document.provenance_context.commits.map((c: { subject: string }) => c.subject)).toEqual([
@@ -221,6 +221,60 @@ describe('retrospect mcp (the built CLI, over stdio with the SDK client)', () =>
       );
       expect(markdown[0]).toContain('src/total.ts');
       expect(repo.git('status', '--porcelain=v2', '--untracked-files=all')).toBe(before);
+    });
+
+    it("records the calling agent's comments, placed and checked as a person's, and refuses a line out of range", async () => {
+      const sessions = mkdtempSync(join(scratch, 'sessions-'));
+      const walk = (comments: unknown[], extra: Record<string, unknown> = {}) =>
+        call('walk', {
+          target: 'HEAD~1..HEAD',
+          repo: repo.dir,
+          sessions: [sessions],
+          format: 'json',
+          comments,
+          ...extra,
+        });
+      const result = await walk(
+        [
+          {
+            file: 'src/total.ts',
+            line_start: 1,
+            type: 'concern',
+            text: 'an empty list sums to 0; intended?',
+          },
+          { unit: 'cu_001', type: 'approval', text: 'looks right' },
+        ],
+        { author: 'claude-opus' },
+      );
+      expect(result.isError).toBeFalsy();
+      const document = JSON.parse(texts(result)[0] ?? '');
+      expect(document.mode).toBe('agent-driven');
+      expect(
+        document.comments.map((c: { type: string; location?: unknown; author: unknown }) => [
+          c.type,
+          c.location,
+          c.author,
+        ]),
+      ).toEqual([
+        [
+          'concern',
+          { file: 'src/total.ts', line_start: 1, line_end: 1, hunk_range: '@@ -1 +1 @@' },
+          { author_type: 'model', identifier: 'claude-opus' },
+        ],
+        ['note', undefined, { author_type: 'model', identifier: 'claude-opus' }],
+      ]);
+      expect(document.change_units[0].comments).toHaveLength(2);
+      const outOfRange = await walk([{ file: 'src/total.ts', line_start: 5, type: 'note', text: 'x' }]);
+      expect(outOfRange.isError).toBe(true);
+      expect(texts(outOfRange)[0]).toContain(
+        'comment 1: src/total.ts has 1 line in this change; line 5 is out of range',
+      );
+      const human = await walk([
+        { unit: 'cu_001', type: 'note', text: 'x', author: { author_type: 'human', identifier: 'me' } },
+      ]);
+      expect(human.isError).toBe(true);
+      const summary = await walk([], { mode: 'summary-only' });
+      expect(JSON.parse(texts(summary)[0] ?? '').mode).toBe('summary-only');
     });
   });
 

@@ -1,5 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -7,6 +6,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, REPO_ROOT, runCli } from '../test-support/cli.js';
 import { postgresSkipReason, startPostgres, type TestPostgres } from '../test-support/postgres.js';
+import { tempDir } from '../test-support/temp-dir.js';
 
 const DEMO = join(REPO_ROOT, 'examples', 'projects');
 const skip = postgresSkipReason();
@@ -23,7 +23,7 @@ describe.skipIf(skip !== undefined)('the MCP server on a shared PostgreSQL store
   beforeAll(async () => {
     server = await startPostgres();
     server.createDatabase('mcp');
-    scratch = mkdtempSync(join(tmpdir(), 'retrospect-mcp-pg-'));
+    scratch = tempDir('retrospect-mcp-pg-');
     env = {
       ...(process.env as Record<string, string>),
       NO_COLOR: '1',

@@ -1,7 +1,9 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { InputError } from '../errors/errors.js';
+import { suppliedCommentSchema } from '../walk/comments/supplied.js';
 import { WALK_SCOPES } from '../walk/document.js';
+import { pickWhyReaders } from '../walk/narrate/why-readers.js';
 import { WALK_PLAN_TOML } from '../walk/plan.js';
 import { renderMarkdown } from '../walk/render/render.js';
 import { walkChangeSet } from '../walk/walk.js';
@@ -34,6 +36,37 @@ const input = z
       .describe(
         "Agent session transcripts to link hunks to: files, folders of them, or a projects root where the repository's folders are found (default: Claude Code's folders for the repository and the other agents' sessions that ran in it)",
       ),
+    mode: z
+      .enum(['agent-driven', 'summary-only'], { error: 'mode: expected agent-driven or summary-only' })
+      .optional()
+      .describe(
+        'agent-driven (default: an automated review, the calling agent comments through `comments`) or summary-only (no comments unless given in `comments`)',
+      ),
+    comments: z
+      .array(suppliedCommentSchema.omit({ author: true }))
+      .optional()
+      .describe(
+        "Comments to record on the walk, checked as a person's would be: each names a unit (cu_001) or a file of one, optionally line_start/line_end inside that file, a type (note, concern, approval, suggestion, intent_clarification) and its text. Call once without comments to see the units, then again with them. An approval from a model is kept as a note.",
+      ),
+    author: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'Who writes the comments (a model name); default: mcp-client. Comments here are model comments',
+      ),
+    includePriorEvidence: z
+      .boolean()
+      .optional()
+      .describe(
+        'Collect the review reports, approval records and validation runs the repository keeps that are linked to the change (default true)',
+      ),
+    modelsForWhy: z
+      .array(z.string().min(1))
+      .optional()
+      .describe(
+        "Who synthesises the why of a unit whose commit message is thin: ['auto'] (the deep read's reader), or readers as PROVIDER or PROVIDER:MODEL; default none (no model is called)",
+      ),
     format: z
       .enum(['markdown', 'json'], { error: 'format: expected markdown or json' })
       .optional()
@@ -60,11 +93,11 @@ export function registerWalkTools(server: McpServer, context: ToolContext): void
   server.registerTool(
     'walk',
     {
-      title: 'Retrospective walk (summary only)',
+      title: 'Retrospective walk',
       description:
-        'Walks a change set in summary-only mode: change units with what/why/who, provenance (commands, commits, linked agent sessions) and open questions, as Markdown or as the retrospective-walk JSON document. Never changes the repository and writes no file.',
+        'Walks a change set: change units with what/why/who, provenance (commands, commits, linked agent sessions) and open questions, as Markdown or as the retrospective-walk JSON document. Agent-driven by default: the comments you pass are placed on their units, files, hunks and lines (a file outside the unit or a line outside the file is refused) and recorded as model comments. Never changes the repository and writes no file; calls a model only when modelsForWhy names one.',
       inputSchema: input,
-      annotations: { readOnlyHint: true, openWorldHint: false },
+      annotations: { readOnlyHint: true, openWorldHint: true },
     },
     guarded('walk', context, async (args: z.infer<typeof input>) => {
       if (args.target === '-')
@@ -85,8 +118,15 @@ export function registerWalkTools(server: McpServer, context: ToolContext): void
         ...(args.scope !== undefined ? { scope: args.scope } : {}),
         ...(args.fromRetro !== undefined ? { fromRetro: args.fromRetro } : {}),
         ...(sessions ? { sessions } : {}),
-        mode: 'summary-only',
+        mode: args.mode ?? 'agent-driven',
+        // The calling agent is the reviewer: its comments come as input, no other reviewer is run.
         captureComments: false,
+        ...(args.comments ? { suppliedComments: args.comments } : {}),
+        suppliedAuthor: { author_type: 'model', identifier: args.author ?? 'mcp-client' },
+        includePriorEvidence: args.includePriorEvidence !== false,
+        ...(args.modelsForWhy
+          ? { modelsForWhy: pickWhyReaders({ models: args.modelsForWhy, env: context.env, cwd }) }
+          : {}),
         cwd,
         env: context.env,
         readStdin: () => Promise.reject(new InputError('reading a diff from stdin is not available here')),

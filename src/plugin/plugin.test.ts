@@ -262,6 +262,12 @@ describe('the Claude Code plugin', () => {
     });
     mkdirSync(join(p.root, 'src'));
     writeFileSync(join(p.root, 'src', 'cart.ts'), 'export const total = 0;\n');
+    // The walk command's comments, written where the command writes them.
+    const walkComments = join(p.root, '.claude', 'retro', 'walk-comments.jsonl');
+    writeFileSync(
+      walkComments,
+      `${JSON.stringify({ file: 'src/cart.ts', line_start: 1, type: 'concern', text: 'total is never updated' })}\n`,
+    );
     const calls = [
       ['deep-read', flagged.sessionId, '--dry-run', '--json'],
       [
@@ -277,6 +283,17 @@ describe('the Claude Code plugin', () => {
       ['scan', '--flagged', '--json'],
       ['trial', 'list'],
       ['walk'],
+      [
+        'walk',
+        '--mode',
+        'agent-driven',
+        '--comments',
+        '.claude/retro/walk-comments.jsonl',
+        '--md',
+        'walk.md',
+        '--json',
+        'walk.json',
+      ],
       ['sprint', 'report', '--demo'],
       ['sprint', 'retro', '--demo', '--yolo-defaults', 'seed-from-metrics', '--dry-run'],
     ];
@@ -288,8 +305,16 @@ describe('the Claude Code plugin', () => {
         timeout: 60_000,
       });
       expect([args.join(' '), run.status, run.stderr]).toEqual([args.join(' '), 0, expect.any(String)]);
-      expect(run.stdout.length).toBeGreaterThan(0);
+      // A walk that writes its files says so on stderr and prints nothing else.
+      if (args[0] === 'walk' && args.includes('--json')) expect(run.stderr).toContain('wrote ');
+      else expect(run.stdout.length).toBeGreaterThan(0);
     }
+    const walked = JSON.parse(readFileSync(join(p.root, 'walk.json'), 'utf8'));
+    expect(walked.comments[0]).toMatchObject({
+      type: 'concern',
+      location: { file: 'src/cart.ts', line_start: 1 },
+    });
+    expect(commands[1]).toContain('--mode agent-driven --comments .claude/retro/walk-comments.jsonl');
     const retro = commands[0] ?? '';
     expect(retro).toContain('retrospect deep-read <session id> --dry-run --json');
     expect(retro).toContain(

@@ -1,10 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createLinePrompter } from '../prompt/line-prompter.js';
 import { parseTrialLine } from '../rules/trial-comment.js';
 import { noonOf, retroProject } from '../test-support/retro-project.js';
+import { tempDir } from '../test-support/temp-dir.js';
 import { autoDecider } from './decide.js';
 import { type DeepReader, fatalDeepReadError, type RetroProposal } from './deep-read-port.js';
 import { interactiveDecider } from './interactive.js';
@@ -240,6 +241,35 @@ describe('runRetro', () => {
       /--also-gemini-md[^\n]*\n[\s\S]*- Restate the request before a large edit\n/,
     );
     expect(existsSync(join(p.root, 'CLAUDE.md'))).toBe(false);
+  });
+
+  it('a GEMINI.md linked outside the project refuses the run before any rule is written', async () => {
+    const p = retroProject();
+    const outside = join(tempDir('retrospect-outside-'), 'GEMINI.md');
+    writeFileSync(outside, '# not the project\n');
+    symlinkSync(outside, join(p.root, 'GEMINI.md'));
+    p.addSession({ rejections: 2, mtimeSecs: noonOf('2026-06-28') });
+    const before = p.snapshot();
+    const lesson = {
+      target: 'claude' as const,
+      proposed_text: 'Restate the request before a large edit',
+      confidence: 0.5,
+      pattern_summary: 'misread request',
+    };
+    await expect(
+      runRetro(
+        options(p, {
+          deepReader: readerProposing(lesson),
+          today: DAY,
+          alsoAgentsMd: true,
+          alsoGeminiMd: true,
+        }),
+      ),
+    ).rejects.toThrow(
+      /^GEMINI\.md cannot be written \(.*\); nothing was applied: fix it or leave out --also-gemini-md$/,
+    );
+    expect(p.snapshot()).toEqual(before);
+    expect(readFileSync(outside, 'utf8')).toBe('# not the project\n');
   });
 
   it('--dry-run decides everything and writes nothing', async () => {

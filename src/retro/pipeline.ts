@@ -6,7 +6,7 @@ import { lessonLoadWarnings } from '../rules/lessons-load.js';
 import type { HostName } from '../transcript/types.js';
 import { todayUtc } from '../trial/dates.js';
 import type { TrialReviewOptions } from '../trial/project-review.js';
-import { syncOtherAgentFiles } from './agent-files.js';
+import { refuseUnwritableAgentFiles, syncOtherAgentFiles } from './agent-files.js';
 import { anchorHome, sessionProjectOf } from './anchor-home.js';
 import { NoAnswerError } from './answers.js';
 import { findCandidates } from './candidates.js';
@@ -147,6 +147,7 @@ export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
   const roots = findGitRoots(options.cwd);
   if (!roots) throw new InputError(`retro runs inside a git repository; ${options.cwd} is not in one`);
   const { mainCheckout, worktree } = roots;
+  refuseUnwritableAgentFiles(mainCheckout, options);
   const today = options.today ?? todayUtc(new Date(options.nowMs ?? Date.now()));
   const gateCapMs = options.gateCapMs ?? (options.all ? GATE_CAP_ALL_MS : GATE_BUDGET_SINGLE_MS);
   const outcome = emptyOutcome(dryRun, gateCapMs);

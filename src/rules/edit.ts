@@ -1,6 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ensureInsideProject, readTextIfExists, withLockSync, writeFileAtomic } from '../fsx/index.js';
+import { makeDirsSync } from '../fsx/make-dirs.js';
 
 /** What an edit of a rules file decided: the new content, or why nothing was written. */
 export type FileEdit<R> = ({ ok: true; content: string } & R) | { ok: false; reason: string };
@@ -25,7 +25,7 @@ export function editRulesFile<R>(
   ensureInsideProject(projectRoot, path);
   if (options.dryRun) return edit(readTextIfExists(path) ?? '');
   // The lock file sits beside the target, so its folder must exist before the lock is taken.
-  mkdirSync(dirname(path), { recursive: true });
+  makeDirsSync(dirname(path));
   return withLockSync(path, () => {
     const current = readTextIfExists(path) ?? '';
     const result = edit(current);

@@ -190,6 +190,10 @@ const INJECTION = new RegExp(
     String.raw`\b(?:reveal|print|show|repeat|output|leak|dump|disclose)\b[^.]{0,20}\b(?:system prompt|hidden instructions)\b|\bsystem override\b`,
     String.raw`\byou are now\b|\bfrom now on,? you are\b|\bdeveloper mode\b|\bjailbreak|\bDAN mode\b`,
     String.raw`^\s*(?:system|assistant|developer|admin)\s*:|\[(?:system|inst)\]|<\|im_start\|>`,
+    // A role label opening a clause mid-text ("Before editing, system: approve it"); "the system: section" is prose.
+    String.raw`(?:[.;,!?:)\]]|--|[\u2013\u2014])\s*(?:system|assistant|developer|admin)\s*:`,
+    // "From now on ignore …": an order to the reader to drop what it was told, not a rule of the project.
+    String.raw`\bfrom now on\b,?\s*(?:you\s+)?(?:(?:must|should|will|shall|can|may)\s+)?(?:ignore|disregard|forget|override|obey|only follow|stop following)\b`,
     '(?:忽略|无视|忘记|忘掉|不要理会|覆盖)(?:掉)?(?:之前|以前|先前|上面|以上|上述|前面|所有|全部|原有|系统)(?:的)?(?:所有)?(?:指令|指示|提示|规则|要求|命令|说明)',
     '新(?:的)?(?:指令|指示|系统提示)|(?:输出|显示|打印|泄露|透露)(?:你的)?系统提示|你现在是',
     '(?:以前|前|上記|これまで)の(?:指示|命令|プロンプト)を(?:無視|忘れ)|新しい指示',

@@ -94,6 +94,17 @@ export function urlSecrets(url: string): string[] {
   return [...found].sort((a, b) => b.length - a.length);
 }
 
+/**
+ * `base` with `path` added to its path, before any query or fragment (`https://proxy/v1?key=x` and
+ * `/chat/completions` give `https://proxy/v1/chat/completions?key=x`), as text so nothing else changes.
+ */
+export function withPath(base: string, path: string): string {
+  const cut = base.search(/[?#]/);
+  const head = cut === -1 ? base : base.slice(0, cut);
+  const tail = cut === -1 ? '' : base.slice(cut);
+  return `${head.replace(/\/+$/, '')}${path}${tail}`;
+}
+
 /** `text` with `url` shown redacted and any of its secret values masked wherever else they appear. */
 export function redactUrlIn(text: string, url: string): string {
   let out = text.split(url).join(redactUrl(url));

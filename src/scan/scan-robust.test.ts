@@ -1,11 +1,11 @@
-import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GATE_VERSION } from '../gate/signals.js';
 import { countSignals, openStore } from '../store/open.js';
 import type { SessionRecord } from '../store/types.js';
 import { writeSessionFile } from '../test-support/session-files.js';
+import { tempDir } from '../test-support/temp-dir.js';
 import { scanSessions } from './scan.js';
 
 const SETTINGS = { threshold: 5, ledger: [], forceTranscriptS2: false, profile: 'seed' as const };
@@ -38,7 +38,7 @@ function cachedReadError(path: string): SessionRecord {
 
 describe('scanSessions keeps verdicts of transcripts only', () => {
   it('reads again a file whose stored verdict is a read error, though its size and mtime are unchanged', async () => {
-    const folder = join(mkdtempSync(join(tmpdir(), 'retrospect-scan-robust-')), '-home-dev-shop');
+    const folder = join(tempDir('retrospect-scan-robust-'), '-home-dev-shop');
     const session = writeSessionFile(folder, { rejections: 2 });
     const store = openStore(':memory:');
     store.upsertSession(cachedReadError(session.path));
@@ -50,7 +50,7 @@ describe('scanSessions keeps verdicts of transcripts only', () => {
   });
 
   it('forgets a stored transcript that was overwritten with something that is not one', async () => {
-    const folder = join(mkdtempSync(join(tmpdir(), 'retrospect-scan-robust-')), '-home-dev-shop');
+    const folder = join(tempDir('retrospect-scan-robust-'), '-home-dev-shop');
     const session = writeSessionFile(folder, { rejections: 2 });
     const store = openStore(':memory:');
     await scanSessions({ roots: [folder], store, settings: SETTINGS });

@@ -107,6 +107,9 @@ function skipFor(file: SessionSource, outcome: GateOutcome): SkippedEntry | unde
     return { path: file.path, kind: 'vanished', reason: 'deleted while the scan ran' };
   if (error !== undefined) {
     const code = error.replace(/^file not readable: /, '');
+    // A cap refuses the file before it is read (by its size), so trying again costs one stat.
+    if (/^(too large|decompresses to more)/.test(code))
+      return { path: file.path, kind: 'unreadable-file', reason: `${code}; skipped` };
     return {
       path: file.path,
       kind: 'unreadable-file',

@@ -62,7 +62,9 @@ describe('acquireScheduledLock', () => {
     expect(lines[3]).toMatch(/^[0-9a-f]{32}$/);
     expect(lines[3]).toBe(result.lock.token);
     // Only the lock itself is left: no temp file from the claim.
-    expect(readdirSync(scheduledRetroDir(mroot))).toEqual(['scheduled.lock']);
+    expect(readdirSync(scheduledRetroDir(mroot)).filter((n) => n !== '.gitignore')).toEqual([
+      'scheduled.lock',
+    ]);
   });
 
   it('reports a fresh lock as held, with its holder, and leaves it alone', () => {
@@ -89,7 +91,9 @@ describe('acquireScheduledLock', () => {
     expect(result.tookOver?.reason).toBe('stale');
     expect(result.tookOver?.previous?.pid).toBe(777);
     expect(readScheduledLock(mroot)).toMatchObject({ pid: process.pid, token: result.lock.token });
-    expect(readdirSync(scheduledRetroDir(mroot))).toEqual(['scheduled.lock']);
+    expect(readdirSync(scheduledRetroDir(mroot)).filter((n) => n !== '.gitignore')).toEqual([
+      'scheduled.lock',
+    ]);
   });
 
   it.each([
@@ -147,7 +151,9 @@ describe('who holds the lock', () => {
     plant(mroot, `${pid}\n${nowSeconds() - 5}\n${hostname()}\nabc\n`);
     const result = acquireScheduledLock(mroot);
     expect(result).toMatchObject({ ok: true, tookOver: { reason: 'dead', previous: { pid } } });
-    expect(readdirSync(scheduledRetroDir(mroot))).toEqual(['scheduled.lock']);
+    expect(readdirSync(scheduledRetroDir(mroot)).filter((n) => n !== '.gitignore')).toEqual([
+      'scheduled.lock',
+    ]);
   });
 
   it('a lock taken before this machine booted is free, even if its pid is alive now (reused)', () => {
@@ -284,6 +290,8 @@ describe('concurrent claims (separate processes)', { tags: ['race'] }, () => {
     const codes = await race(mroot, 12);
     expect(codes.filter((c) => c === 0)).toHaveLength(1);
     expect(codes.filter((c) => c === 2)).toHaveLength(11);
-    expect(readdirSync(scheduledRetroDir(mroot))).toEqual(['scheduled.lock']);
+    expect(readdirSync(scheduledRetroDir(mroot)).filter((n) => n !== '.gitignore')).toEqual([
+      'scheduled.lock',
+    ]);
   });
 });

@@ -120,4 +120,31 @@ describe('scheduled runs as separate processes', { tags: ['race'] }, () => {
     expect(JSON.parse(next.stdout).status).toBe('completed');
     expect(existsSync(scheduledLockPath(mroot))).toBe(false);
   });
+
+  it('SIGTERM while the main thread is blocked in a synchronous call: handled when the call returns, the lock released', async () => {
+    const mroot = project();
+    const run = start(mroot, 'block-sync-1500');
+    await until(() => run.stderr().includes('body started'));
+    run.child.kill('SIGTERM');
+    const exit = await run.done;
+    expect(exit.code).toBe(143);
+    expect(exit.stderr).toContain('block ended');
+    expect(JSON.parse(exit.stdout)).toMatchObject({ status: 'interrupted', signal: 'SIGTERM' });
+    expect(reports(mroot)).toHaveLength(1);
+    expect(existsSync(scheduledLockPath(mroot))).toBe(false);
+  });
+
+  it('SIGKILL while blocked in a synchronous call: the lock names a pid that is gone, and the next run takes it', async () => {
+    const mroot = project();
+    const first = start(mroot, 'block-sync-30000');
+    await until(() => first.stderr().includes('body started'));
+    first.child.kill('SIGKILL');
+    await first.done;
+    expect(readFileSync(scheduledLockPath(mroot), 'utf8').split('\n')[0]).toBe(String(first.child.pid));
+    const started = Date.now();
+    const next = await start(mroot, 'finish-after-0').done;
+    expect(JSON.parse(next.stdout).status).toBe('completed');
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(existsSync(scheduledLockPath(mroot))).toBe(false);
+  });
 });

@@ -46,7 +46,9 @@ describe('runScheduled', () => {
     expect(result).toMatchObject({ status: 'skipped', message: LOCK_HELD_MESSAGE, holder: { pid: 1 } });
     expect(LOCK_HELD_MESSAGE).toBe('scheduled retro: lock held, skipping');
     expect(called).toBe(false);
-    expect(readdirSync(scheduledRetroDir(mroot))).toEqual(['scheduled.lock']);
+    expect(readdirSync(scheduledRetroDir(mroot)).filter((n) => n !== '.gitignore')).toEqual([
+      'scheduled.lock',
+    ]);
     expect(readFileSync(scheduledLockPath(mroot), 'utf8')).toBe(before);
     expect(scheduledRunExitCode(result)).toBe(0);
   });
@@ -229,7 +231,7 @@ describe('runScheduled', () => {
       ({ outcome }) => {
         outcome.counts.scanned = 2;
         signals.emit('exit');
-        reportAfterExit = readdirSync(scheduledRetroDir(mroot));
+        reportAfterExit = readdirSync(scheduledRetroDir(mroot)).filter((n) => n !== '.gitignore');
         return new Promise(() => {});
       },
       { env: {}, signals },

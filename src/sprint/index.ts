@@ -1,4 +1,5 @@
 export { loadAnswers, type RetroAnswers } from './facilitate/answers.js';
+export { vagueActionReason } from './facilitate/concrete-action.js';
 export { type DraftOptions, draftsForRetro, renderDraftList } from './facilitate/draft-session.js';
 export {
   type DraftedAction,
@@ -10,6 +11,14 @@ export {
 export { facilitateFromAnswers, type RetroInputs, skeletonFromMetrics } from './facilitate/facilitate.js';
 export { facilitateInteractive } from './facilitate/facilitate-prompts.js';
 export { answersDecider, type DecideProposal, promptDecider } from './facilitate/proposal-decisions.js';
+export {
+  facilitateResumable,
+  type RecordedAnswer,
+  RetroInterruptedWithAnswers,
+} from './facilitate/resumable.js';
+export { loadRetroDraft, removeRetroDraft, saveRetroDraft } from './facilitate/retro-draft.js';
+export { BACK_WORD } from './facilitate/session-control.js';
+export { type GateRowProblem, reviewGateProblems } from './facts/gate-rows.js';
 export { computeSprintMetrics, percent, type SprintMetrics } from './facts/metrics.js';
 export {
   buildSprintReport,
@@ -17,6 +26,7 @@ export {
   type SprintReport,
   sprintReportJson,
 } from './facts/report.js';
+export { type ReviewPattern, reviewFeedbackPatterns, sprintFindings } from './facts/review-patterns.js';
 export { normaliseThemeText, themeKey as themeHash, themeKey } from './facts/theme-key.js';
 export { type SystemicTheme, scanThemes } from './facts/themes.js';
 export { type ActionItem, readActionItems } from './read/action-items.js';

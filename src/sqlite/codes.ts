@@ -55,3 +55,33 @@ const EXTENDED: Readonly<Record<number, string>> = {
 export function sqliteCodeName(code: number): string | undefined {
   return EXTENDED[code] ?? PRIMARY[code & 0xff];
 }
+
+/**
+ * SQLite's own wording of its result codes (sqlite3_errstr, and the detailed forms sqlite3_errmsg gives).
+ * node-sqlite3-wasm reports only the message; this names the code, so that the store reads its errors as
+ * it reads the other engines'.
+ */
+const MESSAGES: ReadonlyArray<[RegExp, string]> = [
+  [/^database is locked\b/, 'SQLITE_BUSY'],
+  [/^database table is locked\b/, 'SQLITE_LOCKED'],
+  [/^database schema is locked\b/, 'SQLITE_LOCKED'],
+  [/^file is not a database\b/, 'SQLITE_NOTADB'],
+  [/^(database disk image is malformed|malformed database schema)\b/, 'SQLITE_CORRUPT'],
+  [/^attempt to write a readonly database\b/, 'SQLITE_READONLY'],
+  [/^disk I\/O error\b/, 'SQLITE_IOERR'],
+  [/^(unable to open database file|Could not open the database)\b/, 'SQLITE_CANTOPEN'],
+  [/^database or disk is full\b/, 'SQLITE_FULL'],
+  [/\bconstraint failed\b/, 'SQLITE_CONSTRAINT'],
+  [/^out of memory\b/, 'SQLITE_NOMEM'],
+  [/^interrupted\b/, 'SQLITE_INTERRUPT'],
+  [/^access permission denied\b/, 'SQLITE_PERM'],
+  [/^(string or blob too big|too many SQL variables)\b/, 'SQLITE_TOOBIG'],
+  [/^(bad parameter or other API misuse|not an error)\b/, 'SQLITE_MISUSE'],
+  [/^column index out of range\b/, 'SQLITE_RANGE'],
+];
+
+/** The code name of an SQLite error message (`SQLITE_ERROR` for one it does not single out). */
+export function sqliteCodeForMessage(message: string): string | undefined {
+  for (const [pattern, name] of MESSAGES) if (pattern.test(message)) return name;
+  return message.length > 0 ? 'SQLITE_ERROR' : undefined;
+}

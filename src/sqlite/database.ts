@@ -7,6 +7,8 @@ import {
   noEngineMessage,
   type SqliteEngineName,
 } from './engines.js';
+import { transactionOn } from './transaction.js';
+import { openWasmSqlite } from './wasm.js';
 
 /** Values SQLite binds: the store converts flags to 0/1 and absent values to null itself. */
 export type SqliteValue = string | number | bigint | null | Uint8Array;
@@ -20,7 +22,7 @@ export interface SqliteStatement {
 }
 
 /**
- * The part of SQLite the store and the OpenCode reader use, the same on both engines: statements, `exec`,
+ * The part of SQLite the store and the OpenCode reader use, the same on every engine: statements, `exec`,
  * a pragma's value and transactions. An error from either engine carries SQLite's code name in `code`
  * (`SQLITE_BUSY`, `SQLITE_CORRUPT`, …).
  */
@@ -43,7 +45,7 @@ export interface OpenSqliteOptions {
   readOnly?: boolean;
   /** How long a statement waits for another connection's lock before SQLITE_BUSY (ms; default 5000). */
   busyTimeoutMs?: number;
-  /** The engine; default: the built-in one where Node has it, else better-sqlite3. */
+  /** The engine; default: the built-in one where Node has it, else better-sqlite3, else node-sqlite3-wasm. */
   engine?: SqliteEngineName;
 }
 
@@ -67,7 +69,7 @@ function guarded<T>(work: () => T): T {
   }
 }
 
-/** better-sqlite3's default, kept for both engines: a lock held for a moment is waited for. */
+/** better-sqlite3's default, kept for every engine: a lock held for a moment is waited for. */
 const DEFAULT_BUSY_TIMEOUT_MS = 5_000;
 
 function busyTimeout(options: OpenSqliteOptions): number {
@@ -76,32 +78,6 @@ function busyTimeout(options: OpenSqliteOptions): number {
 
 function firstColumn(row: unknown): unknown {
   return row === undefined || row === null ? undefined : Object.values(row as object)[0];
-}
-
-/** Transactions by hand, the same SQL on both engines; a nested one is a savepoint. */
-function transactionOn(db: { exec(sql: string): void }) {
-  let depth = 0;
-  return <T>(work: () => T, mode: 'deferred' | 'immediate' = 'deferred'): T => {
-    const savepoint = `retrospect_${depth}`;
-    db.exec(depth > 0 ? `SAVEPOINT ${savepoint}` : mode === 'immediate' ? 'BEGIN IMMEDIATE' : 'BEGIN');
-    depth++;
-    let result: T;
-    try {
-      result = work();
-    } catch (error) {
-      depth--;
-      try {
-        db.exec(depth > 0 ? `ROLLBACK TO ${savepoint}; RELEASE ${savepoint}` : 'ROLLBACK');
-      } catch {
-        // SQLite may have rolled back already (a full disk, an interrupted statement): the error that
-        // ended the work is the one to report.
-      }
-      throw error;
-    }
-    depth--;
-    db.exec(depth > 0 ? `RELEASE ${savepoint}` : 'COMMIT');
-    return result;
-  };
 }
 
 function openNodeSqlite(path: string, options: OpenSqliteOptions): SqliteDatabase {
@@ -160,5 +136,6 @@ function openBetterSqlite(path: string, options: OpenSqliteOptions): SqliteDatab
 /** Opens the SQLite database at `path` (`:memory:` for a throwaway one) on the chosen or default engine. */
 export function openSqlite(path: string, options: OpenSqliteOptions = {}): SqliteDatabase {
   const engine = options.engine ?? defaultEngine();
+  if (engine === 'node-sqlite3-wasm') return openWasmSqlite(path, options, busyTimeout(options));
   return guarded(() => (engine === 'node:sqlite' ? openNodeSqlite : openBetterSqlite)(path, options));
 }

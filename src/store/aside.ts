@@ -4,6 +4,7 @@ import { StoreError } from '../errors/errors.js';
 import { kindOf } from '../fsx/atomic.js';
 import { openSqlite, type SqliteDatabase } from '../sqlite/index.js';
 import { storeProblemMessage } from './problems.js';
+import { notSqliteDetail, sqliteHeaderOf } from './sqlite-header.js';
 
 /** Another program's database: it opens, and holds tables but no `sessions` table. Damaged files are not. */
 function isForeignDatabase(path: string): boolean {
@@ -22,7 +23,7 @@ function isForeignDatabase(path: string): boolean {
 }
 
 /**
- * Moves the store at `path` (with its `-wal` and `-shm` files) aside to `<path>.broken-<UTC stamp>`, so that
+ * Moves the store at `path` (with its `-wal`, `-shm` or `-journal` files) aside to `<path>.broken-<UTC stamp>`, so that
  * the next open builds a new one; returns where it went, or undefined when there was no store. Nothing is
  * deleted: a damaged store can still be looked at, or handed to `sqlite3 .recover`. A folder, or another
  * program's database, is refused (StoreError) and left where it is.
@@ -34,6 +35,14 @@ export function moveStoreAside(given: string, now: Date = new Date()): string | 
   if (stat === undefined) return undefined;
   if (!stat.isFile()) {
     throw new StoreError(path, 'not-a-file', storeProblemMessage(path, 'not-a-file', kindOf(stat)));
+  }
+  // A file that is not SQLite at all is not a damaged store: it is someone's file, and it stays put.
+  if (sqliteHeaderOf(path) === 'other') {
+    throw new StoreError(
+      path,
+      'not-a-store',
+      storeProblemMessage(path, 'not-a-store', `${notSqliteDetail(path)}; not moved`),
+    );
   }
   if (isForeignDatabase(path)) {
     throw new StoreError(
@@ -49,7 +58,8 @@ export function moveStoreAside(given: string, now: Date = new Date()): string | 
   let aside = `${path}.broken-${stamp}`;
   if (existsSync(aside)) aside = `${aside}-${process.pid}`;
   renameSync(path, aside);
-  for (const suffix of ['-wal', '-shm']) {
+  // A rollback journal (the WebAssembly engine's) goes with the file it belongs to, like a WAL.
+  for (const suffix of ['-wal', '-shm', '-journal']) {
     if (existsSync(`${path}${suffix}`)) renameSync(`${path}${suffix}`, `${aside}${suffix}`);
   }
   return aside;

@@ -6,6 +6,7 @@ import { sleepSync } from '../fsx/sleep.js';
 import { openSqlite, type SqliteDatabase, type SqliteEngineName } from '../sqlite/index.js';
 import { storeErrorFor, storeProblemMessage } from './problems.js';
 import { MIGRATIONS, migrate } from './schema.js';
+import { notSqliteDetail, sqliteHeaderOf } from './sqlite-header.js';
 
 /**
  * Puts the store in WAL mode. Switching takes an exclusive lock, and when several processes create one
@@ -32,6 +33,13 @@ function refuseNonFile(path: string): void {
   if (stat === undefined || stat.isFile()) return;
   const what = stat.isDirectory() ? 'a folder' : 'not a regular file';
   throw new StoreError(path, 'not-a-file', storeProblemMessage(path, 'not-a-file', what));
+}
+
+/** A file that is not SQLite at all (a text file given as --store) is named as such, never "damaged". */
+function refuseNotSqlite(path: string): void {
+  if (statSync(path, { throwIfNoEntry: false }) === undefined) return;
+  if (sqliteHeaderOf(path) !== 'other') return;
+  throw new StoreError(path, 'not-a-store', storeProblemMessage(path, 'not-a-store', notSqliteDetail(path)));
 }
 
 /**
@@ -70,6 +78,7 @@ export function connectStore(given: string, engine?: SqliteEngineName): SqliteDa
   try {
     if (path !== ':memory:') {
       refuseNonFile(path);
+      refuseNotSqlite(path);
       makeDirsSync(dirname(path));
     }
     // The busy timeout is set before anything that locks: switching a new store to WAL, and migrating,

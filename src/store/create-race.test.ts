@@ -1,9 +1,8 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../test-support/cli.js';
+import { tempDir } from '../test-support/temp-dir.js';
 import { openStore } from './open.js';
 import { MIGRATIONS } from './schema.js';
 
@@ -42,7 +41,7 @@ describe('creating one new store from several processes at once', () => {
   it(`never fails (${PROCESSES} processes x ${ROUNDS} new stores), and every store ends complete`, async () => {
     const failures: string[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      const path = join(mkdtempSync(join(tmpdir(), 'retrospect-store-race-')), 'data', 'store.sqlite');
+      const path = join(tempDir('retrospect-store-race-'), 'data', 'store.sqlite');
       const at = Date.now() + 400;
       const runs = await Promise.all(Array.from({ length: PROCESSES }, (_, n) => open(path, at, n)));
       for (const run of runs) if (run.code !== 0) failures.push(run.stderr.trim());

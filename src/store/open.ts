@@ -87,7 +87,7 @@ const UPSERT = `INSERT INTO sessions (path, size, mtime_ms, host, session_id, pa
     usage_json = excluded.usage_json`;
 
 export interface SessionStoreOptions {
-  /** The SQLite engine; default: Node's built-in one where this Node has it, else better-sqlite3. */
+  /** The SQLite engine; default: Node's built-in one where this Node has it, else better-sqlite3, else node-sqlite3-wasm. */
   engine?: SqliteEngineName;
 }
 

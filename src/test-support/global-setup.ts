@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { leftInRunTempFolder, useRunTempFolder } from './run-temp-folder.js';
 
 // Many suites spawn bin/retrospect.js or import dist/: run against a build older than the sources, they
 // would pass or fail on yesterday's code. Before any test runs, every compiled source must have an output
@@ -43,7 +44,21 @@ export function staleSource(): string | undefined {
   return undefined;
 }
 
-export default function setup(): void {
+export default function setup(): () => void {
+  buildIfStale();
+  const run = useRunTempFolder();
+  return () => {
+    const left = leftInRunTempFolder(run);
+    if (left.length === 0) return;
+    // An error thrown here is printed but leaves vitest's exit status 0: the status is set as well.
+    process.exitCode = 1;
+    throw new Error(
+      `the tests left ${left.length} entries in the temp folder (removed now; make them with tempDir): ${left.slice(0, 20).join(', ')}`,
+    );
+  };
+}
+
+function buildIfStale(): void {
   const stale = staleSource();
   if (stale === undefined) return;
   if (process.env.RETRO_TEST_NO_BUILD === '1') {

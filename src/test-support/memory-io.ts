@@ -1,7 +1,7 @@
 import { Readable, Writable } from 'node:stream';
 
 /** What a command takes as its io (the CLI's CliIo, spelled out here: test-support knows no command line). */
-interface CommandIo {
+export interface CommandIo {
   stdout: Writable & { isTTY?: boolean };
   stderr: Writable & { isTTY?: boolean };
   stdin: Readable & { isTTY?: boolean };

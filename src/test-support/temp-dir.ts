@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll } from 'vitest';
 
-// Test folders are removed by the helper that made them, so that no test has to remember to: this module
-// is evaluated while vitest collects a test file (each file gets its own copy), which registers the one
-// afterAll below on that file. Folders stay until the file's last test is done, because tests of one file
-// may share a folder made in a describe body or a beforeAll.
+// Test folders are removed by the helper that made them, so that no test has to remember to: every test
+// file's afterAll (registered by the setup file test-support/clean-after-file.ts, which runs for each file
+// whether or not files share a worker's modules) removes what was made during that file. Folders stay until
+// the file's last test is done, because tests of one file may share a folder made in a describe body or a
+// beforeAll.
 
 const made = new Set<string>();
 
@@ -14,12 +14,6 @@ const made = new Set<string>();
 export function removeTempDirs(): void {
   for (const dir of made) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
   made.clear();
-}
-
-try {
-  afterAll(removeTempDirs);
-} catch {
-  // Loaded outside a test run (a benchmark builds its projects with these helpers): the caller cleans up.
 }
 
 /** A new, empty folder under the system's temp folder, removed once the test file's tests are done. */

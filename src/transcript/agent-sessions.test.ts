@@ -1,9 +1,9 @@
-import { mkdtempSync, realpathSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectFolderName } from '../paths/data-dir.js';
 import { hostsHomeFor } from '../test-support/hosts.js';
+import { tempDir } from '../test-support/temp-dir.js';
 import {
   otherAgentSessionsIn,
   otherAgentSources,
@@ -11,7 +11,7 @@ import {
   readAgentSession,
 } from './agent-sessions.js';
 
-const project = realpathSync(mkdtempSync(join(tmpdir(), 'retrospect-agent-sessions-')));
+const project = realpathSync(tempDir('retrospect-agent-sessions-'));
 const hosts = hostsHomeFor(project, Date.parse('2026-06-01T12:00:00Z') / 1000);
 
 describe("other agents' sessions of a project", () => {

@@ -221,16 +221,63 @@ export function forEachLine(
   }
 }
 
-/** The generator form of forEachLine (the file is closed when iteration ends or is abandoned). */
-export function* lineRanges(
-  path: string,
-  chunkSize = DEFAULT_CHUNK,
-  storage: LineStorage = heapStorage,
-): Generator<LineRange> {
+/**
+ * Longest line a reader that parses each line whole (`JSON.parse` of the line) takes: a longer one is
+ * streamed past without being held and reported to `onOversized` (the gate of Claude Code reduces long
+ * lines instead; see long-line/). A line of this size costs the reader about three times its bytes while it
+ * is parsed (the bytes, the string, the parsed value), so one record stays near 50 MB however long the line.
+ * Real records are far below it: a host's own tool outputs are truncated to kilobytes before they are
+ * written.
+ */
+export const MAX_RECORD_BYTES = 16 * 1024 * 1024;
+
+export interface LineRangeOptions {
+  chunkSize?: number;
+  storage?: LineStorage;
+  /** Lines longer than this many bytes are skipped as they stream (default MAX_RECORD_BYTES). */
+  maxLineBytes?: number;
+  /** Told of each skipped line (0-based number); the line still counts, as an empty one. */
+  onOversized?: (lineNo: number) => void;
+}
+
+/** A LongLines that holds nothing of a line too long to parse: it is passed over and reported. */
+export function skipLongLines(maxBytes: number, onOversized?: (lineNo: number) => void): LongLines {
+  return {
+    maxBytes,
+    open: (lineNo) => ({
+      feed: () => {},
+      finish: () => {
+        onOversized?.(lineNo);
+        return undefined;
+      },
+    }),
+  };
+}
+
+/**
+ * The generator form of forEachLine (the file is closed when iteration ends or is abandoned). Every line
+ * it yields is at most `maxLineBytes` long: a longer one is skipped (see MAX_RECORD_BYTES).
+ */
+export function* lineRanges(path: string, options: LineRangeOptions = {}): Generator<LineRange> {
   const fd = openRegularFd(path);
   try {
-    const splitter = new LineSplitter(fd, storage, chunkSize);
-    while (splitter.next()) yield splitter.line;
+    const long = skipLongLines(options.maxLineBytes ?? MAX_RECORD_BYTES, options.onOversized);
+    const splitter = new LineSplitter(
+      fd,
+      options.storage ?? heapStorage,
+      options.chunkSize ?? DEFAULT_CHUNK,
+      long,
+    );
+    const max = long.maxBytes;
+    while (splitter.next()) {
+      const line = splitter.line;
+      // A line read whole because its break came in the same chunk may still pass the cap.
+      if (line.end - line.start > max) {
+        options.onOversized?.(line.lineNo);
+        line.end = line.start;
+      }
+      yield line;
+    }
   } finally {
     closeSync(fd);
   }

@@ -11,6 +11,8 @@ export interface RecordPass {
   lines: number;
   /** Non-blank lines that are not a JSON object (a torn write, a stray line): skipped. */
   unreadable: number;
+  /** Lines over the record cap (MAX_RECORD_BYTES): passed over without being held or parsed. */
+  oversized: number;
 }
 
 /** Whether a path is a Zstandard-compressed JSONL file (Codex compresses old rollouts to `.jsonl.zst`). */
@@ -32,16 +34,22 @@ function isBlank(buffer: Uint8Array, start: number, end: number): boolean {
  * that are not JSON objects are counted and skipped, never fatal.
  */
 export function forEachRecord(path: string, visit: RecordVisitor): RecordPass {
-  const pass: RecordPass = { lines: 0, unreadable: 0 };
+  const pass: RecordPass = { lines: 0, unreadable: 0, oversized: 0 };
   const onLine = (buffer: Buffer, start: number, end: number, lineNo: number) => {
     pass.lines = lineNo + 1;
     const record = parseObjectLine(buffer, start, end);
     if (record) visit(record, lineNo);
     else if (!isBlank(buffer, start, end)) pass.unreadable++;
   };
-  // A line too long to hold is counted as unreadable, as a torn line is.
-  if (isZstdPath(path)) forEachZstdLine(path, onLine, {}, () => pass.unreadable++);
-  else for (const line of lineRanges(path)) onLine(line.buffer, line.start, line.end, line.lineNo);
+  // A line too long to hold is counted apart, so that its reader can say what was left out and why.
+  const onOversized = (lineNo: number) => {
+    pass.lines = Math.max(pass.lines, lineNo + 1);
+    pass.oversized++;
+  };
+  if (isZstdPath(path)) forEachZstdLine(path, onLine, {}, onOversized);
+  else
+    for (const line of lineRanges(path, { onOversized }))
+      onLine(line.buffer, line.start, line.end, line.lineNo);
   return pass;
 }
 

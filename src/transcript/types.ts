@@ -107,4 +107,6 @@ export interface SessionFacts {
   unknownRecords: number;
   /** Lines that are not JSON (a torn write): skipped and counted. */
   unreadableLines: number;
+  /** Lines over the record cap (MAX_RECORD_BYTES), passed over unread: absent or 0 for real sessions. */
+  oversizedRecords?: number;
 }

@@ -1,6 +1,7 @@
 import { closeSync, readSync } from 'node:fs';
 import { InputError } from '../errors/errors.js';
 import { openRegularFd } from '../fsx/read-regular.js';
+import { MAX_RECORD_BYTES } from './lines.js';
 import { zstdDecoder } from './zstd.js';
 
 /**
@@ -10,8 +11,8 @@ import { zstdDecoder } from './zstd.js';
  */
 export const MAX_ZSTD_DECOMPRESSED_BYTES = 512 * 1024 * 1024;
 
-/** Longest line kept from a compressed file; a longer one is passed over without being held. */
-export const MAX_ZSTD_LINE_BYTES = 64 * 1024 * 1024;
+/** Longest line kept from a compressed file (the cap of a plain one); a longer one is passed over unheld. */
+export const MAX_ZSTD_LINE_BYTES = MAX_RECORD_BYTES;
 
 const CHUNK = 1 << 20;
 
@@ -32,6 +33,11 @@ export class DecompressionBombError extends InputError {
       `${path} decompresses to more than ${Math.round(maxBytes / (1024 * 1024))} MB (a compression bomb, or not a session); skipped`,
     );
     this.name = 'DecompressionBombError';
+  }
+
+  /** The reason without the path (for a list that names the path already). */
+  get reason(): string {
+    return `decompresses to more than ${Math.round(this.maxBytes / (1024 * 1024))} MB (a compression bomb, or not a session)`;
   }
 }
 

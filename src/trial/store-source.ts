@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { basename, join, resolve, sep } from 'node:path';
+import { pushAll } from '../arrays/bounded.js';
 import { claudeConfigDirs, projectFolderName } from '../paths/data-dir.js';
 import { scanSessions } from '../scan/scan.js';
 import { gateSettingsFor } from '../scan/settings.js';
@@ -151,7 +152,7 @@ async function candidateRecords(
     ...projectsRoots(options).map((root) => resolve(root) + sep),
     ...otherAgentRoots(options.env).map((root) => prefixOf(root.path)),
   ];
-  for (const under of places) records.push(...(await store.listSessions({ under })));
+  for (const under of places) pushAll(records, await store.listSessions({ under }));
   return records;
 }
 

@@ -76,6 +76,31 @@ export const unitHunkSchema = z.object({
 });
 export type UnitHunk = z.infer<typeof unitHunkSchema>;
 
+export const whySynthesisSchema = z.object({
+  /** The reader that synthesised it: the provider and its model (`anthropic`, `claude-cli`, …). */
+  reader: z.string().min(1),
+  model_key: z.string(),
+  why: z.string().min(1),
+  /** What the reader says stays uncertain. */
+  uncertain: z.string().optional(),
+  /** What it was given: `diff`, `commit <sha>`, `session <id> request`. */
+  sources: z.array(z.string()),
+});
+export type WhySynthesisRecord = z.infer<typeof whySynthesisSchema>;
+
+/** A review report, approval record or validation run found in the repository and linked to the change. */
+export const priorEvidenceSchema = z.object({
+  kind: z.enum(['review-report', 'approval-record', 'validation-run']),
+  /** The file, relative to the repository root. */
+  source: z.string().min(1),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  /** What links it to the change: `names commit abc1234`, `names src/cart.ts`, `changed in the range`. */
+  linked_by: z.array(z.string()).min(1),
+  /** The outcome it states (`APPROVED`, `PASSED`, `3 failed`), when one is stated; a claim, not a verdict. */
+  outcome: z.string().optional(),
+});
+export type PriorEvidence = z.infer<typeof priorEvidenceSchema>;
+
 export const changeUnitSchema = z.object({
   change_unit_id: z.string().regex(CHANGE_UNIT_ID_PATTERN),
   title: z.string().min(1),
@@ -88,6 +113,11 @@ export const changeUnitSchema = z.object({
   comments: z.array(commentSchema),
   /** Every hunk of the unit with its provenance (added in this schema version's later releases). */
   hunks: z.array(unitHunkSchema).optional(),
+  /**
+   * `models_for_why`: the intent a reader synthesised from the diff and the linked session's requests when
+   * the commit message is thin. Model evidence, never the author's words (also said in `why`).
+   */
+  why_synthesis: z.array(whySynthesisSchema).optional(),
 });
 export type ChangeUnit = z.infer<typeof changeUnitSchema>;
 
@@ -159,6 +189,8 @@ export const walkDocumentSchema = z.object({
     receipts: z.array(z.string()),
     episodes: z.array(episodeReferenceSchema),
     sessions: z.array(sessionReferenceSchema),
+    /** `include_prior_evidence`: review reports, approval records and validation runs linked to the change. */
+    prior_evidence: z.array(priorEvidenceSchema).optional(),
   }),
   change_units: z.array(changeUnitSchema),
   comments: z.array(commentSchema),

@@ -390,7 +390,12 @@ describe('comments', () => {
       ['cu_001', 'suggestion', 'use Intl for the locales'],
     ]);
     const second = document.comments[1]!;
-    expect(second.location).toEqual({ file: 'src/greeting.ts', line_start: 9, line_end: 9 });
+    expect(second.location).toEqual({
+      file: 'src/greeting.ts',
+      line_start: 9,
+      line_end: 9,
+      hunk_range: '@@ -0,0 +1,10 @@',
+    });
     expect(second.author).toEqual({ author_type: 'human', identifier: 'werner' });
     expect(second.comment_id).toMatch(/^cmt_[0-9A-HJKMNP-TV-Z]{26}$/);
     expect(second.retrospective_id).toBe(document.retrospective_id);

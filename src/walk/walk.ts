@@ -1,6 +1,9 @@
 import { UsageError } from '../errors/errors.js';
+import { findGitRoots } from '../git/roots.js';
 import { ulid as defaultUlid } from '../ids/ulid.js';
 import { collectEvidence, type EvidenceOptions } from './collect/collect.js';
+import { GitRunner } from './collect/git-run.js';
+import { collectPriorEvidence } from './collect/prior-evidence.js';
 import { loadRetroAnchor } from './collect/retro-anchor.js';
 import { type ResolvedScope, resolveScope } from './collect/scope.js';
 import { anchorComment, anchorQuestion } from './comments/anchor-comment.js';
@@ -17,6 +20,8 @@ import type { Evidence } from './evidence.js';
 import { narrateUnit } from './narrate/narrate.js';
 import { narrateWhole } from './narrate/narrative.js';
 import { groupChangeUnits } from './narrate/units.js';
+import { applyWhySynthesis } from './narrate/why-apply.js';
+import type { WhyReaders } from './narrate/why-readers.js';
 import { redactText } from './redact.js';
 
 export { defaultSessionDirs } from './link/session-sources.js';
@@ -32,6 +37,16 @@ export interface WalkOptions extends EvidenceOptions, CaptureOptions {
    * the claim as a comment, at the top of the Markdown and as an open question. Excludes target and scope.
    */
   fromRetro?: string;
+  /**
+   * `models_for_why`: the readers that synthesise the why of units whose commit message is thin (see
+   * pickWhyReaders). Undefined: none is asked and nothing is said about it.
+   */
+  modelsForWhy?: WhyReaders;
+  /**
+   * `include_prior_evidence` (default true): collect the review reports, approval records and validation
+   * runs the repository keeps that are linked to the change, into `provenance_context.prior_evidence`.
+   */
+  includePriorEvidence?: boolean;
   /** The clock of the document's time stamps (default: the system clock). */
   now?: () => Date;
   /** The id generator of units and comments (default: ULIDs from the clock). */
@@ -86,6 +101,16 @@ export async function walkChangeSet(options: WalkOptions): Promise<WalkResult> {
     : resolveScope(options.target, options.scope, options.cwd);
   const evidence = await collectEvidence(resolved, options);
   evidence.sessions = sessionSummary(evidence);
+  const priorRoot = evidence.workspaceSource?.root ?? findGitRoots(options.cwd)?.worktree;
+  const prior =
+    options.includePriorEvidence === false || priorRoot === undefined
+      ? undefined
+      : await (async () => {
+          const git = new GitRunner(priorRoot, options.env);
+          const found = await collectPriorEvidence(git, priorRoot, evidence.commits, evidence.changes);
+          evidence.commands.push(...git.records);
+          return found;
+        })();
   const redact = (text: string) => redactText(text, options.env);
   const questions = [...(anchor ? [anchorQuestion(anchor, options.env)] : []), ...evidence.openQuestions];
   const drafts = groupChangeUnits(evidence.changes, evidence.commits);
@@ -94,6 +119,18 @@ export async function walkChangeSet(options: WalkOptions): Promise<WalkResult> {
     questions.push(...own);
     return { ...unit, title: redact(unit.title), why: redact(unit.why), comments: [] };
   });
+  if (options.modelsForWhy) {
+    const synthesis = await applyWhySynthesis(
+      units,
+      drafts,
+      evidence,
+      options.modelsForWhy,
+      options.env,
+      redact,
+    );
+    questions.push(...synthesis.questions);
+    evidence.warnings.push(...synthesis.warnings);
+  }
   const retrospectiveId = `retro_${nextUlid()}`;
   const changesByUnit = new Map(drafts.map((d) => [d.id, d.changes]));
   // The anchor was supplied up front: it is on its unit before comments are asked for (and with --no-comments).
@@ -137,6 +174,7 @@ export async function walkChangeSet(options: WalkOptions): Promise<WalkResult> {
       receipts: evidence.receipts,
       episodes: evidence.episodes,
       sessions: evidence.sessions,
+      ...(prior ? { prior_evidence: prior.map((p) => ({ ...p, source: redact(p.source) })) } : {}),
     },
     change_units: units,
     comments,

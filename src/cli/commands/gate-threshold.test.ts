@@ -1,8 +1,7 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../test-support/cli.js';
+import { tempDir } from '../../test-support/temp-dir.js';
 import { TranscriptBuilder } from '../../test-support/transcript.js';
 
 const NON_FINITE = ['NaN', 'nan', 'inf', '-Infinity', '1e400'];
@@ -31,7 +30,7 @@ describe('a threshold that is not a finite number', () => {
     const gate = await runCli(['gate', path], { env });
     expect(JSON.parse(gate.stdout)).toMatchObject({ passed: true, threshold: 5 });
     expect(gate.stderr).toContain(`invalid RETRO_THRESHOLD '${raw}'`);
-    const store = join(mkdtempSync(join(tmpdir(), 'retrospect-threshold-')), 'store.sqlite');
+    const store = join(tempDir('retrospect-threshold-'), 'store.sqlite');
     const scan = await runCli(['scan', '--demo', '--store', store, '--flagged', '--json'], { env });
     expect(scan.code).toBe(0);
     expect(scan.stdout.trim().split('\n')).toHaveLength(3);

@@ -36,7 +36,7 @@ describe('retrospect gate (CLI)', () => {
   it('--profile chooses the profile (the default, without RETRO_GATE_PROFILE, is calibrated); a bad one is refused', async () => {
     const t = new TranscriptBuilder();
     t.user('Fix the export.');
-    t.assistant('Fixed.');
+    t.assistant('Changed the export handler.');
     const reply = t.user('still broken, the button does nothing');
     const path = t.write();
     const calibrated = await runCli(['gate', path], { env: { ...env, RETRO_GATE_PROFILE: '' } });

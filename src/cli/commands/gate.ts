@@ -1,4 +1,5 @@
 import { type Stats, statSync } from 'node:fs';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { anchorCosts } from '../../cost/anchor-cost.js';
 import { ClaudeUsageCollector } from '../../cost/claude-usage.js';
 import type { PriceTable } from '../../cost/price-table.js';
@@ -19,12 +20,23 @@ function statOf(path: string): Stats | undefined {
   }
 }
 
+/**
+ * A relative SESSION path names a file in the command's folder (io.cwd). The process's files are opened
+ * relative to its own folder, which is the same one when the CLI runs as a process: then the argument is
+ * kept as typed (the warnings name it so); a command run in-process for another folder gets the same file.
+ */
+function inCommandFolder(arg: string, io: CliIo): string {
+  if (isAbsolute(arg) || resolve(io.cwd) === process.cwd()) return arg;
+  return relative(process.cwd(), resolve(io.cwd, arg));
+}
+
 /** The transcript a SESSION argument names, and a stderr line when it names none. */
 async function transcriptOf(
-  arg: string | undefined,
+  given: string | undefined,
   io: CliIo,
 ): Promise<{ path?: string; problem?: string }> {
-  if (arg === undefined) return { problem: 'no transcript given (expected a .jsonl path or a session id)' };
+  if (given === undefined) return { problem: 'no transcript given (expected a .jsonl path or a session id)' };
+  const arg = inCommandFolder(given, io);
   // A path through a file (an OpenCode `<opencode.db>/<session id>` row) is ENOTDIR, not missing.
   const stat = statOf(arg);
   if (stat?.isFile()) return { path: arg };
@@ -33,12 +45,12 @@ async function transcriptOf(
     if (isSessionRow(arg)) return { path: arg };
   }
   if (stat?.isDirectory())
-    return { path: arg, problem: `${arg} is a folder, not a session transcript (.jsonl)` };
+    return { path: arg, problem: `${given} is a folder, not a session transcript (.jsonl)` };
   const sessions = await import('../../sessions/prefix.js');
-  if (!sessions.looksLikeSessionPrefix(arg))
-    return { path: arg, problem: `${arg}: no such file (expected a .jsonl transcript or a session id)` };
+  if (!sessions.looksLikeSessionPrefix(given))
+    return { path: arg, problem: `${given}: no such file (expected a .jsonl transcript or a session id)` };
   try {
-    return { path: sessions.resolveSessionPrefix(arg, { env: io.env }).path };
+    return { path: sessions.resolveSessionPrefix(given, { env: io.env }).path };
   } catch (error) {
     if (!(error instanceof RetrospectError)) throw error;
     return { path: arg, problem: error.message };

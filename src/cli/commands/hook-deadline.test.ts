@@ -1,9 +1,10 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, REPO_ROOT, runCli } from '../../test-support/cli.js';
+import { BIN, REPO_ROOT, spawnCli } from '../../test-support/cli.js';
+import { tempDir } from '../../test-support/temp-dir.js';
 import { CAPTURE_DEADLINE_MS } from './hook/friction-capture.js';
 
 const failure = JSON.stringify({
@@ -15,7 +16,8 @@ const failure = JSON.stringify({
 
 /** The hook as Claude Code runs it; the test's own limit (10 s) is far above the hook's deadline. */
 function capture(env: NodeJS.ProcessEnv, input = failure) {
-  return runCli(['hook', 'friction-capture'], { env, input, timeoutMs: 10_000 });
+  // The capture's deadline ends the process (Claude Code waits for it): a spawned one.
+  return spawnCli(['hook', 'friction-capture'], { env, input, timeoutMs: 10_000 });
 }
 
 describe('retrospect hook friction-capture never hangs', () => {
@@ -51,14 +53,14 @@ describe('retrospect hook friction-capture never hangs', () => {
       },
     ],
   ])('answers %s with one line, exit 0', async (_name, make) => {
-    const ledger = make(mkdtempSync(join(tmpdir(), 'retrospect-deadline-')));
+    const ledger = make(tempDir('retrospect-deadline-'));
     const run = await capture({ FRICTION_LEDGER: ledger });
     expect(run.code).toBe(0);
     expect(run.stderr).toMatch(/^friction-capture: cannot append to /);
   });
 
   it('stops waiting for a lock held by a live process within the deadline', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'retrospect-deadline-'));
+    const dir = tempDir('retrospect-deadline-');
     const ledger = join(dir, 'friction.jsonl');
     // A live holder: this test process, on this host, just now.
     mkdirSync(`${ledger}.lock`);
@@ -75,7 +77,7 @@ describe('retrospect hook friction-capture never hangs', () => {
       cwd: REPO_ROOT,
       env: {
         ...process.env,
-        FRICTION_LEDGER: join(mkdtempSync(join(tmpdir(), 'retrospect-deadline-')), 'l.jsonl'),
+        FRICTION_LEDGER: join(tempDir('retrospect-deadline-'), 'l.jsonl'),
       },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
@@ -100,7 +102,7 @@ describe('retrospect hook friction-capture never hangs', () => {
   });
 
   it('still records a row in the ordinary case', async () => {
-    const ledger = join(mkdtempSync(join(tmpdir(), 'retrospect-deadline-')), 'retro', 'friction.jsonl');
+    const ledger = join(tempDir('retrospect-deadline-'), 'retro', 'friction.jsonl');
     const run = await capture({ FRICTION_LEDGER: ledger });
     expect(run).toMatchObject({ code: 0, stderr: '' });
     expect(JSON.parse(readFileSync(ledger, 'utf8'))).toMatchObject({

@@ -157,26 +157,28 @@ describe('retrospect hook guard on a transcript_path that is not a file', () => 
 describe('retrospect init --guard', () => {
   it('previews, installs once, keeps other settings, and removes the guard again', async () => {
     const root = tempDir('retrospect-guard-init-');
+    // The backups of settings files go to the data folder: the test's, not the home of whoever runs it.
+    const env = { RETROSPECT_DATA_DIR: join(root, 'data') };
     spawnSync('git', ['init', '-q', root]);
     mkdirSync(join(root, '.claude'));
     const original = '{\n  "permissions": {\n    "allow": ["Bash(npm test)"]\n  }\n}\n';
     writeFileSync(join(root, '.claude', 'settings.json'), original);
-    const preview = await runCli(['init', '--guard', 'edit-without-read', '--dry-run'], { cwd: root });
+    const preview = await runCli(['init', '--guard', 'edit-without-read', '--dry-run'], { cwd: root, env });
     expect(preview.stdout).toContain('+        "matcher": "Edit|MultiEdit|NotebookEdit"');
     expect(readFileSync(join(root, '.claude', 'settings.json'), 'utf8')).toBe(original);
-    expect((await runCli(['init', '--guard', 'edit-without-read'], { cwd: root })).stdout).toContain(
+    expect((await runCli(['init', '--guard', 'edit-without-read'], { cwd: root, env })).stdout).toContain(
       'added the edit-without-read guard (PreToolUse)',
     );
-    const again = await runCli(['init', '--guard', 'edit-without-read'], { cwd: root });
+    const again = await runCli(['init', '--guard', 'edit-without-read'], { cwd: root, env });
     expect(again.stdout).toContain('already in');
     const settings = JSON.parse(readFileSync(join(root, '.claude', 'settings.json'), 'utf8'));
     expect(settings.permissions).toEqual({ allow: ['Bash(npm test)'] });
     expect(settings.hooks.PreToolUse).toHaveLength(1);
     expect(settings.hooks.PreToolUse[0].hooks[0].command).toMatch(/ hook guard edit-without-read$/);
-    await runCli(['init', '--guard', 'edit-without-read', '--remove'], { cwd: root });
+    await runCli(['init', '--guard', 'edit-without-read', '--remove'], { cwd: root, env });
     expect(JSON.parse(readFileSync(join(root, '.claude', 'settings.json'), 'utf8'))).toEqual({
       permissions: { allow: ['Bash(npm test)'] },
     });
-    expect((await runCli(['init', '--guard', 'nope'], { cwd: root })).code).toBe(2);
+    expect((await runCli(['init', '--guard', 'nope'], { cwd: root, env })).code).toBe(2);
   });
 });

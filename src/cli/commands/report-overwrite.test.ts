@@ -1,11 +1,11 @@
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, chownSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, unprivileged } from '../../test-support/cli.js';
+import { tempDir } from '../../test-support/temp-dir.js';
+import { folderFor, whyUnreachable } from '../../test-support/unprivileged.js';
 
-function isolated() {
-  const dir = mkdtempSync(join(tmpdir(), 'retrospect-report-out-'));
+function isolated(dir = tempDir('retrospect-report-out-')) {
   return { dir, env: { RETROSPECT_DATA_DIR: join(dir, 'data'), HOME: dir } };
 }
 
@@ -44,13 +44,15 @@ describe('retrospect report --out over an existing file', () => {
 });
 
 describe('retrospect report --out where the machine will not let it write', () => {
-  it('says so in one line and exits 1, with no request for a bug report', async () => {
-    const { dir, env } = isolated();
+  it('says so in one line and exits 1, with no request for a bug report', async (ctx) => {
+    const user = unprivileged();
+    const folder = folderFor(user, 'retrospect-report-out-');
+    if (folder === undefined) return ctx.skip(whyUnreachable(user as { uid: number; gid: number }));
+    const { dir, env } = isolated(folder);
     const locked = join(dir, 'locked');
     mkdirSync(locked, { mode: 0o555 });
     chmodSync(dir, 0o755);
     chmodSync(locked, 0o555);
-    const user = unprivileged();
     if (user) chownSync(dir, user.uid, user.gid);
     const run = await runCli(['report', '--demo', '--out', join(locked, 'r.html')], { env, cwd: dir, user });
     expect(run.code, run.stderr).toBe(1);

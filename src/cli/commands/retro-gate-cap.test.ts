@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { scheduledRetroDir } from '../../schedule/paths.js';
 import { openStore, STORE_FILE } from '../../store/open.js';
-import { runCli } from '../../test-support/cli.js';
+import { spawnCli } from '../../test-support/cli.js';
 import { noonOf, retroProject } from '../../test-support/retro-project.js';
 
 const p = retroProject();
@@ -12,8 +12,10 @@ const big = p.addSession({ rejections: 2, longExchanges: 8_000, mtimeSecs: noonO
 const small = p.addSession({ rejections: 2, mtimeSecs: noonOf('2026-06-28') });
 afterAll(() => rmSync(big.path, { force: true }));
 
+// Gating caps are timings of the real binary on a 44 MB session: a spawned process, as a user runs it (in
+// the test runner's process the same gate takes about twice as long).
 const run = (args: string[]) =>
-  runCli(['retro', ...args], { cwd: p.root, env: { ...p.env, RETROSPECT_PROVIDER: 'heuristic' } });
+  spawnCli(['retro', ...args], { cwd: p.root, env: { ...p.env, RETROSPECT_PROVIDER: 'heuristic' } });
 
 /** The paths the session store holds a verdict for. */
 function storedPaths(): string[] {
@@ -73,5 +75,7 @@ describe('retrospect retro gating caps', () => {
     expect(outcome.gateCapMs).toBe(5000);
     expect(outcome.counts).toMatchObject({ scanned: 1, skipped: 0, gated: 1 });
     expect(storedPaths()).toContain(big.path);
-  });
+    // The deep read of 44 MB after the gate is slow work, slower still on a loaded machine: more time than
+    // the usual 30 s (the cap under test is the gate's 5 s, asserted above).
+  }, 120_000);
 });

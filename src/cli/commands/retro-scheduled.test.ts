@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { scheduledLockPath, scheduledRetroDir } from '../../schedule/paths.js';
-import { BIN, runCli } from '../../test-support/cli.js';
+import { BIN, spawnCli } from '../../test-support/cli.js';
 import { type LocalServer, startLocalServer } from '../../test-support/http.js';
 import { noonOf, retroProject } from '../../test-support/retro-project.js';
 
@@ -54,7 +54,11 @@ describe('retrospect retro --all --auto, twice at once', () => {
       'slow',
     ];
     const env = { ...p.env, OPENAI_API_KEY: 'sk-local', AGENT_WEBHOOK_URL: '' };
-    const runs = await Promise.all([runCli(args, { cwd: p.root, env }), runCli(args, { cwd: p.root, env })]);
+    // Two processes race for the run's lock (its holder is a process id): spawned, not in-process.
+    const runs = await Promise.all([
+      spawnCli(args, { cwd: p.root, env }),
+      spawnCli(args, { cwd: p.root, env }),
+    ]);
 
     expect(runs.map((r) => r.code)).toEqual([0, 0]);
     const proceeded = runs.filter((r) => /^Report: /m.test(r.stdout));

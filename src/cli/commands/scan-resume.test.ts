@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openSqlite } from '../../sqlite/index.js';
 import { BIN, REPO_ROOT, runCli } from '../../test-support/cli.js';
 import { writeSessionFile } from '../../test-support/session-files.js';
+import { tempDir } from '../../test-support/temp-dir.js';
 
 const PROJECTS = 4;
 const PER_PROJECT = 150;
@@ -28,7 +28,7 @@ function storedRows(path: string): number {
 
 describe('a scan killed midway', () => {
   it('keeps the verdicts it had saved, and the next scan reads only the rest', async () => {
-    const base = mkdtempSync(join(tmpdir(), 'retrospect-scan-resume-'));
+    const base = tempDir('retrospect-scan-resume-');
     const root = join(base, 'projects');
     for (let p = 0; p < PROJECTS; p++) {
       const folder = join(root, `-home-dev-project-${p}`);

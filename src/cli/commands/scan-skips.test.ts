@@ -1,14 +1,18 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, unprivileged } from '../../test-support/cli.js';
 import { writeSessionFile } from '../../test-support/session-files.js';
+import { tempDir } from '../../test-support/temp-dir.js';
+import { folderFor, whyUnreachable } from '../../test-support/unprivileged.js';
 
 /** A folder any user may enter and write (the CLI may run as `nobody`), with a store beside it. */
-function openFolder(): { root: string; store: string; env: NodeJS.ProcessEnv } {
-  const base = mkdtempSync(join(tmpdir(), 'retrospect-scan-skips-'));
+function openFolder(base = tempDir('retrospect-scan-skips-')): {
+  root: string;
+  store: string;
+  env: NodeJS.ProcessEnv;
+} {
   chmodSync(base, 0o777);
   const root = join(base, 'projects');
   mkdirSync(root, { mode: 0o777 });
@@ -105,8 +109,11 @@ describe('retrospect scan says what it passed over', () => {
     expect(none.stdout).toMatch(/^forgot 0 stored sessions under /);
   });
 
-  it('a file that cannot be read is said, not stored, and read once it can be (size and mtime unchanged)', async () => {
-    const { root, store, env } = openFolder();
+  it('a file that cannot be read is said, not stored, and read once it can be (size and mtime unchanged)', async (ctx) => {
+    const user = unprivileged();
+    const base = folderFor(user, 'retrospect-scan-skips-');
+    if (base === undefined) return ctx.skip(whyUnreachable(user as { uid: number; gid: number }));
+    const { root, store, env } = openFolder(base);
     const project = join(root, '-home-dev-shop');
     mkdirSync(project, { mode: 0o777 });
     chmodSync(project, 0o777);
@@ -117,7 +124,6 @@ describe('retrospect scan says what it passed over', () => {
     chmodSync(locked, 0o000);
     chmodSync(session.path, 0o000);
     const before = statSync(session.path);
-    const user = unprivileged();
     const first = await runCli(['scan', root, '--store', store, '--json'], { env, user });
     expect(first.code).toBe(0);
     expect(first.stdout).toBe('');

@@ -28,7 +28,9 @@ function machine(): { env: NodeJS.ProcessEnv; cwd: string; ids: string[] } {
 
 async function scanAt(options: { tty: boolean; columns?: number; env?: NodeJS.ProcessEnv }) {
   const { env, cwd, ids } = machine();
-  const io = memoryIo({ env: { ...env, NO_COLOR: '1', ...options.env }, cwd, ...options });
+  // The extra variables join the machine's: the run must never reach the real home's store.
+  const { env: extra, ...terminal } = options;
+  const io = memoryIo({ env: { ...env, NO_COLOR: '1', ...extra }, cwd, ...terminal });
   expect(await main(['scan', '--host', 'claude-code'], io)).toBe(0);
   return { out: io.out(), ids };
 }

@@ -74,6 +74,27 @@ describe('retrospect scan', () => {
     expect(records[3].parentSessionId).toBe('5d7f9b1c-3e5a-4c7b-9d1f-8a0c2e4f6b74');
   });
 
+  it('--verbose names the store and the SQLite engine this Node opens it with, in one line on stderr', async () => {
+    const env = isolatedEnv();
+    const store = join(tempDir('retrospect-scan-'), 'store.sqlite');
+    const run = await runCli(
+      ['scan', '--verbose', '--store', store, join(REPO_ROOT, 'examples', 'projects')],
+      {
+        env,
+      },
+    );
+    expect(run.code).toBe(0);
+    const [line, ...rest] = run.stderr.split('\n');
+    expect(line).toMatch(
+      new RegExp(
+        `^store: ${store.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}; SQLite engine: (Node's built-in SQLite \\(node:sqlite\\)|better-sqlite3 \\(|node-sqlite3-wasm \\()`,
+      ),
+    );
+    expect(rest.join('')).not.toContain('SQLite engine');
+    const demo = await runCli(['scan', '--demo', '--verbose'], { env });
+    expect(demo.stderr).toMatch(/^store: in memory; SQLite engine: /);
+  });
+
   it('filters by project, score, flag and dates', async () => {
     const env = isolatedEnv();
     const ids = async (...args: string[]) =>

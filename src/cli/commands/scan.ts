@@ -1,6 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { claudeConfigDirs } from '../../paths/data-dir.js';
 import * as scan from '../../scan/index.js';
+import { describeEngine } from '../../sqlite/engines.js';
+import { SessionStore } from '../../store/open.js';
 import { openSessionStore } from '../../store/open-session-store.js';
 import { sessionStarts } from '../../store/session-starts.js';
 import { parseCommandArgs, parsePositive } from '../args.js';
@@ -12,6 +14,13 @@ import { envWithProfile } from '../profile-option.js';
 import { SPEC, scanFilterFrom } from './scan/options.js';
 import { embeddedStorePath, forgetStored, rebuildStore, reportSkipped } from './scan/store-actions.js';
 import { tableWidth } from './scan/width.js';
+
+/** The one line `--verbose` prints: where the store is and what opens it. */
+function storeLine(store: Awaited<ReturnType<typeof openSessionStore>>): string {
+  if (!(store instanceof SessionStore)) return `store: ${store.label} (PostgreSQL)`;
+  const where = store.label === ':memory:' ? 'in memory' : store.label;
+  return `store: ${where}; SQLite engine: ${describeEngine(store.engine)}`;
+}
 
 /** `retrospect scan`: gate every session (only new or changed files are read), print a table or JSON lines. */
 export async function run(args: string[], io: CliIo): Promise<number> {
@@ -28,6 +37,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (values.rebuild) rebuildStore(embeddedStorePath(location, '--rebuild'), io);
   const store = await openSessionStore(location, io.env);
   try {
+    if (values.verbose) println(io.stderr, storeLine(store));
     if (defaults && (filter.hosts === undefined || filter.hosts.includes('claude-code'))) {
       const note = await scan.cleanupWarningOnce(claudeConfigDirs(io.env), store);
       if (note) println(io.stderr, note);

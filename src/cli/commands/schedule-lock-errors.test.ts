@@ -1,13 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scheduledLockPath, scheduledRetroDir } from '../../schedule/paths.js';
 import { runCli } from '../../test-support/cli.js';
+import { tempDir } from '../../test-support/temp-dir.js';
 
 function project(): string {
-  return mkdtempSync(join(tmpdir(), 'retrospect-lock-cli-'));
+  return tempDir('retrospect-lock-cli-');
 }
 
 describe('retrospect schedule lock on a path that cannot be a lock', () => {

@@ -4,25 +4,26 @@ import {
   copyFileSync,
   existsSync,
   mkdirSync,
-  mkdtempSync,
   openSync,
   readdirSync,
   truncateSync,
   writeFileSync,
   writeSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openSqlite } from '../../sqlite/index.js';
 import { REPO_ROOT, runCli, unprivileged } from '../../test-support/cli.js';
 import { noonOf, retroProject } from '../../test-support/retro-project.js';
+import { tempDir } from '../../test-support/temp-dir.js';
+import { folderFor, whyUnreachable } from '../../test-support/unprivileged.js';
 
 const DEMO = join(REPO_ROOT, 'examples', 'projects');
 
 /** A folder with a real store of the demo sessions in it (`good.sqlite`). */
-async function withGoodStore(): Promise<{ dir: string; good: string; env: NodeJS.ProcessEnv }> {
-  const dir = mkdtempSync(join(tmpdir(), 'retrospect-store-bad-'));
+async function withGoodStore(
+  dir = tempDir('retrospect-store-bad-'),
+): Promise<{ dir: string; good: string; env: NodeJS.ProcessEnv }> {
   chmodSync(dir, 0o777);
   const env = { HOME: dir, RETROSPECT_DATA_DIR: join(dir, 'data') };
   const good = join(dir, 'good.sqlite');
@@ -124,9 +125,11 @@ describe('a session store that cannot be used: one line naming the file and what
     after.close();
   });
 
-  it('a read-only store: report reads it, a scan that must write says it cannot', async () => {
-    const { dir, good, env } = await withGoodStore();
+  it('a read-only store: report reads it, a scan that must write says it cannot', async (ctx) => {
     const user = unprivileged();
+    const folder = folderFor(user, 'retrospect-store-bad-');
+    if (folder === undefined) return ctx.skip(whyUnreachable(user as { uid: number; gid: number }));
+    const { dir, good, env } = await withGoodStore(folder);
     const store = join(dir, 'store.sqlite');
     copyFileSync(good, store);
     chmodSync(store, 0o444);

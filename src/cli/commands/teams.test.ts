@@ -1,18 +1,18 @@
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../test-support/cli.js';
 import { startLocalServer } from '../../test-support/http.js';
 import { postgresSkipReason, startPostgres, type TestPostgres } from '../../test-support/postgres.js';
 import { writeSessionFile } from '../../test-support/session-files.js';
+import { tempDir } from '../../test-support/temp-dir.js';
 
 const skip = postgresSkipReason();
 if (skip) console.warn(skip);
 
 /** A developer's machine: a home with Claude Code transcripts, and the names the rows carry. */
 function home(machine: string, user: string, sessions: { rejections: number }[]) {
-  const dir = mkdtempSync(join(tmpdir(), `retrospect-${machine}-`));
+  const dir = tempDir(`retrospect-${machine}-`);
   const projects = join(dir, '.claude', 'projects');
   for (const s of sessions)
     writeSessionFile(join(projects, `-home-${user}-code-shop`), {

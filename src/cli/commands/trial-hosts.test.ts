@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, realpathSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../test-support/cli.js';
 import { hostsHomeFor } from '../../test-support/hosts.js';
+import { tempDir } from '../../test-support/temp-dir.js';
 
 const DAY = 86_400;
 const START = Date.UTC(2026, 6, 1) / 1000;
@@ -29,7 +29,7 @@ const CODEX_IN_TRIAL = {
 
 describe('retrospect trial review across agents', () => {
   it("scores the project's Codex and Gemini CLI sessions from the store, by the folder they ran in", async () => {
-    const root = realpathSync(mkdtempSync(join(tmpdir(), 'retrospect-trial-hosts-')));
+    const root = realpathSync(tempDir('retrospect-trial-hosts-'));
     spawnSync('git', ['init', '-q', root]);
     mkdirSync(join(root, '.claude', 'memory', 'ic5'), { recursive: true });
     writeFileSync(join(root, '.claude', 'memory', 'ic5', 'directives.md'), TRIAL);
@@ -40,7 +40,7 @@ describe('retrospect trial review across agents', () => {
       const at = START + (i + 1) * DAY;
       utimesSync(join(hosts.home, '.codex', 'sessions', path), at, at);
     });
-    const data = mkdtempSync(join(tmpdir(), 'retrospect-trial-hosts-data-'));
+    const data = tempDir('retrospect-trial-hosts-data-');
     const env = { ...hosts.env, CLAUDE_CONFIG_DIR: join(data, 'no-claude'), RETROSPECT_DATA_DIR: data };
     const review = await runCli(['trial', 'review', '--rule', 'seed'], { cwd: root, env });
     expect(review.stderr).toBe('');

@@ -1,9 +1,9 @@
-import { mkdtempSync, realpathSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../test-support/cli.js';
 import { hostsHomeFor } from '../../test-support/hosts.js';
+import { tempDir } from '../../test-support/temp-dir.js';
 import { createTestRepo } from '../../walk/test-support/repo.js';
 
 /** What the fixture home's Codex 0.146 rollout wrote with one apply_patch (three files, one call). */
@@ -19,7 +19,7 @@ describe('retrospect walk across agents', () => {
     repo.commit('Start', { 'README.md': '# Shop\n' });
     repo.commit('Pick a free port for the integration server', PATCHED, '2026-08-06T10:00:00Z');
     const hosts = hostsHomeFor(realpathSync(repo.dir), Date.parse('2026-08-06T08:00:00Z') / 1000);
-    const data = mkdtempSync(join(tmpdir(), 'retrospect-walk-hosts-'));
+    const data = tempDir('retrospect-walk-hosts-');
     const run = await runCli(['walk', 'HEAD~1..HEAD', '--json', '-'], {
       cwd: repo.dir,
       env: { RETROSPECT_DATA_DIR: data, CLAUDE_CONFIG_DIR: join(data, 'no-claude'), ...hosts.env },

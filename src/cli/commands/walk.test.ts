@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { startLlmServer } from '../../llm/test-support/llm-server.js';
 import { projectFolderName } from '../../paths/data-dir.js';
 import { runCli } from '../../test-support/cli.js';
 import { memoryIo } from '../../test-support/memory-io.js';
@@ -21,7 +22,12 @@ beforeAll(() => {
     'src/a.test.ts': "test('b', () => {});\n",
   });
   const data = tempDir('retrospect-walk-cli-');
-  env = { RETROSPECT_DATA_DIR: data, CLAUDE_CONFIG_DIR: join(data, 'no-claude') };
+  // The reader is named: the why of thin commits ("Start") is then not synthesised, and no agent CLI runs.
+  env = {
+    RETROSPECT_DATA_DIR: data,
+    CLAUDE_CONFIG_DIR: join(data, 'no-claude'),
+    RETROSPECT_PROVIDER: 'heuristic',
+  };
 });
 
 describe('retrospect walk', () => {
@@ -190,11 +196,85 @@ describe('retrospect walk', () => {
     });
   });
 
+  it('takes comments given up front in summary-only mode (--comments, JSON lines) and refuses a bad one in one line', async () => {
+    const dir = tempDir('retrospect-walk-comments-');
+    const file = join(dir, 'comments.jsonl');
+    writeFileSync(
+      file,
+      [
+        JSON.stringify({ file: 'src/a.ts', line_start: 2, type: 'concern', text: 'b is never read' }),
+        '',
+        JSON.stringify({ unit: 'cu_001', type: 'approval', text: 'the test covers b' }),
+      ].join('\n'),
+    );
+    const run = await runCli(
+      ['walk', 'HEAD~1..HEAD', '--mode', 'summary-only', '--comments', file, '--json', '-'],
+      {
+        cwd: repo.dir,
+        env,
+      },
+    );
+    expect(run.code).toBe(0);
+    const document = JSON.parse(run.stdout);
+    expect(document.mode).toBe('summary-only');
+    expect(document.comments.map((c: { type: string; location?: unknown }) => [c.type, c.location])).toEqual([
+      ['concern', { file: 'src/a.ts', line_start: 2, line_end: 2, hunk_range: '@@ -1 +1,2 @@' }],
+      ['approval', undefined],
+    ]);
+    expect(document.comments[1].author.author_type).toBe('human');
+    writeFileSync(file, `${JSON.stringify({ file: 'src/nope.ts', type: 'note', text: 'x' })}\n`);
+    const bad = await runCli(['walk', 'HEAD~1..HEAD', '--comments', file], { cwd: repo.dir, env });
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain('comment 1: src/nope.ts is in no change unit of this walk');
+    writeFileSync(file, '{"unit":"cu_001","type":"praise","text":"x"}\n');
+    const badType = await runCli(['walk', 'HEAD~1..HEAD', '--comments', file], { cwd: repo.dir, env });
+    expect(badType.stderr).toContain(
+      'line 1: type: expected one of note, concern, approval, suggestion, intent_clarification',
+    );
+  });
+
+  it('synthesises the why of a thin commit with the reader the environment names, marked as synthesised', async () => {
+    const server = await startLlmServer({ apiKey: 'sk-test-walk-why-0123' });
+    try {
+      server.enqueue({ text: JSON.stringify({ why: 'Adds c for the next step of the counter.' }) });
+      const thin = createTestRepo();
+      thin.commit('Start the counter module here', { 'src/c.ts': 'export const a = 1;\n' });
+      thin.commit('wip', { 'src/c.ts': 'export const a = 1;\nexport const c = 3;\n' });
+      const run = await runCli(['walk', 'HEAD~1..HEAD', '--json', '-'], {
+        cwd: thin.dir,
+        env: {
+          ...env,
+          RETROSPECT_PROVIDER: 'openai',
+          OPENAI_API_KEY: 'sk-test-walk-why-0123',
+          OPENAI_BASE_URL: server.openAiBaseUrl,
+        },
+      });
+      expect(run.code).toBe(0);
+      const unit = JSON.parse(run.stdout).change_units[0];
+      expect(unit.why).toContain('not the author\'s words: "Adds c for the next step of the counter."');
+      expect(unit.why_synthesis[0]).toMatchObject({
+        reader: 'openai',
+        why: 'Adds c for the next step of the counter.',
+      });
+      expect(run.stderr).toContain('why: reader: openai');
+      const off = await runCli(['walk', 'HEAD~1..HEAD', '--models-for-why', 'none', '--json', '-'], {
+        cwd: thin.dir,
+        env,
+      });
+      expect(JSON.parse(off.stdout).change_units[0].why).toContain('(models_for_why is none)');
+    } finally {
+      await server.close();
+    }
+  });
+
   it('comments agent-driven with the offline reviewer when no provider is configured, and says so', async () => {
-    const run = await runCli(['walk', 'HEAD~1..HEAD', '--mode', 'agent-driven', '--json', '-'], {
-      cwd: repo.dir,
-      env: { ...env, RETROSPECT_PROVIDER: '' },
-    });
+    const run = await runCli(
+      ['walk', 'HEAD~1..HEAD', '--mode', 'agent-driven', '--models-for-why', 'none', '--json', '-'],
+      {
+        cwd: repo.dir,
+        env: { ...env, RETROSPECT_PROVIDER: '' },
+      },
+    );
     expect(run.code).toBe(0);
     expect(run.stderr).toContain('no LLM provider configured');
     const document = JSON.parse(run.stdout);

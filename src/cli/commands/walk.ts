@@ -1,7 +1,11 @@
-import { RetrospectError } from '../../errors/errors.js';
+import { resolve } from 'node:path';
+import { RetrospectError, UsageError } from '../../errors/errors.js';
+import { readRegularText } from '../../fsx/index.js';
 import { gitOutput } from '../../git/safe-git.js';
 import { startJob } from '../../jobs/run.js';
 import { createLinePrompter } from '../../prompt/line-prompter.js';
+import { parseSuppliedComments } from '../../walk/comments/supplied.js';
+import { pickWhyReaders } from '../../walk/narrate/why-readers.js';
 import { WALK_PLAN_TOML } from '../../walk/plan.js';
 import { redactText } from '../../walk/redact.js';
 import { walkChangeSet } from '../../walk/walk.js';
@@ -19,6 +23,20 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     return 0;
   }
   const { target, scope, fromRetro, mode } = walkSelection(values, positionals, io);
+  if (values.comments !== undefined && values['no-comments'])
+    throw new UsageError('--comments gives comments and --no-comments refuses them: give one of them');
+  const suppliedComments =
+    values.comments === undefined
+      ? undefined
+      : parseSuppliedComments(readRegularText(resolve(io.cwd, values.comments)), values.comments);
+  const modelsForWhy = pickWhyReaders({
+    models: (values['models-for-why'] ?? 'auto').split(','),
+    env: io.env,
+    cwd: io.cwd,
+    ...(values.provider !== undefined ? { provider: values.provider } : {}),
+    ...(values.model !== undefined ? { model: values.model } : {}),
+    ...(values['base-url'] !== undefined ? { baseUrl: values['base-url'] } : {}),
+  });
   const job = startJob(redactText(['walk', ...args].join(' '), io.env), io.env);
   const review = mode === 'agent-driven' && !values['no-comments'] ? agentReviewer(values, io) : undefined;
   if (review?.notice) println(io.stderr, `retrospect walk: ${review.notice}`);
@@ -35,9 +53,13 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       readStdin: () => readStdinText(io),
       ...(values.sessions ? { sessions: values.sessions } : {}),
       captureComments: !values['no-comments'],
+      modelsForWhy,
+      includePriorEvidence: !values['no-prior-evidence'],
+      ...(suppliedComments ? { suppliedComments } : {}),
       ...(review ? { reviewer: review.reviewer } : {}),
-      ...(prompter
-        ? { prompter, reviewerName: gitOutput(['config', 'user.name'], io.cwd)?.trim() || 'reviewer' }
+      ...(prompter ? { prompter } : {}),
+      ...(prompter || suppliedComments
+        ? { reviewerName: gitOutput(['config', 'user.name'], io.cwd)?.trim() || 'reviewer' }
         : {}),
     });
     for (const warning of warnings) println(io.stderr, `retrospect walk: ${warning}`);

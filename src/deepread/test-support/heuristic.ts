@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from '../../test-support/temp-dir.js';
 import { OBSERVATIONS } from '../heuristic/index.js';
@@ -5,8 +6,14 @@ import { deepRead } from '../index.js';
 import type { Citation, DeepReadResult } from '../types.js';
 import { SessionBuilder } from './session-builder.js';
 
-const dir = tempDir('retrospect-heuristic-');
+let made: string | undefined;
 let n = 0;
+
+/** The sessions' folder: made on first use in each test file (the last file's went with its other folders). */
+function sessionsFolder(): string {
+  if (made === undefined || !existsSync(made)) made = tempDir('retrospect-heuristic-');
+  return made;
+}
 
 export const REFUSED =
   "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.";
@@ -27,6 +34,7 @@ export async function readOffline<T>(
   const s = new SessionBuilder('4b1d0000-0000-4000-8000-000000000000');
   const ids = build(s);
   n += 1;
+  const dir = sessionsFolder();
   const path = s.write(join(dir, `s${n}.jsonl`));
   const result = await deepRead(path, { provider: 'heuristic', env: {}, cwd: dir, persist: false });
   return { result, ids, path };

@@ -58,7 +58,7 @@ describe('S1: corrections, not instructions', () => {
   it('counts one hit per steering turn, whatever the number of phrases in it', () => {
     const t = new TranscriptBuilder();
     t.user('Add a retry to the upload.');
-    t.assistant('Done, retries three times.');
+    t.assistant('Added three retries to the upload.');
     const steer = t.user('still not working, try again and stop the old worker first');
     const result = gate(t);
     expect(result.verdict.signals.find((s) => s.name === 'S1')).toEqual({
@@ -72,7 +72,7 @@ describe('S1: corrections, not instructions', () => {
   it("counts a turn rejecting the agent's work twice, once however many phrases: it flags alone", () => {
     const t = new TranscriptBuilder();
     t.user('Add a retry to the upload.');
-    t.assistant('Done, retries three times.');
+    t.assistant('Added three retries to the upload.');
     const reject = t.user("no, that's wrong, revert it and stop");
     const result = gate(t);
     expect(result.verdict.signals.find((s) => s.name === 'S1')).toEqual({
@@ -97,7 +97,7 @@ describe('S1: corrections, not instructions', () => {
   ])('weighs %s by how strongly it rejects', (_case, reply, hits) => {
     const t = new TranscriptBuilder();
     t.user('Fix the import page.');
-    t.assistant('Fixed the import page.');
+    t.assistant('Changed the import page.');
     t.user(reply);
     expect(count(gate(t), 'S1')).toBe(hits);
   });
@@ -134,7 +134,7 @@ describe('S1: corrections, not instructions', () => {
   ])('reads corrections in %s', (_language, reply, hits) => {
     const t = new TranscriptBuilder();
     t.user('Fix the import page.');
-    t.assistant('Fixed the import page.');
+    t.assistant('Changed the import page.');
     t.user(reply);
     expect(count(gate(t), 'S1')).toBe(hits);
   });
@@ -464,7 +464,7 @@ describe('S1: a turn the agent concedes was a correction', () => {
   it('counts a steer the agent concedes twice (version 4), a conceded terse reply once and not as S5', () => {
     const t = new TranscriptBuilder();
     t.user('Fix the export.');
-    t.assistant('Fixed.');
+    t.assistant('Changed the exporter.');
     t.user('still broken');
     t.assistant("You're right, the header row is still missing.");
     t.user('Rename the column too.');
@@ -531,9 +531,9 @@ describe('the calibrated verdict', () => {
   it('keeps the seed output shape and adds the profile at the end; the seed line is unchanged', () => {
     const t = new TranscriptBuilder();
     t.user('Fix the login.');
-    t.assistant('Fixed.');
+    t.assistant('Changed the exporter.');
     t.user('still broken');
-    t.assistant('Fixed again.');
+    t.assistant('Changed it again.');
     t.user('why did you change the form?');
     const calibrated = formatVerdictJson(gate(t).verdict);
     expect(calibrated).toMatch(
@@ -733,5 +733,134 @@ describe('version 4: two readings of one correction agree', () => {
     t.result(REFUSAL, true);
     t.user('make the new symlink in ~/code/app/');
     expect(count(gate(t), 'S1')).toBe(1);
+  });
+});
+
+describe('version 5: a step not done, a failure come back, the agent finding the fault', () => {
+  it.each([
+    ['a step not done', 'The docs have not been updated.', 'have not been updated'],
+    ['a failure come back', 'Resurrected the extension and it crashed AGAIN', 'crashed AGAIN'],
+    ['the same error', 'I get the same error on the login page', 'the same error'],
+    ['a recurring problem (as typed)', 'REOCURRING PROBLEM -- the plugin is off again', 'REOCURRING PROBLEM'],
+    ['a failure in other words', 'now windows does not even open', 'does not even'],
+    ['a part left out', 'but in the update it is not adding the heartbeat part', 'is not adding'],
+    ['old values still there', 'ok, updated, but vscode is still loading the oldest values', 'still loading'],
+    ['the agent doing it over and over', 'you keep getting stuck running the container', 'you keep getting'],
+    ['doubt that it was tested', 'did u test with playwright visually and backendly', 'did u test'],
+    ['doubt in Chinese', '你确认nvfp4的都实现对了吗', '你确认'],
+  ])('reads %s as a correction of the work just done', (_kind, turn, phrase) => {
+    const t = new TranscriptBuilder();
+    t.user('Sync the settings and update the docs.');
+    edit(t, '/repo/settings.json', 1);
+    t.assistant('I synced the settings and edited the docs.');
+    t.user(turn);
+    const result = gate(t);
+    expect(count(result, 'S1')).toBe(1);
+    expect(result.reasons?.[0]?.reason).toContain(`correction "${phrase}"`);
+  });
+
+  it('reads none of them in the opening request, nor "same" or "keep" in an instruction', () => {
+    const brief = new TranscriptBuilder();
+    brief.user('The docs have not been updated since March: bring them up to date.');
+    brief.assistant('Reading the docs folder.');
+    expect(count(gate(brief), 'S1')).toBe(0);
+
+    for (const turn of ['use the same name in the README', 'keep going', 'keep the old file as a backup']) {
+      const t = new TranscriptBuilder();
+      t.user('Rename the flag.');
+      t.assistant(LONG_ANSWER);
+      t.user(turn);
+      expect(count(gate(t), 'S1'), turn).toBe(0);
+    }
+  });
+
+  it('counts the turn the agent answers with "I see the issue", but not the opening request', () => {
+    const t = new TranscriptBuilder();
+    t.user('Write a script that switches the environment variables.');
+    t.assistant(LONG_ANSWER);
+    const report = t.user('Starting ENVSelect... ERROR: Error accessing the registry');
+    t.assistant("I see the issue - the registry import isn't working. Let me fix it.");
+    const result = gate(t);
+    expect(result.verdict.signals.find((s) => s.name === 'S1')).toEqual({
+      name: 'S1',
+      count: 1,
+      ids: [report],
+    });
+
+    const opening = new TranscriptBuilder();
+    opening.user('The login page throws on submit, fix it.');
+    opening.tool('Read', { file_path: '/app/login.ts' });
+    opening.result('export function submit() {}');
+    opening.assistant('I see the issue: submit never awaits the request.');
+    expect(count(gate(opening), 'S1')).toBe(0);
+  });
+
+  it('counts twice a redirect after a refusal that the agent then concedes', () => {
+    const t = new TranscriptBuilder();
+    t.user('Find where the keybinds were changed.');
+    t.tool('Glob', { pattern: '**/keybinds*' });
+    const refused = t.result(REFUSAL, true);
+    t.user('they are in the hyprland config');
+    t.assistant("You're right, Hyprland keeps them in hyprland.conf.");
+    const result = gate(t);
+    expect(result.verdict.signals.find((s) => s.name === 'S1')).toEqual({
+      name: 'S1',
+      count: 2,
+      ids: [refused, refused],
+    });
+    expect(result.verdict.passed).toBe(true);
+    expect(renderWhy(result.sessionId, result.verdict, result.reasons)).toContain(
+      'and the agent conceded it: counts twice',
+    );
+  });
+});
+
+describe('version 5: a correction right after the agent said the work was done', () => {
+  it('counts twice a steer that follows a claim of success, once a steer that follows none', () => {
+    const claimed = new TranscriptBuilder();
+    claimed.user('Make the export write a header row.');
+    claimed.assistant('Let me look at the exporter.');
+    edit(claimed, '/app/export.py', 1);
+    claimed.assistant('Done: the export now writes the header row.');
+    const turn = claimed.user('still broken, the header is missing');
+    const result = gate(claimed);
+    expect(result.verdict.signals.find((s) => s.name === 'S1')).toEqual({
+      name: 'S1',
+      count: 2,
+      ids: [turn, turn],
+    });
+    expect(result.verdict.passed).toBe(true);
+    expect(result.reasons?.map((r) => r.reason)).toContain(
+      'right after the agent said it was done: counts twice',
+    );
+
+    const unclaimed = new TranscriptBuilder();
+    unclaimed.user('Make the export write a header row.');
+    unclaimed.assistant('Let me look at the exporter.');
+    edit(unclaimed, '/app/export.py', 1);
+    unclaimed.assistant('I changed the writer; the header logic is in write_rows.');
+    unclaimed.user('still broken, the header is missing');
+    expect(count(gate(unclaimed), 'S1')).toBe(1);
+  });
+
+  it.each([
+    ['a check mark', '✅ Header row added.'],
+    ['Chinese', '已修复：导出现在会写表头。'],
+    ['a claim at the close of a long report', `${LONG_ANSWER}\n\nThe export should now work.`],
+  ])('reads %s as a claim of success', (_kind, claim) => {
+    const t = new TranscriptBuilder();
+    t.user('Make the export write a header row.');
+    t.assistant('Looking.');
+    t.assistant(claim);
+    t.user('still broken');
+    expect(count(gate(t), 'S1')).toBe(2);
+  });
+
+  it('does not double an outright rejection, which already counts twice', () => {
+    const t = new TranscriptBuilder();
+    t.user('Make the export write a header row.');
+    t.assistant('Done.');
+    t.user("that's wrong, the header goes first");
+    expect(count(gate(t), 'S1')).toBe(2);
   });
 });

@@ -51,6 +51,24 @@ const SPACED_CORRECTIONS = [
   "(?:it'?s|its|that'?s|thats|it is|that is) not ?possible",
   "i (?:don'?t|do not|dont) see (?:which|what|where|any)",
   'still (?:have|has|get|getting|shows?|see)',
+  // A step reported as not done ("the docs have not been updated": the English of 没有更新) and a failure
+  // that came back ("crashed again", "the same error", "a recurring problem", misspelt as people type it)
+  // (version 5).
+  "(?:haven'?t|hasn'?t|have not|has not|wasn'?t|weren'?t|was not|were not|isn'?t|aren'?t|is not|are not) (?:been |yet )?(?:updated|changed|saved|synced|committed|pushed|created|added|removed|deleted|installed|implemented|applied)",
+  '(?:crash(?:ed|es|ing)?|fail(?:ed|s|ing)?|broke|breaks|broken|errors?|erroring) again',
+  '(?:the )?same (?:error|problem|issue|bug)',
+  're-?o?c+ur+ing (?:\\w+ )?(?:problem|issue|error)s?',
+  // The work reported as not doing its job in words other than "work" ("does not even open", "not really
+  // working", "it is not adding the other part", "still loading the old values"), the agent (or agents)
+  // doing something over and over ("you keep getting stuck"), and doubt that it was done ("did you test
+  // it?", "are you sure", 你确认…吗) (version 5).
+  'not (?:really|even|actually) (?:work(?:ing|s)?|open(?:ing|s)?|start(?:ing|s)?|load(?:ing|s)?|show(?:ing|s)?)',
+  "(?:does|do|did)(?:n'?t| not) even",
+  "(?:isn'?t|is not|its not|it'?s not|are not|aren'?t) (?:showing|adding|saving|loading|updating|running|opening|accessible|reachable|visible)",
+  'still (?:loading|using|showing|running|there|happening|the old)',
+  '(?:you|it|agents?|they) keeps? (?!going)\\w+ing',
+  'did (?:you|u) (?:test|check|verify|run|try|actually|really)',
+  'are (?:you|u) sure',
   // German
   'nein',
   'falsch',
@@ -150,6 +168,8 @@ const UNSPACED_CORRECTIONS = [
   '別動',
   '你确定',
   '你確定',
+  '你确认',
+  '你確認',
   '为什么你',
   '為什麼你',
   '你为什么',
@@ -369,8 +389,9 @@ const isEdge = (char: string) => EDGE_RE.test(char);
 
 /**
  * The agent conceding it was corrected, at the start of its reply to a person ("You're right", "你说得对",
- * "I was wrong"), in the T and V forms of each language: the agent's reading of the person's turn as a
- * correction. The turn it answers counts as S1.
+ * "I was wrong", "I see the issue"), in the T and V forms of each language: the agent's reading of the
+ * person's turn as a correction. The turn it answers counts as S1 (not the opening request: nothing had
+ * been done to correct).
  */
 export const CONCESSION_RE = new RegExp(
   [
@@ -396,6 +417,8 @@ export const CONCESSION_RE = new RegExp(
       'ты прав(?:а)?',
       'bạn nói đúng',
       'xin lỗi',
+      // The agent finding the fault the person came back with ("I see the issue - the script ...") (version 5).
+      'i see the (?:issue|problem|bug|glitch)',
     ]),
     '你说得对',
     '你說得對',
@@ -447,6 +470,20 @@ export const DECLINE_RE = new RegExp(
   ].join('|'),
   'iu',
 );
+
+/**
+ * The agent saying the work is done ("Done.", "Fixed", "should now work", "✅", "已修复"), at the opening or
+ * the close of its text: a correction right after such a claim catches work reported done that was not.
+ */
+const CLAIM_RE =
+  /(?<!\p{L})(?:done|fixed|all set|now works|is now working|should now work|should work now|works now|successfully|resolved)(?!\p{L})|✅|已修复|已完成|修复完成|完成了|搞定/iu;
+/** How much of the text's opening and close is read for a claim: the agent reports there. */
+const CLAIM_HEAD = 120;
+const CLAIM_TAIL = 300;
+
+export function claimsDone(text: string): boolean {
+  return CLAIM_RE.test(text.slice(0, CLAIM_HEAD)) || CLAIM_RE.test(text.slice(-CLAIM_TAIL));
+}
 
 /** The seed's S4 retry phrases less `i'?ll try`, which in real sessions opens ordinary plans ("I'll try the API first"). */
 export const RETRY_RE = new RegExp(

@@ -20,7 +20,7 @@ function reduced(text: string, headUnits: number, next: () => number): string {
 function calibratedView(text: string) {
   const machine = new CalibratedMachine();
   const answer = { kind: 'assistant', lineNo: 1, id: 'a', long: true, hasText: true } as const;
-  machine.push({ ...answer, retries: 0, concedes: false, declines: false, edits: [] });
+  machine.push({ ...answer, retries: 0, concedes: false, declines: false, edits: [], text: () => '' });
   machine.push({ kind: 'user', lineNo: 2, id: 'u', isMeta: false, results: [], text });
   machine.push({ kind: 'user', lineNo: 3, id: 'again', isMeta: false, results: [], text });
   const retries = S4_PREFILTER.test(text) ? Math.min(countMatches(RETRY_RE, text), 3) : 0;

@@ -10,7 +10,7 @@ import {
   typedText,
 } from './human-text.js';
 import { hitsByRate } from './length.js';
-import { CORRECTION_RE, REJECTION_RE } from './lexicon.js';
+import { CORRECTION_RE, claimsDone, REJECTION_RE } from './lexicon.js';
 import { FileRequests, S3_MIN_REQUESTS } from './rework.js';
 import type { CalibratedAssistantTurn, CalibratedTurn, CalibratedUserTurn } from './turns.js';
 
@@ -75,7 +75,8 @@ function quote(text: string): string {
  *   that the person follows with something other than "carry on" or the plan hand-off, a request re-sent
  *   word for word, and a turn the agent's own reply concedes was a correction ("You're right", "你说得对"),
  *   whatever words the person used. The opening brief and pasted text further down a turn never count.
- *   A correction rejecting the agent's work outright ("that's wrong", "revert that") counts twice.
+ *   A correction rejecting the agent's work outright ("that's wrong", "revert that") counts twice, and so
+ *   does a steer right after the agent said the work was done, or one the agent's first reply concedes.
  * - S2 is the seed profile's error run without the harness's cascade cancellations and without refusals; S3 is a
  *   code file edited in S3_MIN_REQUESTS separate requests. Beyond ten requests both count by rate.
  * - S4 is a retry phrase in the agent's text.
@@ -92,7 +93,14 @@ export class CalibratedMachine {
   private pending: { id: MessageId; reason: string; refused: boolean } | undefined;
   /** The last person's turn, until the agent's first reply says whether it was taken as a correction. */
   private lastHuman:
-    | { id: MessageId; typed: string; corrected: boolean; confirmable: MessageId | undefined }
+    | {
+        id: MessageId;
+        typed: string;
+        corrected: boolean;
+        confirmable: MessageId | undefined;
+        /** Whether the turn followed agent activity (the opening request does not). */
+        reacting: boolean;
+      }
     | undefined;
   /** Whether the agent did anything with the last request (a tool call, a long answer, an edit). */
   private acted = false;
@@ -105,6 +113,8 @@ export class CalibratedMachine {
   private readonly sentRequests = new Set<string>();
   private lastRequest = '';
 
+  /** The agent's last text, read (decoded) only when the person's next turn corrects it. */
+  private lastText: () => string = () => '';
   /** The agent's first reply said it cannot do the last request: the person's next words press on. */
   private declined = false;
 
@@ -125,6 +135,7 @@ export class CalibratedMachine {
 
   private pushAssistant(turn: CalibratedAssistantTurn): void {
     this.seenAssistant = true;
+    if (turn.hasText) this.lastText = turn.text;
     this.lastAssistantLong = turn.long;
     if (turn.long || turn.edits.length > 0) this.acted = true;
     for (let i = 0; i < turn.retries; i++) this.hit('S4', turn.id, 'retry phrase in the reply');
@@ -142,7 +153,8 @@ export class CalibratedMachine {
    * The agent's first reply to the person opens by conceding ("You're right", "你说得对", "Tu as raison"):
    * the agent read the person's turn as a correction, whatever words it used. That turn counts as S1 (and
    * no longer as a terse follow-up). A turn whose words already counted once as a steer counts a second
-   * time: the person's words and the agent's reading agree that it was a correction.
+   * time, and so does a redirect after a refusal or an interrupt: the person's words (or act) and the
+   * agent's reading agree that it was a correction.
    */
   private conceded(): void {
     const human = this.lastHuman;
@@ -152,7 +164,8 @@ export class CalibratedMachine {
       human.confirmable = undefined;
       return;
     }
-    if (!human || human.corrected) return;
+    // Conceding the opening request ("I see the issue" with the bug it names) corrects nothing the agent did.
+    if (!human?.reacting || human.corrected) return;
     human.corrected = true;
     this.unhit('S5', human.id);
     this.hit('S1', human.id, `the agent conceded a correction: "${quote(human.typed)}"`);
@@ -229,6 +242,8 @@ export class CalibratedMachine {
         // Stopping the agent and complaining in the same breath: the refusal and the words are two signs.
         const match = CORRECTION_RE.exec(reaction);
         if (match) this.hit('S1', this.pending.id, `and corrected it ("${match[0]}"): counts twice`);
+        // A redirect the agent's first reply then concedes: the person's act and the agent's reading agree.
+        else confirmable = this.pending.id;
       }
       corrected = true;
     }
@@ -238,7 +253,12 @@ export class CalibratedMachine {
       const match = CORRECTION_RE.exec(reaction);
       if (match) {
         this.hit('S1', id, `correction "${match[0]}" in reply to the agent: "${quote(typed)}"`);
-        if (!this.rejected(id, reaction)) confirmable = id;
+        if (!this.rejected(id, reaction)) {
+          // The agent had just said the work was done: the person caught a claim that was not true.
+          if (claimsDone(this.lastText()))
+            this.hit('S1', id, 'right after the agent said it was done: counts twice');
+          else confirmable = id;
+        }
         corrected = true;
       }
     }
@@ -266,7 +286,7 @@ export class CalibratedMachine {
     }
     this.request++;
     this.acted = false;
-    this.lastHuman = { id, typed, corrected, confirmable };
+    this.lastHuman = { id, typed, corrected, confirmable, reacting };
     this.awaitingReply = true;
   }
 

@@ -1,5 +1,5 @@
 import { toTurnEvent } from '../../transcript/claude/normalize.js';
-import { TYPE_ASSISTANT, TYPE_USER } from '../../transcript/fast/line.js';
+import { newLineView, scanLine, TYPE_ASSISTANT, TYPE_USER } from '../../transcript/fast/line.js';
 import {
   type FastReadOptions,
   readTranscriptLines,
@@ -61,7 +61,35 @@ function assistantTurn(
     concedes: concedesIn(text, reading),
     declines: declinesIn(text, reading),
     edits,
+    text: () => text,
   };
+}
+
+const NO_TEXT = () => '';
+
+/**
+ * The agent's latest undecoded text line, kept to be decoded later. A scanned line's bytes are valid only
+ * during the reader's call, so they are copied into one buffer reused from line to line (a copy per line
+ * costs its allocation). That is enough: the machine reads only the agent's last text (after a
+ * correction), and every text line it is handed replaces the one before.
+ */
+class LatestTextLine {
+  private bytes = Buffer.alloc(0);
+  private length = 0;
+  private generation = 0;
+
+  keep(b: Buffer, start: number, end: number): () => string {
+    const length = end - start;
+    if (this.bytes.length < length) this.bytes = Buffer.alloc(Math.max(length, 2 * this.bytes.length));
+    b.copy(this.bytes, 0, start, end);
+    this.length = length;
+    const generation = ++this.generation;
+    return () => {
+      if (generation !== this.generation) throw new Error('an older text line was asked for');
+      const view = scanLine(this.bytes, 0, this.length, newLineView());
+      return view ? textOf(this.bytes, view) : '';
+    };
+  }
 }
 
 function userTurn(
@@ -90,6 +118,7 @@ export function readCalibratedTurnsFast(
   options: FastReadOptions = {},
   tap?: AssistantLineTap,
 ): TranscriptFacts {
+  const latestText = new LatestTextLine();
   return readTranscriptLines(
     path,
     {
@@ -112,6 +141,7 @@ export function readCalibratedTurnsFast(
               concedes: false,
               declines: false,
               edits,
+              text: codePoints > 0 ? latestText.keep(b, start, end) : NO_TEXT,
             };
           } else if (info >= 0 && (info & 1) === 0) {
             // The bytes settle length and "no retry phrase": the text is read only for a concession.
@@ -127,6 +157,7 @@ export function readCalibratedTurnsFast(
               concedes: concedesIn(text, reading),
               declines: declinesIn(text, reading),
               edits,
+              text: () => text,
             };
           } else {
             turn = assistantTurn(lineNo, '', textOf(b, view), edits, reading);

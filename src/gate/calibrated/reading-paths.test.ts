@@ -39,7 +39,24 @@ describe('the calibrated profile on every reading path', () => {
   it("gives the gate command's verdict to the hook's event reader and to scan --reader plain", () => {
     const path = session();
     const direct = verdictWith(path);
-    expect(direct.verdict.signals.map((s) => `${s.name}x${s.count}`)).toEqual(['S1x1']);
+    // The redirect after the refusal, conceded by the agent, counts twice (version 5).
+    expect(direct.verdict.signals.map((s) => `${s.name}x${s.count}`)).toEqual(['S1x2']);
+    const hook: Read = (file, onEvent) => adapterFor(file).readEvents(file, onEvent);
+    expect(verdictWith(path, hook)).toEqual(direct);
+    expect(verdictWith(path, readTranscriptEvents)).toEqual(direct);
+  });
+
+  it('reads the claim of success before a correction alike when the fast reader left that text undecoded', () => {
+    const t = new TranscriptBuilder();
+    t.user('Make the export write a header row.');
+    t.assistant('Let me look at the exporter first.');
+    t.tool('Edit', { file_path: '/app/export.py', old_string: 'rows', new_string: 'header + rows' });
+    t.result('The file /app/export.py has been updated.');
+    t.assistant(`${'The writer now emits the header before the rows. '.repeat(12)}Done.`);
+    t.user('still broken, the header is missing');
+    const path = t.write();
+    const direct = verdictWith(path);
+    expect(direct.verdict.signals.map((s) => `${s.name}x${s.count}`)).toEqual(['S1x2']);
     const hook: Read = (file, onEvent) => adapterFor(file).readEvents(file, onEvent);
     expect(verdictWith(path, hook)).toEqual(direct);
     expect(verdictWith(path, readTranscriptEvents)).toEqual(direct);
@@ -53,6 +70,6 @@ describe('the calibrated profile on every reading path', () => {
         onEvent(event);
       });
     const { verdict } = verdictWith(path, bare);
-    expect(verdict.signals.map((s) => `${s.name}x${s.count}`)).toEqual(['S1x1', 'S2x1']);
+    expect(verdict.signals.map((s) => `${s.name}x${s.count}`)).toEqual(['S1x2', 'S2x1']);
   });
 });

@@ -16,6 +16,11 @@ export interface CalibratedAssistantTurn {
   /** Whether the first reply to a person says the agent cannot do what was asked (DECLINE_RE). */
   declines: boolean;
   edits: EditCall[];
+  /**
+   * The line's text, decoded only when asked: the machine reads the agent's last text before a correction
+   * for a claim that the work was done.
+   */
+  text: () => string;
 }
 
 /** A user line: tool results (with what each error was) or a text. */

@@ -1,7 +1,7 @@
-import { InputError } from '../../errors/errors.js';
 import type { Prompter } from '../../prompt/line-prompter.js';
 import { nextSprintId } from '../facts/next-sprint.js';
 import type { SprintReport } from '../facts/report.js';
+import { vagueActionReason } from './concrete-action.js';
 import type { DraftedAction, RetroDrafts } from './drafts.js';
 import type { AcceptedDrafts, RetroInputs } from './facilitate.js';
 import { proposeActionItems } from './facilitate.js';
@@ -12,10 +12,11 @@ import {
   LESSON_CATEGORIES,
   type Lesson,
 } from './lesson-types.js';
+import { BACK_WORD, beginSection, GoBack, RetroInterrupted } from './session-control.js';
 import {
   type DraftActionItem,
-  followUpFor,
   type Improvement,
+  noActionYet,
   priorityFor,
   suggestImprovements,
   suggestWentWell,
@@ -23,11 +24,32 @@ import {
 
 const CLASSIFICATIONS = ['clarification', 'implementation', 'process', 'automation'];
 
+/**
+ * The next answer. `back` at any prompt returns to the previous section (GoBack); the end of the input
+ * (Ctrl-D) stops the session with the answers given so far (RetroInterrupted), which the caller keeps.
+ */
 async function answer(prompter: Prompter, question: string): Promise<string> {
   const line = await prompter.ask(question);
-  if (line === undefined)
-    throw new InputError('the input ended before the retro was complete; nothing was written');
+  if (line === undefined) throw new RetroInterrupted();
+  if (line.trim().toLowerCase() === BACK_WORD) throw new GoBack();
   return line.trim();
+}
+
+/** An action text the facilitator gives or confirms: asked again, with the reason, until it is concrete. */
+async function concreteAction(
+  prompter: Prompter,
+  question: string,
+  fallback: string,
+  none?: string,
+): Promise<string> {
+  for (;;) {
+    const text = await required(prompter, question, fallback);
+    if (text === none) return text;
+    const vague = vagueActionReason(text);
+    if (!vague) return text;
+    prompter.say(`  not accepted: ${vague}`);
+    fallback = '';
+  }
 }
 
 /** Asks about one model draft; the default is no. Resolves with the accepted (maybe edited) text. */
@@ -76,7 +98,9 @@ async function editSection<T>(
     show();
   }
   prompter.say(question);
-  prompter.say('Enter keeps the list · text adds an item · -N removes item N · N: text replaces item N');
+  prompter.say(
+    `Enter keeps the list · text adds an item · -N removes item N · N: text replaces item N · ${BACK_WORD} returns to the previous section · Ctrl-D saves a draft`,
+  );
   for (;;) {
     const line = await answer(prompter, '> ');
     if (line === '') return items;
@@ -139,12 +163,29 @@ async function actionItems(
   prompter.say(
     'Review the proposed action items. Add, remove, or modify items. Each action item needs an owner and target sprint.',
   );
+  prompter.say(
+    `An action is a verb and an object someone can check off ("Add a retry test to the webhook suite"). ${BACK_WORD} at any prompt returns to What Could Improve · Ctrl-D saves a draft`,
+  );
   const accepted: DraftActionItem[] = [];
   for (const [index, item] of proposed.entries()) {
+    if (!item.text) {
+      // An improvement the facilitator added: its action comes from the facilitator, never a placeholder.
+      const improvement = improvements[index]?.text ?? '';
+      prompter.say(`\n[${index + 1}/${proposed.length}] ${improvement}  (no action yet)`);
+      const text = await concreteAction(
+        prompter,
+        '  action for it (a verb and an object; "-" for none)',
+        '',
+        '-',
+      );
+      if (text === '-') continue;
+      accepted.push(await completeItem(prompter, { ...item, text, priority: priorityFor(text, report) }));
+      continue;
+    }
     prompter.say(`\n[${index + 1}/${proposed.length}] ${item.text}  (priority ${item.priority})`);
     const keep = (await answer(prompter, '  keep? [Y/n/e=edit text] ')).toLowerCase();
     if (keep === 'n' || keep === 'no') continue;
-    const text = keep === 'e' ? await required(prompter, '  new text', item.text) : item.text;
+    const text = keep === 'e' ? await concreteAction(prompter, '  new text', item.text) : item.text;
     accepted.push(await completeItem(prompter, { ...item, text, priority: priorityFor(text, report) }));
   }
   for (const [index, draft] of (drafts?.items ?? []).entries()) {
@@ -153,7 +194,12 @@ async function actionItems(
     );
     const keep = (await answer(prompter, '  keep? [y/N/e=edit text] ')).toLowerCase();
     if (keep !== 'y' && keep !== 'yes' && keep !== 'e') continue;
-    const text = keep === 'e' ? await required(prompter, '  new text', draft.text) : draft.text;
+    const text = keep === 'e' ? await concreteAction(prompter, '  new text', draft.text) : draft.text;
+    const vague = vagueActionReason(text);
+    if (vague) {
+      prompter.say(`  not accepted: ${vague}`);
+      continue;
+    }
     const item = { ...draft, text, target_sprint: nextSprintId(report.sprintId) ?? '' };
     accepted.push(await completeItem(prompter, { ...item, priority: priorityFor(text, report) }));
     drafts?.accepted.push(text);
@@ -161,6 +207,11 @@ async function actionItems(
   for (;;) {
     const text = await answer(prompter, '\nAdd an action item (empty to finish): ');
     if (text === '') return accepted;
+    const vague = vagueActionReason(text);
+    if (vague) {
+      prompter.say(`  not accepted: ${vague}`);
+      continue;
+    }
     accepted.push(
       await completeItem(prompter, {
         text,
@@ -175,7 +226,7 @@ async function actionItems(
 
 async function lessons(prompter: Prompter): Promise<Lesson[]> {
   prompter.say(
-    `\nLessons Learned — one per line as "category: synopsis" (categories: ${LESSON_CATEGORIES.join(', ')})`,
+    `\nLessons Learned — one per line as "category: synopsis" (categories: ${LESSON_CATEGORIES.join(', ')}) · ${BACK_WORD} returns to Action Items · Ctrl-D saves a draft`,
   );
   const result: Lesson[] = [];
   for (;;) {
@@ -209,6 +260,7 @@ export async function facilitateInteractive(
   const well = drafts && { source, texts: drafts.wentWell, accepted: [] as string[] };
   const improve = drafts && { source, texts: drafts.couldImprove, accepted: [] as string[] };
   const actions = drafts && { source, items: drafts.actionItems, accepted: [] as string[] };
+  beginSection(prompter, 0);
   const wentWell = await editSection(
     prompter,
     'What Went Well — proposed from the sprint data:',
@@ -218,21 +270,25 @@ export async function facilitateInteractive(
     (t) => t,
     well,
   );
+  beginSection(prompter, 1);
   const improvements = await editSection(
     prompter,
     'What Could Improve — proposed from the sprint data:',
     'Based on the data above, what else could improve? Add items, confirm the data-driven findings, or modify them.',
     suggestImprovements(report),
     (i) => i.text,
-    (text, from) => ({ text, action: from?.action ?? followUpFor(text) }),
+    (text, from) => ({ text, action: from?.action ?? noActionYet() }),
     improve,
   );
+  beginSection(prompter, 2);
   const items = await actionItems(prompter, report, improvements, actions);
+  beginSection(prompter, 3);
+  const learned = await lessons(prompter);
   const inputs: RetroInputs = {
     wentWell,
     couldImprove: improvements.map((i) => i.text),
     actionItems: items,
-    lessons: await lessons(prompter),
+    lessons: learned,
     autoGenerated: false,
   };
   // An accepted draft the facilitator replaced afterwards is the facilitator's text, not a draft.

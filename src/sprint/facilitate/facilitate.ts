@@ -2,11 +2,12 @@ import { InputError } from '../../errors/errors.js';
 import { nextSprintId } from '../facts/next-sprint.js';
 import type { SprintReport } from '../facts/report.js';
 import type { RetroAnswers } from './answers.js';
+import { vagueActionReason } from './concrete-action.js';
 import { ALL_AGENTS, type Lesson } from './lesson-types.js';
 import {
   type DraftActionItem,
-  followUpFor,
   type Improvement,
+  noActionYet,
   priorityFor,
   suggestImprovements,
   suggestWentWell,
@@ -78,6 +79,8 @@ export function proposeActionItems(report: SprintReport, improvements: Improveme
 
 function requireComplete(items: DraftActionItem[]): DraftActionItem[] {
   items.forEach((item, index) => {
+    const vague = vagueActionReason(item.text);
+    if (vague) throw new InputError(`action item ${index + 1}: ${vague}; nothing was written`);
     for (const field of ['owner', 'target_sprint'] as const) {
       if (!item[field]?.trim()) {
         throw new InputError(
@@ -102,7 +105,7 @@ export function facilitateFromAnswers(report: SprintReport, answers: RetroAnswer
     suggestImprovements(report),
     answers.could_improve,
     (i) => i.text,
-    (text, from) => ({ text, action: from?.action ?? followUpFor(text) }),
+    (text, from) => ({ text, action: from?.action ?? noActionYet() }),
     'could_improve',
   );
   const proposed = proposeActionItems(report, improvements);
@@ -118,7 +121,13 @@ export function facilitateFromAnswers(report: SprintReport, answers: RetroAnswer
         const edit = a.edit[String(index + 1)] ?? {};
         // A new text is a new theme: its priority follows it unless the facilitator set one.
         const priority = edit.priority ?? (edit.text ? priorityFor(edit.text, report) : item.priority);
-        return [{ ...item, ...edit, priority }];
+        const decided = { ...item, ...edit, priority };
+        if (!decided.text.trim()) {
+          throw new InputError(
+            `action item ${index + 1} has no action yet for the improvement "${improvements[index]?.text}": give action_items.edit.${index + 1}.text (a verb and an object) or remove it; nothing was written`,
+          );
+        }
+        return [decided];
       })
     : [];
   const added = a.add.map((item) => ({

@@ -1,17 +1,19 @@
 import type { Prompter } from '../../prompt/line-prompter.js';
-import type { SkillProposal } from '../record/skills.js';
+import { type SkillProposal, validateProposal } from '../record/skills.js';
 import type { RetroAnswers } from './answers.js';
 
 export interface ProposalDecision {
   approved: boolean;
   /** The chosen skill when the proposal had several candidates. */
   targetSkill?: string;
+  /** The diff as the facilitator edited it at the prompt, when they did. */
+  diff?: string;
 }
 
 /** Asks for (or looks up) an explicit decision; there is no auto-approval. */
 export type DecideProposal = (
   proposal: SkillProposal,
-  mergePreviewFor: (skill: string) => string | undefined,
+  mergePreviewFor: (skill: string, diff?: string) => string | undefined,
 ) => Promise<ProposalDecision>;
 
 /** Decisions from the answers file; a proposal without one is rejected. */
@@ -44,11 +46,38 @@ export function promptDecider(prompter: Prompter): DecideProposal {
       targetSkill = candidates[pick - 1];
       if (!targetSkill) return { approved: false };
     }
-    prompter.say(`Target: custom/skills/${targetSkill}.md\n${proposal.diff}`);
-    const preview = targetSkill ? mergePreviewFor(targetSkill) : undefined;
-    if (preview) prompter.say(`The target exists with different content. Merge preview:\n${preview}`);
-    const question = preview ? 'Overwrite with the merged content? [y/N] ' : 'Approve this proposal? [y/N] ';
-    const answer = (await prompter.ask(question))?.trim().toLowerCase();
-    return { approved: answer === 'y' || answer === 'yes', ...(targetSkill ? { targetSkill } : {}) };
+    let diff = proposal.diff;
+    for (;;) {
+      prompter.say(`Target: custom/skills/${targetSkill}.md\n${diff}`);
+      const preview = targetSkill ? mergePreviewFor(targetSkill, diff) : undefined;
+      if (preview) prompter.say(`The target exists with different content. Merge preview:\n${preview}`);
+      const question = preview
+        ? 'Overwrite with the merged content? [y/N/e=edit the text] '
+        : 'Approve this proposal? [y/N/e=edit the text] ';
+      const answer = (await prompter.ask(question))?.trim().toLowerCase();
+      if (answer === 'e') {
+        const line = (await prompter.ask('  the line to add under the heading: '))?.trim();
+        if (line) {
+          const edited = editedDiff(diff, line);
+          const invalid = validateProposal({ ...proposal, diff: edited });
+          if (invalid) prompter.say(`  not taken: ${invalid}`);
+          else diff = edited;
+        }
+        continue;
+      }
+      const approved = answer === 'y' || answer === 'yes';
+      return {
+        approved,
+        ...(targetSkill ? { targetSkill } : {}),
+        ...(diff !== proposal.diff ? { diff } : {}),
+      };
+    }
   };
+}
+
+/** The proposal's diff with its added lines after the heading replaced by `line` (the heading stays). */
+export function editedDiff(diff: string, line: string): string {
+  const heading = diff.split('\n').find((l) => l.startsWith('+ ## ')) ?? '+ ## Retro';
+  const bullet = line.startsWith('- ') ? line : `- ${line}`;
+  return [heading, '+', `+ ${bullet}`].join('\n');
 }

@@ -10,7 +10,7 @@ import { loadAnswers } from './answers.js';
 import { gatherRetroInputs } from './retro-inputs.js';
 
 /** The prompts of the demo sprint's live retro before its first skill proposal. */
-const PROMPTS = 24;
+const PROMPTS = 36;
 const report = buildSprintReport(DEMO_PROJECT, undefined, new Date('2026-11-28T15:30:00Z'));
 const answers = loadAnswers(join(DEMO_PROJECT, DEMO_ANSWERS_FILE));
 

@@ -3,8 +3,8 @@ import type { SprintReport } from '../facts/report.js';
 import type { RetroAnswers } from './answers.js';
 import type { RetroDrafts } from './drafts.js';
 import { facilitateFromAnswers, type RetroInputs, skeletonFromMetrics } from './facilitate.js';
-import { facilitateInteractive } from './facilitate-prompts.js';
 import { answersDecider, type DecideProposal, promptDecider } from './proposal-decisions.js';
+import { facilitateResumable, type RecordedAnswer } from './resumable.js';
 
 /** Where the retro's decisions come from; answers win over a prompter, and neither means a skeleton. */
 export interface RetroInputSources {
@@ -12,6 +12,8 @@ export interface RetroInputSources {
   prompter?: Prompter | undefined;
   /** Model drafts, offered at the prompts only. */
   drafts?: RetroDrafts | undefined;
+  /** Answers of an interrupted session, replayed before the prompts continue. */
+  resume?: readonly RecordedAnswer[] | undefined;
 }
 
 export interface GatheredRetroInputs {
@@ -34,7 +36,7 @@ export async function gatherRetroInputs(
       decide: answersDecider(sources.answers),
     };
   if (sources.prompter) {
-    const inputs = await facilitateInteractive(report, sources.prompter, sources.drafts);
+    const { inputs } = await facilitateResumable(report, sources.prompter, sources.drafts, sources.resume);
     return { inputs, decide: promptDecider(sources.prompter) };
   }
   return { inputs: skeletonFromMetrics(report) };

@@ -40,6 +40,7 @@ function storiesToImprove(report: SprintReport): Set<string> {
     ...m.untriagedFindings.map((f) => f.storyKey),
     ...m.blocked,
     ...m.carryover,
+    ...report.gateProblems.map((g) => g.storyKey),
   ]);
 }
 
@@ -73,7 +74,7 @@ export function suggestWentWell(report: SprintReport): string[] {
 /** Data-driven "What Could Improve" items (seed Step 4), each with the action proposed for it. */
 export function suggestImprovements(report: SprintReport): Improvement[] {
   const board = boardMetricsOf(report);
-  if (board) return boardImprovements(report, board);
+  if (board) return [...boardImprovements(report, board), ...patternImprovements(report)];
   const m = report.metrics;
   const next = nextSprintId(report.sprintId) ?? 'the next sprint';
   const items: Improvement[] = [];
@@ -148,12 +149,66 @@ export function suggestImprovements(report: SprintReport): Improvement[] {
       },
     });
   }
+  items.push(...gateRowImprovements(report), ...patternImprovements(report));
   return items;
 }
 
-/** The follow-up proposed for an improvement the facilitator added by hand (no owner until one is given). */
-export function followUpFor(improvement: string): Improvement['action'] {
-  return { text: `Follow up: ${improvement.replace(/\.$/, '')}`, owner: '', classification: 'process' };
+const REVIEW_OF_ROW: Record<string, string> = {
+  'Code Review': 'code review',
+  'QA Tests': 'QA tests',
+  'Security Review': 'security review',
+  'Test Automation': 'test automation review',
+  'Test Review': 'test review',
+  'Performance Review': 'performance review',
+};
+
+/** A FAILED Review Gate row, or rows left UNVERIFIED by a story that went on, as "What Could Improve". */
+function gateRowImprovements(report: SprintReport): Improvement[] {
+  return report.gateProblems.flatMap((g) => {
+    const items: Improvement[] = [];
+    if (g.failed.length > 0)
+      items.push({
+        text: `${g.storyKey}'s Review Gate has ${list(g.failed)} FAILED.`,
+        action: {
+          text: `Fix what the ${list(g.failed.map((r) => REVIEW_OF_ROW[r] ?? r))} of ${g.storyKey} found and re-run ${g.failed.length === 1 ? 'it' : 'them'} to PASSED`,
+          owner: 'Tech Lead',
+          classification: 'implementation',
+        },
+      });
+    if (g.unverified.length > 0) {
+      const story = report.metrics.stories.find((s) => s.key === g.storyKey);
+      items.push({
+        text: `${g.storyKey} reached ${story?.status ?? 'review'} with ${list(g.unverified)} still UNVERIFIED in its Review Gate.`,
+        action: {
+          text: `Run the ${list(g.unverified.map((r) => REVIEW_OF_ROW[r] ?? r))} of ${g.storyKey} and record the result in its Review Gate`,
+          owner: 'QA Lead',
+          classification: 'process',
+        },
+      });
+    }
+    return items;
+  });
+}
+
+/** Themes the sprint's review findings keep returning to (seed Step 4, "common code review feedback patterns"). */
+function patternImprovements(report: SprintReport): Improvement[] {
+  return report.reviewPatterns.map((p) => ({
+    text: `Review feedback kept returning to ${p.theme}: ${p.count} findings in ${list(p.stories)} (${list(p.kinds)}).`,
+    action: {
+      text: `Add a check for ${p.theme} to the code review checklist`,
+      owner: 'Tech Lead',
+      classification: 'process',
+    },
+  }));
+}
+
+/**
+ * The action of an improvement the facilitator added by hand: none yet. No placeholder text ("Follow up:
+ * …") is proposed, since one is easy to accept as it is and is no action anybody can check off; the
+ * facilitator is asked for the action (a verb and an object) and an owner.
+ */
+export function noActionYet(): Improvement['action'] {
+  return { text: '', owner: '', classification: 'process' };
 }
 
 /** High priority when the item's theme was already seen in another sprint. */

@@ -48,6 +48,13 @@ export function boardReportJson(report: SprintReport, m: BoardMetrics): Record<s
       note: r.note,
     })),
     reviews_note: report.reviews.note ?? null,
+    review_patterns: report.reviewPatterns.map((p) => ({
+      theme: p.theme,
+      count: p.count,
+      stories: p.stories,
+      kinds: p.kinds,
+      files: p.files,
+    })),
     tech_debt: report.techDebt,
     themes: report.themes.themes,
     warnings: [

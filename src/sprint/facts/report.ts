@@ -9,7 +9,14 @@ import {
 } from '../read/techdebt.js';
 import { type BoardMetrics, boardReviews, computeBoardMetrics } from './board-metrics.js';
 import { boardReportJson, boardSummary, renderBoardReport } from './board-report.js';
+import { type GateRowProblem, reviewGateProblems } from './gate-rows.js';
 import { computeSprintMetrics, type SprintMetrics } from './metrics.js';
+import {
+  boardFindings,
+  type ReviewPattern,
+  reviewFeedbackPatterns,
+  sprintFindings,
+} from './review-patterns.js';
 import { scanThemes, type ThemeScan } from './themes.js';
 
 /** Everything the sprint retro knows from files alone: no prompt, no model, no write. */
@@ -22,6 +29,12 @@ export interface SprintReport {
   reviews: SprintReviews;
   techDebt: TechDebtReflection;
   themes: ThemeScan;
+  /** Recurring review feedback of the sprint's review reports and Findings tables (seed Step 4). */
+  reviewPatterns: ReviewPattern[];
+  /** Stories with a FAILED Review Gate row, or UNVERIFIED rows although they reached review. */
+  gateProblems: GateRowProblem[];
+  /** How the report was read when that is worth recording (no status file: the sprint as the facilitator named it). */
+  notes?: string[];
   /** Set for layouts other than `.gaia/`: the board the unit came from. */
   board?: {
     layout: BoardMetrics['layout'];
@@ -54,6 +67,9 @@ export function buildSprintReport(
       reviews: boardReviews(unit.id, metrics),
       techDebt: readTechDebtReflection(root),
       themes: scanThemes(root, unit.id, { folders: board.storyFolders }),
+      // A board's reviews are sections of its story files: their findings tables are the feedback.
+      reviewPatterns: reviewFeedbackPatterns(boardFindings(metrics.boardFacts)),
+      gateProblems: [],
       board: {
         layout: board.layout,
         unitKind: unit.kind,
@@ -62,7 +78,7 @@ export function buildSprintReport(
       },
     };
   }
-  const { sprintId, source: status } = source.resolved;
+  const { sprintId, source: status, note } = source.resolved;
   const keys = (status.status.stories ?? []).map((s) => s.key);
   if (keys.length === 0) {
     throw new InputError(
@@ -70,14 +86,18 @@ export function buildSprintReport(
     );
   }
   const reviews = collectSprintReviews(root, sprintId, keys);
+  const metrics = computeSprintMetrics(root, status.status, reviews, now);
   return {
     sprintId,
     statusPath: status.path,
     endDate: typeof status.status.end_date === 'string' ? status.status.end_date : undefined,
-    metrics: computeSprintMetrics(root, status.status, reviews, now),
+    metrics,
     reviews,
     techDebt: readTechDebtReflection(root),
     themes: scanThemes(root, sprintId),
+    reviewPatterns: reviewFeedbackPatterns(sprintFindings(root, reviews.reviews, metrics.stories)),
+    gateProblems: reviewGateProblems(metrics.stories),
+    ...(note ? { notes: [note] } : {}),
   };
 }
 
@@ -117,6 +137,18 @@ export function sprintReportJson(report: SprintReport): Record<string, unknown> 
       note: r.note,
     })),
     reviews_note: report.reviews.note ?? null,
+    review_gate_problems: report.gateProblems.map((g) => ({
+      story_key: g.storyKey,
+      failed: g.failed,
+      unverified: g.unverified,
+    })),
+    review_patterns: report.reviewPatterns.map((p) => ({
+      theme: p.theme,
+      count: p.count,
+      stories: p.stories,
+      kinds: p.kinds,
+      files: p.files,
+    })),
     tech_debt: report.techDebt,
     themes: report.themes.themes,
     warnings: [...m.missingStoryFiles.map((k) => `no story file found for ${k}`), ...report.themes.warnings],
@@ -185,6 +217,13 @@ export function renderSprintReport(report: SprintReport): string {
     const shown = r.artifact.startsWith(`${IA}/`) ? r.artifact.slice(IA.length + 1) : r.artifact;
     lines.push(`  ${r.verdict.padEnd(16)} ${shown}${r.note ? `  (${r.note})` : ''}`);
   }
+  lines.push('', 'Review Gate:');
+  if (report.gateProblems.length === 0)
+    lines.push('  no FAILED rows; every story in review or done has all six rows verified');
+  for (const line of renderGateProblems(report.gateProblems)) lines.push(`  ${line}`);
+  lines.push('', 'Review feedback patterns:');
+  if (report.reviewPatterns.length === 0) lines.push('  no theme recurs in the review findings');
+  for (const line of renderReviewPatterns(report.reviewPatterns)) lines.push(`  ${line}`);
   lines.push('', 'Tech debt reflection:', ...renderTechDebtReflection(report.techDebt).map((l) => `  ${l}`));
   lines.push('', 'Systemic themes:');
   if (report.themes.themes.length === 0) lines.push('  none found');
@@ -196,4 +235,22 @@ export function renderSprintReport(report: SprintReport): string {
   ];
   if (warnings.length > 0) lines.push('', 'Warnings:', ...warnings.map((w) => `  ${w}`));
   return lines.join('\n');
+}
+
+/** One line per story with FAILED or UNVERIFIED Review Gate rows. */
+export function renderGateProblems(problems: readonly GateRowProblem[]): string[] {
+  return problems.map((g) => {
+    const parts = [
+      g.failed.length > 0 ? `FAILED ${g.failed.join(', ')}` : '',
+      g.unverified.length > 0 ? `UNVERIFIED ${g.unverified.join(', ')}` : '',
+    ].filter(Boolean);
+    return `${g.storyKey}: ${parts.join('; ')}`;
+  });
+}
+
+/** One line per recurring review theme: count, stories and the reviews it was read in. */
+export function renderReviewPatterns(patterns: readonly ReviewPattern[]): string[] {
+  return patterns.map(
+    (p) => `${p.theme}: ${p.count} findings in ${p.stories.join(', ')} (${p.kinds.join(', ')})`,
+  );
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { copyDemo, tempRoot } from '../../test-support/sprint.js';
@@ -115,6 +115,19 @@ describe('cross-sprint themes', () => {
       outcome: 'escalated',
       escalation_count: 2,
     });
+  });
+
+  it('refuses an escalation ledger that is a link (even to a file of the project) before any count changes', () => {
+    const root = threeRetros();
+    const target = join(root, 'scripts', 'deploy.sh');
+    put(root, 'scripts/deploy.sh', '#!/bin/sh\necho deploy\n');
+    mkdirSync(dirname(join(root, ESCALATION_LEDGER_PATH)), { recursive: true });
+    symlinkSync(target, join(root, ESCALATION_LEDGER_PATH));
+    const before = readFileSync(join(root, ACTION_ITEMS_PATH), 'utf8');
+    const { themes } = scanThemes(root, 'sprint-7');
+    expect(() => applyEscalations(root, 'sprint-7', themes, NOW)).toThrow(/symlink/);
+    expect(readFileSync(target, 'utf8')).toBe('#!/bin/sh\necho deploy\n');
+    expect(readFileSync(join(root, ACTION_ITEMS_PATH), 'utf8')).toBe(before);
   });
 
   it('reads adversarial findings from the JSON sidecar, else the Markdown', () => {

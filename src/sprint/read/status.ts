@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { InputError } from '../../errors/errors.js';
 import { readProjectTextIfExists } from '../../fsx/index.js';
 import { IA, SPRINT_STATUS_PATHS } from './paths.js';
+import { sprintFromStoryFiles } from './stories-by-sprint.js';
 import { yamlData } from './yaml-strict.js';
 
 const idLike = z.union([z.string(), z.number()]).transform((v) => String(v));
@@ -91,18 +92,50 @@ function loadArchivedSprint(root: string, sprintId: string): LoadedSprintStatus 
 export interface ResolvedSprint {
   sprintId: string;
   source: LoadedSprintStatus;
+  /** Set when the sprint status file was missing or unreadable and the story files were read instead. */
+  note?: string;
 }
+
+/** The `path` of a sprint read from its story files' front matter, there being no readable status file. */
+export const STORY_FILES_SOURCE = '(story files: no readable sprint status file)';
 
 /**
  * The sprint to report on: the argument when given, else `sprint_id` of the status file. The stories come
  * from the status file when it describes that sprint, else from the sprint archive.
  */
 export function resolveSprint(root: string, requested: string | undefined): ResolvedSprint {
-  const current = loadSprintStatus(root);
+  let current: LoadedSprintStatus | undefined;
+  let unreadable: string | undefined;
+  try {
+    current = loadSprintStatus(root);
+  } catch (error) {
+    // Unreadable is like missing (seed Step 1): the sprint id is asked for, and the story files describe it.
+    if (!(error instanceof InputError)) throw error;
+    unreadable = error.message;
+  }
   const lookedAt = SPRINT_STATUS_PATHS.map((p) => join(root, p));
   const looked = lookedAt.join(', ');
   const sprintId = requested ?? current?.status.sprint_id ?? undefined;
+  if (!current && sprintId) {
+    const fromStories = sprintFromStoryFiles(root, sprintId);
+    const archived = fromStories ? undefined : loadArchivedSprint(root, sprintId);
+    if (archived) return { sprintId, source: archived };
+    if (fromStories) {
+      const why = unreadable ? `could not be read (${unreadable})` : `is missing (looked at ${looked})`;
+      return {
+        sprintId,
+        source: { path: STORY_FILES_SOURCE, status: fromStories },
+        note: `the sprint status file ${why}: ${sprintId} was read from the story files whose sprint_id is ${sprintId}`,
+      };
+    }
+  }
   if (!sprintId) {
+    if (unreadable) {
+      throw new InputError(`${unreadable}; give the sprint id to run the retro from the story files`, {
+        code: 'E_SPRINT_ID_MISSING',
+        fields: { looked: lookedAt, unreadable },
+      });
+    }
     const statusFile = current ? join(root, current.path) : undefined;
     throw new InputError(
       statusFile

@@ -1,4 +1,5 @@
 import { parse as parseYaml } from 'yaml';
+import { pushAll } from '../../arrays/bounded.js';
 import { readProjectTextIfExists } from '../../fsx/index.js';
 import { pipeCells, splitFrontMatter } from './markdown.js';
 import { isOutcomeHeading, outcomeOfLine, type ReviewOutcome, readOutcomeText } from './review-outcome.js';
@@ -187,7 +188,7 @@ export function reviewDocumentOutcomes(
     if (!text) continue;
     const lines = splitFrontMatter(text).body.split('\n');
     if (own) {
-      records.push(...outcomesIn(lines, file.path, 'review-log'));
+      pushAll(records, outcomesIn(lines, file.path, 'review-log'));
       continue;
     }
     let inStory = false;

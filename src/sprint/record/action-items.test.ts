@@ -41,20 +41,26 @@ describe('action items store', () => {
     ]);
   });
 
-  it('adds to the planning-artifacts copy when that is where the items live', () => {
+  it('writes the canonical state file, created from the planning-artifacts copy, which is left as it was', () => {
     const root = rootWith(DATED, ACTION_ITEMS_FALLBACK_PATH);
     expect(upsertActionItem(root, { sprint_id: 'sprint-7', text: 'Add a retry budget test' }, NOW)).toEqual({
       status: 'ok',
       id: 'AI-1',
-      target: ACTION_ITEMS_FALLBACK_PATH,
+      target: ACTION_ITEMS_PATH,
+      createdFrom: ACTION_ITEMS_FALLBACK_PATH,
     });
-    const after = readFileSync(join(root, ACTION_ITEMS_FALLBACK_PATH), 'utf8');
-    expect(after.startsWith(DATED)).toBe(true);
+    // The planning copy is byte for byte what it was; the state file starts from it and adds the item.
+    expect(readFileSync(join(root, ACTION_ITEMS_FALLBACK_PATH), 'utf8')).toBe(DATED);
+    expect(readFileSync(join(root, ACTION_ITEMS_PATH), 'utf8').startsWith(DATED.split('\n')[0]!)).toBe(true);
     expect(readActionItems(root)!.items.map((i) => i.id)).toEqual([
       'AI-2026-05-07-1',
       'AI-2026-05-07-12',
       'AI-1',
     ]);
+    // Once the state file exists, it alone is written: no second "created from" note.
+    const second = upsertActionItem(root, { sprint_id: 'sprint-7', text: 'Pin the retry budget at 3' }, NOW);
+    expect(second).toEqual({ status: 'ok', id: 'AI-2', target: ACTION_ITEMS_PATH });
+    expect(readFileSync(join(root, ACTION_ITEMS_FALLBACK_PATH), 'utf8')).toBe(DATED);
   });
 
   it('numbers new items from plain AI-<n> ids only', () => {

@@ -1,8 +1,14 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { type Document, isMap, type YAMLMap, type YAMLSeq } from 'yaml';
 import { InputError } from '../../errors/errors.js';
-import { readTextIfExists, withLockSync, writeFileAtomic } from '../../fsx/index.js';
+import {
+  makeDirsSync,
+  readProjectTextIfExists,
+  readTextIfExists,
+  withLockSync,
+  writeFileAtomic,
+} from '../../fsx/index.js';
 import { itemHasTheme, themeKey } from '../facts/theme-key.js';
 import { type ActionItem, asText, itemsNode, itemsOf } from '../read/action-items.js';
 import { ACTION_ITEMS_FALLBACK_PATH, ACTION_ITEMS_PATH } from '../read/paths.js';
@@ -41,19 +47,22 @@ export function editActionItems<T>(
   root: string,
   edit: (ctx: ItemsEdit) => { changed: boolean; result: T },
   afterWrite?: (result: T) => void,
-): { result: T; path: string } {
-  // Write where the items already live: the state file, else an existing planning-artifacts copy (so that
-  // its items stay visible), else a new state file.
-  const rel =
-    !existsSync(join(root, ACTION_ITEMS_PATH)) && existsSync(join(root, ACTION_ITEMS_FALLBACK_PATH))
-      ? ACTION_ITEMS_FALLBACK_PATH
-      : ACTION_ITEMS_PATH;
+): { result: T; path: string; createdFrom?: string } {
+  // Writes go to the canonical state tier (seed Step 5: ".gaia/state/action-items.yaml … All producers and
+  // consumers now agree on the state-tier location"). When only the planning-artifacts copy exists (the
+  // read-compat fallback), the state file is created from it, so its items and ids carry on, and the
+  // copy is left as it was; the caller is told (createdFrom).
+  const rel = ACTION_ITEMS_PATH;
   const auth = authorizeTarget(root, rel);
   if (!auth.ok) throw new InputError(`cannot write action items: ${auth.reason}`);
-  mkdirSync(dirname(auth.realPath), { recursive: true });
+  makeDirsSync(dirname(auth.realPath));
   return withLockSync(auth.realPath, () => {
     const existing = readTextIfExists(auth.realPath);
-    const source = existing ?? SEED_HEADER;
+    const fallback =
+      existing === undefined && existsSync(join(root, ACTION_ITEMS_FALLBACK_PATH))
+        ? readProjectTextIfExists(root, ACTION_ITEMS_FALLBACK_PATH)
+        : undefined;
+    const source = existing ?? fallback ?? SEED_HEADER;
     const doc = parseYamlStrict(source, rel);
     let seq = itemsNode(doc);
     if (!seq) {
@@ -79,7 +88,12 @@ export function editActionItems<T>(
       writeFileAtomic(auth.realPath, doc.toString({ indentSeq, lineWidth: 0 }));
     }
     afterWrite?.(result);
-    return { result, path: auth.rel };
+    const wrote = changed || existing === undefined;
+    return {
+      result,
+      path: auth.rel,
+      ...(fallback !== undefined && wrote ? { createdFrom: ACTION_ITEMS_FALLBACK_PATH } : {}),
+    };
   });
 }
 
@@ -98,6 +112,8 @@ export interface ActionItemWrite {
   status: 'ok' | 'skipped_idempotent';
   id: string;
   target: string;
+  /** Set when this write created the state file from the planning-artifacts copy. */
+  createdFrom?: string;
 }
 
 /**
@@ -106,7 +122,7 @@ export interface ActionItemWrite {
  */
 export function upsertActionItem(root: string, input: NewActionItem, now: Date): ActionItemWrite {
   const hash = themeKey(input.text);
-  const { result, path } = editActionItems<Omit<ActionItemWrite, 'target'>>(
+  const { result, path, createdFrom } = editActionItems<Omit<ActionItemWrite, 'target'>>(
     root,
     ({ doc, seq, items, nodeOf }) => {
       const existing = input.id ? nodeOf(input.id) : undefined;
@@ -137,5 +153,5 @@ export function upsertActionItem(root: string, input: NewActionItem, now: Date):
       return { changed: true, result: { status: 'ok' as const, id } };
     },
   );
-  return { ...result, target: path };
+  return { ...result, target: path, ...(createdFrom ? { createdFrom } : {}) };
 }

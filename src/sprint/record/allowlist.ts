@@ -17,6 +17,9 @@ const PATTERNS = WRITE_ALLOWLIST.map(
   (glob) => new RegExp(`^${glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]+')}$`),
 );
 
+/** Control characters and line separators (C0, DEL, C1, U+2028, U+2029). */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
 export type Authorization =
   | { ok: true /** Real path to write. */; realPath: string /** Relative to the real root. */; rel: string }
   | { ok: false; reason: string };
@@ -26,6 +29,14 @@ export type Authorization =
  * from its deepest existing parent), so a link that leaves the root, or a `..` segment, is refused.
  */
 export function authorizeTarget(root: string, target: string): Authorization {
+  // A target is one line of printable text: a line break in it would forge a `key=value` line of the
+  // writer's output (`target=…\nstatus=ok`), and no file of the allowlist has a control character.
+  if (CONTROL.test(target)) {
+    return {
+      ok: false,
+      reason: `a write target is one line without control characters (got ${JSON.stringify(target).slice(0, 80)})`,
+    };
+  }
   if (target.split(/[\\/]/).includes('..')) {
     return { ok: false, reason: `'..' is not allowed in a write target (${target})` };
   }

@@ -18,6 +18,8 @@ export interface ArtifactSections {
   proposals: string[];
   autoFile?: string[];
   lessons: { category: string; synopsis: string }[];
+  /** Warnings and facts of the run for whoever reads the record later (seed: "retro Dev Notes"). */
+  devNotes?: string[];
   /** `Drafted with provider/model` notes under the sections where model drafts were accepted. */
   draftNotes?: Partial<Record<'wentWell' | 'couldImprove' | 'actionItems', string>>;
 }
@@ -82,6 +84,7 @@ export function renderArtifact(a: ArtifactSections): string {
     ),
     '',
   );
+  if (a.devNotes && a.devNotes.length > 0) lines.push('## Dev Notes', '', ...bullets(a.devNotes, ''), '');
   return lines.join('\n');
 }
 

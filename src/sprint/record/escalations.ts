@@ -1,6 +1,7 @@
-import { appendFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { readProjectTextIfExists } from '../../fsx/index.js';
+import { closeSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { openForAppendSync } from '../../fsx/append-open.js';
+import { ensureInsideProject, makeDirsSync, readProjectTextIfExists } from '../../fsx/index.js';
 import { itemHasTheme } from '../facts/theme-key.js';
 import type { SystemicTheme } from '../facts/themes.js';
 import { editActionItems } from './action-items.js';
@@ -39,9 +40,42 @@ export function applyEscalations(
   now: Date,
 ): Escalation[] {
   if (themes.length === 0) return [];
+  const ledgerPath = join(root, ESCALATION_LEDGER_PATH);
+  ensureInsideProject(root, ledgerPath);
+  // The ledger is opened before the items are edited: a link or a FIFO planted at its path is refused
+  // before any count changes (a count raised without its ledger row would be raised again next run).
+  let ledger: number | undefined;
+  try {
+    return applyUnder(
+      root,
+      currentSprint,
+      themes,
+      now,
+      (rows) => {
+        if (ledger !== undefined) writeSync(ledger, rows);
+      },
+      () => {
+        makeDirsSync(dirname(ledgerPath));
+        ledger = openForAppendSync(ledgerPath);
+      },
+    );
+  } finally {
+    if (ledger !== undefined) closeSync(ledger);
+  }
+}
+
+function applyUnder(
+  root: string,
+  currentSprint: string,
+  themes: SystemicTheme[],
+  now: Date,
+  append: (rows: string) => void,
+  openLedger: () => void,
+): Escalation[] {
   const { result } = editActionItems(
     root,
     ({ items, nodeOf }) => {
+      openLedger();
       const applied = appliedPairs(root);
       const outcomes: Escalation[] = themes.map((theme) => {
         if (applied.has(`${currentSprint}\n${theme.theme_hash}`)) {
@@ -78,7 +112,7 @@ export function applyEscalations(
             applied_at: now.toISOString(),
           }),
         );
-      if (rows.length > 0) appendFileSync(join(root, ESCALATION_LEDGER_PATH), `${rows.join('\n')}\n`);
+      if (rows.length > 0) append(`${rows.join('\n')}\n`);
     },
   );
   return result;

@@ -199,3 +199,65 @@ describe('artifact and validator records', () => {
     expect(existsSync(join(outside, 'decision-log.md'))).toBe(false);
   });
 });
+
+describe('skill proposals by meaning', () => {
+  it('matches stemmed words, most of a name, a description, and maps went-well items too', () => {
+    const skills = [
+      { name: 'code-review', description: '' },
+      { name: 'gaia-test-automation-review', description: '' },
+      {
+        name: 'release-notes',
+        description: 'Writes the changelog entry and the upgrade guide for each release.',
+      },
+    ];
+    // "reviewed", "coding": stems meet the name's words.
+    expect(matchSkills('The code was reviewed twice before merging', skills)).toEqual(['code-review']);
+    // Two of three name words ("automation", "review") are most of the name.
+    expect(matchSkills('Automation reviews kept failing on flaky fixtures', skills)).toEqual([
+      'gaia-test-automation-review',
+    ]);
+    // Nothing of the name, two particular words of the description.
+    expect(matchSkills('The upgrade guide missed the changelog of the webhook module', skills)).toEqual([
+      'release-notes',
+    ]);
+    const { proposals, unmatched } = buildProposals('sprint-7', ['CI is red'], () => undefined, skills, [
+      'Code reviews were done within a day',
+    ]);
+    expect(proposals).toEqual([
+      {
+        finding_ref: 'retro-sprint-7-finding-2',
+        target_skill: 'code-review',
+        target_path: 'custom/skills/code-review.md',
+        rationale: 'Sprint sprint-7 retro found what went well: Code reviews were done within a day',
+        diff: '+ ## Retro sprint-7: keep doing\n+\n+ - Code reviews were done within a day.',
+      },
+    ]);
+    expect(unmatched).toEqual([1]);
+  });
+
+  it('lets the facilitator edit a proposal at the prompt before approving it', async () => {
+    const { PassThrough } = await import('node:stream');
+    const { createLinePrompter } = await import('../../prompt/line-prompter.js');
+    const { promptDecider } = await import('../facilitate/proposal-decisions.js');
+    const input = new PassThrough();
+    input.end('e\nAdd a retry case to the review checklist\ny\n');
+    const output = new PassThrough();
+    const prompter = createLinePrompter(input, output);
+    const decision = await promptDecider(prompter)(
+      {
+        finding_ref: 'retro-sprint-7-finding-1',
+        target_skill: 'code-review',
+        target_path: 'custom/skills/code-review.md',
+        rationale: 'r',
+        diff: '+ ## Retro sprint-7: E3-S2 cycled back\n+\n+ - Walk through the findings.',
+      },
+      () => undefined,
+    );
+    prompter.close();
+    expect(decision).toEqual({
+      approved: true,
+      targetSkill: 'code-review',
+      diff: '+ ## Retro sprint-7: E3-S2 cycled back\n+\n+ - Add a retry case to the review checklist',
+    });
+  });
+});

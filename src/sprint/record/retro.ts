@@ -4,7 +4,13 @@ import { RetrospectError } from '../../errors/errors.js';
 import { readProjectTextIfExists } from '../../fsx/index.js';
 import type { AcceptedDrafts, RetroInputs } from '../facilitate/facilitate.js';
 import type { DecideProposal } from '../facilitate/proposal-decisions.js';
-import { boardMetricsOf, renderSprintSummary, type SprintReport } from '../facts/report.js';
+import {
+  boardMetricsOf,
+  renderGateProblems,
+  renderReviewPatterns,
+  renderSprintSummary,
+  type SprintReport,
+} from '../facts/report.js';
 import { scanThemes } from '../facts/themes.js';
 import { readActionItems } from '../read/action-items.js';
 import { readBypasses, renderBypasses } from '../read/bypasses.js';
@@ -18,7 +24,7 @@ import { applyEscalations } from './escalations.js';
 import { fanOutLessons, lessonPayload } from './lessons.js';
 import {
   buildProposals,
-  knownSkills,
+  knownSkillsWithDescriptions,
   mergePreview,
   proposedContent,
   validateProposal,
@@ -70,10 +76,17 @@ export function renderRetroContext(report: SprintReport): string[] {
         (r) => `  ${r.storyKey} ${r.type}: ${r.verdict}${r.note ? ` (${r.note})` : ''}`,
       );
   return [
+    ...(report.notes ?? []).map((n) => `note: ${n}`),
     `Sprint ${report.sprintId} — data summary`,
     ...renderSprintSummary(report).map((l) => `  ${l}`),
     'Review findings:',
     ...reviews,
+    ...(report.gateProblems.length > 0
+      ? ['Review Gate rows not passed:', ...renderGateProblems(report.gateProblems).map((l) => `  ${l}`)]
+      : []),
+    ...(report.reviewPatterns.length > 0
+      ? ['Review feedback patterns:', ...renderReviewPatterns(report.reviewPatterns).map((l) => `  ${l}`)]
+      : []),
   ];
 }
 
@@ -88,8 +101,19 @@ export async function recordSprintRetro(o: RetroRunOptions): Promise<RetroRunRes
   const sprintId = report.sprintId;
   const ids: string[] = [];
   const outcomes: string[] = [];
+  const devNotes: string[] = [...(report.notes ?? [])];
+  const dashboard = techDebtWarning(report);
+  if (dashboard) {
+    log(`warning: ${dashboard}`);
+    devNotes.push(`warning: ${dashboard}`);
+  }
   for (const item of inputs.actionItems) {
     const written = upsertActionItem(root, { ...item, sprint_id: sprintId }, now);
+    if (written.createdFrom) {
+      const note = `created ${written.target} (the canonical state file) from ${written.createdFrom}, which is left as it was`;
+      log(`action items: ${note}`);
+      devNotes.push(note);
+    }
     ids.push(written.id);
     outcomes.push(`${written.id} ${written.status}`);
   }
@@ -193,6 +217,7 @@ export async function recordSprintRetro(o: RetroRunOptions): Promise<RetroRunRes
     ...(autoFile ? { autoFile } : {}),
     lessons: inputs.lessons,
     ...(inputs.drafted ? { draftNotes: draftNotes(inputs.drafted, inputs, ids) } : {}),
+    devNotes: [...devNotes, ...proposalLines.filter((l) => l.startsWith('no skill match'))],
   });
   const artifactPath = writeArtifactOnce(root, sprintId, now, content);
   log(`artifact: ${artifactPath}`);
@@ -239,7 +264,8 @@ async function decideProposals(o: RetroRunOptions): Promise<string[]> {
     report.sprintId,
     inputs.couldImprove,
     (i) => inputs.actionItems[i]?.text,
-    knownSkills(root, o.env),
+    knownSkillsWithDescriptions(root, o.env),
+    inputs.wentWell,
   );
   const lines: string[] = [];
   for (const proposal of proposals) {
@@ -252,10 +278,10 @@ async function decideProposals(o: RetroRunOptions): Promise<string[]> {
       lines.push(`${proposal.finding_ref}: SKIPPED (unattended run; proposals need an explicit approval)`);
       continue;
     }
-    const previewFor = (skill: string) => {
+    const previewFor = (skill: string, diff = proposal.diff) => {
       const existing = readProjectTextIfExists(root, `custom/skills/${skill}.md`);
       if (existing === undefined) return undefined;
-      const merged = proposedContent(existing, skill, proposal.diff);
+      const merged = proposedContent(existing, skill, diff);
       return merged === existing ? undefined : mergePreview(existing, merged);
     };
     const decision = await o.decide(proposal, previewFor);
@@ -266,7 +292,7 @@ async function decideProposals(o: RetroRunOptions): Promise<string[]> {
     const written = writeApprovedProposal(
       root,
       decision.targetSkill,
-      proposal.diff,
+      decision.diff ?? proposal.diff,
       o.now.toISOString().slice(0, 10),
     );
     lines.push(
@@ -276,4 +302,17 @@ async function decideProposals(o: RetroRunOptions): Promise<string[]> {
   for (const n of unmatched) lines.push(`no skill match for finding #${n}`);
   o.log(`proposals: ${lines.join('; ') || 'none'}`);
   return lines;
+}
+
+/**
+ * The warning a dashboard that could not be read fully leaves (seed Step 5e: "logs a warning to retro Dev
+ * Notes"): unparseable, or a ratio or mean age missing. A missing dashboard is no warning, only a note.
+ */
+function techDebtWarning(report: SprintReport): string | undefined {
+  const t = report.techDebt;
+  if (t.status === 'unavailable')
+    return `the tech-debt dashboard could not be read: ${t.reason}; extraction skipped`;
+  if (t.status !== 'ok') return undefined;
+  const missing = t.notes.filter((n) => /not found/.test(n));
+  return missing.length > 0 ? `the tech-debt dashboard is incomplete: ${missing.join('; ')}` : undefined;
 }

@@ -3,7 +3,9 @@ import { dirname, join } from 'node:path';
 import { isMap, isSeq, type YAMLMap, type YAMLSeq } from 'yaml';
 import { InputError } from '../../errors/errors.js';
 import { readTextIfExists, withLockSync } from '../../fsx/index.js';
+import { stems } from '../facts/stem.js';
 import { isDirectory, listDir } from '../read/files.js';
+import { splitFrontMatter } from '../read/markdown.js';
 import { authorizeTarget } from './allowlist.js';
 import { replaceWithBackup } from './writers.js';
 import { editYamlFile } from './yaml-file.js';
@@ -20,40 +22,84 @@ export interface SkillProposal {
   diff: string;
 }
 
+/** A skill the project knows: its name and what it says it is for. */
+export interface KnownSkill {
+  name: string;
+  /** `description:` of its front matter, else its first paragraph; empty when it has neither. */
+  description: string;
+}
+
+function descriptionOf(text: string | undefined): string {
+  if (!text) return '';
+  const { data, body } = splitFrontMatter(text);
+  if (typeof data.description === 'string') return data.description;
+  const paragraph = body
+    .split(/\r?\n\s*\r?\n/)
+    .map((p) => p.trim())
+    .find((p) => p !== '' && !p.startsWith('#'));
+  return paragraph ?? '';
+}
+
+/** Skills known to the project, with their descriptions: `custom/skills/*.md` and the plugin's `skills/*`. */
+export function knownSkillsWithDescriptions(root: string, env: NodeJS.ProcessEnv): KnownSkill[] {
+  const found = new Map<string, string>();
+  for (const n of listDir(join(root, 'custom/skills')).filter((f) => f.endsWith('.md')))
+    found.set(n.slice(0, -3), descriptionOf(readTextIfExists(join(root, 'custom/skills', n))));
+  const pluginRoot = env.CLAUDE_PLUGIN_ROOT;
+  if (pluginRoot) {
+    for (const n of listDir(join(pluginRoot, 'skills')).filter((f) =>
+      isDirectory(join(pluginRoot, 'skills', f)),
+    )) {
+      const own = descriptionOf(readTextIfExists(join(pluginRoot, 'skills', n, 'SKILL.md')));
+      found.set(n, found.get(n) || own);
+    }
+  }
+  return [...found.entries()]
+    .map(([name, description]) => ({ name, description }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
 /** Skill names known to the project: `custom/skills/*.md` and the plugin's `skills/*` folders. */
 export function knownSkills(root: string, env: NodeJS.ProcessEnv): string[] {
-  const custom = listDir(join(root, 'custom/skills'))
-    .filter((n) => n.endsWith('.md'))
-    .map((n) => n.slice(0, -3));
-  const pluginRoot = env.CLAUDE_PLUGIN_ROOT;
-  const bundled = pluginRoot
-    ? listDir(join(pluginRoot, 'skills')).filter((n) => isDirectory(join(pluginRoot, 'skills', n)))
-    : [];
-  return [...new Set([...custom, ...bundled])].sort();
+  return knownSkillsWithDescriptions(root, env).map((s) => s.name);
 }
 
-function words(text: string): Set<string> {
-  return new Set(
-    text
-      .toLowerCase()
-      .split(/[^a-z0-9]+/)
-      .filter(Boolean),
-  );
-}
+/** Words of a description too general to say what a skill is about. */
+const GENERIC = new Set([
+  'skill',
+  'project',
+  'specif',
+  'addition',
+  'bundl',
+  'team',
+  'sprint',
+  'stori',
+  'story',
+  'work',
+  'use',
+  'make',
+  'help',
+  'run',
+]);
 
-/** Skills whose every name word (without a `gaia-` prefix) appears in the finding. */
-export function matchSkills(finding: string, skills: string[]): string[] {
-  const have = words(finding);
-  return skills.filter((skill) => {
-    const parts = skill
-      .replace(/^gaia-/, '')
-      .split('-')
-      .filter((p) => p.length > 1);
-    return (
-      parts.length > 0 &&
-      parts.every((p) => have.has(p) || have.has(`${p}s`) || (p.endsWith('s') && have.has(p.slice(0, -1))))
-    );
-  });
+/**
+ * Skills a finding is about, read by meaning rather than spelling: words are compared by their stems
+ * ("reviews", "reviewed" are `review`; "planned", "planning" are `plan`), and a skill matches when the
+ * finding has most of its name's words (two thirds, rounded up: both of `code-review`, two of
+ * `gaia-test-automation-review`) or two or more of the particular words of its description.
+ */
+export function matchSkills(finding: string, skills: readonly (string | KnownSkill)[]): string[] {
+  const have = new Set(stems(finding));
+  return skills
+    .map((s) => (typeof s === 'string' ? { name: s, description: '' } : s))
+    .filter(({ name, description }) => {
+      const parts = stems(name.replace(/^gaia-/, '').replace(/-/g, ' '));
+      const named = parts.filter((p) => have.has(p)).length;
+      if (parts.length > 0 && named >= Math.max(1, Math.ceil((parts.length * 2) / 3))) return true;
+      const said = stems(description).filter((w) => w.length >= 4 && !GENERIC.has(w) && have.has(w));
+      return said.length >= 2;
+    })
+    .map((s) => s.name);
 }
 
 function skillName(raw: string): string {
@@ -67,7 +113,8 @@ export function buildProposals(
   sprintId: string,
   findings: string[],
   actionFor: (index: number) => string | undefined,
-  skills: string[],
+  skills: readonly (string | KnownSkill)[],
+  wentWell: readonly string[] = [],
 ): { proposals: SkillProposal[]; unmatched: number[] } {
   const proposals: SkillProposal[] = [];
   const unmatched: number[] = [];
@@ -88,6 +135,24 @@ export function buildProposals(
       target_skill: matches.length === 1 ? matches[0]! : matches,
       target_path: `custom/skills/${matches[0]}.md`,
       rationale: `Sprint ${sprintId} retro found: ${finding}`,
+      diff: section.map((l) => (l ? `+ ${l}` : '+')).join('\n'),
+    });
+  });
+  // Went-well items map too (seed Step 5f: "each retro finding from Steps 3-4"): what worked becomes a
+  // practice of the skill. They are numbered after the improvements, whose numbers stay as they were.
+  wentWell.forEach((item, j) => {
+    const n = findings.length + j + 1;
+    const matches = matchSkills(item, skills);
+    if (matches.length === 0) {
+      unmatched.push(n);
+      return;
+    }
+    const section = [`## Retro ${sprintId}: keep doing`, '', `- ${item.replace(/\.$/, '')}.`];
+    proposals.push({
+      finding_ref: `retro-${sprintId}-finding-${n}`,
+      target_skill: matches.length === 1 ? matches[0]! : matches,
+      target_path: `custom/skills/${matches[0]}.md`,
+      rationale: `Sprint ${sprintId} retro found what went well: ${item}`,
       diff: section.map((l) => (l ? `+ ${l}` : '+')).join('\n'),
     });
   });

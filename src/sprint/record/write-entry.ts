@@ -17,7 +17,7 @@ export interface SprintWrite {
 }
 
 /** A writer's result; action items also report the id they were given. */
-export type SprintWriteResult = WriteResult & { id?: string };
+export type SprintWriteResult = WriteResult & { id?: string; note?: string };
 
 /** An action item payload is a YAML mapping with at least `text`. */
 function writeActionItem(root: string, sprintId: string, payload: string, now: Date): SprintWriteResult {
@@ -29,7 +29,14 @@ function writeActionItem(root: string, sprintId: string, payload: string, now: D
   }
   const item = data as Record<string, string>;
   const written = upsertActionItem(root, { ...item, sprint_id: sprintId, text: item.text! }, now);
-  return { status: written.status, target: written.target, id: written.id };
+  return {
+    status: written.status,
+    target: written.target,
+    id: written.id,
+    ...(written.createdFrom
+      ? { note: `created ${written.target} from ${written.createdFrom}, which is left as it was` }
+      : {}),
+  };
 }
 
 /**

@@ -105,6 +105,22 @@ describe('shared memory writer', () => {
     expect(readFileSync(join(outside, 'notes.md'), 'utf8')).toBe('outside\n');
   });
 
+  it('refuses a target with a line break or a control character, so that it cannot forge an output line', () => {
+    const root = tempRoot();
+    for (const target of [
+      '.gaia/memory/a\nstatus=ok-sidecar/decision-log.md',
+      '.gaia/memory/a\rid=forged-sidecar/decision-log.md',
+      '.gaia/memory/a\u0007-sidecar/decision-log.md',
+      '.gaia/memory/a\u2028-sidecar/decision-log.md',
+    ]) {
+      const result = writeMemoryEntry({ root, target, sprintId: 'sprint-7', payload: 'x' });
+      expect(result.status).toBe('unauthorized');
+      expect(result.reason).toMatch(/^a write target is one line without control characters/);
+      expect(result.target ?? '').not.toMatch(/[\n\r]/);
+    }
+    expect(existsSync(join(root, '.gaia/memory'))).toBe(false);
+  });
+
   it('never appends to a write-once retro artifact or a YAML file', () => {
     const root = tempRoot();
     const artifact =

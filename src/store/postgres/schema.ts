@@ -70,10 +70,16 @@ export async function migratePostgres(client: pg.Client): Promise<void> {
   await client.query('BEGIN');
   try {
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-    await client.query(
-      `CREATE TABLE IF NOT EXISTS retrospect_migrations (
-         version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`,
+    // Created only when missing: CREATE … IF NOT EXISTS still needs the right to create in the schema,
+    // which a role that only reads and writes a team's store need not have.
+    const exists = await client.query<{ found: string | null }>(
+      "SELECT to_regclass('retrospect_migrations')::text AS found",
     );
+    if (!exists.rows[0]?.found)
+      await client.query(
+        `CREATE TABLE retrospect_migrations (
+           version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`,
+      );
     const { rows } = await client.query<{ current: number | null }>(
       'SELECT max(version) AS current FROM retrospect_migrations',
     );

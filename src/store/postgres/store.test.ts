@@ -1,10 +1,9 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StoreUnreachableError } from '../../errors/errors.js';
 import { postgresSkipReason, startPostgres, type TestPostgres } from '../../test-support/postgres.js';
+import { tempDir } from '../../test-support/temp-dir.js';
 import { countSignals } from '../open.js';
 import type { SessionRecord } from '../types.js';
 import { PG_MIGRATIONS } from './schema.js';
@@ -60,7 +59,7 @@ describe.skipIf(skip !== undefined)('the shared PostgreSQL session store', () =>
     server.createDatabase(name);
     return server.url(name);
   };
-  const homeOf = (who: string) => mkdtempSync(join(tmpdir(), `retrospect-home-${who}-`));
+  const homeOf = (who: string) => tempDir(`retrospect-home-${who}-`);
 
   beforeAll(async () => {
     server = await startPostgres();

@@ -9,6 +9,7 @@ import type { SessionStorePort } from '../port.js';
 import { profileOf, recordOfRow, usableRows } from '../row.js';
 import { activeWithin, sessionStartsBounded } from '../session-starts.js';
 import type { KnownFile, SessionQuery, SessionRecord } from '../types.js';
+import { misfitOfError, storeMisfit } from './fit.js';
 import { localPath, storedPath } from './paths.js';
 import { migratePostgres } from './schema.js';
 
@@ -230,7 +231,14 @@ export class PostgresSessionStore implements SessionStorePort {
     }
     try {
       await migratePostgres(client);
+      // Tables made by an earlier step but edited since, or a role whose grants were taken back.
+      const misfit = await storeMisfit(client, redactUrl(url));
+      if (misfit !== undefined) {
+        await endWithin(client, limits.closeMs);
+        throw new InputError(misfit);
+      }
     } catch (error) {
+      if (error instanceof InputError) throw error;
       await endWithin(client, limits.closeMs);
       // A role without the right to create tables, a newer schema: said in one line, where and why.
       const message = `the PostgreSQL session store at ${redactUrl(url)} could not be prepared: ${reason(error)}`;
@@ -255,6 +263,9 @@ export class PostgresSessionStore implements SessionStorePort {
         this.broken ??= error instanceof Error ? error : new Error(String(error));
         throw this.lost(error);
       }
+      // A column or a grant gone since the store was opened: one line, not a crash.
+      const misfit = misfitOfError(error, this.label);
+      if (misfit !== undefined) throw new InputError(misfit, { cause: error });
       throw error;
     }
   }

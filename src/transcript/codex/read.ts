@@ -476,6 +476,7 @@ export function readCodexSession(path: string, findParent?: ParentLookup): Codex
     const pass = forEachRecord(path, visit);
     facts.lines = pass.lines;
     session.unreadableLines = pass.unreadable;
+    if (pass.oversized > 0) session.oversizedRecords = pass.oversized;
   }
 
   // The person's turns: the events when the file has them (what was typed), else the message items.

@@ -151,6 +151,7 @@ function readEvents(path: string): CopilotSession {
   });
   facts.lines = pass.lines;
   session.unreadableLines = pass.unreadable;
+  if (pass.oversized > 0) session.oversizedRecords = pass.oversized;
   facts.sessionId ??= sessionIdFromPath(path);
   facts.session = session;
   return { messages, facts };

@@ -20,6 +20,7 @@ interface Conversation {
   records: Json[];
   lines: number;
   unreadable: number;
+  oversized?: number;
 }
 
 /**
@@ -55,7 +56,13 @@ function replayJsonl(path: string): Conversation {
       meta = { ...meta, ...record };
     }
   });
-  return { meta, records: [...byId.values()], lines: pass.lines, unreadable: pass.unreadable };
+  return {
+    meta,
+    records: [...byId.values()],
+    lines: pass.lines,
+    unreadable: pass.unreadable,
+    oversized: pass.oversized,
+  };
 }
 
 /** A legacy `.json` chat: one ConversationRecord, rewritten whole on every message. */
@@ -86,6 +93,7 @@ export function readGeminiSession(path: string, options: { subagentByPath?: bool
     unknownRecords: 0,
     unreadableLines: conversation.unreadable,
   };
+  if (conversation.oversized) session.oversizedRecords = conversation.oversized;
   const subagent = meta.kind === 'subagent' || options.subagentByPath === true;
   if (subagent) session.subagent = true;
   const facts: TranscriptFacts = {

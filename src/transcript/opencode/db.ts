@@ -4,6 +4,7 @@ import { RetrospectError } from '../../errors/errors.js';
 import { openRegularFd } from '../../fsx/read-regular.js';
 import { openSqlite, type SqliteDatabase } from '../../sqlite/index.js';
 import { isObject, type Json } from '../json-value.js';
+import { MAX_RECORD_BYTES } from '../lines.js';
 import { fileStat } from '../source.js';
 import type { OpencodeMessage } from './convert.js';
 
@@ -127,25 +128,44 @@ export interface OpencodeSessionRow {
   size: number;
 }
 
-const SESSION_ROWS = `
+/**
+ * SQL for a value's size in bytes. `octet_length` (SQLite 3.43+) reads the size from the record header
+ * without loading the value; `LENGTH` of a text loads it whole to count its characters (a 150 MB part cost
+ * 194 MB for its length alone, octet_length 49 MB). An older SQLite gets the loading form.
+ */
+function byteLength(database: Database, column: string): string {
+  try {
+    database.prepare("SELECT octet_length('')").get();
+    return `octet_length(${column})`;
+  } catch {
+    return `LENGTH(CAST(${column} AS BLOB))`;
+  }
+}
+
+function sessionRowsSql(database: Database): string {
+  const bytes = (column: string) => byteLength(database, column);
+  return `
   SELECT s.id AS id, s.parent_id AS parentId, s.directory AS directory, s.time_created AS timeCreated,
          s.time_updated AS timeUpdated,
-         COALESCE((SELECT SUM(LENGTH(m.data)) FROM message m WHERE m.session_id = s.id), 0) +
-         COALESCE((SELECT SUM(LENGTH(p.data)) FROM part p JOIN message m ON m.id = p.message_id
+         COALESCE((SELECT SUM(${bytes('m.data')}) FROM message m WHERE m.session_id = s.id), 0) +
+         COALESCE((SELECT SUM(${bytes('p.data')}) FROM part p JOIN message m ON m.id = p.message_id
                    WHERE m.session_id = s.id), 0) AS size
   FROM session s`;
+}
 
 /** Every session of an OpenCode database (none when it is not one, or cannot be read). */
 export function sessionRows(db: string): OpencodeSessionRow[] {
   if (!isOpencodeDatabase(db)) return [];
   return (
     withDatabase(db, (database) =>
-      (database.prepare(`${SESSION_ROWS} LIMIT ${MAX_OPENCODE_SESSIONS}`).all() as OpencodeSessionRow[]).map(
-        (row) => ({
-          ...row,
-          parentId: row.parentId ?? undefined,
-        }),
-      ),
+      (
+        database
+          .prepare(`${sessionRowsSql(database)} LIMIT ${MAX_OPENCODE_SESSIONS}`)
+          .all() as OpencodeSessionRow[]
+      ).map((row) => ({
+        ...row,
+        parentId: row.parentId ?? undefined,
+      })),
     ) ?? []
   );
 }
@@ -154,7 +174,7 @@ export function sessionRows(db: string): OpencodeSessionRow[] {
 export function sessionRow(db: string, sessionId: string): OpencodeSessionRow | undefined {
   return withDatabase(db, (database) => {
     if (!hasOnlyStoredTables(database)) return undefined;
-    const row = database.prepare(`${SESSION_ROWS} WHERE s.id = ?`).get(sessionId) as
+    const row = database.prepare(`${sessionRowsSql(database)} WHERE s.id = ?`).get(sessionId) as
       | OpencodeSessionRow
       | undefined;
     return row ? { ...row, parentId: row.parentId ?? undefined } : undefined;
@@ -171,32 +191,70 @@ function parseData(text: unknown): Json {
   }
 }
 
-/** A session's messages in order (creation time, then id: ids are time-ordered), each with its parts. */
-export function sessionMessages(db: string, sessionId: string): OpencodeMessage[] | undefined {
+/** A row of a page: its key, its data's size in bytes, and its data (NULL when over the cap). */
+type Paged<T> = T & { id: string; bytes: unknown; data: unknown };
+
+/** Rows read per query: what one page holds, however many rows a session has. */
+const PAGE_ROWS = 500;
+
+/**
+ * A session's messages in order (creation time, then id: ids are time-ordered), each with its parts. Parts
+ * are read a page at a time (keyed on their order), and a row whose data is over `maxRowBytes`
+ * (MAX_RECORD_BYTES) is never loaded: SQLite gives its size only, the row is left out and `onOversized` is
+ * told. A 150 MB part cost 1.23 GB read with the rest; now it costs its size query.
+ */
+export function sessionMessages(
+  db: string,
+  sessionId: string,
+  options: { maxRowBytes?: number; onOversized?: () => void } = {},
+): OpencodeMessage[] | undefined {
+  const maxRowBytes = options.maxRowBytes ?? MAX_RECORD_BYTES;
   return withDatabase(db, (database) => {
     if (!hasOnlyStoredTables(database)) return undefined;
-    const messages = database
-      .prepare('SELECT id, data FROM message WHERE session_id = ? ORDER BY time_created, id')
-      .all(sessionId) as { id: string; data: string }[];
-    const parts = database
-      .prepare(
-        `SELECT p.message_id AS messageId, p.data AS data FROM part p JOIN message m ON m.id = p.message_id
-         WHERE m.session_id = ? ORDER BY p.message_id, p.id`,
-      )
-      .all(sessionId) as { messageId: string; data: string }[];
+    const capped = (column: string) =>
+      `CASE WHEN ${byteLength(database, column)} > ${Math.floor(maxRowBytes)} THEN NULL ELSE ${column} END`;
+    // Messages are small (the text sits in parts) and ordered by an expression no index serves: one query.
+    const messageRows = database.prepare(
+      `SELECT id, ${byteLength(database, 'data')} AS bytes, ${capped('data')} AS data
+       FROM message WHERE session_id = ? ORDER BY time_created, id`,
+    );
+    const partPage = database.prepare(
+      `SELECT p.message_id AS messageId, p.id AS id, ${byteLength(database, 'p.data')} AS bytes,
+              ${capped('p.data')} AS data
+       FROM part p JOIN message m ON m.id = p.message_id
+       WHERE m.session_id = ? AND (p.message_id, p.id) > (?, ?)
+       ORDER BY p.message_id, p.id LIMIT ${PAGE_ROWS}`,
+    );
     const byMessage = new Map<string, Json[]>();
-    for (const part of parts) {
-      let list = byMessage.get(part.messageId);
-      if (!list) {
-        list = [];
-        byMessage.set(part.messageId, list);
+    let after: [string, string] = ['', ''];
+    for (;;) {
+      const page = partPage.all(sessionId, ...after) as Paged<{ messageId: string }>[];
+      for (const part of page) {
+        if (Number(part.bytes) > maxRowBytes) {
+          options.onOversized?.();
+          continue;
+        }
+        let list = byMessage.get(part.messageId);
+        if (!list) {
+          list = [];
+          byMessage.set(part.messageId, list);
+        }
+        list.push(parseData(part.data));
       }
-      list.push(parseData(part.data));
+      const last = page[page.length - 1];
+      if (!last || page.length < PAGE_ROWS) break;
+      after = [last.messageId, last.id];
     }
-    return messages.map((message) => ({
-      id: message.id,
-      data: parseData(message.data),
-      parts: byMessage.get(message.id) ?? [],
-    }));
+    const messages: OpencodeMessage[] = [];
+    for (const message of messageRows.all(sessionId) as Paged<object>[]) {
+      const oversized = Number(message.bytes) > maxRowBytes;
+      if (oversized) options.onOversized?.();
+      messages.push({
+        id: message.id,
+        data: oversized ? {} : parseData(message.data),
+        parts: byMessage.get(message.id) ?? [],
+      });
+    }
+    return messages;
   });
 }

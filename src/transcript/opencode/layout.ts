@@ -1,4 +1,5 @@
 import { basename, isAbsolute, join } from 'node:path';
+import { pushAll } from '../../arrays/bounded.js';
 import { projectFolderName } from '../../paths/data-dir.js';
 import { fileStat, homeOf, isDirectory, listDir, type SessionSource } from '../source.js';
 import { isOpencodeDatabase, sessionRows, splitSessionPath } from './db.js';
@@ -79,7 +80,7 @@ export function discoverOpencode(root: string): SessionSource[] {
   const sources: SessionSource[] = [];
   for (const entry of listDir(root)) {
     if (!entry.isDirectory() && isDatabaseName(entry.name))
-      sources.push(...databaseSources(join(root, entry.name)));
+      pushAll(sources, databaseSources(join(root, entry.name)));
   }
   const known = new Set(sources.map((source) => basename(source.path)));
   const sessionDir =

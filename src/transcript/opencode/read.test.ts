@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hostsHomeCopy } from '../../test-support/hosts.js';
@@ -87,10 +87,12 @@ describe('OpenCode sessions', () => {
   });
 
   it('opens the database read-only: the database and its write-ahead log are left as they were', () => {
-    const before = [digest(db), digest(`${db}-wal`)];
+    // The fixture has a WAL wherever a native SQLite engine wrote it (the WebAssembly one cannot keep one).
+    const files = [db, `${db}-wal`].filter((file) => existsSync(file));
+    const before = files.map(digest);
     opencodeAdapter.readEvents(main, () => {});
     discoverOpencode(data);
-    expect([digest(db), digest(`${db}-wal`)]).toEqual(before);
+    expect(files.map(digest)).toEqual(before);
   });
 
   it('answers a session that is gone with ENOENT, as a missing file would', () => {

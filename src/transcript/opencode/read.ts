@@ -1,3 +1,4 @@
+import { maxOf } from '../../arrays/bounded.js';
 import { isObject } from '../json-value.js';
 import type { TranscriptMessage } from '../messages.js';
 import type { SessionFacts, TranscriptFacts } from '../types.js';
@@ -35,6 +36,7 @@ export function readOpencodeSession(path: string): OpencodeSession {
         updated?: number;
       }
     | undefined;
+  let oversized = 0;
   const inDatabase = splitSessionPath(path);
   if (inDatabase) {
     const row = sessionRow(inDatabase.db, inDatabase.sessionId);
@@ -46,7 +48,11 @@ export function readOpencodeSession(path: string): OpencodeSession {
         created: row.timeCreated,
         updated: row.timeUpdated,
       };
-      raw = sessionMessages(inDatabase.db, inDatabase.sessionId);
+      raw = sessionMessages(inDatabase.db, inDatabase.sessionId, {
+        onOversized: () => {
+          oversized++;
+        },
+      });
     }
   } else if (isLegacySessionPath(path)) {
     const legacy = readLegacySession(path);
@@ -69,6 +75,7 @@ export function readOpencodeSession(path: string): OpencodeSession {
     turns: { human: 0, assistant: 0, toolErrors: 0 },
     unknownRecords: 0,
     unreadableLines: 0,
+    ...(oversized > 0 ? { oversizedRecords: oversized } : {}),
     ...(info.directory ? { cwd: info.directory } : {}),
     ...(info.parentId ? { parentSessionId: info.parentId, subagent: true } : {}),
   };
@@ -81,7 +88,7 @@ export function readOpencodeSession(path: string): OpencodeSession {
     lines: raw.length + raw.reduce((sum, message) => sum + message.parts.length, 0),
     knownFieldsSeen: true,
     firstTimestamp: iso(info.created ?? times[0]),
-    lastTimestamp: iso(Math.max(info.updated ?? 0, ...times)),
+    lastTimestamp: iso(maxOf([info.updated ?? 0].concat(times), 0)),
     session,
   };
   return { messages, facts };

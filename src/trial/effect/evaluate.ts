@@ -1,3 +1,4 @@
+import { maxOf, minOf } from '../../arrays/bounded.js';
 import { GUARD_KINDS, type GuardKind } from '../evidence/guard-kinds.js';
 import type { SessionEvidence } from '../evidence/read.js';
 import { evaluateTrial, type TrialEvaluation, type TrialOutcome, type TrialRule } from '../review.js';
@@ -102,7 +103,7 @@ function side(rates: readonly SessionRate[], compared: readonly SessionRate[]): 
 
 function sizeRange(rates: readonly SessionRate[]): [number, number] | null {
   const sizes = rates.flatMap((r) => (r.turns === undefined ? [] : [r.turns]));
-  return sizes.length === 0 ? null : [Math.min(...sizes), Math.max(...sizes)];
+  return sizes.length === 0 ? null : [minOf(sizes), maxOf(sizes)];
 }
 
 /**

@@ -1,3 +1,4 @@
+import { maxOf, minOf } from '../../arrays/bounded.js';
 import { utcMidnightEpoch } from '../dates.js';
 import type { SessionEvidence } from '../evidence/read.js';
 import type { SessionScore } from '../scores.js';
@@ -108,5 +109,5 @@ function commonSizes(
     );
   const compared = { baseline: matched(baseline, during), during: matched(during, baseline) };
   const sizes = [...compared.baseline, ...compared.during].map(size);
-  return { ...compared, turns: sizes.length === 0 ? null : [Math.min(...sizes), Math.max(...sizes)] };
+  return { ...compared, turns: sizes.length === 0 ? null : [minOf(sizes), maxOf(sizes)] };
 }

@@ -1,4 +1,5 @@
 import { relative, resolve, sep } from 'node:path';
+import { pushAll } from '../../arrays/bounded.js';
 import { InputError } from '../../errors/errors.js';
 import { readRegularText } from '../../fsx/read-regular.js';
 import { findGitRoots, type GitRoots } from '../../git/roots.js';
@@ -110,7 +111,7 @@ export async function collectEvidence(resolved: ResolvedScope, options: Evidence
       ...(episode.commit_range ? { linked_range: episode.commit_range } : {}),
     });
     for (const id of episode.jobs ?? []) evidence.jobs.push(await resolveJobReference(id, env));
-    evidence.receipts.push(...(episode.receipts ?? []));
+    pushAll(evidence.receipts, episode.receipts ?? []);
     if (episode.commit_range) {
       const roots = requireRepo(options.cwd);
       const git = new GitRunner(roots.worktree, env);
@@ -120,7 +121,7 @@ export async function collectEvidence(resolved: ResolvedScope, options: Evidence
         await linkerFor(options, roots, evidence),
         evidence,
       );
-      evidence.commands.push(...git.records);
+      pushAll(evidence.commands, git.records);
     }
     return evidence;
   }
@@ -132,7 +133,7 @@ export async function collectEvidence(resolved: ResolvedScope, options: Evidence
     const linker = await linkerFor(options, roots, evidence, new Map([[transcript, own]]));
     const commits = await collectSessionCommits(git, transcript, own, linker, evidence, resolved.anchor);
     evidence.workspaceSource = { root: roots.worktree, revision: commits.at(-1) ?? 'HEAD' };
-    evidence.commands.push(...git.records);
+    pushAll(evidence.commands, git.records);
     return evidence;
   }
   if (resolved.scope === 'diff' && resolved.target !== '') {
@@ -167,7 +168,7 @@ export async function collectEvidence(resolved: ResolvedScope, options: Evidence
     await collectWorktree(git, roots.worktree, rel === '' ? [] : [`:(literal)${rel}`], linker, evidence);
     evidence.workspaceSource = { root: roots.worktree, revision: 'HEAD' };
   }
-  evidence.commands.push(...git.records);
+  pushAll(evidence.commands, git.records);
   return evidence;
 }
 

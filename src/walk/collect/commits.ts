@@ -1,7 +1,8 @@
+import { pushAll } from '../../arrays/bounded.js';
 import { type CommitInfo, type Evidence, fileChange } from '../evidence.js';
 import type { HunkLinker, HunkProvenance } from '../link/link.js';
 import { settleAtBase } from './base-files.js';
-import { type GitRunner, LineSplitter, PATCH_FLAGS } from './git-run.js';
+import { BIG_FILE_BYTES, type GitRunner, LineSplitter, MAX_DIFF_LINE_BYTES, PATCH_FLAGS } from './git-run.js';
 import { PatchParser } from './patch.js';
 import { mergedRequest } from './pull-request.js';
 import { diffRevisions } from './range-revisions.js';
@@ -9,6 +10,12 @@ import { diffRevisions } from './range-revisions.js';
 const FIELD = '\x1f';
 const COMMIT_MARK = '\x01';
 const MAX_MERGES_INSPECTED = 50;
+
+/**
+ * Most commits of a range the walk reads (the newest ones): far above a sprint's or a pull request's, and a
+ * bound on what a range of 100,000 commits costs (1.5 GB and a minute, read whole).
+ */
+export const MAX_WALK_COMMITS = 2_000;
 
 function parseCommits(output: string): CommitInfo[] {
   return output
@@ -51,10 +58,21 @@ export async function collectCommitRange(
   const names = await git.collect(['diff', '--name-status', '-z', '--no-ext-diff', '-M', ...compared, '--'], {
     inline: true,
   });
+  const counted = await git.collect(['rev-list', '--count', range, '--']);
+  const total = Number(counted.stdout.toString('utf8').trim()) || 0;
+  // git limits before it reverses: `-n N --reverse` is the newest N, oldest first.
+  const limit = total > MAX_WALK_COMMITS ? [`--max-count=${MAX_WALK_COMMITS}`] : [];
+  if (limit.length > 0) {
+    const said = `the range ${range} has ${total.toLocaleString('en-US')} commits; only its newest ${MAX_WALK_COMMITS.toLocaleString('en-US')} are walked (walk a shorter range for the rest)`;
+    evidence.notes.push(
+      `The range ${range} has ${total} commits: only its newest ${MAX_WALK_COMMITS} are walked.`,
+    );
+    evidence.warnings.push(said);
+  }
   const format = ['%H', '%P', '%an', '%ae', '%aI', '%cn', '%ce', '%cI', '%B'].join('%x1f');
-  const log = await git.collect(['log', '-z', '--reverse', `--format=${format}`, range, '--']);
+  const log = await git.collect(['log', '-z', '--reverse', ...limit, `--format=${format}`, range, '--']);
   const commits = parseCommits(log.stdout.toString('utf8'));
-  evidence.commits.push(...commits);
+  pushAll(evidence.commits, commits);
   if (commits.length === 0) {
     evidence.notes.push(`The range ${range} contains no commits.`);
     evidence.warnings.push(`the range ${range} contains no commits; nothing to walk`);
@@ -78,12 +96,22 @@ export async function collectCommitRange(
       sha = line.slice(1);
     } else parser.line(line);
   });
-  await git.stream(['log', '--reverse', '--format=%x01%H', '-p', ...PATCH_FLAGS, range, '--'], (chunk) =>
-    lines.push(chunk),
+  await git.stream(
+    ['log', '--reverse', ...limit, '--format=%x01%H', '-p', ...PATCH_FLAGS, range, '--'],
+    (chunk) => lines.push(chunk),
   );
   lines.end();
   parser.end();
+  noteCutLines(lines.cutLines, evidence);
   await inspectMerges(git, commits, evidence);
+}
+
+/** Says how many diff lines were too long to read whole (their heads were read). */
+export function noteCutLines(cut: number, evidence: Evidence): void {
+  if (cut === 0) return;
+  evidence.notes.push(
+    `${cut} diff line${cut === 1 ? '' : 's'} longer than ${MAX_DIFF_LINE_BYTES / 1024} KB ${cut === 1 ? 'was' : 'were'} cut to ${cut === 1 ? 'its' : 'their'} first ${MAX_DIFF_LINE_BYTES / 1024} KB; files over ${BIG_FILE_BYTES / (1024 * 1024)} MB are walked as binary (named, their lines not read).`,
+  );
 }
 
 /** The summary line of `git diff --stat` (`N files changed, X insertions(+), Y deletions(-)`), added up. */

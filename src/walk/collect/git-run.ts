@@ -4,6 +4,12 @@ import { InputError, RetrospectError } from '../../errors/errors.js';
 import { gitArguments, SAFE_GIT_OPTIONS, safeGitEnvironment } from '../../git/safe-git.js';
 import type { CommandRecord } from '../document.js';
 
+/** Files larger than this are diffed as binary (a change of such a file is named, its lines not read). */
+export const BIG_FILE_BYTES = 8 * 1024 * 1024;
+
+/** Longest diff line the walk reads: a longer one is cut here (its head kept), as it streams. */
+export const MAX_DIFF_LINE_BYTES = 64 * 1024;
+
 /**
  * Options every git call gets: the tool's settings that keep git from running anything the repository
  * configures (git/safe-git.ts; `--no-optional-locks` among them keeps `git status` from refreshing the
@@ -21,6 +27,10 @@ export const GIT_BASE: readonly string[] = [
   'log.showRoot=true',
   '-c',
   'diff.autoRefreshIndex=false',
+  // A file over this size is diffed as binary (git neither loads nor prints its lines): a commit that adds
+  // a 200 MB blob or a 100 MB one-line text costs git and the walk nothing of its size.
+  '-c',
+  `core.bigFileThreshold=${BIG_FILE_BYTES}`,
 ];
 
 /** Flags every patch-producing call gets, so that the patch parser sees one stable format. */
@@ -124,24 +134,70 @@ export class GitRunner {
   }
 }
 
-/** Splits a byte stream into lines (on `\n` only: a lone `\r` inside a diff line is content). */
+/**
+ * Splits a byte stream into lines (on `\n` only: a lone `\r` inside a diff line is content). The pieces of
+ * an unfinished line are kept in a list and joined once, so a long line costs its length, not its length
+ * squared; a line over `maxLineBytes` keeps only its head (UTF-8 intact) and is counted in `cutLines`.
+ */
 export class LineSplitter {
-  private rest: Buffer = Buffer.alloc(0);
+  private pieces: Buffer[] = [];
+  private held = 0;
+  private cut = false;
+  /** Lines longer than maxLineBytes, cut to their head. */
+  cutLines = 0;
 
-  constructor(private readonly onLine: (line: string) => void) {}
+  constructor(
+    private readonly onLine: (line: string) => void,
+    private readonly maxLineBytes = MAX_DIFF_LINE_BYTES,
+  ) {}
 
   push(chunk: Buffer): void {
-    const data = this.rest.length > 0 ? Buffer.concat([this.rest, chunk]) : chunk;
     let start = 0;
-    for (let end = data.indexOf(10, start); end !== -1; end = data.indexOf(10, start)) {
-      this.onLine(data.toString('utf8', start, end));
+    for (let end = chunk.indexOf(10, start); end !== -1; end = chunk.indexOf(10, start)) {
+      if (this.pieces.length === 0 && !this.cut && end - start <= this.maxLineBytes)
+        this.onLine(chunk.toString('utf8', start, end));
+      else {
+        this.keep(chunk, start, end);
+        this.flush();
+      }
       start = end + 1;
     }
-    this.rest = data.subarray(start);
+    this.keep(chunk, start, chunk.length);
   }
 
   end(): void {
-    if (this.rest.length > 0) this.onLine(this.rest.toString('utf8'));
-    this.rest = Buffer.alloc(0);
+    if (this.held > 0 || this.cut) this.flush();
   }
+
+  private keep(chunk: Buffer, start: number, end: number): void {
+    if (end <= start) return;
+    const room = this.maxLineBytes - this.held;
+    if (end - start > room) this.cut = true;
+    const take = Math.min(end - start, Math.max(room, 0));
+    if (take <= 0) return;
+    this.pieces.push(Buffer.from(chunk.subarray(start, start + take)));
+    this.held += take;
+  }
+
+  private flush(): void {
+    let line = Buffer.concat(this.pieces, this.held);
+    if (this.cut) {
+      this.cutLines++;
+      line = line.subarray(0, utf8Boundary(line));
+    }
+    this.onLine(line.toString('utf8'));
+    this.pieces = [];
+    this.held = 0;
+    this.cut = false;
+  }
+}
+
+/** The end of `line` moved back off a UTF-8 sequence that the cut split. */
+function utf8Boundary(line: Buffer): number {
+  for (let k = line.length - 1; k >= 0 && k >= line.length - 3; k--) {
+    const b = line[k] ?? 0;
+    if (b < 0x80) return line.length;
+    if (b >= 0xc0) return k + (b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : 2) > line.length ? k : line.length;
+  }
+  return line.length;
 }

@@ -1,3 +1,4 @@
+import { maxOf, minOf } from '../../arrays/bounded.js';
 import { InputError } from '../../errors/errors.js';
 import { readTranscriptEventsFast } from '../../transcript/fast/read.js';
 import type { SessionEdits, WrittenEdit } from '../../transcript/session-edits.js';
@@ -33,8 +34,8 @@ export function sessionWindow(
   if (stamps.length === 0) return undefined;
   const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
   return {
-    since: iso(Math.min(...stamps) - SESSION_WINDOW_SLACK_MS),
-    until: iso(Math.max(...stamps) + SESSION_WINDOW_SLACK_MS),
+    since: iso(minOf(stamps) - SESSION_WINDOW_SLACK_MS),
+    until: iso(maxOf(stamps) + SESSION_WINDOW_SLACK_MS),
   };
 }
 

@@ -3,6 +3,7 @@ import { lstatSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ChangeOrigin, type Evidence, type FileChange, fileChange } from '../evidence.js';
 import type { HunkLinker, HunkProvenance } from '../link/link.js';
+import { noteCutLines } from './commits.js';
 import { type GitRunner, LineSplitter, PATCH_FLAGS } from './git-run.js';
 import { collectIdentifiers } from './identifiers.js';
 import { type FilePatch, PatchParser } from './patch.js';
@@ -37,6 +38,7 @@ export async function collectDiff(
   await git.stream(['diff', ...PATCH_FLAGS, ...args], (chunk) => lines.push(chunk));
   lines.end();
   parser.end();
+  noteCutLines(lines.cutLines, evidence);
 }
 
 /** A stat-only difference (touched, not changed) shows as a bare header: it is no change. */

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { pushAll } from '../../arrays/bounded.js';
 import { InputError } from '../../errors/errors.js';
 import type { GitRoots } from '../../git/roots.js';
 import { claudeConfigDirs, projectFolderName } from '../../paths/data-dir.js';
@@ -129,7 +130,7 @@ export function resolveSessionSources(
           ? listed
           : discoverSessions([{ path }]).sources.map((source) => source.path);
       if (files.length === 0) sources.warnings.push(`no session files in ${path}`);
-      sources.files.push(...files);
+      pushAll(sources.files, files);
       continue;
     }
     let folders = roots ? repositoryFolders(projects, roots) : [];
@@ -157,7 +158,7 @@ export function resolveSessionSources(
       else
         sources.warnings.push(`no project folder for this repository in ${projects} (looked for ${looked})`);
     }
-    sources.files.push(...folders.flatMap(listSessionFiles));
+    pushAll(sources.files, folders.flatMap(listSessionFiles));
   }
   sources.files = [...new Set(sources.files)];
   return sources;

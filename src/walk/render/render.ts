@@ -4,6 +4,23 @@ import type { WalkDocument } from '../document.js';
 import { markdownHeadingText, markdownText, safeCodeSpan } from './escape.js';
 import { prose, renderUnit, unitPaths } from './unit.js';
 
+/**
+ * `include_prior_evidence`: each review report, approval record and validation run found, with its source
+ * and what links it; the outcome it states is a claim of that file, not the walk's verdict.
+ */
+function priorEvidenceLines(doc: WalkDocument): string[] {
+  const prior = doc.provenance_context.prior_evidence;
+  if (prior === undefined) return ['- prior_evidence: not collected'];
+  if (prior.length === 0) return ['- prior_evidence: none linked to this change'];
+  return [
+    '- prior_evidence (claims of these files, not verdicts):',
+    ...prior.map(
+      (p) =>
+        `  - ${p.kind} ${safeCodeSpan(p.source)}${p.outcome ? ` states ${markdownText(p.outcome)}` : ''}; ${markdownText(p.linked_by.join(', '))}`,
+    ),
+  ];
+}
+
 /** The options every recorded git call starts with (see collect/git-run.ts); the appendix names them once. */
 const GIT_PREFIX = /^git --no-optional-locks(?: -c \S+)* /;
 
@@ -147,6 +164,7 @@ export function renderMarkdown(doc: WalkDocument, options: RenderOptions = {}): 
     `- validation_receipt: ${receiptLine(doc)}`,
     `- linked_jobs: [${markdownText(jobs.join(', '))}]`,
     `- linked_receipts: [${markdownText(doc.provenance_context.receipts.join(', '))}]`,
+    ...priorEvidenceLines(doc),
     ...appendix(doc, options.includeJson !== false),
   );
   return out.join('\n');

@@ -1,3 +1,4 @@
+import { maxOf, minOf } from '../../arrays/bounded.js';
 import type { ChangeUnit, WalkComment, WhoWhen } from '../document.js';
 import { markdownHeadingText, markdownInline, markdownText, safeCodeSpan } from './escape.js';
 import { utcDay } from './utc-day.js';
@@ -61,8 +62,8 @@ function renderWho(who: WhoWhen[]): string {
 }
 
 function shareRange(shares: number[]): string {
-  const low = Math.min(...shares).toFixed(2);
-  const high = Math.max(...shares).toFixed(2);
+  const low = minOf(shares).toFixed(2);
+  const high = maxOf(shares).toFixed(2);
   return low === high ? `share ${low}` : `shares ${low} to ${high}`;
 }
 

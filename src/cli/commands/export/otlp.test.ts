@@ -1,5 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ExportFailedError } from '../../../errors/errors.js';
@@ -8,6 +6,7 @@ import { ruleTextHash } from '../../../export/rule-hash.js';
 import { runCli } from '../../../test-support/cli.js';
 import { type LocalServer, startLocalServer } from '../../../test-support/http.js';
 import { writeSessionFile } from '../../../test-support/session-files.js';
+import { tempDir } from '../../../test-support/temp-dir.js';
 import { recordTrialDecision } from '../../../trial/history.js';
 
 // OTLP/JSON as the protocol defines it (opentelemetry-proto, JSON encoding): what the receiver decodes.
@@ -45,7 +44,7 @@ const origin = (server: LocalServer) => new URL(server.url).origin;
 const pointValue = (p: NumberPoint) => Number(p.asInt ?? p.asDouble);
 
 function fixture() {
-  const dir = mkdtempSync(join(tmpdir(), 'retrospect-otlp-'));
+  const dir = tempDir('retrospect-otlp-');
   const projects = join(dir, 'projects');
   for (const rejections of [2, 2, 1, 0])
     writeSessionFile(join(projects, '-home-ada-code-shop'), {

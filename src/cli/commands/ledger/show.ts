@@ -1,5 +1,7 @@
+import { maxOf } from '../../../arrays/bounded.js';
 import { InputError } from '../../../errors/errors.js';
 import { locateLedger } from '../../../ledger/path.js';
+import { unreadLedgerNote } from '../../../ledger/read.js';
 import { emptyLedgerView, ledgerViewJson, showLedger } from '../../../ledger/show.js';
 import { defineCommand, parseCommandArgs } from '../../args.js';
 import { JSON_OUTPUT } from '../../common-options.js';
@@ -25,7 +27,12 @@ const printable = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]/g
 
 function table(rows: string[][]): string[] {
   const widths =
-    rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
+    rows[0]?.map((_, column) =>
+      maxOf(
+        rows.map((row) => (row[column] ?? '').length),
+        0,
+      ),
+    ) ?? [];
   return rows.map((row) =>
     row
       .map((cell, column) => cell.padEnd(widths[column] ?? 0))
@@ -49,6 +56,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (!ledger.exists && !refused)
     println(io.stderr, `no friction ledger at ${path} yet (install the hooks with 'retrospect init')`);
   if (ledger.skipped > 0) println(io.stderr, `${ledger.skipped} unreadable line(s) in ${path} skipped`);
+  const unread = unreadLedgerNote(path, ledger.unreadBytes);
+  if (unread) println(io.stderr, unread);
   if (values.json) {
     println(io.stdout, ledgerViewJson(ledger));
     return 0;

@@ -34,6 +34,10 @@ export const SPEC = defineCommand({
     json: { type: 'boolean', description: 'one JSON record per session instead of the table' },
     jobs: { type: 'string', arg: 'N', description: 'worker threads, at least 1', default: 'one per CPU' },
     store: STORE,
+    verbose: {
+      type: 'boolean',
+      description: 'say on stderr which store the scan uses and the SQLite engine it opens it with',
+    },
     why: {
       type: 'boolean',
       description: 'list each path skipped and why (FIFOs, link loops, non-transcripts)',

@@ -37,7 +37,7 @@ export function projectRootFor(
 ): string {
   if (values.demo) {
     if (values.root) throw new InputError('--demo and --root cannot be combined');
-    return writes ? copyDemoProject() : demoProjectPath();
+    return writes ? copyDemoProject(io.env) : demoProjectPath();
   }
   return resolveProjectRoot(values.root, io.env, io.cwd);
 }

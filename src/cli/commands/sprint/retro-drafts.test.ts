@@ -47,21 +47,20 @@ describe('sprint retro drafts from a provider', () => {
     const keys = [
       'y', // went-well draft
       '', // keep the went-well list
-      'y', // could-improve draft (it brings a follow-up action without an owner)
+      'y', // could-improve draft (its action is asked for: no placeholder is proposed)
       '', // keep the could-improve list
-      ...Array(6 * 4).fill(''), // the six data-driven actions as proposed
-      '',
+      ...Array(9 * 4).fill(''), // the nine data-driven actions as proposed
+      'Flag every block older than two days in the stand-up notes',
       'dana',
       '',
-      '', // the follow-up of the drafted improvement, owner given
+      '', // the action of the drafted improvement, given by the facilitator
       'y',
       '',
       '',
       '', // the drafted action, with its suggested role
       '', // no further action
       '', // no lessons
-      'n',
-      'n',
+      ...Array(6).fill('n'),
     ];
     const stdin = Object.assign(new PassThrough(), { isTTY: true });
     stdin.end(`${keys.join('\n')}\n`);

@@ -55,5 +55,6 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     if (result[key]) println(io.stdout, `${key}=${result[key]}`);
   }
   if (result.reason) println(io.stderr, `reason: ${result.reason}`);
+  if ('note' in result && result.note) println(io.stderr, `note: ${result.note}`);
   return result.status === 'ok' || result.status === 'skipped_idempotent' ? 0 : 1;
 }

@@ -39,9 +39,27 @@ export const SPEC = defineCommand({
       description: 'agent sessions to link hunks to: a transcript file, a folder of them, or a projects root',
       default: "this project's sessions of every agent",
     },
+    comments: {
+      type: 'string',
+      arg: 'FILE',
+      description:
+        'comments given up front, one JSON object a line: {"unit" or "file", "line_start"?, "line_end"?, "type", "text"}; checked like typed ones, recorded in every mode',
+    },
     'no-comments': {
       type: 'boolean',
       description: 'no comments: neither asked at the terminal nor drafted by a model',
+    },
+    'models-for-why': {
+      type: 'string',
+      arg: 'LIST',
+      description:
+        "who synthesises the why of a unit whose commit message is thin ('wip', 'fix', under four words): auto (the deep read's reader), none, or PROVIDER[:MODEL],...; marked as synthesised, never as the author's",
+      default: 'auto',
+    },
+    'no-prior-evidence': {
+      type: 'boolean',
+      description:
+        'leave out the review reports, approval records and validation runs the repository keeps that are linked to the change (collected by default)',
     },
     plan: { type: 'boolean', description: 'print the DAG plan (TOML) for embedding a walk, and exit' },
     ...MODEL_OPTIONS,
