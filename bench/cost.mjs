@@ -157,20 +157,28 @@ if (!values['overhead-only']) {
 // Overhead: the gate as scan runs it, and the gate with the usage pass and the friction join.
 const rounds = Number(values.rounds);
 const bytes = files.reduce((sum, f) => sum + statSync(f).size, 0);
+// Wall time and this thread's CPU time (the machine may be shared: CPU time is what the work itself took).
 const gateOnly = [];
 const withCost = [];
+const gateCpu = [];
+const costCpu = [];
 for (let round = 0; round < rounds; round++) {
   for (const variant of round % 2 === 0 ? ['gate', 'cost'] : ['cost', 'gate']) {
     const started = performance.now();
+    const cpu = process.cpuUsage();
     for (const file of files) {
       if (variant === 'gate') gateSessionSync(file, { ledgerPath: null, host: 'claude-code', env: {} });
       else ours(file);
     }
+    const used = process.cpuUsage(cpu);
     (variant === 'gate' ? gateOnly : withCost).push(performance.now() - started);
+    (variant === 'gate' ? gateCpu : costCpu).push((used.user + used.system) / 1000);
   }
 }
 const g = median(gateOnly);
 const c = median(withCost);
+const gc = median(gateCpu);
+const cc = median(costCpu);
 console.log(
   JSON.stringify({
     overhead: {
@@ -179,6 +187,9 @@ console.log(
       gate_ms: +g.toFixed(0),
       gate_and_cost_ms: +c.toFixed(0),
       added_pct: +((100 * (c - g)) / g).toFixed(1),
+      gate_cpu_ms: +gc.toFixed(0),
+      gate_and_cost_cpu_ms: +cc.toFixed(0),
+      added_cpu_pct: +((100 * (cc - gc)) / gc).toFixed(1),
     },
   }),
 );

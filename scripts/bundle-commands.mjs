@@ -14,7 +14,11 @@ const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 // and its guards, and the channel on which readers report files they refused.
 const CLI_CORE = ['cli/io.js', 'safety/redact.js', 'safety/terminal.js', 'fsx/refused-reads.js'];
 const BUNDLES = [
-  { command: 'gate', shared: ['errors/errors.js', 'sessions/prefix.js', ...CLI_CORE] },
+  // The price table's reader finds its JSON beside itself; a --pricing file's reader (and zod) loads only for --pricing.
+  {
+    command: 'gate',
+    shared: ['errors/errors.js', 'sessions/prefix.js', 'cost/bundled-prices.js', 'cost/pricing-file.js', ...CLI_CORE],
+  },
   { command: 'hook', shared: ['errors/errors.js', 'hooks/hint.js', ...CLI_CORE] },
 ];
 

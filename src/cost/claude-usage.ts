@@ -1,31 +1,11 @@
 import { closeSync, readSync } from 'node:fs';
 import { openRegularFd } from '../fsx/read-regular.js';
 import type { AssistantLineTap } from '../gate/timeline.js';
+import { type LineLayout, NOT_ASSISTANT, newLineLayout, READ, readLineLayout } from './claude-line-layout.js';
 import { type TokenCounts, tokenCount } from './tokens.js';
 import type { UsageRecord } from './usage-record.js';
 
 const USAGE_KEY = Buffer.from('"usage":{');
-const CONTENT_KEY = Buffer.from('"content":');
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN = 0x7b;
-const CLOSE = 0x7d;
-
-/** The end (exclusive) of the JSON object opening at `open`, or -1 when the line ends first. */
-function objectEnd(buffer: Buffer, open: number, end: number): number {
-  let depth = 0;
-  let inString = false;
-  for (let i = open; i < end; i++) {
-    const byte = buffer[i];
-    if (inString) {
-      if (byte === BACKSLASH) i++;
-      else if (byte === QUOTE) inString = false;
-    } else if (byte === QUOTE) inString = true;
-    else if (byte === OPEN) depth++;
-    else if (byte === CLOSE && --depth === 0) return i + 1;
-  }
-  return -1;
-}
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -49,7 +29,7 @@ interface AssistantUsage {
   messageId: string | undefined;
   requestId: string | undefined;
   timestamp: string | undefined;
-  usage: Record<string, unknown>;
+  tokens: TokenCounts;
 }
 
 const str = (value: unknown) => (typeof value === 'string' && value.length > 0 ? value : undefined);
@@ -64,71 +44,25 @@ function usageOfLine(line: unknown): AssistantUsage | undefined {
     messageId: str(message.id),
     requestId: str(line.requestId),
     timestamp: str(line.timestamp),
-    usage: message.usage,
+    tokens: claudeTokens(message.usage),
   };
 }
 
-/**
- * Reads a string value written as `"key":"…"` from the line without parsing the line. Claude Code writes
- * these keys once at the line's top level or at the head of `message` (`model`, `id`), and a key written
- * inside any text is escaped (`\"key\":`), so the first match is the field itself.
- */
-function stringField(text: string, key: string, from = 0): string | undefined {
-  const needle = `"${key}":"`;
-  const at = text.indexOf(needle, from);
-  if (at < 0) return undefined;
-  const start = at + needle.length;
-  const close = text.indexOf('"', start);
-  if (close < 0) return undefined;
-  const value = text.slice(start, close);
-  // An escape inside the value: parse it properly instead.
-  return value.includes('\\') ? undefined : value;
+/** A later line of the reply `record` is: friction marked on it marks the call. */
+function joinLine(record: UsageRecord, lineNo: number): void {
+  if (record.moreLines) record.moreLines.push(lineNo);
+  else record.moreLines = [lineNo];
 }
 
-/**
- * An assistant line's usage read without parsing the whole line (its text and tool inputs can be megabytes):
- * the `usage` object is the last one in the line (it follows the content), and the head of the line names
- * the type, model, message id and request id. Null when the line is surely not an assistant line; undefined
- * when it is not laid out that way, and the caller then parses it whole.
- */
-function usageOfLayout(
-  buffer: Buffer,
-  start: number,
-  end: number,
-  usageAt: number,
-): AssistantUsage | null | undefined {
-  // The head (up to the content) and the tail (after the usage) hold every other field we read.
-  const contentAt = buffer.indexOf(CONTENT_KEY, start);
-  const head = buffer.toString('utf8', start, contentAt > start && contentAt < usageAt ? contentAt : usageAt);
-  const messageAt = head.indexOf('"message":{');
-  if (messageAt < 0) return undefined;
-  // The line's own type: written before the message in some releases (every key before it is the line's
-  // own), after it in others. A user line (a sub-agent's result) or a progress line (a sub-agent's reply
-  // inside) carries usage that is not a call of this session's own.
-  const typeInHead = stringField(head.slice(0, messageAt), 'type');
-  if (typeInHead !== undefined && typeInHead !== 'assistant') return null;
-  if (!head.includes('"role":"assistant"', messageAt)) return undefined;
-  const model = stringField(head, 'model', messageAt);
-  const open = usageAt + USAGE_KEY.length - 1;
-  const close = objectEnd(buffer, open, end);
-  if (close < 0 || model === undefined) return undefined;
-  const tail = buffer.toString('utf8', close, end);
-  const type = typeInHead ?? stringField(tail, 'type');
-  if (type !== 'assistant') return type === undefined ? undefined : null;
-  let usage: unknown;
-  try {
-    usage = JSON.parse(buffer.toString('utf8', open, close));
-  } catch {
-    return undefined;
-  }
-  if (!isObject(usage)) return undefined;
-  return {
-    model,
-    messageId: stringField(head, 'id', messageAt),
-    requestId: stringField(tail, 'requestId') ?? stringField(head, 'requestId'),
-    timestamp: stringField(tail, 'timestamp') ?? stringField(head, 'timestamp'),
-    usage,
-  };
+/** Whether the bytes [start, end) are the ASCII text `text` (no string is made to tell). */
+function sameAscii(b: Buffer, start: number, end: number, text: string): boolean {
+  if (end - start !== text.length) return false;
+  for (let k = 0; k < text.length; k++) if (b[start + k] !== text.charCodeAt(k)) return false;
+  return true;
+}
+
+function decode(b: Buffer, start: number, end: number, wide: boolean): string {
+  return b.toString(wide ? 'utf8' : 'latin1', start, end);
 }
 
 /** Bytes read at a time: a line longer than this is gathered whole before it is looked at. */
@@ -202,10 +136,17 @@ export class ClaudeUsageCollector implements AssistantLineTap {
   // Each reply's record by message id and request id, so that its later lines join it.
   private readonly seen = new Map<string, UsageRecord>();
   private anyUsage = false;
+  private lastKey: string | undefined;
+  private lastRecord: UsageRecord | undefined;
+  private lastMessageId = '';
+  private lastRequestId = '';
+  private readonly layout = newLineLayout();
 
   line(buffer: Buffer, start: number, end: number, lineNo: number): void {
-    const last = buffer.subarray(start, end).lastIndexOf(USAGE_KEY);
-    if (last >= 0) this.usageLine(buffer, start, end, start + last, lineNo);
+    // The usage closes the line's message, so a search back from the line's end finds it in its last bytes.
+    if (end - start < USAGE_KEY.length) return;
+    const last = buffer.lastIndexOf(USAGE_KEY, end - USAGE_KEY.length);
+    if (last >= start) this.usageLine(buffer, start, end, last, lineNo);
   }
 
   parsed(line: Record<string, unknown>, lineNo: number): void {
@@ -215,27 +156,66 @@ export class ClaudeUsageCollector implements AssistantLineTap {
 
   /** A line known to hold `"usage":{` at `usageAt` (its last one). */
   usageLine(buffer: Buffer, start: number, end: number, usageAt: number, lineNo: number): void {
-    let found = usageOfLayout(buffer, start, end, usageAt);
-    if (found === null) return;
-    if (found === undefined) {
-      try {
-        found = usageOfLine(JSON.parse(buffer.toString('utf8', start, end)));
-      } catch {
-        return;
-      }
+    const read = readLineLayout(buffer, start, end, usageAt, this.layout);
+    if (read === NOT_ASSISTANT) return;
+    if (read === READ) {
+      this.addLayout(buffer, this.layout, lineNo);
+      return;
+    }
+    let found: AssistantUsage | undefined;
+    try {
+      found = usageOfLine(JSON.parse(buffer.toString('utf8', start, end)));
+    } catch {
+      return;
     }
     if (found) this.add(found, lineNo);
+  }
+
+  /**
+   * A line read in place: a later line of the reply just seen (the common case: one line per content
+   * block) joins it without a string made; any other line is decoded as a parsed line would be.
+   */
+  private addLayout(b: Buffer, layout: LineLayout, lineNo: number): void {
+    const last = this.lastRecord;
+    if (
+      last !== undefined &&
+      layout.idStart >= 0 &&
+      !layout.wide &&
+      sameAscii(b, layout.idStart, layout.idEnd, this.lastMessageId) &&
+      (layout.requestStart < 0
+        ? this.lastRequestId === ''
+        : sameAscii(b, layout.requestStart, layout.requestEnd, this.lastRequestId))
+    ) {
+      joinLine(last, lineNo);
+      last.tokens = { ...layout.tokens };
+      if (!sameAscii(b, layout.modelStart, layout.modelEnd, last.model))
+        last.model = decode(b, layout.modelStart, layout.modelEnd, layout.wide) || last.model;
+      return;
+    }
+    const text = (from: number, to: number) =>
+      from < 0 ? undefined : decode(b, from, to, layout.wide) || undefined;
+    this.add(
+      {
+        model: decode(b, layout.modelStart, layout.modelEnd, layout.wide),
+        messageId: text(layout.idStart, layout.idEnd),
+        requestId: text(layout.requestStart, layout.requestEnd),
+        timestamp: text(layout.timestampStart, layout.timestampEnd),
+        tokens: { ...layout.tokens },
+      },
+      lineNo,
+    );
   }
 
   private add(found: AssistantUsage, lineNo: number): void {
     this.anyUsage = true;
     // Some gateways write no request id: the message id alone then names the reply (as ccusage 20 reads it).
     const key = found.messageId === undefined ? undefined : `${found.messageId}:${found.requestId ?? ''}`;
-    const first = key === undefined ? undefined : this.seen.get(key);
+    // A reply's lines follow each other: the last reply is asked first, the map only when another came between.
+    const first = key === undefined ? undefined : key === this.lastKey ? this.lastRecord : this.seen.get(key);
     if (first) {
       // A reply's later lines carry its usage as it grew while streaming: the last one is the whole call.
-      first.moreLines = [...(first.moreLines ?? []), lineNo];
-      first.tokens = claudeTokens(found.usage);
+      joinLine(first, lineNo);
+      first.tokens = found.tokens;
       first.model = found.model || first.model;
       return;
     }
@@ -243,9 +223,15 @@ export class ClaudeUsageCollector implements AssistantLineTap {
       lineNo,
       model: found.model,
       timestamp: found.timestamp,
-      tokens: claudeTokens(found.usage),
+      tokens: found.tokens,
     };
-    if (key !== undefined) this.seen.set(key, record);
+    if (key !== undefined) {
+      this.seen.set(key, record);
+      this.lastKey = key;
+      this.lastRecord = record;
+      this.lastMessageId = found.messageId!;
+      this.lastRequestId = found.requestId ?? '';
+    }
     this.calls.push(record);
   }
 

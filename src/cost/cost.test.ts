@@ -257,10 +257,10 @@ describe('the bundled table', () => {
   it('is the pinned release whose date is shown', async () => {
     const { readFileSync } = await import('node:fs');
     const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
-      dependencies: Record<string, string>;
+      devDependencies: Record<string, string>;
     };
     expect(BUNDLED_PRICES.name).toBe(
-      `@pydantic/genai-prices ${manifest.dependencies['@pydantic/genai-prices']}`,
+      `@pydantic/genai-prices ${manifest.devDependencies['@pydantic/genai-prices']}`,
     );
   });
 });
@@ -306,5 +306,137 @@ describe('each anchor’s cost (gate --why)', () => {
     expect(s1).toHaveLength(1);
     expect(s1[0]).toMatchObject({ calls: 1, tokens: 21_010 });
     expect(s1[0]!.costUsd).toBeCloseTo((10 * 3 + 1000 * 15 + 20_000 * 3.75) / 1e6, 10);
+  });
+});
+
+describe('usage read in place (the gate’s pass)', () => {
+  /** The records a collector gives when shown each line whole (parsed) and when shown its bytes. */
+  function bothWays(lines: string[]) {
+    const path = write(lines);
+    const parsed = new ClaudeUsageCollector();
+    lines.forEach((line, lineNo) => {
+      parsed.parsed(JSON.parse(line) as Record<string, unknown>, lineNo);
+    });
+    return { parsed: parsed.records(), bytes: readClaudeUsage(path) };
+  }
+  const usageOf = (input: number, output: number) => ({
+    input_tokens: input,
+    cache_creation_input_tokens: 50,
+    cache_read_input_tokens: 700,
+    cache_creation: { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: 50 },
+    output_tokens: output,
+    // Nested counts of the call's steps: never taken for the call's own.
+    iterations: [{ input_tokens: 999, output_tokens: 999, cache_creation: { ephemeral_1h_input_tokens: 9 } }],
+  });
+
+  it('reads every layout the real transcripts use as parsing the line would', () => {
+    const tool = {
+      type: 'tool_use',
+      id: 'toolu_1',
+      name: 'Bash',
+      input: { model: 'not-this', id: 'nor-this' },
+    };
+    const lines = [
+      // Claude Code's own: model and id before the content, usage last, then diagnostics.
+      JSON.stringify({
+        parentUuid: null,
+        message: {
+          model: 'claude-sonnet-4-6',
+          id: 'msg_1',
+          type: 'message',
+          role: 'assistant',
+          content: [tool],
+          usage: usageOf(3, 10),
+          diagnostics: { cache_miss_reason: { type: 'unavailable' } },
+        },
+        requestId: 'req_1',
+        type: 'assistant',
+        timestamp: '2026-05-04T10:00:01.000Z',
+      }),
+      // A gateway's: the model after the content.
+      JSON.stringify({
+        message: {
+          id: 'msg_2',
+          type: 'message',
+          role: 'assistant',
+          content: [tool],
+          model: 'MiniMax-M2.7',
+          usage: usageOf(4, 20),
+        },
+        type: 'assistant',
+        timestamp: '2026-05-04T10:00:02.000Z',
+      }),
+      // Content first, every other member after it.
+      JSON.stringify({
+        message: {
+          content: [tool],
+          id: 'msg_3',
+          model: 'claude-opus-4-6',
+          role: 'assistant',
+          usage: usageOf(5, 30),
+        },
+        type: 'assistant',
+        timestamp: '2026-05-04T10:00:03.000Z',
+      }),
+      // The usage before the content (the line's type then follows a large content).
+      JSON.stringify({
+        message: {
+          id: 'msg_4',
+          role: 'assistant',
+          model: 'deepseek-v4-flash',
+          usage: usageOf(6, 40),
+          content: [tool],
+        },
+        type: 'assistant',
+      }),
+      // The type before the message, as older releases write it; a user line's usage is never a call.
+      JSON.stringify({
+        type: 'assistant',
+        requestId: 'req_5',
+        message: {
+          id: 'msg_5',
+          role: 'assistant',
+          model: 'claude-haiku-4-5',
+          content: 'ok',
+          usage: usageOf(7, 50),
+        },
+      }),
+      JSON.stringify({
+        type: 'user',
+        message: { role: 'user', content: 'x' },
+        toolUseResult: { usage: usageOf(1, 1) },
+      }),
+    ];
+    const { parsed, bytes } = bothWays(lines);
+    expect(bytes).toEqual(parsed);
+    expect(bytes!.map((r) => [r.model, r.tokens.input, r.tokens.cache_write_1h])).toEqual([
+      ['claude-sonnet-4-6', 3, 50],
+      ['MiniMax-M2.7', 4, 50],
+      ['claude-opus-4-6', 5, 50],
+      ['deepseek-v4-flash', 6, 50],
+      ['claude-haiku-4-5', 7, 50],
+    ]);
+  });
+
+  it('joins a streamed reply’s lines in place, and falls back to parsing a line with escapes', () => {
+    const line = (id: string, output: number, model = 'claude-sonnet-4-6') =>
+      JSON.stringify({
+        message: { model, id, role: 'assistant', content: [], usage: usageOf(1, output) },
+        requestId: 'req_s',
+        type: 'assistant',
+      });
+    const { parsed, bytes } = bothWays([
+      line('msg_s', 1),
+      line('msg_s', 2),
+      line('msg_t', 3),
+      line('msg_s', 4),
+      line('msg_\u00e9', 5, 'm\\"x'),
+    ]);
+    expect(bytes).toEqual(parsed);
+    expect(bytes!.map((r) => [r.lineNo, r.moreLines ?? [], r.tokens.output])).toEqual([
+      [0, [1, 3], 4],
+      [2, [], 3],
+      [4, [], 5],
+    ]);
   });
 });

@@ -48,10 +48,14 @@ export function anchoredHits(
   timeline: readonly TimelineTurn[],
   hits: SignalHits,
 ): { signal: FrictionSignal; id: string; at: number }[] {
+  // Only the turns a hit names are looked up (most sessions have few hits and many turns).
+  const wanted = new Set<string>([...hits.s1, ...hits.s2, ...hits.s3, ...hits.s4]);
+  if (wanted.size === 0) return [];
   const indexOf = new Map<string, number>();
-  timeline.forEach((turn, index) => {
-    if (turn.id !== '' && !indexOf.has(turn.id)) indexOf.set(turn.id, index);
-  });
+  for (let index = 0; index < timeline.length; index++) {
+    const id = timeline[index]!.id;
+    if (id !== '' && wanted.has(id) && !indexOf.has(id)) indexOf.set(id, index);
+  }
   const keys = { S1: hits.s1, S2: hits.s2, S3: hits.s3, S4: hits.s4 };
   return FRICTION_SIGNALS.flatMap((signal) =>
     keys[signal].flatMap((id) => {

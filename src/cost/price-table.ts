@@ -1,4 +1,5 @@
-import { calcPrice } from '@pydantic/genai-prices';
+import { BUNDLED_PRICE_PACKAGE } from './bundled-price-version.js';
+import { bundledModelPrices } from './bundled-prices.js';
 
 /** A model's prices in US dollars per million tokens of each kind, for one input band. */
 export interface TokenRates {
@@ -26,10 +27,14 @@ export interface PriceTable {
 }
 
 /**
- * The bundled table: `@pydantic/genai-prices`, pinned in package.json. Its data carries no date of its own,
- * so the date shown is the pinned release's (a test keeps the two in step).
+ * The bundled table: `@pydantic/genai-prices`, pinned in package.json, its token prices taken into
+ * bundled-prices.json when Retrospect is built. Its data carries no date of its own, so the date shown is
+ * the pinned release's (a test keeps the two in step).
  */
-export const BUNDLED_PRICES: PriceSource = { name: '@pydantic/genai-prices 0.1.8', date: '2026-09-23' };
+export const BUNDLED_PRICES: PriceSource = {
+  name: `@pydantic/genai-prices ${BUNDLED_PRICE_PACKAGE}`,
+  date: '2026-09-23',
+};
 
 type Tiered = { base: number; tiers: { start: number; price: number }[] };
 
@@ -45,14 +50,8 @@ function atBand(value: unknown, band: number): number | undefined {
 }
 
 function bundledRates(model: string, band: number, at: Date | undefined): TokenRates | undefined {
-  let found: ReturnType<typeof calcPrice>;
-  try {
-    found = calcPrice({ input_tokens: 1, output_tokens: 1 }, model, at ? { timestamp: at } : {});
-  } catch {
-    return undefined;
-  }
-  if (!found) return undefined;
-  const prices = found.model_price as Record<string, unknown>;
+  const prices = bundledModelPrices(model, at ?? new Date());
+  if (!prices) return undefined;
   const input = atBand(prices.input_mtok, band);
   const output = atBand(prices.output_mtok, band);
   if (input === undefined || output === undefined) return undefined;

@@ -53,6 +53,7 @@ export function sessionUsage(
       signalOfLine.set(timeline[index]!.lineNo, signal);
   const rank = (signal: FrictionSignal) => Number(signal.slice(1));
   const signalOf = (record: UsageRecord): FrictionSignal | null => {
+    if (signalOfLine.size === 0) return null;
     let best: FrictionSignal | null = null;
     for (const line of [record.lineNo, ...(record.moreLines ?? [])]) {
       const signal = signalOfLine.get(line);

@@ -117,12 +117,12 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   let prices: PriceTable | undefined;
   if (why) {
     try {
-      prices = priceTableFrom(values.pricing, io.cwd);
+      prices = await priceTableFrom(values.pricing, io.cwd);
     } catch (error) {
       // The gate always answers: a bad --pricing file is said, and the bundled prices used.
       if (!(error instanceof RetrospectError)) throw error;
       println(io.stderr, `retrospect gate: ${error.message}; using the bundled prices`);
-      prices = priceTableFrom(undefined, io.cwd);
+      prices = await priceTableFrom(undefined, io.cwd);
     }
   }
   const usage = new ClaudeUsageCollector();

@@ -44,7 +44,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       since,
       until,
       threshold: settings.threshold,
-      prices: priceTableFrom(values.pricing, io.cwd),
+      prices: await priceTableFrom(values.pricing, io.cwd),
       ...(values.mroot === undefined
         ? {}
         : await projectSections(values.mroot, location, values.budget, { ...io, env })),

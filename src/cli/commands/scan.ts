@@ -29,7 +29,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (values.forget !== undefined)
     return forgetStored(values.forget, embeddedStorePath(location, '--forget'), positionals, io);
   const filter = scanFilterFrom(values, io);
-  const prices = priceTableFrom(values.pricing, io.cwd);
+  const prices = await priceTableFrom(values.pricing, io.cwd);
   const jobs = parsePositive(values.jobs, '--jobs', availableParallelism());
   const { roots, defaults } = scan.resolveScanRoots(positionals, values.demo === true, io.env, filter.hosts);
   const { settings, warning } = scan.gateSettingsFor(envWithProfile(io.env, values.profile), io.cwd);
