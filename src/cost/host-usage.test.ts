@@ -2,7 +2,10 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../test-support/temp-dir.js';
+import { bundledPriceTable } from './price-table.js';
 import { readSessionUsage, USAGE_HOSTS } from './read-usage.js';
+import { sessionCost } from './session-cost.js';
+import { sessionUsage } from './session-usage.js';
 
 let dir: string;
 beforeEach(() => {
@@ -122,10 +125,63 @@ describe('Gemini CLI usage (each reply’s tokens)', () => {
   });
 });
 
+describe('Copilot CLI usage (each run’s shutdown metrics)', () => {
+  it('sums each run’s usage per model, cache reads out of the input, and says its friction is unknown', () => {
+    const path = join(dir, 'events.jsonl');
+    const shutdown = (at: string, metrics: unknown) =>
+      line({
+        type: 'session.shutdown',
+        timestamp: at,
+        data: { shutdownType: 'routine', modelMetrics: metrics },
+      });
+    writeFileSync(
+      path,
+      [
+        line({ type: 'session.start', timestamp: '2026-04-02T04:40:02.084Z', data: {} }),
+        line({ type: 'assistant.message', timestamp: '2026-04-02T04:40:05.000Z', data: { content: 'ok' } }),
+        shutdown('2026-04-02T04:42:00.000Z', {
+          'claude-haiku-4.5': {
+            requests: { count: 16, cost: 0.33 },
+            usage: {
+              inputTokens: 1884297,
+              outputTokens: 6391,
+              cacheReadTokens: 1495724,
+              cacheWriteTokens: 0,
+            },
+          },
+        }),
+        line({ type: 'session.resume', timestamp: '2026-04-02T05:00:00.000Z', data: {} }),
+        shutdown('2026-04-02T05:01:00.000Z', {}),
+      ].join('\n'),
+    );
+    const records = readSessionUsage(path, 'copilot')!;
+    expect(records.map((r) => [r.lineNo, r.model, r.tokens])).toEqual([
+      [
+        -1,
+        'claude-haiku-4.5',
+        { input: 388573, output: 6391, cache_write: 0, cache_read: 1495724, cache_write_1h: 0 },
+      ],
+    ]);
+    const cost = sessionCost(
+      sessionUsage(records, [], { s1: [], s2: [], s3: [], s4: [], s5: [] }),
+      bundledPriceTable(),
+    );
+    expect(cost.tokens).toEqual({ input: 388573, output: 6391, cache_write: 0, cache_read: 1495724 });
+    expect(cost.cost_usd).not.toBeNull();
+    expect(cost.friction_tokens).toBeNull();
+    expect(cost.friction_cost_usd).toBeNull();
+  });
+
+  it('says a log without a shutdown has no usage', () => {
+    const path = join(dir, 'running.jsonl');
+    writeFileSync(path, `${line({ type: 'session.start', data: {} })}\n`);
+    expect(readSessionUsage(path, 'copilot')).toBeUndefined();
+  });
+});
+
 describe('hosts without usage read', () => {
-  it('shows OpenCode and Copilot CLI sessions as no usage (null), never zero', () => {
-    expect(USAGE_HOSTS).toEqual(['claude-code', 'codex', 'gemini']);
+  it('shows OpenCode sessions as no usage (null), never zero', () => {
+    expect(USAGE_HOSTS).toEqual(['claude-code', 'codex', 'gemini', 'copilot']);
     expect(readSessionUsage(join(dir, 'any.jsonl'), 'opencode')).toBeUndefined();
-    expect(readSessionUsage(join(dir, 'any.jsonl'), 'copilot')).toBeUndefined();
   });
 });

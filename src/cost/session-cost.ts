@@ -17,7 +17,7 @@ export interface SessionCost {
   tokens: ShownTokens | null;
   /** Null: no usage, or a model that used tokens has no price. */
   cost_usd: number | null;
-  /** Null exactly when `tokens` is. */
+  /** Null when `tokens` is, or when the host records usage per session only (its friction is unknown). */
   friction_tokens: number | null;
   friction_cost_usd: number | null;
   /** Friction by the signal that marks it (only signals with tokens). */
@@ -98,11 +98,13 @@ export function sessionCost(usage: SessionUsage | undefined, table: PriceTable):
     const sum = bySignal.get(signal);
     if (sum) friction_by_signal[signal] = { tokens: totalTokens(sum.tokens), cost_usd: usd(sum.cost) };
   }
+  // Usage the host records per session (Copilot CLI) cannot be split into calls: its friction is unknown.
+  const frictionKnown = usage.frictionUnknown !== true;
   return {
     tokens: shown(all.tokens),
     cost_usd: usd(all.cost),
-    friction_tokens: totalTokens(friction.tokens),
-    friction_cost_usd: usd(friction.cost),
+    friction_tokens: frictionKnown ? totalTokens(friction.tokens) : null,
+    friction_cost_usd: frictionKnown ? usd(friction.cost) : null,
     friction_by_signal,
     unpriced_models: [...unpriced].sort(),
   };

@@ -37,6 +37,8 @@ export interface SessionUsage {
   entries: UsageEntry[] | null;
   /** The session's first call, whose date chooses among a model's dated prices. */
   firstAt: string | null;
+  /** Set when some usage is tied to no line (a host that records it per session): the friction share is unknown. */
+  frictionUnknown?: true;
 }
 
 /** The usage summary of one session from its calls, the gate's turns and the gate's (uncapped) hits. */
@@ -63,7 +65,9 @@ export function sessionUsage(
   };
   const entries = new Map<string, UsageEntry>();
   let firstAt: string | null = null;
+  let frictionUnknown = false;
   for (const record of records) {
+    if (record.lineNo < 0) frictionUnknown = true;
     firstAt ??= record.timestamp ?? null;
     const band = bandOf(record.tokens);
     const signal = signalOf(record);
@@ -76,5 +80,10 @@ export function sessionUsage(
     entry.calls += 1;
     addTokens(entry.tokens, record.tokens);
   }
-  return { version: 1, entries: [...entries.values()], firstAt };
+  return {
+    version: 1,
+    entries: [...entries.values()],
+    firstAt,
+    ...(frictionUnknown ? { frictionUnknown: true } : {}),
+  };
 }
