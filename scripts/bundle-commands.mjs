@@ -13,11 +13,14 @@ const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 // What cli/main.js loads anyway stays shared too: the CLI's output (whose secrets main() sets for the run)
 // and its guards, and the channel on which readers report files they refused.
 const CLI_CORE = ['cli/io.js', 'safety/redact.js', 'safety/terminal.js', 'fsx/refused-reads.js'];
+// The price table's reader finds its JSON beside itself; a --pricing file's reader (and zod) loads only for
+// --pricing: both stay modules wherever the cost is read.
+const COST = ['cost/bundled-prices.js', 'cost/pricing-file.js'];
 // The hook group and each of its handlers are bundles of their own: the friction capture runs after every
 // failed tool call and loads neither the gate behind the hint nor the guards.
 const HOOK_HANDLERS = ['cli/commands/hook/friction-capture.js', 'cli/commands/hook/hint.js', 'cli/commands/hook/guard.js'];
 const BUNDLES = [
-  { command: 'gate', shared: ['errors/errors.js', 'sessions/prefix.js', ...CLI_CORE] },
+  { command: 'gate', shared: ['errors/errors.js', 'sessions/prefix.js', ...COST, ...CLI_CORE] },
   { command: 'hook', shared: ['errors/errors.js', ...HOOK_HANDLERS, ...CLI_CORE] },
   { command: 'hook/friction-capture', shared: ['errors/errors.js', ...CLI_CORE] },
   { command: 'hook/hint', shared: ['errors/errors.js', 'hooks/hint.js', ...CLI_CORE] },
@@ -27,7 +30,7 @@ const BUNDLES = [
   // What it imports only when asked for (the PostgreSQL store, the OTLP export) stays a lazy import.
   {
     command: 'scan',
-    shared: ['errors/errors.js', 'scan/pool.js', 'scan/demo-root.js', ...CLI_CORE],
+    shared: ['errors/errors.js', 'scan/pool.js', 'scan/demo-root.js', ...COST, ...CLI_CORE],
     keepLazy: true,
   },
 ];
@@ -82,7 +85,7 @@ await bundle(
 const THREADS = ['scan/pool.js', 'scan/worker.js', 'hooks/gate-worker.js'];
 for (const name of THREADS) {
   const file = join(dist, name);
-  const keep = new Set(['errors/errors.js', ...CLI_CORE].map((shared) => join(dist, shared)));
+  const keep = new Set(['errors/errors.js', ...COST, ...CLI_CORE].map((shared) => join(dist, shared)));
   await bundle(file, file, (target, kind) => keep.has(target) || kind === 'dynamic-import');
 }
 

@@ -1,12 +1,14 @@
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
-import type { Attributes } from '@opentelemetry/api';
+import type { Attributes, Meter } from '@opentelemetry/api';
 import { SeverityNumber } from '@opentelemetry/api-logs';
 import { OTLPLogExporter } from '@opentelemetry/exporter-logs-otlp-http';
 import { OTLPMetricExporter } from '@opentelemetry/exporter-metrics-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { InMemoryLogRecordExporter, LoggerProvider, SimpleLogRecordProcessor } from '@opentelemetry/sdk-logs';
 import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
+import { bundledPriceTable, type PriceTable } from '../cost/price-table.js';
+import { sessionCost } from '../cost/session-cost.js';
 import { ExportFailedError, InputError } from '../errors/errors.js';
 import type { TrialDecision } from '../report/types.js';
 import { redactUrl, redactUrlIn } from '../safety/url.js';
@@ -30,6 +32,8 @@ export interface OtlpExportOptions {
    * collector that drips its reply is given up on, its connection closed). Default 10 s.
    */
   timeoutMs?: number;
+  /** Prices for the cost metrics (default: the bundled table; docs/cost.md). */
+  prices?: PriceTable;
 }
 
 export interface OtlpExportSummary {
@@ -123,6 +127,63 @@ function send<T>(
 }
 
 /**
+ * Token and cost metrics (docs/cost.md), under the OpenTelemetry semantic conventions for generative AI where
+ * they name one: `gen_ai.client.token.usage` (unit `{token}`, one value per session and model and kind;
+ * `gen_ai.token.type` is `input` or `output`, and `retrospect.token.kind` tells the input's uncached part from
+ * its cache writes and reads) with `gen_ai.request.model`. The conventions name no cost metric: the spend
+ * and the friction spend at API prices are `retrospect.cost` and `retrospect.friction.cost` (unit `USD`),
+ * per project and machine. Sub-agents' transcripts count (their calls are their own); own runs do not.
+ */
+function recordUsage(
+  meter: Meter,
+  records: readonly SessionRecord[],
+  machine: string,
+  prices: PriceTable,
+): void {
+  const tokens = meter.createHistogram('gen_ai.client.token.usage', {
+    description: 'Tokens used, per session, model and kind, as the transcripts record them',
+    unit: '{token}',
+  });
+  const cost = meter.createGauge('retrospect.cost', { description: 'Spend at API prices', unit: 'USD' });
+  const friction = meter.createGauge('retrospect.friction.cost', {
+    description: 'Spend at API prices on friction: rejected or corrected work, failing runs, redone edits',
+    unit: 'USD',
+  });
+  const groups = new Map<string, { attributes: Attributes; cost: number; friction: number }>();
+  for (const r of records) {
+    if (r.ownRun === true || !r.usage?.entries) continue;
+    const attributes: Attributes = { project: r.project, 'host.name': r.machine ?? machine };
+    if (r.user !== undefined) attributes['user.name'] = r.user;
+    const byModel = new Map<string, Record<string, number>>();
+    for (const entry of r.usage.entries) {
+      const sums = byModel.get(entry.model) ?? { input: 0, output: 0, cache_write: 0, cache_read: 0 };
+      for (const kind of ['input', 'output', 'cache_write', 'cache_read'] as const)
+        sums[kind]! += entry.tokens[kind];
+      byModel.set(entry.model, sums);
+    }
+    for (const [model, sums] of byModel)
+      for (const [kind, count] of Object.entries(sums))
+        tokens.record(count, {
+          ...attributes,
+          'gen_ai.request.model': model,
+          'gen_ai.token.type': kind === 'output' ? 'output' : 'input',
+          'retrospect.token.kind': kind,
+        });
+    const priced = sessionCost(r.usage, prices);
+    if (priced.cost_usd === null) continue;
+    const key = JSON.stringify(attributes);
+    const group = groups.get(key) ?? { attributes, cost: 0, friction: 0 };
+    groups.set(key, group);
+    group.cost += priced.cost_usd;
+    group.friction += priced.friction_cost_usd ?? 0;
+  }
+  for (const group of groups.values()) {
+    cost.record(group.cost, group.attributes);
+    friction.record(group.friction, group.attributes);
+  }
+}
+
+/**
  * Sends the sessions' friction as OTLP metrics and the trial decisions as OTLP log events, with the
  * OpenTelemetry JS SDK over OTLP/HTTP. Only counts, scores, signal names, project folder names, machine and
  * user names, and rule text hashes leave the machine: no transcript text, no rule text.
@@ -170,6 +231,7 @@ export async function exportOtlp(options: OtlpExportOptions): Promise<OtlpExport
       group.signals[name] = (group.signals[name] ?? 0) + count;
     scores.record(r.verdict.score, attributes);
   }
+  recordUsage(meter, options.records, options.machine, options.prices ?? bundledPriceTable());
   for (const group of groups.values()) {
     sessions.record(group.sessions, group.attributes);
     flagged.record(group.flagged, group.attributes);

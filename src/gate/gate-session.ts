@@ -1,6 +1,6 @@
 import { FileTooLargeError } from '../fsx/read-regular.js';
 import { resolveLedgerPath } from '../ledger/path.js';
-import { adapterFor, adapterNamed } from '../transcript/host.js';
+import { adapterFor, adapterNamed, claudeCodeAdapter } from '../transcript/host.js';
 import { MAX_RECORD_BYTES } from '../transcript/lines.js';
 import { sessionIdFromPath } from '../transcript/read.js';
 import type { HostName, TranscriptFacts, TurnCounts, TurnEvent } from '../transcript/types.js';
@@ -14,6 +14,7 @@ import { GateMachine, type SignalHits } from './machine.js';
 import { type GateProfile, resolveGateProfile } from './profile.js';
 import { type GateSignal, type GateVerdict, rulesOf, scoreHits, signalOf, zeroVerdict } from './score.js';
 import { resolveThreshold } from './threshold.js';
+import { type AssistantLineTap, TimelineRecorder, type TimelineTurn } from './timeline.js';
 import { turnReaderFor } from './turn-reader.js';
 import { classifyTurn, type GateTurn } from './turns.js';
 
@@ -38,6 +39,14 @@ export interface GateOptions {
   read?: (path: string, onEvent: (event: TurnEvent) => void) => TranscriptFacts;
   /** The session's host when the caller knows it (the scan does); otherwise its path and head tell. */
   host?: HostName;
+  /** Keep the session's turns in file order in the result (friction cost reads them); default false. */
+  timeline?: boolean;
+  /**
+   * Shown each assistant line of a Claude Code transcript read by the calibrated profile's own reader, in
+   * the same pass; `tapped` in the result says whether it was (other hosts, the seed profile and a custom
+   * `read` do not show it, and the caller reads what it needs itself).
+   */
+  assistantLines?: AssistantLineTap;
 }
 
 export interface GateResult {
@@ -66,17 +75,24 @@ export interface GateResult {
   hits?: SignalHits;
   /** The session's turns as its host counts them (Claude Code's: from the gate's own turns). */
   turns?: TurnCounts;
+  /** The turns in file order, when `timeline` was asked for (absent for an error verdict). */
+  timeline?: TimelineTurn[];
+  /** Whether `assistantLines` was shown every assistant line of the file. */
+  tapped?: boolean;
 }
 
 /** Counts a Claude Code session's turns from the gate's turns (other hosts' adapters count their own). */
 class TurnCounter {
   readonly counts: TurnCounts = { human: 0, assistant: 0, toolErrors: 0 };
-  assistant(): void {
+  constructor(readonly timeline?: TimelineRecorder) {}
+  assistant(lineNo: number, id: string): void {
     this.counts.assistant++;
+    this.timeline?.assistant(lineNo, id);
   }
-  user(human: boolean, errors: readonly boolean[]): void {
+  user(lineNo: number, id: string, human: boolean, errors: readonly boolean[], isMeta: boolean): void {
     if (human) this.counts.human++;
     for (const error of errors) if (error) this.counts.toolErrors++;
+    this.timeline?.user(lineNo, id, human, errors, isMeta);
   }
 }
 
@@ -86,11 +102,14 @@ class CountingCalibratedMachine extends CalibratedMachine {
     super();
   }
   override push(turn: CalibratedTurn): void {
-    if (turn.kind === 'assistant') this.counter.assistant();
+    if (turn.kind === 'assistant') this.counter.assistant(turn.lineNo, turn.id);
     else
       this.counter.user(
+        turn.lineNo,
+        turn.id,
         turn.results.length === 0 && !turn.isMeta && turn.text.length > 0,
         turn.results.map((result) => result === 'error'),
+        turn.isMeta,
       );
     super.push(turn);
   }
@@ -139,7 +158,8 @@ export function gateSessionSync(path: string | undefined, options: GateOptions =
   let facts: TranscriptFacts;
   let finish: () => SignalHits;
   let reasons: HitReason[] | undefined;
-  const counter = new TurnCounter();
+  const counter = new TurnCounter(options.timeline ? new TimelineRecorder() : undefined);
+  let tapped = false;
   try {
     if (profile === 'seed') {
       const machine = new GateMachine();
@@ -155,11 +175,12 @@ export function gateSessionSync(path: string | undefined, options: GateOptions =
           });
       finish = () => machine.finish();
     } else {
+      tapped = !options.read && adapter.name === 'claude-code' && adapterFor(path) === claudeCodeAdapter;
       const machine = new CountingCalibratedMachine(counter);
       facts = options.read
         ? pushEvents(options.read, path, machine)
         : adapter.name === 'claude-code'
-          ? readCalibrated(path, machine)
+          ? readCalibrated(path, machine, options.assistantLines)
           : pushEvents((file, onEvent) => adapter.readEvents(file, onEvent), path, machine);
       finish = () => machine.finish();
       reasons = machine.reasons;
@@ -227,10 +248,12 @@ export function gateSessionSync(path: string | undefined, options: GateOptions =
     facts,
     s2Sources: { transcript: transcriptS2, ledger },
     turns: facts.session?.turns ?? counter.counts,
+    ...(counter.timeline ? { timeline: counter.timeline.turns } : {}),
+    tapped: options.assistantLines !== undefined && tapped,
   };
 }
 
 function countTurn(counter: TurnCounter, turn: GateTurn): void {
-  if (turn.kind === 'assistant') counter.assistant();
-  else counter.user(turn.human, turn.toolResultErrors);
+  if (turn.kind === 'assistant') counter.assistant(turn.lineNo, turn.id);
+  else counter.user(turn.lineNo, turn.id, turn.human, turn.toolResultErrors, false);
 }

@@ -1,3 +1,4 @@
+import { bundledPriceTable, type PriceTable } from '../cost/price-table.js';
 import { projectLabel } from '../paths/project-label.js';
 import { selectRecords } from '../scan/filter.js';
 import type { SessionStore } from '../store/open.js';
@@ -7,6 +8,7 @@ import type { HostName } from '../transcript/types.js';
 import { hostFriction } from './hosts.js';
 import { onePerSession } from './one-per-session.js';
 import { projectFriction } from './projects.js';
+import { spendReport } from './spend.js';
 import { summarize } from './summary.js';
 import { topFlagged } from './top-flagged.js';
 import type { ReportModel, ReportScope, RulesReport, TrialHistory } from './types.js';
@@ -27,6 +29,8 @@ export interface ReportOptions {
   trials?: TrialHistory | undefined;
   /** The project's rules and their trials (see buildRulesReport), when a project root was given. */
   rules?: RulesReport | undefined;
+  /** Prices for the spend section (default: the bundled table). */
+  prices?: PriceTable | undefined;
   now?: Date;
 }
 
@@ -90,6 +94,7 @@ export function buildReportModel(
     topFlagged: topFlagged(sessions, read).map((f) => ({ ...f, project: projectLabel(f.project) })),
     trials: options.trials,
     rules: options.rules,
+    spend: spendReport(sessions, read, options.prices ?? bundledPriceTable(), projectLabel),
   };
 }
 

@@ -9,6 +9,7 @@ import {
   hostsSection,
   projectsSection,
   scopeSection,
+  spendSection,
   summarySection,
   trialsSection,
   weeklySection,
@@ -75,6 +76,7 @@ ${hostsSection(model)}
 ${weeklySection(model)}
 ${projectsSection(model)}
 ${flaggedSection(model)}
+${spendSection(model)}
 ${rulesSection(model.rules)}
 ${trialsSection(model.trials)}
 <script type="application/json" id="report-data">${data}</script>

@@ -1,5 +1,6 @@
 import { SIGNAL_LABELS, SIGNAL_NAMES } from '../gate/signals.js';
 import { escapeHtml as e } from './escape.js';
+import type { SpendRow, SpendSession } from './spend.js';
 import type {
   FlaggedSession,
   HostFriction,
@@ -228,4 +229,57 @@ export function trialsSection(trials: TrialHistory | undefined): string {
   return `<section id="trials"><h2>Trial decisions</h2>
 <p class="note">${counts.join(' · ')}, as recorded in the directive history (the means are mean gate scores per session; the effect each decision was taken on is in “Do the rules work?”).${skipped}</p>
 ${body}</section>`;
+}
+
+function usd(value: number): string {
+  return value !== 0 && Math.abs(value) < 0.01 ? `$${value.toFixed(3)}` : `$${value.toFixed(2)}`;
+}
+
+function spendRow(r: SpendRow): string {
+  const share = r.costUsd > 0 ? percent(r.frictionUsd / r.costUsd) : '–';
+  return row(
+    [e(r.key), String(r.sessions), e(usd(r.costUsd)), e(usd(r.frictionUsd)), share],
+    new Set([1, 2, 3, 4]),
+  );
+}
+
+function spendTable(id: string, first: string, rows: readonly SpendRow[]): string {
+  return `<table id="${id}">${head([first, 'sessions', 'spend', 'friction spend', 'friction share'])}<tbody>${rows.map(spendRow).join('')}</tbody></table>`;
+}
+
+function topFrictionRow(s: SpendSession): string {
+  const session = `${e(s.sessionId)}${s.agentId === undefined ? '' : ` &gt; ${e(s.agentId)}`}`;
+  return row(
+    [
+      e(s.project),
+      `<code>${session}</code>`,
+      e(minute(s.start)),
+      e(usd(s.costUsd)),
+      e(usd(s.frictionUsd)),
+      s.frictionTokens.toLocaleString('en-US'),
+    ],
+    new Set([3, 4, 5]),
+  );
+}
+
+/** Spend and friction spend at API prices, per week, project, agent and machine, and the costliest friction. */
+export function spendSection(model: ReportModel): string {
+  const spend = model.spend;
+  if (!spend) return '';
+  const prices = spend.prices.map((p) => `${e(p.name)} of ${e(p.date)}`).join(', then ');
+  const left = [
+    spend.withoutUsage > 0
+      ? plural(spend.withoutUsage, 'transcript records', 'transcripts record') + ' no usage'
+      : '',
+    spend.unpriced > 0 ? plural(spend.unpriced, 'uses a model', 'use models') + ' no table prices' : '',
+  ].filter(Boolean);
+  const share = spend.total.costUsd > 0 ? ` (${percent(spend.total.frictionUsd / spend.total.costUsd)})` : '';
+  return `<section id="spend"><h2>What friction costs</h2>
+<p class="note">Tokens as the transcripts record them, priced at API prices (${prices}): on a subscription this is what the use would cost, not what was paid. Friction spend is the part spent on work the person rejected or corrected, on failing runs and on redone edits (docs/cost.md).${left.length > 0 ? ` Left out of the sums: ${e(left.join('; '))}.` : ''}</p>
+<p id="spend-total">Spend ${e(usd(spend.total.costUsd))}, friction ${e(usd(spend.total.frictionUsd))}${share}, over ${plural(spend.total.priced, 'transcript', 'transcripts')}.</p>
+<h3>Per week</h3>${spendTable('spend-weeks', 'week', spend.byWeek)}
+<h3>Per project</h3>${spendTable('spend-projects', 'project', spend.byProject)}
+${spend.byHost.length > 1 ? `<h3>Per agent</h3>${spendTable('spend-hosts', 'agent', spend.byHost)}` : ''}
+${spend.byMachine.length > 1 ? `<h3>Per machine</h3>${spendTable('spend-machines', 'machine', spend.byMachine)}` : ''}
+<h3>Top sessions by friction spend</h3>${spend.topByFriction.length === 0 ? '<p class="note">No friction spend.</p>' : `<table id="spend-top">${head(['project', 'session', 'start', 'spend', 'friction spend', 'friction tokens'])}<tbody>${spend.topByFriction.map(topFrictionRow).join('')}</tbody></table>`}</section>`;
 }

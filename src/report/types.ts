@@ -131,6 +131,10 @@ export interface ReportScope {
 }
 
 /** Everything the HTML shows, as plain data (also embedded in the page as JSON). */
+export type { SpendReport } from './spend.js';
+
+import type { SpendReport } from './spend.js';
+
 export interface ReportModel {
   generatedAt: string;
   scope: ReportScope;
@@ -144,6 +148,8 @@ export interface ReportModel {
   trials: TrialHistory | undefined;
   /** "Do the rules work?": present when a project root was given. */
   rules?: RulesReport | undefined;
+  /** What the sessions cost at API prices and what friction took (docs/cost.md); absent without usage. */
+  spend?: SpendReport | undefined;
 }
 
 /** The project's rules as `trial list` and `retrospect rules` see them, for the report. */

@@ -1,3 +1,6 @@
+import { ClaudeUsageCollector } from '../cost/claude-usage.js';
+import { readSessionUsage } from '../cost/read-usage.js';
+import { type SessionUsage, sessionUsage } from '../cost/session-usage.js';
 import { type GateResult, gateSessionSync } from '../gate/index.js';
 import type { LedgerCoverage } from '../gate/ledger-s2.js';
 import type { GateProfile } from '../gate/profile.js';
@@ -32,6 +35,8 @@ export interface GateOutcome {
   /** The agent that started a sub-agent's session, when the session says. */
   parentSessionId: string | undefined;
   subagent: boolean;
+  /** The session's model calls by model, input band and the friction signal that marks them (docs/cost.md). */
+  usage: SessionUsage | undefined;
 }
 
 /** Settings shared by every file of one scan. */
@@ -56,6 +61,7 @@ export function fileGate(
   const env = settings.forceTranscriptS2 ? { RETRO_FORCE_TRANSCRIPT_S2: '1' } : {};
   const uncovered: LedgerCoverage = { covered: false };
   return (path, host) => {
+    const collector = new ClaudeUsageCollector();
     const result = gateSessionSync(path, {
       ...(host !== undefined ? { host } : {}),
       profile: settings.profile,
@@ -63,7 +69,22 @@ export function fileGate(
       env,
       ledgerLookup: (sessionId) => ledger.get(sessionId) ?? uncovered,
       ...(read ? { read } : {}),
+      timeline: true,
+      assistantLines: collector,
     });
+    // Usage is read from the assistant lines the gate's pass showed (or, for other readers, in a pass of its
+    // own). A verdict that is an error has no usage to go with it.
+    let usage: SessionUsage | undefined;
+    if (result.verdict.error === undefined) {
+      try {
+        // The gate's own pass showed a Claude Code file's assistant lines; other files are read once more.
+        const records = result.tapped ? collector.records() : readSessionUsage(path, host ?? 'claude-code');
+        usage = sessionUsage(records, result.timeline, result.hits);
+      } catch {
+        // The file went away or changed under the second pass: no usage is stored, the next scan reads it.
+        usage = undefined;
+      }
+    }
     return {
       path,
       verdict: result.verdict,
@@ -83,6 +104,7 @@ export function fileGate(
       cwd: result.facts?.session?.cwd,
       parentSessionId: result.facts?.session?.parentSessionId,
       subagent: result.facts?.session?.subagent === true,
+      usage,
     };
   };
 }

@@ -10,7 +10,7 @@ export {
   withThreshold,
 } from './filter.js';
 export type { GateFileSettings, GateOutcome } from './gate-file.js';
-export { scanRecordJson } from './json.js';
+export { costFields, scanRecordJson } from './json.js';
 export {
   defaultProjectsRoots,
   defaultScanRoots,
@@ -26,7 +26,9 @@ export type { ReaderName } from './reader.js';
 export {
   middleTruncate,
   NO_PROJECT,
+  priceSourceText,
   renderLegend,
+  renderSpend,
   renderSummary,
   renderTable,
   type ScanStats,

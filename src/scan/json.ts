@@ -1,5 +1,26 @@
+import { bundledPriceTable, type PriceTable } from '../cost/price-table.js';
+import { sessionCost } from '../cost/session-cost.js';
 import { type SessionStarts, sessionStarts } from '../store/session-starts.js';
 import type { SessionRecord } from '../store/types.js';
+
+/**
+ * The cost fields of a record (docs/cost.md): `tokens` by kind and `friction_tokens` (null when the
+ * transcript records no usage), `cost_usd` and `friction_cost_usd` at the table's prices (null as well when
+ * a model that used tokens has no price), the friction by the signal that marks it, and the table's source
+ * and date.
+ */
+export function costFields(record: SessionRecord, prices: PriceTable = bundledPriceTable()) {
+  const cost = sessionCost(record.usage, prices);
+  return {
+    tokens: cost.tokens,
+    cost_usd: cost.cost_usd,
+    friction_tokens: cost.friction_tokens,
+    friction_cost_usd: cost.friction_cost_usd,
+    friction_by_signal: cost.friction_by_signal,
+    unpriced_models: cost.unpriced_models,
+    prices: prices.sources,
+  };
+}
 
 /**
  * One `--json` line: the stored facts of a transcript and its full gate verdict. `start` and `end` are the
@@ -10,6 +31,7 @@ import type { SessionRecord } from '../store/types.js';
 export function scanRecordJson(
   record: SessionRecord,
   starts: SessionStarts = sessionStarts([record], new Date()),
+  prices: PriceTable = bundledPriceTable(),
 ): string {
   return JSON.stringify({
     project: record.project,
@@ -35,6 +57,7 @@ export function scanRecordJson(
     score: record.verdict.score,
     passed: record.verdict.passed,
     signals: record.signalCounts,
+    ...costFields(record, prices),
     verdict: record.verdict,
   });
 }

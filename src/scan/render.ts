@@ -1,3 +1,5 @@
+import { bundledPriceTable, type PriceTable } from '../cost/price-table.js';
+import { type SessionCost, sessionCost } from '../cost/session-cost.js';
 import { SIGNAL_LABELS, SIGNAL_NAMES } from '../gate/signals.js';
 import { projectLabel } from '../paths/project-label.js';
 import { terminalSafe } from '../safety/terminal.js';
@@ -61,8 +63,50 @@ function turnsCell(record: SessionRecord): string {
   return record.turns === undefined ? '?' : String(record.turns.human);
 }
 
+/** Dollars as the table shows them: cents, or a tenth of a cent below a cent. */
+export function usd(value: number): string {
+  return value !== 0 && Math.abs(value) < 0.01 ? `$${value.toFixed(3)}` : `$${value.toFixed(2)}`;
+}
+
+/**
+ * The cost cell: the session's cost at API prices and the share of it that friction took (`$2.35 12%`);
+ * `-` when the transcript records no usage, `?` when a model it used has no price.
+ */
+function costCell(cost: SessionCost): string {
+  if (cost.tokens === null) return '-';
+  if (cost.cost_usd === null) return '?';
+  const share =
+    cost.friction_cost_usd === null || cost.cost_usd === 0
+      ? ''
+      : ` ${Math.round((100 * cost.friction_cost_usd) / cost.cost_usd)}%`;
+  return `${usd(cost.cost_usd)}${share}`;
+}
+
+/** The sums of the sessions whose cost is known: spend, friction spend, and how many are left out. */
+export function costTotals(costs: readonly SessionCost[]): {
+  spend: number;
+  friction: number;
+  unknown: number;
+  known: number;
+} {
+  let spend = 0;
+  let friction = 0;
+  let unknown = 0;
+  let known = 0;
+  for (const cost of costs) {
+    if (cost.cost_usd === null) {
+      if (cost.tokens !== null) unknown++;
+      continue;
+    }
+    known++;
+    spend += cost.cost_usd;
+    friction += cost.friction_cost_usd ?? 0;
+  }
+  return { spend, friction, unknown, known };
+}
+
 /** The totals row: projects, sessions (and sub-agent transcripts), turns, flagged, and signal totals. */
-function totalsRow(records: readonly SessionRecord[]): string[] {
+function totalsRow(records: readonly SessionRecord[], costs?: readonly SessionCost[]): string[] {
   const projects = new Set(records.map((r) => r.project)).size;
   const agents = records.filter((r) => r.parentSessionId !== undefined).length;
   const sessions = records.length - agents;
@@ -73,6 +117,7 @@ function totalsRow(records: readonly SessionRecord[]): string[] {
   )
     .filter(([, count]) => count > 0)
     .map(([n, count]) => `${n}x${count}`);
+  const cost = costs === undefined ? [] : [totalCostCell(costs)];
   return [
     `TOTAL: ${projects} project${projects === 1 ? '' : 's'}`,
     `${sessions} session${sessions === 1 ? '' : 's'}${agents > 0 ? ` +${agents} sub-agent` : ''}`,
@@ -80,8 +125,15 @@ function totalsRow(records: readonly SessionRecord[]): string[] {
     String(turns),
     // `39 !` (39 flagged) keeps the score column as narrow as its scores; the summary says it in words.
     `${flagged} !`,
+    ...cost,
     signals.join(' ') || '-',
   ];
+}
+
+function totalCostCell(costs: readonly SessionCost[]): string {
+  const { spend, friction, known } = costTotals(costs);
+  if (known === 0) return '-';
+  return `${usd(spend)}${spend > 0 ? ` ${Math.round((100 * friction) / spend)}%` : ''}`;
 }
 
 /** Narrowest a project name is cut to: enough of both ends to tell `-home-ada-…-shop` from its neighbours. */
@@ -119,12 +171,15 @@ function endTruncate(text: string, width: number): string {
  * What each code in the table means, as one line (two when `width` is narrower): the signals of the gate,
  * the `x` counts, `!`, and the columns whose heading does not say it all.
  */
-export function renderLegend(width?: number): string {
+export function renderLegend(width?: number, withCost = false): string {
   const parts = [
     ...SIGNAL_NAMES.map((name) => `${name} ${SIGNAL_LABELS[name]}`),
     'S1x2 = twice',
     '! flagged',
     'TURNS = turns a person typed',
+    ...(withCost
+      ? ['COST = at API prices, and the share friction took (- no usage recorded, ? not priced)']
+      : []),
   ];
   const line = parts.join(', ');
   if (width === undefined || line.length <= width) return line;
@@ -144,24 +199,34 @@ export function renderLegend(width?: number): string {
 /** How the table is laid out: `width` is the terminal's (undefined: no limit, every name whole). */
 export interface TableLayout {
   width?: number | undefined;
+  /**
+   * Prices for the cost column (default: the bundled table). The column is shown only when some session
+   * shown records usage, so a table of hosts that record none is as it was.
+   */
+  prices?: PriceTable | undefined;
 }
 
 const HEADER = ['PROJECT', 'SESSION', 'START (UTC)', 'TURNS', 'SCORE', 'SIGNALS'];
+const COST_HEADER = ['PROJECT', 'SESSION', 'START (UTC)', 'TURNS', 'SCORE', 'COST', 'SIGNALS'];
 const GAP = 2;
 
 /** Column widths of `rows`, the project column (0) narrowed first and then the signals (last) to fit. */
-function fitWidths(rows: string[][], width: number | undefined): number[] {
-  const widths = HEADER.map((h, i) => Math.max(h.length, ...rows.map((row) => [...row[i]!].length)));
+function fitWidths(
+  rows: string[][],
+  width: number | undefined,
+  header: readonly string[] = HEADER,
+): number[] {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => [...row[i]!].length)));
   if (width === undefined) return widths;
   const total = () => widths.reduce((sum, w) => sum + w, 0) + GAP * (widths.length - 1);
   const over = total() - width;
   if (over > 0) widths[0] = Math.min(widths[0]!, Math.max(MIN_PROJECT_WIDTH, widths[0]! - over));
   const still = total() - width;
   const last = widths.length - 1;
-  if (still > 0) widths[last] = Math.max(HEADER[last]!.length, widths[last]! - still);
+  if (still > 0) widths[last] = Math.max(header[last]!.length, widths[last]! - still);
   // Still too wide (a start read from the file time, a sub-agent's label): the project gives more.
   const more = total() - width;
-  if (more > 0) widths[0] = Math.max(HEADER[0]!.length + 1, widths[0]! - more);
+  if (more > 0) widths[0] = Math.max(header[0]!.length + 1, widths[0]! - more);
   return widths;
 }
 
@@ -180,15 +245,25 @@ export function renderTable(
 ): string {
   // Project folders, file names and read errors are anyone's text: a folder named `-p-\e]0;PWNED\a\e[2J`
   // would retitle and clear the terminal, a newline in one would forge a row.
-  const rows = records.map((r) =>
-    [projectCell(r), sessionLabel(r), startCell(r, starts), turnsCell(r), score(r), signalsOf(r)].map(
-      (cell) => terminalSafe(cell),
-    ),
+  const table = layout.prices ?? bundledPriceTable();
+  const costs = records.map((r) => sessionCost(r.usage, table));
+  const withCost = costs.some((cost) => cost.tokens !== null);
+  const header = withCost ? COST_HEADER : HEADER;
+  const rows = records.map((r, i) =>
+    [
+      projectCell(r),
+      sessionLabel(r),
+      startCell(r, starts),
+      turnsCell(r),
+      score(r),
+      ...(withCost ? [costCell(costs[i]!)] : []),
+      signalsOf(r),
+    ].map((cell) => terminalSafe(cell)),
   );
-  const totals = records.length > 0 ? [totalsRow(records)] : [];
-  const widths = fitWidths([...rows, ...totals], layout.width);
-  const right = new Set([3, 4]);
-  const last = HEADER.length - 1;
+  const totals = records.length > 0 ? [totalsRow(records, withCost ? costs : undefined)] : [];
+  const widths = fitWidths([...rows, ...totals], layout.width, header);
+  const right = new Set(withCost ? [3, 4, 5] : [3, 4]);
+  const last = header.length - 1;
   const line = (cells: string[], isTotals = false) =>
     cells
       .map((cell, i) => {
@@ -208,9 +283,34 @@ export function renderTable(
     if (r.verdict.passed) return paint.flagged(text);
     return r.verdict.score === 0 || r.gone ? paint.quiet(text) : text;
   });
-  return [paint.header(line(HEADER)), ...body, ...totals.map((row) => paint.total(line(row, true)))].join(
-    '\n',
-  );
+  return [
+    paint.header(line([...header])),
+    ...body,
+    ...totals.map((row) => paint.total(line(row, true))),
+  ].join('\n');
+}
+
+/** Where the prices came from, as shown beside every cost: `@pydantic/genai-prices 0.1.8 of 2026-09-23`. */
+export function priceSourceText(table: PriceTable): string {
+  return table.sources.map((source) => `${source.name} of ${source.date}`).join(', then ');
+}
+
+/**
+ * The spend line under the table: what the shown sessions cost at API prices, what friction took of it,
+ * and the sessions whose cost is unknown; undefined when none of them records usage.
+ */
+export function renderSpend(records: readonly SessionRecord[], table: PriceTable): string | undefined {
+  const costs = records.map((r) => sessionCost(r.usage, table));
+  const withUsage = costs.filter((cost) => cost.tokens !== null).length;
+  if (withUsage === 0) return undefined;
+  const { spend, friction, unknown } = costTotals(costs);
+  const share = spend > 0 ? ` (${Math.round((100 * friction) / spend)}%)` : '';
+  const without = records.length - withUsage;
+  const notes = [
+    without > 0 ? `${without} without usage` : '',
+    unknown > 0 ? `${unknown} with a model not priced` : '',
+  ].filter(Boolean);
+  return `spend: ${usd(spend)} at API prices, friction ${usd(friction)}${share}${notes.length > 0 ? `; ${notes.join(', ')} left out` : ''} (prices: ${priceSourceText(table)})`;
 }
 
 export interface ScanStats {

@@ -84,6 +84,7 @@ function needsReading(file: SessionSource, known: Map<string, KnownFile>, profil
     !stored ||
     stored.gone ||
     !stored.hasTurns ||
+    !stored.hasUsage ||
     stored.size !== file.size ||
     stored.mtimeMs !== file.mtimeMs ||
     stored.gateVersion !== GATE_PROFILE_VERSIONS[profile] ||
@@ -163,6 +164,7 @@ function toRecord(file: SessionSource, outcome: GateOutcome, scannedAt: string):
     ownRun: outcome.ownRun,
     gateProfile: outcome.profile,
     turns: outcome.turns,
+    usage: outcome.usage,
   };
 }
 

@@ -204,6 +204,8 @@ describe.each(availableEngines())('session store (%s)', (engine) => {
       ownRun: undefined,
       // Stored without turn counts (as a row from before they were counted): the next scan reads it again.
       hasTurns: false,
+      // Stored without usage too: the next scan reads it again for that as well.
+      hasUsage: false,
     });
     expect(store.markGone(['/p/-home-dev-shop/s1.jsonl', '/nowhere.jsonl'])).toBe(1);
     expect(store.listSessions({ includeGone: false })).toHaveLength(3);

@@ -1,4 +1,5 @@
 import { resolve, sep } from 'node:path';
+import type { SessionUsage } from '../cost/session-usage.js';
 import { ledgerCoverageKey } from '../gate/ledger-s2.js';
 import type { GateVerdict } from '../gate/score.js';
 import type { SignalName } from '../gate/signals.js';
@@ -44,6 +45,7 @@ interface Row {
   turns_human: number | null;
   turns_assistant: number | null;
   turns_tool_errors: number | null;
+  usage_json: string | null;
 }
 
 /** The SQLite row in the shape both stores share: flags are integers and the verdict is JSON text here. */
@@ -54,6 +56,7 @@ function toRecord(row: Row): SessionRecord {
     gone: row.gone !== 0,
     ledger_stale: row.ledger_stale !== 0,
     own_run: row.own_run === null ? null : row.own_run !== 0,
+    usage: row.usage_json === null ? null : (JSON.parse(row.usage_json) as SessionUsage),
   });
 }
 
@@ -66,11 +69,12 @@ export function countSignals(verdict: GateVerdict): Record<SignalName, number> {
 
 const UPSERT = `INSERT INTO sessions (path, size, mtime_ms, host, session_id, parent_session_id, agent_id, project,
     first_ts, last_ts, lines, gate_version, verdict_json, score, passed, s1, s2, s3, s4, s5, gone, scanned_at,
-    ledger_s2, transcript_s2, ledger_stale, own_run, gate_profile, turns_human, turns_assistant, turns_tool_errors)
+    ledger_s2, transcript_s2, ledger_stale, own_run, gate_profile, turns_human, turns_assistant, turns_tool_errors,
+    usage_json)
   VALUES (@path, @size, @mtime_ms, @host, @session_id, @parent_session_id, @agent_id, @project, @first_ts, @last_ts,
     @lines, @gate_version, @verdict_json, @score, @passed, @s1, @s2, @s3, @s4, @s5, @gone, @scanned_at,
     @ledger_s2, @transcript_s2, @ledger_stale, @own_run, @gate_profile, @turns_human, @turns_assistant,
-    @turns_tool_errors)
+    @turns_tool_errors, @usage_json)
   ON CONFLICT (path) DO UPDATE SET size = excluded.size, mtime_ms = excluded.mtime_ms, host = excluded.host,
     session_id = excluded.session_id, parent_session_id = excluded.parent_session_id, agent_id = excluded.agent_id,
     project = excluded.project, first_ts = excluded.first_ts, last_ts = excluded.last_ts, lines = excluded.lines,
@@ -79,7 +83,8 @@ const UPSERT = `INSERT INTO sessions (path, size, mtime_ms, host, session_id, pa
     s5 = excluded.s5, gone = excluded.gone, scanned_at = excluded.scanned_at, ledger_s2 = excluded.ledger_s2,
     transcript_s2 = excluded.transcript_s2, ledger_stale = excluded.ledger_stale, own_run = excluded.own_run,
     gate_profile = excluded.gate_profile, turns_human = excluded.turns_human,
-    turns_assistant = excluded.turns_assistant, turns_tool_errors = excluded.turns_tool_errors`;
+    turns_assistant = excluded.turns_assistant, turns_tool_errors = excluded.turns_tool_errors,
+    usage_json = excluded.usage_json`;
 
 export interface SessionStoreOptions {
   /** The SQLite engine; default: Node's built-in one where this Node has it, else better-sqlite3, else node-sqlite3-wasm. */
@@ -141,6 +146,7 @@ export class SessionStore implements SessionStorePort {
           turns_human: r.turns?.human ?? null,
           turns_assistant: r.turns?.assistant ?? null,
           turns_tool_errors: r.turns?.toolErrors ?? null,
+          usage_json: r.usage === undefined ? null : JSON.stringify(r.usage),
         });
       }
     });
@@ -149,7 +155,8 @@ export class SessionStore implements SessionStorePort {
   /** What a rescan compares, for every stored file under `root` (all files when omitted). */
   knownFiles(root?: string): Map<string, KnownFile> {
     const columns = `path, size, mtime_ms, gate_version, gone, session_id, ledger_s2, ledger_stale, own_run, gate_profile,
-      json_extract(verdict_json, '$.error') IS NOT NULL AS gate_error, turns_human IS NOT NULL AS has_turns`;
+      json_extract(verdict_json, '$.error') IS NOT NULL AS gate_error, turns_human IS NOT NULL AS has_turns,
+      usage_json IS NOT NULL AS has_usage`;
     const rows = (
       root === undefined
         ? this.db.prepare(`SELECT ${columns} FROM sessions`).all()
@@ -168,7 +175,7 @@ export class SessionStore implements SessionStorePort {
       | 'ledger_stale'
       | 'own_run'
       | 'gate_profile'
-    > & { gate_error: number; has_turns: number })[];
+    > & { gate_error: number; has_turns: number; has_usage: number })[];
     const known = new Map<string, KnownFile>();
     for (const row of rows) {
       known.set(row.path, {
@@ -183,6 +190,7 @@ export class SessionStore implements SessionStorePort {
         ownRun: row.own_run === null ? undefined : row.own_run !== 0,
         gateProfile: profileOf(row.gate_profile),
         hasTurns: row.has_turns !== 0,
+        hasUsage: row.has_usage !== 0,
       });
     }
     return known;

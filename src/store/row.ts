@@ -1,3 +1,4 @@
+import type { SessionUsage } from '../cost/session-usage.js';
 import { publishSkippedRecord } from '../fsx/refused-reads.js';
 import type { LedgerCoverage } from '../gate/ledger-s2.js';
 import { type GateProfile, isGateProfile } from '../gate/profile.js';
@@ -38,6 +39,7 @@ export interface SessionRow {
   turns_human: number | null;
   turns_assistant: number | null;
   turns_tool_errors: number | null;
+  usage: SessionUsage | null;
 }
 
 /** A stored profile name (an unknown one, from a newer release, reads as a profile to rescore with). */
@@ -66,6 +68,17 @@ export function rowProblem(row: SessionRow): string | undefined {
   }
   if (typeof row.path !== 'string' || typeof row.session_id !== 'string') return 'it has no path';
   return undefined;
+}
+
+/**
+ * A stored usage summary, or undefined when there is none or it is not one this release reads (a shared
+ * store's row from another release): such a row shows no cost rather than a wrong one.
+ */
+function usageOfRow(value: unknown): SessionUsage | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const usage = value as Partial<SessionUsage>;
+  if (usage.version !== 1 || (usage.entries !== null && !Array.isArray(usage.entries))) return undefined;
+  return usage as SessionUsage;
 }
 
 export function recordOfRow(row: SessionRow): SessionRecord {
@@ -100,6 +113,7 @@ export function recordOfRow(row: SessionRow): SessionRecord {
             assistant: row.turns_assistant ?? 0,
             toolErrors: row.turns_tool_errors ?? 0,
           },
+    usage: usageOfRow(row.usage),
   };
 }
 

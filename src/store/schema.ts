@@ -49,6 +49,10 @@ export const MIGRATIONS: readonly string[] = [
    ALTER TABLE sessions ADD COLUMN turns_assistant INTEGER;
    ALTER TABLE sessions ADD COLUMN turns_tool_errors INTEGER;
    CREATE INDEX sessions_host ON sessions (host);`,
+  // What each session used, as tokens by model, input band and friction signal (docs/cost.md), JSON; never
+  // money, which is priced when shown. Rows stored before this step are NULL: the next scan reads their
+  // files once more. A session whose transcript records no usage stores entries null, not NULL.
+  `ALTER TABLE sessions ADD COLUMN usage_json TEXT;`,
 ];
 
 function refuseNewer(current: number): void {

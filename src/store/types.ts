@@ -1,3 +1,4 @@
+import type { SessionUsage } from '../cost/session-usage.js';
 import type { LedgerCoverage } from '../gate/ledger-s2.js';
 import type { GateProfile } from '../gate/profile.js';
 import type { GateSignal, GateVerdict } from '../gate/score.js';
@@ -68,6 +69,8 @@ export interface SessionRecord {
   remote?: boolean | undefined;
   /** The session's turns as its host counts them; undefined for a row stored before turns were counted. */
   turns?: TurnCounts | undefined;
+  /** What the session used (tokens, by model and friction signal); undefined for a row stored before usage was read. */
+  usage?: SessionUsage | undefined;
 }
 
 /** Filters for listSessions; dates are ISO-8601 instants compared as instants with each session's start and last activity (see sessionStarts). */
@@ -117,4 +120,6 @@ export interface KnownFile {
   gateProfile: GateProfile;
   /** Whether the row has turn counts (rows stored before they were counted are read once more). */
   hasTurns: boolean;
+  /** Whether the row has its usage read (rows stored before usage was read are read once more). */
+  hasUsage: boolean;
 }

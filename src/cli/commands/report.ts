@@ -5,6 +5,7 @@ import { parseCommandArgs } from '../args.js';
 import { dateOption } from '../date-option.js';
 import { hostOption } from '../host-option.js';
 import { type CliIo, println } from '../io.js';
+import { priceTableFrom } from '../pricing-option.js';
 import { envWithProfile } from '../profile-option.js';
 import { projectOption } from '../project-option.js';
 import { openStoreOption } from '../store-option.js';
@@ -43,6 +44,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       since,
       until,
       threshold: settings.threshold,
+      prices: await priceTableFrom(values.pricing, io.cwd),
       ...(values.mroot === undefined
         ? {}
         : await projectSections(values.mroot, location, values.budget, { ...io, env })),

@@ -34,18 +34,23 @@ describe('retrospect scan', () => {
     const env = isolatedEnv();
     const run = await runCli(['scan', '--demo'], { env });
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^PROJECT +SESSION +START \(UTC\) +TURNS +SCORE +SIGNALS\n/);
-    // TURNS: the turns a person typed (the transcript has 17 lines).
-    expect(run.stdout).toMatch(/-home-ada-code-shop +1f7a9c3e +2026-10-03 13:40 +3 +10\.0 ! +S1x3 S5x1/);
+    expect(run.stdout).toMatch(/^PROJECT +SESSION +START \(UTC\) +TURNS +SCORE +COST +SIGNALS\n/);
+    // TURNS: the turns a person typed (the transcript has 17 lines); COST at API prices, friction's share.
+    expect(run.stdout).toMatch(
+      /-home-ada-code-shop +1f7a9c3e +2026-10-03 13:40 +3 +10\.0 ! +\$0\.10 \d+% +S1x3 S5x1/,
+    );
     expect(run.stdout).toContain('5d7f9b1c > agent-8e0a2c4d');
     expect(run.stdout).toMatch(
-      /\nTOTAL: 3 projects +7 sessions \+2 sub-agent +21 +3 ! +S1x4 S2x3 S3x1 S4x5 S5x3\nS1 explicit reject, S2 tool error run, S3 edit loop, S4 assistant retry, S5 terse follow-up, S1x2 = twice, ! flagged, TURNS = turns a person typed\n\nsessions: 7/,
+      /\nTOTAL: 3 projects +7 sessions \+2 sub-agent +21 +3 ! +\$0\.81 \d+% +S1x4 S2x3 S3x1 S4x5 S5x3\nS1 explicit reject, S2 tool error run, S3 edit loop, S4 assistant retry, S5 terse follow-up, S1x2 = twice, ! flagged, TURNS = turns a person typed, COST = at API prices, and the share friction took \(- no usage recorded, \? not priced\)\n\nsessions: 7/,
     );
     // Not a terminal: no colour codes.
     expect(run.stdout).not.toContain('\u001b[');
     expect(run.stdout).toContain('sessions: 7 (+2 sub-agent transcripts)\nflagged: 3\n');
     expect(run.stdout).toContain('signals: S1 4, S2 3, S3 1, S4 5, S5 3');
     expect(run.stdout).toContain('busiest projects: -home-ada-code-shop (2 flagged of 3)');
+    expect(run.stdout).toMatch(
+      /\nspend: \$0\.81 at API prices, friction \$0\.\d\d \(\d+%\) \(prices: @pydantic\/genai-prices 0\.1\.8 of 2026-09-23\)\n/,
+    );
     expect(run.stderr).toBe('');
     expect(existsSync(env.RETROSPECT_DATA_DIR!)).toBe(false);
   });

@@ -7,7 +7,7 @@ import { ownRunsLeftOut, selectRecords } from '../../scan/filter.js';
 import { scanRecordJson } from '../../scan/json.js';
 import { resolveScanRoots } from '../../scan/options.js';
 import { ProgressBar } from '../../scan/progress.js';
-import { renderLegend, renderSummary, renderTable } from '../../scan/render.js';
+import { renderLegend, renderSpend, renderSummary, renderTable } from '../../scan/render.js';
 import { scanSessions } from '../../scan/scan.js';
 import { gateSettingsFor } from '../../scan/settings.js';
 import { describeEngine } from '../../sqlite/engines.js';
@@ -19,6 +19,7 @@ import { parseCommandArgs, parsePositive } from '../args.js';
 import { colorFor, tablePaint } from '../color.js';
 import { type CliIo, println, printlnStyled } from '../io.js';
 import { sendOtlp } from '../otlp-option.js';
+import { priceTableFrom } from '../pricing-option.js';
 import { envWithProfile } from '../profile-option.js';
 import { SPEC, scanFilterFrom } from './scan/options.js';
 import { embeddedStorePath, forgetStored, rebuildStore, reportSkipped } from './scan/store-actions.js';
@@ -38,6 +39,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (values.forget !== undefined)
     return forgetStored(values.forget, embeddedStorePath(location, '--forget'), positionals, io);
   const filter = scanFilterFrom(values, io);
+  const prices = await priceTableFrom(values.pricing, io.cwd);
   const jobs = parsePositive(values.jobs, '--jobs', availableParallelism());
   const { roots, defaults } = resolveScanRoots(positionals, values.demo === true, io.env, filter.hosts);
   const { settings, warning } = gateSettingsFor(envWithProfile(io.env, values.profile), io.cwd);
@@ -80,17 +82,22 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     const endpoint = values['otlp-endpoint'];
     if (endpoint !== undefined) await sendOtlp(io, endpoint, {}, shown);
     if (values.json) {
-      for (const record of shown) println(io.stdout, scanRecordJson(record, starts));
+      for (const record of shown) println(io.stdout, scanRecordJson(record, starts, prices));
       return 0;
     }
     if (defaults && result.records.length === 0)
       println(io.stderr, `no sessions found under ${roots.map((root) => root.path).join(', ')}`);
     // Each cell is escaped by renderTable itself; the colour codes around them are ours.
     const width = tableWidth(io);
-    printlnStyled(io.stdout, renderTable(shown, starts, tablePaint(colorFor(io.stdout, io.env)), { width }));
-    if (shown.length > 0) println(io.stdout, renderLegend(width));
+    printlnStyled(
+      io.stdout,
+      renderTable(shown, starts, tablePaint(colorFor(io.stdout, io.env)), { width, prices }),
+    );
+    const spend = renderSpend(shown, prices);
+    if (shown.length > 0) println(io.stdout, renderLegend(width, spend !== undefined));
     println(io.stdout);
     println(io.stdout, renderSummary(shown, { ...result, seconds, ownLeftOut }));
+    if (spend) println(io.stdout, spend);
     return 0;
   } finally {
     await store.close();

@@ -18,6 +18,7 @@ import type {
 } from '../../transcript/types.js';
 import { CALIBRATED_LONG_LINES } from '../long-lines.js';
 import { countMatches, S4_PREFILTER, S5_MIN_ASSISTANT_LENGTH } from '../signals.js';
+import type { AssistantLineTap } from '../timeline.js';
 import { CONCESSION_RE, DECLINE_RE, RETRY_RE } from './lexicon.js';
 import type { CalibratedMachine, ReplyReading } from './machine.js';
 import type { CalibratedAssistantTurn, CalibratedUserTurn } from './turns.js';
@@ -115,6 +116,7 @@ export function readCalibratedTurnsFast(
   path: string,
   machine: CalibratedMachine,
   options: FastReadOptions = {},
+  tap?: AssistantLineTap,
 ): TranscriptFacts {
   const latestText = new LatestTextLine();
   return readTranscriptLines(
@@ -122,6 +124,7 @@ export function readCalibratedTurnsFast(
     {
       view: (b, view, lineNo, start, end) => {
         if (view.type === TYPE_ASSISTANT) {
+          tap?.line(b, start, end, lineNo);
           const edits = editsOf(b, view);
           const info = view.textInfo;
           const reading = machine.replyReading;
@@ -174,6 +177,7 @@ export function readCalibratedTurnsFast(
         const event = toTurnEvent(line, lineNo);
         if (!event) return;
         if (event.kind === 'assistant') {
+          tap?.parsed(line, lineNo);
           machine.push(assistantTurn(lineNo, event.id, event.text, event.edits, machine.replyReading));
         } else {
           machine.push(userTurn(lineNo, event.id, event.isMeta, resultKinds(event), event.text));
@@ -200,10 +204,14 @@ function turnOfEvent(event: TurnEvent, machine: CalibratedMachine) {
 }
 
 /** Feeds a file's turns to the machine: Claude Code through the fast reader, other hosts through their adapter. */
-export function readCalibrated(path: string, machine: CalibratedMachine): TranscriptFacts {
+export function readCalibrated(
+  path: string,
+  machine: CalibratedMachine,
+  tap?: AssistantLineTap,
+): TranscriptFacts {
   const adapter = adapterFor(path);
   if (adapter === claudeCodeAdapter)
-    return readCalibratedTurnsFast(path, machine, { longLines: CALIBRATED_LONG_LINES });
+    return readCalibratedTurnsFast(path, machine, { longLines: CALIBRATED_LONG_LINES }, tap);
   return adapter.readEvents(path, (event) => machine.push(turnOfEvent(event, machine)));
 }
 

@@ -54,6 +54,9 @@ export const PG_MIGRATIONS: readonly string[] = [
      value TEXT NOT NULL,
      PRIMARY KEY (machine, user_name, key)
    );`,
+  // What each session used (docs/cost.md): tokens by model, input band and friction signal; never money
+  // and never transcript text. Rows stored before this step are NULL: their machine's next scan reads them.
+  `ALTER TABLE retrospect_sessions ADD COLUMN usage JSON;`,
 ];
 
 /** Any constant that other programs are unlikely to take: it serialises migrations across machines. */

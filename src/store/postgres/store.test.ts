@@ -6,6 +6,7 @@ import { postgresSkipReason, startPostgres, type TestPostgres } from '../../test
 import { tempDir } from '../../test-support/temp-dir.js';
 import { countSignals } from '../open.js';
 import type { SessionRecord } from '../types.js';
+import { PG_MIGRATIONS } from './schema.js';
 import { PostgresSessionStore } from './store.js';
 
 const skip = postgresSkipReason();
@@ -136,7 +137,7 @@ describe.skipIf(skip !== undefined)('the shared PostgreSQL session store', () =>
       );
       for (const row of paths.rows) expect(row.path.startsWith('~/.claude/projects/')).toBe(true);
       const steps = await client.query('SELECT version FROM retrospect_migrations');
-      expect(steps.rowCount).toBe(1);
+      expect(steps.rowCount).toBe(PG_MIGRATIONS.length);
     } finally {
       await client.end();
     }

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import type { SessionUsage } from '../../cost/session-usage.js';
 import { InputError, StoreUnreachableError } from '../../errors/errors.js';
 import { ledgerCoverageKey } from '../../gate/ledger-s2.js';
 import type { GateVerdict } from '../../gate/score.js';
@@ -45,6 +46,7 @@ interface Row {
   turns_human: number | null;
   turns_assistant: number | null;
   turns_tool_errors: number | null;
+  usage: SessionUsage | null;
 }
 
 const COLUMNS = [
@@ -80,12 +82,13 @@ const COLUMNS = [
   'turns_human',
   'turns_assistant',
   'turns_tool_errors',
+  'usage',
 ] as const;
 const KEY = new Set(['machine', 'user_name', 'path']);
 const UPDATE = COLUMNS.filter((c) => !KEY.has(c))
   .map((c) => `${c} = excluded.${c}`)
   .join(', ');
-/** Rows per INSERT: 32 parameters each stays far below PostgreSQL's 65,535. */
+/** Rows per INSERT: 33 parameters each stays far below PostgreSQL's 65,535. */
 const BATCH = 500;
 
 /** BIGINT arrives as text by default; sizes fit a double exactly. */
@@ -326,6 +329,7 @@ export class PostgresSessionStore implements SessionStorePort {
       r.turns?.human ?? null,
       r.turns?.assistant ?? null,
       r.turns?.toolErrors ?? null,
+      r.usage === undefined ? null : JSON.stringify(r.usage),
     ];
   }
 
@@ -382,10 +386,11 @@ export class PostgresSessionStore implements SessionStorePort {
         | 'ledger_stale'
         | 'own_run'
         | 'gate_profile'
-      > & { gate_error: boolean; has_turns: boolean }
+      > & { gate_error: boolean; has_turns: boolean; has_usage: boolean }
     >(
       `SELECT path, size, mtime_ms, gate_version, gone, session_id, ledger_s2, ledger_stale, own_run, gate_profile,
-         verdict ->> 'error' IS NOT NULL AS gate_error, turns_human IS NOT NULL AS has_turns FROM retrospect_sessions WHERE ${where}`,
+         verdict ->> 'error' IS NOT NULL AS gate_error, turns_human IS NOT NULL AS has_turns,
+         usage IS NOT NULL AS has_usage FROM retrospect_sessions WHERE ${where}`,
       params,
     );
     const known = new Map<string, KnownFile>();
@@ -402,6 +407,7 @@ export class PostgresSessionStore implements SessionStorePort {
         ownRun: row.own_run ?? undefined,
         gateProfile: profileOf(row.gate_profile),
         hasTurns: row.has_turns,
+        hasUsage: row.has_usage,
       });
     }
     return known;

@@ -9,6 +9,11 @@ import { geminiEdit, geminiOutput, geminiToolCall, geminiWrite } from './tools.j
 export interface GeminiSession {
   messages: TranscriptMessage[];
   facts: TranscriptFacts;
+  /**
+   * Each reply's `tokens` and `model` as written (untrusted numbers: checked by whoever counts them), with
+   * the reply's message position (`lineNo`); empty when no reply records tokens.
+   */
+  replyTokens: { lineNo: number; model: unknown; timestamp: string | undefined; tokens: Json }[];
 }
 
 /** Record types Gemini writes besides the conversation (notices shown in the UI). */
@@ -104,6 +109,7 @@ export function readGeminiSession(path: string, options: { subagentByPath?: bool
     lastTimestamp: str(meta.lastUpdated),
   };
   const messages: TranscriptMessage[] = [];
+  const replyTokens: GeminiSession['replyTokens'] = [];
   let position = 0;
   for (const record of records) {
     const id = str(record.id) ?? `line:${position}`;
@@ -137,6 +143,8 @@ export function readGeminiSession(path: string, options: { subagentByPath?: bool
       });
     } else if (type === 'gemini' || type === 'model') {
       session.turns.assistant++;
+      if (isObject(record.tokens))
+        replyTokens.push({ lineNo: position, model: record.model, timestamp, tokens: record.tokens });
       const calls = objects(record.toolCalls);
       const edits = calls.map(geminiEdit).filter((edit) => edit !== undefined);
       const writes = calls.map(geminiWrite).filter((write) => write !== undefined);
@@ -180,5 +188,5 @@ export function readGeminiSession(path: string, options: { subagentByPath?: bool
     : [];
   if (session.cwd === undefined && directories.length > 0) session.cwd = directories[0] as string;
   facts.session = session;
-  return { messages, facts };
+  return { messages, facts, replyTokens };
 }

@@ -1,4 +1,5 @@
 import { defineCommand } from '../../args.js';
+import { PRICING } from '../../pricing-option.js';
 import { PROFILE } from '../../profile-option.js';
 
 export const SPEC = defineCommand({
@@ -27,6 +28,7 @@ export const SPEC = defineCommand({
     },
     json: { type: 'boolean', description: 'print the verdict JSON (the default; wins over --why)' },
     profile: PROFILE,
+    pricing: { ...PRICING, description: `with --why, ${PRICING.description}` },
   },
   examples: [
     ['retrospect gate ~/.claude/projects/-home-ada-shop/1f7a9c3e-….jsonl', 'one line of verdict JSON'],

@@ -1,5 +1,6 @@
 import { defineCommand } from '../../args.js';
 import { DATE_RANGE, HOST_FILTER, PROJECT_FILTER, STORE } from '../../common-options.js';
+import { PRICING } from '../../pricing-option.js';
 import { PROFILE } from '../../profile-option.js';
 
 export const SPEC = defineCommand({
@@ -38,6 +39,7 @@ export const SPEC = defineCommand({
       default: '800',
     },
     profile: PROFILE,
+    pricing: PRICING,
   },
   examples: [
     ['retrospect report --demo --out demo.html', 'the bundled demo sessions'],

@@ -5,6 +5,7 @@ import { defineCommand, type ParsedArgs } from '../../args.js';
 import { DATE_RANGE, HOST_FILTER, OTLP_ENDPOINT, PROJECT_FILTER, STORE } from '../../common-options.js';
 import { dateOption } from '../../date-option.js';
 import { hostOption } from '../../host-option.js';
+import { PRICING } from '../../pricing-option.js';
 import { PROFILE } from '../../profile-option.js';
 import { projectOption } from '../../project-option.js';
 
@@ -12,7 +13,7 @@ export const SPEC = defineCommand({
   path: 'scan',
   summary: 'Gate every session on this machine and show where the friction is',
   details:
-    'Gates every session of Claude Code, Codex, Gemini CLI, OpenCode and Copilot CLI on a worker pool, remembers\nverdicts in a local store (a rescan reads only changed sessions) and prints a table sorted by score with a totals\nrow and a summary; ! marks a flagged session. Files in a format no reader knows are reported, never read.\n\nThe table fits the terminal (long project names are cut in the middle, session ids stay whole); piped, it\nkeeps every name whole unless COLUMNS is set. TURNS counts the turns a person typed. Signals:\n' +
+    'Gates every session of Claude Code, Codex, Gemini CLI, OpenCode and Copilot CLI on a worker pool, remembers\nverdicts in a local store (a rescan reads only changed sessions) and prints a table sorted by score with a totals\nrow and a summary; ! marks a flagged session. Files in a format no reader knows are reported, never read.\n\nThe table fits the terminal (long project names are cut in the middle, session ids stay whole); piped, it\nkeeps every name whole unless COLUMNS is set. TURNS counts the turns a person typed. COST is what a session\ncost at API prices and the share friction took (docs/cost.md). Signals:\n' +
     renderLegend(),
   args: [
     {
@@ -51,6 +52,7 @@ export const SPEC = defineCommand({
       description: 'remove the stored sessions of a file or folder, then exit',
     },
     profile: PROFILE,
+    pricing: PRICING,
     'otlp-endpoint': OTLP_ENDPOINT,
   },
   examples: [
@@ -59,6 +61,7 @@ export const SPEC = defineCommand({
     ['retrospect scan --project -home-ada-code-shop --json', 'one project, as JSON lines'],
     ['retrospect scan --rebuild', 'start over after the store was damaged'],
     ['retrospect scan --host codex,gemini', 'only Codex and Gemini CLI sessions'],
+    ['retrospect scan --pricing prices.json', 'cost at your own prices (docs/cost.md)'],
     ['retrospect scan --store postgres://db.internal/retro', "into the team's shared store (docs/teams.md)"],
   ],
   environment:

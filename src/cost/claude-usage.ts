@@ -1,0 +1,251 @@
+import { closeSync, readSync } from 'node:fs';
+import { openRegularFd } from '../fsx/read-regular.js';
+import type { AssistantLineTap } from '../gate/timeline.js';
+import { type LineLayout, NOT_ASSISTANT, newLineLayout, READ, readLineLayout } from './claude-line-layout.js';
+import { type TokenCounts, tokenCount } from './tokens.js';
+import type { UsageRecord } from './usage-record.js';
+
+const USAGE_KEY = Buffer.from('"usage":{');
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Claude Code's `message.usage` as the four token kinds (input is the uncached part, as the API bills it). */
+export function claudeTokens(usage: Record<string, unknown>): TokenCounts {
+  const creation = isObject(usage.cache_creation) ? usage.cache_creation : undefined;
+  const cacheWrite = tokenCount(usage.cache_creation_input_tokens);
+  return {
+    input: tokenCount(usage.input_tokens),
+    output: tokenCount(usage.output_tokens),
+    cache_write: cacheWrite,
+    cache_read: tokenCount(usage.cache_read_input_tokens),
+    cache_write_1h: Math.min(cacheWrite, tokenCount(creation?.ephemeral_1h_input_tokens)),
+  };
+}
+
+interface AssistantUsage {
+  model: string;
+  messageId: string | undefined;
+  requestId: string | undefined;
+  timestamp: string | undefined;
+  tokens: TokenCounts;
+}
+
+const str = (value: unknown) => (typeof value === 'string' && value.length > 0 ? value : undefined);
+
+/** An assistant line's usage from the parsed line (the whole line is parsed: the sure way, and the slow one). */
+function usageOfLine(line: unknown): AssistantUsage | undefined {
+  if (!isObject(line) || line.type !== 'assistant' || !isObject(line.message)) return undefined;
+  const message = line.message;
+  if (!isObject(message.usage)) return undefined;
+  return {
+    model: str(message.model) ?? '',
+    messageId: str(message.id),
+    requestId: str(line.requestId),
+    timestamp: str(line.timestamp),
+    tokens: claudeTokens(message.usage),
+  };
+}
+
+/** A later line of the reply `record` is: friction marked on it marks the call. */
+function joinLine(record: UsageRecord, lineNo: number): void {
+  if (record.moreLines) record.moreLines.push(lineNo);
+  else record.moreLines = [lineNo];
+}
+
+/** Whether the bytes [start, end) are the ASCII text `text` (no string is made to tell). */
+function sameAscii(b: Buffer, start: number, end: number, text: string): boolean {
+  if (end - start !== text.length) return false;
+  for (let k = 0; k < text.length; k++) if (b[start + k] !== text.charCodeAt(k)) return false;
+  return true;
+}
+
+function decode(b: Buffer, start: number, end: number, wide: boolean): string {
+  return b.toString(wide ? 'utf8' : 'latin1', start, end);
+}
+
+/** Bytes read at a time: a line longer than this is gathered whole before it is looked at. */
+const CHUNK = 1 << 20;
+const NEWLINE = 0x0a;
+
+/**
+ * Calls each line of the file that holds `"usage":{`, with the position of its last one. The file is
+ * searched a chunk at a time (one native search over the bytes, never split into lines); only the lines
+ * around a match are looked at, so a transcript's large tool results cost a byte search and nothing more.
+ */
+function forEachUsageLine(
+  path: string,
+  visit: (buffer: Buffer, start: number, end: number, usageAt: number, lineNo: number) => void,
+): void {
+  const fd = openRegularFd(path);
+  try {
+    let buffer = Buffer.alloc(CHUNK);
+    let filled = 0;
+    let eof = false;
+    // Physical lines before `counted` (a position in the buffer), so that each match gets its line number.
+    let lines = 0;
+    while (!eof) {
+      if (filled === buffer.length) {
+        const grown = Buffer.alloc(buffer.length * 2);
+        buffer.copy(grown, 0, 0, filled);
+        buffer = grown;
+      }
+      const read = readSync(fd, buffer, filled, buffer.length - filled, null);
+      if (read === 0) eof = true;
+      filled += read;
+      // Whole lines only (the last line of the file may have no newline).
+      const whole = eof ? filled : buffer.lastIndexOf(NEWLINE, filled - 1) + 1;
+      if (whole <= 0) continue;
+      const region = buffer.subarray(0, whole);
+      let at = region.indexOf(USAGE_KEY);
+      let counted = 0;
+      while (at >= 0) {
+        const lineStart = at === 0 ? 0 : region.lastIndexOf(NEWLINE, at) + 1;
+        const newline = region.indexOf(NEWLINE, at);
+        const lineEnd = newline < 0 ? whole : newline;
+        const last = region.subarray(lineStart, lineEnd).lastIndexOf(USAGE_KEY);
+        for (
+          let p = region.indexOf(NEWLINE, counted);
+          p >= 0 && p < lineStart;
+          p = region.indexOf(NEWLINE, p + 1)
+        )
+          lines++;
+        counted = lineStart;
+        visit(region, lineStart, lineEnd, lineStart + last, lines);
+        at = lineEnd >= whole ? -1 : region.indexOf(USAGE_KEY, lineEnd + 1);
+      }
+      for (let p = region.indexOf(NEWLINE, counted); p >= 0; p = region.indexOf(NEWLINE, p + 1)) lines++;
+      buffer.copy(buffer, 0, whole, filled);
+      filled -= whole;
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Collects the usage of every model call in a Claude Code transcript, one record per call, from its lines
+ * (the gate's own pass shows it each assistant line; readClaudeUsage reads them itself). Claude Code writes
+ * one line per content block of a streamed reply, each with the reply's usage so far; as ccusage does, a
+ * reply is counted once, by its message id and request id (the message id alone where no request id is
+ * written), with the usage of its last line; a line without a message id is counted as it is.
+ */
+export class ClaudeUsageCollector implements AssistantLineTap {
+  private readonly calls: UsageRecord[] = [];
+  // Each reply's record by message id and request id, so that its later lines join it.
+  private readonly seen = new Map<string, UsageRecord>();
+  private anyUsage = false;
+  private lastKey: string | undefined;
+  private lastRecord: UsageRecord | undefined;
+  private lastMessageId = '';
+  private lastRequestId = '';
+  private readonly layout = newLineLayout();
+
+  line(buffer: Buffer, start: number, end: number, lineNo: number): void {
+    // The usage closes the line's message, so a search back from the line's end finds it in its last bytes.
+    if (end - start < USAGE_KEY.length) return;
+    const last = buffer.lastIndexOf(USAGE_KEY, end - USAGE_KEY.length);
+    if (last >= start) this.usageLine(buffer, start, end, last, lineNo);
+  }
+
+  parsed(line: Record<string, unknown>, lineNo: number): void {
+    const found = usageOfLine(line);
+    if (found) this.add(found, lineNo);
+  }
+
+  /** A line known to hold `"usage":{` at `usageAt` (its last one). */
+  usageLine(buffer: Buffer, start: number, end: number, usageAt: number, lineNo: number): void {
+    const read = readLineLayout(buffer, start, end, usageAt, this.layout);
+    if (read === NOT_ASSISTANT) return;
+    if (read === READ) {
+      this.addLayout(buffer, this.layout, lineNo);
+      return;
+    }
+    let found: AssistantUsage | undefined;
+    try {
+      found = usageOfLine(JSON.parse(buffer.toString('utf8', start, end)));
+    } catch {
+      return;
+    }
+    if (found) this.add(found, lineNo);
+  }
+
+  /**
+   * A line read in place: a later line of the reply just seen (the common case: one line per content
+   * block) joins it without a string made; any other line is decoded as a parsed line would be.
+   */
+  private addLayout(b: Buffer, layout: LineLayout, lineNo: number): void {
+    const last = this.lastRecord;
+    if (
+      last !== undefined &&
+      layout.idStart >= 0 &&
+      !layout.wide &&
+      sameAscii(b, layout.idStart, layout.idEnd, this.lastMessageId) &&
+      (layout.requestStart < 0
+        ? this.lastRequestId === ''
+        : sameAscii(b, layout.requestStart, layout.requestEnd, this.lastRequestId))
+    ) {
+      joinLine(last, lineNo);
+      last.tokens = { ...layout.tokens };
+      if (!sameAscii(b, layout.modelStart, layout.modelEnd, last.model))
+        last.model = decode(b, layout.modelStart, layout.modelEnd, layout.wide) || last.model;
+      return;
+    }
+    const text = (from: number, to: number) =>
+      from < 0 ? undefined : decode(b, from, to, layout.wide) || undefined;
+    this.add(
+      {
+        model: decode(b, layout.modelStart, layout.modelEnd, layout.wide),
+        messageId: text(layout.idStart, layout.idEnd),
+        requestId: text(layout.requestStart, layout.requestEnd),
+        timestamp: text(layout.timestampStart, layout.timestampEnd),
+        tokens: { ...layout.tokens },
+      },
+      lineNo,
+    );
+  }
+
+  private add(found: AssistantUsage, lineNo: number): void {
+    this.anyUsage = true;
+    // Some gateways write no request id: the message id alone then names the reply (as ccusage 20 reads it).
+    const key = found.messageId === undefined ? undefined : `${found.messageId}:${found.requestId ?? ''}`;
+    // A reply's lines follow each other: the last reply is asked first, the map only when another came between.
+    const first = key === undefined ? undefined : key === this.lastKey ? this.lastRecord : this.seen.get(key);
+    if (first) {
+      // A reply's later lines carry its usage as it grew while streaming: the last one is the whole call.
+      joinLine(first, lineNo);
+      first.tokens = found.tokens;
+      first.model = found.model || first.model;
+      return;
+    }
+    const record: UsageRecord = {
+      lineNo,
+      model: found.model,
+      timestamp: found.timestamp,
+      tokens: found.tokens,
+    };
+    if (key !== undefined) {
+      this.seen.set(key, record);
+      this.lastKey = key;
+      this.lastRecord = record;
+      this.lastMessageId = found.messageId!;
+      this.lastRequestId = found.requestId ?? '';
+    }
+    this.calls.push(record);
+  }
+
+  /** The calls, or undefined when no line carried usage (an old or hand-made file: no usage is not zero). */
+  records(): UsageRecord[] | undefined {
+    return this.anyUsage ? this.calls : undefined;
+  }
+}
+
+/** The usage of every model call in a Claude Code transcript, read in a pass of its own (see ClaudeUsageCollector). */
+export function readClaudeUsage(path: string): UsageRecord[] | undefined {
+  const collector = new ClaudeUsageCollector();
+  forEachUsageLine(path, (buffer, start, end, usageAt, lineNo) =>
+    collector.usageLine(buffer, start, end, usageAt, lineNo),
+  );
+  return collector.records();
+}
