@@ -20,7 +20,10 @@ const COST = ['cost/bundled-prices.js', 'cost/pricing-file.js'];
 // failed tool call and loads neither the gate behind the hint nor the guards.
 const HOOK_HANDLERS = ['cli/commands/hook/friction-capture.js', 'cli/commands/hook/hint.js', 'cli/commands/hook/guard.js'];
 const BUNDLES = [
-  { command: 'gate', shared: ['errors/errors.js', 'sessions/prefix.js', ...COST, ...CLI_CORE] },
+  {
+    command: 'gate',
+    shared: ['errors/errors.js', 'sessions/prefix.js', 'cli/commands/gate/why-cost.js', ...COST, ...CLI_CORE],
+  },
   { command: 'hook', shared: ['errors/errors.js', ...HOOK_HANDLERS, ...CLI_CORE] },
   { command: 'hook/friction-capture', shared: ['errors/errors.js', ...CLI_CORE] },
   { command: 'hook/hint', shared: ['errors/errors.js', 'hooks/hint.js', ...CLI_CORE] },

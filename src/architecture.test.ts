@@ -226,7 +226,7 @@ const LAYERS: Record<string, readonly string[]> = {
     'version.ts',
   ],
   reading: ['transcript', 'ledger', 'jobs', 'llm'],
-  analysis: ['gate', 'deepread', 'rules', 'sprint', 'walk'],
+  analysis: ['gate', 'deepread', 'rules', 'sprint', 'walk', 'cost'],
   records: ['store', 'scan'],
   learning: ['trial', 'report', 'sessions', 'hooks', 'export'],
   orchestration: ['retro', 'schedule'],

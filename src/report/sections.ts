@@ -1,3 +1,4 @@
+import { usd } from '../cost/usd.js';
 import { SIGNAL_LABELS, SIGNAL_NAMES } from '../gate/signals.js';
 import { escapeHtml as e } from './escape.js';
 import type { SpendRow, SpendSession } from './spend.js';
@@ -229,10 +230,6 @@ export function trialsSection(trials: TrialHistory | undefined): string {
   return `<section id="trials"><h2>Trial decisions</h2>
 <p class="note">${counts.join(' · ')}, as recorded in the directive history (the means are mean gate scores per session; the effect each decision was taken on is in “Do the rules work?”).${skipped}</p>
 ${body}</section>`;
-}
-
-function usd(value: number): string {
-  return value !== 0 && Math.abs(value) < 0.01 ? `$${value.toFixed(3)}` : `$${value.toFixed(2)}`;
 }
 
 function spendRow(r: SpendRow): string {

@@ -1,5 +1,6 @@
 import { bundledPriceTable, type PriceTable } from '../cost/price-table.js';
 import { type SessionCost, sessionCost } from '../cost/session-cost.js';
+import { usd } from '../cost/usd.js';
 import { SIGNAL_LABELS, SIGNAL_NAMES } from '../gate/signals.js';
 import { projectLabel } from '../paths/project-label.js';
 import { terminalSafe } from '../safety/terminal.js';
@@ -61,11 +62,6 @@ function projectCell(record: SessionRecord): string {
 /** The turns a person typed, '?' for a session stored before turns were counted. */
 function turnsCell(record: SessionRecord): string {
   return record.turns === undefined ? '?' : String(record.turns.human);
-}
-
-/** Dollars as the table shows them: cents, or a tenth of a cent below a cent. */
-export function usd(value: number): string {
-  return value !== 0 && Math.abs(value) < 0.01 ? `$${value.toFixed(3)}` : `$${value.toFixed(2)}`;
 }
 
 /**

@@ -1,16 +1,12 @@
 import { type Stats, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
-import { anchorCosts } from '../../cost/anchor-cost.js';
-import { ClaudeUsageCollector } from '../../cost/claude-usage.js';
-import type { PriceTable } from '../../cost/price-table.js';
 import { RetrospectError } from '../../errors/errors.js';
 import { formatVerdictJson, gateSessionSync, renderWhy, shownMessageId } from '../../gate/index.js';
-import { usd } from '../../scan/render.js';
 import { parseCommandArgs } from '../args.js';
 import { type CliIo, println } from '../io.js';
-import { priceTableFrom } from '../pricing-option.js';
 import { profileFromArgs } from '../profile-option.js';
 import { SPEC } from './gate/spec.js';
+import type { WhyCost } from './gate/why-cost.js';
 
 function statOf(path: string): Stats | undefined {
   try {
@@ -61,37 +57,9 @@ async function transcriptOf(
  * The `--why` text: the table, or after an error only the error (stderr has said which file or id): the
  * name of a file that is not there is no session to head a table.
  */
-function whyText(
-  result: ReturnType<typeof gateSessionSync>,
-  usage: ClaudeUsageCollector,
-  prices: PriceTable,
-): string {
+function whyText(result: ReturnType<typeof gateSessionSync>, cost: WhyCost): string {
   if (result.verdict.error !== undefined) return `Error: ${result.verdict.error}`;
-  return [
-    renderWhy(result.sessionId, result.verdict, result.reasons),
-    ...costLines(result, usage, prices),
-  ].join('\n');
-}
-
-/** What each anchor's stretch cost (docs/cost.md), when the transcript records usage. */
-function costLines(
-  result: ReturnType<typeof gateSessionSync>,
-  usage: ClaudeUsageCollector,
-  prices: PriceTable,
-): string[] {
-  const records = result.tapped ? usage.records() : undefined;
-  if (!result.tapped) return [];
-  if (records === undefined) return ['Cost: the transcript records no usage'];
-  if (!result.timeline || !result.hits) return [];
-  const anchors = anchorCosts(result.timeline, result.hits, records, prices);
-  const source = prices.sources.map((s) => `${s.name} of ${s.date}`).join(', then ');
-  const lines = [`Cost of each anchor's stretch (at API prices; ${source}):`];
-  if (anchors.length === 0) lines.push('(no friction)');
-  for (const a of anchors)
-    lines.push(
-      `  ${a.signal} ${shownMessageId(a.id)}: ${a.calls} call${a.calls === 1 ? '' : 's'}, ${a.tokens.toLocaleString('en-US')} tokens, ${a.costUsd === null ? 'not priced' : usd(a.costUsd)}`,
-    );
-  return lines;
+  return [renderWhy(result.sessionId, result.verdict, result.reasons), ...cost.lines(result)].join('\n');
 }
 
 /**
@@ -114,26 +82,16 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (session.problem) println(io.stderr, `retrospect gate: ${session.problem}`);
   const profile = profileFromArgs(values.profile);
   const why = values.why === true && values.json !== true;
-  let prices: PriceTable | undefined;
-  if (why) {
-    try {
-      prices = await priceTableFrom(values.pricing, io.cwd);
-    } catch (error) {
-      // The gate always answers: a bad --pricing file is said, and the bundled prices used.
-      if (!(error instanceof RetrospectError)) throw error;
-      println(io.stderr, `retrospect gate: ${error.message}; using the bundled prices`);
-      prices = await priceTableFrom(undefined, io.cwd);
-    }
-  }
-  const usage = new ClaudeUsageCollector();
+  // The cost of each anchor's stretch is read for --why only: the verdict's start-up loads none of it.
+  const cost = why ? await (await import('./gate/why-cost.js')).whyCost(values.pricing, io) : undefined;
   const result = gateSessionSync(session.path, {
     threshold: values.threshold,
     env: io.env,
     cwd: io.cwd,
     ...(profile ? { profile } : {}),
-    ...(why ? { timeline: true, assistantLines: usage } : {}),
+    ...(cost ? { timeline: true, assistantLines: cost.usage } : {}),
   });
   for (const warning of result.warnings) println(io.stderr, warning);
-  println(io.stdout, why && prices ? whyText(result, usage, prices) : formatVerdictJson(result.verdict));
+  println(io.stdout, cost ? whyText(result, cost) : formatVerdictJson(result.verdict));
   return 0;
 }

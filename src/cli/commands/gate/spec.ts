@@ -1,5 +1,5 @@
 import { defineCommand } from '../../args.js';
-import { PRICING } from '../../pricing-option.js';
+import { PRICING } from '../../pricing-spec.js';
 import { PROFILE } from '../../profile-option.js';
 
 export const SPEC = defineCommand({

@@ -1,6 +1,6 @@
 import { defineCommand } from '../../args.js';
 import { DATE_RANGE, HOST_FILTER, PROJECT_FILTER, STORE } from '../../common-options.js';
-import { PRICING } from '../../pricing-option.js';
+import { PRICING } from '../../pricing-spec.js';
 import { PROFILE } from '../../profile-option.js';
 
 export const SPEC = defineCommand({

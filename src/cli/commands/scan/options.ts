@@ -5,7 +5,7 @@ import { defineCommand, type ParsedArgs } from '../../args.js';
 import { DATE_RANGE, HOST_FILTER, OTLP_ENDPOINT, PROJECT_FILTER, STORE } from '../../common-options.js';
 import { dateOption } from '../../date-option.js';
 import { hostOption } from '../../host-option.js';
-import { PRICING } from '../../pricing-option.js';
+import { PRICING } from '../../pricing-spec.js';
 import { PROFILE } from '../../profile-option.js';
 import { projectOption } from '../../project-option.js';
 
