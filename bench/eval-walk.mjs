@@ -8,6 +8,8 @@
 // recall    = hunks labelled `session` that the walk linked to that session / hunks labelled `session`
 // precision = links to the labelled session / hunks the walk linked to any session (labels session or none)
 // Hunks labelled `mixed` (a session wrote part of them) are listed in the truth but left out of both figures.
+// Hunks whose label carries `via: "command"` (a shell command the session ran wrote them: a generator, an
+// installer, a redirect) are also scored on their own, with whether the walk marked them `via: "command"`.
 //
 // usage: node bench/eval-walk.mjs --repos DIR [--truth eval/walk-truth.json] [--predicted FILE] [--json OUT]
 //   DIR/<source id> is a clone of the source's repository (git clone https://github.com/<repository> DIR/<id>).
@@ -91,6 +93,7 @@ const byKey = new Map(predicted.map((h) => [key(h), h]));
 
 const rows = [];
 const totals = { session: 0, found: 0, linked: 0, right: 0, missing: 0 };
+const commands = { labelled: 0, found: 0, marked: 0 };
 const problems = [];
 for (const source of truth.sources) {
   const own = { session: 0, found: 0, linked: 0, right: 0, missing: 0 };
@@ -102,6 +105,11 @@ for (const source of truth.sources) {
       own.session++;
       if (linked === label.session_id) own.found++;
       else problems.push({ kind: 'missed', label, got });
+      if (label.via === 'command') {
+        commands.labelled++;
+        if (linked === label.session_id) commands.found++;
+        if (linked === label.session_id && got?.via === 'command') commands.marked++;
+      }
     }
     if (linked !== null) {
       own.linked++;
@@ -125,6 +133,9 @@ const precision = ratio(totals.right, totals.linked);
 console.log(
   `${'all'.padEnd(26)} session hunks ${String(totals.session).padStart(3)}  recall ${fmt(recall)}  links ${String(totals.linked).padStart(3)}  precision ${fmt(precision)}`,
 );
+console.log(
+  `${'command-written'.padEnd(26)} session hunks ${String(commands.labelled).padStart(3)}  recall ${fmt(ratio(commands.found, commands.labelled))}  marked via command ${commands.marked}`,
+);
 for (const p of problems) {
   const { label, got } = p;
   console.log(
@@ -135,6 +146,6 @@ if (values.json) {
   mkdirSync(dirname(resolve(values.json)), { recursive: true });
   writeFileSync(
     values.json,
-    `${JSON.stringify({ recall, precision, totals, sources: rows, predicted }, null, 2)}\n`,
+    `${JSON.stringify({ recall, precision, totals, commands, sources: rows, predicted }, null, 2)}\n`,
   );
 }

@@ -73,6 +73,8 @@ export const unitHunkSchema = z.object({
   share: z.number().min(0).max(1).nullable(),
   /** The tool call that introduced most of the linked lines (Claude Code: `toolu_…`). */
   tool_call: z.string().nullable(),
+  /** `command`: that tool call is a shell command the session ran (a generator, formatter, move) that wrote the file. */
+  via: z.literal('command').optional(),
 });
 export type UnitHunk = z.infer<typeof unitHunkSchema>;
 

@@ -25,6 +25,8 @@ export interface AgentLink {
   timestamp?: string;
   toolUseId: string;
   toolName: string;
+  /** `command`: the tool call is a shell command the session ran that wrote the file (a generator, a formatter). */
+  via?: 'command';
   /** The request the edit answered: the prompt before it, or the last substantive one before that. */
   request?: string;
   /** The request was reasoned from earlier prompts (the prompt before the edit only said to go on). */

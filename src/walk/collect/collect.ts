@@ -66,14 +66,14 @@ async function linkerFor(
     evidence.notes.push(...sources.notes);
     evidence.warnings.push(...sources.warnings.map((w) => `${w}; agent provenance is not linked`));
   }
-  const { edits, sessionFiles } = loadAgentEdits(files, known);
+  const { edits, claims, sessionFiles } = loadAgentEdits(files, known);
   if (sessionFiles > 0) {
     const plural = sessionFiles === 1 ? '' : 's';
     evidence.notes.push(
       `Read ${sessionFiles} coding-agent session file${plural} (${edits.length} edit calls).`,
     );
   }
-  return createHunkLinker(edits);
+  return createHunkLinker(edits, claims);
 }
 
 /**

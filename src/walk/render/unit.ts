@@ -82,7 +82,9 @@ function renderAgentHunks(unit: ChangeUnit): string | undefined {
     const more = own.length - listed.length;
     const places = listed.map((h) => `${safeCodeSpan(h.path)} ${markdownText(h.header)}`).join(', ');
     const name = markdownText(session.replace(UUID, '$1'));
-    return `${own.length} by session ${name} (${shareRange(own.map((h) => h.share ?? 0))}): ${places}${more > 0 ? `, and ${more} more in the JSON` : ''}`;
+    const commands = own.filter((h) => h.via === 'command').length;
+    const through = commands > 0 ? `, ${commands} through commands it ran` : '';
+    return `${own.length} by session ${name} (${shareRange(own.map((h) => h.share ?? 0))}${through}): ${places}${more > 0 ? `, and ${more} more in the JSON` : ''}`;
   });
   return `Agent-written hunks: ${linked.length} of ${hunks.length}; ${parts.join('; ')}`;
 }
