@@ -2,6 +2,7 @@ import type { FilePatch, HunkSummary } from './collect/patch.js';
 import type {
   CommandRecord,
   EpisodeReference,
+  HunkFate,
   JobReference,
   SessionReference,
   WalkScope,
@@ -37,6 +38,8 @@ export interface AgentLink {
 /** A hunk with who wrote it, as far as the sessions tell. */
 export interface LinkedHunk extends HunkSummary {
   provenance: HunkProvenance;
+  /** What became of a linked hunk's lines at the survival revision, with how many are still alive. */
+  survival?: { fate: HunkFate; alive: number };
 }
 
 /** One changed file from one origin, with every hunk's provenance. */
@@ -92,6 +95,8 @@ export interface Evidence {
   warnings: string[];
   /** The repository and revision a disposable worktree for writing reviewers is made from. */
   workspaceSource?: { root: string; revision: string };
+  /** The sessions whose edits of a path lie in `(from, to]` (ms): who changed a line later (survival). */
+  sessionEditors?: (path: string, from: number, to: number) => string[];
 }
 
 export function emptyEvidence(scope: WalkScope, target: string): Evidence {

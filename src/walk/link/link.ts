@@ -1,5 +1,5 @@
-import type { HunkSummary } from '../collect/patch.js';
 import type { AgentLink } from '../evidence.js';
+import type { HunkSummary } from '../patch-types.js';
 import type { AgentEdit } from './agent-edits.js';
 import type { CommandClaim } from './command-claims.js';
 import { runsInside, timesIntroduced } from './introduced.js';
@@ -50,6 +50,8 @@ export interface HunkLinker {
     committedAt?: string,
     commit?: string,
   ): HunkProvenance;
+  /** The sessions whose edits of `path` (under any of its names) lie in `(from, to]` (ms), in no order. */
+  editorsBetween(path: string, from: number, to: number): string[];
   /** Whether a session edited `path` by `before` (ms): its content there then can settle those edits. */
   editedBefore(path: string, before: number): boolean;
   /**
@@ -172,6 +174,19 @@ export function createHunkLinker(
 
   return {
     editedBefore: (path, before) => olderThan(path, before).length > 0,
+    editorsBetween(path, from, to) {
+      const editors = new Set<string>();
+      const named = (written: string) => written === path || written.endsWith(`/${path}`);
+      for (const edit of editsOf({ path })) {
+        const at = timeOf(edit);
+        if (at > from && at <= to && named(edit.filePath)) editors.add(edit.sessionId);
+      }
+      for (const claim of commandClaims) {
+        const at = claim.timestamp === undefined ? Number.NaN : Date.parse(claim.timestamp);
+        if (at > from && at <= to && named(claim.filePath)) editors.add(claim.sessionId);
+      }
+      return [...editors];
+    },
     settleBase(path, content, baseTime) {
       const inBase = new Map<string, number>();
       for (const line of content.split('\n')) {

@@ -169,6 +169,7 @@ function unitHunks(changes: FileChange[]): UnitHunk[] {
       share: roundShare(hunk.provenance.share),
       tool_call: hunk.provenance.link?.toolUseId ?? null,
       ...(hunk.provenance.link?.via ? { via: hunk.provenance.link.via } : {}),
+      ...(hunk.survival ? { fate: hunk.survival.fate } : {}),
     })),
   );
 }
