@@ -24,15 +24,15 @@ const MARK = '\x01';
 const FIELD = '\x1f';
 
 /**
- * The history between `from` (excluded) and `until`, oldest first, merges aside, with each commit's files
- * and git's rename detection: one git call for every hunk of the walk.
+ * The history between `from` (excluded) and `until`, oldest first, with each commit's files and git's
+ * rename detection: one git call for every hunk of the walk. Merges are listed (a line's last revision may
+ * be one) with no files of their own: the commits they merged changed them.
  */
 export async function laterHistory(git: GitRunner, from: string, until: string): Promise<LaterCommit[]> {
   const result = await git.collect([
     'log',
     '--reverse',
     '--topo-order',
-    '--no-merges',
     '-M',
     '--name-status',
     `--format=${MARK}%H${FIELD}%ct${FIELD}%an`,

@@ -101,7 +101,7 @@ export async function measureSurvival(
       };
       continue;
     }
-    let alive = 0;
+    let alive = new Set<number>();
     if (path.finalPath !== undefined) {
       let origins = blamed.get(path.finalPath);
       if (!origins) {
@@ -112,16 +112,16 @@ export async function measureSurvival(
         origins = await blameAt(git, at, path.finalPath);
         blamed.set(path.finalPath, origins);
       }
-      alive = countAlive(origins, sha, change.path, hunk);
+      alive = aliveLines(origins, sha, change.path, hunk);
     }
-    if (alive >= hunk.added) {
+    if (alive.size >= hunk.added) {
       hunk.survival = {
         alive: hunk.added,
         fate: { state: 'kept', by: null, commit: null, after_days: null },
       };
       continue;
     }
-    const changer = await firstChanger(
+    const found = await firstChanger(
       git,
       { sha, position },
       at,
@@ -129,18 +129,27 @@ export async function measureSurvival(
       hunk,
       history,
       path.deletedBy,
+      alive,
       takeBlame,
     );
+    const changer = found.changer;
+    if (found.standing >= hunk.added) {
+      hunk.survival = {
+        alive: hunk.added,
+        fate: { state: 'kept', by: null, commit: null, after_days: null },
+      };
+      continue;
+    }
     const by = changer
       ? whoChanged(changer, session, change.path, committedAt.get(sha) ?? 0, linksOf, options)
       : null;
     const fate: HunkFate = {
-      state: alive === 0 ? 'reverted' : 'changed',
+      state: found.standing === 0 ? 'reverted' : 'changed',
       by,
       commit: changer?.sha ?? null,
       after_days: changer ? days(changer.time - (committedAt.get(sha) ?? changer.time)) : null,
     };
-    hunk.survival = { alive, fate };
+    hunk.survival = { alive: found.standing, fate };
   }
   if (unmeasured > 0)
     evidence.notes.push(
@@ -152,21 +161,32 @@ export async function measureSurvival(
   );
 }
 
-/** Lines of `origins` that git blame gives to `sha`, at `path` there, on one of the hunk's added lines. */
-function countAlive(origins: readonly LineOrigin[], sha: string, path: string, hunk: LinkedHunk): number {
+/**
+ * The hunk's added lines (by their number in its commit) that git blame of the later revision still
+ * gives to the hunk's commit, at its path there.
+ */
+function aliveLines(
+  origins: readonly LineOrigin[],
+  sha: string,
+  path: string,
+  hunk: LinkedHunk,
+): Set<number> {
   const runs = hunk.addedRuns ?? [[hunk.newStart, hunk.newStart + hunk.newLines - 1]];
-  let alive = 0;
+  const alive = new Set<number>();
   for (const origin of origins) {
     if (origin.sha !== sha || origin.path !== path) continue;
-    if (runs.some(([first, last]) => origin.line >= first && origin.line <= last)) alive++;
+    if (runs.some(([first, last]) => origin.line >= first && origin.line <= last)) alive.add(origin.line);
   }
-  return Math.min(alive, hunk.added);
+  return alive;
 }
 
 /**
- * The first later commit that changed or removed one of the hunk's added lines: the commit after the last
- * revision each line stood in (git blame --reverse), the earliest of them; the deleting commit when the
- * file is gone; undefined when the bound is spent.
+ * The first later commit that changed or removed one of the hunk's added lines, and how many stand at the
+ * later revision. git blame --reverse gives the last revision each line stood in: one that stood to the
+ * end is alive (as is one forward blame gave to the hunk's commit: `alive`; forward blame's move detection
+ * can give an unchanged line to an older commit that held the same text, and a line moved to another file
+ * is found only forward); for the others, the commit after it that touched the file changed it, the
+ * earliest of them is the changer. When the bound is spent, the deleting commit if any.
  */
 async function firstChanger(
   git: GitRunner,
@@ -176,15 +196,20 @@ async function firstChanger(
   hunk: LinkedHunk,
   history: readonly LaterCommit[],
   deletedBy: LaterCommit | undefined,
+  alive: ReadonlySet<number>,
   takeBlame: () => boolean,
-): Promise<LaterCommit | undefined> {
-  if (!takeBlame()) return deletedBy;
+): Promise<{ changer: LaterCommit | undefined; standing: number }> {
+  if (!takeBlame()) return { changer: deletedBy, standing: Math.min(alive.size, hunk.added) };
   const runs = hunk.addedRuns ?? [[hunk.newStart, hunk.newStart + hunk.newLines - 1]];
   const seen = await lastSeen(git, commit.sha, at, path, runs);
   const position = new Map(history.map((c, i) => [c.sha, i]));
   let first: number | undefined;
-  for (const last of seen.values()) {
-    if (last === at) continue;
+  const standing = new Set(alive);
+  for (const [line, last] of seen) {
+    if (last === at || alive.has(line)) {
+      standing.add(line);
+      continue;
+    }
     const i = last === commit.sha ? commit.position : position.get(last);
     if (i === undefined) continue;
     // The line stood in `last`; the next commit that touched its file changed it.
@@ -194,7 +219,8 @@ async function firstChanger(
     const died = next === -1 ? i + 1 : next;
     if (first === undefined || died < first) first = died;
   }
-  return first === undefined ? deletedBy : (history[first] ?? deletedBy);
+  const changer = first === undefined ? deletedBy : (history[first] ?? deletedBy);
+  return { changer, standing: Math.min(standing.size, hunk.added) };
 }
 
 /** The sessions each commit's linked hunks belong to, per path. */
