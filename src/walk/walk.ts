@@ -103,7 +103,13 @@ async function survivalOf(evidence: Evidence, options: WalkOptions): Promise<Sur
     evidence.warnings.push(`survival was not measured: ${(error as Error).message}`);
     return undefined;
   } finally {
-    evidence.commands.push(...git.records);
+    // Blames run a few at a time and finish in any order: the baseline lists them sorted, after the
+    // calls that came before them, so that the same walk records the same baseline.
+    const [first = [], rest = []] = [
+      git.records.filter((r) => !r.command.includes(' blame ')),
+      git.records.filter((r) => r.command.includes(' blame ')),
+    ];
+    evidence.commands.push(...first, ...rest.sort((a, b) => a.command.localeCompare(b.command)));
   }
 }
 

@@ -9,6 +9,8 @@ export const MAX_SURVIVAL_BLAMES = 400;
 /** At most this long on blame calls per walk; hunks left over are not given a fate (and a note says so). */
 export const SURVIVAL_BUDGET_MS = 30_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** How many blame calls run at once. */
+const SURVIVAL_CONCURRENCY = 3;
 
 export interface SurvivalOptions {
   /** The later revision (default HEAD). */
@@ -83,14 +85,14 @@ export async function measureSurvival(
     blames++;
     return true;
   };
-  const blamed = new Map<string, LineOrigin[]>();
+  const blamed = new Map<string, Promise<LineOrigin[]>>();
   let unmeasured = 0;
-  for (const { change, hunk } of linked) {
+  const measure = async ({ change, hunk }: (typeof linked)[number]): Promise<void> => {
     const sha = change.origin.kind === 'commit' ? change.origin.sha : '';
     const position = index.get(sha);
     if (position === undefined) {
       unmeasured++;
-      continue;
+      return;
     }
     const session = hunk.provenance.link?.sessionId ?? '';
     const path = followPath(history, position, change.path);
@@ -99,27 +101,27 @@ export async function measureSurvival(
         alive: hunk.added,
         fate: { state: 'kept', by: null, commit: null, after_days: null },
       };
-      continue;
+      return;
     }
     let alive = new Set<number>();
     if (path.finalPath !== undefined) {
-      let origins = blamed.get(path.finalPath);
-      if (!origins) {
+      let pending = blamed.get(path.finalPath);
+      if (!pending) {
         if (!takeBlame()) {
           unmeasured++;
-          continue;
+          return;
         }
-        origins = await blameAt(git, at, path.finalPath);
-        blamed.set(path.finalPath, origins);
+        pending = blameAt(git, at, path.finalPath);
+        blamed.set(path.finalPath, pending);
       }
-      alive = aliveLines(origins, sha, change.path, hunk);
+      alive = aliveLines(await pending, sha, change.path, hunk);
     }
     if (alive.size >= hunk.added) {
       hunk.survival = {
         alive: hunk.added,
         fate: { state: 'kept', by: null, commit: null, after_days: null },
       };
-      continue;
+      return;
     }
     const found = await firstChanger(
       git,
@@ -138,7 +140,7 @@ export async function measureSurvival(
         alive: hunk.added,
         fate: { state: 'kept', by: null, commit: null, after_days: null },
       };
-      continue;
+      return;
     }
     const by = changer
       ? whoChanged(changer, session, change.path, committedAt.get(sha) ?? 0, linksOf, options)
@@ -150,7 +152,16 @@ export async function measureSurvival(
       after_days: changer ? days(changer.time - (committedAt.get(sha) ?? changer.time)) : null,
     };
     hunk.survival = { alive: found.standing, fate };
-  }
+  };
+  // A few blames at a time: git runs them on other cores while the walk waits.
+  let next = 0;
+  const worker = async () => {
+    while (next < linked.length) {
+      const item = linked[next++];
+      if (item) await measure(item);
+    }
+  };
+  await Promise.all(Array.from({ length: SURVIVAL_CONCURRENCY }, worker));
   if (unmeasured > 0)
     evidence.notes.push(
       `${unmeasured} linked hunk${unmeasured === 1 ? ' was' : 's were'} not measured for survival (over the bound of ${maxBlames} blame calls or ${budget / 1000} s, or not in the history of ${at.slice(0, 7)}).`,
