@@ -82,6 +82,15 @@ describe('readClaudeSessionEdits', () => {
     ]);
   });
 
+  it('keeps the folder a Windows session ran in, so its commands resolve there', () => {
+    const t = new TranscriptBuilder(undefined, 'c:\\Users\\dev\\shop');
+    t.tool('Bash', { command: 'npm install' });
+    t.result('added 1 package');
+    const session = readClaudeSessionEdits(t.write());
+    expect(session.cwd).toBe('c:\\Users\\dev\\shop');
+    expect(session.commands?.map((c) => c.command)).toEqual(['npm install']);
+  });
+
   it('keeps notifications, reminders, IDE context and command plumbing out of the prompts', () => {
     const t = new TranscriptBuilder();
     t.user(

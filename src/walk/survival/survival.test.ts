@@ -163,4 +163,40 @@ describe('survival of agent-written hunks', () => {
       after_days: 0,
     });
   });
+
+  it('keeps a hunk whose unchanged lines forward blame gives to an older commit with the same text', async () => {
+    const block = ['    st.markdown(', "        f'</div>',", '        unsafe_allow_html=True,', '    )'];
+    const before = ['def header():', ...block, '', 'def footer():', '    return None', ''].join('\n');
+    const added = ['def card(row):', "    title = row['title']", ...block, ''];
+    const after = `${before}${added.join('\n')}`;
+    const repo = createTestRepo();
+    const t = new TranscriptBuilder(undefined, repo.dir);
+    t.user('Add a card');
+    t.tool('Edit', {
+      file_path: `${repo.dir}/app.py`,
+      old_string: '    return None\n',
+      new_string: `    return None\n${added.join('\n')}`,
+    });
+    t.result('The file has been updated.');
+    const transcript = t.write();
+    const base = repo.commit('Start', { 'app.py': before }, '2026-10-01T08:00:00Z');
+    const agent = repo.commit('Card', { 'app.py': after }, '2026-10-01T09:01:00Z');
+    repo.commit('Footer', { 'app.py': after.replace('return None', 'return 0') }, '2026-10-02T09:01:00Z');
+    const blame = repo.git('blame', '-C', '-M', '-w', 'HEAD', '--', 'app.py');
+    // The premise: plain forward blame gives some of the card's unchanged lines to the first commit.
+    expect(blame.split('\n').filter((line) => line.startsWith(agent.slice(0, 8))).length).toBeLessThan(
+      added.length - 1,
+    );
+    const env = { ...process.env, HOME: '/home/dev', RETROSPECT_DATA_DIR: tempDir('retrospect-walk-data-') };
+    const { document } = await walkChangeSet({
+      mode: 'summary-only',
+      cwd: repo.dir,
+      env,
+      target: `${base}..${agent}`,
+      sessions: [transcript],
+    });
+    const hunk = document.change_units[0]?.hunks?.find((h) => h.session_id !== null);
+    expect(hunk?.fate).toEqual({ state: 'kept', by: null, commit: null, after_days: null });
+    expect(document.survival).toMatchObject({ added: hunk?.added_lines, alive: hunk?.added_lines });
+  });
 });
