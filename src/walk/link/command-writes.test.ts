@@ -43,6 +43,9 @@ describe('commandWrites', () => {
       'write-set db/structure.sql',
     ]);
     expect(written('npm test')).toEqual([]);
+    // A global install writes the user's tools; a build writes a lock file only when stale, silently.
+    expect(written('bun install -g ralph-tui')).toEqual([]);
+    expect(written('cargo build --release 2>&1 | tail -20')).toEqual([]);
   });
 
   it("takes a formatter's, codemod's or in-place editor's file arguments, not its options or script", () => {
@@ -72,7 +75,12 @@ describe('commandWrites', () => {
   it('claims no path outside the folder the session ran in, however the command names it', () => {
     expect(written('echo x > /tmp/out.txt')).toEqual([]);
     expect(written('echo x > ../other/out.txt')).toEqual([]);
-    expect(written('cd .. && npm install')).toEqual(['write-set package-lock.json']);
+    // After a `cd` out of the folder, or to a place only the shell resolves, nothing is claimed.
+    expect(written('cd .. && npm install')).toEqual([]);
+    expect(written("cd /tmp && echo 'KEY=x' > test_secret.txt")).toEqual([]);
+    expect(written('cd ~/shop && cp ~/export.md .')).toEqual([]);
+    expect(written('echo x >> ~/.zshrc')).toEqual([]);
+    expect(written('cp app.conf app.conf.bak-$(date +%Y%m%d)')).toEqual([]);
     expect(written('cp /tmp/export/TRANSCRIPT.md /home/dev/shop/TRANSCRIPT.md')).toEqual([
       'move TRANSCRIPT.md',
       'move TRANSCRIPT.md/TRANSCRIPT.md',

@@ -89,6 +89,8 @@ function writeSet(program: string, args: string[]): string[] {
   const sub = args[0] ?? '';
   const has = (...subs: string[]) => subs.includes(sub);
   const adds = (...subs: string[]) => has(...subs) && args.slice(1).some((a) => !a.startsWith('-'));
+  // A global install writes into the user's tools, not the project.
+  if (args.some((a) => a === '-g' || a === '--global') || (program === 'yarn' && sub === 'global')) return [];
   switch (program) {
     case 'npm':
       if (has('install', 'i', 'uninstall', 'remove', 'rm', 'update', 'up', 'dedupe') || sub === '')
@@ -115,7 +117,8 @@ function writeSet(program: string, args: string[]): string[] {
       return [];
     case 'cargo':
       if (has('add', 'remove', 'rm')) return ['Cargo.lock', 'Cargo.toml'];
-      return has('update', 'generate-lockfile', 'build', 'b', 'check', 'c') ? ['Cargo.lock'] : [];
+      // Not `cargo build`: it writes the lock file only when it is missing or stale, and says nothing of it.
+      return has('update', 'generate-lockfile') ? ['Cargo.lock'] : [];
     case 'go':
       if (sub === 'mod' && args[1] === 'tidy') return ['go.mod', 'go.sum'];
       return has('get') ? ['go.mod', 'go.sum'] : [];
@@ -275,8 +278,10 @@ export function canonicalPath(path: string, onDrive = false): string {
 const isAbsolute = (path: string) => path.startsWith('/') || /^[a-z]:\//.test(path);
 
 /** `path` resolved against `cwd`, or undefined when it leaves `root` (the folder the session ran in). */
-function inside(root: string, cwd: string, path: string): string | undefined {
-  if (path === '' || path.includes('\0')) return undefined;
+function inside(root: string, cwd: string | undefined, path: string): string | undefined {
+  // `~`, `$HOME`, `$(date …)`, globs: where they point is the shell's to say, not the transcript's.
+  if (cwd === undefined || path === '' || path.includes('\0') || /^~|[$`()*?[\]{}]/.test(path))
+    return undefined;
   const given = canonicalPath(path, /^[a-z]:\//.test(root));
   const full = posix.normalize(isAbsolute(given) ? given : posix.join(cwd, given)).replace(/\/+$/, '');
   const base = root.replace(/\/+$/, '');
@@ -292,7 +297,8 @@ export function commandWrites(line: string, output: string, folder: string): Com
   const writes: CommandWrite[] = [];
   const root = canonicalPath(folder);
   if (!isAbsolute(root)) return writes;
-  let cwd = root;
+  // Unknown after a `cd` out of the folder or to a place only the shell can resolve: nothing after it is claimed.
+  let cwd: string | undefined = root;
   const add = (path: string, evidence: CommandEvidence) => {
     const full = inside(root, cwd, path);
     if (full !== undefined && !writes.some((w) => w.path === full)) writes.push({ path: full, evidence });
@@ -304,8 +310,7 @@ export function commandWrites(line: string, output: string, folder: string): Com
     if (!found) continue;
     const { program, args } = found;
     if (program === 'cd') {
-      const next = inside(root, cwd, args[0] ?? root);
-      cwd = next ?? cwd;
+      cwd = args[0] === undefined ? undefined : inside(root, cwd, args[0]);
       continue;
     }
     if (program === 'tee') for (const path of pathArguments(args, 0)) add(path, 'redirect');
