@@ -143,4 +143,58 @@ describe('commands as authors', () => {
     };
     expect(await late()).toEqual([expect.objectContaining({ path: 'package-lock.json', session_id: null })]);
   });
+
+  it('takes a file that appeared after a generator which named nothing: the first touch was an Edit', async () => {
+    const repo = createTestRepo();
+    const t = new TranscriptBuilder(undefined, repo.dir);
+    t.user('Add a hero component');
+    t.tool('Bash', { command: 'npx ng generate component hero' });
+    t.result('done');
+    t.tool('Edit', {
+      file_path: `${repo.dir}/src/app/hero/hero.component.ts`,
+      old_string: "  selector: 'app-hero',",
+      new_string: "  selector: 'app-hero',\n  standalone: true,",
+    });
+    t.result('The file has been updated.');
+    const transcript = t.write();
+    repo.commit('Start', { 'README.md': '# App\n' }, '2026-10-01T08:00:00Z');
+    const component = [
+      "import { Component } from '@angular/core';",
+      '',
+      '@Component({',
+      "  selector: 'app-hero',",
+      '  standalone: true,',
+      "  templateUrl: './hero.component.html',",
+      '})',
+      'export class HeroComponent {}',
+      '',
+    ].join('\n');
+    repo.commit(
+      'Hero',
+      {
+        'src/app/hero/hero.component.ts': component,
+        'src/app/hero/hero.component.html': '<p>hero works!</p>\n',
+      },
+      '2026-10-01T09:02:00Z',
+    );
+    const env = { ...process.env, HOME: '/home/dev', RETROSPECT_DATA_DIR: tempDir('retrospect-walk-data-') };
+    const { document } = await walkChangeSet({
+      mode: 'summary-only',
+      cwd: repo.dir,
+      env,
+      target: 'HEAD~1..HEAD',
+      sessions: [transcript],
+    });
+    const hunks = document.change_units.flatMap((u) => u.hunks ?? []);
+    expect(hunks.find((h) => h.path === 'src/app/hero/hero.component.ts')).toMatchObject({
+      session_id: t.sessionId,
+      share: 1,
+      tool_call: 'toolu_2',
+      via: 'command',
+    });
+    // The template the session never touched is not claimed: nothing shows the generator wrote it.
+    expect(hunks.find((h) => h.path === 'src/app/hero/hero.component.html')).toMatchObject({
+      session_id: null,
+    });
+  });
 });

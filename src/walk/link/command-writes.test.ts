@@ -73,15 +73,15 @@ describe('commandWrites', () => {
   });
 
   it('claims no path outside the folder the session ran in, however the command names it', () => {
-    expect(written('echo x > /tmp/out.txt')).toEqual([]);
+    expect(written('echo x > /var/scratch/out.txt')).toEqual([]);
     expect(written('echo x > ../other/out.txt')).toEqual([]);
     // After a `cd` out of the folder, or to a place only the shell resolves, nothing is claimed.
     expect(written('cd .. && npm install')).toEqual([]);
-    expect(written("cd /tmp && echo 'KEY=x' > test_secret.txt")).toEqual([]);
+    expect(written("cd /var/scratch && echo 'KEY=x' > test_secret.txt")).toEqual([]);
     expect(written('cd ~/shop && cp ~/export.md .')).toEqual([]);
     expect(written('echo x >> ~/.zshrc')).toEqual([]);
     expect(written('cp app.conf app.conf.bak-$(date +%Y%m%d)')).toEqual([]);
-    expect(written('cp /tmp/export/TRANSCRIPT.md /home/dev/shop/TRANSCRIPT.md')).toEqual([
+    expect(written('cp /var/export/TRANSCRIPT.md /home/dev/shop/TRANSCRIPT.md')).toEqual([
       'move TRANSCRIPT.md',
       'move TRANSCRIPT.md/TRANSCRIPT.md',
     ]);

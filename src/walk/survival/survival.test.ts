@@ -114,7 +114,7 @@ describe('survival of agent-written hunks', () => {
     const off = await walk({ survival: false });
     expect(off.document.survival).toBeUndefined();
     expect(off.document.change_units[0]?.hunks?.[0]).not.toHaveProperty('fate');
-    await expect(walk({ survivalAt: '--output=/tmp/x' })).rejects.toThrow('--survival-at takes a revision');
+    await expect(walk({ survivalAt: '--output=x.txt' })).rejects.toThrow('--survival-at takes a revision');
     await expect(walk({ survivalAt: 'no-such-branch' })).rejects.toThrow(
       '--survival-at no-such-branch is not a commit',
     );
