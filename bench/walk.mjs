@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // Benchmark of `retrospect walk` over a long commit range: builds a repository with COMMITS commits and about
 // LINES changed lines (git fast-import, deterministic content), plus coding-agent sessions whose Write calls
-// wrote some of those files, then times the walk (wall clock, peak RSS) through the built CLI entry.
+// wrote some of those files, then times the walk (wall clock, CPU time of the walk and of the git processes
+// it ran, peak RSS) through the built CLI entry: the walk without survival (`--no-survival`, the walk as it
+// was before survival) and with it (fates at HEAD), interleaved run by run so that a loaded machine slows
+// both alike; medians are compared.
 // usage: node bench/walk.mjs [--commits 1000] [--lines 50000] [--runs 3] [--keep]
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -151,49 +154,69 @@ console.log(
   `built ${COMMITS} commits, ${changed} changed lines, ${sessionWrites.length} agent writes in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
 );
 
+// CPU time counts the git processes too: they are reaped children, in /proc/self/stat's cutime and cstime.
 const runner = `
+import { readFileSync } from 'node:fs';
 const { main } = await import(${JSON.stringify(join(root, 'dist', 'cli', 'main.js'))});
 const started = performance.now();
 const code = await main(JSON.parse(process.argv[1]));
-process.stderr.write('\\n' + JSON.stringify({ code, ms: performance.now() - started, maxRssKb: process.resourceUsage().maxRSS }) + '\\n');
+const usage = process.resourceUsage();
+let childMs = 0;
+try {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+  childMs = (Number(fields[13]) + Number(fields[14])) * 10;
+} catch {}
+const cpuMs = (usage.userCPUTime + usage.systemCPUTime) / 1000 + childMs;
+process.stderr.write('\\n' + JSON.stringify({ code, ms: performance.now() - started, cpuMs, maxRssKb: usage.maxRSS }) + '\\n');
 `;
-const results = [];
+const VARIANTS = { without: ['--no-survival'], with: [] };
+const results = { without: [], with: [] };
 for (let r = 0; r < RUNS; r++) {
-  const out = join(work, `walk-${r}.json`);
-  const argv = [
-    'walk',
-    `${first}..HEAD`,
-    '--json',
-    out,
-    '--md',
-    join(work, `walk-${r}.md`),
-    '--sessions',
-    sessions,
-  ];
-  const run = spawnSync(process.execPath, ['--input-type=module', '-e', runner, JSON.stringify(argv)], {
-    cwd: repo,
-    encoding: 'utf8',
-    env: { ...process.env, RETROSPECT_DATA_DIR: join(work, 'data') },
-  });
-  const stats = JSON.parse(run.stderr.trim().split('\n').pop());
-  if (stats.code !== 0) throw new Error(`walk failed: ${run.stderr}`);
-  const doc = JSON.parse(readFileSync(out, 'utf8'));
-  results.push({
-    ...stats,
-    units: doc.change_units.length,
-    linked: doc.provenance_context.sessions.reduce((n, s) => n + s.linked_hunks, 0),
-  });
+  for (const [variant, extra] of Object.entries(VARIANTS)) {
+    const out = join(work, `walk-${variant}-${r}.json`);
+    const argv = [
+      'walk',
+      `${first}..HEAD`,
+      '--json',
+      out,
+      '--md',
+      join(work, `walk-${variant}-${r}.md`),
+      '--sessions',
+      sessions,
+      ...extra,
+    ];
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', runner, JSON.stringify(argv)], {
+      cwd: repo,
+      encoding: 'utf8',
+      env: { ...process.env, RETROSPECT_DATA_DIR: join(work, 'data') },
+    });
+    const stats = JSON.parse(run.stderr.trim().split('\n').pop());
+    if (stats.code !== 0) throw new Error(`walk failed: ${run.stderr}`);
+    const doc = JSON.parse(readFileSync(out, 'utf8'));
+    const fates = doc.change_units.flatMap((u) => u.hunks ?? []).filter((h) => h.fate);
+    results[variant].push({
+      ...stats,
+      units: JSON.stringify(doc.change_units),
+      unitCount: doc.change_units.length,
+      linked: doc.provenance_context.sessions.reduce((n, s) => n + s.linked_hunks, 0),
+      blames: doc.provenance_context.commands.filter((c) => c.command.includes(' blame ')).length,
+      fates: fates.length,
+      survival: doc.survival,
+    });
+  }
 }
-const ms = results.map((r) => r.ms).sort((a, b) => a - b);
-const same = results.every(
-  (r) =>
-    JSON.stringify(JSON.parse(readFileSync(join(work, 'walk-0.json'), 'utf8')).change_units) ===
-    JSON.stringify(
-      JSON.parse(readFileSync(join(work, `walk-${results.indexOf(r)}.json`), 'utf8')).change_units,
-    ),
-);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const summary = {};
+for (const [variant, runs] of Object.entries(results)) {
+  const same = runs.every((r) => r.units === runs[0].units);
+  summary[variant] = { wall: median(runs.map((r) => r.ms)), cpu: median(runs.map((r) => r.cpuMs)) };
+  const first = runs[0];
+  console.log(
+    `walk ${COMMITS - 1} commits, ${variant} survival: median ${(summary[variant].wall / 1000).toFixed(2)} s wall (runs ${runs.map((r) => (r.ms / 1000).toFixed(2)).join(', ')}), ${(summary[variant].cpu / 1000).toFixed(2)} s CPU with git, peak RSS ${Math.max(...runs.map((r) => r.maxRssKb / 1024)).toFixed(0)} MB, ${first.unitCount} units, ${first.linked} hunks linked${variant === 'with' ? `, ${first.fates} fates from ${first.blames} blame calls, ${first.survival?.alive} of ${first.survival?.added} lines alive` : ''}, units identical across runs: ${same}`,
+  );
+}
 console.log(
-  `walk ${COMMITS - 1} commits: median ${(ms[Math.floor(ms.length / 2)] / 1000).toFixed(2)} s (min ${(ms[0] / 1000).toFixed(2)} s), peak RSS ${Math.max(...results.map((r) => r.maxRssKb / 1024)).toFixed(0)} MB, ${results[0].units} units, ${results[0].linked} hunks linked to agent sessions, units identical across runs: ${same}`,
+  `survival costs x${(summary.with.wall / summary.without.wall).toFixed(2)} wall, x${(summary.with.cpu / summary.without.cpu).toFixed(2)} CPU (medians of ${RUNS} interleaved runs each)`,
 );
 if (!args.keep) rmSync(work, { recursive: true, force: true });
 else console.log(`kept ${work}`);

@@ -29,6 +29,22 @@ const input = z
       .describe(
         "A retro fabrication anchor id: walk the commits of that anchor's session (no target or scope)",
       ),
+    session: z
+      .string()
+      .min(1)
+      .optional()
+      .describe("A coding-agent session id: walk that session's commits (no target, scope or fromRetro)"),
+    survivalAt: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        "The later revision at which each agent-written hunk's fate (kept, changed, reverted) and the share of lines alive are measured (default HEAD)",
+      ),
+    survival: z
+      .boolean()
+      .optional()
+      .describe('Measure what became of the agent-written hunks (default true, commit ranges only)'),
     repo: z.string().min(1).optional().describe('The git checkout to walk (default: the server folder)'),
     sessions: z
       .array(z.string().min(1))
@@ -117,6 +133,9 @@ export function registerWalkTools(server: McpServer, context: ToolContext): void
         ...(target !== undefined ? { target } : {}),
         ...(args.scope !== undefined ? { scope: args.scope } : {}),
         ...(args.fromRetro !== undefined ? { fromRetro: args.fromRetro } : {}),
+        ...(args.session !== undefined ? { session: args.session } : {}),
+        ...(args.survivalAt !== undefined ? { survivalAt: args.survivalAt } : {}),
+        ...(args.survival === false ? { survival: false } : {}),
         ...(sessions ? { sessions } : {}),
         mode: args.mode ?? 'agent-driven',
         // The calling agent is the reviewer: its comments come as input, no other reviewer is run.

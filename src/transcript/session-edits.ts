@@ -33,6 +33,26 @@ export interface WrittenEdit {
   promptIndex: number;
 }
 
+/**
+ * A shell command the session ran (Claude Code: a Bash call) and what it printed: a command can write files
+ * (a generator, a formatter, `sed -i`, a move), and its output may name them. Kept as data, never run.
+ */
+export interface SessionCommand {
+  callId: string;
+  sessionId: string;
+  /** The command line exactly as the agent gave it. */
+  command: string;
+  /** What the command printed (stdout then stderr), at most MAX_COMMAND_OUTPUT characters. */
+  output: string;
+  timestamp?: string;
+  model?: string;
+  /** Index into `SessionEdits.prompts` of the last prompt before the call, -1 when none. */
+  promptIndex: number;
+}
+
+/** How much of a command's output is kept: generators list their files at the start. */
+export const MAX_COMMAND_OUTPUT = 64 * 1024;
+
 /** Text a person typed into the session (host wrappers, tool output and notifications already removed). */
 export interface SessionPrompt {
   text: string;
@@ -48,6 +68,8 @@ export interface SessionEdits {
   /** True for a subagent's file: its prompts come from the agent that started it, not from a person. */
   subagent: boolean;
   edits: WrittenEdit[];
+  /** The shell commands that did not fail, oldest first (hosts that do not read them leave this out). */
+  commands?: SessionCommand[];
   prompts: SessionPrompt[];
 }
 

@@ -56,6 +56,36 @@ export const commentSchema = z.object({
 });
 export type WalkComment = z.infer<typeof commentSchema>;
 
+/** Who changed or removed a session's lines later: the same session, another session, or a person. */
+export const fateBySchema = z.object({
+  kind: z.enum(['same-session', 'other-session', 'person']),
+  /** The session whose edits made the change (for the two session kinds). */
+  session_id: z.string().optional(),
+  /** The author of the commit that made the change, for `person`. */
+  name: z.string().optional(),
+});
+
+/**
+ * What became of a linked hunk's lines at a later revision (`--survival-at`, default HEAD): all still
+ * there (`kept`), some (`changed`), none (`reverted`); the commit that first changed or removed them and
+ * how many days after the hunk's own commit. `by`, `commit` and `after_days` are null for a kept hunk.
+ */
+export const hunkFateSchema = z.object({
+  state: z.enum(['kept', 'changed', 'reverted']),
+  by: fateBySchema.nullable(),
+  commit: z.string().nullable(),
+  after_days: z.number().min(0).nullable(),
+});
+export type HunkFate = z.infer<typeof hunkFateSchema>;
+
+/** How many of the agent-written lines are still alive at `at` (git blame -C -M -w on that revision). */
+export const survivalSchema = z.object({
+  added: z.number().int().min(0),
+  alive: z.number().int().min(0),
+  /** The later revision, as a full commit id. */
+  at: z.string(),
+});
+
 /**
  * One hunk of a unit and who wrote it: the session whose edits introduced the largest share of its
  * meaningful added lines (at least half), with that share; `session_id` is null when no session did.
@@ -73,6 +103,10 @@ export const unitHunkSchema = z.object({
   share: z.number().min(0).max(1).nullable(),
   /** The tool call that introduced most of the linked lines (Claude Code: `toolu_…`). */
   tool_call: z.string().nullable(),
+  /** `command`: that tool call is a shell command the session ran (a generator, formatter, move) that wrote the file. */
+  via: z.literal('command').optional(),
+  /** What became of a linked hunk at the survival revision (commit-range walks). */
+  fate: hunkFateSchema.optional(),
 });
 export type UnitHunk = z.infer<typeof unitHunkSchema>;
 
@@ -118,6 +152,8 @@ export const changeUnitSchema = z.object({
    * the commit message is thin. Model evidence, never the author's words (also said in `why`).
    */
   why_synthesis: z.array(whySynthesisSchema).optional(),
+  /** The unit's agent-written lines still alive at the survival revision. */
+  survival: survivalSchema.optional(),
 });
 export type ChangeUnit = z.infer<typeof changeUnitSchema>;
 
@@ -197,6 +233,15 @@ export const walkDocumentSchema = z.object({
   narrative: z.string(),
   open_questions: z.array(z.string()),
   validation_receipt: validationReceiptSchema,
+  /** The walk's agent-written lines still alive at the survival revision, in all and per session. */
+  survival: survivalSchema
+    .extend({
+      sessions: z.record(
+        z.string(),
+        z.object({ added: z.number().int().min(0), alive: z.number().int().min(0) }),
+      ),
+    })
+    .optional(),
 });
 export type WalkDocument = z.infer<typeof walkDocumentSchema>;
 

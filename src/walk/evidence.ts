@@ -2,6 +2,7 @@ import type { FilePatch, HunkSummary } from './collect/patch.js';
 import type {
   CommandRecord,
   EpisodeReference,
+  HunkFate,
   JobReference,
   SessionReference,
   WalkScope,
@@ -25,6 +26,8 @@ export interface AgentLink {
   timestamp?: string;
   toolUseId: string;
   toolName: string;
+  /** `command`: the tool call is a shell command the session ran that wrote the file (a generator, a formatter). */
+  via?: 'command';
   /** The request the edit answered: the prompt before it, or the last substantive one before that. */
   request?: string;
   /** The request was reasoned from earlier prompts (the prompt before the edit only said to go on). */
@@ -35,6 +38,8 @@ export interface AgentLink {
 /** A hunk with who wrote it, as far as the sessions tell. */
 export interface LinkedHunk extends HunkSummary {
   provenance: HunkProvenance;
+  /** What became of a linked hunk's lines at the survival revision, with how many are still alive. */
+  survival?: { fate: HunkFate; alive: number };
 }
 
 /** One changed file from one origin, with every hunk's provenance. */
@@ -90,6 +95,8 @@ export interface Evidence {
   warnings: string[];
   /** The repository and revision a disposable worktree for writing reviewers is made from. */
   workspaceSource?: { root: string; revision: string };
+  /** The sessions whose edits of a path lie in `(from, to]` (ms): who changed a line later (survival). */
+  sessionEditors?: (path: string, from: number, to: number) => string[];
 }
 
 export function emptyEvidence(scope: WalkScope, target: string): Evidence {

@@ -22,4 +22,9 @@ export { isThinMessage } from './narrate/thin-message.js';
 export { pickWhyReaders, type WhyReaderChoice, type WhyReaders } from './narrate/why-readers.js';
 export { WALK_PLAN_TOML } from './plan.js';
 export { renderMarkdown } from './render/render.js';
+export {
+  type SessionLines,
+  type SessionSurvivalOptions,
+  sessionSurvival,
+} from './survival/session-survival.js';
 export { type WalkOptions, type WalkResult, walkChangeSet } from './walk.js';

@@ -1,4 +1,4 @@
-import { UsageError } from '../errors/errors.js';
+import { InputError, UsageError } from '../errors/errors.js';
 import { findGitRoots } from '../git/roots.js';
 import { ulid as defaultUlid } from '../ids/ulid.js';
 import { collectEvidence, type EvidenceOptions } from './collect/collect.js';
@@ -6,6 +6,7 @@ import { GitRunner } from './collect/git-run.js';
 import { collectPriorEvidence } from './collect/prior-evidence.js';
 import { loadRetroAnchor } from './collect/retro-anchor.js';
 import { type ResolvedScope, resolveScope } from './collect/scope.js';
+import { findSessionTranscript } from './collect/session-by-id.js';
 import { anchorComment, anchorQuestion } from './comments/anchor-comment.js';
 import { type CaptureOptions, captureComments } from './comments/capture.js';
 import {
@@ -16,13 +17,14 @@ import {
   type WalkScope,
   walkDocumentSchema,
 } from './document.js';
-import type { Evidence } from './evidence.js';
+import type { Evidence, FileChange } from './evidence.js';
 import { narrateUnit } from './narrate/narrate.js';
 import { narrateWhole } from './narrate/narrative.js';
 import { groupChangeUnits } from './narrate/units.js';
 import { applyWhySynthesis } from './narrate/why-apply.js';
 import type { WhyReaders } from './narrate/why-readers.js';
 import { redactText } from './redact.js';
+import { measureSurvival, type SurvivalSummary } from './survival/survival.js';
 
 export { defaultSessionDirs } from './link/session-sources.js';
 
@@ -38,6 +40,11 @@ export interface WalkOptions extends EvidenceOptions, CaptureOptions {
    */
   fromRetro?: string;
   /**
+   * Walk the commits of one coding-agent session (its id; the transcript is found among `sessions`), as
+   * `--from-retro` does for an anchor's session. Excludes target, scope and fromRetro.
+   */
+  session?: string;
+  /**
    * `models_for_why`: the readers that synthesise the why of units whose commit message is thin (see
    * pickWhyReaders). Undefined: none is asked and nothing is said about it.
    */
@@ -47,6 +54,13 @@ export interface WalkOptions extends EvidenceOptions, CaptureOptions {
    * runs the repository keeps that are linked to the change, into `provenance_context.prior_evidence`.
    */
   includePriorEvidence?: boolean;
+  /**
+   * What became of the linked hunks of a commit-range walk (default true): their fate and the share of
+   * their lines still alive at `survivalAt`.
+   */
+  survival?: boolean;
+  /** The later revision survival is measured at (default HEAD). */
+  survivalAt?: string;
   /** The clock of the document's time stamps (default: the system clock). */
   now?: () => Date;
   /** The id generator of units and comments (default: ULIDs from the clock). */
@@ -73,6 +87,43 @@ function sessionSummary(evidence: Evidence): SessionReference[] {
   return [...sessions.values()].sort((a, b) => a.session_id.localeCompare(b.session_id));
 }
 
+/** Survival for a commit-range walk with linked hunks, unless turned off; its git calls join the baseline. */
+async function survivalOf(evidence: Evidence, options: WalkOptions): Promise<SurvivalSummary | undefined> {
+  if (options.survival === false || evidence.scope !== 'commit-range' || !evidence.workspaceSource)
+    return undefined;
+  const git = new GitRunner(evidence.workspaceSource.root, options.env);
+  try {
+    return await measureSurvival(git, evidence, {
+      ...(options.survivalAt !== undefined ? { at: options.survivalAt } : {}),
+      ...(evidence.sessionEditors ? { editorsBetween: evidence.sessionEditors } : {}),
+    });
+  } catch (error) {
+    if (options.survivalAt !== undefined)
+      throw new InputError(`--survival-at ${options.survivalAt} is not a commit of this repository`);
+    evidence.warnings.push(`survival was not measured: ${(error as Error).message}`);
+    return undefined;
+  } finally {
+    // Blames run a few at a time and finish in any order: the baseline lists them sorted, after the
+    // calls that came before them, so that the same walk records the same baseline.
+    const [first = [], rest = []] = [
+      git.records.filter((r) => !r.command.includes(' blame ')),
+      git.records.filter((r) => r.command.includes(' blame ')),
+    ];
+    evidence.commands.push(...first, ...rest.sort((a, b) => a.command.localeCompare(b.command)));
+  }
+}
+
+/** A unit's agent-written lines and how many are alive, from the hunks survival measured. */
+function unitSurvival(unit: ChangeUnit, changes: readonly FileChange[], at: string): void {
+  const measured = changes.flatMap((c) => c.hunks).filter((h) => h.survival);
+  if (measured.length === 0) return;
+  unit.survival = {
+    added: measured.reduce((n, h) => n + h.added, 0),
+    alive: measured.reduce((n, h) => n + (h.survival?.alive ?? 0), 0),
+    at,
+  };
+}
+
 /**
  * Walks a change set: resolves the target into evidence (recorded git commands, commits, patches, agent
  * sessions), groups it into change units, narrates what/why/who, captures comments by mode, and returns
@@ -89,18 +140,43 @@ export async function walkChangeSet(options: WalkOptions): Promise<WalkResult> {
         fields: {},
       },
     );
+  if (
+    options.session !== undefined &&
+    (options.target !== undefined || options.scope !== undefined || options.fromRetro !== undefined)
+  )
+    throw new UsageError(
+      "a walk of a session walks that session's commits: no target, scope or anchor as well",
+    );
   const anchor =
     options.fromRetro === undefined ? undefined : loadRetroAnchor(options.cwd, options.fromRetro);
-  const resolved: ResolvedScope = anchor
-    ? {
-        scope: 'commit-range',
-        target: `--from-retro ${anchor.anchor_id}`,
-        sessionTranscript: anchor.source_jsonl_path,
-        anchor: { id: anchor.anchor_id, file: anchor.file },
-      }
-    : resolveScope(options.target, options.scope, options.cwd);
+  const resolved: ResolvedScope =
+    options.session !== undefined
+      ? {
+          scope: 'commit-range',
+          target: `--session ${options.session}`,
+          sessionTranscript: findSessionTranscript(
+            options.session,
+            options.sessions ?? options.sessionDirs,
+            options.cwd,
+            options.env,
+            findGitRoots(options.cwd),
+          ),
+        }
+      : anchor
+        ? {
+            scope: 'commit-range',
+            target: `--from-retro ${anchor.anchor_id}`,
+            sessionTranscript: anchor.source_jsonl_path,
+            anchor: { id: anchor.anchor_id, file: anchor.file },
+          }
+        : resolveScope(options.target, options.scope, options.cwd);
+  if (options.survivalAt !== undefined && (options.survivalAt === '' || options.survivalAt.startsWith('-')))
+    throw new InputError(
+      `--survival-at takes a revision (HEAD, main, a commit id), not ${JSON.stringify(options.survivalAt)}`,
+    );
   const evidence = await collectEvidence(resolved, options);
   evidence.sessions = sessionSummary(evidence);
+  const survival = await survivalOf(evidence, options);
   const priorRoot = evidence.workspaceSource?.root ?? findGitRoots(options.cwd)?.worktree;
   const prior =
     options.includePriorEvidence === false || priorRoot === undefined
@@ -133,6 +209,8 @@ export async function walkChangeSet(options: WalkOptions): Promise<WalkResult> {
   }
   const retrospectiveId = `retro_${nextUlid()}`;
   const changesByUnit = new Map(drafts.map((d) => [d.id, d.changes]));
+  if (survival)
+    for (const unit of units) unitSurvival(unit, changesByUnit.get(unit.change_unit_id) ?? [], survival.at);
   // The anchor was supplied up front: it is on its unit before comments are asked for (and with --no-comments).
   const context = { retrospectiveId, now, ulid: nextUlid, env: options.env };
   const supplied = anchor ? [anchorComment(anchor, units, changesByUnit, context)] : [];
@@ -180,6 +258,7 @@ export async function walkChangeSet(options: WalkOptions): Promise<WalkResult> {
     comments,
     narrative: redact(narrateWhole(evidence, units, questions.length)),
     open_questions: questions.map(redact),
+    ...(survival ? { survival } : {}),
     validation_receipt: {
       status: 'unavailable',
       reason:

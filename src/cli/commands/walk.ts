@@ -22,7 +22,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     io.stdout.write(WALK_PLAN_TOML);
     return 0;
   }
-  const { target, scope, fromRetro, mode } = walkSelection(values, positionals, io);
+  const { target, scope, fromRetro, session, mode } = walkSelection(values, positionals, io);
   if (values.comments !== undefined && values['no-comments'])
     throw new UsageError('--comments gives comments and --no-comments refuses them: give one of them');
   const suppliedComments =
@@ -47,6 +47,9 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       ...(target !== undefined ? { target } : {}),
       ...(scope ? { scope } : {}),
       ...(fromRetro !== undefined ? { fromRetro } : {}),
+      ...(session !== undefined ? { session } : {}),
+      ...(values['no-survival'] ? { survival: false } : {}),
+      ...(values['survival-at'] !== undefined ? { survivalAt: values['survival-at'] } : {}),
       mode,
       cwd: io.cwd,
       env: io.env,

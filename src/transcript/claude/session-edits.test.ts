@@ -60,6 +60,37 @@ describe('readClaudeSessionEdits', () => {
     expect(session.edits[3]?.pieces[0]?.before).toBe('');
   });
 
+  it('reads the shell commands that did not fail, with what they printed', () => {
+    const t = new TranscriptBuilder();
+    t.user('Add a Campaign model');
+    t.tool('Bash', { command: 'bin/rails generate model Campaign title:string 2>&1' });
+    t.result(
+      '      create    db/migrate/20260616174719_create_campaigns.rb\n      create    app/models/campaign.rb',
+    );
+    t.tool('Bash', { command: 'bin/rails test' });
+    t.result('Exit code 1\n1 runs, 1 failures', true);
+    const session = readClaudeSessionEdits(t.write());
+
+    expect(session.edits).toEqual([]);
+    expect(session.commands).toEqual([
+      expect.objectContaining({
+        command: 'bin/rails generate model Campaign title:string 2>&1',
+        sessionId: t.sessionId,
+        promptIndex: 0,
+        output: expect.stringContaining('create    app/models/campaign.rb'),
+      }),
+    ]);
+  });
+
+  it('keeps the folder a Windows session ran in, so its commands resolve there', () => {
+    const t = new TranscriptBuilder(undefined, 'c:\\Users\\dev\\shop');
+    t.tool('Bash', { command: 'npm install' });
+    t.result('added 1 package');
+    const session = readClaudeSessionEdits(t.write());
+    expect(session.cwd).toBe('c:\\Users\\dev\\shop');
+    expect(session.commands?.map((c) => c.command)).toEqual(['npm install']);
+  });
+
   it('keeps notifications, reminders, IDE context and command plumbing out of the prompts', () => {
     const t = new TranscriptBuilder();
     t.user(

@@ -1,12 +1,21 @@
 import { basename, isAbsolute } from 'node:path';
 import { lineRanges } from '../lines.js';
 import { parseObjectLine } from '../parse.js';
-import type { SessionEdits, SessionPrompt, WrittenEdit, WrittenPiece } from '../session-edits.js';
+import {
+  MAX_COMMAND_OUTPUT,
+  type SessionCommand,
+  type SessionEdits,
+  type SessionPrompt,
+  type WrittenEdit,
+  type WrittenPiece,
+} from '../session-edits.js';
 import { isObject } from './normalize.js';
 
 type Json = Record<string, unknown>;
 
 const EDIT_TOOLS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
+/** The shell tool: a command it ran may have written files (see SessionCommand). */
+const SHELL_TOOL = 'Bash';
 /** How far into a line the entry kind is looked for (skipping only ever drops lines that cannot matter). */
 const HEAD_BYTES = 4096;
 /** Claude Code's wrappers around text no person typed: slash-command plumbing, hook output, notifications. */
@@ -22,19 +31,26 @@ const NOT_TYPED_PREFIXES = [
 const TOOL_USE_ID = /"tool_use_id"\s*:\s*"([^"]+)"/;
 
 /** What a line may hold, judged by bytes alone: only these lines are parsed. */
-function lineKind(line: Buffer, pendingWrites: ReadonlyMap<string, unknown>): 'parse' | 'skip' {
+function lineKind(
+  line: Buffer,
+  pendingWrites: ReadonlyMap<string, unknown>,
+  pendingCommands: ReadonlyMap<string, unknown>,
+): 'parse' | 'skip' {
   // Entry kinds are named near the start of a line; payloads (tool output, file contents) come after.
   const head = line.subarray(0, HEAD_BYTES);
   if (head.includes('"tool_result"')) {
     if (line.includes('"is_error"')) return 'parse';
+    if (pendingWrites.size + pendingCommands.size === 0) return 'skip';
+    const called = TOOL_USE_ID.exec(head.toString('utf8'))?.[1];
+    // A command's result is what it printed: a generator's list of the files it created.
+    if (called !== undefined && pendingCommands.has(called)) return 'parse';
     // A write's result says what the file held before it (`toolUseResult.originalFile`).
     if (pendingWrites.size === 0 || !line.includes('"toolUseResult"')) return 'skip';
-    const id = TOOL_USE_ID.exec(head.toString('utf8'))?.[1];
-    return id !== undefined && pendingWrites.has(id) ? 'parse' : 'skip';
+    return called !== undefined && pendingWrites.has(called) ? 'parse' : 'skip';
   }
   if (line.includes('"tool_use"')) {
     for (const tool of EDIT_TOOLS) if (line.includes(`"${tool}"`)) return 'parse';
-    return 'skip';
+    return line.includes(`"${SHELL_TOOL}"`) ? 'parse' : 'skip';
   }
   return head.includes('"user"') ? 'parse' : 'skip';
 }
@@ -92,16 +108,24 @@ export function readClaudeSessionEdits(path: string): SessionEdits {
   const failed = new Set<string>();
   const pendingWrites = new Map<string, WrittenEdit>();
   const lastWritten = new Map<string, string>();
+  const commands: SessionCommand[] = [];
+  const pendingCommands = new Map<string, SessionCommand>();
   let sessionId: string | undefined;
   let cwd: string | undefined;
   let subagent = false;
   for (const { buffer, start, end } of lineRanges(path)) {
-    if (lineKind(buffer.subarray(start, end), pendingWrites) === 'skip') continue;
+    if (lineKind(buffer.subarray(start, end), pendingWrites, pendingCommands) === 'skip') continue;
     const entry = parseObjectLine(buffer, start, end);
     if (!entry) continue;
     if (sessionId === undefined && typeof entry.sessionId === 'string' && entry.sessionId !== '')
       sessionId = entry.sessionId;
-    if (cwd === undefined && typeof entry.cwd === 'string' && isAbsolute(entry.cwd)) cwd = entry.cwd;
+    // A session on Windows records `C:\\…`: absolute there, though not to this platform's path module.
+    if (
+      cwd === undefined &&
+      typeof entry.cwd === 'string' &&
+      (isAbsolute(entry.cwd) || /^[A-Za-z]:[\\/]/.test(entry.cwd))
+    )
+      cwd = entry.cwd;
     if (entry.isSidechain === true) subagent = true;
     const timestamp = typeof entry.timestamp === 'string' ? entry.timestamp : undefined;
     const typed = typedUserText(entry);
@@ -114,9 +138,26 @@ export function readClaudeSessionEdits(path: string): SessionEdits {
         const write = pendingWrites.get(block.tool_use_id);
         pendingWrites.delete(block.tool_use_id);
         if (write) settleWrite(write, entry.toolUseResult);
+        const command = pendingCommands.get(block.tool_use_id);
+        pendingCommands.delete(block.tool_use_id);
+        if (command) command.output = commandOutput(block.content, entry.toolUseResult);
         continue;
       }
       if (entry.type !== 'assistant' || block.type !== 'tool_use' || typeof block.name !== 'string') continue;
+      if (block.name === SHELL_TOOL && isObject(block.input) && typeof block.input.command === 'string') {
+        const command: SessionCommand = {
+          callId: typeof block.id === 'string' ? block.id : '',
+          sessionId: typeof entry.sessionId === 'string' && entry.sessionId !== '' ? entry.sessionId : '',
+          command: block.input.command,
+          output: '',
+          ...(timestamp ? { timestamp } : {}),
+          ...(typeof message?.model === 'string' ? { model: message.model } : {}),
+          promptIndex: prompts.length - 1,
+        };
+        commands.push(command);
+        if (command.callId !== '') pendingCommands.set(command.callId, command);
+        continue;
+      }
       if (!EDIT_TOOLS.has(block.name) || !isObject(block.input)) continue;
       const file = pathOf(block.input);
       const pieces = piecesOf(block.name, block.input);
@@ -144,12 +185,15 @@ export function readClaudeSessionEdits(path: string): SessionEdits {
   }
   const fileSession = sessionId ?? basename(path, '.jsonl');
   for (const edit of edits) if (edit.sessionId === '') edit.sessionId = fileSession;
+  for (const command of commands) if (command.sessionId === '') command.sessionId = fileSession;
   return {
     sessionId: fileSession,
     ...(cwd ? { cwd } : {}),
     subagent,
     // An edit whose tool call failed never reached the file.
     edits: edits.filter((edit) => !failed.has(edit.callId)),
+    // A command that failed is not taken to have written anything (precision first).
+    commands: commands.filter((command) => !failed.has(command.callId)),
     prompts,
   };
 }
@@ -160,4 +204,18 @@ function settleWrite(write: WrittenEdit, result: unknown): void {
   if (!piece || !isObject(result)) return;
   if (result.type === 'create') piece.before = '';
   else if (typeof result.originalFile === 'string') piece.before = result.originalFile;
+}
+
+/** What a command printed: the result's `stdout` and `stderr` when recorded, else the result's text. */
+function commandOutput(content: unknown, result: unknown): string {
+  let text = '';
+  if (isObject(result) && (typeof result.stdout === 'string' || typeof result.stderr === 'string'))
+    text = `${stringOf(result.stdout)}\n${stringOf(result.stderr)}`;
+  else if (typeof content === 'string') text = content;
+  else if (Array.isArray(content))
+    text = content
+      .filter((b): b is Json => isObject(b) && b.type === 'text' && typeof b.text === 'string')
+      .map((b) => b.text as string)
+      .join('\n');
+  return text.length > MAX_COMMAND_OUTPUT ? text.slice(0, MAX_COMMAND_OUTPUT) : text;
 }

@@ -66,14 +66,14 @@ async function linkerFor(
     evidence.notes.push(...sources.notes);
     evidence.warnings.push(...sources.warnings.map((w) => `${w}; agent provenance is not linked`));
   }
-  const { edits, sessionFiles } = loadAgentEdits(files, known);
+  const { edits, claims, sessionFiles } = loadAgentEdits(files, known);
   if (sessionFiles > 0) {
     const plural = sessionFiles === 1 ? '' : 's';
     evidence.notes.push(
       `Read ${sessionFiles} coding-agent session file${plural} (${edits.length} edit calls).`,
     );
   }
-  return createHunkLinker(edits);
+  return createHunkLinker(edits, claims);
 }
 
 /**
@@ -131,6 +131,7 @@ export async function collectEvidence(resolved: ResolvedScope, options: Evidence
     const transcript = resolved.sessionTranscript;
     const own = readSessionFile(transcript);
     const linker = await linkerFor(options, roots, evidence, new Map([[transcript, own]]));
+    evidence.sessionEditors = linker.editorsBetween;
     const commits = await collectSessionCommits(git, transcript, own, linker, evidence, resolved.anchor);
     evidence.workspaceSource = { root: roots.worktree, revision: commits.at(-1) ?? 'HEAD' };
     pushAll(evidence.commands, git.records);
@@ -153,6 +154,7 @@ export async function collectEvidence(resolved: ResolvedScope, options: Evidence
   const roots = requireRepo(resolved.path ?? options.cwd);
   const git = new GitRunner(roots.worktree, env);
   const linker = await linkerFor(options, roots, evidence);
+  evidence.sessionEditors = linker.editorsBetween;
   if (resolved.scope === 'commit-range') {
     const range = resolved.range ?? resolved.target;
     await collectCommitRange(git, range, linker, evidence);

@@ -87,7 +87,7 @@ export async function collectCommitRange(
       evidence.changes.push(fileChange(file, { kind: 'commit', sha }, pending.splice(0)));
     },
     (file, hunk, added) => {
-      pending.push(linker.link(file, hunk, added, committedAt.get(sha)));
+      pending.push(linker.link(file, hunk, added, committedAt.get(sha), sha));
     },
   );
   const lines = new LineSplitter((line) => {

@@ -1,35 +1,6 @@
-/** How a file changed. */
-export type FileStatus = 'added' | 'modified' | 'deleted' | 'renamed' | 'copied';
+import type { FilePatch, HunkSummary } from '../patch-types.js';
 
-/** A hunk's place, kept after its lines are gone. */
-export interface HunkSummary {
-  /** `@@ -a,b +c,d @@` (without the trailing function context). */
-  range: string;
-  oldStart: number;
-  oldLines: number;
-  newStart: number;
-  newLines: number;
-  added: number;
-  deleted: number;
-}
-
-/** One file of a patch, summarised: counts, hunk places and added identifiers, never the content. */
-export interface FilePatch {
-  path: string;
-  /** The path before a rename or copy. */
-  oldPath?: string;
-  status: FileStatus;
-  binary: boolean;
-  similarity?: number;
-  modeChange?: { from: string; to: string };
-  added: number;
-  deleted: number;
-  /** Every hunk's place; `hunkCount` is their number. */
-  hunks: HunkSummary[];
-  hunkCount: number;
-  /** Names of functions, classes and exports the added lines introduce (at most a few). */
-  symbols: string[];
-}
+export type { FilePatch, FileStatus, HunkSummary } from '../patch-types.js';
 
 /** Receives each finished hunk with its added lines while they are still in memory. */
 export type HunkListener = (file: FilePatch, hunk: HunkSummary, addedLines: string[]) => void;
@@ -208,6 +179,12 @@ export class PatchParser {
     const marker = text[0];
     if (marker === '+') {
       hunk.added++;
+      const at = hunk.newStart + hunk.newLines - this.newLeft;
+      const runs = hunk.addedRuns ?? [];
+      const last = runs.at(-1);
+      if (last && last[1] === at - 1) last[1] = at;
+      else runs.push([at, at]);
+      hunk.addedRuns = runs;
       this.newLeft--;
       this.addedLines.push(text.slice(1));
       collectSymbols(open.file, text.slice(1));

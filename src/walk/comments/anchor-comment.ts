@@ -1,12 +1,12 @@
+import { ANCHOR_ORIGIN } from '../anchor-origin.js';
 import type { RetroAnchor } from '../collect/retro-anchor.js';
-import type { ChangeUnit, WalkComment, WalkDocument } from '../document.js';
+import type { ChangeUnit, WalkComment } from '../document.js';
 import type { FileChange } from '../evidence.js';
 import { redactText } from '../redact.js';
 import { codeSpan } from '../render/code-span.js';
 import { type CommentContext, type CommentLocation, makeComment } from './comments.js';
 
-/** `metadata["retrospect.origin"]` of the comment that carries a retro's fabrication anchor. */
-export const ANCHOR_ORIGIN = 'retro-fabrication-anchor';
+export { ANCHOR_ORIGIN } from '../anchor-origin.js';
 
 /** Who raised the anchor: the retro's deep read, a model; its comment is evidence, never a verdict. */
 const ANCHOR_AUTHOR = { author_type: 'model' as const, identifier: 'retrospect retro (deep read)' };
@@ -93,23 +93,4 @@ export function anchorComment(
 export function anchorQuestion(anchor: RetroAnchor, env: NodeJS.ProcessEnv): string {
   const { sessionId, turnId, claim, evidence } = flatFields(anchor, env);
   return `Session ${codeSpan(sessionId)} claimed ${codeSpan(claim)} (turn ${codeSpan(turnId)}) without evidence (${codeSpan(evidence)}); do the changes below rely on it, and is it true?`;
-}
-
-/**
- * The lines that open a walk's Markdown when it follows up a fabrication anchor (none otherwise). The
- * document may be a stored one, so each value from it is a code span here, whatever it holds.
- */
-export function renderAnchorHeader(doc: WalkDocument): string[] {
-  const comment = doc.comments.find((c) => c.metadata['retrospect.origin'] === ANCHOR_ORIGIN);
-  if (!comment) return [];
-  const field = (key: string) => codeSpan(String(comment.metadata[`retrospect.${key}`] ?? ''));
-  const where = comment.location?.file
-    ? ` — on ${comment.change_unit_id}, ${codeSpan(comment.location.file)}`
-    : '';
-  return [
-    `Fabrication anchor: ${field('anchor_id')} (session ${field('session_id')}, turn ${field('turn_id')})${where}`,
-    `Claim: ${field('claim')}`,
-    `Flagged because: ${field('evidence')}`,
-    '',
-  ];
 }

@@ -1,5 +1,6 @@
 import { InputError } from '../../errors/errors.js';
 import { GitRunner } from '../collect/git-run.js';
+import { readUnitPatch } from '../collect/unit-patch.js';
 import type { ChangeUnit, WalkComment, WalkMode } from '../document.js';
 import type { Evidence, FileChange } from '../evidence.js';
 import { renderUnit } from '../render/unit.js';
@@ -10,7 +11,6 @@ import { providerReviewer } from './llm-review.js';
 import { gitLineCounter, placeComment } from './placement.js';
 import type { UnitReviewer } from './review.js';
 import { placeSuppliedComments, type SuppliedComment } from './supplied.js';
-import { readUnitPatch } from './unit-patch.js';
 
 /** The most diff text a guided walk pages through per unit. */
 const MAX_GUIDED_DIFF_CHARS = 400_000;

@@ -1,5 +1,6 @@
 import { adapterFor } from '../../transcript/host.js';
 import type { SessionEdits, WrittenPiece } from '../../transcript/session-edits.js';
+import { type CommandClaim, commandClaims } from './command-claims.js';
 import { answeredRequest } from './request.js';
 
 /** A file-writing tool call of a coding-agent session, reduced to what linking and narration need. */
@@ -22,6 +23,8 @@ export interface AgentEdit {
 
 export interface LoadedEdits {
   edits: AgentEdit[];
+  /** Files the sessions' shell commands wrote (generators, formatters, moves): see command-claims. */
+  claims: CommandClaim[];
   sessionFiles: number;
 }
 
@@ -75,10 +78,21 @@ export function loadAgentEdits(
   // A resumed session's file repeats the calls of the session it resumed: one call counts once.
   const byCall = new Map<string, AgentEdit>();
   const edits: AgentEdit[] = [];
-  for (const edit of read.flatMap((file) => agentEdits(file, mainPrompts))) {
-    if (edit.toolUseId !== '' && byCall.has(edit.toolUseId)) continue;
-    byCall.set(edit.toolUseId, edit);
-    edits.push(edit);
+  const claims: CommandClaim[] = [];
+  const claimed = new Set<string>();
+  for (const file of read) {
+    const own = agentEdits(file, mainPrompts);
+    for (const edit of own) {
+      if (edit.toolUseId !== '' && byCall.has(edit.toolUseId)) continue;
+      byCall.set(edit.toolUseId, edit);
+      edits.push(edit);
+    }
+    for (const claim of commandClaims(file, own)) {
+      const key = `${claim.toolUseId}\0${claim.filePath}`;
+      if (claim.toolUseId !== '' && claimed.has(key)) continue;
+      claimed.add(key);
+      claims.push(claim);
+    }
   }
-  return { edits, sessionFiles: paths.length };
+  return { edits, claims, sessionFiles: paths.length };
 }

@@ -1,6 +1,7 @@
-import type { HunkSummary } from '../collect/patch.js';
 import type { AgentLink } from '../evidence.js';
+import type { HunkSummary } from '../patch-types.js';
 import type { AgentEdit } from './agent-edits.js';
+import type { CommandClaim } from './command-claims.js';
 import { runsInside, timesIntroduced } from './introduced.js';
 import { canonicalText, isTrivialLine, normalizeLine } from './lines.js';
 
@@ -14,6 +15,12 @@ export const LINK_SHARE_THRESHOLD = 0.5;
  * seconds, so an edit made in the same second as the commit can carry a later timestamp by up to 999 ms.
  */
 const COMMIT_TIME_RESOLUTION_MS = 999;
+/**
+ * How long a command's write may wait for its commit: the lines of a file a command wrote count for the
+ * session only in the first commit of that file after the command, and only within this time, so that a
+ * person's later rewrite of a generated file is not taken for the generator's.
+ */
+export const COMMAND_CLAIM_WINDOW_MS = 12 * 60 * 60 * 1000;
 
 /** A changed file as the linker sees it: its path, and the path before a rename or copy. */
 export interface LinkedFile {
@@ -32,8 +39,19 @@ export interface HunkProvenance {
 }
 
 export interface HunkLinker {
-  /** The provenance of one hunk of `file`, from its added lines; `committedAt` bounds the edits that count. */
-  link(file: LinkedFile, hunk: HunkSummary, addedLines: string[], committedAt?: string): HunkProvenance;
+  /**
+   * The provenance of one hunk of `file`, from its added lines; `committedAt` bounds the edits that count,
+   * and `commit` is the commit it belongs to (a command's write counts for one commit only).
+   */
+  link(
+    file: LinkedFile,
+    hunk: HunkSummary,
+    addedLines: string[],
+    committedAt?: string,
+    commit?: string,
+  ): HunkProvenance;
+  /** The sessions whose edits of `path` (under any of its names) lie in `(from, to]` (ms), in no order. */
+  editorsBetween(path: string, from: number, to: number): string[];
   /** Whether a session edited `path` by `before` (ms): its content there then can settle those edits. */
   editedBefore(path: string, before: number): boolean;
   /**
@@ -65,7 +83,19 @@ interface SessionTally {
  * A file renamed or copied in the walk (git's rename detection) keeps the edits of its earlier path; a
  * file no session edited under any of its paths is looked up by its name alone (moved before committing).
  */
-export function createHunkLinker(edits: readonly AgentEdit[]): HunkLinker {
+export function createHunkLinker(
+  edits: readonly AgentEdit[],
+  commandClaims: readonly CommandClaim[] = [],
+): HunkLinker {
+  const claimsByBasename = new Map<string, CommandClaim[]>();
+  for (const claim of commandClaims) {
+    const key = basenameOf(claim.filePath).toLowerCase();
+    const list = claimsByBasename.get(key);
+    if (list) list.push(claim);
+    else claimsByBasename.set(key, [claim]);
+  }
+  /** The commit each claim's lines went into: a command's write is committed once. */
+  const claimCommit = new Map<CommandClaim, string>();
   // Keyed by the lower-cased name: a file saved on a case-insensitive disk may be committed as `Docs/x.md`.
   const byBasename = new Map<string, AgentEdit[]>();
   const newestFirst = (a: AgentEdit, b: AgentEdit) => (timeOf(b) || 0) - (timeOf(a) || 0);
@@ -112,6 +142,30 @@ export function createHunkLinker(edits: readonly AgentEdit[]): HunkLinker {
     return paths.length > 1 ? found.sort(newestFirst) : found;
   }
 
+  /**
+   * The command writes that may have produced this hunk: of one of the file's paths (exactly: a command's
+   * file is never matched by its name alone), made before the deadline and within the claim window, not
+   * already committed by another commit; a file that `appeared` after a generator only for a new file.
+   */
+  function claimsOf(file: LinkedFile, hunk: HunkSummary, deadline: number, commit: string | undefined) {
+    if (commandClaims.length === 0) return [];
+    const paths = pathsOf(file);
+    const wrote = (written: string, path: string) => written === path || written.endsWith(`/${path}`);
+    const named = new Set(
+      paths.flatMap((path) => claimsByBasename.get(basenameOf(path).toLowerCase()) ?? []),
+    );
+    const created = hunk.oldStart === 0 && hunk.oldLines === 0;
+    return [...named].filter((claim) => {
+      if (!paths.some((path) => wrote(claim.filePath, path))) return false;
+      if (claim.evidence === 'appeared' && !created) return false;
+      const at = claim.timestamp === undefined ? Number.NaN : Date.parse(claim.timestamp);
+      if (Number.isNaN(at) || Number.isNaN(deadline)) return Number.isNaN(deadline) && !Number.isNaN(at);
+      if (at > deadline || deadline - at > COMMAND_CLAIM_WINDOW_MS) return false;
+      const committed = claimCommit.get(claim);
+      return committed === undefined || commit === undefined || committed === commit;
+    });
+  }
+
   const olderThan = (path: string, before: number) =>
     editsOf({ path }).filter((edit) => {
       const at = timeOf(edit);
@@ -120,6 +174,19 @@ export function createHunkLinker(edits: readonly AgentEdit[]): HunkLinker {
 
   return {
     editedBefore: (path, before) => olderThan(path, before).length > 0,
+    editorsBetween(path, from, to) {
+      const editors = new Set<string>();
+      const named = (written: string) => written === path || written.endsWith(`/${path}`);
+      for (const edit of editsOf({ path })) {
+        const at = timeOf(edit);
+        if (at > from && at <= to && named(edit.filePath)) editors.add(edit.sessionId);
+      }
+      for (const claim of commandClaims) {
+        const at = claim.timestamp === undefined ? Number.NaN : Date.parse(claim.timestamp);
+        if (at > from && at <= to && named(claim.filePath)) editors.add(claim.sessionId);
+      }
+      return [...editors];
+    },
     settleBase(path, content, baseTime) {
       const inBase = new Map<string, number>();
       for (const line of content.split('\n')) {
@@ -135,7 +202,7 @@ export function createHunkLinker(edits: readonly AgentEdit[]): HunkLinker {
         consumed.set(edit, total);
       }
     },
-    link(file, hunk, addedLines, committedAt) {
+    link(file, hunk, addedLines, committedAt, commit) {
       if (addedLines.length === 0) return { trivial: true };
       const deadline =
         committedAt === undefined ? Number.NaN : Date.parse(committedAt) + COMMIT_TIME_RESOLUTION_MS;
@@ -144,7 +211,10 @@ export function createHunkLinker(edits: readonly AgentEdit[]): HunkLinker {
         const at = timeOf(edit);
         return Number.isNaN(deadline) || Number.isNaN(at) || at <= deadline;
       });
-      if (candidates.length === 0) return {};
+      const claims = claimsOf(file, hunk, deadline, commit);
+      // The first commit of the file after the command holds what it wrote; no later commit does.
+      if (commit !== undefined) for (const claim of claims) claimCommit.set(claim, commit);
+      if (candidates.length === 0 && claims.length === 0) return {};
       const all = addedLines.map(normalizeLine);
       const meaningful = all.map((line) => !isTrivialLine(line));
       const count = meaningful.filter(Boolean).length;
@@ -199,31 +269,72 @@ export function createHunkLinker(edits: readonly AgentEdit[]): HunkLinker {
         for (const [key, n] of own) total.set(key, (total.get(key) ?? 0) + n);
         consumed.set(edit, total);
       }
-      let best: { sessionId: string; tally: SessionTally; edit: AgentEdit } | undefined;
+      // A command the session ran wrote the file: the lines no other session's edits introduced are the
+      // command's (it produced them, or rewrote them in place), added to the session's own edits.
+      const commandLines = new Map<string, { claim: CommandClaim; lines: number }>();
+      for (const claim of claims) {
+        if (commandLines.has(claim.sessionId)) continue;
+        let lines = 0;
+        const own = creditedBy.get(claim.sessionId);
+        meaningful.forEach((isMeaningful, index) => {
+          if (!isMeaningful || own?.has(index)) return;
+          for (const [sessionId, credited] of creditedBy)
+            if (sessionId !== claim.sessionId && credited.has(index)) return;
+          lines++;
+        });
+        if (lines === 0) continue;
+        commandLines.set(claim.sessionId, { claim, lines });
+        const tally = tallies.get(claim.sessionId) ?? { matched: 0, byEdit: new Map() };
+        tally.matched += lines;
+        tallies.set(claim.sessionId, tally);
+      }
+      type Author = {
+        toolUseId: string;
+        toolName: string;
+        model?: string;
+        timestamp?: string;
+        request?: string;
+        requestInferred?: boolean;
+      };
+      let best:
+        | { sessionId: string; tally: SessionTally; author: Author; at: number; via?: 'command' }
+        | undefined;
       for (const [sessionId, tally] of tallies) {
-        const edit = [...tally.byEdit].reduce((a, b) => (b[1] > a[1] ? b : a))[0];
+        const top = [...tally.byEdit].reduce<[AgentEdit, number] | undefined>(
+          (a, b) => (!a || b[1] > a[1] ? b : a),
+          undefined,
+        );
+        const command = commandLines.get(sessionId);
+        // The command is the tool call when it produced more of the lines than any one edit did.
+        const byCommand = command !== undefined && (!top || command.lines > top[1]);
+        const author: Author = byCommand ? command.claim : (top?.[0] as AgentEdit);
+        const at = byCommand
+          ? timeOf({ timestamp: command.claim.timestamp } as AgentEdit)
+          : timeOf(author as AgentEdit);
         const better =
           !best ||
           tally.matched > best.tally.matched ||
-          (tally.matched === best.tally.matched && (timeOf(edit) || 0) > (timeOf(best.edit) || 0));
-        if (better) best = { sessionId, tally, edit };
+          (tally.matched === best.tally.matched && (at || 0) > (best.at || 0));
+        if (better)
+          best = { sessionId, tally, author, at, ...(byCommand ? { via: 'command' as const } : {}) };
       }
       if (!best) return { share: 0 };
       const share = best.tally.matched / count;
       if (share < LINK_SHARE_THRESHOLD) return { share };
-      const { edit } = best;
+      const { author } = best;
       return {
         share,
         link: {
           sessionId: best.sessionId,
           share,
-          toolUseId: edit.toolUseId,
-          toolName: edit.toolName,
+          toolUseId: author.toolUseId,
+          toolName: author.toolName,
           hunkRange: hunk.range,
-          ...(edit.model ? { model: edit.model } : {}),
-          ...(edit.timestamp ? { timestamp: edit.timestamp } : {}),
-          ...(edit.request ? { request: edit.request } : {}),
-          ...(edit.requestInferred ? { requestInferred: true } : {}),
+          ...(best.via ? { via: best.via } : {}),
+          ...(author.model ? { model: author.model } : {}),
+          ...(author.timestamp ? { timestamp: author.timestamp } : {}),
+          ...(author.request ? { request: author.request } : {}),
+          ...(author.requestInferred ? { requestInferred: true } : {}),
         },
       };
     },

@@ -168,6 +168,8 @@ function unitHunks(changes: FileChange[]): UnitHunk[] {
       session_id: hunk.provenance.link?.sessionId ?? null,
       share: roundShare(hunk.provenance.share),
       tool_call: hunk.provenance.link?.toolUseId ?? null,
+      ...(hunk.provenance.link?.via ? { via: hunk.provenance.link.via } : {}),
+      ...(hunk.survival ? { fate: hunk.survival.fate } : {}),
     })),
   );
 }

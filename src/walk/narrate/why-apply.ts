@@ -1,5 +1,5 @@
 import { GitRunner } from '../collect/git-run.js';
-import { readUnitPatch } from '../comments/unit-patch.js';
+import { readUnitPatch } from '../collect/unit-patch.js';
 import type { ChangeUnit, WhySynthesisRecord } from '../document.js';
 import type { Evidence } from '../evidence.js';
 import { isThinMessage } from './thin-message.js';

@@ -1,6 +1,6 @@
 import { GIT_BASE } from '../collect/git-run.js';
-import { renderAnchorHeader } from '../comments/anchor-comment.js';
 import type { WalkDocument } from '../document.js';
+import { renderAnchorHeader } from './anchor-header.js';
 import { markdownHeadingText, markdownText, safeCodeSpan } from './escape.js';
 import { prose, renderUnit, unitPaths } from './unit.js';
 

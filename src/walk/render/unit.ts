@@ -82,7 +82,9 @@ function renderAgentHunks(unit: ChangeUnit): string | undefined {
     const more = own.length - listed.length;
     const places = listed.map((h) => `${safeCodeSpan(h.path)} ${markdownText(h.header)}`).join(', ');
     const name = markdownText(session.replace(UUID, '$1'));
-    return `${own.length} by session ${name} (${shareRange(own.map((h) => h.share ?? 0))}): ${places}${more > 0 ? `, and ${more} more in the JSON` : ''}`;
+    const commands = own.filter((h) => h.via === 'command').length;
+    const through = commands > 0 ? `, ${commands} through commands it ran` : '';
+    return `${own.length} by session ${name} (${shareRange(own.map((h) => h.share ?? 0))}${through}): ${places}${more > 0 ? `, and ${more} more in the JSON` : ''}`;
   });
   return `Agent-written hunks: ${linked.length} of ${hunks.length}; ${parts.join('; ')}`;
 }
@@ -122,6 +124,31 @@ function renderEvidence(unit: ChangeUnit, context: RenderContext): string {
   return parts.join('; ') || 'none';
 }
 
+const BY_WORDS = {
+  'same-session': 'the same session',
+  'other-session': 'another session',
+  person: 'a person',
+};
+
+/**
+ * The unit's survival in one line: how many of its agent-written lines are alive at the later revision,
+ * and how many hunks were kept, changed or reverted, the first change named with who made it and when.
+ */
+export function renderSurvival(unit: ChangeUnit): string | undefined {
+  const survival = unit.survival;
+  if (!survival) return undefined;
+  const fates = (unit.hunks ?? []).flatMap((h) => (h.fate ? [h.fate] : []));
+  const count = (state: string) => fates.filter((f) => f.state === state).length;
+  const first = fates
+    .filter((f) => f.commit !== null)
+    .sort((a, b) => (a.after_days ?? 0) - (b.after_days ?? 0))[0];
+  const firstChange = first
+    ? `; first ${first.state} by ${BY_WORDS[first.by?.kind ?? 'person']} in ${first.commit?.slice(0, 7)} after ${first.after_days} days`
+    : '';
+  const hunks = (n: number) => `${n} ${n === 1 ? 'hunk' : 'hunks'}`;
+  return `Survival at ${survival.at.slice(0, 7)}: ${survival.alive} of ${survival.added} agent-written lines alive; ${hunks(count('kept'))} kept, ${count('changed')} changed, ${count('reverted')} reverted${markdownText(firstChange)}`;
+}
+
 function renderComment(comment: WalkComment, context: RenderContext): string {
   const location = comment.location;
   const lines = location?.line_start
@@ -150,6 +177,8 @@ export function renderUnit(unit: ChangeUnit): string {
     `Who / when: ${renderWho(unit.who_when)}${agentHunks ? `. ${agentHunks}` : ''}`,
     `Evidence: ${renderEvidence(unit, own)}`,
   ];
+  const survival = renderSurvival(unit);
+  if (survival) lines.push(survival);
   if (unit.comments.length === 0) lines.push('Comments: none');
   else lines.push('Comments:', ...unit.comments.map((c) => renderComment(c, own)));
   return lines.join('\n');

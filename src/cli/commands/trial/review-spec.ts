@@ -15,6 +15,11 @@ export const SPEC = defineCommand({
       type: 'boolean',
       description: 'every trial as JSON: decision, reason, sides, effect, pattern, violations',
     },
+    survival: {
+      type: 'boolean',
+      description:
+        "with --json: each side's share of committed agent lines still alive at HEAD (git blame; at most 40 sessions, 60 s)",
+    },
     'record-decision': {
       type: 'boolean',
       description: 'record one decision (needs --agent --directive --decision --decided-by)',

@@ -12,6 +12,7 @@ export interface WalkSelection {
   target: string | undefined;
   scope: WalkScope | undefined;
   fromRetro: string | undefined;
+  session: string | undefined;
   mode: WalkMode;
 }
 
@@ -22,13 +23,16 @@ export function walkSelection(values: WalkValues, positionals: string[], io: Cli
   const fromRetro = values['from-retro'];
   if (fromRetro !== undefined && (target !== undefined || scope !== undefined))
     throw usageError(SPEC, "--from-retro walks the anchor's session: give no TARGET or --scope");
+  const session = values.session;
+  if (session !== undefined && (target !== undefined || scope !== undefined || fromRetro !== undefined))
+    throw usageError(SPEC, "--session walks that session's commits: give no TARGET, --scope or --from-retro");
   const mode =
     (values.mode as WalkMode | undefined) ?? (io.stdin.isTTY && io.stderr.isTTY ? 'guided' : 'summary-only');
   if (mode === 'guided' && target === '-')
     throw new UsageError('guided mode reads comments from stdin; pass the diff as a file');
   if (target === '-' && io.stdin.isTTY)
     throw new UsageError('walk - reads a diff from stdin; pipe one in (git diff | retrospect walk -)');
-  return { target, scope, fromRetro, mode };
+  return { target, scope, fromRetro, session, mode };
 }
 
 /** The agent-driven reviewer from `--provider`, `--model` and `--base-url`; its notices go to stderr. */

@@ -20,6 +20,21 @@ export const SPEC = defineCommand({
       arg: 'ANCHOR_ID',
       description: "walk the commits of the session a retro's fabrication anchor names",
     },
+    session: {
+      type: 'string',
+      arg: 'ID',
+      description: 'walk the commits of one coding-agent session (its transcript found among --sessions)',
+    },
+    'survival-at': {
+      type: 'string',
+      arg: 'REV',
+      description: "the later revision at which each agent-written hunk's fate is measured",
+      default: 'HEAD',
+    },
+    'no-survival': {
+      type: 'boolean',
+      description: 'do not measure what became of the agent-written hunks (git blame at --survival-at)',
+    },
     mode: {
       type: 'string',
       choices: WALK_MODES,
@@ -68,6 +83,10 @@ export const SPEC = defineCommand({
     ['retrospect walk HEAD~5..HEAD --md walk.md --json walk.json', 'the last five commits, both outputs'],
     ['git diff main | retrospect walk -', 'a diff on stdin'],
     ['retrospect walk --from-retro 3f9a0c2b7d1e4a65', 'the commits of a session a retro flagged'],
+    [
+      'retrospect walk --session 5f0c2a9e-7d41-4b6a-9f3e-2c8d1e6a4b70 --survival-at main',
+      "a session's commits and what became of them",
+    ],
   ],
   environment: 'RETROSPECT_PROVIDER, RETROSPECT_MODEL, OPENAI_API_KEY, ANTHROPIC_API_KEY, CLAUDE_CONFIG_DIR',
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type GitRunner, PATCH_FLAGS } from '../collect/git-run.js';
 import type { FileChange } from '../evidence.js';
+import { type GitRunner, PATCH_FLAGS } from './git-run.js';
 
 /** The most diff text one unit hands a model; longer diffs are cut in the middle. */
 export const MAX_UNIT_PATCH_CHARS = 12_000;
