@@ -41,7 +41,7 @@ export function projectDeepReader(settings: DeepReaderSettings): DeepReader {
       : undefined;
     const read = deepRead(sessionPath, {
       anchors: request.anchors,
-      ...(request.verdict ? { verdict: request.verdict } : {}),
+      verdict: request.verdict,
       ...(answer !== undefined ? { answer } : {}),
       ...(settings.unattended ? { unattended: true } : {}),
       persist: request.persist,

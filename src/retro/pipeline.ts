@@ -1,4 +1,5 @@
 import { DEFAULT_PROPOSAL_LIMIT as GLOBAL_TOP, rankProposals } from '../deepread/rank.js';
+import type { Proposal } from '../deepread/types.js';
 import { InputError } from '../errors/errors.js';
 import { findGitRoots } from '../git/roots.js';
 import { syncClaudeMdLessons } from '../rules/claude-md.js';
@@ -13,12 +14,7 @@ import { findCandidates } from './candidates.js';
 import { citationLocator } from './citation-context.js';
 import { confirmProposals, reviewElapsedTrials } from './confirm.js';
 import type { RetroDecider } from './decide.js';
-import {
-  type DeepReader,
-  type DeepReadOutcome,
-  isFatalDeepReadError,
-  type RetroProposal,
-} from './deep-read-port.js';
+import { type DeepReader, type DeepReadOutcome, isFatalDeepReadError } from './deep-read-port.js';
 import { GATE_BUDGET_SINGLE_MS, GATE_CAP_ALL_MS, gateCandidates } from './gate-step.js';
 import { gateTimeoutText, notAppliedLine, refusedProposalLine } from './render.js';
 import { heldBackPatterns, mergeObservations, mergeRepeatedProposals, recurringPatterns } from './select.js';
@@ -122,7 +118,7 @@ function emptyOutcome(dryRun: boolean, gateCapMs: number): RetroOutcome {
   };
 }
 
-function candidateOf(p: RetroProposal): RetroCandidate {
+function candidateOf(p: Proposal): RetroCandidate {
   return {
     target: p.target,
     proposedText: p.proposed_text,
@@ -133,7 +129,7 @@ function candidateOf(p: RetroProposal): RetroCandidate {
   };
 }
 
-const short = (p: RetroProposal) => `${p.target} "${p.proposed_text}" (session ${p.session_id})`;
+const short = (p: Proposal) => `${p.target} "${p.proposed_text}" (session ${p.session_id})`;
 
 /**
  * The session retrospective (docs/design/session-retro.md §5): find the candidate sessions, gate them, deep-read the flagged
