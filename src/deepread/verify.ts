@@ -100,6 +100,9 @@ export interface VerifiedAnswer {
  * the excerpt (or claim) must be a verbatim substring of its text; a fabrication anchor's turn must be an
  * assistant message. Invalid citations are dropped, then proposals left without one; anchor ids are
  * recomputed and duplicates merged.
+ *
+ * Long on purpose: the transcript is read once for every question (citations and anchors alike), and the
+ * three item kinds are then checked against that one lookup, each in a few lines.
  */
 export async function verifyAgainstTranscript(
   path: string,

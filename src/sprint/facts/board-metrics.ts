@@ -136,6 +136,9 @@ function storyFacts(
  * Every number of a retro over one unit of a board (a BMAD epic, an orchestrator sprint, an epics-map
  * epic), counted as a person counts from the files: dropped stories leave the totals, unknown status
  * words are listed rather than guessed, and a review the files do not describe is unknown, never a pass.
+ *
+ * Long on purpose: every figure and every warning is counted from the same rows in one pass of reading,
+ * and the returned object names them all; helpers would each need the rows, the board and the warnings.
  */
 export function computeBoardMetrics(root: string, board: SprintBoard, unit: BoardUnit): BoardMetrics {
   const files = indexFiles(root, [...board.storyFolders, 'docs/qa/gates']);
