@@ -123,7 +123,7 @@ export const SEED_PROMPT_TEMPLATE = [
 export type PromptAudience = 'agent' | 'remote';
 
 /** What the standard instructions depend on. */
-export interface StandardInstructionInputs {
+interface StandardInstructionInputs {
   audience: PromptAudience;
   /** The session's file, told only to a reader that can open it. */
   sessionPath: string;

@@ -1,20 +1,18 @@
 import { isRuleTarget, type RuleTarget } from '../rules/targets.js';
-import { checkRuleText, MAX_RULE_CHARS } from '../safety/rule-text.js';
+import { checkRuleText } from '../safety/rule-text.js';
 import { HIDDEN_CHARACTERS } from '../safety/terminal.js';
 import { projectPathIn, weakensVerification } from './rule-meaning.js';
 import type { DeepReadAnswer } from './schema.js';
 import type { Citation, DroppedItem, Observation } from './types.js';
 
-/** Longest rule text (code points). */
-export const MAX_PROPOSAL_CHARS = MAX_RULE_CHARS;
 /** Targets a rule cannot be written for (docs/design/session-retro.md §4): their findings become observations. */
 const NOT_CONFIGURABLE = new Set(['project-init', 'distiller']);
 const MAX_DESCRIPTION_CHARS = 500;
 /** The type of an observation made of a rule that names a path of this project. */
-export const PROJECT_SPECIFIC = 'project-specific';
+const PROJECT_SPECIFIC = 'project-specific';
 
 /** A proposal that passed the structural checks; its citations still need the transcript check. */
-export interface ProposalDraft {
+interface ProposalDraft {
   target: RuleTarget;
   proposed_text: string;
   confidence: number;
@@ -22,9 +20,9 @@ export interface ProposalDraft {
   pattern_summary: string;
 }
 
-export type ObservationDraft = Omit<Observation, 'session_id'>;
+type ObservationDraft = Omit<Observation, 'session_id'>;
 
-export interface AnchorDraft {
+interface AnchorDraft {
   turn_id: string;
   fabricated_claim_text: string;
   evidence_for_fabrication: string;

@@ -6,7 +6,7 @@ import type { Citation, DroppedItem, FabricationAnchor, Observation, Proposal } 
 import type { StructuralResult } from './validate.js';
 
 /** Whitespace runs become one space (and Unicode is NFC), so line wraps and indentation do not matter. */
-export function normalizeWhitespace(text: string): string {
+function normalizeWhitespace(text: string): string {
   return text.normalize('NFC').replace(/\s+/gu, ' ').trim();
 }
 
@@ -88,7 +88,7 @@ export function distinctCitations(citations: readonly Citation[]): Citation[] {
   return out;
 }
 
-export interface VerifiedAnswer {
+interface VerifiedAnswer {
   proposals: Proposal[];
   observations: Observation[];
   anchors: FabricationAnchor[];

@@ -9,7 +9,7 @@ import {
   sleepUnlessAborted,
 } from './retry.js';
 
-export interface PostJsonOptions {
+interface PostJsonOptions {
   headers: Record<string, string>;
   /** Per attempt; the whole call may take longer when it retries. */
   timeoutMs: number;
@@ -22,7 +22,7 @@ export interface PostJsonOptions {
   random?: () => number;
 }
 
-export interface PostJsonResult {
+interface PostJsonResult {
   body: unknown;
   /** Attempts made, the successful one included. */
   attempts: number;

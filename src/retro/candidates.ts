@@ -17,7 +17,7 @@ import { isOwnRunTranscript } from '../transcript/own-run.js';
 import type { HostName } from '../transcript/types.js';
 
 /** Sessions modified more recently than this are still being written. */
-export const IN_PROGRESS_SECS = 60;
+const IN_PROGRESS_SECS = 60;
 
 const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -27,12 +27,12 @@ const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
  */
 export type SkipReason = 'in-progress' | 'own-run' | 'retro-invocation' | 'gate-timeout';
 
-export interface SkippedSession {
+interface SkippedSession {
   session: SessionFile;
   reason: SkipReason;
 }
 
-export interface CandidateQuery {
+interface CandidateQuery {
   mainCheckout: string;
   /**
    * One session by id (searched in this project's folders, then in every project's), a unique prefix of

@@ -4,7 +4,7 @@ import { adapterFor } from '../transcript/host.js';
 import type { TranscriptMessage } from '../transcript/messages.js';
 
 /** Who wrote a cited message, in the words a person reads. */
-export type Speaker = 'person' | 'agent' | 'tool' | 'harness';
+type Speaker = 'person' | 'agent' | 'tool' | 'harness';
 
 /** A citation with where it is: its session, who said it, and the message before it. */
 export interface CitationInContext extends Citation {

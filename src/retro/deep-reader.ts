@@ -4,7 +4,7 @@ import { sessionIdFromPath } from '../transcript/read.js';
 import { type AnswerSource, answerFor } from './answers.js';
 import { type DeepReader, fatalDeepReadError } from './deep-read-port.js';
 
-export interface DeepReaderSettings {
+interface DeepReaderSettings {
   /** `openai`, `anthropic`, `claude-cli` or `heuristic` (default `RETROSPECT_PROVIDER`, else heuristic). */
   provider?: string | undefined;
   model?: string | undefined;

@@ -40,7 +40,7 @@ function normalisedText(p: Proposal): string {
  * thing (at least three content words shared, half of the smaller set). The pattern label is not
  * compared: two misreads under one label do not confirm each other.
  */
-export function sameFriction(a: Proposal, b: Proposal): boolean {
+function sameFriction(a: Proposal, b: Proposal): boolean {
   if (normalisedText(a) === normalisedText(b)) return true;
   const wa = evidenceWords(a);
   const wb = evidenceWords(b);

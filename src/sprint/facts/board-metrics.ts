@@ -15,7 +15,7 @@ import { indexFiles, locateStoryFile } from '../read/story-index.js';
 import { percent, type SprintMetrics, type StoryFacts } from './metrics.js';
 
 /** Facts of one story of a board, beyond the `.gaia/` ones: its state, review outcome and rework reasons. */
-export interface BoardStoryFacts {
+interface BoardStoryFacts {
   state: StoryState;
   /** The last known review outcome, or UNKNOWN when the files do not say. */
   reviewOutcome: string;

@@ -27,7 +27,7 @@ import {
 import { finalizeRetro, type ValidatorWrite, writeValidatorRecord } from './validator.js';
 import { velocityPayload, writeMemoryEntry } from './writers.js';
 
-export const RETRO_COMMAND = '/gaia-retro';
+const RETRO_COMMAND = '/gaia-retro';
 
 export interface RetroRunOptions {
   root: string;
