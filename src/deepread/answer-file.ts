@@ -4,7 +4,7 @@ import { InputError } from '../errors/errors.js';
 /** An answer longer than this is not a deep-read answer (five rules and a few anchors fit in a few KB). */
 export const MAX_ANSWER_BYTES = 1_000_000;
 
-export const ANSWER_EXPECTED = "a file holding the model's answer (one JSON object), or - for stdin";
+const ANSWER_EXPECTED = "a file holding the model's answer (one JSON object), or - for stdin";
 
 /** The text of an answer, refused when it is empty (an empty answer is a mistake, not zero proposals). */
 export function nonEmptyAnswer(text: string, option: string, where: string): string {

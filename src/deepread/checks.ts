@@ -108,7 +108,7 @@ const TEST_RE = new RegExp(`^(?:${TEST_RUNNERS.join('|')})`, 'i');
 const BUILD_RE = new RegExp(`^(?:${BUILD_CHECKS.join('|')})`, 'i');
 
 /** The parts of a shell command, each with its set-up wrappers removed. */
-export function commandSegments(command: string): string[] {
+function commandSegments(command: string): string[] {
   return (
     command
       .split(/&&|\|\||;|\||\n/)
@@ -120,7 +120,7 @@ export function commandSegments(command: string): string[] {
   );
 }
 
-export type CheckKind = 'test' | 'build';
+type CheckKind = 'test' | 'build';
 
 /** What a shell command checks: a test run, a build or static check, or nothing (undefined). */
 export function checkKindOf(command: string): CheckKind | undefined {
@@ -168,10 +168,6 @@ export function stepsOf(command: string): StepKind[] {
 export const FAILED_OUTPUT =
   /\bFAILED\b|\bFAIL(?:ED)?:|^\s*FAIL\s|\b[1-9]\d*\s+(?:failed|failing|failures?|errors?)\b|\bexit(?:ed)?\s+(?:with\s+)?(?:code|status)\s+[1-9]\d*\b|\bCommand failed\b|\berror TS\d+|\berror\[E\d+\]|\bTraceback \(most recent call last\)|\btest result: FAILED\b|\bBUILD FAILED\b|\bBuild FAILED\b|\bnpm ERR!|\bCompilation failed\b|\bcompilation terminated\b|<status>(?:failed|killed)<\/status>|\bcompleted \(exit code [1-9]\d*\)|\bfailed with exit code [1-9]\d*/m;
 
-/** Output that shows a run passed: a runner's summary with no failures. */
-export const PASSED_OUTPUT =
-  /\b\d+\s+(?:passing|passed)\b|\b\d+\s+tests?,\s+0\s+failures\b|\b0\s+(?:failed|failures)\b|\btest result: ok\.|^ok\s+\S+|^PASS\b|\bTests?:\s+\d+\s+passed\b|\bOK\s+\(\d+\s+tests?|^OK$|\bAll tests passed\b|\bBUILD SUCCESSFUL\b|\bBuild succeeded\b|\bCompiled successfully\b|\bno (?:issues|errors) found\b|\bFound 0 errors\b|\bChecked \d+ files? in\b|<status>completed<\/status>|\bcompleted \(exit code 0\)/m;
-
 /** A test summary sits at the end of a long output, a compiler error near the start: read both ends. */
 const HEAD_CHARS = 4_000;
 const TAIL_CHARS = 8_000;
@@ -200,11 +196,6 @@ export const BACKGROUND_OUTPUT_TOOLS: ReadonlySet<string> = new Set(['BashOutput
 
 /** A harness notice about a background run: evidence of its outcome, never a person's turn. */
 export const BACKGROUND_NOTICE = /^\s*<(?:task-notification|bash-notification)>/;
-
-/** The command a background notice names (`Background command "Run tests" completed`), if any. */
-export function noticeSummary(text: string): string | undefined {
-  return /<summary>([\s\S]*?)<\/summary>/.exec(text)?.[1]?.trim();
-}
 
 /**
  * The agent announcing that a run should fail (a test written to fail first, a mutation run): a failure

@@ -51,7 +51,7 @@ const PATH_WORD =
 const WIDE_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
 /** The excerpt with the harness's notices and bare paths removed: what is left of someone's words. */
-export function substanceOf(excerpt: string): string {
+function substanceOf(excerpt: string): string {
   let text = excerpt;
   for (const pattern of BOILERPLATE) text = text.replace(pattern, ' ');
   return text.replace(PATH_WORD, ' ').replace(/\s+/gu, ' ').trim();
@@ -64,7 +64,7 @@ export function hasSubstance(excerpt: string): boolean {
 }
 
 /** The texts of one message that are a person's words, and those that are failures they saw. */
-export interface EvidenceTexts {
+interface EvidenceTexts {
   person: string[];
   failure: string[];
 }

@@ -229,7 +229,26 @@ export async function deepRead(sessionPath: string, options: DeepReadOptions = {
     ...options,
     audience: options.audience ?? audienceOf(port),
   });
-  const result: DeepReadResult = {
+  const result = emptyResult(plan, port);
+  const finish = () => {
+    result.usage.duration_ms = Date.now() - started;
+    for (const drop of result.dropped) {
+      drop.reason = redact(drop.reason);
+      drop.item = redact(drop.item);
+    }
+    return result;
+  };
+  const answer = await askReader(port, plan, options, result, log);
+  if (answer === undefined) return finish();
+  await keepVerifiedItems(answer, plan, result, log);
+  if (options.persist === true && result.fabrication_anchors.length > 0)
+    saveAnchors(plan, options, result, log);
+  return finish();
+}
+
+/** The result before the reader answers: nothing found yet, what the prompt will cost. */
+function emptyResult(plan: DeepReadPlan, port: LlmPort): DeepReadResult {
+  return {
     session_id: plan.session_id,
     proposals: [],
     observations: [],
@@ -246,14 +265,19 @@ export async function deepRead(sessionPath: string, options: DeepReadOptions = {
       duration_ms: 0,
     },
   };
-  const finish = () => {
-    result.usage.duration_ms = Date.now() - started;
-    for (const drop of result.dropped) {
-      drop.reason = redact(drop.reason);
-      drop.item = redact(drop.item);
-    }
-    return result;
-  };
+}
+
+/**
+ * Asks the reader for its JSON answer and counts what it cost. No answer, or one that is not JSON, is
+ * logged and recorded as dropped (undefined: zero proposals); only fatal failures throw.
+ */
+async function askReader(
+  port: LlmPort,
+  plan: DeepReadPlan,
+  options: DeepReadOptions,
+  result: DeepReadResult,
+  log: (line: string) => void,
+): Promise<DeepReadAnswer | undefined> {
   let completion: JsonCompletion<DeepReadAnswer>;
   try {
     completion = await port.completeJson(
@@ -272,7 +296,7 @@ export async function deepRead(sessionPath: string, options: DeepReadOptions = {
       `deep-read ${plan.session_id}: no answer from ${port.name}: ${error.message}; continuing with zero proposals`,
     );
     result.dropped.push({ kind: 'answer', reason: `no answer: ${error.message}`, item: '' });
-    return finish();
+    return undefined;
   }
   result.usage.requests = completion.usage.requests;
   result.usage.input_tokens = completion.usage.input_tokens;
@@ -283,9 +307,19 @@ export async function deepRead(sessionPath: string, options: DeepReadOptions = {
       `deep-read ${plan.session_id}: invalid JSON from ${port.name} (${completion.detail}); continuing with zero proposals`,
     );
     result.dropped.push({ kind: 'answer', reason: `invalid JSON: ${completion.detail}`, item: head });
-    return finish();
+    return undefined;
   }
-  const structural = validateAnswerStructure(completion.value);
+  return completion.value;
+}
+
+/** Validates the answer's items, checks their citations against the transcript and keeps the top proposals. */
+async function keepVerifiedItems(
+  answer: DeepReadAnswer,
+  plan: DeepReadPlan,
+  result: DeepReadResult,
+  log: (line: string) => void,
+): Promise<void> {
+  const structural = validateAnswerStructure(answer);
   const verified = await verifyAgainstTranscript(plan.sessionPath, plan.session_id, structural);
   const ranked = rankProposals(verified.proposals, DEFAULT_PROPOSAL_LIMIT);
   for (const proposal of verified.proposals) {
@@ -302,21 +336,27 @@ export async function deepRead(sessionPath: string, options: DeepReadOptions = {
   result.fabrication_anchors = verified.anchors;
   result.dropped.push(...verified.dropped);
   for (const drop of result.dropped) log(describeDrop(plan.session_id, drop));
-  if (options.persist === true && verified.anchors.length > 0) {
-    try {
-      persistAnchors(
-        options.anchorsRoot ?? plan.mainCheckout,
-        verified.anchors,
-        plan.sessionPath,
-        options.now?.() ?? new Date(),
-      );
-    } catch (error) {
-      // The findings stand; only their files are not written where a symlink would have sent them.
-      if (!(error instanceof OutsideProjectError)) throw error;
-      log(`deep-read ${plan.session_id}: fabrication anchors not saved: ${error.message}`);
-    }
+}
+
+/** Saves the fabrication anchors under the project; a symlinked target leaves the findings unsaved. */
+function saveAnchors(
+  plan: DeepReadPlan,
+  options: DeepReadOptions,
+  result: DeepReadResult,
+  log: (line: string) => void,
+): void {
+  try {
+    persistAnchors(
+      options.anchorsRoot ?? plan.mainCheckout,
+      result.fabrication_anchors,
+      plan.sessionPath,
+      options.now?.() ?? new Date(),
+    );
+  } catch (error) {
+    // The findings stand; only their files are not written where a symlink would have sent them.
+    if (!(error instanceof OutsideProjectError)) throw error;
+    log(`deep-read ${plan.session_id}: fabrication anchors not saved: ${error.message}`);
   }
-  return finish();
 }
 
 /** What an orchestrator decides per session; everything else is fixed when the reader is created. */

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gateSessionSync } from '../gate/gate-session.js';
 import type { RetryPolicy } from '../llm/retry.js';
 import { installFakeClaude } from '../llm/test-support/fake-claude.js';
 import { type LlmTestServer, PROTOCOL_ERRORS, startLlmServer } from '../llm/test-support/llm-server.js';
@@ -383,10 +384,12 @@ describe('deepRead against a local Messages server', () => {
 describe('createDeepReader', () => {
   it("fits the retro pipeline's DeepReader port and reports fatal failures as such", async () => {
     const reader: DeepReader = createDeepReader({ env: {}, cwd: repo });
-    const outcome = await reader(transcript, { anchors: [ids.staleResult!], persist: false });
+    // The retro hands over the verdict it gated with: the reader does not gate again.
+    const { verdict } = gateSessionSync(transcript, { env: {}, cwd: repo });
+    const outcome = await reader(transcript, { anchors: [ids.staleResult!], verdict, persist: false });
     expect(outcome.proposals.map((p) => p.pattern_summary)).toEqual(['stated standing']);
     const broken = createDeepReader({ provider: 'anthropic', env: {}, cwd: repo });
-    const error = await broken(transcript, { anchors: [], persist: false }).catch((e: unknown) => e);
+    const error = await broken(transcript, { anchors: [], verdict, persist: false }).catch((e: unknown) => e);
     expect(isFatalLlmError(error)).toBe(true);
   });
 });

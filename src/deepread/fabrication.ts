@@ -178,7 +178,7 @@ function kindsOf(command: string): string[] {
 }
 
 /** The steps a person's turn asks for now (not "don't push yet", not "so I can roll back later"). */
-export function requestedSteps(text: string): StepKind[] {
+function requestedSteps(text: string): StepKind[] {
   const steps: StepKind[] = [];
   for (const sentence of text.split(/(?<=[.!?])\s+|\n+/)) {
     if (NOT_NOW.test(sentence)) continue;

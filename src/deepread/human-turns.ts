@@ -7,7 +7,7 @@ import { chainOf, cutMiddle, type ToolCall, type TranscriptMessage } from './mes
 import { estimateTokens } from './windows.js';
 
 /** Why a human turn matters to the reader, beyond being what the person said. */
-export type TurnCue =
+type TurnCue =
   | 'opening request'
   | 'after an interrupt'
   | 'after a refusal'
@@ -15,7 +15,7 @@ export type TurnCue =
   | 'refused the call, saying';
 
 /** One turn the person typed (main conversation only: a sub-agent's "user" lines are the agent's own). */
-export interface HumanTurn {
+interface HumanTurn {
   id: string;
   /** What the person typed, the IDE's attachments removed; long turns kept as head and tail. */
   text: string;
@@ -31,7 +31,7 @@ export interface HumanTurn {
 }
 
 /** Messages the evidence windows should be centred on, beyond the gate's anchors, by kind. */
-export interface FocusIds {
+interface FocusIds {
   interrupts: string[];
   refusals: string[];
   corrections: string[];
@@ -52,7 +52,7 @@ const KEEP_TURN_CHARS = 4_000;
 const KEEP_OPENING_CHARS = 12_000;
 const KEEP_REPLY_CHARS = 2_000;
 /** A session with more turns than this keeps the first ones; the prompt says how many were left out. */
-export const MAX_KEPT_TURNS = 3_000;
+const MAX_KEPT_TURNS = 3_000;
 const MAX_FOCUS = 200;
 /** Consecutive failed tool calls that make a failure run (the gate's S2 counts the same way). */
 const FAILURE_RUN = 2;

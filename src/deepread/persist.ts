@@ -8,7 +8,7 @@ export function anchorsDir(mainCheckout: string): string {
 }
 
 /** The on-disk anchor record (docs/design/session-retro.md §4), keys in their kept order. */
-export interface PersistedAnchor {
+interface PersistedAnchor {
   anchor_id: string;
   session_id: string;
   turn_id: string;

@@ -4,7 +4,7 @@ import { isInsideProject } from '../fsx/project.js';
 import { TEAM_AGENTS, type TeamAgent } from '../rules/targets.js';
 
 /** The targets a proposal for this project may name, beyond plain `claude`, which is always one. */
-export interface ProjectTargets {
+interface ProjectTargets {
   /** Team agents whose memory folder (`.claude/memory/<agent>/`) exists, in the fixed order. */
   agents: TeamAgent[];
   /** The project is a Claude Code plugin (`.claude-plugin/plugin.json`): its defects go to its backlog. */

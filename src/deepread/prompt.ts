@@ -7,7 +7,7 @@ import type { FocusReason, PromptProfile } from './scan.js';
 import { type PromptAudience, SEED_PROMPT_TEMPLATE, standardInstructions } from './template.js';
 import type { WindowSet } from './windows.js';
 
-export interface PromptInputs {
+interface PromptInputs {
   /** Absolute path of the transcript (told only to a reader that can open it). */
   sessionPath: string;
   /** The session id, which names the session to a reader that cannot open it. */
@@ -52,7 +52,7 @@ function indentRules(text: string): string {
  * The seed's template with its placeholders filled, in one pass, so that text we insert (rules, paths)
  * is never scanned for placeholders again.
  */
-export function fillTemplate(
+function fillTemplate(
   inputs: Pick<PromptInputs, 'sessionPath' | 'anchors' | 'verdictJson' | 'existingRules'>,
 ): string {
   return SEED_PROMPT_TEMPLATE.replace(PLACEHOLDER, (_match, name: string) => {
@@ -114,7 +114,7 @@ function cutNotes(windows: WindowSet): string[] {
  * inside can predict (and so close) its own block; every continuation line of a message is indented, so
  * no data line can pose as a new entry either.
  */
-export function buildSeedPrompt(inputs: PromptInputs): string {
+function buildSeedPrompt(inputs: PromptInputs): string {
   const windows = windowBlock(inputs.windows);
   const hints = hintBlock(inputs.candidates);
   const nonce = createHash('sha256').update(windows).update('\0').update(hints).digest('hex').slice(0, 16);

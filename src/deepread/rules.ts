@@ -3,7 +3,7 @@ import { readLessonItems } from '../rules/lessons.js';
 import { lessonsPaths, rulesPathsFor, TEAM_AGENTS } from '../rules/targets.js';
 
 /** The targets whose existing rules go into the prompt, in the order of docs/design/session-retro.md §4. */
-export const EXISTING_RULE_TARGETS = [...TEAM_AGENTS, 'claude'] as const;
+const EXISTING_RULE_TARGETS = [...TEAM_AGENTS, 'claude'] as const;
 export type ExistingRuleTarget = (typeof EXISTING_RULE_TARGETS)[number];
 
 /** A rules file bigger than this is cut (the prompt has a budget too); the cut is marked. */

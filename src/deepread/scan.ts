@@ -34,7 +34,7 @@ export type FocusReason =
   | 'failure run'
   | 'start of the conversation';
 
-export interface SessionScan {
+interface SessionScan {
   windows: WindowSet;
   candidates: FabricationCandidate[];
   /** The offline reader's findings over the whole transcript. */
@@ -52,7 +52,7 @@ export interface SessionScan {
 }
 
 /** Share of the budget the human turns may take: what the person said comes first; the windows get the rest. */
-export const TURNS_BUDGET_SHARE = 0.8;
+const TURNS_BUDGET_SHARE = 0.8;
 /** The characters per window message below which more windows would say less than fewer. */
 const MIN_USEFUL_PART_CHARS = 600;
 
@@ -128,7 +128,7 @@ function citable(message: TranscriptMessage): boolean {
  * friction, interrupts and refusals before corrections before failure runs, as many as the budget gives
  * useful windows.
  */
-export function focusAnchors(
+function focusAnchors(
   anchors: readonly string[],
   set: HumanTurnSet,
   windowTokens: number,

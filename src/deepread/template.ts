@@ -123,7 +123,7 @@ export const SEED_PROMPT_TEMPLATE = [
 export type PromptAudience = 'agent' | 'remote';
 
 /** What the standard instructions depend on. */
-export interface StandardInstructionInputs {
+interface StandardInstructionInputs {
   audience: PromptAudience;
   /** The session's file, told only to a reader that can open it. */
   sessionPath: string;
@@ -143,6 +143,9 @@ export interface StandardInstructionInputs {
  * differ from the seed's where the seed contradicted itself or the project: one reader kind per prompt, the
  * project's own targets, gate signals as hints, the person's words first, an example of a good and a bad
  * rule, and an output schema the answer's schema keeps (docs/design/compatibility.md).
+ *
+ * Long on purpose: it is the prompt's text, section after section, as the model reads it; split into
+ * functions, one document would be read in pieces.
  */
 export function standardInstructions(inputs: StandardInstructionInputs): string[] {
   const targets = [

@@ -1,20 +1,18 @@
 import { isRuleTarget, type RuleTarget } from '../rules/targets.js';
-import { checkRuleText, MAX_RULE_CHARS } from '../safety/rule-text.js';
+import { checkRuleText } from '../safety/rule-text.js';
 import { HIDDEN_CHARACTERS } from '../safety/terminal.js';
 import { projectPathIn, weakensVerification } from './rule-meaning.js';
 import type { DeepReadAnswer } from './schema.js';
 import type { Citation, DroppedItem, Observation } from './types.js';
 
-/** Longest rule text (code points). */
-export const MAX_PROPOSAL_CHARS = MAX_RULE_CHARS;
 /** Targets a rule cannot be written for (docs/design/session-retro.md §4): their findings become observations. */
 const NOT_CONFIGURABLE = new Set(['project-init', 'distiller']);
 const MAX_DESCRIPTION_CHARS = 500;
 /** The type of an observation made of a rule that names a path of this project. */
-export const PROJECT_SPECIFIC = 'project-specific';
+const PROJECT_SPECIFIC = 'project-specific';
 
 /** A proposal that passed the structural checks; its citations still need the transcript check. */
-export interface ProposalDraft {
+interface ProposalDraft {
   target: RuleTarget;
   proposed_text: string;
   confidence: number;
@@ -22,9 +20,9 @@ export interface ProposalDraft {
   pattern_summary: string;
 }
 
-export type ObservationDraft = Omit<Observation, 'session_id'>;
+type ObservationDraft = Omit<Observation, 'session_id'>;
 
-export interface AnchorDraft {
+interface AnchorDraft {
   turn_id: string;
   fabricated_claim_text: string;
   evidence_for_fabrication: string;
@@ -104,10 +102,24 @@ function sanitizeDescription(text: string): string {
  */
 export function validateAnswerStructure(answer: DeepReadAnswer): StructuralResult {
   const dropped: DroppedItem[] = [];
-  const proposals: ProposalDraft[] = [];
   const observations: ObservationDraft[] = [];
-  const anchors: AnchorDraft[] = [];
+  const proposals = validProposals(answer, observations, dropped);
+  observations.push(...validObservations(answer, dropped));
+  const anchors = validAnchors(answer, dropped);
+  return { proposals, observations, anchors, dropped };
+}
 
+/**
+ * The proposals that pass; those kept as observations instead go to `observations`, in answer order.
+ * Long on purpose: one check after another in the order of docs/design/session-retro.md §4, each dropping
+ * the proposal with its reason; the order decides which reason a person reads, and reads best in one place.
+ */
+function validProposals(
+  answer: DeepReadAnswer,
+  observations: ObservationDraft[],
+  dropped: DroppedItem[],
+): ProposalDraft[] {
+  const proposals: ProposalDraft[] = [];
   for (const raw of listOf(answer, 'proposals', dropped)) {
     const drop = (reason: string) =>
       dropped.push({ kind: 'proposal', reason, item: short(isRecord(raw) ? raw.proposed_text : raw) });
@@ -187,7 +199,12 @@ export function validateAnswerStructure(answer: DeepReadAnswer): StructuralResul
       pattern_summary: sanitizeDescription(pattern),
     });
   }
+  return proposals;
+}
 
+/** The model's observations with a description; their citations are checked for form. */
+function validObservations(answer: DeepReadAnswer, dropped: DroppedItem[]): ObservationDraft[] {
+  const observations: ObservationDraft[] = [];
   for (const raw of listOf(answer, 'observations', dropped)) {
     const description = isRecord(raw) ? nonEmptyString(raw.description) : undefined;
     if (description === undefined) {
@@ -202,7 +219,12 @@ export function validateAnswerStructure(answer: DeepReadAnswer): StructuralResul
       ...(type !== undefined ? { type: sanitizeDescription(type) } : {}),
     });
   }
+  return observations;
+}
 
+/** The fabrication anchors with every field given (their ids are computed later, never taken). */
+function validAnchors(answer: DeepReadAnswer, dropped: DroppedItem[]): AnchorDraft[] {
+  const anchors: AnchorDraft[] = [];
   for (const raw of listOf(answer, 'fabrication_anchors', dropped)) {
     const record = isRecord(raw) ? raw : {};
     const missing = ['anchor_id', 'turn_id', 'fabricated_claim_text', 'evidence_for_fabrication'].filter(
@@ -218,5 +240,5 @@ export function validateAnswerStructure(answer: DeepReadAnswer): StructuralResul
       evidence_for_fabrication: sanitizeDescription(record.evidence_for_fabrication as string),
     });
   }
-  return { proposals, observations, anchors, dropped };
+  return anchors;
 }

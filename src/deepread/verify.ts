@@ -6,7 +6,7 @@ import type { Citation, DroppedItem, FabricationAnchor, Observation, Proposal } 
 import type { StructuralResult } from './validate.js';
 
 /** Whitespace runs become one space (and Unicode is NFC), so line wraps and indentation do not matter. */
-export function normalizeWhitespace(text: string): string {
+function normalizeWhitespace(text: string): string {
   return text.normalize('NFC').replace(/\s+/gu, ' ').trim();
 }
 
@@ -88,7 +88,7 @@ export function distinctCitations(citations: readonly Citation[]): Citation[] {
   return out;
 }
 
-export interface VerifiedAnswer {
+interface VerifiedAnswer {
   proposals: Proposal[];
   observations: Observation[];
   anchors: FabricationAnchor[];
@@ -100,6 +100,9 @@ export interface VerifiedAnswer {
  * the excerpt (or claim) must be a verbatim substring of its text; a fabrication anchor's turn must be an
  * assistant message. Invalid citations are dropped, then proposals left without one; anchor ids are
  * recomputed and duplicates merged.
+ *
+ * Long on purpose: the transcript is read once for every question (citations and anchors alike), and the
+ * three item kinds are then checked against that one lookup, each in a few lines.
  */
 export async function verifyAgainstTranscript(
   path: string,

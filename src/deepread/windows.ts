@@ -20,7 +20,7 @@ export function windowTokensOf(message: TranscriptMessage, partChars = MAX_PART_
 }
 
 /** A message as a window shows it: long parts cut, rendered as one `[<id>] <role>: <text>` entry. */
-export interface WindowMessage extends TranscriptMessage {
+interface WindowMessage extends TranscriptMessage {
   rendered: string;
   tokens: number;
   /** Position of the message in its chain (0-based). */
@@ -40,7 +40,7 @@ export interface TranscriptWindow {
 }
 
 /** What the budget and the cuts left out, for the prompt to say so. */
-export interface WindowCuts {
+interface WindowCuts {
   tokenBudget: number;
   tokensUsed: number;
   /** Per-part character limit applied to every message. */

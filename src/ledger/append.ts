@@ -8,7 +8,7 @@ import type { LedgerCaps } from './caps.js';
 import { mayExceedCaps, offsetWithinCaps } from './rotate.js';
 import type { LedgerRow } from './row.js';
 
-export interface AppendOptions {
+interface AppendOptions {
   /** How long to wait for another writer's lock; hooks must not stall the agent for long. */
   lockTimeoutMs?: number;
 }

@@ -9,16 +9,16 @@ import { openRegularForReading } from '../fsx/read-regular.js';
 export const LEDGER_READ_BYTES = 16 * 1024 * 1024;
 
 /** Longest ledger line read: a row the capture hook writes is under 30 KB (its fields are capped). */
-export const LEDGER_LINE_BYTES = 64 * 1024;
+const LEDGER_LINE_BYTES = 64 * 1024;
 
-export interface LedgerLinePass {
+interface LedgerLinePass {
   /** Bytes before the tail that were not read (0 when the whole file was read). */
   unreadBytes: number;
   /** Lines over LEDGER_LINE_BYTES, passed over unread. */
   oversized: number;
 }
 
-export interface LedgerLineLimits {
+interface LedgerLineLimits {
   readBytes?: number;
   lineBytes?: number;
 }

@@ -14,7 +14,7 @@ export function ledgerPathIn(mainCheckout: string): string {
  * `.claude/retro/friction.jsonl → /tmp/victim.sh`): nothing reads or writes through it. Undefined outside a
  * git repository.
  */
-export type LedgerLocation =
+type LedgerLocation =
   | { kind: 'explicit'; path: string }
   | { kind: 'default'; path: string; mainCheckout: string }
   | { kind: 'refused'; path: string; mainCheckout: string; reason: string };

@@ -14,7 +14,7 @@ export interface LedgerRow {
 /** The Claude Code hook events that the capture handler records. */
 export const FRICTION_EVENTS = ['PostToolUseFailure', 'PermissionDenied', 'StopFailure'] as const;
 
-export type RowFromPayload =
+type RowFromPayload =
   | { kind: 'row'; row: LedgerRow }
   | { kind: 'skip'; reason: string }
   | { kind: 'invalid'; reason: string };
@@ -41,7 +41,7 @@ function pathOf(toolInput: unknown): string {
 }
 
 /** Shows an untrusted value in a one-line diagnostic without letting it run long or break the line. */
-export function describeValue(value: unknown): string {
+function describeValue(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }

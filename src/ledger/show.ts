@@ -3,7 +3,7 @@ import { countBySession, readLedger, type SessionCount } from './read.js';
 import type { LedgerRow } from './row.js';
 
 /** What `ledger show` presents: the rows (of one session, if asked) and the number of rows per session. */
-export interface LedgerView {
+interface LedgerView {
   path: string;
   exists: boolean;
   rows: LedgerRow[];

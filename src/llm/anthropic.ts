@@ -6,11 +6,11 @@ import { parseJsonAnswer } from './json-text.js';
 import type { JsonCompletion, JsonSchemaSpec, LlmPort, LlmRequest } from './port.js';
 import type { RetryPolicy } from './retry.js';
 
-export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
-export const ANTHROPIC_DEFAULT_MODEL = 'claude-sonnet-4-5';
-export const ANTHROPIC_VERSION = '2023-06-01';
+const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
+const ANTHROPIC_DEFAULT_MODEL = 'claude-sonnet-4-5';
+const ANTHROPIC_VERSION = '2023-06-01';
 
-export interface AnthropicOptions {
+interface AnthropicOptions {
   baseUrl?: string;
   apiKey: string;
   model?: string;

@@ -30,7 +30,7 @@ const envelopeSchema = z.looseObject({
 
 const KILL_GRACE_MS = 2_000;
 
-export interface ChildOutcome {
+interface ChildOutcome {
   code: number | null;
   stdout: string;
   stderr: string;

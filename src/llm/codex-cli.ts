@@ -23,7 +23,7 @@ function record(value: unknown): Record<string, unknown> | undefined {
  * (an item of type `agent_message` holds the answer's `text`), `turn.completed` (with `usage`),
  * `turn.failed` / `error` (with a message). Lines that are not JSON (a warning) are passed over.
  */
-export function readCodexEvents(stdout: string): CodexRun {
+function readCodexEvents(stdout: string): CodexRun {
   const run: CodexRun = { inputTokens: 0, outputTokens: 0 };
   for (const line of stdout.split('\n')) {
     if (!line.trim().startsWith('{')) continue;

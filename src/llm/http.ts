@@ -9,7 +9,7 @@ import {
   sleepUnlessAborted,
 } from './retry.js';
 
-export interface PostJsonOptions {
+interface PostJsonOptions {
   headers: Record<string, string>;
   /** Per attempt; the whole call may take longer when it retries. */
   timeoutMs: number;
@@ -22,7 +22,7 @@ export interface PostJsonOptions {
   random?: () => number;
 }
 
-export interface PostJsonResult {
+interface PostJsonResult {
   body: unknown;
   /** Attempts made, the successful one included. */
   attempts: number;
@@ -74,6 +74,10 @@ function describeBody(text: string, errorMessageOf: PostJsonOptions['errorMessag
  * POSTs JSON with Node's fetch: a timeout per attempt, retries with exponential backoff and jitter on
  * 429/5xx and network failures (a server's `retry-after` wins over our own delay), and a clear error for
  * authentication failures, which are never retried.
+ *
+ * Long on purpose: one attempt loop whose every branch decides, with the same attempt count, secrets and
+ * shown URL, whether to retry or throw; split into helpers, that state would travel through each of them
+ * and the retry policy would no longer read top to bottom.
  */
 export async function postJson(
   target: string,

@@ -5,7 +5,7 @@ const MAX_ANSWER_CHARS = 2_000_000;
 /** Braces that open no JSON object ("{like this}" in prose) tried before the search gives up. */
 const MAX_FALSE_STARTS = 200;
 
-export type JsonObjectSearch = { ok: true; value: Record<string, unknown> } | { ok: false; detail: string };
+type JsonObjectSearch = { ok: true; value: Record<string, unknown> } | { ok: false; detail: string };
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

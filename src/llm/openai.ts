@@ -7,9 +7,9 @@ import type { JsonCompletion, JsonSchemaSpec, LlmPort, LlmRequest } from './port
 import type { RetryPolicy } from './retry.js';
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
-export const OPENAI_DEFAULT_MODEL = 'gpt-4o-mini';
+const OPENAI_DEFAULT_MODEL = 'gpt-4o-mini';
 
-export interface OpenAiOptions {
+interface OpenAiOptions {
   /** Any OpenAI-compatible Chat Completions endpoint (OpenAI, Ollama, vLLM, llama.cpp server...). */
   baseUrl?: string;
   /** Sent as a bearer token; local servers usually need none. */

@@ -41,7 +41,7 @@ export interface JsonSchemaSpec<T> {
 }
 
 /** Why an answer could not be used. Transport failures are exceptions (LlmError), not values. */
-export type JsonFailure = 'invalid-json' | 'schema-mismatch';
+type JsonFailure = 'invalid-json' | 'schema-mismatch';
 
 /** The result of `completeJson`: the parsed value, or a failure with the raw text for the log. */
 export type JsonCompletion<T> =

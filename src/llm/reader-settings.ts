@@ -17,7 +17,7 @@ const settingsSchema = z.looseObject({
 });
 
 /** `<main checkout>/.claude/retro/settings.json`: Retrospect's own settings of the project. */
-export function projectSettingsPath(mainCheckout: string): string {
+function projectSettingsPath(mainCheckout: string): string {
   return join(mainCheckout, '.claude', 'retro', 'settings.json');
 }
 

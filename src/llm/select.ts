@@ -40,7 +40,7 @@ export interface ProviderChoice {
   unattended?: boolean | undefined;
 }
 
-export interface SelectedProvider {
+interface SelectedProvider {
   port: LlmPort;
   /**
    * The one stderr line: which reader reads, why, and how to choose another (always, for a caller that
@@ -50,7 +50,7 @@ export interface SelectedProvider {
 }
 
 /** How to choose another reader, said after every choice. */
-export const CHOOSE_READER = `choose another with --provider ${PROVIDER_NAMES.join('|')}, or record one for this project with --provider NAME --save-reader`;
+const CHOOSE_READER = `choose another with --provider ${PROVIDER_NAMES.join('|')}, or record one for this project with --provider NAME --save-reader`;
 
 /** Agent CLIs whose headless mode can answer, in the order they are looked for on PATH. */
 const AGENT_CLIS = [

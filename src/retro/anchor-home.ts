@@ -6,9 +6,9 @@ import { projectFolderName } from '../paths/data-dir.js';
 import { sessionCwd } from '../transcript/session-cwd.js';
 
 /** Where a session's fabrication anchors are saved, or why they are kept out of every project. */
-export type AnchorHome = { root: string; keptOut?: undefined } | { root?: undefined; keptOut: string };
+type AnchorHome = { root: string; keptOut?: undefined } | { root?: undefined; keptOut: string };
 
-export interface AnchorHomeOptions {
+interface AnchorHomeOptions {
   /** The main checkout the retro runs in. */
   mainCheckout: string;
   /** Save anchors of another project's sessions in that project (an interactive run), or keep them out. */
@@ -52,10 +52,7 @@ export function anchorHome(sessionPath: string, options: AnchorHomeOptions): Anc
 }
 
 /** The project a session worked in, as far as this machine can tell. */
-export type SessionProject =
-  | { kind: 'this' }
-  | { kind: 'other'; root: string }
-  | { kind: 'unknown'; why: string };
+type SessionProject = { kind: 'this' } | { kind: 'other'; root: string } | { kind: 'unknown'; why: string };
 
 /**
  * Whether a session is this project's: filed under this checkout's folder, or its recorded `cwd` inside

@@ -17,7 +17,7 @@ export class NoAnswerError extends Error {
 }
 
 /** The file that answers `sessionId` (the folder's `<session id>.json`), named even when it is missing. */
-export function answerPathFor(source: AnswerSource, sessionId: string): string {
+function answerPathFor(source: AnswerSource, sessionId: string): string {
   return source.kind === 'file' ? source.path : join(source.path, `${sessionId}.json`);
 }
 

@@ -7,7 +7,7 @@ import type { TrialMeta } from '../rules/trial-comment.js';
 import type { ClassifiableProposal, Classification } from './classify.js';
 
 /** The review window a NEW rule gets when it starts as a trial. */
-export const DEFAULT_REVIEW_AFTER = '10-sessions';
+const DEFAULT_REVIEW_AFTER = '10-sessions';
 
 /**
  * The trial comment values for a NEW rule born from `sessionId` at message `anchorId` on `day`. Characters
@@ -24,7 +24,7 @@ export function newTrialMeta(sessionId: string, anchorId: string | undefined, da
   };
 }
 
-export interface ApplyOptions extends EditOptions {
+interface ApplyOptions extends EditOptions {
   /** For a NEW rule (team agent or lesson): its trial comment; undefined makes the rule permanent at once. */
   trial?: TrialMeta;
   /** For a `plugin` entry: where it was seen (`<session>#<message>`) and the day. */

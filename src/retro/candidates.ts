@@ -17,7 +17,7 @@ import { isOwnRunTranscript } from '../transcript/own-run.js';
 import type { HostName } from '../transcript/types.js';
 
 /** Sessions modified more recently than this are still being written. */
-export const IN_PROGRESS_SECS = 60;
+const IN_PROGRESS_SECS = 60;
 
 const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -27,12 +27,12 @@ const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
  */
 export type SkipReason = 'in-progress' | 'own-run' | 'retro-invocation' | 'gate-timeout';
 
-export interface SkippedSession {
+interface SkippedSession {
   session: SessionFile;
   reason: SkipReason;
 }
 
-export interface CandidateQuery {
+interface CandidateQuery {
   mainCheckout: string;
   /**
    * One session by id (searched in this project's folders, then in every project's), a unique prefix of
@@ -62,6 +62,8 @@ interface Picked {
   sessions: SessionFile[];
   /** Retrospect's own runs passed over on the way to this project's newest session of the user's. */
   ownRuns: SessionFile[];
+  /** Sessions already found not to be own runs on the way: their heads are not read again. */
+  userSessions?: ReadonlySet<string>;
 }
 
 /**
@@ -136,7 +138,12 @@ function pickSessions(query: CandidateQuery, nowMs: number): Picked {
   const newerThanMs = newest.session ? newest.session.mtime * 1000 + 999 : -1;
   const other = otherAgentFiles(query, (key) => key === project, newerThanMs)[0];
   if (other) return { sessions: [other], ownRuns: [] };
-  return { sessions: newest.session ? [newest.session] : [], ownRuns: newest.ownRuns };
+  if (!newest.session) return { sessions: [], ownRuns: newest.ownRuns };
+  return {
+    sessions: [newest.session],
+    ownRuns: newest.ownRuns,
+    userSessions: new Set([newest.session.path]),
+  };
 }
 
 /**
@@ -171,7 +178,8 @@ export function findCandidates(query: CandidateQuery): Candidates {
   for (const session of picked.sessions.sort((a, b) => a.mtime - b.mtime)) {
     if (nowSecs - session.mtime < IN_PROGRESS_SECS) skipped.push({ session, reason: 'in-progress' });
     // The own-run check reads the file's first KB only, so it goes before the whole-file retro search.
-    else if (isOwnRunTranscript(session.path)) skipped.push({ session, reason: 'own-run' });
+    else if (!picked.userSessions?.has(session.path) && isOwnRunTranscript(session.path))
+      skipped.push({ session, reason: 'own-run' });
     else if (containsRetroInvocation(session.path)) skipped.push({ session, reason: 'retro-invocation' });
     else sessions.push(session);
   }

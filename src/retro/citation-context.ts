@@ -1,13 +1,13 @@
 import { cutMiddle, messageBody } from '../deepread/message.js';
+import type { Citation } from '../deepread/types.js';
 import { adapterFor } from '../transcript/host.js';
 import type { TranscriptMessage } from '../transcript/messages.js';
-import type { RetroCitation } from './deep-read-port.js';
 
 /** Who wrote a cited message, in the words a person reads. */
-export type Speaker = 'person' | 'agent' | 'tool' | 'harness';
+type Speaker = 'person' | 'agent' | 'tool' | 'harness';
 
 /** A citation with where it is: its session, who said it, and the message before it. */
-export interface CitationInContext extends RetroCitation {
+export interface CitationInContext extends Citation {
   session_id?: string;
   speaker?: Speaker;
   /** The message before it in the same conversation: who, and its first line (cut). */
@@ -36,7 +36,7 @@ function firstLine(message: TranscriptMessage): string {
  */
 export function citationLocator(
   sessions: readonly { sessionId: string; path: string }[],
-): (citation: RetroCitation) => CitationInContext {
+): (citation: Citation) => CitationInContext {
   const index = new Map<string, Map<string, CitationInContext>>();
   const indexOf = (session: { sessionId: string; path: string }) => {
     let found = index.get(session.path);

@@ -49,7 +49,7 @@ export interface ClassifiableProposal {
   patternSummary: string;
 }
 
-export type ClassAction = 'NEW' | 'TIGHTEN' | 'DUPLICATE';
+type ClassAction = 'NEW' | 'TIGHTEN' | 'DUPLICATE';
 
 export interface Classification<P extends ClassifiableProposal> {
   proposal: P;
@@ -63,11 +63,11 @@ export interface Classification<P extends ClassifiableProposal> {
 }
 
 /** Jaccard from which a proposal is the same rule as an existing one. */
-export const DUPLICATE_JACCARD = 0.65;
+const DUPLICATE_JACCARD = 0.65;
 /** Jaccard from which an existing rule is a candidate at all. */
-export const CANDIDATE_JACCARD = 0.35;
+const CANDIDATE_JACCARD = 0.35;
 /** Shared tokens with the pattern summary from which a rule is a candidate. */
-export const CANDIDATE_OVERLAP = 2;
+const CANDIDATE_OVERLAP = 2;
 
 /** `<existing rule without trailing periods>; additionally, <proposal>`, cut to 200 code points. */
 export function mergeRuleText(existing: string, proposal: string): string {

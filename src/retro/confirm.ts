@@ -143,7 +143,7 @@ export async function confirmProposals(
   candidates: readonly RetroCandidate[],
   context: ConfirmContext,
 ): Promise<void> {
-  const { mainCheckout, today, decider, dryRun } = context;
+  const { mainCheckout, decider } = context;
   const { kept, dropped } = classifyProposals(candidates, (target) =>
     loadExistingRules(mainCheckout, target),
   );
@@ -192,37 +192,50 @@ export async function confirmProposals(
       outcome.manualFollowUps.push(`${p.target} ${c.action}: ${choice.reason}: ${quoteForReview(c.text)}`);
       continue;
     }
-    const firstCitation = p.citations[0]?.message_id;
-    const asTrial = c.action === 'NEW' && p.target !== 'plugin';
-    const result = applyOrRefuse(
-      mainCheckout,
-      { ...c, text: choice.text },
-      {
-        dryRun,
-        day: today,
-        source: `${p.sessionId}#${firstCitation ?? 'na'}`,
-        ...(asTrial ? { trial: newTrialMeta(p.sessionId, firstCitation, today) } : {}),
-      },
-    );
-    if (result.ok) {
-      added.push({ target: p.target, rule: { text: choice.text, lineIndex: -1 } });
-      // The rule's pattern is filed beside it, so its trial can count that pattern before and during.
-      if (!dryRun && p.target !== 'plugin') {
-        const verdict = outcome.gated.find((g) => g.session.sessionId === p.sessionId)?.verdict;
-        recordRuleMeta(mainCheckout, ruleEvidence(p, choice.text, verdict, new Date()));
-      }
-      outcome.applied.push({
-        target: p.target,
-        action: c.action === 'TIGHTEN' ? 'TIGHTEN' : 'NEW',
-        summary: choice.text,
-        path: result.path,
-        ...(asTrial ? { trial: true } : {}),
-        session_id: p.sessionId,
-        citations: p.citations,
-      });
-    } else {
-      outcome.manualFollowUps.push(notAppliedLine(`${p.target} ${c.action}`, result.reason, choice.text));
-    }
+    applyAccepted(outcome, c, choice.text, added, context);
     context.progress?.();
+  }
+}
+
+/** Applies one accepted proposal with the text the decider gave (a NEW one as a trial), or says why not. */
+function applyAccepted(
+  outcome: RetroOutcome,
+  c: Classification<RetroCandidate>,
+  text: string,
+  added: { target: string; rule: ExistingRule }[],
+  context: ConfirmContext,
+): void {
+  const { mainCheckout, today, dryRun } = context;
+  const p = c.proposal;
+  const firstCitation = p.citations[0]?.message_id;
+  const asTrial = c.action === 'NEW' && p.target !== 'plugin';
+  const result = applyOrRefuse(
+    mainCheckout,
+    { ...c, text: text },
+    {
+      dryRun,
+      day: today,
+      source: `${p.sessionId}#${firstCitation ?? 'na'}`,
+      ...(asTrial ? { trial: newTrialMeta(p.sessionId, firstCitation, today) } : {}),
+    },
+  );
+  if (result.ok) {
+    added.push({ target: p.target, rule: { text: text, lineIndex: -1 } });
+    // The rule's pattern is filed beside it, so its trial can count that pattern before and during.
+    if (!dryRun && p.target !== 'plugin') {
+      const verdict = outcome.gated.find((g) => g.session.sessionId === p.sessionId)?.verdict;
+      recordRuleMeta(mainCheckout, ruleEvidence(p, text, verdict, new Date()));
+    }
+    outcome.applied.push({
+      target: p.target,
+      action: c.action === 'TIGHTEN' ? 'TIGHTEN' : 'NEW',
+      summary: text,
+      path: result.path,
+      ...(asTrial ? { trial: true } : {}),
+      session_id: p.sessionId,
+      citations: p.citations,
+    });
+  } else {
+    outcome.manualFollowUps.push(notAppliedLine(`${p.target} ${c.action}`, result.reason, text));
   }
 }

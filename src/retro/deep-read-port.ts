@@ -1,34 +1,6 @@
+import type { FabricationAnchor, Observation, Proposal } from '../deepread/types.js';
 import type { GateVerdict } from '../gate/index.js';
 import type { RuleTarget } from '../rules/targets.js';
-
-/** A cited message: its id in the transcript and a verbatim excerpt of it. */
-export interface RetroCitation {
-  message_id: string;
-  excerpt: string;
-}
-
-/** A validated rule proposal of the deep read (the subagent's JSON shape and its session). */
-export interface RetroProposal {
-  session_id: string;
-  target: RuleTarget;
-  proposed_text: string;
-  confidence: number;
-  citations: RetroCitation[];
-  pattern_summary: string;
-}
-
-export interface RetroObservation {
-  session_id: string;
-  description: string;
-}
-
-export interface RetroFabricationAnchor {
-  anchor_id: string;
-  session_id: string;
-  turn_id: string;
-  fabricated_claim_text: string;
-  evidence_for_fabrication: string;
-}
 
 /** A proposal the deep read refused for what its text is (a command, a link): applied nowhere. */
 export interface RetroRefusedProposal {
@@ -42,9 +14,10 @@ export interface RetroRefusedProposal {
 /** What the deep read of one flagged session gives the retro (validated, citations checked). */
 export interface DeepReadOutcome {
   session_id: string;
-  proposals: RetroProposal[];
-  observations: RetroObservation[];
-  fabrication_anchors: RetroFabricationAnchor[];
+  proposals: Proposal[];
+  /** The retro shows an observation's words only; a reader need not cite it. */
+  observations: Pick<Observation, 'session_id' | 'description'>[];
+  fabrication_anchors: FabricationAnchor[];
   /** Proposals refused by the rule-text checks, listed under manual follow-up. */
   refused?: RetroRefusedProposal[];
 }
@@ -54,8 +27,11 @@ export interface DeepReadRequest {
   sessionId?: string | undefined;
   /** The gate's anchor message ids (the union of all signal ids). */
   anchors: string[];
-  /** The verdict the retro gated the session with (its threshold and profile), so it is gated once. */
-  verdict?: GateVerdict | undefined;
+  /**
+   * The verdict the retro gated the session with (its threshold and profile). Required: a reader given
+   * it never gates the session again, so one retro gates each session once, with the retro's threshold.
+   */
+  verdict: GateVerdict;
   /** Write fabrication anchors (false in a dry run, or when they belong to no project we may write). */
   persist: boolean;
   /** The main checkout whose anchors folder receives them: the project the session worked in. */

@@ -4,7 +4,7 @@ import { sessionIdFromPath } from '../transcript/read.js';
 import { type AnswerSource, answerFor } from './answers.js';
 import { type DeepReader, fatalDeepReadError } from './deep-read-port.js';
 
-export interface DeepReaderSettings {
+interface DeepReaderSettings {
   /** `openai`, `anthropic`, `claude-cli` or `heuristic` (default `RETROSPECT_PROVIDER`, else heuristic). */
   provider?: string | undefined;
   model?: string | undefined;
@@ -41,7 +41,7 @@ export function projectDeepReader(settings: DeepReaderSettings): DeepReader {
       : undefined;
     const read = deepRead(sessionPath, {
       anchors: request.anchors,
-      ...(request.verdict ? { verdict: request.verdict } : {}),
+      verdict: request.verdict,
       ...(answer !== undefined ? { answer } : {}),
       ...(settings.unattended ? { unattended: true } : {}),
       persist: request.persist,

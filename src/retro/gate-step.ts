@@ -13,7 +13,7 @@ import type { SessionFile } from '../transcript/claude/project-folders.js';
 export const GATE_CAP_ALL_MS = 2_000;
 export const GATE_BUDGET_SINGLE_MS = 5_000;
 
-export interface GateStepOptions {
+interface GateStepOptions {
   env: NodeJS.ProcessEnv;
   mainCheckout: string;
   threshold?: string | undefined;
@@ -24,7 +24,7 @@ export interface GateStepOptions {
   log: (line: string) => void;
 }
 
-export interface GateStepResult {
+interface GateStepResult {
   gated: { session: SessionFile; verdict: GateVerdict }[];
   /** Candidates abandoned at the cap: treated as not flagged, no verdict stored. */
   timedOut: SessionFile[];

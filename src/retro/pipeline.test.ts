@@ -2,16 +2,19 @@ import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import type { Proposal } from '../deepread/types.js';
+import { startLlmServer } from '../llm/test-support/llm-server.js';
 import { createLinePrompter } from '../prompt/line-prompter.js';
 import { parseTrialLine } from '../rules/trial-comment.js';
 import { noonOf, retroProject } from '../test-support/retro-project.js';
 import { tempDir } from '../test-support/temp-dir.js';
 import { autoDecider } from './decide.js';
-import { type DeepReader, fatalDeepReadError, type RetroProposal } from './deep-read-port.js';
+import { type DeepReader, fatalDeepReadError } from './deep-read-port.js';
+import { projectDeepReader } from './deep-reader.js';
 import { interactiveDecider } from './interactive.js';
 import { type RetroOptions, runRetro } from './pipeline.js';
 
-type Draft = Omit<RetroProposal, 'session_id' | 'citations'>;
+type Draft = Omit<Proposal, 'session_id' | 'citations'>;
 
 /** A deep reader that answers every flagged session with the given proposals, citing the gate's anchor. */
 function readerProposing(...drafts: Draft[]): DeepReader & { calls: string[] } {
@@ -364,5 +367,36 @@ describe('runRetro', () => {
     expect(p.read(DIRECTIVES)).toBe(rules);
     expect(shown.join('')).toContain('Trial REVERT ic5 #1: Ask before deleting tests');
     expect(shown.filter((s) => s === '[a]pply / [r]eject / [s]kip remaining: ')).toHaveLength(2);
+  });
+});
+
+describe('runRetro gates each session once', () => {
+  it("hands the deep read the retro's own verdict: the model sees the retro's threshold, not the gate's default", async () => {
+    const server = await startLlmServer({ apiKey: 'sk-test-gate-once' });
+    try {
+      const p = retroProject();
+      // One rejection scores 3.0: flagged only under the retro's threshold of 2.5, not under the default 5.0.
+      p.addSession({ rejections: 1, mtimeSecs: noonOf('2026-06-28') });
+      server.enqueue({ text: JSON.stringify({ proposals: [], observations: [], fabrication_anchors: [] }) });
+      const env = { ...p.env, OPENAI_API_KEY: 'sk-test-gate-once' };
+      const deepReader = projectDeepReader({
+        provider: 'openai',
+        baseUrl: server.openAiBaseUrl,
+        env,
+        cwd: p.root,
+      });
+      const outcome = await runRetro(options(p, { env, deepReader, threshold: '2.5', today: DAY }));
+      expect(outcome.gated.map((g) => [g.verdict.score, g.verdict.threshold, g.verdict.passed])).toEqual([
+        [3, 2.5, true],
+      ]);
+      expect(outcome.counts.deepRead).toBe(1);
+      // A second gate inside the deep read would judge the session against 5.0 and show it as not flagged.
+      expect(server.requests).toHaveLength(1);
+      const prompt = JSON.stringify(server.requests[0]?.body);
+      expect(prompt).toContain('\\"passed\\":true,\\"threshold\\":2.5');
+      expect(prompt).not.toContain('\\"threshold\\":5.0');
+    } finally {
+      await server.close();
+    }
   });
 });

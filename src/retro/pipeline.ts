@@ -1,4 +1,5 @@
 import { DEFAULT_PROPOSAL_LIMIT as GLOBAL_TOP, rankProposals } from '../deepread/rank.js';
+import type { Proposal } from '../deepread/types.js';
 import { InputError } from '../errors/errors.js';
 import { findGitRoots } from '../git/roots.js';
 import { syncClaudeMdLessons } from '../rules/claude-md.js';
@@ -13,12 +14,7 @@ import { findCandidates } from './candidates.js';
 import { citationLocator } from './citation-context.js';
 import { confirmProposals, reviewElapsedTrials } from './confirm.js';
 import type { RetroDecider } from './decide.js';
-import {
-  type DeepReader,
-  type DeepReadOutcome,
-  isFatalDeepReadError,
-  type RetroProposal,
-} from './deep-read-port.js';
+import { type DeepReader, type DeepReadOutcome, isFatalDeepReadError } from './deep-read-port.js';
 import { GATE_BUDGET_SINGLE_MS, GATE_CAP_ALL_MS, gateCandidates } from './gate-step.js';
 import { gateTimeoutText, notAppliedLine, refusedProposalLine } from './render.js';
 import { heldBackPatterns, mergeObservations, mergeRepeatedProposals, recurringPatterns } from './select.js';
@@ -122,7 +118,7 @@ function emptyOutcome(dryRun: boolean, gateCapMs: number): RetroOutcome {
   };
 }
 
-function candidateOf(p: RetroProposal): RetroCandidate {
+function candidateOf(p: Proposal): RetroCandidate {
   return {
     target: p.target,
     proposedText: p.proposed_text,
@@ -133,27 +129,22 @@ function candidateOf(p: RetroProposal): RetroCandidate {
   };
 }
 
-const short = (p: RetroProposal) => `${p.target} "${p.proposed_text}" (session ${p.session_id})`;
+const short = (p: Proposal) => `${p.target} "${p.proposed_text}" (session ${p.session_id})`;
 
-/**
- * The session retrospective (docs/design/session-retro.md §5): find the candidate sessions, gate them, deep-read the flagged
- * ones in parallel, keep the global top 5 (in `--all` mode only patterns seen in two or more sessions),
- * review elapsed trials, classify each proposal against the existing rules, and confirm and apply
- * through the decider. Returns everything it did and found; writes nothing in a dry run.
- */
-export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
-  const log = options.log ?? (() => {});
-  const dryRun = options.dryRun === true;
-  const roots = findGitRoots(options.cwd);
-  if (!roots) throw new InputError(`retro runs inside a git repository; ${options.cwd} is not in one`);
-  const { mainCheckout, worktree } = roots;
-  refuseUnwritableAgentFiles(mainCheckout, options);
-  const today = options.today ?? todayUtc(new Date(options.nowMs ?? Date.now()));
-  const gateCapMs = options.gateCapMs ?? (options.all ? GATE_CAP_ALL_MS : GATE_BUDGET_SINGLE_MS);
-  const outcome = emptyOutcome(dryRun, gateCapMs);
-  outcome.project = mainCheckout;
-  const progress = () => options.onProgress?.(outcome);
+interface RetroRun {
+  options: RetroOptions;
+  mainCheckout: string;
+  worktree: string;
+  dryRun: boolean;
+  gateCapMs: number;
+  outcome: RetroOutcome;
+  log: (line: string) => void;
+  progress: () => void;
+}
 
+/** The candidate sessions, with those set aside; one named session must have worked in this project. */
+function findRetroCandidates(run: RetroRun) {
+  const { options, mainCheckout, outcome } = run;
   const candidates = findCandidates({
     mainCheckout,
     sessionId: options.sessionId,
@@ -177,11 +168,16 @@ export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
   outcome.skipped = candidates.skipped;
   outcome.counts.skipped = candidates.skipped.length;
   outcome.counts.scanned = candidates.sessions.length;
-  progress();
+  run.progress();
+  return candidates.sessions;
+}
 
-  const gating = await gateCandidates(candidates.sessions, {
+/** Gates the candidates once, with the retro's threshold; those that took too long are skipped. */
+async function gateRetroCandidates(run: RetroRun, sessions: RetroCandidateSessions) {
+  const { options, outcome, gateCapMs, log } = run;
+  const gating = await gateCandidates(sessions, {
     env: options.env,
-    mainCheckout,
+    mainCheckout: run.mainCheckout,
     threshold: options.threshold,
     capMs: gateCapMs,
     log,
@@ -195,14 +191,20 @@ export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
   outcome.counts.scanned -= gating.timedOut.length;
   const flagged: GatedSession[] = outcome.gated.filter((g) => g.verdict.passed);
   outcome.counts.gated = flagged.length;
-  progress();
+  run.progress();
+  return { flagged, timedOut: gating.timedOut };
+}
 
-  const homes = new Map(
-    flagged.map(({ session }) => [
-      session.path,
-      anchorHome(session.path, { mainCheckout, otherProjects: options.anchorsElsewhere === true }),
-    ]),
-  );
+type AnchorHomes = Map<string, ReturnType<typeof anchorHome>>;
+type RetroCandidateSessions = ReturnType<typeof findCandidates>['sessions'];
+
+/** Deep-reads the flagged sessions in parallel, each with the verdict it was gated with. */
+async function deepReadFlagged(
+  run: RetroRun,
+  flagged: readonly GatedSession[],
+  homes: AnchorHomes,
+): Promise<DeepReadOutcome[]> {
+  const { options, outcome, log } = run;
   const reads = await boundedMap(flagged, options.concurrency ?? 3, async ({ session, verdict }) => {
     if (options.signal?.aborted) return undefined;
     const anchors = [...new Set(verdict.signals.flatMap((s) => s.ids))];
@@ -212,7 +214,7 @@ export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
         sessionId: session.sessionId,
         verdict,
         anchors,
-        persist: !dryRun && home?.root !== undefined,
+        persist: !run.dryRun && home?.root !== undefined,
         anchorsRoot: home?.root,
         signal: options.signal,
       });
@@ -235,10 +237,15 @@ export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
   // A rule refused for what it is (a command, a link) is applied nowhere, and a person should know.
   for (const read of answered)
     for (const refused of read.refused ?? []) outcome.manualFollowUps.push(refusedProposalLine(refused));
-  progress();
+  run.progress();
+  return answered;
+}
 
+/** The global top proposals (in `--all` mode only patterns seen in two or more sessions). */
+function topProposals(run: RetroRun, answered: readonly DeepReadOutcome[]): Proposal[] {
+  const { outcome } = run;
   let proposals = answered.flatMap((r) => r.proposals);
-  if (options.all) {
+  if (run.options.all) {
     const recurring = recurringPatterns(proposals);
     outcome.heldBack = heldBackPatterns(recurring.dropped);
     proposals = recurring.kept;
@@ -247,7 +254,17 @@ export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
   const top = rankProposals(proposals, GLOBAL_TOP);
   for (const p of proposals)
     if (!top.includes(p)) outcome.dropped.push(`ranked below the top ${GLOBAL_TOP}: ${short(p)}`);
+  return top;
+}
 
+/** The observations, merged, and each fabrication anchor with its transcript and where it was saved. */
+function collectFindings(
+  run: RetroRun,
+  answered: readonly DeepReadOutcome[],
+  flagged: readonly GatedSession[],
+  homes: AnchorHomes,
+): void {
+  const { outcome, mainCheckout } = run;
   outcome.observations = mergeObservations(answered.flatMap((r) => r.observations));
   for (const read of answered) {
     const path = flagged.find((g) => g.session.sessionId === read.session_id)?.session.path ?? '';
@@ -257,26 +274,24 @@ export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
     for (const a of read.fabrication_anchors)
       outcome.fabricationAnchors.push({ ...a, source_jsonl_path: path, ...where });
   }
+  run.progress();
+}
 
-  progress();
-  const context = { mainCheckout, today, decider: options.decider, dryRun, signal: options.signal, progress };
-  await reviewElapsedTrials(outcome, {
-    ...context,
-    env: options.env,
-    projectsRoot: options.projectsRoot,
-    gateCapMs,
-    slowPaths: new Set(gating.timedOut.map((s) => s.path)),
-    trialReview: options.trialReview,
-    installHooks: options.installHooks,
-  });
-  await confirmProposals(outcome, top.map(candidateOf), context);
+/** After applying: citations in context, lesson load warnings, and the agents' instruction files in step. */
+function finishApplied(run: RetroRun, flagged: readonly GatedSession[]): void {
+  const { options, outcome, mainCheckout, dryRun } = run;
   // Each citation with its session, who said it and the line before, for the person deciding on the rule.
   const locate = citationLocator(flagged.map((g) => g.session));
   for (const change of outcome.applied) if (change.citations) change.citations = change.citations.map(locate);
   // A lesson helps only if Claude Code loads it: say so when it would not (or earlier lessons are not).
   const lessonApplied = outcome.applied.some((a) => a.target === 'claude');
-  for (const warning of lessonLoadWarnings({ mainCheckout, worktree, env: options.env, lessonApplied })) {
-    log(`retro: warning: ${warning}`);
+  for (const warning of lessonLoadWarnings({
+    mainCheckout,
+    worktree: run.worktree,
+    env: options.env,
+    lessonApplied,
+  })) {
+    run.log(`retro: warning: ${warning}`);
     outcome.manualFollowUps.push(warning);
   }
   if (options.alsoClaudeMd) {
@@ -290,6 +305,64 @@ export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
     } else outcome.manualFollowUps.push(`CLAUDE.md not updated: ${synced.reason}`);
   }
   syncOtherAgentFiles(mainCheckout, options, outcome, dryRun);
-  progress();
+  run.progress();
+}
+
+/** Where the retro runs, what it may write and the empty outcome it fills in. */
+function startRun(options: RetroOptions): RetroRun {
+  const roots = findGitRoots(options.cwd);
+  if (!roots) throw new InputError(`retro runs inside a git repository; ${options.cwd} is not in one`);
+  const { mainCheckout, worktree } = roots;
+  refuseUnwritableAgentFiles(mainCheckout, options);
+  const dryRun = options.dryRun === true;
+  const gateCapMs = options.gateCapMs ?? (options.all ? GATE_CAP_ALL_MS : GATE_BUDGET_SINGLE_MS);
+  const outcome = emptyOutcome(dryRun, gateCapMs);
+  outcome.project = mainCheckout;
+  const log = options.log ?? (() => {});
+  return {
+    options,
+    mainCheckout,
+    worktree,
+    dryRun,
+    gateCapMs,
+    outcome,
+    log,
+    progress: () => options.onProgress?.(outcome),
+  };
+}
+
+/**
+ * The session retrospective (docs/design/session-retro.md §5): find the candidate sessions, gate them, deep-read the flagged
+ * ones in parallel, keep the global top 5 (in `--all` mode only patterns seen in two or more sessions),
+ * review elapsed trials, classify each proposal against the existing rules, and confirm and apply
+ * through the decider. Returns everything it did and found; writes nothing in a dry run.
+ */
+export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
+  const run = startRun(options);
+  const { mainCheckout, dryRun, gateCapMs, outcome, progress } = run;
+  const today = options.today ?? todayUtc(new Date(options.nowMs ?? Date.now()));
+  const candidates = findRetroCandidates(run);
+  const { flagged, timedOut } = await gateRetroCandidates(run, candidates);
+  const homes: AnchorHomes = new Map(
+    flagged.map(({ session }) => [
+      session.path,
+      anchorHome(session.path, { mainCheckout, otherProjects: options.anchorsElsewhere === true }),
+    ]),
+  );
+  const answered = await deepReadFlagged(run, flagged, homes);
+  const top = topProposals(run, answered);
+  collectFindings(run, answered, flagged, homes);
+  const context = { mainCheckout, today, decider: options.decider, dryRun, signal: options.signal, progress };
+  await reviewElapsedTrials(outcome, {
+    ...context,
+    env: options.env,
+    projectsRoot: options.projectsRoot,
+    gateCapMs,
+    slowPaths: new Set(timedOut.map((s) => s.path)),
+    trialReview: options.trialReview,
+    installHooks: options.installHooks,
+  });
+  await confirmProposals(outcome, top.map(candidateOf), context);
+  finishApplied(run, flagged);
   return outcome;
 }

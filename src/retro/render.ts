@@ -36,7 +36,7 @@ function whereSaved(anchor: FabricationFinding, verb: string): string {
 }
 
 /** One hint per fabrication anchor: the claim, where it is saved, and the command that follows it up. */
-export function fabricationHint(anchor: FabricationFinding, dryRun = false): string {
+function fabricationHint(anchor: FabricationFinding, dryRun = false): string {
   return `Fabrication anchor ${anchor.anchor_id} (session ${anchor.session_id}, turn ${shownMessageId(anchor.turn_id)}): "${anchor.fabricated_claim_text}" — ${whereSaved(anchor, dryRun ? 'would be saved as' : 'saved as')}`;
 }
 
@@ -59,7 +59,7 @@ export function gateTimeoutText(capMs: number | null): string {
 }
 
 /** The reason a session was set aside, in words. */
-export function skipReasonText(reason: SkipReason, gateCapMs: number | null): string {
+function skipReasonText(reason: SkipReason, gateCapMs: number | null): string {
   if (reason === 'in-progress') return 'in progress (modified less than 60 s ago)';
   if (reason === 'own-run')
     return "Retrospect's own analysis run (its prompt opens with the retrospect:own-run marker)";
@@ -68,7 +68,7 @@ export function skipReasonText(reason: SkipReason, gateCapMs: number | null): st
 }
 
 /** `N patterns seen in one session only were held back (`--why` lists them)`, or nothing. */
-export function heldBackLine(outcome: RetroOutcome): string | undefined {
+function heldBackLine(outcome: RetroOutcome): string | undefined {
   const n = outcome.heldBack.length;
   if (n === 0) return undefined;
   return n === 1

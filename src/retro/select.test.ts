@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { rankProposals } from '../deepread/rank.js';
-import type { RetroProposal } from './deep-read-port.js';
+import type { Proposal } from '../deepread/types.js';
 import { mergeObservations, mergeRepeatedProposals, recurringPatterns } from './select.js';
 
-function proposal(
-  session: string,
-  text: string,
-  pattern: string,
-  confidence = 0.5,
-  cites = 1,
-): RetroProposal {
+function proposal(session: string, text: string, pattern: string, confidence = 0.5, cites = 1): Proposal {
   return {
     session_id: session,
     target: 'ic4',
@@ -22,7 +16,7 @@ function proposal(
 
 describe('selecting proposals', () => {
   it('corroborates on the same friction in two sessions, not on one session twice or on a label', () => {
-    const cited = (p: RetroProposal, excerpt: string): RetroProposal => ({
+    const cited = (p: Proposal, excerpt: string): Proposal => ({
       ...p,
       citations: [{ message_id: `${p.session_id}-h`, excerpt }],
     });

@@ -1,4 +1,4 @@
-import type { RetroProposal } from './deep-read-port.js';
+import type { Proposal } from '../deepread/types.js';
 import type { HeldBackPattern } from './types.js';
 
 /** Quotes that say nothing about the friction itself: the harness's refusal text and interrupt marker. */
@@ -17,7 +17,7 @@ const MIN_SHARED_WORDS = 3;
 const MIN_OVERLAP = 0.5;
 
 /** The content words of what a proposal cites (the person's words, the failure seen), boilerplate left out. */
-function evidenceWords(p: RetroProposal): Set<string> {
+function evidenceWords(p: Proposal): Set<string> {
   const words = new Set<string>();
   const texts = p.citations.map((c) => c.excerpt).filter((e) => !BOILERPLATE.test(e.trim()));
   for (const text of texts)
@@ -31,7 +31,7 @@ function evidenceWords(p: RetroProposal): Set<string> {
   return words;
 }
 
-function normalisedText(p: RetroProposal): string {
+function normalisedText(p: Proposal): string {
   return p.proposed_text.toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
@@ -40,7 +40,7 @@ function normalisedText(p: RetroProposal): string {
  * thing (at least three content words shared, half of the smaller set). The pattern label is not
  * compared: two misreads under one label do not confirm each other.
  */
-export function sameFriction(a: RetroProposal, b: RetroProposal): boolean {
+function sameFriction(a: Proposal, b: Proposal): boolean {
   if (normalisedText(a) === normalisedText(b)) return true;
   const wa = evidenceWords(a);
   const wb = evidenceWords(b);
@@ -54,17 +54,17 @@ export function sameFriction(a: RetroProposal, b: RetroProposal): boolean {
  * an anecdote): the same correction or the same failure, compared by what the proposals say and cite
  * (sameFriction), not by their pattern label. One session proposing a rule twice is still one session.
  */
-export function recurringPatterns(proposals: readonly RetroProposal[]): {
-  kept: RetroProposal[];
-  dropped: RetroProposal[];
+export function recurringPatterns(proposals: readonly Proposal[]): {
+  kept: Proposal[];
+  dropped: Proposal[];
 } {
-  const corroborated = (p: RetroProposal) =>
+  const corroborated = (p: Proposal) =>
     proposals.some((q) => q !== p && q.session_id !== p.session_id && sameFriction(p, q));
   return { kept: proposals.filter(corroborated), dropped: proposals.filter((p) => !corroborated(p)) };
 }
 
 /** The single-session proposals `recurringPatterns` left out, one entry per pattern. */
-export function heldBackPatterns(dropped: readonly RetroProposal[]): HeldBackPattern[] {
+export function heldBackPatterns(dropped: readonly Proposal[]): HeldBackPattern[] {
   const byPattern = new Map<string, HeldBackPattern>();
   for (const p of dropped) {
     const entry = byPattern.get(p.pattern_summary) ?? {
@@ -83,8 +83,8 @@ export function heldBackPatterns(dropped: readonly RetroProposal[]): HeldBackPat
  * into one, keeping the first one's session as its source, the highest confidence, and every distinct
  * citation: a rule that several sessions ask for is one proposal with more evidence, not five copies.
  */
-export function mergeRepeatedProposals(proposals: readonly RetroProposal[]): RetroProposal[] {
-  const merged = new Map<string, RetroProposal>();
+export function mergeRepeatedProposals(proposals: readonly Proposal[]): Proposal[] {
+  const merged = new Map<string, Proposal>();
   for (const p of proposals) {
     const key = `${p.target}\u0000${p.proposed_text.toLowerCase().replace(/\s+/g, ' ').trim()}`;
     const seen = merged.get(key);

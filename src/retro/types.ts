@@ -1,15 +1,15 @@
+import type { Citation, FabricationAnchor } from '../deepread/types.js';
 import type { GateVerdict } from '../gate/index.js';
 import type { SessionFile } from '../transcript/claude/project-folders.js';
 import type { SkipReason } from './candidates.js';
 import type { CitationInContext } from './citation-context.js';
 import type { ClassifiableProposal } from './classify.js';
-import type { RetroCitation, RetroFabricationAnchor } from './deep-read-port.js';
 
 /** A proposal that survived validation, ranking and the pattern filter, ready to classify. */
 export interface RetroCandidate extends ClassifiableProposal {
   sessionId: string;
   confidence: number;
-  citations: RetroCitation[];
+  citations: Citation[];
 }
 
 /** Session counts of one run, as a scheduled report prints them. */
@@ -43,7 +43,7 @@ export interface GatedSession {
   verdict: GateVerdict;
 }
 
-export interface FabricationFinding extends RetroFabricationAnchor {
+export interface FabricationFinding extends FabricationAnchor {
   session_id: string;
   source_jsonl_path: string;
   /** Another project's main checkout, whose `.claude/retro/anchors/` holds the record (absent: this project's). */

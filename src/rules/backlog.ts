@@ -7,7 +7,7 @@ const HEADER =
   '# Retrospect backlog\n\nImprovements to the tooling itself, found by session retrospectives.\n\n';
 
 /** One improvement for the tooling itself, with where it was seen. */
-export interface BacklogEntry {
+interface BacklogEntry {
   text: string;
   /** `<session>#<message id>` */
   source: string;

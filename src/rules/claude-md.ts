@@ -7,7 +7,7 @@ import { dominantEol, splitLines } from './lines.js';
 import { lessonsPaths } from './targets.js';
 
 /** The begin marker of the managed section a `retro` option keeps (the option is named for a person reading the file). */
-export function managedBegin(option: string): string {
+function managedBegin(option: string): string {
   return `<!-- retrospect:lessons:begin (managed by retrospect retro ${option}; edits here are replaced) -->`;
 }
 

@@ -14,7 +14,7 @@ import {
 const NUMBERED_ITEM = /^([ \t]*)(\d+)\.([ \t]+)(\S.*)$/;
 
 /** A rule of a directives file: one numbered line. */
-export interface DirectiveItem {
+interface DirectiveItem {
   /** 0-based physical line index in the file. */
   lineIndex: number;
   number: number;
@@ -27,7 +27,7 @@ export interface DirectiveItem {
 }
 
 /** The rule text of a numbered line: list number and trial comment are not part of it. */
-export function ruleTextOf(line: string): string {
+function ruleTextOf(line: string): string {
   const match = NUMBERED_ITEM.exec(line);
   const body = match ? (match[4] ?? '') : line;
   return stripTrialComment(body).trim();
@@ -58,15 +58,15 @@ export function readDirectiveItems(content: string): DirectiveItem[] {
 }
 
 /** Which rule an edit is about: its text (number and trial comment not included), optionally its number. */
-export interface DirectiveRef {
+interface DirectiveRef {
   text: string;
   number?: number;
 }
 
 /** Why a rule text is not written: nothing to write, or text that is not prose (see checkRuleText). */
-export type RuleTextRefusal = 'empty-text' | `refused: ${string}`;
+type RuleTextRefusal = 'empty-text' | `refused: ${string}`;
 
-export type DirectiveEdit =
+type DirectiveEdit =
   | { ok: true; content: string; line: string; number: number }
   | { ok: false; reason: 'not-found' | 'not-a-trial' | RuleTextRefusal };
 
@@ -83,12 +83,6 @@ export function ruleTextToWrite(
     ok: false,
     reason: check.reason === 'is empty' ? 'empty-text' : `refused: the text ${check.reason}`,
   };
-}
-
-/** Rule text as it may be written, or '' (written by nobody) when ruleTextToWrite refuses it. */
-export function cleanRuleText(text: string): string {
-  const checked = ruleTextToWrite(text);
-  return checked.ok ? checked.text : '';
 }
 
 /** The writers' last word: a line that would split in two breaks the numbering and hides rules. */

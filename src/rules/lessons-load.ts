@@ -6,7 +6,7 @@ import { claudeConfigDirs } from '../paths/data-dir.js';
 import { readLessonItems } from './lessons.js';
 import { legacyLessonsPath, lessonsPath } from './targets.js';
 
-export interface LessonLoadQuery {
+interface LessonLoadQuery {
   mainCheckout: string;
   /** The worktree the retro ran in (equal to the main checkout outside linked worktrees). */
   worktree?: string | undefined;

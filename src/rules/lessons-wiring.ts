@@ -48,7 +48,7 @@ function moveLessons(source: string, target: string, leftover?: string): Moved {
   };
 }
 
-export interface LessonsWiringPlan {
+interface LessonsWiringPlan {
   changes: FileChange[];
   /** Lessons moved from one file to the other. */
   moved: number;

@@ -25,7 +25,7 @@ export const LESSONS_HEADER = [
 ].join('\n');
 
 /** A lesson for plain Claude: one `- <text>` line of a lessons file. */
-export interface LessonItem {
+interface LessonItem {
   lineIndex: number;
   line: string;
   /** The lesson without bullet and trial comment. */
@@ -79,11 +79,7 @@ export function appendLessonText(
  * Replaces one lesson's text (TIGHTEN), keeping its bullet, indentation and trial comment (a lesson still
  * on trial stays on trial); other lines stay byte for byte. The first lesson with that text is the one.
  */
-export function replaceLessonText(
-  content: string,
-  oldText: string,
-  newText: string,
-): FileEdit<{ line: string }> {
+function replaceLessonText(content: string, oldText: string, newText: string): FileEdit<{ line: string }> {
   const checked = ruleTextToWrite(newText);
   if (!checked.ok) return checked;
   const clean = checked.text;
@@ -138,7 +134,7 @@ export function appendLesson(
 }
 
 /** The lessons file that holds a lesson with this text (the loaded file first), if any. */
-export function lessonsFileHolding(mainCheckout: string, text: string): string | undefined {
+function lessonsFileHolding(mainCheckout: string, text: string): string | undefined {
   return lessonsPaths(mainCheckout).find((path) => {
     const content = readProjectTextIfExists(mainCheckout, path);
     return content !== undefined && findLesson(content, text) !== undefined;

@@ -45,11 +45,6 @@ export function appendLine(lines: readonly TextLine[], content: string): TextLin
   return out;
 }
 
-/** Removes C0 control characters and DEL, which would break a one-line rule or a terminal. */
-export function withoutControlCharacters(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f]/g, '');
-}
-
 /**
  * True when `text` holds a character that ends a line for some reader: CR, LF, VT, FF, NEL, or the Unicode
  * line and paragraph separators (Markdown viewers and agents break lines at U+2028; our line reader and the

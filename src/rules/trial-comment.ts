@@ -13,7 +13,7 @@ export interface TrialMeta {
 }
 
 /** A rule line split into its text (comment removed, list number kept) and its trial metadata. */
-export interface ParsedTrialLine extends TrialMeta {
+interface ParsedTrialLine extends TrialMeta {
   text: string;
 }
 
@@ -72,7 +72,7 @@ export function stripTrialComment(line: string): string {
 }
 
 /** The trial comment itself, as `annotateTrial` writes it. */
-export function trialComment(meta: TrialMeta): string {
+function trialComment(meta: TrialMeta): string {
   return `<!-- trial start=${meta.start} source=${meta.source} review-after=${meta.reviewAfter} -->`;
 }
 

@@ -1,8 +1,8 @@
 /** What a secret is replaced with. */
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 /** The environment variables the LLM providers read their keys and tokens from. */
-export const SECRET_ENV_VARS = [
+const SECRET_ENV_VARS = [
   'OPENAI_API_KEY',
   'ANTHROPIC_API_KEY',
   'ANTHROPIC_AUTH_TOKEN',

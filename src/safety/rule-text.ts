@@ -5,7 +5,7 @@ import { codePointName, HIDDEN_CHARACTER } from './terminal.js';
 /** Longest rule text, in code points (docs/design/session-retro.md §4). */
 export const MAX_RULE_CHARS = 200;
 
-export type RuleTextCheck = { ok: true; text: string } | { ok: false; reason: string };
+type RuleTextCheck = { ok: true; text: string } | { ok: false; reason: string };
 
 /**
  * Rule text as it is checked (never as it is stored: the stored text is the one written): Unicode NFKC

@@ -19,7 +19,7 @@ function escapeUnits(char: string): string {
   return out;
 }
 
-export interface TerminalSafeOptions {
+interface TerminalSafeOptions {
   /** Keep line feeds and tabs (whole output of several lines); default false (one field of a line). */
   multiline?: boolean;
 }

@@ -1,5 +1,5 @@
 /** What a URL's secret is shown as. */
-export const URL_SECRET_MASK = '***';
+const URL_SECRET_MASK = '***';
 
 /**
  * Query (and fragment) parameters named like credentials: libpq's `password`, a collector's `?token=`,
@@ -10,7 +10,7 @@ const CREDENTIAL_PARAM =
   /^(?:.*[-_.])?(?:password|passwd|pass|pwd|token|key|secret|auth|authorization|sig|signature|credential|credentials|apikey|api[-_]?key|access[-_]?token|refresh[-_]?token|id[-_]?token|auth[-_]?token|access[-_]?key|private[-_]?key|client[-_]?secret|x-amz-signature|x-amz-credential|x-amz-security-token|x-goog-signature|sslpassword)$/i;
 
 /** Whether a query parameter's name says it carries a credential. */
-export function isCredentialParam(name: string): boolean {
+function isCredentialParam(name: string): boolean {
   return CREDENTIAL_PARAM.test(name);
 }
 

@@ -12,7 +12,7 @@ import type { SessionSource } from '../transcript/source.js';
 import type { HostName } from '../transcript/types.js';
 
 /** Shortest prefix taken for a session id, as git takes for a short hash. */
-export const MIN_PREFIX = 4;
+const MIN_PREFIX = 4;
 
 /**
  * The characters of a session id's name part: Claude Code, Codex, Gemini CLI and Copilot CLI name sessions
@@ -28,21 +28,21 @@ export function looksLikeSessionPrefix(text: string): boolean {
   return text.length <= 36 && HEX_ID.test(text);
 }
 
-export interface SessionLookup {
+interface SessionLookup {
   /** A Claude Code projects folder to search instead of each config dir's `projects/`. */
   projectsRoot?: string | undefined;
   env: NodeJS.ProcessEnv;
 }
 
 /** A session a prefix names: its file (or OpenCode database row), its full id, the agent that wrote it. */
-export interface NamedSession extends SessionFile {
+interface NamedSession extends SessionFile {
   host: HostName;
   /** The project key (`-home-ada-shop`), '' when the session does not say. */
   project: string;
 }
 
 /** Where a lookup searched, for messages: Claude Code's projects folders, then each other agent's places. */
-export function lookupPlaces(lookup: SessionLookup): string {
+function lookupPlaces(lookup: SessionLookup): string {
   const claude = lookup.projectsRoot
     ? [lookup.projectsRoot]
     : (lookup.env.CLAUDE_CONFIG_DIR ?? '').split(',').some((d) => d.trim())

@@ -29,7 +29,7 @@ export function programOf(command: string): string {
   return words.slice(0, 2).join(' ');
 }
 
-export type CommandKind = 'interactive' | 'system-changing' | 'other';
+type CommandKind = 'interactive' | 'system-changing' | 'other';
 
 export function commandKind(command: string): CommandKind {
   const parts = segments(command);

@@ -27,7 +27,7 @@ export function isAppliedEdit(event: SessionEvent): boolean {
 }
 
 /** The reason a person typed when refusing a tool call, if any (its first non-empty line). */
-export function rejectionReason(text: string): string | undefined {
+function rejectionReason(text: string): string | undefined {
   const after = REASON.exec(text)?.[1];
   if (after === undefined) return undefined;
   const line = after

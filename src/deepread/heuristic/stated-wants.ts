@@ -17,7 +17,7 @@ import type { Detector, Finding, SessionEvent } from './types.js';
  * - `proof`: evidence for what the agent reported ("prove it!", "double check your screenshots").
  * - `yourself`: the agent handed back a step it can take ("you can run it", "run it yourself").
  */
-export type WantKind = 'standing' | 'instead' | 'first' | 'less' | 'proof' | 'yourself';
+type WantKind = 'standing' | 'instead' | 'first' | 'less' | 'proof' | 'yourself';
 
 const WANTS: readonly [WantKind, RegExp][] = [
   ['proof', /^(?:prove it|show me (?:the )?(?:proof|evidence|output))\b|\bdouble[- ]check your\b/i],

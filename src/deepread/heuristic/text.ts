@@ -3,7 +3,7 @@ import type { ToolCall } from '../message.js';
 import type { Citation } from '../types.js';
 
 /** Longest excerpt a citation carries (docs/design/session-retro.md §4: one line, at most 120 characters). */
-export const MAX_EXCERPT = 120;
+const MAX_EXCERPT = 120;
 /** Citations kept per finding. */
 export const MAX_CITATIONS = 3;
 
@@ -28,7 +28,7 @@ function firstLineMatching(
  * none), cut to 120 code points from the match. Whitespace inside a line is kept as it is, so the
  * excerpt stays a substring of the message once whitespace is normalised.
  */
-export function excerptOf(text: string, needle?: RegExp): string | undefined {
+function excerptOf(text: string, needle?: RegExp): string | undefined {
   const flags = needle?.flags.replace('g', '');
   const found = firstLineMatching(text, needle ? new RegExp(needle.source, flags) : undefined);
   if (!found) return undefined;

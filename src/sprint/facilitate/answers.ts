@@ -36,7 +36,7 @@ const newAction = z.strictObject({
 const decision = z.enum(['approve', 'reject']);
 
 /** The answers file of a non-interactive retro: the same decisions the facilitator makes at the prompts. */
-export const answersSchema = z.strictObject({
+const answersSchema = z.strictObject({
   went_well: listEdits.default({ keep_proposed: true, remove: [], edit: {}, add: [] }),
   could_improve: listEdits.default({ keep_proposed: true, remove: [], edit: {}, add: [] }),
   action_items: z

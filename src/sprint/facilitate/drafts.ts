@@ -4,7 +4,7 @@ import type { JsonSchemaSpec, LlmPort } from '../../llm/port.js';
 import type { SprintReport } from '../facts/report.js';
 import { renderRetroContext } from '../facts/retro-context.js';
 
-export const DRAFT_CLASSIFICATIONS = ['clarification', 'implementation', 'process', 'automation'] as const;
+const DRAFT_CLASSIFICATIONS = ['clarification', 'implementation', 'process', 'automation'] as const;
 
 /** An action item as a model drafts it: no target sprint or priority, those stay data-driven. */
 export interface DraftedAction {

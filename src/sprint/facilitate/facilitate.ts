@@ -1,8 +1,8 @@
 import { InputError } from '../../errors/errors.js';
 import { nextSprintId } from '../facts/next-sprint.js';
 import type { SprintReport } from '../facts/report.js';
-import type { AcceptedDrafts, DraftActionItem, RetroInputs } from '../record/inputs.js';
-import { ALL_AGENTS, type Lesson } from '../record/lesson-types.js';
+import type { DraftActionItem, RetroInputs } from '../record/inputs.js';
+import { ALL_AGENTS } from '../record/lesson-types.js';
 import type { RetroAnswers } from './answers.js';
 import { vagueActionReason } from './concrete-action.js';
 import {

@@ -1,5 +1,5 @@
 import type { Prompter } from '../../prompt/line-prompter.js';
-import type { DecideProposal, ProposalDecision } from '../record/decisions.js';
+import type { DecideProposal } from '../record/decisions.js';
 import { validateProposal } from '../record/skills.js';
 import type { RetroAnswers } from './answers.js';
 
@@ -63,7 +63,7 @@ export function promptDecider(prompter: Prompter): DecideProposal {
 }
 
 /** The proposal's diff with its added lines after the heading replaced by `line` (the heading stays). */
-export function editedDiff(diff: string, line: string): string {
+function editedDiff(diff: string, line: string): string {
   const heading = diff.split('\n').find((l) => l.startsWith('+ ## ')) ?? '+ ## Retro';
   const bullet = line.startsWith('- ') ? line : `- ${line}`;
   return [heading, '+', `+ ${bullet}`].join('\n');

@@ -9,7 +9,7 @@ import type { RecordedAnswer } from './resumable.js';
 import { suggestImprovements, suggestWentWell } from './suggest.js';
 
 /** Where an interrupted retro's answers wait: the state tier, one file per sprint. */
-export function retroDraftPath(sprintId: string): string {
+function retroDraftPath(sprintId: string): string {
   return `.gaia/state/retro-draft-${sprintId.replace(/[^A-Za-z0-9._-]/g, '-')}.json`;
 }
 

@@ -9,7 +9,7 @@ import { answersDecider, promptDecider } from './proposal-decisions.js';
 import { facilitateResumable, type RecordedAnswer } from './resumable.js';
 
 /** Where the retro's decisions come from; answers win over a prompter, and neither means a skeleton. */
-export interface RetroInputSources {
+interface RetroInputSources {
   answers?: RetroAnswers | undefined;
   prompter?: Prompter | undefined;
   /** Model drafts, offered at the prompts only. */
@@ -18,7 +18,7 @@ export interface RetroInputSources {
   resume?: readonly RecordedAnswer[] | undefined;
 }
 
-export interface GatheredRetroInputs {
+interface GatheredRetroInputs {
   inputs: RetroInputs;
   /** Who decides skill proposals; undefined for the skeleton, which decides none. */
   decide?: DecideProposal;

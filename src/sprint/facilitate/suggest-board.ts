@@ -36,6 +36,9 @@ export function boardWentWell(report: SprintReport, m: BoardMetrics): string[] {
  * "What Could Improve" from a board's files: rework with its reasons, failed stories with theirs, reviews
  * that ended sending the work back, stories whose review outcome is unknown, carryover split by where it
  * stands (a story in review is finished, not re-estimated), status words nobody can count, untriaged findings.
+ *
+ * Long on purpose: a flat list of independent checks, one block per kind of improvement, in the order the
+ * artifact shows them; each block is a few lines and shares only `items` and `next`.
  */
 export function boardImprovements(report: SprintReport, m: BoardMetrics): Improvement[] {
   const next = nextSprintId(report.sprintId) ?? `the next ${unitWord(report)}`;

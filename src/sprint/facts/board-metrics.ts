@@ -15,7 +15,7 @@ import { indexFiles, locateStoryFile } from '../read/story-index.js';
 import { percent, type SprintMetrics, type StoryFacts } from './metrics.js';
 
 /** Facts of one story of a board, beyond the `.gaia/` ones: its state, review outcome and rework reasons. */
-export interface BoardStoryFacts {
+interface BoardStoryFacts {
   state: StoryState;
   /** The last known review outcome, or UNKNOWN when the files do not say. */
   reviewOutcome: string;
@@ -136,6 +136,9 @@ function storyFacts(
  * Every number of a retro over one unit of a board (a BMAD epic, an orchestrator sprint, an epics-map
  * epic), counted as a person counts from the files: dropped stories leave the totals, unknown status
  * words are listed rather than guessed, and a review the files do not describe is unknown, never a pass.
+ *
+ * Long on purpose: every figure and every warning is counted from the same rows in one pass of reading,
+ * and the returned object names them all; helpers would each need the rows, the board and the warnings.
  */
 export function computeBoardMetrics(root: string, board: SprintBoard, unit: BoardUnit): BoardMetrics {
   const files = indexFiles(root, [...board.storyFolders, 'docs/qa/gates']);

@@ -59,7 +59,7 @@ export function canonicalThemeKey(hash: string): string {
  * The keys an action item answers to: its text's key, and the hash stored on it when that differs (an item
  * written by another tool, or before its text was edited), so neither spelling of the theme is missed.
  */
-export function itemThemeKeys(item: { text: string; theme_hash?: string | undefined }): string[] {
+function itemThemeKeys(item: { text: string; theme_hash?: string | undefined }): string[] {
   const keys = [themeKey(item.text)];
   if (item.theme_hash && !sameThemeHash(item.theme_hash, keys[0]!))
     keys.push(canonicalThemeKey(item.theme_hash));

@@ -5,7 +5,7 @@ import { ACTION_ITEMS_PATH } from '../read/paths.js';
 import { listBoardRetros, listPriorRetros } from '../read/retro-files.js';
 import { canonicalThemeKey, themeKey } from './theme-key.js';
 
-export interface ThemeOccurrence {
+interface ThemeOccurrence {
   sprintId: string;
   hash: string;
   text: string;
@@ -113,7 +113,7 @@ export function scanThemes(root: string, currentSprint: string, board?: BoardPla
 }
 
 /** Where a board keeps its retros and action items (the layout's folders). */
-export interface BoardPlaces {
+interface BoardPlaces {
   folders: readonly string[];
 }
 

@@ -20,7 +20,7 @@ export interface ActionItem {
   auto_file_queued?: string;
 }
 
-export interface ActionItemsFile {
+interface ActionItemsFile {
   /** Relative to the root. */
   path: string;
   items: ActionItem[];
@@ -108,7 +108,7 @@ function retroKeyedItems(doc: Document.Parsed): ActionItem[] {
 }
 
 /** The items of an action items file in any of the three dialects. */
-export function itemsOfAnyDialect(doc: Document.Parsed): ActionItem[] {
+function itemsOfAnyDialect(doc: Document.Parsed): ActionItem[] {
   return itemsNode(doc) ? itemsOf(doc) : retroKeyedItems(doc);
 }
 
@@ -128,7 +128,7 @@ export function readActionItems(root: string): ActionItemsFile | undefined {
 }
 
 /** BMAD folders that may hold a team's own `action-items.yaml` (read-only for us). */
-export const BOARD_ACTION_ITEM_PATHS = [
+const BOARD_ACTION_ITEM_PATHS = [
   '_bmad-output/implementation-artifacts/action-items.yaml',
   'docs/sprint-artifacts/action-items.yaml',
   'docs/sprint-artifacts/retrospective-action-items.yaml',

@@ -4,7 +4,7 @@ import { listDir } from './files.js';
 import { sectionLines, splitFrontMatter } from './markdown.js';
 import { PA } from './paths.js';
 
-export interface AdversarialFindings {
+interface AdversarialFindings {
   /** The report (`.md`) path relative to the root. */
   path: string;
   source: 'json' | 'md';

@@ -5,7 +5,7 @@ import type { StoryState } from './status-words.js';
  * (a BMAD epic, an orchestrator's sprint, an epic of an epics map) and their stories with the words the
  * file uses. Nothing here is computed yet; facts/board-metrics.ts counts.
  */
-export type BoardLayout = 'bmad' | 'sprint-list' | 'epics-map';
+type BoardLayout = 'bmad' | 'sprint-list' | 'epics-map';
 
 export interface BoardStory {
   key: string;

@@ -1,7 +1,7 @@
 import { readProjectTextIfExists } from '../../fsx/index.js';
 import { LIFECYCLE_EVENTS_PATH } from './paths.js';
 
-export interface StoryTransition {
+interface StoryTransition {
   storyKey: string;
   from: string;
   to: string;
@@ -47,7 +47,7 @@ export function hasRework(transitions: StoryTransition[], key: string): boolean 
   return transitions.some((t) => t.storyKey === key && t.from === 'review' && t.to === 'in-progress');
 }
 
-export interface BlockedSpan {
+interface BlockedSpan {
   /** Days blocked, one decimal; undefined when the events carry no times. */
   days: number | undefined;
   /** True when no event shows the story leaving `blocked`. */

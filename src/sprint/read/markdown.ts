@@ -1,6 +1,6 @@
 import { parse as parseYaml } from 'yaml';
 
-export interface FrontMatterSplit {
+interface FrontMatterSplit {
   /** Parsed front matter, or an empty object when there is none or it is not a mapping. */
   data: Record<string, unknown>;
   body: string;

@@ -8,9 +8,9 @@ import { retroActionItems } from './retro-items.js';
 import { indexFiles } from './story-index.js';
 
 /** Prior retros are read up to this many bytes each, so a hundred old retros stay cheap. */
-export const MAX_RETRO_BYTES = 65_536;
+const MAX_RETRO_BYTES = 65_536;
 
-export interface PriorRetro {
+interface PriorRetro {
   /** Relative to the root. */
   path: string;
   sprintId: string | undefined;

@@ -5,7 +5,7 @@ import { splitFrontMatter } from './markdown.js';
 import { IA } from './paths.js';
 import { parseVerdict } from './verdict.js';
 
-export const REVIEW_TYPES = [
+const REVIEW_TYPES = [
   'code-review',
   'security-review',
   'qa-tests',

@@ -8,7 +8,7 @@ import { SPRINT_STATUS_PATHS } from './paths.js';
 import { type ResolvedSprint, resolveSprint } from './status.js';
 
 /** Where a retro's stories come from: the `.gaia/` sprint, or one unit of another layout's board. */
-export type SprintSource =
+type SprintSource =
   | { layout: 'gaia'; resolved: ResolvedSprint }
   | { layout: 'board'; board: SprintBoard; unit: BoardUnit };
 

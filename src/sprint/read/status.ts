@@ -35,7 +35,7 @@ const sprintStatusSchema = z.looseObject({
 export type SprintStory = z.infer<typeof storySchema>;
 export type SprintStatus = z.infer<typeof sprintStatusSchema>;
 
-export interface LoadedSprintStatus {
+interface LoadedSprintStatus {
   /** Path relative to the project root. */
   path: string;
   status: SprintStatus;
@@ -97,7 +97,7 @@ export interface ResolvedSprint {
 }
 
 /** The `path` of a sprint read from its story files' front matter, there being no readable status file. */
-export const STORY_FILES_SOURCE = '(story files: no readable sprint status file)';
+const STORY_FILES_SOURCE = '(story files: no readable sprint status file)';
 
 /**
  * The sprint to report on: the argument when given, else `sprint_id` of the status file. The stories come

@@ -13,7 +13,7 @@ export const REVIEW_GATE_ROWS = [
   'Performance Review',
 ] as const;
 
-export type GateStatus = 'UNVERIFIED' | 'PASSED' | 'FAILED';
+type GateStatus = 'UNVERIFIED' | 'PASSED' | 'FAILED';
 
 export interface StoryFinding {
   type: string;

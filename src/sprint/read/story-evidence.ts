@@ -13,7 +13,7 @@ export interface ReviewRecord extends ReviewOutcome {
   kind: 'story-file' | 'review-log' | 'review-doc' | 'qa-gate' | 'status-file';
 }
 
-export interface ReviewFinding {
+interface ReviewFinding {
   id: string;
   severity: string;
   description: string;

@@ -2,14 +2,14 @@ import { readProjectTextIfExists } from '../../fsx/index.js';
 import { pipeCells, sectionLines, splitFrontMatter, tableHeader, tableRows } from './markdown.js';
 import { TECH_DEBT_DASHBOARD_PATH } from './paths.js';
 
-export interface MetricDelta {
+interface MetricDelta {
   current: number;
   /** null on a first sprint (baseline). */
   prior: number | null;
   delta: number | null;
 }
 
-export interface CategoryDelta extends MetricDelta {
+interface CategoryDelta extends MetricDelta {
   name: string;
 }
 

@@ -1,6 +1,6 @@
 import { REVIEW_WORDS, reviewWordOf } from './review-words.js';
 
-export interface ParsedVerdict {
+interface ParsedVerdict {
   verdict: string;
   /** The token left of an arrow that was overridden (`FAILED → PASSED` gives `FAILED`): evidence of rework. */
   reworkedFrom?: string;

@@ -21,7 +21,7 @@ export function parseYamlStrict(text: string, label: string): Document.Parsed {
  * Most alias uses a document may expand to: far above any hand-written sprint file, far below what an alias
  * bomb (a billion laughs: each alias naming a list of the previous one) needs to fill memory.
  */
-export const YAML_MAX_ALIAS_COUNT = 100;
+const YAML_MAX_ALIAS_COUNT = 100;
 
 /**
  * A parsed document's data, with aliases bounded: a file whose aliases expand past YAML_MAX_ALIAS_COUNT is

@@ -15,7 +15,7 @@ import { ACTION_ITEMS_FALLBACK_PATH, ACTION_ITEMS_PATH } from '../read/paths.js'
 import { parseYamlStrict } from '../read/yaml-strict.js';
 import { authorizeTarget } from './allowlist.js';
 
-export const SEED_HEADER = [
+const SEED_HEADER = [
   '# Action items from sprint retrospectives.',
   '# Written by `retrospect sprint`: one entry per item, ids AI-<n>; edit by hand with care.',
   'items:',
@@ -31,7 +31,7 @@ export function nextActionItemId(items: { id: string }[]): string {
   return `AI-${highest + 1}`;
 }
 
-export interface ItemsEdit {
+interface ItemsEdit {
   doc: Document.Parsed;
   seq: YAMLSeq;
   items: ActionItem[];

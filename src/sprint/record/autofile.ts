@@ -1,7 +1,7 @@
 import { editActionItems } from './action-items.js';
 import { AUTO_FILE_TYPES } from './lesson-types.js';
 
-export interface AutoFileOutcome {
+interface AutoFileOutcome {
   id: string;
   line: string;
 }

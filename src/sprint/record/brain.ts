@@ -13,7 +13,7 @@ export interface BrainLesson {
   expires_at?: string | null;
 }
 
-export interface BrainEmission {
+interface BrainEmission {
   key: string;
   outcome: 'added' | 'replaced' | 'unchanged';
 }

@@ -29,7 +29,7 @@ export function lessonPayload(
   ].join('\n');
 }
 
-export interface FanOutResult {
+interface FanOutResult {
   written: { agent: LessonAgent; result: WriteResult }[];
   /** The agent whose write failed (the fan-out stopped there; earlier writes stay). */
   failed?: { agent: LessonAgent; result: WriteResult };

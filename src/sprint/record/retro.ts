@@ -2,13 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { RetrospectError } from '../../errors/errors.js';
 import { readProjectTextIfExists } from '../../fsx/index.js';
-import {
-  boardMetricsOf,
-  renderGateProblems,
-  renderReviewPatterns,
-  renderSprintSummary,
-  type SprintReport,
-} from '../facts/report.js';
+import { boardMetricsOf, type SprintReport } from '../facts/report.js';
 import { scanThemes } from '../facts/themes.js';
 import { readActionItems } from '../read/action-items.js';
 import { readBypasses, renderBypasses } from '../read/bypasses.js';
@@ -33,7 +27,7 @@ import {
 import { finalizeRetro, type ValidatorWrite, writeValidatorRecord } from './validator.js';
 import { velocityPayload, writeMemoryEntry } from './writers.js';
 
-export const RETRO_COMMAND = '/gaia-retro';
+const RETRO_COMMAND = '/gaia-retro';
 
 export interface RetroRunOptions {
   root: string;
@@ -77,16 +71,51 @@ function summaryOf(report: SprintReport): string {
 export async function recordSprintRetro(o: RetroRunOptions): Promise<RetroRunResult> {
   const { root, report, inputs, now, log } = o;
   const sprintId = report.sprintId;
-  const ids: string[] = [];
-  const outcomes: string[] = [];
   const devNotes: string[] = [...(report.notes ?? [])];
   const dashboard = techDebtWarning(report);
   if (dashboard) {
     log(`warning: ${dashboard}`);
     devNotes.push(`warning: ${dashboard}`);
   }
+  const ids = recordActionItems(o, devNotes);
+  const autoFile = o.autoFile ? queueAutoFile(root, ids).map((a) => a.line) : undefined;
+  for (const line of autoFile ?? []) log(`auto-file: ${line}`);
+
+  const summary = summaryOf(report);
+  const halted = writeLessonsAndVelocity(o, ids, summary);
+  if (halted) haltRetro(o, ids, halted);
+
+  const recurring = escalateRecurringThemes(o);
+  const proposalLines = await decideProposals(o);
+  const artifactRel = nextArtifactPath((rel) => existsSync(join(root, rel)), sprintId, now);
+  const brain = emitBrainLessons(root, sprintId, artifactRel, inputs.lessons);
+  log(`brain: ${brain.map((b) => `${b.key} ${b.outcome}`).join(', ') || 'no lessons'}`);
+
+  const content = artifactContent(o, { ids, recurring, proposalLines, autoFile, devNotes });
+  const artifactPath = writeArtifactOnce(root, sprintId, now, content);
+  log(`artifact: ${artifactPath}`);
+
+  const validator = writeValidatorRecord({
+    root,
+    command: RETRO_COMMAND,
+    inputId: sprintId,
+    sprintId,
+    decision: { verdict: 'recorded', findings: ids, artifact_path: artifactPath },
+    summary: `${now.toISOString().slice(0, 10)} ${sprintId} retro: ${summary}; action items ${ids.join(', ') || 'none'}; ${artifactPath}`,
+    now,
+  });
+  log(`validator: ${validator.status}${validator.reason ? ` (${validator.reason})` : ''}`);
+  finalizeRetro(validator, root);
+  return { artifactPath, actionItemIds: ids, validator };
+}
+
+/** Writes each action item into the canonical state file; returns their ids in input order. */
+function recordActionItems(o: RetroRunOptions, devNotes: string[]): string[] {
+  const { root, report, inputs, now, log } = o;
+  const ids: string[] = [];
+  const outcomes: string[] = [];
   for (const item of inputs.actionItems) {
-    const written = upsertActionItem(root, { ...item, sprint_id: sprintId }, now);
+    const written = upsertActionItem(root, { ...item, sprint_id: report.sprintId }, now);
     if (written.createdFrom) {
       const note = `created ${written.target} (the canonical state file) from ${written.createdFrom}, which is left as it was`;
       log(`action items: ${note}`);
@@ -96,54 +125,66 @@ export async function recordSprintRetro(o: RetroRunOptions): Promise<RetroRunRes
     outcomes.push(`${written.id} ${written.status}`);
   }
   log(`action items: ${outcomes.join(', ') || 'none'}`);
-  const autoFile = o.autoFile ? queueAutoFile(root, ids).map((a) => a.line) : undefined;
-  for (const line of autoFile ?? []) log(`auto-file: ${line}`);
+  return ids;
+}
 
-  const summary = summaryOf(report);
+/** The six lesson logs, then the velocity row; returns why the retro must stop, if it must. */
+function writeLessonsAndVelocity(
+  o: RetroRunOptions,
+  ids: readonly string[],
+  summary: string,
+): string | undefined {
+  const { root, report, inputs, now, log } = o;
+  const sprintId = report.sprintId;
   const fanOut = fanOutLessons(
     root,
     sprintId,
-    (agent) => lessonPayload(agent, sprintId, summary, ids, inputs.lessons),
+    (agent) => lessonPayload(agent, sprintId, summary, [...ids], inputs.lessons),
     now,
   );
   log(`lessons: ${fanOut.written.map((w) => `${w.agent} ${w.result.status}`).join(', ')}`);
-  let halted: string | undefined;
-  if (fanOut.failed) {
-    halted = `the ${fanOut.failed.agent} decision log could not be written (${fanOut.failed.result.status}: ${fanOut.failed.result.reason ?? ''}); it was left as it was, the logs already written keep their entry, and the retro stopped before the velocity step`;
-  } else {
-    const m = report.metrics;
-    const velocity = writeMemoryEntry({
-      root,
-      target: VELOCITY_PATH,
-      sprintId,
-      payload: velocityPayload({
-        planned: m.velocity.planned,
-        completed: m.velocity.completed,
-        done: m.completion.done,
-        rollover: m.carryover.length,
-        pct: m.velocity.pct,
-      }),
-      now,
-    });
-    log(`velocity: ${velocity.status}`);
-    if (velocity.status !== 'ok' && velocity.status !== 'skipped_idempotent') {
-      halted = `the velocity row could not be written (${velocity.status}: ${velocity.reason ?? ''})`;
-    }
-  }
-  if (halted) {
-    const validator = writeValidatorRecord({
-      root,
-      command: RETRO_COMMAND,
-      inputId: sprintId,
-      sprintId,
-      decision: { verdict: 'halted', findings: ids, artifact_path: '' },
-      summary: `${now.toISOString().slice(0, 10)} ${sprintId} retro halted: ${halted}`,
-      now,
-    });
-    log(`validator: ${validator.status}`);
-    throw new RetrospectError('E_RETRO_HALTED', `retro halted: ${halted}`);
-  }
+  if (fanOut.failed)
+    return `the ${fanOut.failed.agent} decision log could not be written (${fanOut.failed.result.status}: ${fanOut.failed.result.reason ?? ''}); it was left as it was, the logs already written keep their entry, and the retro stopped before the velocity step`;
+  const m = report.metrics;
+  const velocity = writeMemoryEntry({
+    root,
+    target: VELOCITY_PATH,
+    sprintId,
+    payload: velocityPayload({
+      planned: m.velocity.planned,
+      completed: m.velocity.completed,
+      done: m.completion.done,
+      rollover: m.carryover.length,
+      pct: m.velocity.pct,
+    }),
+    now,
+  });
+  log(`velocity: ${velocity.status}`);
+  if (velocity.status !== 'ok' && velocity.status !== 'skipped_idempotent')
+    return `the velocity row could not be written (${velocity.status}: ${velocity.reason ?? ''})`;
+  return undefined;
+}
 
+/** The validator records the partial outcome, then the retro stops with the reason. */
+function haltRetro(o: RetroRunOptions, ids: readonly string[], halted: string): never {
+  const { root, report, now, log } = o;
+  const validator = writeValidatorRecord({
+    root,
+    command: RETRO_COMMAND,
+    inputId: report.sprintId,
+    sprintId: report.sprintId,
+    decision: { verdict: 'halted', findings: [...ids], artifact_path: '' },
+    summary: `${now.toISOString().slice(0, 10)} ${report.sprintId} retro halted: ${halted}`,
+    now,
+  });
+  log(`validator: ${validator.status}`);
+  throw new RetrospectError('E_RETRO_HALTED', `retro halted: ${halted}`);
+}
+
+/** Escalates the themes that recur across sprints; one line each for the artifact. */
+function escalateRecurringThemes(o: RetroRunOptions): string[] {
+  const { root, report, now, log } = o;
+  const sprintId = report.sprintId;
   const themes = scanThemes(root, sprintId, report.board ? { folders: report.board.folders } : undefined);
   const escalations = applyEscalations(root, sprintId, themes.themes, now);
   const recurring = themes.themes.map((t) => {
@@ -157,15 +198,25 @@ export async function recordSprintRetro(o: RetroRunOptions): Promise<RetroRunRes
     return `${t.text} (sprints ${t.sprints.join(', ')}) — ${what}`;
   });
   log(`themes: ${recurring.length === 0 ? 'none systemic' : recurring.join('; ')}`);
+  return recurring;
+}
 
-  const proposalLines = await decideProposals(o);
-  const artifactRel = nextArtifactPath((rel) => existsSync(join(root, rel)), sprintId, now);
-  const brain = emitBrainLessons(root, sprintId, artifactRel, inputs.lessons);
-  log(`brain: ${brain.map((b) => `${b.key} ${b.outcome}`).join(', ') || 'no lessons'}`);
+interface RecordedParts {
+  ids: readonly string[];
+  recurring: string[];
+  proposalLines: string[];
+  autoFile: string[] | undefined;
+  devNotes: readonly string[];
+}
 
+/** The retro artifact's text: the sprint's figures, the facilitated inputs and what the run recorded. */
+function artifactContent(o: RetroRunOptions, parts: RecordedParts): string {
+  const { root, report, inputs, now } = o;
+  const { ids, recurring, proposalLines, autoFile, devNotes } = parts;
+  const sprintId = report.sprintId;
   const m = report.metrics;
   const items = readActionItems(root)?.items ?? [];
-  const content = renderArtifact({
+  return renderArtifact({
     sprintId,
     date: artifactDate(now),
     autoGenerated: inputs.autoGenerated,
@@ -194,24 +245,9 @@ export async function recordSprintRetro(o: RetroRunOptions): Promise<RetroRunRes
     proposals: proposalLines,
     ...(autoFile ? { autoFile } : {}),
     lessons: inputs.lessons,
-    ...(inputs.drafted ? { draftNotes: draftNotes(inputs.drafted, inputs, ids) } : {}),
+    ...(inputs.drafted ? { draftNotes: draftNotes(inputs.drafted, inputs, [...ids]) } : {}),
     devNotes: [...devNotes, ...proposalLines.filter((l) => l.startsWith('no skill match'))],
   });
-  const artifactPath = writeArtifactOnce(root, sprintId, now, content);
-  log(`artifact: ${artifactPath}`);
-
-  const validator = writeValidatorRecord({
-    root,
-    command: RETRO_COMMAND,
-    inputId: sprintId,
-    sprintId,
-    decision: { verdict: 'recorded', findings: ids, artifact_path: artifactPath },
-    summary: `${now.toISOString().slice(0, 10)} ${sprintId} retro: ${summary}; action items ${ids.join(', ') || 'none'}; ${artifactPath}`,
-    now,
-  });
-  log(`validator: ${validator.status}${validator.reason ? ` (${validator.reason})` : ''}`);
-  finalizeRetro(validator, root);
-  return { artifactPath, actionItemIds: ids, validator };
 }
 
 /** Which accepted items came from a model draft: item numbers of the two lists, ids of action items. */

@@ -23,7 +23,7 @@ export interface SkillProposal {
 }
 
 /** A skill the project knows: its name and what it says it is for. */
-export interface KnownSkill {
+interface KnownSkill {
   name: string;
   /** `description:` of its front matter, else its first paragraph; empty when it has neither. */
   description: string;
@@ -57,11 +57,6 @@ export function knownSkillsWithDescriptions(root: string, env: NodeJS.ProcessEnv
   return [...found.entries()]
     .map(([name, description]) => ({ name, description }))
     .sort((a, b) => a.name.localeCompare(b.name));
-}
-
-/** Skill names known to the project: `custom/skills/*.md` and the plugin's `skills/*` folders. */
-export function knownSkills(root: string, env: NodeJS.ProcessEnv): string[] {
-  return knownSkillsWithDescriptions(root, env).map((s) => s.name);
 }
 
 /** Words of a description too general to say what a skill is about. */
@@ -201,7 +196,7 @@ export function mergePreview(existing: string, merged: string): string {
   return [...kept, ...added].join('\n');
 }
 
-export interface ApprovedWrite {
+interface ApprovedWrite {
   status: 'written' | 'unchanged';
   path: string;
 }

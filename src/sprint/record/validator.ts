@@ -7,7 +7,7 @@ import { authorizeTarget } from './allowlist.js';
 import { sha256Hex } from './sha256.js';
 import { replaceWithBackup } from './writers.js';
 
-export interface ValidatorDecision {
+interface ValidatorDecision {
   verdict: string;
   /** Action item ids; sorted before hashing. */
   findings: string[];
@@ -21,7 +21,7 @@ export interface ValidatorWrite {
 }
 
 /** Keys sorted, minified: the same decision always hashes the same. */
-export function canonicalDecision(decision: ValidatorDecision): string {
+function canonicalDecision(decision: ValidatorDecision): string {
   const sorted = {
     artifact_path: decision.artifact_path,
     findings: [...decision.findings].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })),

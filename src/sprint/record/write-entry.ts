@@ -4,7 +4,7 @@ import { upsertActionItem } from './action-items.js';
 import { authorizeTarget, targetPath } from './allowlist.js';
 import { type WriteResult, writeMemoryEntry } from './writers.js';
 
-export interface SprintWrite {
+interface SprintWrite {
   root: string;
   /** As given on the command line: absolute, or relative to the root. */
   target: string;
@@ -17,7 +17,7 @@ export interface SprintWrite {
 }
 
 /** A writer's result; action items also report the id they were given. */
-export type SprintWriteResult = WriteResult & { id?: string; note?: string };
+type SprintWriteResult = WriteResult & { id?: string; note?: string };
 
 /** An action item payload is a YAML mapping with at least `text`. */
 function writeActionItem(root: string, sprintId: string, payload: string, now: Date): SprintWriteResult {

@@ -16,7 +16,7 @@ export interface WriteResult {
 }
 
 /** BOM removed, CRLF -> LF, trailing spaces removed (per line and at the end). */
-export function normalizePayload(payload: string): string {
+function normalizePayload(payload: string): string {
   return payload
     .replace(/^\uFEFF/, '')
     .replace(/\r\n?/g, '\n')
@@ -31,7 +31,7 @@ export function dedupKeyOf(sprintId: string, payload: string): string {
 }
 
 /** The canonical first line of a memory file that does not exist yet. */
-export function seedHeaderFor(rel: string): string {
+function seedHeaderFor(rel: string): string {
   const name = basename(rel, '.md');
   if (name === 'decision-log') return '# Decision Log\n';
   if (rel === VELOCITY_PATH) return '# SM Velocity Data\n';
@@ -47,7 +47,7 @@ function escapeRegExp(text: string): string {
 }
 
 /** True when the file has a `### Sprint {id}` heading (and not merely one of a longer id). */
-export function hasSprintHeading(content: string, sprintId: string): boolean {
+function hasSprintHeading(content: string, sprintId: string): boolean {
   return new RegExp(`^### Sprint ${escapeRegExp(sprintId)}(?:\\s|$)`, 'm').test(content);
 }
 
@@ -77,7 +77,7 @@ export function replaceWithBackup(path: string, content: string): void {
   }
 }
 
-export interface MemoryWrite {
+interface MemoryWrite {
   root: string;
   /** Absolute, or relative to the root. */
   target: string;

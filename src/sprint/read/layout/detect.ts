@@ -5,7 +5,7 @@ import { readEpicsMapBoard } from './epics-map.js';
 import { record } from './fields.js';
 import { readSprintListBoard } from './sprint-list.js';
 
-export type DetectedLayout =
+type DetectedLayout =
   | { kind: 'gaia' }
   | { kind: 'board'; board: SprintBoard }
   | { kind: 'unreadable'; reason: string };

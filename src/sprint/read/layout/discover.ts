@@ -36,7 +36,7 @@ const SAMPLE = /(^|\/)(tests?|__tests__|fixtures?|examples?|samples?|templates?)
 const MAX_DEPTH = 5;
 const MAX_DIRS = 4000;
 
-export interface StatusFileCandidate {
+interface StatusFileCandidate {
   /** Relative to the project root. */
   path: string;
   text: string;
