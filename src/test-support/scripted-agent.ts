@@ -99,7 +99,8 @@ function main() {
     process.exit(1);
   }
   if (behaviour === 'hang') {
-    spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    fs.writeFileSync(join(stateDir, 'hang.pid'), String(child.pid));
     setInterval(() => {}, 1000);
     return;
   }
