@@ -71,6 +71,10 @@ function chart(report: ExperimentReport, measure: MeasureName): string {
       parts.push(
         `<line class="interval" data-arm="${arm}" x1="${x(interval[0]).toFixed(1)}" y1="${y}" x2="${x(interval[1]).toFixed(1)}" y2="${y}" stroke="${COLORS[arm]}" stroke-width="3"><title>${escapeHtml(`${arm}: ${fmt(interval[0])} to ${fmt(interval[1])}`)}</title></line>`,
       );
+    else if (values.length > 0)
+      parts.push(
+        `<text class="no-interval" x="${WIDTH - RIGHT}" y="${y - 8}" font-size="10" text-anchor="end">too few runs for an interval at this level</text>`,
+      );
     if (centre !== undefined)
       parts.push(
         `<rect class="centre" data-arm="${arm}" x="${(x(centre) - 2).toFixed(1)}" y="${y - 12}" width="4" height="24" fill="${COLORS[arm]}"><title>${escapeHtml(`${arm}: ${fmt(centre)}`)}</title></rect>`,
