@@ -1,5 +1,5 @@
 import { realpathSync } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, isAbsolute, relative, sep } from 'node:path';
 import { isWithin } from '../fsx/paths.js';
 import { gitOutput } from '../git/safe-git.js';
 import { sessionWindow } from '../walk/collect/session-commits.js';
@@ -15,7 +15,7 @@ export interface LeftOutSession {
 }
 
 /** How a task's revision was found. */
-export type StartEvidence = 'parent-of-first-commit' | 'head-at-start';
+export type StartEvidence = 'before-first-commit' | 'parent-of-first-commit' | 'head-at-start';
 
 export interface TasksFromSessions {
   tasks: (ExperimentTask & { from: { session: string; start: StartEvidence } })[];
@@ -41,8 +41,9 @@ function taskId(sessionId: string, taken: Set<string>): string {
 
 /**
  * The commit a session started from. When the session committed (the walk's linking: commits in its time
- * window that touched a file it edited), the parent of the first of them; otherwise the commit HEAD's
- * first-parent line was at when the session's opening request was made.
+ * window that touched a file it edited), the last commit before its opening request on the line to the
+ * first of them (that commit's parent when the clocks disagree); otherwise the commit HEAD's first-parent
+ * line was at when the opening request was made.
  */
 function startCommit(
   repo: string,
@@ -71,6 +72,11 @@ function startCommit(
     );
     const first = log?.split('\n').find((line) => /^[0-9a-f]{40,64}$/.test(line));
     if (first) {
+      // Commits the session made with its shell (a deletion, a generated file) touch no file it edited, and
+      // may come before the first one that does: the start is the last commit on that line dated before
+      // the opening request, or, when the clocks disagree and none is, the first linked commit's parent.
+      const before = gitOutput(['rev-list', '-1', `--before=${startedAt}`, `${first}^`], repo, env)?.trim();
+      if (before && /^[0-9a-f]{40,64}$/.test(before)) return { sha: before, start: 'before-first-commit' };
       const parent = gitOutput(['rev-parse', '--verify', '--quiet', `${first}^`], repo, env)?.trim();
       if (parent && /^[0-9a-f]{40,64}$/.test(parent)) return { sha: parent, start: 'parent-of-first-commit' };
     }
@@ -84,8 +90,24 @@ function startCommit(
 }
 
 /**
+ * The repository paths of a session recorded in another folder (another machine, a committed copy): its
+ * edits under that folder, taken relative to it. Edits outside it are left out.
+ */
+function movedEdits(paths: readonly string[], recordedFolder: string): Set<string> {
+  const inside = new Set<string>();
+  for (const path of paths) {
+    if (!isAbsolute(path)) continue;
+    const rel = relative(recordedFolder, path);
+    if (rel !== '' && !rel.startsWith('..') && !isAbsolute(rel)) inside.add(rel.split(sep).join('/'));
+  }
+  return inside;
+}
+
+/**
  * Tasks from past sessions of one repository: each session's opening request (its first prompt that asks
- * for something), at the commit the session started from. Sessions that ran elsewhere, made no request,
+ * for something), at the commit the session started from. With `anyFolder`, a session recorded in another
+ * folder is taken as this repository's, its edits mapped by their path under that folder. Sessions that
+ * ran elsewhere (without `anyFolder`), made no request,
  * have no timestamps, or started before the repository's first commit are left out with their reason.
  * The tasks have no check; the transcripts are only read.
  */
@@ -93,6 +115,7 @@ export function tasksFromSessions(
   sessionPaths: readonly string[],
   repo: string,
   env: NodeJS.ProcessEnv,
+  options: { anyFolder?: boolean } = {},
 ): TasksFromSessions {
   const root = realOrSelf(repo);
   const taken = new Set<string>();
@@ -110,8 +133,11 @@ export function tasksFromSessions(
       leave("a sub-agent's file: its requests come from the session that started it");
       continue;
     }
-    if (session.cwd !== undefined && !isWithin(root, realOrSelf(session.cwd))) {
-      leave(`ran in ${session.cwd}, outside the repository ${repo}`);
+    const elsewhere = session.cwd !== undefined && !isWithin(root, realOrSelf(session.cwd));
+    if (elsewhere && !options.anyFolder) {
+      leave(
+        `ran in ${session.cwd}, outside the repository ${repo} (--any-folder takes it as this repository's)`,
+      );
       continue;
     }
     const opening = session.prompts.find((p) => isSubstantiveRequest(p.text));
@@ -123,8 +149,14 @@ export function tasksFromSessions(
       leave('its opening request has no timestamp to find its starting commit by');
       continue;
     }
-    const placed = placeEdits([...new Set(session.edits.map((e) => e.filePath))], root, session.cwd);
-    const start = startCommit(root, path, placed.inside, session.edits, opening.timestamp, env);
+    const edited =
+      elsewhere && session.cwd !== undefined
+        ? movedEdits(
+            session.edits.map((e) => e.filePath),
+            session.cwd,
+          )
+        : placeEdits([...new Set(session.edits.map((e) => e.filePath))], root, session.cwd).inside;
+    const start = startCommit(root, path, edited, session.edits, opening.timestamp, env);
     if (!start) {
       leave(`no commit of ${repo} before its start (${opening.timestamp})`);
       continue;

@@ -150,6 +150,7 @@ async function runTasks(args: string[], io: CliIo): Promise<number> {
     positionals.map((p) => resolve(io.cwd, p)),
     repo,
     io.env,
+    { anyFolder: values['any-folder'] === true },
   );
   for (const left of built.leftOut)
     println(io.stderr, `retrospect experiment tasks: left out ${left.session}: ${left.reason}`);

@@ -125,6 +125,11 @@ export const TASKS_SPEC = defineCommand({
       default: 'the current folder',
     },
     out: { type: 'string', arg: 'FILE', description: 'write the tasks file here instead of stdout' },
+    'any-folder': {
+      type: 'boolean',
+      description:
+        "take sessions recorded in another folder (another machine, a committed copy) as --repo's: their edits are mapped by their path under that folder",
+    },
   },
   examples: [
     [
