@@ -18,7 +18,7 @@ export function agentFailureKind(text: string): AgentFailureKind | undefined {
 /** The one line the person reads when the experiment stops for this. */
 export function agentFailureLine(kind: AgentFailureKind, command: string, detail: string): string {
   if (kind === 'missing')
-    return `the agent CLI '${command}' is not on PATH: install it (or pick another with --agent); finished runs are kept`;
+    return `the agent CLI '${command}' is not on PATH: install it, or pick another agent; finished runs are kept`;
   if (kind === 'not-logged-in')
     return `'${command}' is not logged in (${detail}): run '${command}' once to log in, then 'retrospect experiment resume'; finished runs are kept`;
   return `'${command}' is out of quota (${detail}): wait for it to reset, then 'retrospect experiment resume'; finished runs are kept`;

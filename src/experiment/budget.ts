@@ -1,5 +1,4 @@
-import { UsageError } from '../errors/errors.js';
-import { formatDuration, parseDuration } from './duration.js';
+import { formatDuration } from './duration.js';
 
 /** The most an experiment may spend. Every limit is optional; the ones given are hard. */
 export interface ExperimentBudget {
@@ -10,27 +9,6 @@ export interface ExperimentBudget {
   tokens?: number;
   /** Money the agent reports, US dollars. */
   usd?: number;
-}
-
-const KEYS = 'runs=N, time=DURATION, tokens=N, usd=AMOUNT';
-
-/** `runs=40,time=3h,tokens=2000000,usd=10` (any of them, comma-separated, or given in several options). */
-export function parseBudget(values: readonly string[]): ExperimentBudget {
-  const budget: ExperimentBudget = {};
-  for (const item of values.flatMap((v) => v.split(',')).map((v) => v.trim())) {
-    if (item === '') continue;
-    const [key = '', value = '', ...rest] = item.split('=');
-    const number = Number(value);
-    const bad = () => new UsageError(`--budget: expected ${KEYS}, got '${item}'`);
-    if (rest.length > 0 || value === '') throw bad();
-    if (key === 'time') budget.timeMs = parseDuration(value, '--budget time');
-    else if (!(Number.isFinite(number) && number > 0)) throw bad();
-    else if (key === 'runs' && Number.isInteger(number)) budget.runs = number;
-    else if (key === 'tokens' && Number.isInteger(number)) budget.tokens = number;
-    else if (key === 'usd') budget.usd = number;
-    else throw bad();
-  }
-  return budget;
 }
 
 /** What the plan can cost at most, as far as it is known before it runs. */
@@ -69,13 +47,13 @@ export function worstCase(
  */
 export function budgetMisfit(worst: WorstCase, budget: ExperimentBudget, spentMs = 0): string | undefined {
   if (budget.runs !== undefined && worst.runs > budget.runs)
-    return `the plan has ${worst.runs} runs and --budget allows ${budget.runs}: lower --runs, or give fewer tasks`;
+    return `the plan has ${worst.runs} runs and the budget allows ${budget.runs}: fewer runs per arm, or fewer tasks`;
   if (budget.timeMs !== undefined && spentMs + worst.timeMs > budget.timeMs)
-    return `the plan's worst case is ${formatDuration(spentMs + worst.timeMs)} of wall time and --budget allows ${formatDuration(budget.timeMs)}: lower --runs or --time-limit, or raise the budget`;
+    return `the plan's worst case is ${formatDuration(spentMs + worst.timeMs)} of wall time and the budget allows ${formatDuration(budget.timeMs)}: fewer runs, a shorter time limit, or a larger budget`;
   if (budget.tokens !== undefined && worst.tokens !== undefined && worst.tokens > budget.tokens)
-    return `the runs left may use ${worst.tokens} tokens (as many as the largest run so far, each) and --budget allows ${budget.tokens}`;
+    return `the runs left may use ${worst.tokens} tokens (as many as the largest run so far, each) and the budget allows ${budget.tokens}`;
   if (budget.usd !== undefined && worst.usd !== undefined && worst.usd > budget.usd)
-    return `the runs left may cost $${worst.usd} (as much as the dearest run so far, each) and --budget allows $${budget.usd}`;
+    return `the runs left may cost $${worst.usd} (as much as the dearest run so far, each) and the budget allows $${budget.usd}`;
   return undefined;
 }
 
@@ -98,12 +76,12 @@ export function overBudgetBeforeRun(
   largest: { tokens: number | undefined; usd: number | undefined },
 ): string | undefined {
   if (budget.runs !== undefined && spent.runs + 1 > budget.runs)
-    return `--budget runs=${budget.runs} reached`;
+    return `the budget's ${budget.runs} runs are used up`;
   if (budget.timeMs !== undefined && spent.timeMs + perRunMs > budget.timeMs)
-    return `the next run could take the wall time past --budget time=${formatDuration(budget.timeMs)} (${formatDuration(spent.timeMs)} spent)`;
+    return `the next run could take the wall time past the budget's ${formatDuration(budget.timeMs)} (${formatDuration(spent.timeMs)} spent)`;
   if (budget.tokens !== undefined && spent.tokens + (largest.tokens ?? 0) > budget.tokens)
-    return `the next run could take the tokens past --budget tokens=${budget.tokens} (${spent.tokens} spent)`;
+    return `the next run could take the tokens past the budget's ${budget.tokens} (${spent.tokens} spent)`;
   if (budget.usd !== undefined && spent.usd + (largest.usd ?? 0) > budget.usd)
-    return `the next run could take the cost past --budget usd=${budget.usd} ($${Math.round(spent.usd * 100) / 100} spent)`;
+    return `the next run could take the cost past the budget's $${budget.usd} ($${Math.round(spent.usd * 100) / 100} spent)`;
   return undefined;
 }

@@ -111,7 +111,7 @@ describe('experiment with a scripted agent', () => {
     const { options } = setup('same', { env: { ...process.env, PATH: bin } });
     const outcome = await runExperiment(options);
     expect(outcome.stopped).toBe(
-      "the agent CLI 'claude' is not on PATH: install it (or pick another with --agent); finished runs are kept",
+      "the agent CLI 'claude' is not on PATH: install it, or pick another agent; finished runs are kept",
     );
     expect(Object.keys(outcome.state.runs)).toHaveLength(0);
   });
@@ -133,7 +133,7 @@ describe('experiment with a scripted agent', () => {
   it('starts nothing when the worst case does not fit the budget', async () => {
     const { options, outDir } = setup('same', { budget: { timeMs: 60_000 } });
     await expect(runExperiment(options)).rejects.toThrow(
-      "nothing started: the plan's worst case is 30m of wall time and --budget allows 1m: lower --runs or --time-limit, or raise the budget",
+      "nothing started: the plan's worst case is 30m of wall time and the budget allows 1m: fewer runs, a shorter time limit, or a larger budget",
     );
     expect(existsSync(outDir)).toBe(false);
   });

@@ -78,10 +78,10 @@ export function planExperiment(options: ExperimentOptions): ExperimentPlan {
   const driver = AGENT_DRIVERS[options.agent];
   if (options.permissionMode !== undefined && !driver.permissionModes.includes(options.permissionMode))
     throw new UsageError(
-      `--permission-mode: ${options.agent} knows ${driver.permissionModes.join(', ')}; got '${options.permissionMode}'`,
+      `permission mode: ${options.agent} knows ${driver.permissionModes.join(', ')}; got '${options.permissionMode}'`,
     );
   if (!Number.isInteger(options.runsPerArm) || options.runsPerArm < 1)
-    throw new UsageError(`--runs: expected a whole number of runs per arm and task, 1 or more`);
+    throw new UsageError(`runs per arm and task: expected a whole number, 1 or more`);
   const tasks = options.tasks.map((task) => {
     if (task.check !== undefined) checkArgv(task.check, `task ${task.id}`);
     return { ...task, sha: resolveTaskRevision(task.repo, task.rev, task.id, options.env) };
@@ -105,14 +105,12 @@ export interface ExperimentOutcome {
  */
 export async function runExperiment(options: ExperimentOptions): Promise<ExperimentOutcome> {
   if (Object.keys(options.budget).length === 0)
-    throw new UsageError(
-      '--budget: an experiment needs a hard budget, e.g. --budget runs=40,time=4h (see --dry-run for its cost)',
-    );
+    throw new UsageError('an experiment needs a hard budget: a limit on runs, wall time, tokens or money');
   const plan = planExperiment(options);
   if (plan.misfit) throw new InputError(`nothing started: ${plan.misfit}`);
   if (existsSync(statePath(options.outDir)))
     throw new InputError(
-      `${options.outDir} holds an experiment already: carry it on with 'retrospect experiment resume --out ${options.outDir}', or pick another --out`,
+      `${options.outDir} holds an experiment already: carry it on with 'retrospect experiment resume' on that folder, or pick another folder`,
     );
   makeDirsSync(options.outDir);
   const driver = AGENT_DRIVERS[options.agent];
@@ -167,7 +165,7 @@ async function holdingExperiment<T>(outDir: string, fn: () => Promise<T>): Promi
   } catch (error) {
     if (error instanceof LockTimeoutError)
       throw new InputError(
-        `another experiment is running in ${outDir} (its lock is held); wait for it or pick another --out`,
+        `another experiment is running in ${outDir} (its lock is held); wait for it or pick another folder`,
       );
     throw error;
   }

@@ -1,8 +1,7 @@
 // The experiment's public API: the same tasks run with and without the rules.
 export { AGENT_DRIVERS, AGENT_NAMES, type AgentDriver, type AgentName } from './agents.js';
-export { type ExperimentBudget, parseBudget, worstCase } from './budget.js';
+export { type ExperimentBudget, worstCase } from './budget.js';
 export { checkArgv } from './check-command.js';
-export { parseDuration } from './duration.js';
 export { armFigures, type MeasureEffect, measureEffects } from './effects.js';
 export {
   type ExperimentOptions,

@@ -20,7 +20,7 @@ export function readRulesFile(path: string, label = path): ExperimentRules {
   try {
     text = readRegularText(path);
   } catch (error) {
-    throw new InputError(`--rules ${label}: cannot read it (expected a Markdown file of rules)`, {
+    throw new InputError(`rules file ${label}: cannot read it (expected a Markdown file of rules)`, {
       cause: error,
     });
   }
@@ -31,10 +31,11 @@ export function readRulesFile(path: string, label = path): ExperimentRules {
 export function checkRulesText(text: string, label: string): string {
   if (Buffer.byteLength(text, 'utf8') > RULES_FILE_CAP)
     throw new InputError(
-      `--rules ${label}: larger than ${RULES_FILE_CAP / 1024} KB (expected a Markdown file of rules)`,
+      `rules file ${label}: larger than ${RULES_FILE_CAP / 1024} KB (expected a Markdown file of rules)`,
     );
   if (text.includes('\0'))
-    throw new InputError(`--rules ${label}: binary content (expected a Markdown file of rules)`);
-  if (text.trim() === '') throw new InputError(`--rules ${label}: empty (expected a Markdown file of rules)`);
+    throw new InputError(`rules file ${label}: binary content (expected a Markdown file of rules)`);
+  if (text.trim() === '')
+    throw new InputError(`rules file ${label}: empty (expected a Markdown file of rules)`);
   return text;
 }

@@ -83,7 +83,7 @@ export function readState(outDir: string): ExperimentState {
   const text = readRegularTextIfExists(statePath(outDir));
   if (text === undefined)
     throw new InputError(
-      `no experiment in ${outDir}: expected ${STATE_FILE} there (start one with retrospect experiment --out)`,
+      `no experiment in ${outDir}: expected ${STATE_FILE} there (an experiment's output folder holds it)`,
     );
   let state: ExperimentState;
   try {

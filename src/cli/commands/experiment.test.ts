@@ -50,7 +50,7 @@ describe('retrospect experiment', () => {
     );
     expect(tight.code).toBe(1);
     expect(tight.stdout).toContain(
-      "Does not fit the budget: the plan's worst case is 6h of wall time and --budget allows 1h",
+      "Does not fit the budget: the plan's worst case is 6h of wall time and the budget allows 1h",
     );
   });
 

@@ -1,8 +1,6 @@
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { HelpShown, InputError, UsageError } from '../../errors/errors.js';
 import { AGENT_DRIVERS, type AgentName } from '../../experiment/agents.js';
-import { parseBudget } from '../../experiment/budget.js';
-import { parseDuration } from '../../experiment/duration.js';
 import {
   type ExperimentOutcome,
   planExperiment,
@@ -19,6 +17,7 @@ import { writeFileAtomic } from '../../fsx/atomic.js';
 import { readRegularText } from '../../fsx/read-regular.js';
 import { parseCommandArgs } from '../args.js';
 import { type CliIo, println } from '../io.js';
+import { parseBudget, parseDuration } from './experiment/options.js';
 import { RESUME_SPEC, RUN_SPEC, TASKS_SPEC } from './experiment/spec.js';
 
 const SUBCOMMANDS = `commands:
@@ -134,6 +133,10 @@ async function runMain(args: string[], io: CliIo): Promise<number> {
     else io.stdout.write(renderPlanText(plan, { agent, permissionMode }));
     return plan.misfit ? 1 : 0;
   }
+  if (Object.keys(options.budget).length === 0)
+    throw new UsageError(
+      '--budget: an experiment needs a hard budget, e.g. --budget runs=40,time=4h (see --dry-run for its cost)',
+    );
   return finish(await runExperiment(options), outDir, values.json, io);
 }
 
