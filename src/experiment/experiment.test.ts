@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { experimentTaskRepo } from '../test-support/experiment-repo.js';
@@ -11,7 +11,7 @@ import {
 import { tempDir } from '../test-support/temp-dir.js';
 import { type ExperimentOptions, resumeExperiment, runExperiment } from './experiment.js';
 import { experimentReport } from './report-json.js';
-import { readState } from './state.js';
+import { readState, writeState } from './state.js';
 import { parseTasksJsonl } from './tasks.js';
 
 function setup(
@@ -103,6 +103,27 @@ describe('experiment with a scripted agent', () => {
     // The scripted agent counts its calls: 3 + 1 refused + 5 more, none of the finished ones again.
     expect(readFileSync(join(options.env.SCRIPTED_AGENT_STATE as string, 'runs'), 'utf8')).toBe('9');
   }, 120_000);
+
+  it('resume removes the checkout a run left when the process died under it, and runs that run again', async () => {
+    const { options, outDir, checkoutRoot } = setup('same', { runsPerArm: 1 });
+    await runExperiment(options);
+    // As if the process had died during the last run: its record missing, its checkout left behind.
+    const state = readState(outDir);
+    const last = state.plan.at(-1)?.id as string;
+    delete state.runs[last];
+    const left = join(checkoutRoot, 'retrospect-experiment-puzzle-1-dead');
+    mkdirSync(join(left, 'repo', '.git'), { recursive: true });
+    const foreign = join(checkoutRoot, 'not-ours');
+    mkdirSync(join(foreign, 'repo', '.git'), { recursive: true });
+    writeState(outDir, { ...state, current: { id: last, checkout: left } });
+    const again = await resumeExperiment(outDir, options.env, { checkoutRoot });
+    expect(again.stopped).toBeUndefined();
+    expect(existsSync(left)).toBe(false);
+    expect(Object.keys(readState(outDir).runs)).toHaveLength(4);
+    writeState(outDir, { ...readState(outDir), current: { id: last, checkout: foreign } });
+    await resumeExperiment(outDir, options.env, { checkoutRoot });
+    expect(existsSync(foreign)).toBe(true);
+  }, 60_000);
 
   it('says in one line that the agent is missing, and starts nothing else', async () => {
     // A PATH with git on it and no claude at all (whether or not the machine has one).

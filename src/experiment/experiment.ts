@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { InputError, UsageError } from '../errors/errors.js';
 import { LockTimeoutError, withLock } from '../fsx/lock.js';
 import { makeDirsSync } from '../fsx/make-dirs.js';
@@ -12,10 +13,10 @@ import {
   worstCase,
 } from './budget.js';
 import { checkArgv } from './check-command.js';
-import { resolveTaskRevision } from './checkout.js';
+import { removeCheckout, resolveTaskRevision } from './checkout.js';
 import { type PlannedRun, planRuns } from './plan.js';
 import type { ExperimentRules } from './rules-file.js';
-import { AgentUnavailableError, runOne } from './run-one.js';
+import { AgentUnavailableError, CHECKOUT_PREFIX, RunInterruptedError, runOne } from './run-one.js';
 import {
   type ExperimentState,
   type RunRecord,
@@ -48,6 +49,8 @@ export interface ExperimentOptions {
   checkoutRoot?: string | undefined;
   /** Told before each run starts and after it ends (for progress lines). */
   onRun?: ((event: RunEvent) => void) | undefined;
+  /** Aborting (^C) ends the run under way, records nothing for it, and stops; resume carries on. */
+  signal?: AbortSignal | undefined;
 }
 
 export type RunEvent =
@@ -145,7 +148,7 @@ export async function runExperiment(options: ExperimentOptions): Promise<Experim
 export async function resumeExperiment(
   outDir: string,
   env: NodeJS.ProcessEnv,
-  hooks: Pick<ExperimentOptions, 'onRun' | 'checkoutRoot'> = {},
+  hooks: Pick<ExperimentOptions, 'onRun' | 'checkoutRoot' | 'signal'> = {},
 ): Promise<ExperimentOutcome> {
   return holdingExperiment(outDir, async () => {
     const state = readState(outDir);
@@ -184,9 +187,10 @@ async function carryOn(
   state: ExperimentState,
   outDir: string,
   env: NodeJS.ProcessEnv,
-  hooks: Pick<ExperimentOptions, 'onRun' | 'checkoutRoot'>,
+  hooks: Pick<ExperimentOptions, 'onRun' | 'checkoutRoot' | 'signal'>,
 ): Promise<ExperimentOutcome> {
   const { settings } = state;
+  removeLeftCheckout(state, outDir);
   const driver = AGENT_DRIVERS[settings.agent];
   const tasks = new Map(state.tasks.map((t) => [t.id, t]));
   const perRunMs = perRunLimit(state.tasks, settings.timeLimitMs, settings.checkTimeLimitMs);
@@ -221,16 +225,38 @@ async function carryOn(
         env,
         outDir,
         checkoutRoot: hooks.checkoutRoot,
+        signal: hooks.signal,
+        onCheckout: (checkout) => {
+          state.current = { id: planned.id, checkout };
+          writeState(outDir, state);
+        },
       });
     } catch (error) {
-      if (error instanceof AgentUnavailableError) return stop(state, outDir, error.message);
+      if (error instanceof AgentUnavailableError || error instanceof RunInterruptedError) {
+        state.current = null;
+        return stop(state, outDir, error.message);
+      }
       throw error;
     }
+    state.current = null;
     state.runs[planned.id] = record;
     writeState(outDir, state);
     hooks.onRun?.({ kind: 'done', record, index: index + 1, of });
   }
   return { state, stopped: undefined };
+}
+
+/**
+ * A run that was under way when the process died left its checkout behind: the state names it, and it is
+ * removed when it is one of ours (a folder of that name under which the clone sits), never anything else.
+ */
+function removeLeftCheckout(state: ExperimentState, outDir: string): void {
+  const left = state.current;
+  if (!left) return;
+  if (basename(left.checkout).startsWith(CHECKOUT_PREFIX) && existsSync(join(left.checkout, 'repo', '.git')))
+    removeCheckout(left.checkout);
+  state.current = null;
+  writeState(outDir, state);
 }
 
 function stop(state: ExperimentState, outDir: string, why: string): ExperimentOutcome {

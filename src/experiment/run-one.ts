@@ -36,7 +36,28 @@ export interface RunSettings {
   outDir: string;
   /** Where disposable checkouts are made (default: the system's temporary folder). */
   checkoutRoot?: string | undefined;
+  /** Aborting ends the run's processes; the run is then not recorded (see RunInterruptedError). */
+  signal?: AbortSignal | undefined;
+  /** Told the checkout's folder before the agent starts, so that an interrupted run's folder can be found. */
+  onCheckout?: ((folder: string) => void) | undefined;
 }
+
+/** The run was interrupted (the caller aborted): nothing is recorded, and resume runs it again. */
+export class RunInterruptedError extends RetrospectError {
+  constructor(id: string) {
+    super(
+      'E_INPUT',
+      `interrupted during run ${id}; finished runs are kept ('retrospect experiment resume' carries on)`,
+      {
+        exitCode: 130,
+      },
+    );
+    this.name = 'RunInterruptedError';
+  }
+}
+
+/** The prefix of every checkout folder, so that a resume can tell one of ours before removing it. */
+export const CHECKOUT_PREFIX = 'retrospect-experiment-';
 
 /** Bytes of a check's output kept in the run's record. */
 const CHECK_OUTPUT_KEPT = 4 * 1024;
@@ -84,7 +105,8 @@ export async function runOne(
   const runsDir = join(outDir, 'runs');
   mkdirSync(runsDir, { recursive: true });
   const checkoutRoot = settings.checkoutRoot ?? tmpdir();
-  const checkout = realpathSync(mkdtempSync(join(checkoutRoot, `retrospect-experiment-${planned.taskId}-`)));
+  const checkout = realpathSync(mkdtempSync(join(checkoutRoot, `${CHECKOUT_PREFIX}${planned.taskId}-`)));
+  settings.onCheckout?.(checkout);
   let kept = false;
   try {
     createCheckout(task.repo, task.sha, join(checkout, 'repo'), settings.env);
@@ -107,7 +129,9 @@ export async function runOne(
       env: settings.env,
       stdoutPath: streamPath,
       timeLimitMs: settings.timeLimitMs,
+      signal: settings.signal,
     });
+    if (agent.aborted) throw new RunInterruptedError(planned.id);
     if (agent.startError)
       throw new AgentUnavailableError(
         'missing',
@@ -189,7 +213,9 @@ async function runCheck(
     env: settings.env,
     stdoutPath: outputPath,
     timeLimitMs: settings.checkTimeLimitMs,
+    signal: settings.signal,
   });
+  if (outcome.aborted) throw new RunInterruptedError(id);
   let output = '';
   try {
     output = readFileSync(outputPath, 'utf8').slice(-CHECK_OUTPUT_KEPT);

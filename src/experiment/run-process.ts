@@ -12,6 +12,8 @@ export interface ProcessOutcome {
   code: number | null;
   signal: NodeJS.Signals | null;
   timedOut: boolean;
+  /** Ended because the caller aborted. */
+  aborted: boolean;
   /** The program could not be started (ENOENT: not on PATH). */
   startError?: NodeJS.ErrnoException;
   ms: number;
@@ -28,6 +30,8 @@ export interface ProcessRequest {
   /** The process's stdout goes to this file (an agent's event stream can be large). */
   stdoutPath: string;
   timeLimitMs: number;
+  /** Aborting ends the process group at once (the person pressed ^C: nothing the run started may outlive it). */
+  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -62,15 +66,29 @@ export function runProcess(request: ProcessRequest): Promise<ProcessOutcome> {
       signalGroup('SIGTERM');
       killTimer = setTimeout(() => signalGroup('SIGKILL'), KILL_GRACE_MS);
     }, request.timeLimitMs);
-    const finish = (outcome: Omit<ProcessOutcome, 'ms' | 'stderrTail' | 'timedOut'>) => {
+    // The group is detached from the terminal's, so a ^C reaches only us: we pass it on.
+    const onAbort = () => {
+      signalGroup('SIGTERM');
+      killTimer ??= setTimeout(() => signalGroup('SIGKILL'), KILL_GRACE_MS);
+    };
+    request.signal?.addEventListener('abort', onAbort, { once: true });
+    if (request.signal?.aborted) onAbort();
+    const finish = (outcome: Omit<ProcessOutcome, 'ms' | 'stderrTail' | 'timedOut' | 'aborted'>) => {
       if (settled) return;
       settled = true;
+      request.signal?.removeEventListener('abort', onAbort);
       clearTimeout(limit);
       if (killTimer) clearTimeout(killTimer);
       // Whatever the agent left running in its group goes with it.
       if (!outcome.startError) signalGroup('SIGKILL');
       out.end(() =>
-        resolve({ ...outcome, timedOut, ms: Date.now() - started, stderrTail: stderr.slice(-STDERR_TAIL) }),
+        resolve({
+          ...outcome,
+          timedOut,
+          aborted: request.signal?.aborted === true,
+          ms: Date.now() - started,
+          stderrTail: stderr.slice(-STDERR_TAIL),
+        }),
       );
     };
     child.stdout.pipe(out, { end: false });

@@ -67,6 +67,8 @@ export interface ExperimentState {
   runs: Record<string, RunRecord>;
   /** Why the experiment stopped before its plan was done (budget, agent unavailable), or null. */
   stopped: string | null;
+  /** The run under way and its checkout folder: a resume removes a folder an interrupted run left. */
+  current?: { id: string; checkout: string } | null;
 }
 
 export function statePath(outDir: string): string {

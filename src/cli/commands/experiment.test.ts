@@ -1,7 +1,8 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, spawnCli } from '../../test-support/cli.js';
+import { BIN, runCli, spawnCli } from '../../test-support/cli.js';
 import { experimentTaskRepo } from '../../test-support/experiment-repo.js';
 import { CHECK_FIRST_RULE, installScriptedClaude } from '../../test-support/scripted-agent.js';
 import { tempDir } from '../../test-support/temp-dir.js';
@@ -185,6 +186,50 @@ describe('retrospect experiment', () => {
       rev: base,
     });
   });
+
+  it('^C ends the run under way with its process group, records nothing for it, and exits 130', async () => {
+    const p = project();
+    const { env, dir } = installScriptedClaude('hang');
+    const checkouts = tempDir('retrospect-experiment-sigint-');
+    const child = spawn(
+      process.execPath,
+      [
+        BIN,
+        'experiment',
+        '--tasks',
+        p.tasksFile,
+        '--rules',
+        p.rules,
+        '--runs',
+        '1',
+        '--budget',
+        'runs=4',
+        '--out',
+        'out',
+      ],
+      { cwd: p.cwd, env: { ...env, TMPDIR: checkouts, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    // Once the agent has started (it leaves a child of its own), the person presses ^C.
+    for (let waited = 0; !existsSync(join(dir, 'hang.pid')) && waited < 30_000; waited += 100)
+      await new Promise((r) => setTimeout(r, 100));
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code, stderr).toBe(130);
+    expect(stderr).toMatch(/interrupted during run puzzle-\d\.with(out)?\.1; finished runs are kept/);
+    const pid = Number(readFileSync(join(dir, 'hang.pid'), 'utf8'));
+    const status = existsSync(`/proc/${pid}/status`)
+      ? readFileSync(`/proc/${pid}/status`, 'utf8')
+      : 'State: gone';
+    expect(status).toMatch(/State:\s+(Z|X|gone)/);
+    const state = JSON.parse(readFileSync(join(p.cwd, 'out', 'experiment.json'), 'utf8'));
+    expect(state.runs).toEqual({});
+    expect(state.current).toBeNull();
+    expect(readdirSync(checkouts).filter((n) => n.startsWith('retrospect-experiment-'))).toEqual([]);
+  }, 60_000);
 
   it('--help lists the sub-commands', async () => {
     const run = await runCli(['experiment', '--help']);

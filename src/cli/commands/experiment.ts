@@ -53,8 +53,31 @@ function progress(io: CliIo): (event: RunEvent) => void {
   };
 }
 
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * Runs `fn` with a signal that ^C (or SIGTERM, SIGHUP) aborts: the run under way is ended with its whole
+ * process group, the state is written, and the command ends with 130 instead of leaving an agent running.
+ */
+async function interruptible<T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  const abort = () => controller.abort();
+  for (const name of STOP_SIGNALS) process.on(name, abort);
+  try {
+    return await fn(controller.signal);
+  } finally {
+    for (const name of STOP_SIGNALS) process.off(name, abort);
+  }
+}
+
 /** Writes the reports, prints the JSON or where the reports are, and the stop line; the exit status. */
-function finish(outcome: ExperimentOutcome, outDir: string, json: boolean | undefined, io: CliIo): number {
+function finish(
+  outcome: ExperimentOutcome,
+  outDir: string,
+  json: boolean | undefined,
+  io: CliIo,
+  interrupted = false,
+): number {
   const report = writeExperimentReports(outcome.state, outDir);
   if (json) println(io.stdout, JSON.stringify(report, null, 2));
   else
@@ -64,7 +87,7 @@ function finish(outcome: ExperimentOutcome, outDir: string, json: boolean | unde
     );
   if (outcome.stopped) {
     println(io.stderr, `retrospect experiment: ${outcome.stopped}`);
-    return 1;
+    return interrupted ? 130 : 1;
   }
   return 0;
 }
@@ -137,13 +160,19 @@ async function runMain(args: string[], io: CliIo): Promise<number> {
     throw new UsageError(
       '--budget: an experiment needs a hard budget, e.g. --budget runs=40,time=4h (see --dry-run for its cost)',
     );
-  return finish(await runExperiment(options), outDir, values.json, io);
+  return interruptible(async (signal) => {
+    const outcome = await runExperiment({ ...options, signal });
+    return finish(outcome, outDir, values.json, io, signal.aborted);
+  });
 }
 
 async function runResume(args: string[], io: CliIo): Promise<number> {
   const { values } = parseCommandArgs(args, RESUME_SPEC);
   const outDir = resolve(io.cwd, values.out ?? 'retrospect-experiment');
-  return finish(await resumeExperiment(outDir, io.env, { onRun: progress(io) }), outDir, values.json, io);
+  return interruptible(async (signal) => {
+    const outcome = await resumeExperiment(outDir, io.env, { onRun: progress(io), signal });
+    return finish(outcome, outDir, values.json, io, signal.aborted);
+  });
 }
 
 async function runTasks(args: string[], io: CliIo): Promise<number> {
