@@ -136,9 +136,8 @@ const codex: AgentDriver = {
     const events = streamEvents(streamPath);
     const thread = events.find((e) => e.type === 'thread.started');
     const turns = events.filter((e) => e.type === 'turn.completed');
-    const usages = turns.map((t) =>
-      sumOf(obj(t.usage), ['input_tokens', 'cached_input_tokens', 'output_tokens']),
-    );
+    // cached_input_tokens is the part of input_tokens read from the cache, not more tokens.
+    const usages = turns.map((t) => sumOf(obj(t.usage), ['input_tokens', 'output_tokens']));
     const known = usages.filter((u): u is number => u !== undefined);
     const failure = events.findLast((e) => e.type === 'turn.failed' || e.type === 'error');
     const message = str(obj(failure?.error)?.message) ?? str(failure?.message);
@@ -194,19 +193,19 @@ const gemini: AgentDriver = {
     const init = events.find((e) => e.type === 'init');
     const result = events.findLast((e) => e.type === 'result');
     const stats = obj(result?.stats);
-    const failed = result !== undefined && result.status !== 'success';
+    // An `error` event in the stream is a warning the run went on after; the result says how it ended.
     const error = events.findLast((e) => e.type === 'error');
+    const failed = result !== undefined ? result.status !== 'success' : error !== undefined;
     return {
       sessionId: str(init?.session_id),
       tokens: num(stats?.total_tokens) ?? sumOf(stats, ['input_tokens', 'output_tokens']),
       usd: undefined,
       agentTurns: undefined,
-      error:
-        failed || error
-          ? oneLine(
-              str(obj(result?.error)?.message) ?? str(error?.message) ?? String(result?.status ?? 'error'),
-            )
-          : undefined,
+      error: failed
+        ? oneLine(
+            str(obj(result?.error)?.message) ?? str(error?.message) ?? String(result?.status ?? 'error'),
+          )
+        : undefined,
     };
   },
   transcript(report, _checkout, env, startedMs) {
