@@ -84,8 +84,11 @@ function placeRules(checkout: string, driver: AgentDriver, rules: string): void 
     existing = '';
   }
   writeFileAtomic(target, existing === '' ? rules : `${existing.replace(/\n*$/, '\n\n')}${rules}`);
-  if (driver.name === 'claude')
+  if (driver.name === 'claude') {
+    // A clone made without git's templates has no info/ folder yet.
+    mkdirSync(join(checkout, '.git', 'info'), { recursive: true });
     appendFileSync(join(checkout, '.git', 'info', 'exclude'), `/${driver.rulesPath}\n`);
+  }
 }
 
 /**
