@@ -42,6 +42,11 @@ function taskOf(value: unknown, where: string): ExperimentTask {
     );
   const prompt = text('prompt');
   const repo = text('repo');
+  // Runs clone from the person's own copy; a remote would be fetched over the network (and git refuses it).
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\/|^[^/\s]+@[^/\s]+:|^[A-Za-z][A-Za-z0-9+.-]*::/.test(repo))
+    throw new InputError(
+      `${where}: "repo" must be a local repository's folder, got ${JSON.stringify(repo).slice(0, 90)}`,
+    );
   const rev = text('rev');
   if (!REV.test(rev) || rev.startsWith('-') || rev.includes('..'))
     throw new InputError(
