@@ -33,6 +33,7 @@ for (const behaviour of ['rule-helps', 'same']) {
   let shown = 0;
   let frictionShown = 0;
   let checkShown = 0;
+  let roughShown = 0;
   const friction = [];
   const check = [];
   const phrasing = [];
@@ -58,6 +59,8 @@ for (const behaviour of ['rule-helps', 'same']) {
     if (report.effect_shown) shown++;
     if (report.effects.friction.shown) frictionShown++;
     if (report.effects.check_pass.shown) checkShown++;
+    const rough = report.effects.friction_runs;
+    if (rough && rough.low !== null && (rough.low > 0 || rough.high < 0)) roughShown++;
     friction.push(report.effects.friction);
     check.push(report.effects.check_pass);
     phrasing.push(report.effects.phrasing.estimate);
@@ -67,7 +70,7 @@ for (const behaviour of ['rule-helps', 'same']) {
   const summary = (effects) =>
     `${median(effects.map((e) => e.estimate))} [${median(effects.map((e) => e.low))}, ${median(effects.map((e) => e.high))}]`;
   console.log(
-    `${behaviour}: effect shown in ${shown}/${seeds} seeds (friction ${frictionShown}, check ${checkShown}); ` +
+    `${behaviour}: effect shown in ${shown}/${seeds} seeds (friction ${frictionShown}, check ${checkShown}); runs with friction apart in ${roughShown}; ` +
       `median friction ${summary(friction)}, check pass ${summary(check)}, retry phrases ${median(phrasing)}` +
       ` (${taskCount} tasks x ${runs} runs per arm)`,
   );

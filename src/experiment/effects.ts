@@ -4,15 +4,27 @@ import { shareDifference } from './proportion-interval.js';
 import type { RunRecord } from './state.js';
 
 /** The measures an experiment compares. friction and check_pass decide; the others are outcomes shown beside them. */
-export const MEASURES = ['friction', 'check_pass', 'tokens', 'turns', 'wall_seconds', 'phrasing'] as const;
+export const MEASURES = [
+  'friction',
+  'check_pass',
+  'friction_runs',
+  'tokens',
+  'turns',
+  'wall_seconds',
+  'phrasing',
+] as const;
 export type MeasureName = (typeof MEASURES)[number];
 
 /** The measures an effect is claimed on; the confidence is split between them (Bonferroni). */
 export const DECIDING_MEASURES: readonly MeasureName[] = ['friction', 'check_pass'];
 
+/** Measures that are a yes or no per run, compared as shares. */
+export const SHARE_MEASURES: readonly MeasureName[] = ['check_pass', 'friction_runs'];
+
 export const MEASURE_LABELS: Record<MeasureName, string> = {
   friction: "friction per 100 turns (S1, S2, S3, S5; the agent's phrasing left out)",
   check_pass: 'share of runs whose task check passed',
+  friction_runs: 'share of runs with any counted friction',
   tokens: 'tokens per run',
   turns: 'turns per run',
   wall_seconds: 'wall time per run, seconds',
@@ -41,7 +53,8 @@ export interface ArmFigures {
   runs: number;
   /** Runs whose transcript could be gated. */
   measured: number;
-  friction: { median: number | null; mean: number | null };
+  /** `share`: of the measured runs, those with any counted friction. */
+  friction: { median: number | null; mean: number | null; share: number | null };
   check: { passed: number; checked: number; share: number | null };
   tokens: { median: number | null; total: number };
   usd: { total: number | null };
@@ -81,6 +94,8 @@ export function runMeasure(run: RunRecord, measure: MeasureName): number | undef
       return run.measures?.friction;
     case 'check_pass':
       return run.check === null ? undefined : run.check.passed ? 1 : 0;
+    case 'friction_runs':
+      return run.measures === null ? undefined : run.measures.friction > 0 ? 1 : 0;
     case 'tokens':
       return run.tokens ?? undefined;
     case 'turns':
@@ -110,7 +125,7 @@ function powerNote(measure: MeasureName, withV: number[], withoutV: number[], le
   if (n < 2) return 'too few runs to say what change they could detect';
   const zAlpha = normalQuantile(1 - (1 - level) / 2);
   let spread: number;
-  if (measure === 'check_pass') {
+  if (SHARE_MEASURES.includes(measure)) {
     const pooled =
       (withV.reduce((a, b) => a + b, 0) + withoutV.reduce((a, b) => a + b, 0)) /
       (withV.length + withoutV.length);
@@ -121,10 +136,9 @@ function powerNote(measure: MeasureName, withV: number[], withoutV: number[], le
     spread = Math.sqrt((sd(withV) ** 2 + sd(withoutV) ** 2) / 2) / Math.sqrt(RANK_EFFICIENCY);
   }
   const detectable = (zAlpha + Z_POWER) * spread * Math.sqrt(2 / n);
-  const shown =
-    measure === 'check_pass'
-      ? `${Math.round(detectable * 100)} points of the pass share`
-      : `${round(detectable, 2)}`;
+  const shown = SHARE_MEASURES.includes(measure)
+    ? `${Math.round(detectable * 100)} points of the share`
+    : `${round(detectable, 2)}`;
   if (spread === 0)
     return `no spread in ${n} runs per arm: any change would show, but the spread is not yet known`;
   return `with this spread, ${n} runs per arm detect a change of ${shown} (80% of the time at the ${round(level * 100, 1)}% level)`;
@@ -146,7 +160,7 @@ export function measureEffects(
     let found: { estimate: number; low: number; high: number } | undefined;
     let estimate: number | undefined;
     let method: MeasureEffect['method'] = 'none';
-    if (measure === 'check_pass') {
+    if (SHARE_MEASURES.includes(measure)) {
       const sum = (v: number[]) => v.reduce((a, b) => a + b, 0);
       found = shareDifference(
         { successes: sum(withV), n: withV.length },
@@ -193,6 +207,7 @@ export function armFigures(runs: readonly RunRecord[], arm: Arm): ArmFigures {
     friction: {
       median: median(friction) === null ? null : round(median(friction) as number),
       mean: mean(friction) === null ? null : round(mean(friction) as number),
+      share: friction.length === 0 ? null : round(friction.filter((f) => f > 0).length / friction.length),
     },
     check: {
       passed,

@@ -57,6 +57,9 @@ describe('experiment with a scripted agent', () => {
     expect(report.effect_shown).toBe(true);
     expect(report.arms.with.check.passed).toBe(10);
     expect(report.arms.without.friction.mean ?? 0).toBeGreaterThan(report.arms.with.friction.mean ?? 0);
+    // No run of the with-arm has counted friction; most runs without it do, and the share shows it.
+    expect(report.arms.with.friction.share).toBe(0);
+    expect(report.effects.friction_runs.estimate ?? 0).toBeLessThan(0);
     // Every run's transcript is kept beside the report, in Claude Code's format, and the with-arm agent
     // loaded the rules (it ran the check first); the without-arm agent never saw them.
     for (const run of report.runs) {

@@ -94,7 +94,15 @@ describe.skipIf(!BROWSER && !REQUIRED)('the experiment report in a browser', () 
     });
     expect(errors).toEqual([]);
     expect(requests).toEqual([url]);
-    expect(state.charts).toEqual(['friction', 'check_pass', 'tokens', 'turns', 'wall_seconds', 'phrasing']);
+    expect(state.charts).toEqual([
+      'friction',
+      'check_pass',
+      'friction_runs',
+      'tokens',
+      'turns',
+      'wall_seconds',
+      'phrasing',
+    ]);
     expect(state.centres).toEqual(['with', 'without']);
     expect(state.intervals).toEqual(['with', 'without']);
     expect(state.notes).toBe(2);

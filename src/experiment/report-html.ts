@@ -1,6 +1,6 @@
 import { escapeHtml } from '../report/escape.js';
 import { medianInterval, shareInterval } from './arm-intervals.js';
-import { MEASURE_LABELS, MEASURES, type MeasureName } from './effects.js';
+import { MEASURE_LABELS, MEASURES, type MeasureName, SHARE_MEASURES } from './effects.js';
 import type { ExperimentReport } from './report-json.js';
 import { effectWords } from './report-markdown.js';
 
@@ -15,7 +15,13 @@ const COLORS = { with: '#1f77b4', without: '#d62728' } as const;
 
 function runValue(run: Run, measure: MeasureName): number | undefined {
   const m = run.measures;
-  const value = measure === 'check_pass' ? (m.check_pass === null ? null : m.check_pass ? 1 : 0) : m[measure];
+  const yes = (flag: boolean | null) => (flag === null ? null : flag ? 1 : 0);
+  const value =
+    measure === 'check_pass'
+      ? yes(m.check_pass)
+      : measure === 'friction_runs'
+        ? yes(m.friction === null ? null : m.friction > 0)
+        : m[measure];
   return value === null || value === undefined ? undefined : value;
 }
 
@@ -37,23 +43,22 @@ function chart(report: ExperimentReport, measure: MeasureName): string {
     const centre =
       numbers.length === 0
         ? undefined
-        : measure === 'check_pass'
+        : SHARE_MEASURES.includes(measure)
           ? numbers.reduce((a, b) => a + b, 0) / numbers.length
           : [...numbers].sort((a, b) => a - b)[numbers.length >> 1];
-    const interval =
-      measure === 'check_pass'
-        ? shareInterval(
-            numbers.reduce((a, b) => a + b, 0),
-            numbers.length,
-            level,
-          )
-        : medianInterval(numbers, level);
+    const interval = SHARE_MEASURES.includes(measure)
+      ? shareInterval(
+          numbers.reduce((a, b) => a + b, 0),
+          numbers.length,
+          level,
+        )
+      : medianInterval(numbers, level);
     return { arm, values, centre, interval };
   });
   const all = arms.flatMap((a) => [...a.values.map((x) => x.v), ...(a.interval ?? [])]);
   let low = all.length === 0 ? 0 : Math.min(...all);
   let high = all.length === 0 ? 1 : Math.max(...all);
-  if (measure === 'check_pass') [low, high] = [0, 1];
+  if (SHARE_MEASURES.includes(measure)) [low, high] = [0, 1];
   if (high === low) high = low + 1;
   const x = (v: number) => LEFT + ((v - low) / (high - low)) * (WIDTH - LEFT - RIGHT);
   const parts: string[] = [];
