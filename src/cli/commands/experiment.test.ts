@@ -168,9 +168,13 @@ describe('retrospect experiment', () => {
     other.user('Fix the login page.');
     const otherPath = other.write();
     const out = join(tempDir('retrospect-experiment-built-'), 'tasks.jsonl');
-    const run = await runCli(['experiment', 'tasks', session, otherPath, '--repo', repo.dir, '--out', out], {
-      cwd: repo.dir,
-    });
+    // The first as its project folder (a folder stands for its sessions), the second as a file.
+    const run = await runCli(
+      ['experiment', 'tasks', dirname(session), otherPath, '--repo', repo.dir, '--out', out],
+      {
+        cwd: repo.dir,
+      },
+    );
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toContain(`left out ${otherPath}: ran in /home/dev/other, outside the repository`);
     expect(run.stderr).toContain('1 tasks, 1 sessions left out');

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { HelpShown, InputError, UsageError } from '../../errors/errors.js';
 import { AGENT_DRIVERS, type AgentName } from '../../experiment/agents.js';
@@ -15,6 +16,7 @@ import { tasksFromSessions } from '../../experiment/tasks-from-sessions.js';
 import { REPORT_FILES, writeExperimentReports } from '../../experiment/write-report.js';
 import { writeFileAtomic } from '../../fsx/atomic.js';
 import { readRegularText } from '../../fsx/read-regular.js';
+import { listSessionFiles } from '../../walk/link/session-sources.js';
 import { parseCommandArgs } from '../args.js';
 import { type CliIo, println } from '../io.js';
 import { parseBudget, parseDuration } from './experiment/options.js';
@@ -178,12 +180,12 @@ async function runResume(args: string[], io: CliIo): Promise<number> {
 async function runTasks(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, TASKS_SPEC);
   const repo = resolve(io.cwd, values.repo ?? '.');
-  const built = tasksFromSessions(
-    positionals.map((p) => resolve(io.cwd, p)),
-    repo,
-    io.env,
-    { anyFolder: values['any-folder'] === true },
-  );
+  // A folder (a Claude Code project folder) stands for its session files.
+  const sessions = positionals.flatMap((p) => {
+    const path = resolve(io.cwd, p);
+    return statSync(path, { throwIfNoEntry: false })?.isDirectory() ? listSessionFiles(path) : [path];
+  });
+  const built = tasksFromSessions(sessions, repo, io.env, { anyFolder: values['any-folder'] === true });
   for (const left of built.leftOut)
     println(io.stderr, `retrospect experiment tasks: left out ${left.session}: ${left.reason}`);
   const text = built.tasks.map(({ from: _from, ...task }) => taskLine(task)).join('\n');

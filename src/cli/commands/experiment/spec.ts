@@ -116,7 +116,14 @@ export const TASKS_SPEC = defineCommand({
   summary: 'Build a tasks file from past sessions: opening request at the commit each started from',
   details:
     "Each session's opening request becomes a task at the commit its repository was at when the session\nstarted (found by the walk's session-to-commit linking). Sessions whose start cannot be rebuilt are listed on\nstderr and left out. The tasks have no check: add one per line where the repository has a test command.",
-  args: [{ name: 'SESSION', description: 'session transcripts (.jsonl)', required: true, variadic: true }],
+  args: [
+    {
+      name: 'SESSION',
+      description: 'session transcripts (.jsonl), or a Claude Code project folder of them',
+      required: true,
+      variadic: true,
+    },
+  ],
   options: {
     repo: {
       type: 'string',
