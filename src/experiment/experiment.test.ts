@@ -128,6 +128,24 @@ describe('experiment with a scripted agent', () => {
     expect(existsSync(foreign)).toBe(true);
   }, 60_000);
 
+  it('stops before a run that could pass the budget, and resume with a larger budget carries on', async () => {
+    const { options, outDir } = setup('same', { runsPerArm: 1, budget: { runs: 4, tokens: 20_000 } });
+    const first = await runExperiment(options);
+    expect(first.stopped).toMatch(
+      /^stopped before run \S+: the next run could take the tokens past the budget's 20000 \(\d+ spent\); finished runs are kept$/,
+    );
+    const done = Object.keys(first.state.runs).length;
+    expect(done).toBeGreaterThan(0);
+    expect(done).toBeLessThan(4);
+    const second = await resumeExperiment(outDir, options.env, {
+      checkoutRoot: options.checkoutRoot,
+      budget: { runs: 4 },
+    });
+    expect(second.stopped).toBeUndefined();
+    expect(Object.keys(second.state.runs)).toHaveLength(4);
+    expect(second.state.settings.budget).toEqual({ runs: 4 });
+  }, 60_000);
+
   it('says in one line that the agent is missing, and starts nothing else', async () => {
     // A PATH with git on it and no claude at all (whether or not the machine has one).
     const bin = tempDir('retrospect-git-only-');

@@ -148,11 +148,16 @@ export async function runExperiment(options: ExperimentOptions): Promise<Experim
 export async function resumeExperiment(
   outDir: string,
   env: NodeJS.ProcessEnv,
-  hooks: Pick<ExperimentOptions, 'onRun' | 'checkoutRoot' | 'signal'> = {},
+  hooks: Pick<ExperimentOptions, 'onRun' | 'checkoutRoot' | 'signal'> & {
+    /** Replaces the recorded budget (after one stopped the experiment); the plan is not changed. */
+    budget?: ExperimentBudget | undefined;
+  } = {},
 ): Promise<ExperimentOutcome> {
   return holdingExperiment(outDir, async () => {
     const state = readState(outDir);
     state.stopped = null;
+    if (hooks.budget !== undefined && Object.keys(hooks.budget).length > 0)
+      state.settings.budget = hooks.budget;
     return carryOn(state, outDir, env, hooks);
   });
 }

@@ -172,7 +172,8 @@ async function runResume(args: string[], io: CliIo): Promise<number> {
   const { values } = parseCommandArgs(args, RESUME_SPEC);
   const outDir = resolve(io.cwd, values.out ?? 'retrospect-experiment');
   return interruptible(async (signal) => {
-    const outcome = await resumeExperiment(outDir, io.env, { onRun: progress(io), signal });
+    const budget = values.budget === undefined ? undefined : parseBudget(values.budget);
+    const outcome = await resumeExperiment(outDir, io.env, { onRun: progress(io), signal, budget });
     return finish(outcome, outDir, values.json, io, signal.aborted);
   });
 }

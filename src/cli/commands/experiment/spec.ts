@@ -105,9 +105,20 @@ export const RESUME_SPEC = defineCommand({
       description: "the experiment's folder",
       default: 'retrospect-experiment',
     },
+    budget: {
+      type: 'string',
+      arg: 'LIST',
+      multiple: true,
+      description:
+        'a new budget in place of the recorded one (after the budget stopped it): runs=N,time=DURATION,tokens=N,usd=AMOUNT',
+      default: 'the recorded one',
+    },
     json: { type: 'boolean', description: 'print the report as one JSON object' },
   },
-  examples: [['retrospect experiment resume --out retrospect-experiment', 'carry on where it stopped']],
+  examples: [
+    ['retrospect experiment resume --out retrospect-experiment', 'carry on where it stopped'],
+    ['retrospect experiment resume --budget runs=40,time=10h,usd=30', 'carry on with a larger budget'],
+  ],
   exitStatus: '0 the plan is done; 1 stopped early again or bad input; 2 usage',
 });
 
