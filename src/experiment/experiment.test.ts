@@ -146,6 +146,21 @@ describe('experiment with a scripted agent', () => {
     expect(second.state.settings.budget).toEqual({ runs: 4 });
   }, 60_000);
 
+  it("measures a run from Claude Code's event stream when its session file cannot be found, as from the file", async () => {
+    const kept = setup('rule-helps', { runsPerArm: 2 }, { seed: 4 });
+    const fromFile = (await runExperiment(kept.options)).state.runs;
+    const lost = setup('rule-helps', { runsPerArm: 2 }, { seed: 4 });
+    const fromStream = (
+      await runExperiment({ ...lost.options, env: { ...lost.options.env, SCRIPTED_AGENT_NO_SESSION: '1' } })
+    ).state.runs;
+    expect(Object.keys(fromStream).sort()).toEqual(Object.keys(fromFile).sort());
+    for (const [id, run] of Object.entries(fromStream)) {
+      expect(run.transcriptFrom).toBe('stream');
+      expect(fromFile[id]?.transcriptFrom).toBe('agent');
+      expect(run.measures).toEqual(fromFile[id]?.measures);
+    }
+  }, 90_000);
+
   it('says in one line that the agent is missing, and starts nothing else', async () => {
     // A PATH with git on it and no claude at all (whether or not the machine has one).
     const bin = tempDir('retrospect-git-only-');

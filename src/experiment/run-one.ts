@@ -9,6 +9,7 @@ import { type AgentFailureKind, agentFailureKind, agentFailureLine } from './age
 import type { AgentDriver } from './agents.js';
 import { checkArgv } from './check-command.js';
 import { createCheckout, removeCheckout } from './checkout.js';
+import { transcriptFromClaudeStream } from './claude-stream-transcript.js';
 import { measureTranscript } from './measure.js';
 import type { PlannedRun } from './plan.js';
 import { runProcess } from './run-process.js';
@@ -151,7 +152,16 @@ export async function runOne(
         agentFailureLine(unavailable, driver.command, failureText.replace(/\s+/g, ' ').trim().slice(0, 160)),
       );
     const found = driver.transcript(report, worktree, settings.env, startedMs);
-    const transcript = found === undefined ? null : copyTranscript(found, runsDir, planned.id);
+    let transcript = found === undefined ? null : copyTranscript(found, runsDir, planned.id);
+    let transcriptFrom: RunRecord['transcriptFrom'] = transcript === null ? null : 'agent';
+    if (transcript === null && driver.name === 'claude') {
+      const rebuilt = transcriptFromClaudeStream(streamPath, task.prompt, worktree, startedMs);
+      if (rebuilt !== '') {
+        transcript = join('runs', `${planned.id}.transcript.jsonl`);
+        writeFileAtomic(join(outDir, transcript), rebuilt);
+        transcriptFrom = 'stream';
+      }
+    }
     const check =
       task.check === undefined ? null : await runCheck(task, worktree, runsDir, planned.id, settings);
     const status: RunStatus = agent.timedOut
@@ -171,6 +181,7 @@ export async function runOne(
       wallMs: agent.ms,
       exitCode: agent.code,
       transcript,
+      transcriptFrom,
       stream: join('runs', streamName),
       check,
       tokens: report.tokens ?? null,

@@ -27,6 +27,8 @@ export interface RunRecord {
   exitCode: number | null;
   /** The agent's transcript, copied into the output folder; null when the agent kept none. */
   transcript: string | null;
+  /** Where the transcript came from: the agent's own file, or rebuilt from its event stream (Claude Code). */
+  transcriptFrom?: 'agent' | 'stream' | null;
   /** The agent's event stream (its stdout). */
   stream: string;
   /** The task's check after the agent stopped; null when the task names none. */

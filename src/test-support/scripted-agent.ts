@@ -182,7 +182,8 @@ function main() {
     write('answer.txt', answer + '\\n');
     say('Done: answer.txt holds the answer.');
   }
-  fs.writeFileSync(join(folder, sessionId + '.jsonl'), session.map((l) => JSON.stringify(l) + '\\n').join(''));
+  if (process.env.SCRIPTED_AGENT_NO_SESSION !== '1')
+    fs.writeFileSync(join(folder, sessionId + '.jsonl'), session.map((l) => JSON.stringify(l) + '\\n').join(''));
   out({ type: 'result', subtype: 'success', is_error: false, duration_ms: clock - Date.now(), duration_api_ms: 900 * turns,
     num_turns: turns, result: 'Done.', session_id: sessionId, total_cost_usd: Math.round(turns * 0.004 * 10000) / 10000,
     usage: tokens, permission_denials: [], uuid: randomUUID() });
