@@ -84,8 +84,8 @@ export const RUN_SPEC = defineCommand({
       'the plan and its worst-case cost',
     ],
     [
-      'retrospect experiment --tasks tasks.jsonl --rules rules.md --runs 5 --budget runs=40,time=8h,usd=20',
-      'run it, at most 40 runs, 8 hours and $20',
+      'retrospect experiment --tasks tasks.jsonl --rules rules.md --runs 5 --time-limit 10m --check-time-limit 2m --budget runs=40,time=8h,usd=20',
+      'four tasks: 40 runs of at most 12 minutes, within 8 hours and $20',
     ],
     ['retrospect experiment resume --out retrospect-experiment', 'carry on after an interruption'],
   ],
