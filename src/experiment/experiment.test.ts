@@ -161,6 +161,23 @@ describe('experiment with a scripted agent', () => {
     }
   }, 90_000);
 
+  it('--keep leaves each checkout at its commit, with the rules where Claude Code loads them in the with arm only', async () => {
+    const { options, repo } = setup('same', { runsPerArm: 1, keep: true });
+    const outcome = await runExperiment({ ...options, tasks: options.tasks.slice(0, 1) });
+    const runs = Object.values(outcome.state.runs);
+    expect(runs).toHaveLength(2);
+    for (const run of runs) {
+      const checkout = run.keptCheckout as string;
+      expect(git(checkout, 'rev-parse', 'HEAD').trim()).toBe(git(repo, 'rev-parse', 'HEAD').trim());
+      expect(git(checkout, 'remote').trim()).toBe('');
+      const rules = join(checkout, '.claude', 'rules', 'retrospect-experiment.md');
+      expect(existsSync(rules)).toBe(run.arm === 'with');
+      if (run.arm === 'with') expect(readFileSync(rules, 'utf8')).toBe(CHECK_FIRST_RULE);
+      // The agent's own answer is there; the rules file is not in git's view of the tree.
+      expect(git(checkout, 'status', '--porcelain')).toBe('?? answer.txt\n');
+    }
+  }, 60_000);
+
   it('says in one line that the agent is missing, and starts nothing else', async () => {
     // A PATH with git on it and no claude at all (whether or not the machine has one).
     const bin = tempDir('retrospect-git-only-');
