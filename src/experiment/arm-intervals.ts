@@ -1,4 +1,5 @@
 import { normalQuantile } from '../trial/effect/rank-interval.js';
+import { wilson } from './proportion-interval.js';
 
 /** P(X ≤ k) for X ~ Binomial(n, 1/2). */
 function binomialHalfCdf(k: number, n: number): number {
@@ -26,13 +27,8 @@ export function medianInterval(values: readonly number[], level: number): [numbe
   return [sorted[k - 1] as number, sorted[n - k] as number];
 }
 
-/** Wilson's score interval for one arm's share of passed checks. */
+/** Wilson's score interval for one arm's share (of passed checks, of runs with friction). */
 export function shareInterval(successes: number, n: number, level: number): [number, number] | undefined {
   if (n === 0) return undefined;
-  const z = normalQuantile(1 - (1 - level) / 2);
-  const p = successes / n;
-  const centre = p + (z * z) / (2 * n);
-  const spread = z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n));
-  const denominator = 1 + (z * z) / n;
-  return [(centre - spread) / denominator, (centre + spread) / denominator];
+  return wilson(successes, n, normalQuantile(1 - (1 - level) / 2));
 }

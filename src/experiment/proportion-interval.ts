@@ -1,7 +1,7 @@
 import { normalQuantile } from '../trial/effect/rank-interval.js';
 
-/** Wilson's score interval for a share of `successes` in `n`. */
-function wilson(successes: number, n: number, z: number): [number, number] {
+/** Wilson's score interval for a share of `successes` in `n` (z: the normal quantile of the level). */
+export function wilson(successes: number, n: number, z: number): [number, number] {
   const p = successes / n;
   const centre = p + (z * z) / (2 * n);
   const spread = z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n));
