@@ -20,6 +20,7 @@ export interface CommandEntry {
 // biome-ignore format: one line per command keeps parallel additions conflict-free
 export const COMMANDS: CommandEntry[] = [
   { name: 'deep-read', summary: 'Ask a model (or the offline heuristic) for cited rule proposals on one flagged session', load: () => import('./commands/deep-read.js') },
+  { name: 'experiment', summary: 'Run the same tasks with and without the rules and measure the difference', load: () => import('./commands/experiment.js') },
   { name: 'export', summary: 'Send the session store to a team observability stack', load: () => import('./commands/export.js') },
   { name: 'gate', summary: 'Score one session transcript with the friction gate', load: () => import('./commands/gate.js') },
   { name: 'hook', summary: 'Claude Code hook handlers', load: () => import('./commands/hook.js') },

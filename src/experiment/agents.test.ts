@@ -1,0 +1,98 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test-support/temp-dir.js';
+import { AGENT_DRIVERS } from './agents.js';
+
+function stream(lines: unknown[]): string {
+  const path = join(tempDir('retrospect-agent-stream-'), 'stream.jsonl');
+  writeFileSync(path, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
+  return path;
+}
+
+describe('agent drivers', () => {
+  it('claude: the prompt on stdin, never in the arguments; usage and cost from the result event', () => {
+    const call = AGENT_DRIVERS.claude.invocation('$(rm -rf ~) fix it', {
+      permissionMode: 'acceptEdits',
+      model: 'sonnet',
+    });
+    expect(call.args).toEqual([
+      '-p',
+      '--output-format',
+      'stream-json',
+      '--verbose',
+      '--permission-mode',
+      'acceptEdits',
+      '--model',
+      'sonnet',
+    ]);
+    expect(call.input).toBe('$(rm -rf ~) fix it');
+    const report = AGENT_DRIVERS.claude.report(
+      stream([
+        { type: 'system', subtype: 'init', session_id: 'abc-1' },
+        {
+          type: 'result',
+          subtype: 'success',
+          is_error: false,
+          num_turns: 4,
+          session_id: 'abc-1',
+          total_cost_usd: 0.05,
+          usage: {
+            input_tokens: 10,
+            output_tokens: 5,
+            cache_creation_input_tokens: 100,
+            cache_read_input_tokens: 1000,
+          },
+        },
+      ]),
+    );
+    expect(report).toEqual({ sessionId: 'abc-1', tokens: 1115, usd: 0.05, agentTurns: 4, error: undefined });
+  });
+
+  it('codex: thread id, per-turn usage (cached input is part of the input), a failed turn', () => {
+    const call = AGENT_DRIVERS.codex.invocation('do it', { permissionMode: 'workspace-write' });
+    expect(call).toEqual({ args: ['exec', '--json', '--sandbox', 'workspace-write', '-'], input: 'do it' });
+    const report = AGENT_DRIVERS.codex.report(
+      stream([
+        { type: 'thread.started', thread_id: '0199a213-81c0-7800-8aa1-bbab2a035a53' },
+        { type: 'turn.started' },
+        {
+          type: 'turn.completed',
+          usage: { input_tokens: 2000, cached_input_tokens: 1500, output_tokens: 300 },
+        },
+        { type: 'turn.failed', error: { message: "You've hit your usage limit." } },
+      ]),
+    );
+    expect(report).toEqual({
+      sessionId: '0199a213-81c0-7800-8aa1-bbab2a035a53',
+      tokens: 2300,
+      usd: undefined,
+      agentTurns: 1,
+      error: "You've hit your usage limit.",
+    });
+  });
+
+  it('gemini: the prompt as one argument; a warning in the stream is not a failure, the result is', () => {
+    const call = AGENT_DRIVERS.gemini.invocation('-rf fix', { permissionMode: 'auto_edit' });
+    expect(call.args.slice(-2)).toEqual(['--prompt', '-rf fix']);
+    const ok = AGENT_DRIVERS.gemini.report(
+      stream([
+        { type: 'init', session_id: 'f00dbabe-1', model: 'gemini-2.5-pro' },
+        { type: 'error', severity: 'warning', message: 'loop detected, continuing' },
+        {
+          type: 'result',
+          status: 'success',
+          stats: { total_tokens: 900, input_tokens: 700, output_tokens: 200 },
+        },
+      ]),
+    );
+    expect(ok).toMatchObject({ sessionId: 'f00dbabe-1', tokens: 900, error: undefined });
+    const failed = AGENT_DRIVERS.gemini.report(
+      stream([
+        { type: 'init', session_id: 'x' },
+        { type: 'result', status: 'error', error: { message: 'Quota exceeded' } },
+      ]),
+    );
+    expect(failed.error).toBe('Quota exceeded');
+  });
+});

@@ -1,0 +1,233 @@
+import { normalQuantile, shiftInterval } from '../trial/effect/rank-interval.js';
+import type { Arm } from './plan.js';
+import { shareDifference } from './proportion-interval.js';
+import type { RunRecord } from './state.js';
+
+/** The measures an experiment compares. friction and check_pass decide; the others are outcomes shown beside them. */
+export const MEASURES = [
+  'friction',
+  'check_pass',
+  'friction_runs',
+  'tokens',
+  'turns',
+  'wall_seconds',
+  'phrasing',
+] as const;
+export type MeasureName = (typeof MEASURES)[number];
+
+/** The measures an effect is claimed on; the confidence is split between them (Bonferroni). */
+export const DECIDING_MEASURES: readonly MeasureName[] = ['friction', 'check_pass'];
+
+/** Measures that are a yes or no per run, compared as shares. */
+export const SHARE_MEASURES: readonly MeasureName[] = ['check_pass', 'friction_runs'];
+
+export const MEASURE_LABELS: Record<MeasureName, string> = {
+  friction: "friction per 100 turns (S1, S2, S3, S5; the agent's phrasing left out)",
+  check_pass: 'share of runs whose task check passed',
+  friction_runs: 'share of runs with any counted friction',
+  tokens: 'tokens per run',
+  turns: 'turns per run',
+  wall_seconds: 'wall time per run, seconds',
+  phrasing: "the agent's retry phrases per run (S4: reported, not counted)",
+};
+
+/** One measure's effect, with-arm minus without-arm. */
+export interface MeasureEffect {
+  estimate: number | null;
+  low: number | null;
+  high: number | null;
+  /** The interval's level. */
+  level: number;
+  /** Runs measured in each arm. */
+  n: { with: number; without: number };
+  /** How the interval was built. */
+  method: 'hodges-lehmann' | 'newcombe' | 'none';
+  /** Whether the whole interval lies on one side of zero (only for the deciding measures). */
+  shown: boolean | null;
+  /** "with this spread, N runs per arm detect a change of X": the smallest change found 80% of the time. */
+  power: string;
+}
+
+/** One arm's figures. */
+export interface ArmFigures {
+  runs: number;
+  /** Runs whose transcript could be gated. */
+  measured: number;
+  /** `share`: of the measured runs, those with any counted friction. */
+  friction: { median: number | null; mean: number | null; share: number | null };
+  check: { passed: number; checked: number; share: number | null };
+  tokens: { median: number | null; total: number };
+  usd: { total: number | null };
+  turns: { median: number | null };
+  wall_seconds: { median: number | null };
+  phrasing: { total: number };
+  timedOut: number;
+  agentErrors: number;
+}
+
+const round = (x: number, places = 4) => Math.round(x * 10 ** places) / 10 ** places;
+
+function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+function mean(values: readonly number[]): number | null {
+  return values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length;
+}
+
+function sd(values: readonly number[]): number {
+  const m = mean(values) ?? 0;
+  return values.length < 2
+    ? 0
+    : Math.sqrt(values.reduce((s, v) => s + (v - m) ** 2, 0) / (values.length - 1));
+}
+
+/** A run's value on a measure, or undefined when the run does not have it. */
+export function runMeasure(run: RunRecord, measure: MeasureName): number | undefined {
+  switch (measure) {
+    case 'friction':
+      return run.measures?.friction;
+    case 'check_pass':
+      return run.check === null ? undefined : run.check.passed ? 1 : 0;
+    case 'friction_runs':
+      return run.measures === null ? undefined : run.measures.friction > 0 ? 1 : 0;
+    case 'tokens':
+      return run.tokens ?? undefined;
+    case 'turns':
+      return run.measures?.turns ?? run.agentTurns ?? undefined;
+    case 'wall_seconds':
+      return round(run.wallMs / 1000, 3);
+    case 'phrasing':
+      return run.measures?.phrasing;
+  }
+}
+
+export function armValues(runs: readonly RunRecord[], arm: Arm, measure: MeasureName): number[] {
+  return runs
+    .filter((r) => r.arm === arm)
+    .flatMap((r) => {
+      const v = runMeasure(r, measure);
+      return v === undefined ? [] : [v];
+    });
+}
+
+const Z_POWER = normalQuantile(0.8);
+/** The rank test's efficiency against the t-test on normal data (3/π): it needs about 5% more runs. */
+const RANK_EFFICIENCY = 3 / Math.PI;
+
+function powerNote(measure: MeasureName, withV: number[], withoutV: number[], level: number): string {
+  const n = Math.min(withV.length, withoutV.length);
+  if (n < 2) return 'too few runs to say what change they could detect';
+  const zAlpha = normalQuantile(1 - (1 - level) / 2);
+  let spread: number;
+  if (SHARE_MEASURES.includes(measure)) {
+    const pooled =
+      (withV.reduce((a, b) => a + b, 0) + withoutV.reduce((a, b) => a + b, 0)) /
+      (withV.length + withoutV.length);
+    // A share of 0 or 1 has no spread yet; half a run either way keeps the note honest.
+    const p = Math.min(Math.max(pooled, 1 / (2 * n)), 1 - 1 / (2 * n));
+    spread = Math.sqrt(p * (1 - p));
+  } else {
+    spread = Math.sqrt((sd(withV) ** 2 + sd(withoutV) ** 2) / 2) / Math.sqrt(RANK_EFFICIENCY);
+  }
+  const detectable = (zAlpha + Z_POWER) * spread * Math.sqrt(2 / n);
+  const shown = SHARE_MEASURES.includes(measure)
+    ? `${Math.round(detectable * 100)} points of the share`
+    : `${round(detectable, 2)}`;
+  if (spread === 0)
+    return `no spread in ${n} runs per arm: any change would show, but the spread is not yet known`;
+  return `with this spread, ${n} runs per arm detect a change of ${shown} (80% of the time at the ${round(level * 100, 1)}% level)`;
+}
+
+/** Every measure's effect, with − without, each at `level` (the deciding ones at the split level). */
+export function measureEffects(
+  runs: readonly RunRecord[],
+  confidence: number,
+): Record<MeasureName, MeasureEffect> {
+  const decidingLevel = 1 - (1 - confidence) / DECIDING_MEASURES.length;
+  const effects = {} as Record<MeasureName, MeasureEffect>;
+  for (const measure of MEASURES) {
+    const level = DECIDING_MEASURES.includes(measure) ? decidingLevel : confidence;
+    const withV = armValues(runs, 'with', measure);
+    const withoutV = armValues(runs, 'without', measure);
+    const n = { with: withV.length, without: withoutV.length };
+    const deciding = DECIDING_MEASURES.includes(measure);
+    let found: { estimate: number; low: number; high: number } | undefined;
+    let estimate: number | undefined;
+    let method: MeasureEffect['method'] = 'none';
+    if (SHARE_MEASURES.includes(measure)) {
+      const sum = (v: number[]) => v.reduce((a, b) => a + b, 0);
+      found = shareDifference(
+        { successes: sum(withV), n: withV.length },
+        { successes: sum(withoutV), n: withoutV.length },
+        level,
+      );
+      if (found) method = 'newcombe';
+    } else {
+      const interval = shiftInterval(withoutV, withV, level);
+      if (interval.ok) {
+        found = interval;
+        method = 'hodges-lehmann';
+      } else estimate = interval.estimate;
+    }
+    effects[measure] = {
+      estimate: found ? round(found.estimate) : estimate === undefined ? null : round(estimate),
+      low: found ? round(found.low) : null,
+      high: found ? round(found.high) : null,
+      level: round(level, 4),
+      n,
+      method,
+      shown: deciding ? (found ? found.low > 0 || found.high < 0 : false) : null,
+      power: powerNote(measure, withV, withoutV, level),
+    };
+  }
+  return effects;
+}
+
+/** One arm's figures, for the report. */
+export function armFigures(runs: readonly RunRecord[], arm: Arm): ArmFigures {
+  const mine = runs.filter((r) => r.arm === arm);
+  const friction = armValues(mine, arm, 'friction');
+  const checked = mine.filter((r) => r.check !== null);
+  const passed = checked.filter((r) => r.check?.passed).length;
+  const tokens = armValues(mine, arm, 'tokens');
+  const usd = mine.map((r) => r.usd).filter((v): v is number => v !== null);
+  const medianOf = (m: MeasureName) => {
+    const v = median(armValues(mine, arm, m));
+    return v === null ? null : round(v, 3);
+  };
+  return {
+    runs: mine.length,
+    measured: friction.length,
+    friction: {
+      median: median(friction) === null ? null : round(median(friction) as number),
+      mean: mean(friction) === null ? null : round(mean(friction) as number),
+      share: friction.length === 0 ? null : round(friction.filter((f) => f > 0).length / friction.length),
+    },
+    check: {
+      passed,
+      checked: checked.length,
+      share: checked.length === 0 ? null : round(passed / checked.length),
+    },
+    tokens: { median: medianOf('tokens'), total: tokens.reduce((a, b) => a + b, 0) },
+    usd: {
+      total:
+        usd.length === 0
+          ? null
+          : round(
+              usd.reduce((a, b) => a + b, 0),
+              4,
+            ),
+    },
+    turns: { median: medianOf('turns') },
+    wall_seconds: { median: medianOf('wall_seconds') },
+    phrasing: { total: armValues(mine, arm, 'phrasing').reduce((a, b) => a + b, 0) },
+    timedOut: mine.filter((r) => r.status === 'timed-out').length,
+    agentErrors: mine.filter((r) => r.status === 'agent-error').length,
+  };
+}

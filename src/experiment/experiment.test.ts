@@ -1,0 +1,214 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { experimentTaskRepo } from '../test-support/experiment-repo.js';
+import {
+  CHECK_FIRST_RULE,
+  installScriptedClaude,
+  type ScriptedBehaviour,
+} from '../test-support/scripted-agent.js';
+import { tempDir } from '../test-support/temp-dir.js';
+import { type ExperimentOptions, resumeExperiment, runExperiment } from './experiment.js';
+import { experimentReport } from './report-json.js';
+import { readState, writeState } from './state.js';
+import { parseTasksJsonl } from './tasks.js';
+
+function setup(
+  behaviour: ScriptedBehaviour,
+  extra: Partial<ExperimentOptions> = {},
+  agent: { seed?: number; failAfter?: number } = {},
+) {
+  const scripted = installScriptedClaude(behaviour, agent);
+  const { repo, tasksFile } = experimentTaskRepo(2);
+  const outDir = join(tempDir('retrospect-experiment-out-'), 'out');
+  const checkoutRoot = tempDir('retrospect-experiment-checkouts-');
+  const options: ExperimentOptions = {
+    tasks: parseTasksJsonl(readFileSync(tasksFile, 'utf8'), 'tasks.jsonl'),
+    rules: { source: 'rules.md', text: CHECK_FIRST_RULE },
+    agent: 'claude',
+    runsPerArm: 5,
+    seed: agent.seed ?? 1,
+    timeLimitMs: 60_000,
+    checkTimeLimitMs: 30_000,
+    budget: { runs: 100 },
+    keep: false,
+    confidence: 0.95,
+    outDir,
+    env: scripted.env,
+    checkoutRoot,
+    ...extra,
+  };
+  return { options, repo, outDir, checkoutRoot, scripted };
+}
+
+const git = (repo: string, ...args: string[]) => execFileSync('git', args, { cwd: repo, encoding: 'utf8' });
+
+describe('experiment with a scripted agent', () => {
+  it('finds the difference a rule makes, in clones that leave the repository as it was', async () => {
+    const { options, repo, outDir, checkoutRoot } = setup('rule-helps');
+    const refsBefore = git(repo, 'show-ref');
+    const outcome = await runExperiment(options);
+    expect(outcome.stopped).toBeUndefined();
+    const report = experimentReport(outcome.state, outDir);
+    expect(report.finished).toBe(20);
+    expect(report.effects.check_pass.shown).toBe(true);
+    expect(report.effects.check_pass.estimate).toBeGreaterThan(0);
+    expect(report.effect_shown).toBe(true);
+    expect(report.arms.with.check.passed).toBe(10);
+    expect(report.arms.without.friction.mean ?? 0).toBeGreaterThan(report.arms.with.friction.mean ?? 0);
+    // No run of the with-arm has counted friction; most runs without it do, and the share shows it.
+    expect(report.arms.with.friction.share).toBe(0);
+    expect(report.effects.friction_runs.estimate ?? 0).toBeLessThan(0);
+    // Every run's transcript is kept beside the report, in Claude Code's format, and the with-arm agent
+    // loaded the rules (it ran the check first); the without-arm agent never saw them.
+    for (const run of report.runs) {
+      expect(run.transcript).not.toBeNull();
+      const first = readFileSync(join(outDir, run.transcript as string), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l))
+        .find((l) => l.type === 'assistant' && l.message.content[0].type === 'tool_use');
+      expect(first.message.content[0].input.command === 'node check.mjs').toBe(run.arm === 'with');
+    }
+    // The person's repository: no new refs, no worktree entries, a clean tree; the clones are gone.
+    expect(git(repo, 'show-ref')).toBe(refsBefore);
+    expect(git(repo, 'worktree', 'list').trim().split('\n')).toHaveLength(1);
+    expect(git(repo, 'status', '--porcelain')).toBe('');
+    expect(readdirSync(checkoutRoot)).toEqual([]);
+  }, 120_000);
+
+  it('claims no effect when the agent acts the same, though the rule changed its words', async () => {
+    const { options, outDir } = setup('same');
+    const report = experimentReport((await runExperiment(options)).state, outDir);
+    expect(report.effects.friction.shown).toBe(false);
+    expect(report.effects.check_pass.shown).toBe(false);
+    expect(report.effect_shown).toBe(false);
+    // The retry phrases fell with the rule: reported, never counted as friction.
+    expect(report.arms.with.phrasing.total).toBe(0);
+    expect(report.arms.without.phrasing.total).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('stops with one line when the agent runs out of quota, keeps the finished runs, and resume never redoes them', async () => {
+    const { options, outDir } = setup('out-of-quota', { runsPerArm: 2 }, { failAfter: 3 });
+    const first = await runExperiment(options);
+    expect(first.stopped).toMatch(
+      /^'claude' is out of quota \(.*usage limit reached.*\): wait for it to reset, then 'retrospect experiment resume'; finished runs are kept$/,
+    );
+    const kept = readState(outDir).runs;
+    expect(Object.keys(kept)).toHaveLength(3);
+    const env = { ...options.env, SCRIPTED_AGENT_FAIL_AFTER: '1000' };
+    const second = await resumeExperiment(outDir, env, { checkoutRoot: options.checkoutRoot });
+    expect(second.stopped).toBeUndefined();
+    const all = readState(outDir).runs;
+    expect(Object.keys(all)).toHaveLength(8);
+    for (const [id, record] of Object.entries(kept)) expect(all[id]).toEqual(record);
+    // The scripted agent counts its calls: 3 + 1 refused + 5 more, none of the finished ones again.
+    expect(readFileSync(join(options.env.SCRIPTED_AGENT_STATE as string, 'runs'), 'utf8')).toBe('9');
+  }, 120_000);
+
+  it('resume removes the checkout a run left when the process died under it, and runs that run again', async () => {
+    const { options, outDir, checkoutRoot } = setup('same', { runsPerArm: 1 });
+    await runExperiment(options);
+    // As if the process had died during the last run: its record missing, its checkout left behind.
+    const state = readState(outDir);
+    const last = state.plan.at(-1)?.id as string;
+    delete state.runs[last];
+    const left = join(checkoutRoot, 'retrospect-experiment-puzzle-1-dead');
+    mkdirSync(join(left, 'repo', '.git'), { recursive: true });
+    const foreign = join(checkoutRoot, 'not-ours');
+    mkdirSync(join(foreign, 'repo', '.git'), { recursive: true });
+    writeState(outDir, { ...state, current: { id: last, checkout: left } });
+    const again = await resumeExperiment(outDir, options.env, { checkoutRoot });
+    expect(again.stopped).toBeUndefined();
+    expect(existsSync(left)).toBe(false);
+    expect(Object.keys(readState(outDir).runs)).toHaveLength(4);
+    writeState(outDir, { ...readState(outDir), current: { id: last, checkout: foreign } });
+    await resumeExperiment(outDir, options.env, { checkoutRoot });
+    expect(existsSync(foreign)).toBe(true);
+  }, 60_000);
+
+  it('stops before a run that could pass the budget, and resume with a larger budget carries on', async () => {
+    const { options, outDir } = setup('same', { runsPerArm: 1, budget: { runs: 4, tokens: 20_000 } });
+    const first = await runExperiment(options);
+    expect(first.stopped).toMatch(
+      /^stopped before run \S+: the next run could take the tokens past the budget's 20000 \(\d+ spent\); finished runs are kept$/,
+    );
+    const done = Object.keys(first.state.runs).length;
+    expect(done).toBeGreaterThan(0);
+    expect(done).toBeLessThan(4);
+    const second = await resumeExperiment(outDir, options.env, {
+      checkoutRoot: options.checkoutRoot,
+      budget: { runs: 4 },
+    });
+    expect(second.stopped).toBeUndefined();
+    expect(Object.keys(second.state.runs)).toHaveLength(4);
+    expect(second.state.settings.budget).toEqual({ runs: 4 });
+  }, 60_000);
+
+  it("measures a run from Claude Code's event stream when its session file cannot be found, as from the file", async () => {
+    const kept = setup('rule-helps', { runsPerArm: 2 }, { seed: 4 });
+    const fromFile = (await runExperiment(kept.options)).state.runs;
+    const lost = setup('rule-helps', { runsPerArm: 2 }, { seed: 4 });
+    const fromStream = (
+      await runExperiment({ ...lost.options, env: { ...lost.options.env, SCRIPTED_AGENT_NO_SESSION: '1' } })
+    ).state.runs;
+    expect(Object.keys(fromStream).sort()).toEqual(Object.keys(fromFile).sort());
+    for (const [id, run] of Object.entries(fromStream)) {
+      expect(run.transcriptFrom).toBe('stream');
+      expect(fromFile[id]?.transcriptFrom).toBe('agent');
+      expect(run.measures).toEqual(fromFile[id]?.measures);
+    }
+  }, 90_000);
+
+  it('--keep leaves each checkout at its commit, with the rules where Claude Code loads them in the with arm only', async () => {
+    const { options, repo } = setup('same', { runsPerArm: 1, keep: true });
+    const outcome = await runExperiment({ ...options, tasks: options.tasks.slice(0, 1) });
+    const runs = Object.values(outcome.state.runs);
+    expect(runs).toHaveLength(2);
+    for (const run of runs) {
+      const checkout = run.keptCheckout as string;
+      expect(git(checkout, 'rev-parse', 'HEAD').trim()).toBe(git(repo, 'rev-parse', 'HEAD').trim());
+      expect(git(checkout, 'remote').trim()).toBe('');
+      const rules = join(checkout, '.claude', 'rules', 'retrospect-experiment.md');
+      expect(existsSync(rules)).toBe(run.arm === 'with');
+      if (run.arm === 'with') expect(readFileSync(rules, 'utf8')).toBe(CHECK_FIRST_RULE);
+      // The agent's own answer is there; the rules file is not in git's view of the tree.
+      expect(git(checkout, 'status', '--porcelain')).toBe('?? answer.txt\n');
+    }
+  }, 60_000);
+
+  it('says in one line that the agent is missing, and starts nothing else', async () => {
+    // A PATH with git on it and no claude at all (whether or not the machine has one).
+    const bin = tempDir('retrospect-git-only-');
+    symlinkSync(execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim(), join(bin, 'git'));
+    const { options } = setup('same', { env: { ...process.env, PATH: bin } });
+    const outcome = await runExperiment(options);
+    expect(outcome.stopped).toBe(
+      "the agent CLI 'claude' is not on PATH: install it, or pick another agent; finished runs are kept",
+    );
+    expect(Object.keys(outcome.state.runs)).toHaveLength(0);
+  });
+
+  it('ends a run at its time limit with its whole process group', async () => {
+    const { options, outDir, scripted } = setup('hang', { runsPerArm: 1, timeLimitMs: 1500 });
+    const outcome = await runExperiment({ ...options, tasks: options.tasks.slice(0, 1) });
+    const runs = Object.values(outcome.state.runs);
+    expect(runs.map((r) => r.status)).toEqual(['timed-out', 'timed-out']);
+    const pid = Number(readFileSync(join(scripted.dir, 'hang.pid'), 'utf8'));
+    // Gone, or a zombie nobody has reaped yet (a container's first process may not reap): not running.
+    const state = existsSync(`/proc/${pid}/status`)
+      ? readFileSync(`/proc/${pid}/status`, 'utf8')
+      : 'State: gone';
+    expect(state).toMatch(/State:\s+(Z|X|gone)/);
+    expect(existsSync(join(outDir, runs[0]?.stream as string))).toBe(true);
+  }, 60_000);
+
+  it('starts nothing when the worst case does not fit the budget', async () => {
+    const { options, outDir } = setup('same', { budget: { timeMs: 60_000 } });
+    await expect(runExperiment(options)).rejects.toThrow(
+      "nothing started: the plan's worst case is 30m of wall time and the budget allows 1m: fewer runs, a shorter time limit, or a larger budget",
+    );
+    expect(existsSync(outDir)).toBe(false);
+  });
+});

@@ -1,0 +1,76 @@
+import { MEASURE_LABELS, MEASURES, type MeasureEffect } from './effects.js';
+import type { ExperimentReport } from './report-json.js';
+
+const fmt = (x: number | null, places = 2) =>
+  x === null ? '–' : String(Math.round(x * 10 ** places) / 10 ** places);
+
+/** What an effect says in words: shown, or not, and which way. */
+export function effectWords(name: string, effect: MeasureEffect): string {
+  if (effect.low === null || effect.high === null)
+    return `${name}: too few runs for an interval (${effect.n.with} with, ${effect.n.without} without)`;
+  const between = `${fmt(effect.estimate)} [${fmt(effect.low)}, ${fmt(effect.high)}]`;
+  if (effect.shown === null) return `${name}: ${between}`;
+  if (!effect.shown) return `${name}: ${between}, no effect shown (the interval includes zero)`;
+  const lower = effect.high < 0;
+  return `${name}: ${between}, ${lower ? 'lower' : 'higher'} with the rules`;
+}
+
+/** The experiment's report as Markdown: the verdict, the effects table, the arms, and every run. */
+export function renderExperimentMarkdown(report: ExperimentReport): string {
+  const lines: string[] = [];
+  const s = report.settings;
+  lines.push('# Experiment: the same tasks with and without the rules', '');
+  lines.push(
+    `${report.tasks.length} task${report.tasks.length === 1 ? '' : 's'}, ${s.runs_per_arm} run${s.runs_per_arm === 1 ? '' : 's'} per arm each, agent \`${s.agent}\`${s.model ? ` (${s.model})` : ''}, permission mode \`${s.permission_mode}\`, seed ${s.seed}; rules from \`${report.rules.source}\`. ${report.finished} of ${report.planned} runs finished.`,
+    '',
+  );
+  if (report.stopped) lines.push(`**Stopped early:** ${report.stopped}`, '');
+  lines.push(
+    report.effect_shown
+      ? '**An effect is shown** on friction or the task check (with-arm minus without-arm below; an interval that excludes zero).'
+      : '**No effect shown**: neither friction nor the task check moved beyond its interval.',
+    '',
+  );
+  lines.push(
+    '| Measure | With − without | Low | High | Level | Runs (with / without) | Power |',
+    '|---|---|---|---|---|---|---|',
+  );
+  for (const m of MEASURES) {
+    const e = report.effects[m];
+    lines.push(
+      `| ${MEASURE_LABELS[m]} | ${fmt(e.estimate)} | ${fmt(e.low)} | ${fmt(e.high)} | ${fmt(e.level * 100, 1)}% | ${e.n.with} / ${e.n.without} | ${e.power} |`,
+    );
+  }
+  lines.push(
+    '',
+    '## Arms',
+    '',
+    '| Arm | Runs | Friction median | Check passed | Tokens median | Cost | Turns median | Wall median (s) | Retry phrases | Timed out |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+  );
+  for (const arm of ['with', 'without'] as const) {
+    const a = report.arms[arm];
+    lines.push(
+      `| ${arm} | ${a.runs} | ${fmt(a.friction.median)} | ${a.check.checked === 0 ? '–' : `${a.check.passed} / ${a.check.checked}`} | ${fmt(a.tokens.median, 0)} | ${a.usd.total === null ? '–' : `$${fmt(a.usd.total)}`} | ${fmt(a.turns.median, 1)} | ${fmt(a.wall_seconds.median, 1)} | ${a.phrasing.total} | ${a.timedOut} |`,
+    );
+  }
+  lines.push(
+    '',
+    '## Runs',
+    '',
+    '| Run | Arm | Status | Friction | Check | Tokens | Turns | Wall (s) | Transcript |',
+    '|---|---|---|---|---|---|---|---|---|',
+  );
+  for (const r of report.runs) {
+    const check = r.measures.check_pass === null ? '–' : r.measures.check_pass ? 'passed' : 'failed';
+    lines.push(
+      `| ${r.id} | ${r.arm} | ${r.status} | ${fmt(r.measures.friction)} | ${check} | ${r.measures.tokens ?? '–'} | ${r.measures.turns ?? '–'} | ${fmt(r.measures.wall_seconds, 1)} | ${r.transcript ? `[transcript](${r.transcript})` : '–'} |`,
+    );
+  }
+  lines.push(
+    '',
+    "Friction counts the signals a rule's wording cannot move (S1 rejections and corrections, S2 failing tool calls in a row, S3 rework, S5 terse follow-ups) per 100 turns; the agent's own retry phrases (S4) are shown and not counted. Friction, tokens, turns and wall time: Hodges–Lehmann shift with its Mann–Whitney interval; the check: difference of pass shares with Newcombe's interval. See docs/experiment.md.",
+    '',
+  );
+  return lines.join('\n');
+}

@@ -1,0 +1,249 @@
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, extname, join } from 'node:path';
+import { RetrospectError } from '../errors/errors.js';
+import { writeFileAtomic } from '../fsx/atomic.js';
+import { isWithin } from '../fsx/paths.js';
+import { readRegularText } from '../fsx/read-regular.js';
+import { type AgentFailureKind, agentFailureKind, agentFailureLine } from './agent-failure.js';
+import type { AgentDriver } from './agents.js';
+import { checkArgv } from './check-command.js';
+import { createCheckout, removeCheckout } from './checkout.js';
+import { transcriptFromClaudeStream } from './claude-stream-transcript.js';
+import { measureTranscript } from './measure.js';
+import type { PlannedRun } from './plan.js';
+import { runProcess } from './run-process.js';
+import type { RunRecord, RunStatus } from './state.js';
+import type { ExperimentTask } from './tasks.js';
+
+/** The agent cannot run at all (missing, not logged in, out of quota): the experiment stops here. */
+export class AgentUnavailableError extends RetrospectError {
+  readonly kind: AgentFailureKind;
+  constructor(kind: AgentFailureKind, message: string) {
+    super('E_INPUT', message, { exitCode: 1 });
+    this.name = 'AgentUnavailableError';
+    this.kind = kind;
+  }
+}
+
+export interface RunSettings {
+  driver: AgentDriver;
+  model: string | undefined;
+  permissionMode: string;
+  timeLimitMs: number;
+  checkTimeLimitMs: number;
+  keep: boolean;
+  env: NodeJS.ProcessEnv;
+  outDir: string;
+  /** Where disposable checkouts are made (default: the system's temporary folder). */
+  checkoutRoot?: string | undefined;
+  /** Aborting ends the run's processes; the run is then not recorded (see RunInterruptedError). */
+  signal?: AbortSignal | undefined;
+  /** Told the checkout's folder before the agent starts, so that an interrupted run's folder can be found. */
+  onCheckout?: ((folder: string) => void) | undefined;
+}
+
+/** The run was interrupted (the caller aborted): nothing is recorded, and resume runs it again. */
+export class RunInterruptedError extends RetrospectError {
+  constructor(id: string) {
+    super(
+      'E_INPUT',
+      `interrupted during run ${id}; finished runs are kept ('retrospect experiment resume' carries on)`,
+      {
+        exitCode: 130,
+      },
+    );
+    this.name = 'RunInterruptedError';
+  }
+}
+
+/** The prefix of every checkout folder, so that a resume can tell one of ours before removing it. */
+export const CHECKOUT_PREFIX = 'retrospect-experiment-';
+
+/** Bytes of a check's output kept in the run's record. */
+const CHECK_OUTPUT_KEPT = 4 * 1024;
+
+/**
+ * Writes the "with" arm's rules where the agent loads a project's rules, inside the checkout only: a
+ * path that leads out of it (a committed symlink) is refused. An existing file (a repository's own
+ * AGENTS.md) keeps its text and gets the rules after it, as the agent would read both. Claude Code's
+ * rules file is also hidden from git status through the clone's own exclude file, so that a check looking
+ * for a clean tree sees the same tree in both arms.
+ */
+function placeRules(checkout: string, driver: AgentDriver, rules: string): void {
+  const target = join(checkout, driver.rulesPath);
+  mkdirSync(dirname(target), { recursive: true });
+  if (!isWithin(checkout, realpathSync(dirname(target))))
+    throw new RetrospectError(
+      'E_INPUT',
+      `refusing to place rules at ${driver.rulesPath}: it leads out of the checkout`,
+    );
+  let existing = '';
+  try {
+    existing = readRegularText(target);
+  } catch {
+    existing = '';
+  }
+  writeFileAtomic(target, existing === '' ? rules : `${existing.replace(/\n*$/, '\n\n')}${rules}`);
+  if (driver.name === 'claude') {
+    // A clone made without git's templates has no info/ folder yet.
+    mkdirSync(join(checkout, '.git', 'info'), { recursive: true });
+    appendFileSync(join(checkout, '.git', 'info', 'exclude'), `/${driver.rulesPath}\n`);
+  }
+}
+
+/**
+ * Makes one run: a disposable checkout of the task's repository at its commit, the rules placed in the
+ * "with" arm only, the agent headless with its time limit, its event stream and transcript saved under
+ * the output folder, the task's check run in the checkout after the agent stopped (a program call from
+ * the task's words, no shell), the transcript gated. The checkout is removed afterwards unless kept. An
+ * agent that is missing, not logged in or out of quota throws AgentUnavailableError and records nothing.
+ */
+export async function runOne(
+  planned: PlannedRun,
+  task: ExperimentTask & { sha: string },
+  rules: string,
+  settings: RunSettings,
+): Promise<RunRecord> {
+  const { driver, outDir } = settings;
+  const runsDir = join(outDir, 'runs');
+  mkdirSync(runsDir, { recursive: true });
+  const checkoutRoot = settings.checkoutRoot ?? tmpdir();
+  const checkout = realpathSync(mkdtempSync(join(checkoutRoot, `${CHECKOUT_PREFIX}${planned.taskId}-`)));
+  settings.onCheckout?.(checkout);
+  let kept = false;
+  try {
+    createCheckout(task.repo, task.sha, join(checkout, 'repo'), settings.env);
+    const worktree = join(checkout, 'repo');
+    if (planned.arm === 'with') placeRules(worktree, driver, rules);
+    const streamName = `${planned.id}.stream.jsonl`;
+    const streamPath = join(runsDir, streamName);
+    // A run retried after an interruption starts its stream afresh.
+    removeFile(streamPath);
+    const startedMs = Date.now();
+    const call = driver.invocation(task.prompt, {
+      model: settings.model,
+      permissionMode: settings.permissionMode,
+    });
+    const agent = await runProcess({
+      command: driver.command,
+      args: call.args,
+      ...(call.input !== undefined ? { input: call.input } : {}),
+      cwd: worktree,
+      env: settings.env,
+      stdoutPath: streamPath,
+      timeLimitMs: settings.timeLimitMs,
+      signal: settings.signal,
+    });
+    if (agent.aborted) throw new RunInterruptedError(planned.id);
+    if (agent.startError)
+      throw new AgentUnavailableError(
+        'missing',
+        agent.startError.code === 'ENOENT'
+          ? agentFailureLine('missing', driver.command, '')
+          : `cannot start '${driver.command}': ${agent.startError.message}; finished runs are kept`,
+      );
+    const report = driver.report(streamPath);
+    const failureText = report.error ?? (agent.code !== 0 && !agent.timedOut ? agent.stderrTail : '');
+    const unavailable = failureText ? agentFailureKind(failureText) : undefined;
+    if (unavailable && !agent.timedOut)
+      throw new AgentUnavailableError(
+        unavailable,
+        agentFailureLine(unavailable, driver.command, failureText.replace(/\s+/g, ' ').trim().slice(0, 160)),
+      );
+    const found = driver.transcript(report, worktree, settings.env, startedMs);
+    let transcript = found === undefined ? null : copyTranscript(found, runsDir, planned.id);
+    let transcriptFrom: RunRecord['transcriptFrom'] = transcript === null ? null : 'agent';
+    if (transcript === null && driver.name === 'claude') {
+      const rebuilt = transcriptFromClaudeStream(streamPath, task.prompt, worktree, startedMs);
+      if (rebuilt !== '') {
+        transcript = join('runs', `${planned.id}.transcript.jsonl`);
+        writeFileAtomic(join(outDir, transcript), rebuilt);
+        transcriptFrom = 'stream';
+      }
+    }
+    const check =
+      task.check === undefined ? null : await runCheck(task, worktree, runsDir, planned.id, settings);
+    const status: RunStatus = agent.timedOut
+      ? 'timed-out'
+      : report.error || agent.code !== 0
+        ? 'agent-error'
+        : 'finished';
+    const measures = transcript === null ? undefined : measureTranscript(join(outDir, transcript));
+    kept = settings.keep;
+    return {
+      id: planned.id,
+      taskId: planned.taskId,
+      arm: planned.arm,
+      replicate: planned.replicate,
+      status,
+      startedAt: new Date(startedMs).toISOString(),
+      wallMs: agent.ms,
+      exitCode: agent.code,
+      transcript,
+      transcriptFrom,
+      stream: join('runs', streamName),
+      check,
+      tokens: report.tokens ?? null,
+      usd: report.usd ?? null,
+      agentTurns: report.agentTurns ?? null,
+      measures: measures ?? null,
+      error:
+        report.error ??
+        (agent.code !== 0 && !agent.timedOut ? agent.stderrTail.trim().split('\n').pop() || null : null),
+      keptCheckout: kept ? worktree : null,
+    };
+  } finally {
+    if (!kept) removeCheckout(checkout);
+  }
+}
+
+function removeFile(path: string): void {
+  rmSync(path, { force: true });
+}
+
+/** Copies the agent's transcript into the run folder (the agent's own file is only read). */
+function copyTranscript(source: string, runsDir: string, id: string): string {
+  const extension = source.endsWith('.jsonl') ? '.jsonl' : extname(source) || '.jsonl';
+  const name = `${id}.transcript${extension}`;
+  writeFileAtomic(join(runsDir, name), readFileSync(source));
+  return join('runs', name);
+}
+
+async function runCheck(
+  task: ExperimentTask,
+  worktree: string,
+  runsDir: string,
+  id: string,
+  settings: RunSettings,
+): Promise<NonNullable<RunRecord['check']>> {
+  const [command = '', ...args] = checkArgv(task.check as string | string[], `task ${task.id}`);
+  const outputPath = join(runsDir, `${id}.check.txt`);
+  removeFile(outputPath);
+  const outcome = await runProcess({
+    command,
+    args,
+    cwd: worktree,
+    env: settings.env,
+    stdoutPath: outputPath,
+    timeLimitMs: settings.checkTimeLimitMs,
+    signal: settings.signal,
+  });
+  if (outcome.aborted) throw new RunInterruptedError(id);
+  let output = '';
+  try {
+    output = readFileSync(outputPath, 'utf8').slice(-CHECK_OUTPUT_KEPT);
+  } catch {
+    output = '';
+  }
+  if (outcome.startError)
+    output = `cannot start '${command}': ${outcome.startError.code ?? outcome.startError.message}`;
+  output += outcome.stderrTail.slice(-CHECK_OUTPUT_KEPT);
+  return {
+    passed: outcome.code === 0 && !outcome.timedOut,
+    exitCode: outcome.code,
+    timedOut: outcome.timedOut,
+    ms: outcome.ms,
+    output: output.slice(-CHECK_OUTPUT_KEPT),
+  };
+}
