@@ -1,7 +1,7 @@
 import { type Stats, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { RetrospectError } from '../../errors/errors.js';
-import { formatVerdictJson, gateSessionSync, renderWhy, shownMessageId } from '../../gate/index.js';
+import { formatVerdictJson, gateSessionSync, renderWhy } from '../../gate/index.js';
 import { parseCommandArgs } from '../args.js';
 import { type CliIo, println } from '../io.js';
 import { profileFromArgs } from '../profile-option.js';
