@@ -21,6 +21,12 @@ const CLI_WORDS: Words = {
   E_SESSIONS_NOT_FOUND: ({ source }) => `--sessions ${source}: no such file or folder`,
   E_PROJECT_NOT_A_FOLDER: ({ project }) => `--project ${project}: not a directory`,
   E_SESSION_ALL_AND_ONE: () => '--all and a session id exclude each other: give one or the other',
+  E_WALK_SESSION_ID_INVALID: ({ id }) =>
+    `--session takes a session id (letters, digits, '.', '_', '-'), not ${JSON.stringify(id)}`,
+  E_SURVIVAL_AT_INVALID: ({ rev, notACommit }) =>
+    notACommit
+      ? `--survival-at ${rev} is not a commit of this repository`
+      : `--survival-at takes a revision (HEAD, main, a commit id), not ${JSON.stringify(rev)}`,
   E_SESSION_ID_INVALID: ({ query }) =>
     `a session is named by its id (a UUID), a unique prefix of it (at least 4 hex digits, as 'retrospect scan' prints 8) or its file, got '${query}'`,
   E_SPRINT_STATUS_NOT_FOUND: ({ looked, searched }) =>

@@ -21,6 +21,10 @@ export interface ErrorFields {
   E_PROJECT_NOT_A_FOLDER: { project: string };
   /** A retro asked for all sessions and for one session at once. */
   E_SESSION_ALL_AND_ONE: Record<string, never>;
+  /** A walk of one session named by something that is not a session id (letters, digits, '.', '_', '-'). */
+  E_WALK_SESSION_ID_INVALID: { id: string };
+  /** The later revision survival is measured at: not a revision's form, or not a commit of the repository. */
+  E_SURVIVAL_AT_INVALID: { rev: string; notACommit: boolean };
   /** A session named by something that is neither a UUID nor a hex prefix of one. */
   E_SESSION_ID_INVALID: { query: string };
   /** No sprint status file under the project root (`looked`: the paths tried; `searched`: the folder searched). */

@@ -12,6 +12,12 @@ const MCP_WORDS: Words = {
     scope === 'commit-range'
       ? 'target: scope commit-range needs a range such as HEAD~5..HEAD'
       : `target: scope ${scope} needs a target (the ${scope === 'job-id' ? 'job id' : 'episode reference'})`,
+  E_WALK_SESSION_ID_INVALID: ({ id }) =>
+    `session takes a session id (letters, digits, '.', '_', '-'), not ${JSON.stringify(id)}`,
+  E_SURVIVAL_AT_INVALID: ({ rev, notACommit }) =>
+    notACommit
+      ? `survivalAt ${rev} is not a commit of this repository`
+      : `survivalAt takes a revision (HEAD, main, a commit id), not ${JSON.stringify(rev)}`,
   E_WALK_NOT_IN_GIT: ({ dir }) =>
     `${dir} is not inside a git repository; walk a diff file instead (scope diff)`,
   E_ANCHOR_ID_INVALID: ({ id }) =>

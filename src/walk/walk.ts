@@ -99,7 +99,10 @@ async function survivalOf(evidence: Evidence, options: WalkOptions): Promise<Sur
     });
   } catch (error) {
     if (options.survivalAt !== undefined)
-      throw new InputError(`--survival-at ${options.survivalAt} is not a commit of this repository`);
+      throw new InputError(`survival revision ${options.survivalAt} is not a commit of this repository`, {
+        code: 'E_SURVIVAL_AT_INVALID',
+        fields: { rev: options.survivalAt, notACommit: true },
+      });
     evidence.warnings.push(`survival was not measured: ${(error as Error).message}`);
     return undefined;
   } finally {
@@ -172,7 +175,11 @@ export async function walkChangeSet(options: WalkOptions): Promise<WalkResult> {
         : resolveScope(options.target, options.scope, options.cwd);
   if (options.survivalAt !== undefined && (options.survivalAt === '' || options.survivalAt.startsWith('-')))
     throw new InputError(
-      `--survival-at takes a revision (HEAD, main, a commit id), not ${JSON.stringify(options.survivalAt)}`,
+      `a survival revision is HEAD, a branch or a commit id, not ${JSON.stringify(options.survivalAt)}`,
+      {
+        code: 'E_SURVIVAL_AT_INVALID',
+        fields: { rev: options.survivalAt, notACommit: false },
+      },
     );
   const evidence = await collectEvidence(resolved, options);
   evidence.sessions = sessionSummary(evidence);

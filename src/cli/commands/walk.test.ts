@@ -31,6 +31,21 @@ beforeAll(() => {
 });
 
 describe('retrospect walk', () => {
+  it('words a bad --session or --survival-at in its flags, on one line', async () => {
+    const session = await runCli(['walk', '--session', '../x'], { cwd: repo.dir, env });
+    expect(session.code).toBe(1);
+    expect(session.stderr).toContain(
+      `--session takes a session id (letters, digits, '.', '_', '-'), not "../x"`,
+    );
+    const form = await runCli(['walk', 'HEAD~1..HEAD', '--survival-at=--output=x'], {
+      cwd: repo.dir,
+      env,
+    });
+    expect(form.stderr).toContain(
+      '--survival-at takes a revision (HEAD, main, a commit id), not "--output=x"',
+    );
+  });
+
   it('prints the Markdown walk on stdout without a terminal, and records the run as a job', async () => {
     const run = await runCli(['walk', 'HEAD~1..HEAD'], { cwd: repo.dir, env });
     expect(run.code).toBe(0);

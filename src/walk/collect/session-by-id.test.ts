@@ -33,7 +33,10 @@ describe('walk --session ID', () => {
         fate: expect.objectContaining({ state: 'kept' }),
       }),
     ]);
-    await expect(walk('../../etc/passwd')).rejects.toThrow('--session takes a session id');
+    await expect(walk('../../etc/passwd')).rejects.toMatchObject({
+      code: 'E_WALK_SESSION_ID_INVALID',
+      fields: { id: '../../etc/passwd' },
+    });
     await expect(walk('0000-not-there')).rejects.toThrow('no transcript of session 0000-not-there');
   });
 });

@@ -26,9 +26,10 @@ export function findSessionTranscript(
   roots: GitRoots | undefined,
 ): string {
   if (!SESSION_ID.test(id))
-    throw new InputError(
-      `--session takes a session id (letters, digits, '.', '_', '-'), not ${JSON.stringify(id)}`,
-    );
+    throw new InputError(`a session id has letters, digits, '.', '_', '-' only, not ${JSON.stringify(id)}`, {
+      code: 'E_WALK_SESSION_ID_INVALID',
+      fields: { id },
+    });
   const files =
     sources === undefined
       ? [

@@ -114,10 +114,14 @@ describe('survival of agent-written hunks', () => {
     const off = await walk({ survival: false });
     expect(off.document.survival).toBeUndefined();
     expect(off.document.change_units[0]?.hunks?.[0]).not.toHaveProperty('fate');
-    await expect(walk({ survivalAt: '--output=x.txt' })).rejects.toThrow('--survival-at takes a revision');
-    await expect(walk({ survivalAt: 'no-such-branch' })).rejects.toThrow(
-      '--survival-at no-such-branch is not a commit',
-    );
+    await expect(walk({ survivalAt: '--output=x.txt' })).rejects.toMatchObject({
+      code: 'E_SURVIVAL_AT_INVALID',
+      fields: { rev: '--output=x.txt', notACommit: false },
+    });
+    await expect(walk({ survivalAt: 'no-such-branch' })).rejects.toMatchObject({
+      code: 'E_SURVIVAL_AT_INVALID',
+      fields: { rev: 'no-such-branch', notACommit: true },
+    });
   });
 
   it('names the same session when its later edits changed its own lines', async () => {
