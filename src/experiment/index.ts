@@ -18,4 +18,5 @@ export { readRulesFile } from './rules-file.js';
 export { type ExperimentState, type RunRecord, readState } from './state.js';
 export { type ExperimentTask, parseTasksJsonl, taskLine } from './tasks.js';
 export { tasksFromSessions } from './tasks-from-sessions.js';
+export { type RulesOnTrial, rulesOnTrial, takenRuleLines } from './trial-rules.js';
 export { writeExperimentReports } from './write-report.js';

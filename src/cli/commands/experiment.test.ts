@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { appendLesson } from '../../rules/lessons.js';
 import { BIN, runCli, spawnCli } from '../../test-support/cli.js';
 import { experimentTaskRepo } from '../../test-support/experiment-repo.js';
 import { CHECK_FIRST_RULE, installScriptedClaude } from '../../test-support/scripted-agent.js';
@@ -235,10 +236,72 @@ describe('retrospect experiment', () => {
     expect(readdirSync(checkouts).filter((n) => n.startsWith('retrospect-experiment-'))).toEqual([]);
   }, 60_000);
 
+  it('without --rules, the "with" arm loads the rules on trial of the repository it is run in, named on stderr', async () => {
+    // The project is the task's own repository; the lesson is on trial the way a retro puts it there,
+    // uncommitted, so that the clones at the task's commit hold no rules of their own.
+    const { tasksFile, repo } = experimentTaskRepo(1);
+    // Prose, as the rule writers take it (they refuse a rule that holds a command).
+    const rule = 'Run the check first to see what is expected before changing anything.';
+    const trial = {
+      start: '2026-11-20',
+      source: 'aaaaaaaa-1111-4222-8333-444444444444#m7',
+      reviewAfter: '10-sessions',
+    };
+    expect(appendLesson(repo, rule, { trial }).ok).toBe(true);
+    appendLesson(repo, 'Keep the changelog entry beside the code change.');
+    const { env } = installScriptedClaude('rule-helps', { seed: 5 });
+    const args = [
+      'experiment',
+      '--tasks',
+      tasksFile,
+      '--runs',
+      '1',
+      '--budget',
+      'runs=2',
+      '--json',
+      '--out',
+      'out',
+    ];
+    const run = await spawnCli(args, { cwd: join(repo, '.claude'), env, timeoutMs: 60_000 });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain(
+      `retrospect experiment: the "with" arm loads the 1 rule on trial in ${repo}:\n  claude lesson: ${rule}\n`,
+    );
+    expect(run.stderr).not.toContain('changelog');
+    const state = JSON.parse(readFileSync(join(repo, '.claude', 'out', 'experiment.json'), 'utf8'));
+    expect(state.rules).toEqual({ source: 'the 1 rule on trial', text: `# Rules on trial\n\n- ${rule}\n` });
+    // The scripted agent follows the rule only where it was loaded: in the "with" run, not the other.
+    const report = JSON.parse(run.stdout);
+    const said = (arm: string) =>
+      readFileSync(
+        join(repo, '.claude', 'out', report.runs.find((r: { arm: string }) => r.arm === arm).transcript),
+        'utf8',
+      );
+    expect(said('with')).toContain('I will run the check first');
+    expect(said('without')).not.toContain('I will run the check first');
+  }, 120_000);
+
+  it('without --rules and with no rule on trial, says so in one line (exit 2)', async () => {
+    const { tasksFile, repo } = experimentTaskRepo(1);
+    appendLesson(repo, 'Keep the changelog entry beside the code change.');
+    const none = await runCli(['experiment', '--tasks', tasksFile, '--dry-run'], { cwd: repo });
+    expect(none.code).toBe(2);
+    expect(none.stderr.trim()).toBe(
+      `retrospect experiment: --rules: not given, and no rule is on trial in ${repo} (expected --rules FILE, or a rule on trial: see retrospect trial list)`,
+    );
+    const outside = await runCli(['experiment', '--tasks', tasksFile, '--dry-run'], {
+      cwd: dirname(tasksFile),
+    });
+    expect(outside.code).toBe(2);
+    expect(outside.stderr.trim().split('\n')).toHaveLength(1);
+    expect(outside.stderr).toContain('--rules: not given, and the current folder is in no git repository');
+  });
+
   it('--help lists the sub-commands', async () => {
     const run = await runCli(['experiment', '--help']);
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain('usage: retrospect experiment --tasks FILE --rules FILE');
+    expect(run.stdout).toContain('usage: retrospect experiment --tasks FILE');
+    expect(run.stdout).toContain('default: the rules on trial in the repository you are in');
     expect(run.stdout).toMatch(/commands:\n {2}resume {2}.*\n {2}tasks {3}/);
   });
 });

@@ -10,12 +10,14 @@ import {
   runExperiment,
 } from '../../experiment/experiment.js';
 import { renderPlanText } from '../../experiment/plan-text.js';
-import { readRulesFile } from '../../experiment/rules-file.js';
+import { type ExperimentRules, readRulesFile } from '../../experiment/rules-file.js';
 import { parseTasksJsonl, taskLine } from '../../experiment/tasks.js';
 import { tasksFromSessions } from '../../experiment/tasks-from-sessions.js';
+import { rulesOnTrial, takenRuleLines } from '../../experiment/trial-rules.js';
 import { REPORT_FILES, writeExperimentReports } from '../../experiment/write-report.js';
 import { writeFileAtomic } from '../../fsx/atomic.js';
 import { readRegularText } from '../../fsx/read-regular.js';
+import { findGitRoots } from '../../git/roots.js';
 import { listSessionFiles } from '../../walk/link/session-sources.js';
 import { parseCommandArgs } from '../args.js';
 import { type CliIo, println } from '../io.js';
@@ -53,6 +55,28 @@ function progress(io: CliIo): (event: RunEvent) => void {
       `retrospect experiment: run ${event.index}/${event.of} ${r.id}: ${r.status}${check}${friction} (${Math.round(r.wallMs / 100) / 10}s)`,
     );
   };
+}
+
+/**
+ * The "with" arm's rules: the file `--rules` names, else the rules on trial in the project around the
+ * current folder (its main checkout, where the trials keep them), named on stderr so that the person sees
+ * what is compared. No file and no rule on trial is a usage error: there would be nothing to compare.
+ */
+function experimentRules(rulesOption: string | undefined, io: CliIo): ExperimentRules {
+  if (rulesOption !== undefined) return readRulesFile(resolve(io.cwd, rulesOption), rulesOption);
+  const roots = findGitRoots(io.cwd);
+  if (!roots)
+    throw new UsageError(
+      '--rules: not given, and the current folder is in no git repository whose rules on trial could be taken (expected --rules FILE)',
+    );
+  const rules = rulesOnTrial(roots.mainCheckout);
+  if (!rules)
+    throw new UsageError(
+      `--rules: not given, and no rule is on trial in ${roots.mainCheckout} (expected --rules FILE, or a rule on trial: see retrospect trial list)`,
+    );
+  println(io.stderr, `retrospect experiment: the "with" arm loads ${rules.source} in ${roots.mainCheckout}:`);
+  for (const line of takenRuleLines(rules)) println(io.stderr, `  ${line}`);
+  return rules;
 }
 
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
@@ -118,7 +142,7 @@ async function runMain(args: string[], io: CliIo): Promise<number> {
     ...t,
     repo: isAbsolute(t.repo) ? t.repo : resolve(dirname(tasksPath), t.repo),
   }));
-  const rules = readRulesFile(resolve(io.cwd, values.rules), values.rules);
+  const rules = experimentRules(values.rules, io);
   const outDir = resolve(io.cwd, values.out ?? 'retrospect-experiment');
   const options = {
     tasks,

@@ -19,9 +19,9 @@ export const RUN_SPEC = defineCommand({
     rules: {
       type: 'string',
       arg: 'FILE',
-      required: true,
       description:
         "a Markdown file of rules, as .claude/rules/*.md holds them: the 'with' arm's agent loads them",
+      default: 'the rules on trial in the repository you are in (named on stderr)',
     },
     agent: {
       type: 'string',
@@ -80,9 +80,10 @@ export const RUN_SPEC = defineCommand({
   },
   examples: [
     [
-      'retrospect experiment --tasks tasks.jsonl --rules rules.md --dry-run',
-      'the plan and its worst-case cost',
+      'retrospect experiment --tasks tasks.jsonl --dry-run',
+      "the plan and its worst-case cost, with this project's rules on trial",
     ],
+    ['retrospect experiment --tasks tasks.jsonl --rules rules.md --dry-run', 'the same with named rules'],
     [
       'retrospect experiment --tasks tasks.jsonl --rules rules.md --runs 5 --time-limit 10m --check-time-limit 2m --budget runs=40,time=8h,usd=20',
       'four tasks: 40 runs of at most 12 minutes, within 8 hours and $20',
@@ -92,7 +93,7 @@ export const RUN_SPEC = defineCommand({
   environment:
     'PATH (the agent CLI), CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_CLI_HOME (where the agents keep transcripts)',
   exitStatus:
-    '0 the plan is done (or printed); 1 stopped early (agent unavailable, budget) or bad input; 2 usage',
+    '0 the plan is done (or printed); 1 stopped early (agent unavailable, budget) or bad input; 2 usage (no --rules and no rule on trial included)',
 });
 
 export const RESUME_SPEC = defineCommand({
