@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -128,6 +128,22 @@ describe('one place per concern', () => {
     });
     expect(hosts).toContain('codex');
     expect(show(wrong)).toEqual([]);
+  });
+
+  it('every folder under transcript/ is named in its README, and every file the guide names exists', () => {
+    const guide = readFileSync(join(SRC, 'transcript', 'README.md'), 'utf8');
+    const folders = readdirSync(join(SRC, 'transcript'), { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name);
+    expect(folders).toContain('claude');
+    expect(folders.filter((name) => !guide.includes(`- \`${name}/\``))).toEqual([]);
+    // The paths the steps name (`src/…`, `test/…`, `eval/…`, `docs/…`), placeholders (`acme`, `<…>`) aside.
+    const named = [...guide.matchAll(/`((?:src|test|eval|docs)\/[^`\s]+)`/g)]
+      .map((match) => match[1] ?? '')
+      .filter((path) => !path.includes('acme') && !path.includes('<') && !path.includes('…'));
+    expect(named.length).toBeGreaterThan(20);
+    const repo = resolve(SRC, '..');
+    expect(named.filter((path) => !existsSync(join(repo, path)))).toEqual([]);
   });
 
   it('option resolution of scan (scan/options.ts) serves the scan and its adapters only (tests may check it)', () => {

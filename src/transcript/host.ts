@@ -14,6 +14,8 @@ export interface HostAdapter {
   readonly name: HostName;
   /** How people name the agent (`Claude Code`, `Codex`, …). */
   readonly label: string;
+  /** Other names people give the agent on the command line (`claude`, `gemini-cli`), read by `--host`. */
+  readonly aliases?: readonly string[];
   /** The folders where the agent keeps sessions on this machine: its defaults, as the environment moves them. */
   roots(env: NodeJS.ProcessEnv): string[];
   /** Every session under `root` (one of `roots`, or a folder or file inside one). */
@@ -22,8 +24,15 @@ export interface HostAdapter {
   unique?(sources: SessionSource[]): SessionSource[];
   /** Whether `path` is one of the agent's sessions by its place and name alone (nothing is read). */
   claims(path: string): boolean;
+  /** Whether `path` names one session inside a file (a database's `<db>/<session id>`), not a file. */
+  namesRow?(path: string): boolean;
   /** Whether `path` is one of the agent's own files that holds no session (a prompt history, an index). */
   ignores?(path: string): boolean;
+  /**
+   * For a file whose head is not text (a database): whether it is one of the agent's, told by opening it;
+   * undefined when the file is not of the agent's binary kind, so the other hosts' checks go on.
+   */
+  identifyBinary?(path: string): boolean | undefined;
   /** Whether a file's first KB reads as the agent's format (for files whose place says nothing). */
   sniff(head: string, path: string): boolean;
   /**

@@ -6,7 +6,6 @@ import { copilotAdapter } from './copilot/adapter.js';
 import { geminiAdapter } from './gemini/adapter.js';
 import type { HostAdapter } from './host.js';
 import { opencodeAdapter } from './opencode/adapter.js';
-import { isOpencodeDatabase, splitSessionPath } from './opencode/db.js';
 import { isZstdPath } from './records.js';
 import type { HostName } from './types.js';
 import { zstdDecoder } from './zstd.js';
@@ -14,7 +13,7 @@ import { zstdDecoder } from './zstd.js';
 export { claudeCodeAdapter } from './claude/adapter.js';
 export type { HostAdapter } from './host.js';
 
-/** Every host Retrospect reads, Claude Code first (the default). */
+/** Every host Retrospect reads, Claude Code first (the default). A new host's adapter is added here. */
 export const HOST_ADAPTERS: readonly HostAdapter[] = [
   claudeCodeAdapter,
   codexAdapter,
@@ -25,6 +24,13 @@ export const HOST_ADAPTERS: readonly HostAdapter[] = [
 
 /** The other hosts, whose places and heads are checked before a file falls to Claude Code. */
 const OTHER_HOSTS = HOST_ADAPTERS.filter((adapter) => adapter !== claudeCodeAdapter);
+
+/** The host a `--host` word names: a stored name or one of an adapter's aliases (lower case). */
+export function hostNamedBy(word: string): HostName | undefined {
+  const name = word.trim().toLowerCase();
+  return HOST_ADAPTERS.find((adapter) => adapter.name === name || adapter.aliases?.includes(name) === true)
+    ?.name;
+}
 
 export function adapterNamed(name: HostName): HostAdapter {
   return HOST_ADAPTERS.find((adapter) => adapter.name === name) ?? claudeCodeAdapter;
@@ -82,9 +88,10 @@ export function headOf(path: string): string {
 export function detectHost(path: string): DetectedHost | undefined {
   for (const adapter of OTHER_HOSTS) if (adapter.claims(path)) return { adapter, by: 'location' };
   if (claudeCodeAdapter.claims(path)) return { adapter: claudeCodeAdapter, by: 'location' };
-  if (splitSessionPath(path)) return { adapter: opencodeAdapter, by: 'location' };
-  if (path.endsWith('.db'))
-    return isOpencodeDatabase(path) ? { adapter: opencodeAdapter, by: 'content' } : undefined;
+  for (const adapter of HOST_ADAPTERS) {
+    const identified = adapter.identifyBinary?.(path);
+    if (identified !== undefined) return identified ? { adapter, by: 'content' } : undefined;
+  }
   // A loose .json is a session only where its host puts it (configuration, logs and lists are .json too).
   if (path.endsWith('.json')) return undefined;
   const head = headOf(path).trimStart();
@@ -97,7 +104,7 @@ export function detectHost(path: string): DetectedHost | undefined {
 
 /** Whether a path names one session inside a file (an OpenCode database's `<db>/<session id>`), not a file. */
 export function isSessionRow(path: string): boolean {
-  return splitSessionPath(path) !== undefined;
+  return HOST_ADAPTERS.some((adapter) => adapter.namesRow?.(path) === true);
 }
 
 /** The adapter that reads a path: its detected host, Claude Code when nothing else claims it. */

@@ -22,6 +22,7 @@ function* messages(path: string): Generator<TranscriptMessage> {
 export const claudeCodeAdapter: HostAdapter = {
   name: 'claude-code',
   label: 'Claude Code',
+  aliases: ['claude'],
   roots: claudeProjectsRoots,
   discover: discoverClaude,
   claims: isClaudeLocation,

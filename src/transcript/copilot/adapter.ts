@@ -12,6 +12,7 @@ const LEGACY_HEAD = /^\{\s*"sessionId"\s*:\s*"[^"]*"\s*,\s*"startTime"\s*:/;
 export const copilotAdapter: HostAdapter = {
   name: 'copilot',
   label: 'Copilot CLI',
+  aliases: ['copilot-cli'],
   roots: copilotHomes,
   discover: discoverCopilot,
   unique: uniqueCopilot,

@@ -22,6 +22,7 @@ function read(path: string) {
 export const geminiAdapter: HostAdapter = {
   name: 'gemini',
   label: 'Gemini CLI',
+  aliases: ['gemini-cli'],
   roots: geminiHomes,
   discover: discoverGemini,
   unique: uniqueChats,

@@ -1,7 +1,7 @@
 import type { HostAdapter } from '../host.js';
 import { eventsOfMessages } from '../messages.js';
 import { sessionEditsOfMessages } from '../written.js';
-import { sessionRow, splitSessionPath } from './db.js';
+import { isOpencodeDatabase, sessionRow, splitSessionPath } from './db.js';
 import { discoverOpencode, opencodeHomes } from './layout.js';
 import { readOpencodeSession } from './read.js';
 import { isLegacySessionPath, legacyStat } from './storage.js';
@@ -15,6 +15,9 @@ export const opencodeAdapter: HostAdapter = {
   roots: opencodeHomes,
   discover: discoverOpencode,
   claims: (path) => splitSessionPath(path) !== undefined || isLegacySessionPath(path),
+  namesRow: (path) => splitSessionPath(path) !== undefined,
+  // Any `.db` is OpenCode's kind of file; only its tables tell whether it is OpenCode's database.
+  identifyBinary: (path) => (path.endsWith('.db') ? isOpencodeDatabase(path) : undefined),
   sniff: (head) => LEGACY_HEAD.test(head),
   stat(path) {
     const inDatabase = splitSessionPath(path);
