@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BROWSER_NAMES, findBrowser, isCi } from '../test-support/browser.js';
+import { findBrowser, isCi, launchTestBrowser, NO_BROWSER, watchPage } from '../test-support/browser.js';
 import { experimentTaskRepo } from '../test-support/experiment-repo.js';
 import { CHECK_FIRST_RULE, installScriptedClaude } from '../test-support/scripted-agent.js';
 import { tempDir } from '../test-support/temp-dir.js';
@@ -14,7 +14,6 @@ import { REPORT_FILES, writeExperimentReports } from './write-report.js';
 /** As the session report's browser test: a browser already on the machine; CI must have one. */
 const BROWSER = findBrowser(process.env);
 const REQUIRED = isCi(process.env);
-const NO_BROWSER = `no browser found (CHROME_PATH, or ${BROWSER_NAMES.join(', ')} on PATH)`;
 if (!BROWSER && !REQUIRED) console.warn(`experiment report browser test skipped: ${NO_BROWSER}`);
 const HOSTILE = '</p><script>window.__owned=1</script>';
 
@@ -55,12 +54,7 @@ async function reportPage(): Promise<{ url: string; outDir: string }> {
 describe.skipIf(!BROWSER && !REQUIRED)('the experiment report in a browser', () => {
   let browser: Browser;
   beforeAll(async () => {
-    if (!BROWSER)
-      throw new Error(`CI=true and ${NO_BROWSER}: install chromium (apt-get install -y chromium)`);
-    browser = await chromium.launch({
-      executablePath: BROWSER,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
+    browser = await launchTestBrowser(BROWSER);
   });
   afterAll(async () => {
     await browser?.close();
@@ -69,13 +63,7 @@ describe.skipIf(!BROWSER && !REQUIRED)('the experiment report in a browser', () 
   it('draws one chart per measure offline, arm against arm with intervals, a transcript one click away', async () => {
     const { url } = await reportPage();
     const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-    const errors: string[] = [];
-    const requests: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error' || m.type() === 'warning') errors.push(m.text());
-    });
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('request', (r) => requests.push(r.url()));
+    const { errors, requests } = watchPage(page);
     await page.goto(url);
     const state = await page.evaluate(() => {
       const w = globalThis as unknown as PageGlobals;

@@ -1,9 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BROWSER_NAMES, findBrowser, isCi } from '../test-support/browser.js';
+import { findBrowser, isCi, launchTestBrowser, NO_BROWSER, watchPage } from '../test-support/browser.js';
 import { tempDir } from '../test-support/temp-dir.js';
 import { TranscriptBuilder } from '../test-support/transcript.js';
 import { trialProject } from '../test-support/trial-project.js';
@@ -21,7 +21,6 @@ import { storedSession, storeWith } from './test-support/records.js';
  */
 const BROWSER = findBrowser(process.env);
 const REQUIRED = isCi(process.env);
-const NO_BROWSER = `no browser found (CHROME_PATH, or ${BROWSER_NAMES.join(', ')} on PATH)`;
 if (!BROWSER && !REQUIRED)
   console.warn(`report browser test skipped: ${NO_BROWSER}; install chromium to run it`);
 const HOSTILE_ID = '</script><script>window.__owned=1</script>';
@@ -75,12 +74,7 @@ describe.skipIf(!BROWSER && !REQUIRED)(
   () => {
     let browser: Browser;
     beforeAll(async () => {
-      if (!BROWSER)
-        throw new Error(`CI=true and ${NO_BROWSER}: install chromium (apt-get install -y chromium)`);
-      browser = await chromium.launch({
-        executablePath: BROWSER,
-        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-      });
+      browser = await launchTestBrowser(BROWSER);
     });
     afterAll(async () => {
       await browser?.close();
@@ -89,13 +83,7 @@ describe.skipIf(!BROWSER && !REQUIRED)(
     it('draws its charts offline, without errors, and shows a hostile session id as text', async () => {
       const url = pathToFileURL(writeReport()).href;
       const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-      const errors: string[] = [];
-      const requests: string[] = [];
-      page.on('console', (m) => {
-        if (m.type() === 'error' || m.type() === 'warning') errors.push(m.text());
-      });
-      page.on('pageerror', (e) => errors.push(e.message));
-      page.on('request', (r) => requests.push(r.url()));
+      const { errors, requests } = watchPage(page);
       await page.goto(url);
 
       const state = await page.evaluate(() => {
@@ -189,11 +177,7 @@ describe.skipIf(!BROWSER && !REQUIRED)(
         store.close();
       }
       const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-      const errors: string[] = [];
-      page.on('console', (m) => {
-        if (m.type() === 'error' || m.type() === 'warning') errors.push(m.text());
-      });
-      page.on('pageerror', (e) => errors.push(e.message));
+      const { errors } = watchPage(page);
       await page.goto(pathToFileURL(path).href);
       expect(await page.locator('#rules h2').textContent()).toBe('Do the rules work?');
       const trial = page.locator('#rule-trials tbody tr');

@@ -1,8 +1,12 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
 
 /** The browsers looked for on PATH, in this order (Debian, Ubuntu, Google's package). */
 export const BROWSER_NAMES = ['chromium', 'chromium-browser', 'google-chrome'] as const;
+
+/** What a browser test says when it finds none (to skip by, or to fail by under CI). */
+export const NO_BROWSER = `no browser found (CHROME_PATH, or ${BROWSER_NAMES.join(', ')} on PATH)`;
 
 function isExecutableFile(path: string): boolean {
   try {
@@ -35,4 +39,25 @@ export function findBrowser(env: NodeJS.ProcessEnv): string | undefined {
 export function isCi(env: NodeJS.ProcessEnv): boolean {
   const ci = env.CI?.trim().toLowerCase();
   return ci !== undefined && ci !== '' && ci !== '0' && ci !== 'false';
+}
+
+/** Starts the browser findBrowser found, headless and offline-minded; none (a CI run without one) fails. */
+export async function launchTestBrowser(path: string | undefined): Promise<Browser> {
+  if (!path) throw new Error(`CI=true and ${NO_BROWSER}: install chromium (apt-get install -y chromium)`);
+  return chromium.launch({
+    executablePath: path,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}
+
+/** What a page reports going wrong (console errors and warnings, uncaught errors) and every URL it asks for. */
+export function watchPage(page: Page): { errors: string[]; requests: string[] } {
+  const errors: string[] = [];
+  const requests: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('request', (r) => requests.push(r.url()));
+  return { errors, requests };
 }

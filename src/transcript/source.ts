@@ -48,11 +48,21 @@ export function fileStat(path: string): { size: number; mtimeMs: number } | unde
   }
 }
 
+/** Whether `path` is a folder (a link to one counts); false when it cannot be read. */
 export function isDirectory(path: string): boolean {
   try {
     return statSync(path).isDirectory();
   } catch {
     return false;
+  }
+}
+
+/** The names in `dir`, sorted; none when it cannot be read (a missing or unreadable folder holds no sessions). */
+export function sortedEntries(dir: string): string[] {
+  try {
+    return readdirSync(dir).sort();
+  } catch {
+    return [];
   }
 }
 

@@ -1,8 +1,9 @@
 // Claude Code's folders of project sessions (`<config dir>/projects/<project folder>/*.jsonl`): the one place
 // that knows this layout, for the retro, the trials and the session-prefix lookup.
-import { readdirSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { claudeConfigDirs, projectFolderName } from '../../paths/data-dir.js';
+import { isDirectory, sortedEntries } from '../source.js';
 
 /** Which projects' sessions count: this project's only, or every project's. */
 export type SessionScope = 'current' | 'all';
@@ -13,22 +14,6 @@ export interface SessionFolderQuery {
   /** A projects folder to use instead of `<Claude config dir>/projects` (every `CLAUDE_CONFIG_DIR` entry). */
   projectsRoot?: string | undefined;
   env: NodeJS.ProcessEnv;
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-function sortedEntries(dir: string): string[] {
-  try {
-    return readdirSync(dir).sort();
-  } catch {
-    return [];
-  }
 }
 
 /** The projects folders searched: `projectsRoot`, else `<config dir>/projects` of each config dir. */

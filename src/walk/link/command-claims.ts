@@ -9,18 +9,14 @@ import { answeredRequest } from './request.js';
  */
 const APPEARED_WITHIN_MS = 60 * 60 * 1000;
 
-/** A file a session's shell command wrote, with the command as the tool call that wrote it. */
-export interface CommandClaim {
-  sessionId: string;
+/**
+ * A file a session's shell command wrote, with the command as the tool call that wrote it: an edit's
+ * attribution (session, call, model, request) without the pieces an edit tool records.
+ */
+export interface CommandClaim extends Omit<AgentEdit, 'pieces' | 'notebook'> {
   /** The written file (absolute, forward slashes, inside the folder the session ran in). */
   filePath: string;
   evidence: CommandEvidence;
-  toolName: string;
-  toolUseId: string;
-  model?: string;
-  timestamp?: string;
-  request?: string;
-  requestInferred?: boolean;
 }
 
 const timeOf = (at: string | undefined) => (at === undefined ? Number.NaN : Date.parse(at));

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { pushAll } from '../../arrays/bounded.js';
 import { InputError } from '../../errors/errors.js';
@@ -7,6 +7,7 @@ import { claudeConfigDirs, projectFolderName } from '../../paths/data-dir.js';
 import { otherAgentSessionsIn } from '../../transcript/agent-sessions.js';
 import { discoverSessions } from '../../transcript/discover.js';
 import { detectHost } from '../../transcript/hosts.js';
+import { isDirectory, sortedEntries } from '../../transcript/source.js';
 
 /** The session files a walk reads, and what to tell the user about where they came from. */
 export interface SessionSources {
@@ -15,30 +16,14 @@ export interface SessionSources {
   warnings: string[];
 }
 
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-function entriesOf(dir: string): string[] {
-  try {
-    return readdirSync(dir).sort();
-  } catch {
-    return [];
-  }
-}
-
 /** Session files in a Claude Code project folder: `<id>.jsonl` and `<id>/subagents/*.jsonl`. */
 export function listSessionFiles(dir: string): string[] {
   const files: string[] = [];
-  for (const name of entriesOf(dir)) {
+  for (const name of sortedEntries(dir)) {
     const path = join(dir, name);
     if (name.endsWith('.jsonl')) files.push(path);
     else if (isDirectory(join(path, 'subagents'))) {
-      for (const sub of entriesOf(join(path, 'subagents'))) {
+      for (const sub of sortedEntries(join(path, 'subagents'))) {
         if (sub.endsWith('.jsonl')) files.push(join(path, 'subagents', sub));
       }
     }
@@ -64,7 +49,7 @@ function repositoryFolderNames(roots: GitRoots): string[] {
  */
 function repositoryFolders(projects: string, roots: GitRoots): string[] {
   const names = repositoryFolderNames(roots);
-  return entriesOf(projects)
+  return sortedEntries(projects)
     .filter((entry) => names.some((name) => entry === name || entry.startsWith(`${name}-`)))
     .map((entry) => join(projects, entry));
 }
@@ -89,7 +74,7 @@ export function defaultSessionDirs(env: NodeJS.ProcessEnv, roots: GitRoots | und
 /** A folder of project folders (`~/.claude/projects`, or `~/.claude` itself): it holds folders, not sessions. */
 function projectsRootOf(dir: string): string | undefined {
   if (isDirectory(join(dir, 'projects')) && listSessionFiles(dir).length === 0) return join(dir, 'projects');
-  const entries = entriesOf(dir);
+  const entries = sortedEntries(dir);
   if (entries.some((name) => name.endsWith('.jsonl'))) return undefined;
   const folders = entries.filter((name) => isDirectory(join(dir, name)));
   const projectLike = folders.filter((name) => listSessionFiles(join(dir, name)).length > 0);
@@ -136,7 +121,7 @@ export function resolveSessionSources(
     let folders = roots ? repositoryFolders(projects, roots) : [];
     if (folders.length === 0 && roots) {
       const tail = `-${projectFolderName(basename(roots.worktree))}`;
-      folders = entriesOf(projects)
+      folders = sortedEntries(projects)
         .filter((entry) => entry.endsWith(tail) || entry.includes(`${tail}-`))
         .map((entry) => join(projects, entry));
       if (folders.length > 0)
@@ -147,7 +132,7 @@ export function resolveSessionSources(
     if (folders.length === 0) {
       // The sessions may have run in a checkout of another name: read them all, and let the content decide
       // (a hunk links only where a session wrote that path and most of its lines).
-      folders = entriesOf(projects)
+      folders = sortedEntries(projects)
         .map((entry) => join(projects, entry))
         .filter((folder) => listSessionFiles(folder).length > 0);
       const looked = roots ? repositoryFolderNames(roots).join(' or ') : 'a repository';
