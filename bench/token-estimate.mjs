@@ -208,6 +208,12 @@ if (fixedRatio !== undefined) {
     console.log(report(`${label} · chars/${fixedRatio}`, pairs, byRatio));
     console.log(report(`${label} · chars/4`, pairs, (p) => p.chars / 4));
   }
+  const latin = prose.filter((p) => p.latin);
+  for (const f of [...new Set(latin.map((p) => p.family))].sort()) {
+    const pairs = latin.filter((p) => p.family === f);
+    if (pairs.length >= 10)
+      console.log(report(`  ${f}, prose-like, Latin script · chars/${fixedRatio}`, pairs, byRatio));
+  }
   process.exit(0);
 }
 const fitProse = fit.filter(isProse);

@@ -15,9 +15,9 @@ export const DEFAULT_RULE_BUDGET = 800;
 
 const SPEC = defineCommand({
   path: 'rules',
-  summary: 'List the rules agents load: cost, age, trial state, measured effect, budget',
+  summary: 'List the rules agents load: cost, what they save, age, trial state, measured effect, budget',
   details:
-    "Per agent (the seven team agents' directives, then Claude's lessons): each rule's estimated token cost,\nage, trial state and measured effect, and the agent's total; above --budget the weakest rules are\nproposed for removal. Writes nothing.",
+    "Per agent (the seven team agents' directives, then Claude's lessons): each rule's estimated token cost\n(≈), what loading it into every session costs a week beside the friction spend its trial says it saves,\nage, trial state and measured effect, and the agent's total; above --budget the weakest rules are\nproposed for removal. Writes nothing.",
   options: {
     ...REVIEW_OPTIONS,
     budget: {
