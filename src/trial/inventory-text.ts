@@ -28,9 +28,11 @@ function costText(rule: RuleEntry): string | undefined {
   const load = rule.load;
   if (load === null) return undefined;
   const loaded =
-    load.tokensPerWeek === null
-      ? `loads in ${short(load.sessionsPerWeek)} sessions a week (their usage unknown)`
-      : `loads ≈${count(load.tokensPerWeek)} tokens a week${load.costUsdPerWeek === null ? '' : ` (${dollars(load.costUsdPerWeek)})`}`;
+    load.sessionsPerWeek === 0
+      ? 'loads in no session of the last four weeks'
+      : load.tokensPerWeek === null
+        ? `loads in ${short(load.sessionsPerWeek)} sessions a week (their usage unknown)`
+        : `loads ≈${count(load.tokensPerWeek)} tokens a week${load.costUsdPerWeek === null ? '' : ` (${dollars(load.costUsdPerWeek)})`}`;
   const saving = (s: WeeklySaving, show: (x: number) => string) => {
     const word = s.estimate >= 0 ? 'saves' : 'adds';
     const ci = s.low === null || s.high === null ? '' : ` [${show(s.low)}, ${show(s.high)}]`;

@@ -5,6 +5,7 @@ import { zeroTokens } from '../../cost/tokens.js';
 import type { SessionScore } from '../scores.js';
 import { trialCostEffect } from './cost.js';
 import { costEffectsJson } from './cost-json.js';
+import { weeklySavings } from './weekly-savings.js';
 
 const START = '2026-07-01';
 const BEFORE = Date.parse('2026-06-20T12:00:00Z') / 1000;
@@ -109,5 +110,58 @@ describe('trialCostEffect', () => {
     expect(costEffectsJson(cost)?.reason).toBe(
       'no baseline session of comparable size records its token usage call by call',
     );
+  });
+});
+
+describe('weeklySavings', () => {
+  const shift = (estimate: number, low: number, high: number) => ({
+    ok: true as const,
+    estimate,
+    low,
+    high,
+    achievedLevel: 0.96,
+    distribution: 'exact' as const,
+    n: { baseline: 6, during: 6 },
+  });
+  const effect = (tokens: ReturnType<typeof shift>, usd: ReturnType<typeof shift>) => ({
+    level: 0.95,
+    frictionTokens: tokens,
+    frictionCostUsd: usd,
+    baseline: {
+      sessions: 6,
+      withUsage: 6,
+      tokens: 0,
+      costUsd: 0,
+      unpriced: 0,
+      frictionTokens: 0,
+      frictionCostUsd: 0,
+    },
+    during: {
+      sessions: 6,
+      withUsage: 6,
+      tokens: 0,
+      costUsd: 0,
+      unpriced: 0,
+      frictionTokens: 0,
+      frictionCostUsd: 0,
+    },
+    prices: [],
+  });
+
+  it('turns a fall in friction spend per session into savings a week, the interval turned round', () => {
+    const saved = weeklySavings(effect(shift(-1_000, -1_500, -200), shift(-0.01, -0.02, -0.002)), 5);
+    expect(saved?.frictionTokensPerWeek).toEqual({ estimate: 5_000, low: 1_000, high: 7_500 });
+    expect(saved?.frictionCostUsdPerWeek).toEqual({ estimate: 0.05, low: 0.01, high: 0.1 });
+  });
+
+  it('gives a negative saving when friction spend rose, and none without a measured spend', () => {
+    expect(
+      weeklySavings(effect(shift(400, 100, 900), shift(0.004, 0.001, 0.009)), 2)?.frictionTokensPerWeek,
+    ).toEqual({
+      estimate: -800,
+      low: -1_800,
+      high: -200,
+    });
+    expect(weeklySavings(undefined, 2)).toBeUndefined();
   });
 });
