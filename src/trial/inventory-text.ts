@@ -7,6 +7,7 @@ const short = (x: number) => String(Math.round(x * 100) / 100);
 
 /** Dollars small enough to need more than cents: a rule's load is often a fraction of a cent a week. */
 function dollars(value: number): string {
+  if (value === 0) return '$0';
   const abs = Math.abs(value);
   const text = abs >= 1 ? abs.toFixed(2) : abs >= 0.01 ? abs.toFixed(3) : abs.toPrecision(2);
   return `${value < 0 ? '-' : ''}$${text}`;

@@ -163,5 +163,6 @@ describe('weeklySavings', () => {
       high: -200,
     });
     expect(weeklySavings(undefined, 2)).toBeUndefined();
+    expect(weeklySavings(effect(shift(400, 100, 900), shift(0.004, 0.001, 0.009)), 0)).toBeUndefined();
   });
 });

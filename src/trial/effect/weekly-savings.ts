@@ -33,7 +33,8 @@ export function weeklySavings(
   cost: CostEffect | undefined,
   sessionsPerWeek: number,
 ): RuleSavings | undefined {
-  if (cost === undefined) return undefined;
+  // Without sessions a week there is nothing to save: "$0 a week" would read as a measured nothing.
+  if (cost === undefined || sessionsPerWeek === 0) return undefined;
   const tokens = weekly(cost.frictionTokens, sessionsPerWeek, 0);
   const usd = weekly(cost.frictionCostUsd, sessionsPerWeek, 6);
   if (tokens === null && usd === null) return undefined;
