@@ -135,6 +135,14 @@ export {
 export { lessonLoadWarnings } from './rules/lessons-load.js';
 export { applyFileChanges, type FileChange, planLessonsWiring } from './rules/lessons-wiring.js';
 export {
+  type LoadProfile,
+  loadProfile,
+  type RuleLoadCost,
+  ruleLoadCost,
+  sessionLoad,
+} from './rules/load-cost.js';
+export { CHARS_PER_TOKEN, estimateRuleTokens } from './rules/rule-tokens.js';
+export {
   legacyLessonsPath,
   lessonsPath,
   RULE_OWNERS,
@@ -235,8 +243,10 @@ export {
 } from './transcript/types.js';
 // trial
 export { applyTrialDecision } from './trial/apply.js';
+export { type CostEffect, type SpendShift, trialCostEffect } from './trial/effect/cost.js';
 export { type EffectEvidence, type EffectSettings, evaluateTrialEffect } from './trial/effect/evaluate.js';
 export { shiftInterval } from './trial/effect/rank-interval.js';
+export { type RuleSavings, weeklySavings } from './trial/effect/weekly-savings.js';
 export { readSessionEvidence, type SessionEvidence } from './trial/evidence/read.js';
 export { recordTrialDecision } from './trial/history.js';
 export {

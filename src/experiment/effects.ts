@@ -9,6 +9,7 @@ export const MEASURES = [
   'check_pass',
   'friction_runs',
   'tokens',
+  'cost_usd',
   'turns',
   'wall_seconds',
   'phrasing',
@@ -26,6 +27,7 @@ export const MEASURE_LABELS: Record<MeasureName, string> = {
   check_pass: 'share of runs whose task check passed',
   friction_runs: 'share of runs with any counted friction',
   tokens: 'tokens per run',
+  cost_usd: 'cost per run, USD at API prices (its transcript priced by the bundled table)',
   turns: 'turns per run',
   wall_seconds: 'wall time per run, seconds',
   phrasing: "the agent's retry phrases per run (S4: reported, not counted)",
@@ -58,6 +60,8 @@ export interface ArmFigures {
   check: { passed: number; checked: number; share: number | null };
   tokens: { median: number | null; total: number };
   usd: { total: number | null };
+  /** Priced from the transcripts (runMeasure's cost_usd), every agent alike. */
+  cost_usd: { median: number | null; total: number | null };
   turns: { median: number | null };
   wall_seconds: { median: number | null };
   phrasing: { total: number };
@@ -98,6 +102,8 @@ export function runMeasure(run: RunRecord, measure: MeasureName): number | undef
       return run.measures === null ? undefined : run.measures.friction > 0 ? 1 : 0;
     case 'tokens':
       return run.tokens ?? undefined;
+    case 'cost_usd':
+      return run.measures?.costUsd ?? undefined;
     case 'turns':
       return run.measures?.turns ?? run.agentTurns ?? undefined;
     case 'wall_seconds':
@@ -197,6 +203,7 @@ export function armFigures(runs: readonly RunRecord[], arm: Arm): ArmFigures {
   const passed = checked.filter((r) => r.check?.passed).length;
   const tokens = armValues(mine, arm, 'tokens');
   const usd = mine.map((r) => r.usd).filter((v): v is number => v !== null);
+  const costs = armValues(mine, arm, 'cost_usd');
   const medianOf = (m: MeasureName) => {
     const v = median(armValues(mine, arm, m));
     return v === null ? null : round(v, 3);
@@ -222,6 +229,16 @@ export function armFigures(runs: readonly RunRecord[], arm: Arm): ArmFigures {
           : round(
               usd.reduce((a, b) => a + b, 0),
               4,
+            ),
+    },
+    cost_usd: {
+      median: median(costs) === null ? null : round(median(costs) as number, 6),
+      total:
+        costs.length === 0
+          ? null
+          : round(
+              costs.reduce((a, b) => a + b, 0),
+              6,
             ),
     },
     turns: { median: medianOf('turns') },

@@ -70,7 +70,25 @@ describe('experiment with a scripted agent', () => {
         .map((l) => JSON.parse(l))
         .find((l) => l.type === 'assistant' && l.message.content[0].type === 'tool_use');
       expect(first.message.content[0].input.command === 'node check.mjs').toBe(run.arm === 'with');
+      // Each run is priced from its transcript: Claude Sonnet 4.5 at $3 input, $15 output and $0.30 cache
+      // read per million tokens, one usage per reply.
+      const usages = readFileSync(join(outDir, run.transcript as string), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l))
+        .filter((l) => l.type === 'assistant')
+        .map((l) => l.message.usage);
+      const priced = usages.reduce(
+        (sum, u) => sum + (u.input_tokens * 3 + u.output_tokens * 15 + u.cache_read_input_tokens * 0.3) / 1e6,
+        0,
+      );
+      expect(run.measures.cost_usd).toBeCloseTo(priced, 8);
     }
+    expect(report.effects.cost_usd).toMatchObject({ n: { with: 10, without: 10 }, method: 'hodges-lehmann' });
+    expect(report.arms.with.cost_usd.total).toBeCloseTo(
+      report.runs.filter((r) => r.arm === 'with').reduce((sum, r) => sum + (r.measures.cost_usd ?? 0), 0),
+      6,
+    );
     // The person's repository: no new refs, no worktree entries, a clean tree; the clones are gone.
     expect(git(repo, 'show-ref')).toBe(refsBefore);
     expect(git(repo, 'worktree', 'list').trim().split('\n')).toHaveLength(1);

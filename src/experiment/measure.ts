@@ -2,6 +2,7 @@ import { DEFAULT_GATE_PROFILE, type GateProfile } from '../gate/profile.js';
 import { rulesOf } from '../gate/score.js';
 import { SIGNAL_NAMES, type SignalName } from '../gate/signals.js';
 import { readSessionEvidence } from '../trial/evidence/read.js';
+import { runCostUsd } from './run-cost.js';
 
 /**
  * The gate signals an experiment counts as friction: what the person did (S1 rejections and corrections,
@@ -27,6 +28,8 @@ export interface TranscriptMeasures {
   friction: number;
   /** S4 hits: the agent's retry phrases. */
   phrasing: number;
+  /** USD at API prices of the transcript's usage (null: none recorded, or unpriced); absent in older state. */
+  costUsd?: number | null;
 }
 
 /**
@@ -52,5 +55,6 @@ export function measureTranscript(
     hits,
     friction: Math.round((weighted / evidence.turns) * 100 * 10_000) / 10_000,
     phrasing: evidence.hits[PHRASING_SIGNAL],
+    costUsd: runCostUsd(evidence.usage),
   };
 }

@@ -87,6 +87,7 @@ describe.skipIf(!BROWSER && !REQUIRED)('the experiment report in a browser', () 
       'check_pass',
       'friction_runs',
       'tokens',
+      'cost_usd',
       'turns',
       'wall_seconds',
       'phrasing',

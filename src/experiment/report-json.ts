@@ -45,6 +45,7 @@ export interface ExperimentReport {
       check_pass: boolean | null;
       tokens: number | null;
       usd: number | null;
+      cost_usd: number | null;
       turns: number | null;
       wall_seconds: number;
       phrasing: number | null;
@@ -101,6 +102,7 @@ export function experimentReport(state: ExperimentState, outDir: string): Experi
         check_pass: r.check === null ? null : r.check.passed,
         tokens: r.tokens,
         usd: r.usd,
+        cost_usd: r.measures?.costUsd ?? null,
         turns: r.measures?.turns ?? r.agentTurns,
         wall_seconds: Math.round(r.wallMs) / 1000,
         phrasing: r.measures?.phrasing ?? null,

@@ -1,9 +1,11 @@
-import { estimateTokens } from '../deepread/windows.js';
 import { readRegularText } from '../fsx/read-regular.js';
 import { readDirectiveItems } from '../rules/directives.js';
 import { readLessonItems } from '../rules/lessons.js';
+import { type LoadProfile, type RuleLoadCost, ruleLoadCost } from '../rules/load-cost.js';
+import { estimateRuleTokens } from '../rules/rule-tokens.js';
 import { directivesPath, lessonsPaths, type RuleOwner, TEAM_AGENTS } from '../rules/targets.js';
 import { utcMidnightEpoch } from './dates.js';
+import { type RuleSavings, weeklySavings } from './effect/weekly-savings.js';
 import { historyEffectsOf } from './inventory-history.js';
 import type { TrialEvaluation } from './review.js';
 import { readRuleMeta, ruleKey } from './rule-meta.js';
@@ -26,8 +28,12 @@ export interface RuleEntry {
   text: string;
   path: string;
   lineIndex: number;
-  /** Estimated tokens of the line as the agent reads it (characters / 4, rounded up, comment included). */
+  /** Estimated tokens (≈) of the line as the agent reads it, comment included (src/rules/rule-tokens.ts). */
   tokens: number;
+  /** What loading it costs a week, from the project's recent sessions; null without a load profile. */
+  load: RuleLoadCost | null;
+  /** The friction spend its trial says it saves a week; null when its trial measured none (or it has none). */
+  saves: RuleSavings | null;
   /** Whole days since the trial started or the rule's evidence was filed; null when unknown. */
   ageDays: number | null;
   /** `permanent`, or the trial's state (`open: 3/10 sessions`, `due: KEEP`...). */
@@ -102,6 +108,7 @@ export function ruleInventory(
   evaluations: readonly TrialEvaluation[],
   today: string,
   budget: number,
+  load?: LoadProfile,
 ): AgentRules[] {
   const meta = readRuleMeta(mainCheckout);
   const history = historyEffectsOf(mainCheckout);
@@ -115,13 +122,16 @@ export function ruleInventory(
     const effect = evaluation?.effect;
     const decided = history.get(`${agent}\n${item.text}`);
     const interval = effect?.interval;
+    const tokens = estimateRuleTokens(`${item.line}\n`);
     return {
       agent,
       label: item.number === undefined ? `${agent} lesson` : `${agent} #${item.number}`,
       text: item.text,
       path,
       lineIndex: item.lineIndex,
-      tokens: estimateTokens(`${item.line}\n`),
+      tokens,
+      load: load === undefined ? null : ruleLoadCost(tokens, load),
+      saves: (load === undefined ? undefined : weeklySavings(evaluation?.cost, load.sessionsPerWeek)) ?? null,
       ageDays: daysBetween(
         evaluation?.trial.start ?? meta.get(ruleKey(item.text))?.ts ?? decided?.trialStart,
         today,

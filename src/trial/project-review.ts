@@ -1,5 +1,12 @@
+import { bundledPriceTable, type PriceTable } from '../cost/price-table.js';
 import type { GateProfile } from '../gate/profile.js';
-import { type EffectSettings, evaluateTrialEffect } from './effect/evaluate.js';
+import { trialCostEffect } from './effect/cost.js';
+import {
+  DEFAULT_EFFECT_SETTINGS,
+  type EffectSettings,
+  evaluateTrialEffect,
+  reviewLevel,
+} from './effect/evaluate.js';
 import type { RuleViolation } from './effect/pattern.js';
 import { readSessionEvidence, type SessionEvidence } from './evidence/read.js';
 import { evaluateTrial, findTrialRules, type TrialEvaluation } from './review.js';
@@ -20,6 +27,8 @@ export interface TrialReviewOptions {
   profile?: GateProfile;
   /** Violations reported by deep reads, by rule key (see ruleKey). */
   reported?: ReadonlyMap<string, readonly RuleViolation[]>;
+  /** Prices for friction's spend (default: the bundled table); see docs/cost.md. */
+  prices?: PriceTable;
 }
 
 /**
@@ -53,13 +62,16 @@ export function reviewTrials(
     return trials.map((trial) => evaluateTrial(trial, sessions, today));
   const evidence = readTrialEvidence(sessions, options.profile);
   const meta = readRuleMeta(mainCheckout);
+  const prices = options.prices ?? bundledPriceTable();
+  const level = reviewLevel({ ...DEFAULT_EFFECT_SETTINGS, ...options.settings });
   return trials.map((trial) => {
     const key = ruleKey(trial.ruleText);
-    return evaluateTrialEffect(trial, sessions, today, {
+    const evaluation = evaluateTrialEffect(trial, sessions, today, {
       evidence,
       meta: meta.get(key),
       reported: options.reported?.get(key) ?? [],
       ...(options.settings === undefined ? {} : { settings: options.settings }),
     });
+    return { ...evaluation, cost: trialCostEffect(trial.start, sessions, evidence, prices, level) };
   });
 }

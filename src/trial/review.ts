@@ -4,6 +4,7 @@ import { readLessonItems } from '../rules/lessons.js';
 import { directivesPath, lessonsPaths, type RuleOwner, TEAM_AGENTS } from '../rules/targets.js';
 import { parseTrialLine } from '../rules/trial-comment.js';
 import { utcMidnightEpoch } from './dates.js';
+import type { CostEffect } from './effect/cost.js';
 import { effectDeferLine } from './effect/defer-line.js';
 import type { EffectEvidence } from './effect/evaluate.js';
 import type { SessionScore } from './scores.js';
@@ -48,6 +49,8 @@ export interface TrialEvaluation {
   outcome: TrialOutcome;
   /** The effect rule's evidence (absent under `--rule seed`). */
   effect?: EffectEvidence;
+  /** What friction's spend did during the trial (effect rule only; see effect/cost.ts). */
+  cost?: CostEffect;
 }
 
 /** A rules file's text; undefined when missing, empty, unreadable or leading out of the project. */

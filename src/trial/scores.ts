@@ -1,3 +1,4 @@
+import type { SessionUsage } from '../cost/session-usage.js';
 import { InputError } from '../errors/errors.js';
 import { readRegularText } from '../fsx/read-regular.js';
 
@@ -17,6 +18,8 @@ export interface SessionScore {
   lines?: number | undefined;
   /** The session's size in turns, when given with the score (a scores file's optional 4th column). */
   turns?: number | undefined;
+  /** What the session used as the store keeps it (its transcript's own reading is preferred: docs/cost.md). */
+  usage?: SessionUsage | undefined;
 }
 
 /**

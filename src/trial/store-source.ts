@@ -128,6 +128,8 @@ export function storeScoreSource(options: StoreSourceOptions): SessionScoreSourc
               mtime,
               ...(local ? { path: r.path } : {}),
               lines: r.lines,
+              // A row that records no usage adds nothing: unknown, as a missing row is.
+              ...(r.usage?.entries ? { usage: r.usage } : {}),
             });
         }
         return rows.sort((a, b) => (a.mtime ?? 0) - (b.mtime ?? 0) || a.sessionId.localeCompare(b.sessionId));

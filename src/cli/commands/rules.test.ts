@@ -19,13 +19,13 @@ describe('retrospect rules', () => {
       '.claude/retro/directive-history.jsonl',
       `${JSON.stringify({ ts: '2026-06-01T10:00:00Z', agent: 'ic5', directive: 'Keep commits small', source: 's#m', trial_start: '2026-05-01', baseline: { mean: 6, n: 9, sessions: [] }, in_trial: { mean: 2, n: 10, sessions: [] }, decision: 'KEEP', decided_by: 'user' })}\n`,
     );
-    const run = await runCli(['rules', '--json', '--budget', '35', '--today', '2026-07-20'], {
+    const run = await runCli(['rules', '--json', '--budget', '42', '--today', '2026-07-20'], {
       cwd: p.root,
       env: p.env,
     });
     expect(run.code, run.stderr).toBe(0);
     const { budget, agents } = JSON.parse(run.stdout);
-    expect(budget).toBe(35);
+    expect(budget).toBe(42);
     expect(agents.map((a: { agent: string }) => a.agent)).toEqual(['ic5', 'claude']);
     const [ic5, claude] = agents;
     expect(ic5.rules.map((r: { label: string; tokens: number }) => r.label)).toEqual([
@@ -38,24 +38,44 @@ describe('retrospect rules', () => {
       ageDays: 80,
       effect: { estimate: -4, from: 'KEEP' },
     });
-    expect(ic5.rules[1]).toMatchObject({ tokens: 21, effect: null, ageDays: null });
+    // ≈ characters / 3.3 (the line and its newline: 84 characters), the estimate docs/cost.md measures.
+    expect(ic5.rules[1]).toMatchObject({ tokens: 26, effect: null, ageDays: null });
     expect(ic5.tokens).toBe(ic5.rules.reduce((sum: number, r: { tokens: number }) => sum + r.tokens, 0));
-    // Over 35 tokens: the rules without a measured effect go first, the biggest first; the kept rule stays.
+    // Over 42 tokens: the rules without a measured effect go first, the biggest first; the kept rule stays.
     expect(ic5.removals.map((r: { label: string }) => r.label)).toEqual(['ic5 #2']);
     expect(claude.rules).toHaveLength(1);
     expect(claude.rules[0]).toMatchObject({ state: 'due: KEEP', ageDays: 19, effect: { from: 'trial' } });
     expect(claude.rules[0].effect.ci[1]).toBeLessThan(0);
     expect(claude.removals).toEqual([]);
 
-    const text = await runCli(['rules', '--budget', '35', '--today', '2026-07-20'], {
+    // What the lesson costs to load: its ≈41 tokens in every call of the 19 sessions of the four weeks
+    // before the day (4.75 a week). The generated sessions cache nothing, so every call pays Sonnet 4.5's
+    // input price for it, $3 a million.
+    const { load } = JSON.parse(run.stdout);
+    expect(load).toMatchObject({ from: '2026-06-22', to: '2026-07-19', sessions: 19, withUsage: 19 });
+    const lesson = claude.rules[0];
+    expect(lesson.load).toMatchObject({ tokens: 41, sessionsPerWeek: 4.75 });
+    expect(lesson.load.tokensPerWeek).toBe(Math.round(41 * load.callsPerSession * 4.75));
+    expect(lesson.load.costUsdPerWeek).toBeCloseTo((lesson.load.tokensPerWeek * 3) / 1e6, 5);
+    // Beside it, what its trial says it saves in friction spend a week: more than it costs, interval and all.
+    expect(lesson.saves.frictionCostUsdPerWeek.low).toBeGreaterThan(lesson.load.costUsdPerWeek);
+    expect(lesson.saves.frictionTokensPerWeek.estimate).toBeGreaterThan(0);
+    // A rule without a trial costs its load and saves nothing measured.
+    expect(ic5.rules[1].saves).toBeNull();
+    expect(ic5.rules[1].load.tokens).toBe(26);
+
+    const text = await runCli(['rules', '--budget', '42', '--today', '2026-07-20'], {
       cwd: p.root,
       env: p.env,
     });
-    expect(text.stdout).toContain('ic5: 3 rules, ~');
-    expect(text.stdout).toContain('over the budget of 35');
-    expect(text.stdout).toContain('  propose removing ic5 #2 (~21 tokens): Ask before deleting tests');
+    expect(text.stdout).toContain('ic5: 3 rules, ≈');
+    expect(text.stdout).toContain('over the budget of 42');
+    expect(text.stdout).toContain('  propose removing ic5 #2 (≈26 tokens): Ask before deleting tests');
     expect(text.stdout).toMatch(
-      /claude lesson: Read the error output .*\n {4}~\d+ tokens · 19 days · due: KEEP · effect -[\d.]+ \[-[\d.]+, -[\d.]+\] \(in trial\)/,
+      /claude lesson: Read the error output .*\n {4}≈\d+ tokens · 19 days · due: KEEP · effect -[\d.]+ \[-[\d.]+, -[\d.]+\] \(in trial\)\n {4}loads ≈[\d.k]+ tokens a week \(\$[\d.]+\) · saves \$[\d.]+ \[\$[\d.]+, \$[\d.]+\] a week in friction\n/,
+    );
+    expect(text.stdout).toMatch(
+      /^load: 19 sessions from 2026-06-22 to 2026-07-19 \(4\.75 a week, 19 with usage, [\d.]+ calls each\); tokens ≈ characters \/ 3\.3, money at API prices/m,
     );
   });
 });

@@ -1,5 +1,6 @@
 import type { HistoryEffect } from '../history.js';
 import { type TrialEvaluation, trialLabel } from '../review.js';
+import { costEffectsJson } from './cost-json.js';
 import { type EffectEvidence, reviewLevel } from './evaluate.js';
 
 const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
@@ -136,6 +137,7 @@ export function trialReviewJson(evaluation: TrialEvaluation) {
       cap_windows: effect.settings.capWindows,
       compared_turns: effect.comparedTurns,
     },
+    effects: costEffectsJson(evaluation.cost),
     pattern: {
       baseline: pattern.baseline.count,
       during: pattern.during.count,

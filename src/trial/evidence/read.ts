@@ -1,3 +1,6 @@
+import { ClaudeUsageCollector } from '../../cost/claude-usage.js';
+import { readSessionUsage } from '../../cost/read-usage.js';
+import { type SessionUsage, sessionUsage } from '../../cost/session-usage.js';
 import { gateSessionSync } from '../../gate/index.js';
 import { DEFAULT_GATE_PROFILE, type GateProfile } from '../../gate/profile.js';
 import { rulesOf } from '../../gate/score.js';
@@ -22,6 +25,8 @@ export interface SessionEvidence {
   /** The messages each signal fired on (at most the gate's reported number of ids per signal). */
   anchors: Record<SignalName, string[]>;
   findings: MechanicalFinding[];
+  /** What the session used, its friction marked by these same hits (docs/cost.md); undefined when unread. */
+  usage?: SessionUsage | undefined;
 }
 
 /**
@@ -60,10 +65,19 @@ export function readSessionEvidence(
   path: string,
   profile: GateProfile = DEFAULT_GATE_PROFILE,
 ): SessionEvidence | undefined {
-  const gate = gateSessionSync(path, { profile, ledgerPath: null, env: {} });
+  // The usage is read in the gate's own pass, its friction joined to the same transcript-only hits.
+  const collector = new ClaudeUsageCollector();
+  const gate = gateSessionSync(path, {
+    profile,
+    ledgerPath: null,
+    env: {},
+    timeline: true,
+    assistantLines: collector,
+  });
   if (gate.hits === undefined) return undefined;
   const detector = new MechanicalDetector();
   let turns = 0;
+  let usage: SessionUsage | undefined;
   try {
     // The session's host reads it: the turns the gate folds, then the messages the detector looks at.
     const adapter = adapterFor(path);
@@ -74,6 +88,12 @@ export function readSessionEvidence(
   } catch {
     return undefined;
   }
+  try {
+    const records = gate.tapped ? collector.records() : readSessionUsage(path, adapterFor(path).name);
+    usage = sessionUsage(records, gate.timeline, gate.hits);
+  } catch {
+    // The file changed under the usage pass: the trial measures it without its spend.
+  }
   const raw = gate.hits;
   const keys = { S1: raw.s1, S2: raw.s2, S3: raw.s3, S4: raw.s4, S5: raw.s5 };
   const rules = rulesOf(profile);
@@ -83,5 +103,12 @@ export function readSessionEvidence(
     hits[name] = keys[name].length;
     anchors[name] = [...new Set(keys[name])].slice(0, rules[name].maxIds);
   }
-  return { turns, hits, friction: uncappedFriction(hits, profile), anchors, findings: detector.findings };
+  return {
+    turns,
+    hits,
+    friction: uncappedFriction(hits, profile),
+    anchors,
+    findings: detector.findings,
+    usage,
+  };
 }

@@ -1,4 +1,5 @@
 import { defineCommand } from '../../args.js';
+import { PRICING } from '../../pricing-spec.js';
 import { REVIEW_OPTIONS } from './common.js';
 
 const text = (arg: string, description: string) => ({ type: 'string', arg, description }) as const;
@@ -15,6 +16,7 @@ export const SPEC = defineCommand({
       type: 'boolean',
       description: 'every trial as JSON: decision, reason, sides, effect, pattern, violations',
     },
+    pricing: PRICING,
     survival: {
       type: 'boolean',
       description:

@@ -1,3 +1,4 @@
+import { costLine } from '../../../trial/effect/cost-json.js';
 import { trialReviewJson } from '../../../trial/effect/json.js';
 import { reviewTrials } from '../../../trial/project-review.js';
 import { decisionTsvRow, deferLine, type TrialEvaluation } from '../../../trial/review.js';
@@ -6,6 +7,7 @@ import { sideSurvival } from '../../../trial/survival.js';
 import { sessionSurvival } from '../../../walk/survival/session-survival.js';
 import { parseCommandArgs } from '../../args.js';
 import { type CliIo, println } from '../../io.js';
+import { priceTableFrom } from '../../pricing-option.js';
 import { reviewSettings } from './common.js';
 import { runRecordDecision } from './record.js';
 import { SPEC } from './review-spec.js';
@@ -34,7 +36,11 @@ export async function runReview(args: string[], io: CliIo): Promise<number> {
   if (v['record-decision']) return runRecordDecision(v, io);
   const settings = reviewSettings(v, io);
   const sessions = await settings.source.scores();
-  const evaluations = reviewTrials(settings.mainCheckout, sessions, settings.today, settings.review);
+  const prices = await priceTableFrom(v.pricing, io.cwd);
+  const evaluations = reviewTrials(settings.mainCheckout, sessions, settings.today, {
+    ...settings.review,
+    prices,
+  });
   if (v.json) {
     const measured = v.survival
       ? await measureSides(evaluations, sessions, settings.mainCheckout, io)
@@ -57,6 +63,8 @@ export async function runReview(args: string[], io: CliIo): Promise<number> {
     const row = decisionTsvRow(evaluation);
     if (row !== undefined) println(io.stdout, row);
     else println(io.stderr, deferLine(evaluation));
+    const spend = costLine(evaluation);
+    if (spend !== undefined) println(io.stderr, spend);
   }
   return 0;
 }
