@@ -10,7 +10,15 @@ import {
   typedText,
 } from './human-text.js';
 import { hitsByRate } from './length.js';
-import { CORRECTION_RE, claimsDone, PROHIBITION_RE, REJECTION_RE } from './lexicon.js';
+import {
+  CHALLENGE_RE,
+  CORRECTION_RE,
+  claimsDone,
+  LESSON_RE,
+  PROHIBITION_RE,
+  REJECTION_RE,
+  RULE_RE,
+} from './lexicon.js';
 import { FileRequests, S3_MIN_REQUESTS } from './rework.js';
 import type { CalibratedAssistantTurn, CalibratedTurn, CalibratedUserTurn } from './turns.js';
 
@@ -243,8 +251,12 @@ export class CalibratedMachine {
       if (!this.rejected(this.pending.id, reaction)) {
         // Stopping the agent and complaining in the same breath, or forbidding what it was doing ("please
         // don't invent extra tags"): the refusal and the words are two signs.
+        // Laying down a rule about it ("all handoffs must be written in a local tmp directory") is the
+        // same sign (version 7).
         const match = CORRECTION_RE.exec(reaction) ?? PROHIBITION_RE.exec(reaction.trimStart());
+        const rule = match ? null : RULE_RE.exec(reaction);
         if (match) this.hit('S1', this.pending.id, `and corrected it ("${match[0]}"): counts twice`);
+        else if (rule) this.hit('S1', this.pending.id, `and laid down a rule ("${rule[0]}"): counts twice`);
         // A redirect the agent's first reply then concedes: the person's act and the agent's reading agree.
         else confirmable = this.pending.id;
       }
@@ -254,12 +266,23 @@ export class CalibratedMachine {
     this.lastRequest = typed;
     if (reacting && !corrected) {
       const match = CORRECTION_RE.exec(reaction);
-      if (match) {
-        this.hit('S1', id, `correction "${match[0]}" in reply to the agent: "${quote(typed)}"`);
+      // Objecting with a question ("but the location was in X?") steers as a correction phrase does (version 7).
+      const challenge = match ? null : CHALLENGE_RE.exec(reaction.trimStart());
+      if (match || challenge) {
+        this.hit(
+          'S1',
+          id,
+          match
+            ? `correction "${match[0]}" in reply to the agent: "${quote(typed)}"`
+            : `objected with a question in reply to the agent: "${quote(typed)}"`,
+        );
         if (!this.rejected(id, reaction)) {
+          const lesson = LESSON_RE.exec(reaction);
           // The agent had just said the work was done: the person caught a claim that was not true.
           if (claimsDone(this.lastText()))
             this.hit('S1', id, 'right after the agent said it was done: counts twice');
+          // Making sure the slip is not repeated ("Record this in the skill") (version 7).
+          else if (lesson) this.hit('S1', id, `and set a rule for next time ("${lesson[0]}"): counts twice`);
           else confirmable = id;
         }
         corrected = true;
