@@ -1078,3 +1078,41 @@ describe('version 7: a rule for next time, the writing thrown back, a rule after
     expect(count(gate(ahead), 'S1')).toBe(0);
   });
 });
+
+describe('version 7, second round: a steer that makes the agent redo its last change', () => {
+  function steerThenEdit(first: string, again: string): GateResult {
+    const t = new TranscriptBuilder();
+    t.user('Add a savings rate to the contract.');
+    edit(t, first, 1);
+    t.assistant('Added the rate to the contract.');
+    t.user('the withdraw function still has the old fee');
+    edit(t, again, 2);
+    t.assistant('Removed the old fee.');
+    return gate(t);
+  }
+
+  it('counts the steer twice when the agent then edits again the code file it had just changed', () => {
+    const result = steerThenEdit('/repo/contracts/Savings.sol', '/repo/contracts/Savings.sol');
+    expect(count(result, 'S1')).toBe(2);
+    expect(result.verdict.passed).toBe(true);
+    expect(renderWhy(result.sessionId, result.verdict, result.reasons)).toContain(
+      'and the agent then edited /repo/contracts/Savings.sol again: counts twice',
+    );
+  });
+
+  it('counts it once when the agent edits another file, or a prose document it drafts by design', () => {
+    expect(count(steerThenEdit('/repo/contracts/Savings.sol', '/repo/contracts/Fees.sol'), 'S1')).toBe(1);
+    expect(count(steerThenEdit('/repo/docs/savings.md', '/repo/docs/savings.md'), 'S1')).toBe(1);
+  });
+
+  it('does not count an edit again after a turn that corrects nothing', () => {
+    const t = new TranscriptBuilder();
+    t.user('Add a savings rate to the contract.');
+    edit(t, '/repo/contracts/Savings.sol', 1);
+    t.assistant('Added the rate to the contract.');
+    t.user('now add a withdraw limit as well');
+    edit(t, '/repo/contracts/Savings.sol', 2);
+    t.assistant('Added the limit.');
+    expect(count(gate(t), 'S1')).toBe(0);
+  });
+});

@@ -19,7 +19,7 @@ import {
   REJECTION_RE,
   RULE_RE,
 } from './lexicon.js';
-import { FileRequests, S3_MIN_REQUESTS } from './rework.js';
+import { FileRequests, isExemptFromS3, S3_MIN_REQUESTS } from './rework.js';
 import type { CalibratedAssistantTurn, CalibratedTurn, CalibratedUserTurn } from './turns.js';
 
 /**
@@ -121,6 +121,9 @@ export class CalibratedMachine {
   private runAnchor: MessageId = '';
   private readonly files = new FileRequests();
   private readonly sentRequests = new Set<string>();
+  /** The code files the agent edited for the previous request, and for this one (version 7). */
+  private filesPrevious = new Set<string>();
+  private filesThis = new Set<string>();
   private lastRequest = '';
 
   /** The agent's last text, read (decoded) only when the person's next turn corrects it. */
@@ -154,6 +157,11 @@ export class CalibratedMachine {
       if (turn.declines) this.declined = true;
       this.awaitingReply = false;
     }
+    for (const edit of turn.edits) {
+      if (isExemptFromS3(edit.path)) continue;
+      this.filesThis.add(edit.path);
+      this.redone(edit.path);
+    }
     for (const edit of turn.edits)
       if (this.files.edited(edit.path, this.request))
         this.hit('S3', turn.id, `${edit.path} edited again in a ${S3_MIN_REQUESTS}rd separate request`);
@@ -179,6 +187,19 @@ export class CalibratedMachine {
     human.corrected = true;
     this.unhit('S5', human.id);
     this.hit('S1', human.id, `the agent conceded a correction: "${quote(human.typed)}"`);
+  }
+
+  /**
+   * The person steered the agent (a correction in words, or a redirect after a refusal or an interrupt)
+   * and the agent now edits again a code file it had changed for the request before: the steer was about
+   * work that had to be redone, the person's words and the agent's act agree (version 7). Prose documents
+   * and the agent's own `.claude` files are left out, as in S3: drafts and plans are revised by design.
+   */
+  private redone(path: string): void {
+    const human = this.lastHuman;
+    if (human?.confirmable === undefined || !this.filesPrevious.has(path)) return;
+    this.hit('S1', human.confirmable, `and the agent then edited ${path} again: counts twice`);
+    human.confirmable = undefined;
   }
 
   /** Takes back the last hit of `signal` anchored on `id`, if any. */
@@ -311,6 +332,8 @@ export class CalibratedMachine {
         this.hit('S5', id, `terse reply to a long answer: "${quote(typed)}"`);
     }
     this.request++;
+    this.filesPrevious = this.filesThis;
+    this.filesThis = new Set();
     this.acted = false;
     this.lastHuman = { id, typed, corrected, confirmable, reacting };
     this.awaitingReply = true;
