@@ -19,7 +19,7 @@ import {
   REJECTION_RE,
   RULE_RE,
 } from './lexicon.js';
-import { FileRequests, isExemptFromS3, S3_MIN_REQUESTS } from './rework.js';
+import { FileRequests, S3_MIN_REQUESTS } from './rework.js';
 import type { CalibratedAssistantTurn, CalibratedTurn, CalibratedUserTurn } from './turns.js';
 
 /**
@@ -158,13 +158,12 @@ export class CalibratedMachine {
       this.awaitingReply = false;
     }
     for (const edit of turn.edits) {
-      if (isExemptFromS3(edit.path)) continue;
+      if (this.files.edited(edit.path, this.request))
+        this.hit('S3', turn.id, `${edit.path} edited again in a ${S3_MIN_REQUESTS}rd separate request`);
+      if (this.files.exempt(edit.path)) continue;
       this.filesThis.add(edit.path);
       this.redone(edit.path);
     }
-    for (const edit of turn.edits)
-      if (this.files.edited(edit.path, this.request))
-        this.hit('S3', turn.id, `${edit.path} edited again in a ${S3_MIN_REQUESTS}rd separate request`);
   }
 
   /**
@@ -288,7 +287,7 @@ export class CalibratedMachine {
     if (reacting && !corrected) {
       const match = CORRECTION_RE.exec(reaction);
       // Objecting with a question ("but the location was in X?") steers as a correction phrase does (version 7).
-      const challenge = match ? null : CHALLENGE_RE.exec(reaction.trimStart());
+      const challenge = match ? null : CHALLENGE_RE.exec(reaction);
       if (match || challenge) {
         this.hit(
           'S1',
@@ -332,8 +331,11 @@ export class CalibratedMachine {
         this.hit('S5', id, `terse reply to a long answer: "${quote(typed)}"`);
     }
     this.request++;
+    // The sets are swapped and the older one emptied: a long session allocates none per request.
+    const older = this.filesPrevious;
     this.filesPrevious = this.filesThis;
-    this.filesThis = new Set();
+    older.clear();
+    this.filesThis = older;
     this.acted = false;
     this.lastHuman = { id, typed, corrected, confirmable, reacting };
     this.awaitingReply = true;
