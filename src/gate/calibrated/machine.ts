@@ -86,7 +86,8 @@ function quote(text: string): string {
  *   word for word, and a turn the agent's own reply concedes was a correction ("You're right", "你说得对"),
  *   whatever words the person used. The opening brief and pasted text further down a turn never count.
  *   A correction rejecting the agent's work outright ("that's wrong", "revert that") counts twice, and so
- *   does a steer right after the agent said the work was done, or one the agent's first reply concedes.
+ *   does a steer right after the agent said the work was done, one the agent's first reply concedes, one
+ *   that asks for the lesson to be kept, and one after which the agent edits its last change again.
  * - S2 is the seed profile's error run without the harness's cascade cancellations and without refusals; S3 is a
  *   code file edited in S3_MIN_REQUESTS separate requests. Beyond ten requests both count by rate.
  * - S4 is a retry phrase in the agent's text.
