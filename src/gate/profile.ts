@@ -37,8 +37,8 @@ export const DEFAULT_GATE_PROFILE: GateProfile = 'calibrated';
  * and the writing thrown back ("reads like a robot", "make me cringe") count twice; so does a redirect
  * after a refusal or interrupt that lays down a rule ("… must be written in a local tmp directory", 必须);
  * doubt that a fix was made ("was this fixed") and an objection asked as a question ("but the location
- * was in X?", 但是…？) steer; a steer after which the agent edits again the code file it had just changed
- * counts twice.
+ * was in X?", 但是…？) steer; a steer after which the agent edits again a code file it had changed for an
+ * earlier request counts twice.
  */
 export const GATE_PROFILE_VERSIONS: Record<GateProfile, number> = { seed: 1, calibrated: 7 };
 

@@ -1105,6 +1105,20 @@ describe('version 7, second round: a steer that makes the agent redo its last ch
     expect(count(steerThenEdit('/repo/docs/savings.md', '/repo/docs/savings.md'), 'S1')).toBe(1);
   });
 
+  it('counts it twice too when the file was changed for an earlier request than the last (third round)', () => {
+    const t = new TranscriptBuilder();
+    t.user('Add a savings rate to the contract.');
+    edit(t, '/repo/contracts/Savings.sol', 1);
+    t.assistant('Added the rate to the contract.');
+    t.user('Now add the fee table.');
+    edit(t, '/repo/contracts/Fees.sol', 2);
+    t.assistant('Added the fee table.');
+    t.user('the savings rate still has the old rounding');
+    edit(t, '/repo/contracts/Savings.sol', 3);
+    t.assistant('Fixed the rounding.');
+    expect(count(gate(t), 'S1')).toBe(2);
+  });
+
   it('does not count an edit again after a turn that corrects nothing', () => {
     const t = new TranscriptBuilder();
     t.user('Add a savings rate to the contract.');

@@ -87,7 +87,7 @@ function quote(text: string): string {
  *   whatever words the person used. The opening brief and pasted text further down a turn never count.
  *   A correction rejecting the agent's work outright ("that's wrong", "revert that") counts twice, and so
  *   does a steer right after the agent said the work was done, one the agent's first reply concedes, one
- *   that asks for the lesson to be kept, and one after which the agent edits its last change again.
+ *   that asks for the lesson to be kept, and one after which the agent edits again a code file it had changed.
  * - S2 is the seed profile's error run without the harness's cascade cancellations and without refusals; S3 is a
  *   code file edited in S3_MIN_REQUESTS separate requests. Beyond ten requests both count by rate.
  * - S4 is a retry phrase in the agent's text.
@@ -122,9 +122,9 @@ export class CalibratedMachine {
   private runAnchor: MessageId = '';
   private readonly files = new FileRequests();
   private readonly sentRequests = new Set<string>();
-  /** The code files the agent edited for the previous request, and for this one (version 7). */
-  private filesPrevious = new Set<string>();
-  private filesThis = new Set<string>();
+  /** The code files the agent edited for earlier requests, and for this one (version 7). */
+  private readonly filesBefore = new Set<string>();
+  private readonly filesThis = new Set<string>();
   private lastRequest = '';
 
   /** The agent's last text, read (decoded) only when the person's next turn corrects it. */
@@ -191,13 +191,13 @@ export class CalibratedMachine {
 
   /**
    * The person steered the agent (a correction in words, or a redirect after a refusal or an interrupt)
-   * and the agent now edits again a code file it had changed for the request before: the steer was about
+   * and the agent now edits again a code file it had changed for an earlier request: the steer was about
    * work that had to be redone, the person's words and the agent's act agree (version 7). Prose documents
    * and the agent's own `.claude` files are left out, as in S3: drafts and plans are revised by design.
    */
   private redone(path: string): void {
     const human = this.lastHuman;
-    if (human?.confirmable === undefined || !this.filesPrevious.has(path)) return;
+    if (human?.confirmable === undefined || !this.filesBefore.has(path)) return;
     this.hit('S1', human.confirmable, `and the agent then edited ${path} again: counts twice`);
     human.confirmable = undefined;
   }
@@ -332,11 +332,8 @@ export class CalibratedMachine {
         this.hit('S5', id, `terse reply to a long answer: "${quote(typed)}"`);
     }
     this.request++;
-    // The sets are swapped and the older one emptied: a long session allocates none per request.
-    const older = this.filesPrevious;
-    this.filesPrevious = this.filesThis;
-    older.clear();
-    this.filesThis = older;
+    for (const path of this.filesThis) this.filesBefore.add(path);
+    this.filesThis.clear();
     this.acted = false;
     this.lastHuman = { id, typed, corrected, confirmable, reacting };
     this.awaitingReply = true;
