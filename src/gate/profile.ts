@@ -33,8 +33,14 @@ export const DEFAULT_GATE_PROFILE: GateProfile = 'calibrated';
  * don't ...") counts twice; "X should still get Y" is an instruction, not "still get"; "please just ...",
  * "I'm using X and not Y", "still found", "是没有的" (it does not exist) steer; a run of eight or more failing
  * tool calls counts as two S2 hits.
+ * calibrated 7: a correction that also sets a rule for next time ("Record this in the skill", 下次不再犯)
+ * and the writing thrown back ("reads like a robot", "make me cringe") count twice; so does a redirect
+ * after a refusal or interrupt that lays down a rule ("… must be written in a local tmp directory", 必须);
+ * doubt that a fix was made ("was this fixed") and an objection asked as a question ("but the location
+ * was in X?", 但是…？) steer; a steer after which the agent edits again a code file it had changed for an
+ * earlier request counts twice.
  */
-export const GATE_PROFILE_VERSIONS: Record<GateProfile, number> = { seed: 1, calibrated: 6 };
+export const GATE_PROFILE_VERSIONS: Record<GateProfile, number> = { seed: 1, calibrated: 7 };
 
 export function isGateProfile(value: unknown): value is GateProfile {
   return typeof value === 'string' && (GATE_PROFILES as readonly string[]).includes(value);

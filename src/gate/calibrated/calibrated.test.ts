@@ -894,22 +894,10 @@ describe('version 6: a question asked again, something absent, the writing, a ru
       "I'm not seeing",
     ],
     [
-      'pushback on the writing',
-      '"Reaching out directly" - this reads like a robot wrote it.',
-      'reads like a robot',
-    ],
-    [
       'not the person\u2019s voice',
       "'...but it never takes over.' isn't quite my voice.",
       "isn't quite my voice",
     ],
-    [
-      'a rule for next time',
-      'Always do the whole thing in one go. Record this in the skill.',
-      'Record this in the skill',
-    ],
-    ['a rule for next time, ahead', 'For future reference thread the posts.', 'For future reference'],
-    ['a rule for next time in Chinese', '这个问题你只记下来了，保证你下次不再犯', '下次不'],
     [
       'a request made plainer',
       'Please just check the CRM to see if the three people are in there',
@@ -979,5 +967,166 @@ describe('version 6: a question asked again, something absent, the writing, a ru
     ahead.assistant(LONG_ANSWER);
     ahead.user("please don't add new tags, reuse the existing ones");
     expect(count(gate(ahead), 'S1')).toBe(0);
+  });
+});
+
+describe('version 7: a rule for next time, the writing thrown back, a rule after a stop, doubt, an objection', () => {
+  function afterDrafts(turn: string): GateResult {
+    const t = new TranscriptBuilder();
+    t.user('Draft the posts for this week.');
+    edit(t, '/repo/drafts.json', 1);
+    t.assistant('I wrote five drafts into drafts.json.');
+    t.user(turn);
+    return gate(t);
+  }
+
+  it.each([
+    [
+      'a correction that sets a rule for next time',
+      'Always Critic Markup and always do the whole thing in one go. Record this in the skill.',
+      'and set a rule for next time ("Record this in the skill"): counts twice',
+    ],
+    [
+      'the same in Chinese',
+      '这个不合规的问题，你只记到feedback_spec.md中，但是你并没有优化skill，保证你下次不再犯此类问题',
+      'and set a rule for next time ("下次不"): counts twice',
+    ],
+    [
+      'the writing thrown back',
+      '"You\'re exactly the kind of person I should be learning from" - this reads like a robot wrote it.',
+      'rejected the agent\'s work ("reads like a robot"): counts twice',
+    ],
+    [
+      'the writing thrown back, in other words',
+      'These openers make me cringe, start again from the story.',
+      'rejected the agent\'s work ("make me cringe"): counts twice',
+    ],
+  ])('counts %s twice: it flags alone', (_kind, turn, reason) => {
+    const result = afterDrafts(turn);
+    expect(count(result, 'S1')).toBe(2);
+    expect(result.verdict.passed).toBe(true);
+    expect(renderWhy(result.sessionId, result.verdict, result.reasons)).toContain(reason);
+  });
+
+  it.each([
+    [
+      'doubt that a fix was made',
+      '1. Was this fixed in the most recent round of changes?? 2. Copy',
+      'correction "Was this fixed"',
+    ],
+    [
+      'an objection asked as a question',
+      'but the location was in bs_thesis_low_light?',
+      'objected with a question in reply to the agent',
+    ],
+    [
+      'an objection in Chinese',
+      '但是这个目录不是在 src 下面吗？',
+      'objected with a question in reply to the agent',
+    ],
+    [
+      '"from now on", which also opens standing instructions',
+      'From now on, post them at nine.',
+      'correction "From now on"',
+    ],
+  ])('reads %s as a steer', (_kind, turn, reason) => {
+    const result = afterDrafts(turn);
+    expect(count(result, 'S1')).toBe(1);
+    expect(result.reasons?.[0]?.reason).toContain(reason);
+  });
+
+  it.each([
+    ['a plain "but" without a question', 'but keep the second draft as it is'],
+    ['a question that objects to nothing', 'what about the Friday post?'],
+    ['a status question', 'is the build done?'],
+  ])('does not read %s as a correction', (_kind, turn) => {
+    expect(count(afterDrafts(turn), 'S1')).toBe(0);
+  });
+
+  it('reads none of them in the opening request', () => {
+    const t = new TranscriptBuilder();
+    t.user('But is the cache fixed? Record this in the skill once you know.');
+    t.assistant('Reading the cache code.');
+    expect(count(gate(t), 'S1')).toBe(0);
+  });
+
+  function afterRefusedHandoff(turn: string): GateResult {
+    const t = new TranscriptBuilder();
+    t.user('/handoff');
+    t.tool('Write', { file_path: '/repo/docs/handoff.md', content: 'Handoff' });
+    t.result(REFUSAL, true);
+    interrupt(t, true);
+    t.user(turn);
+    return gate(t);
+  }
+
+  it('counts twice a redirect after a refusal that lays down a rule about what the agent did', () => {
+    const result = afterRefusedHandoff(
+      'Update /handoff all handoffs must be written in a local tmp directory, not in docs',
+    );
+    expect(count(result, 'S1')).toBe(2);
+    expect(renderWhy(result.sessionId, result.verdict, result.reasons)).toContain(
+      'and laid down a rule ("must"): counts twice',
+    );
+    expect(count(afterRefusedHandoff('交接文档必须写在本地的 tmp 目录'), 'S1')).toBe(2);
+    // A fact about the work is not a rule, and the same words with no refusal before them are an instruction.
+    expect(count(afterRefusedHandoff('This is a new blog post never checked in before.'), 'S1')).toBe(1);
+    const ahead = new TranscriptBuilder();
+    ahead.user('Write the handoff.');
+    ahead.assistant(LONG_ANSWER);
+    ahead.user('The tests must pass before you commit it.');
+    expect(count(gate(ahead), 'S1')).toBe(0);
+  });
+});
+
+describe('version 7, second round: a steer that makes the agent redo its last change', () => {
+  function steerThenEdit(first: string, again: string): GateResult {
+    const t = new TranscriptBuilder();
+    t.user('Add a savings rate to the contract.');
+    edit(t, first, 1);
+    t.assistant('Added the rate to the contract.');
+    t.user('the withdraw function still has the old fee');
+    edit(t, again, 2);
+    t.assistant('Removed the old fee.');
+    return gate(t);
+  }
+
+  it('counts the steer twice when the agent then edits again the code file it had just changed', () => {
+    const result = steerThenEdit('/repo/contracts/Savings.sol', '/repo/contracts/Savings.sol');
+    expect(count(result, 'S1')).toBe(2);
+    expect(result.verdict.passed).toBe(true);
+    expect(renderWhy(result.sessionId, result.verdict, result.reasons)).toContain(
+      'and the agent then edited /repo/contracts/Savings.sol again: counts twice',
+    );
+  });
+
+  it('counts it once when the agent edits another file, or a prose document it drafts by design', () => {
+    expect(count(steerThenEdit('/repo/contracts/Savings.sol', '/repo/contracts/Fees.sol'), 'S1')).toBe(1);
+    expect(count(steerThenEdit('/repo/docs/savings.md', '/repo/docs/savings.md'), 'S1')).toBe(1);
+  });
+
+  it('counts it twice too when the file was changed for an earlier request than the last (third round)', () => {
+    const t = new TranscriptBuilder();
+    t.user('Add a savings rate to the contract.');
+    edit(t, '/repo/contracts/Savings.sol', 1);
+    t.assistant('Added the rate to the contract.');
+    t.user('Now add the fee table.');
+    edit(t, '/repo/contracts/Fees.sol', 2);
+    t.assistant('Added the fee table.');
+    t.user('the savings rate still has the old rounding');
+    edit(t, '/repo/contracts/Savings.sol', 3);
+    t.assistant('Fixed the rounding.');
+    expect(count(gate(t), 'S1')).toBe(2);
+  });
+
+  it('does not count an edit again after a turn that corrects nothing', () => {
+    const t = new TranscriptBuilder();
+    t.user('Add a savings rate to the contract.');
+    edit(t, '/repo/contracts/Savings.sol', 1);
+    t.assistant('Added the rate to the contract.');
+    t.user('now add a withdraw limit as well');
+    edit(t, '/repo/contracts/Savings.sol', 2);
+    t.assistant('Added the limit.');
+    expect(count(gate(t), 'S1')).toBe(0);
   });
 });

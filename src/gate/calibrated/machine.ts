@@ -10,7 +10,15 @@ import {
   typedText,
 } from './human-text.js';
 import { hitsByRate } from './length.js';
-import { CORRECTION_RE, claimsDone, PROHIBITION_RE, REJECTION_RE } from './lexicon.js';
+import {
+  CHALLENGE_RE,
+  CORRECTION_RE,
+  claimsDone,
+  LESSON_RE,
+  PROHIBITION_RE,
+  REJECTION_RE,
+  RULE_RE,
+} from './lexicon.js';
 import { FileRequests, S3_MIN_REQUESTS } from './rework.js';
 import type { CalibratedAssistantTurn, CalibratedTurn, CalibratedUserTurn } from './turns.js';
 
@@ -78,7 +86,8 @@ function quote(text: string): string {
  *   word for word, and a turn the agent's own reply concedes was a correction ("You're right", "你说得对"),
  *   whatever words the person used. The opening brief and pasted text further down a turn never count.
  *   A correction rejecting the agent's work outright ("that's wrong", "revert that") counts twice, and so
- *   does a steer right after the agent said the work was done, or one the agent's first reply concedes.
+ *   does a steer right after the agent said the work was done, one the agent's first reply concedes, one
+ *   that asks for the lesson to be kept, and one after which the agent edits again a code file it had changed.
  * - S2 is the seed profile's error run without the harness's cascade cancellations and without refusals; S3 is a
  *   code file edited in S3_MIN_REQUESTS separate requests. Beyond ten requests both count by rate.
  * - S4 is a retry phrase in the agent's text.
@@ -113,6 +122,9 @@ export class CalibratedMachine {
   private runAnchor: MessageId = '';
   private readonly files = new FileRequests();
   private readonly sentRequests = new Set<string>();
+  /** The code files the agent edited for earlier requests, and for this one (version 7). */
+  private readonly filesBefore = new Set<string>();
+  private readonly filesThis = new Set<string>();
   private lastRequest = '';
 
   /** The agent's last text, read (decoded) only when the person's next turn corrects it. */
@@ -146,9 +158,13 @@ export class CalibratedMachine {
       if (turn.declines) this.declined = true;
       this.awaitingReply = false;
     }
-    for (const edit of turn.edits)
+    for (const edit of turn.edits) {
       if (this.files.edited(edit.path, this.request))
         this.hit('S3', turn.id, `${edit.path} edited again in a ${S3_MIN_REQUESTS}rd separate request`);
+      if (this.files.exempt(edit.path)) continue;
+      this.filesThis.add(edit.path);
+      this.redone(edit.path);
+    }
   }
 
   /**
@@ -171,6 +187,19 @@ export class CalibratedMachine {
     human.corrected = true;
     this.unhit('S5', human.id);
     this.hit('S1', human.id, `the agent conceded a correction: "${quote(human.typed)}"`);
+  }
+
+  /**
+   * The person steered the agent (a correction in words, or a redirect after a refusal or an interrupt)
+   * and the agent now edits again a code file it had changed for an earlier request: the steer was about
+   * work that had to be redone, the person's words and the agent's act agree (version 7). Prose documents
+   * and the agent's own `.claude` files are left out, as in S3: drafts and plans are revised by design.
+   */
+  private redone(path: string): void {
+    const human = this.lastHuman;
+    if (human?.confirmable === undefined || !this.filesBefore.has(path)) return;
+    this.hit('S1', human.confirmable, `and the agent then edited ${path} again: counts twice`);
+    human.confirmable = undefined;
   }
 
   /** Takes back the last hit of `signal` anchored on `id`, if any. */
@@ -243,8 +272,12 @@ export class CalibratedMachine {
       if (!this.rejected(this.pending.id, reaction)) {
         // Stopping the agent and complaining in the same breath, or forbidding what it was doing ("please
         // don't invent extra tags"): the refusal and the words are two signs.
+        // Laying down a rule about it ("all handoffs must be written in a local tmp directory") is the
+        // same sign (version 7).
         const match = CORRECTION_RE.exec(reaction) ?? PROHIBITION_RE.exec(reaction.trimStart());
+        const rule = match ? null : RULE_RE.exec(reaction);
         if (match) this.hit('S1', this.pending.id, `and corrected it ("${match[0]}"): counts twice`);
+        else if (rule) this.hit('S1', this.pending.id, `and laid down a rule ("${rule[0]}"): counts twice`);
         // A redirect the agent's first reply then concedes: the person's act and the agent's reading agree.
         else confirmable = this.pending.id;
       }
@@ -254,12 +287,23 @@ export class CalibratedMachine {
     this.lastRequest = typed;
     if (reacting && !corrected) {
       const match = CORRECTION_RE.exec(reaction);
-      if (match) {
-        this.hit('S1', id, `correction "${match[0]}" in reply to the agent: "${quote(typed)}"`);
+      // Objecting with a question ("but the location was in X?") steers as a correction phrase does (version 7).
+      const challenge = match ? null : CHALLENGE_RE.exec(reaction);
+      if (match || challenge) {
+        this.hit(
+          'S1',
+          id,
+          match
+            ? `correction "${match[0]}" in reply to the agent: "${quote(typed)}"`
+            : `objected with a question in reply to the agent: "${quote(typed)}"`,
+        );
         if (!this.rejected(id, reaction)) {
+          const lesson = LESSON_RE.exec(reaction);
           // The agent had just said the work was done: the person caught a claim that was not true.
           if (claimsDone(this.lastText()))
             this.hit('S1', id, 'right after the agent said it was done: counts twice');
+          // Making sure the slip is not repeated ("Record this in the skill") (version 7).
+          else if (lesson) this.hit('S1', id, `and set a rule for next time ("${lesson[0]}"): counts twice`);
           else confirmable = id;
         }
         corrected = true;
@@ -288,6 +332,8 @@ export class CalibratedMachine {
         this.hit('S5', id, `terse reply to a long answer: "${quote(typed)}"`);
     }
     this.request++;
+    for (const path of this.filesThis) this.filesBefore.add(path);
+    this.filesThis.clear();
     this.acted = false;
     this.lastHuman = { id, typed, corrected, confirmable, reacting };
     this.awaitingReply = true;

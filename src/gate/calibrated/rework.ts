@@ -30,4 +30,9 @@ export class FileRequests {
     file.requests += 1;
     return file.requests === S3_MIN_REQUESTS;
   }
+
+  /** Whether `path`, already passed to `edited`, is one whose revision says nothing (see isExemptFromS3). */
+  exempt(path: string): boolean {
+    return this.files.get(path)?.exempt ?? isExemptFromS3(path);
+  }
 }
