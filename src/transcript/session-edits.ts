@@ -39,6 +39,8 @@ export interface WrittenEdit {
  */
 export interface SessionCommand {
   callId: string;
+  /** The shell tool's name as the host spells it (default `Bash`, Claude Code's). */
+  tool?: string;
   sessionId: string;
   /** The command line exactly as the agent gave it. */
   command: string;

@@ -37,7 +37,7 @@ export function commandClaims(file: SessionEdits, edits: readonly AgentEdit[]): 
     const request = file.subagent ? undefined : answeredRequest(file.prompts, command.promptIndex);
     const base = {
       sessionId: command.sessionId,
-      toolName: 'Bash',
+      toolName: command.tool ?? 'Bash',
       toolUseId: command.callId,
       ...(command.model ? { model: command.model } : {}),
       ...(command.timestamp ? { timestamp: command.timestamp } : {}),
