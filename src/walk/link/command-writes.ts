@@ -24,6 +24,12 @@ export interface CommandWrite {
   /** Absolute, normalised, inside the folder the session ran in. */
   path: string;
   evidence: CommandEvidence;
+  /**
+   * The command line holds the text it wrote (a heredoc into `cat` or `tee`, `echo`, `printf`): only the
+   * lines found in it are the command's. A file a Codex session wrote with `cat > x <<'EOF'` and a person
+   * changed hours later is not the session's in its new lines.
+   */
+  literal?: true;
 }
 
 /** Wrappers that run the program named after them. */
@@ -299,21 +305,27 @@ export function commandWrites(line: string, output: string, folder: string): Com
   if (!isAbsolute(root)) return writes;
   // Unknown after a `cd` out of the folder or to a place only the shell can resolve: nothing after it is claimed.
   let cwd: string | undefined = root;
-  const add = (path: string, evidence: CommandEvidence) => {
+  const add = (path: string, evidence: CommandEvidence, literal = false) => {
     const full = inside(root, cwd, path);
-    if (full !== undefined && !writes.some((w) => w.path === full)) writes.push({ path: full, evidence });
+    if (full !== undefined && !writes.some((w) => w.path === full))
+      writes.push({ path: full, evidence, ...(literal ? { literal: true } : {}) });
   };
   let generated = false;
+  const heredoc = /<<-?\s*['"]?\w+/.test(line);
   for (const command of simpleCommands(line)) {
-    for (const target of command.writes) add(target, 'redirect');
     const found = programOf(command);
+    const writesText =
+      found !== undefined &&
+      (['echo', 'printf'].includes(found.program) ||
+        (heredoc && ['cat', 'tee'].includes(found.program) && pathArguments(found.args, 0).length === 0));
+    for (const target of command.writes) add(target, 'redirect', writesText);
     if (!found) continue;
     const { program, args } = found;
     if (program === 'cd') {
       cwd = args[0] === undefined ? undefined : inside(root, cwd, args[0]);
       continue;
     }
-    if (program === 'tee') for (const path of pathArguments(args, 0)) add(path, 'redirect');
+    if (program === 'tee') for (const path of pathArguments(args, 0)) add(path, 'redirect', heredoc);
     if (program === 'mv' || program === 'cp' || (program === 'git' && args[0] === 'mv')) {
       const paths = pathArguments(program === 'git' ? args.slice(1) : args, 0);
       const target = paths.at(-1);

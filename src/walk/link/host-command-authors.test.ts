@@ -103,3 +103,60 @@ describe('commands as authors in other hosts', () => {
     });
   }
 });
+
+describe('what a command wrote, as far as its text shows', () => {
+  it('takes from a heredoc only the lines it holds, and from a move no change inside a file already there', async () => {
+    const repo = createTestRepo();
+    const cwd = realpathSync(repo.dir);
+    const notes = '# Notes\n\nStart the proxy with `node ws-proxy.mjs`.\n';
+    const transcript = writeCodexRollout({
+      cwd,
+      at: STARTED,
+      prompt: 'Split the project into extension/ and server/, and write down how to start it',
+      commands: [
+        { command: 'mkdir -p extension && mv package.json extension/', output: '', exit: 0 },
+        {
+          command: `cat > server/package.json <<'EOF'\n{\n  "name": "ws-proxy",\n  "version": "0.1.0"\n}\nEOF`,
+          output: '',
+          exit: 0,
+        },
+        { command: `cat > NOTES.md <<'EOF'\n${notes}EOF`, output: '', exit: 0 },
+      ],
+    });
+    // The split was committed with the session; two hours later a person bumps both versions.
+    repo.commit(
+      'Split',
+      {
+        'extension/package.json': '{\n  "name": "extension",\n  "version": "0.2.3"\n}\n',
+        'server/package.json': '{\n  "name": "ws-proxy",\n  "version": "0.1.0"\n}\n',
+      },
+      '2026-10-01T08:00:00Z',
+    );
+    repo.commit(
+      'Bump to 0.2.4, add notes',
+      {
+        'extension/package.json': '{\n  "name": "extension",\n  "version": "0.2.4"\n}\n',
+        'server/package.json': '{\n  "name": "ws-proxy",\n  "version": "0.2.4"\n}\n',
+        'NOTES.md': notes,
+      },
+      '2026-10-01T11:00:00Z',
+    );
+    const env = { ...process.env, HOME: '/home/dev', RETROSPECT_DATA_DIR: tempDir('retrospect-walk-data-') };
+    const { document } = await walkChangeSet({
+      mode: 'summary-only',
+      cwd: repo.dir,
+      env,
+      target: 'HEAD~1..HEAD',
+      sessions: [transcript],
+    });
+    const hunks = document.change_units.flatMap((u) => u.hunks ?? []);
+    const of = (path: string) => hunks.find((h) => h.path === path);
+    expect(of('extension/package.json')).toMatchObject({ session_id: null });
+    expect(of('server/package.json')).toMatchObject({ session_id: null });
+    expect(of('NOTES.md')).toMatchObject({
+      session_id: '019fd700-aaaa-7bbb-8ccc-0000000000c1',
+      via: 'command',
+      share: 1,
+    });
+  });
+});

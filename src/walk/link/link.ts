@@ -3,7 +3,7 @@ import type { HunkSummary } from '../patch-types.js';
 import type { AgentEdit } from './agent-edits.js';
 import type { CommandClaim } from './command-claims.js';
 import { runsInside, timesIntroduced } from './introduced.js';
-import { canonicalText, isTrivialLine, normalizeLine } from './lines.js';
+import { canonicalText, foldLine, isTrivialLine, normalizeLine } from './lines.js';
 
 /**
  * A hunk links to the session whose edits introduced at least this share of its meaningful added lines:
@@ -158,6 +158,8 @@ export function createHunkLinker(
     return [...named].filter((claim) => {
       if (!paths.some((path) => wrote(claim.filePath, path))) return false;
       if (claim.evidence === 'appeared' && !created) return false;
+      // A move or copy writes the file whole where it lands: it made no change inside a file already there.
+      if (claim.evidence === 'move' && !created) return false;
       const at = claim.timestamp === undefined ? Number.NaN : Date.parse(claim.timestamp);
       if (Number.isNaN(at) || Number.isNaN(deadline)) return Number.isNaN(deadline) && !Number.isNaN(at);
       if (at > deadline || deadline - at > COMMAND_CLAIM_WINDOW_MS) return false;
@@ -276,8 +278,16 @@ export function createHunkLinker(
         if (commandLines.has(claim.sessionId)) continue;
         let lines = 0;
         const own = creditedBy.get(claim.sessionId);
+        // The texts the session's commands wrote into the file (several heredocs, each a rewrite); none
+        // when one of its writes (a formatter, a move) holds no text of its own.
+        const mine = claims.filter((c) => c.sessionId === claim.sessionId);
+        const literal = mine.every((c) => c.literal !== undefined)
+          ? mine.map((c) => foldLine(c.literal ?? '')).join('\n')
+          : undefined;
         meaningful.forEach((isMeaningful, index) => {
           if (!isMeaningful || own?.has(index)) return;
+          // A heredoc or echo wrote only the text it holds.
+          if (literal !== undefined && !literal.includes(foldLine(all[index] ?? ''))) return;
           for (const [sessionId, credited] of creditedBy)
             if (sessionId !== claim.sessionId && credited.has(index)) return;
           lines++;
