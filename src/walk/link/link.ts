@@ -21,6 +21,8 @@ const COMMIT_TIME_RESOLUTION_MS = 999;
  * person's later rewrite of a generated file is not taken for the generator's.
  */
 export const COMMAND_CLAIM_WINDOW_MS = 12 * 60 * 60 * 1000;
+/** The commit a claim's write went into when that commit lies before the walk's range. */
+const BEFORE_THE_WALK = '(before the walk)';
 
 /** A changed file as the linker sees it: its path, and the path before a rename or copy. */
 export interface LinkedFile {
@@ -52,13 +54,15 @@ export interface HunkLinker {
   ): HunkProvenance;
   /** The sessions whose edits of `path` (under any of its names) lie in `(from, to]` (ms), in no order. */
   editorsBetween(path: string, from: number, to: number): string[];
-  /** Whether a session edited `path` by `before` (ms): its content there then can settle those edits. */
+  /** Whether a session edited `path`, or a command of one wrote it, by `before` (ms): the base can settle those. */
   editedBefore(path: string, before: number): boolean;
   /**
    * The file as the walk's base commit (committed at `baseTime`, ms) holds it: what edits made by then
    * introduced and the base already holds was committed before the walk, and counts for none of its hunks.
+   * `lastChanged` (ms) is when a commit the base holds last changed the file: a command's write made before
+   * then went into that commit (the first of the file after the command), not into one of the walk's.
    */
-  settleBase(path: string, content: string, baseTime: number): void;
+  settleBase(path: string, content: string, baseTime: number, lastChanged?: number): void;
 }
 
 function basenameOf(path: string): string {
@@ -168,6 +172,14 @@ export function createHunkLinker(
     });
   }
 
+  /** The command writes of `path` (exactly, as claimsOf matches them) made by `before` (ms). */
+  const claimsBefore = (path: string, before: number) =>
+    commandClaims.filter((claim) => {
+      const at = claim.timestamp === undefined ? Number.NaN : Date.parse(claim.timestamp);
+      const wrote = claim.filePath === path || claim.filePath.endsWith(`/${path}`);
+      return wrote && !Number.isNaN(at) && at <= before;
+    });
+
   const olderThan = (path: string, before: number) =>
     editsOf({ path }).filter((edit) => {
       const at = timeOf(edit);
@@ -175,7 +187,8 @@ export function createHunkLinker(
     });
 
   return {
-    editedBefore: (path, before) => olderThan(path, before).length > 0,
+    editedBefore: (path, before) =>
+      olderThan(path, before).length > 0 || claimsBefore(path, before).length > 0,
     editorsBetween(path, from, to) {
       const editors = new Set<string>();
       const named = (written: string) => written === path || written.endsWith(`/${path}`);
@@ -189,7 +202,10 @@ export function createHunkLinker(
       }
       return [...editors];
     },
-    settleBase(path, content, baseTime) {
+    settleBase(path, content, baseTime, lastChanged) {
+      if (lastChanged !== undefined)
+        for (const claim of claimsBefore(path, Math.min(lastChanged, baseTime)))
+          if (!claimCommit.has(claim)) claimCommit.set(claim, BEFORE_THE_WALK);
       const inBase = new Map<string, number>();
       for (const line of content.split('\n')) {
         const key = canonicalText(normalizeLine(line));
