@@ -31,6 +31,7 @@ export function sessionCommandsOfMessages(
         tool: call.name,
         sessionId,
         command: call.command,
+        ...(call.workdir !== undefined ? { workdir: call.workdir } : {}),
         output: output.text.slice(0, MAX_COMMAND_OUTPUT),
         ...(message.timestamp ? { timestamp: message.timestamp } : {}),
         promptIndex: prompts - 1,

@@ -20,6 +20,8 @@ export interface CommandClaim extends Omit<AgentEdit, 'pieces' | 'notebook'> {
   evidence: CommandEvidence;
   /** The command line, when it holds the text it wrote (see CommandWrite.literal). */
   literal?: string;
+  /** The folder the session ran in (canonical): `filePath` lies inside it. */
+  root?: string;
 }
 
 const timeOf = (at: string | undefined) => (at === undefined ? Number.NaN : Date.parse(at));
@@ -46,10 +48,11 @@ export function commandClaims(file: SessionEdits, edits: readonly AgentEdit[]): 
       ...(command.timestamp ? { timestamp: command.timestamp } : {}),
       ...(request ? { request: request.text, ...(request.inferred ? { requestInferred: true } : {}) } : {}),
     };
-    for (const write of commandWrites(command.command, command.output, root))
+    for (const write of commandWrites(command.command, command.output, root, command.workdir))
       claims.push({
         ...base,
         filePath: write.path,
+        root,
         evidence: write.evidence,
         // A command cut to its head (hosts' readers keep MAX_COMMAND_CHARS of it) no longer holds all it wrote.
         ...(write.literal && command.command.length < MAX_COMMAND_CHARS ? { literal: command.command } : {}),
@@ -68,7 +71,7 @@ export function commandClaims(file: SessionEdits, edits: readonly AgentEdit[]): 
     const at = timeOf(edit.timestamp);
     const generator = generators.filter((g) => g.at <= at).at(-1);
     if (!generator || at - generator.at > APPEARED_WITHIN_MS) continue;
-    claims.push({ ...generator.claim, filePath: path, evidence: 'appeared' });
+    claims.push({ ...generator.claim, filePath: path, root, evidence: 'appeared' });
   }
   return claims;
 }

@@ -117,3 +117,17 @@ describe('inline scripts', () => {
     expect(written(`python3 -c "print(open('setup.cfg').read())"`)).toEqual([]);
   });
 });
+
+describe('the folder a call ran in', () => {
+  it('resolves the files from the workdir a call names, inside the session folder only', () => {
+    const at = (line: string, workdir?: string) =>
+      commandWrites(line, '', ROOT, workdir).map((w) => w.path.replace(`${ROOT}/`, ''));
+    expect(at('npm install left-pad', `${ROOT}/extension`)).toEqual([
+      'extension/package-lock.json',
+      'extension/package.json',
+    ]);
+    expect(at('npm install left-pad')).toEqual(['package-lock.json', 'package.json']);
+    // A workdir outside the session's folder: where its files are is not this project's.
+    expect(at('npm install left-pad', '/home/dev/other')).toEqual([]);
+  });
+});

@@ -342,14 +342,21 @@ function inside(root: string, cwd: string | undefined, path: string): string | u
 /**
  * The files a command line wrote, read from the line and its output (see CommandEvidence). `root` is the
  * folder the session ran in (its recorded `cwd`): a path outside it is never claimed, so a command's text
- * can name no file of another project. Nothing here runs the command.
+ * can name no file of another project; `workdir` is the folder the call ran in, when it names one. Nothing
+ * here runs the command.
  */
-export function commandWrites(line: string, output: string, folder: string): CommandWrite[] {
+export function commandWrites(
+  line: string,
+  output: string,
+  folder: string,
+  workdir?: string,
+): CommandWrite[] {
   const writes: CommandWrite[] = [];
   const root = canonicalPath(folder);
   if (!isAbsolute(root)) return writes;
-  // Unknown after a `cd` out of the folder or to a place only the shell can resolve: nothing after it is claimed.
-  let cwd: string | undefined = root;
+  // Unknown after a `cd` out of the folder or to a place only the shell can resolve: nothing after it is
+  // claimed. A call that ran in a folder of its own (`workdir`) starts there, inside the session's folder only.
+  let cwd: string | undefined = workdir === undefined ? root : inside(root, root, workdir);
   const add = (path: string, evidence: CommandEvidence, literal = false) => {
     const full = inside(root, cwd, path);
     if (full !== undefined && !writes.some((w) => w.path === full))

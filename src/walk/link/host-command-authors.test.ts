@@ -160,3 +160,52 @@ describe('what a command wrote, as far as its text shows', () => {
     });
   });
 });
+
+describe("a Codex call's workdir", () => {
+  it('resolves what the command wrote from the folder the call ran in', async () => {
+    const repo = createTestRepo();
+    const cwd = realpathSync(repo.dir);
+    const transcript = writeCodexRollout({
+      cwd,
+      at: STARTED,
+      prompt: 'Add left-pad to the extension',
+      commands: [
+        {
+          command: 'npm install left-pad',
+          output: 'added 1 package in 1s\n',
+          exit: 0,
+          workdir: `${cwd}/extension`,
+        },
+      ],
+    });
+    const lock = (name: string, version: string) =>
+      `{\n  "name": "${name}",\n  "lockfileVersion": 3,\n  "packages": { "node_modules/left-pad": { "version": "${version}" } }\n}\n`;
+    repo.commit(
+      'Start',
+      { 'package-lock.json': lock('root', '1.0.0'), 'extension/package.json': '{}\n' },
+      '2026-10-01T08:00:00Z',
+    );
+    repo.commit(
+      'left-pad',
+      {
+        'extension/package-lock.json': lock('extension', '1.3.0'),
+        'package-lock.json': lock('root', '1.1.0'),
+      },
+      '2026-10-01T09:02:00Z',
+    );
+    const env = { ...process.env, HOME: '/home/dev', RETROSPECT_DATA_DIR: tempDir('retrospect-walk-data-') };
+    const { document } = await walkChangeSet({
+      mode: 'summary-only',
+      cwd: repo.dir,
+      env,
+      target: 'HEAD~1..HEAD',
+      sessions: [transcript],
+    });
+    const hunks = document.change_units.flatMap((u) => u.hunks ?? []);
+    expect(hunks.find((h) => h.path === 'extension/package-lock.json')).toMatchObject({
+      session_id: '019fd700-aaaa-7bbb-8ccc-0000000000c1',
+      via: 'command',
+    });
+    expect(hunks.find((h) => h.path === 'package-lock.json')).toMatchObject({ session_id: null });
+  });
+});

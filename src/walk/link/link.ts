@@ -65,6 +65,20 @@ export interface HunkLinker {
   settleBase(path: string, content: string, baseTime: number, lastChanged?: number): void;
 }
 
+/**
+ * Whether a command's write is of `path` (relative to the walked repository): its path inside the folder
+ * the session ran in is the repository's path, or ends it (the session ran in a folder of the repository).
+ * Not by a shorter ending: `extension/package-lock.json` of a session is not the repository's top-level
+ * `package-lock.json`, though the absolute path ends with it.
+ */
+function claimWrote(claim: CommandClaim, path: string): boolean {
+  const root = claim.root === undefined ? undefined : `${claim.root.replace(/\/+$/, '')}/`;
+  if (root === undefined || !claim.filePath.startsWith(root))
+    return claim.filePath === path || claim.filePath.endsWith(`/${path}`);
+  const inside = claim.filePath.slice(root.length);
+  return inside === path || path.endsWith(`/${inside}`);
+}
+
 function basenameOf(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
 }
@@ -154,13 +168,12 @@ export function createHunkLinker(
   function claimsOf(file: LinkedFile, hunk: HunkSummary, deadline: number, commit: string | undefined) {
     if (commandClaims.length === 0) return [];
     const paths = pathsOf(file);
-    const wrote = (written: string, path: string) => written === path || written.endsWith(`/${path}`);
     const named = new Set(
       paths.flatMap((path) => claimsByBasename.get(basenameOf(path).toLowerCase()) ?? []),
     );
     const created = hunk.oldStart === 0 && hunk.oldLines === 0;
     return [...named].filter((claim) => {
-      if (!paths.some((path) => wrote(claim.filePath, path))) return false;
+      if (!paths.some((path) => claimWrote(claim, path))) return false;
       if (claim.evidence === 'appeared' && !created) return false;
       // A move or copy writes the file whole where it lands: it made no change inside a file already there.
       if (claim.evidence === 'move' && !created) return false;
@@ -176,7 +189,7 @@ export function createHunkLinker(
   const claimsBefore = (path: string, before: number) =>
     commandClaims.filter((claim) => {
       const at = claim.timestamp === undefined ? Number.NaN : Date.parse(claim.timestamp);
-      const wrote = claim.filePath === path || claim.filePath.endsWith(`/${path}`);
+      const wrote = claimWrote(claim, path);
       return wrote && !Number.isNaN(at) && at <= before;
     });
 
@@ -198,7 +211,7 @@ export function createHunkLinker(
       }
       for (const claim of commandClaims) {
         const at = claim.timestamp === undefined ? Number.NaN : Date.parse(claim.timestamp);
-        if (at > from && at <= to && named(claim.filePath)) editors.add(claim.sessionId);
+        if (at > from && at <= to && claimWrote(claim, path)) editors.add(claim.sessionId);
       }
       return [...editors];
     },

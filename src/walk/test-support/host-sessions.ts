@@ -7,6 +7,8 @@ export interface ScriptedCommand {
   command: string;
   output: string;
   exit: number;
+  /** The folder the call ran in, when it names one (Codex's `workdir`; default the session's folder). */
+  workdir?: string;
 }
 
 /** A session of another host that a person started with one prompt, then ran shell commands in `cwd`. */
@@ -56,8 +58,8 @@ export function writeCodexRollout(session: ScriptedSession, legacy = false): str
   session.commands.forEach((run, i) => {
     const callId = `call_c${i + 1}`;
     const args = legacy
-      ? { command: ['bash', '-lc', run.command], workdir: session.cwd, timeout_ms: 120000 }
-      : { cmd: run.command, workdir: session.cwd, yield_time_ms: 10000 };
+      ? { command: ['bash', '-lc', run.command], workdir: run.workdir ?? session.cwd, timeout_ms: 120000 }
+      : { cmd: run.command, workdir: run.workdir ?? session.cwd, yield_time_ms: 10000 };
     const output = legacy
       ? JSON.stringify({ output: run.output, metadata: { exit_code: run.exit, duration_seconds: 1.4 } })
       : `Chunk ID: 7c${i}a1f\nWall time: 1.4 seconds\nProcess exited with code ${run.exit}\nOriginal token count: 40\nOutput:\n${run.output}`;
