@@ -21,7 +21,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
 const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
@@ -201,7 +201,8 @@ function walkSource(source) {
           .filter((p) => p.endsWith('.jsonl'))
       : [t.path];
     for (const path of paths) {
-      const file = join(sessions, path.replace(/[^\w.-]/g, '_'));
+      // A folder's transcripts keep their own names (a Codex rollout is found by its `rollout-…` name).
+      const file = join(sessions, t.path.endsWith('/') ? basename(path) : path.replace(/[^\w.-]/g, '_'));
       try {
         writeFileSync(file, git(clone, ['show', `${t.commit}:${path}`]));
         files.push(file);

@@ -7,6 +7,12 @@ import { InputError } from '../errors/errors.js';
 import { GATE_PROFILES } from '../gate/profile.js';
 import * as scan from '../scan/index.js';
 import { skippedLines, skippedSummary } from '../scan/skipped.js';
+import {
+  DEFAULT_SURVIVAL_AFTER_BUDGET_MS,
+  DEFAULT_SURVIVAL_DAYS,
+  scanSurvival,
+  withSurvivalField,
+} from '../scan/survival.js';
 import { isPostgresUrl, type StoreLocation, storeLocation } from '../store/location.js';
 import { openSessionStore } from '../store/open-session-store.js';
 import { isSessionStore } from '../store/probe.js';
@@ -57,6 +63,26 @@ const input = z
       .positive('limit: expected a whole number of 1 or more')
       .optional()
       .describe('Return at most this many records, highest score first (default 100)'),
+    survival: z
+      .object(
+        {
+          days: z
+            .number({ error: 'survival.days: expected a whole number of days' })
+            .int('survival.days: expected a whole number of days')
+            .positive('survival.days: expected 1 or more')
+            .optional(),
+          budgetSeconds: z
+            .number({ error: 'survival.budgetSeconds: expected a number of seconds' })
+            .positive('survival.budgetSeconds: expected more than 0')
+            .optional(),
+        },
+        { error: 'survival: expected {days?, budgetSeconds?}' },
+      )
+      .strict()
+      .optional()
+      .describe(
+        `Add each returned record's \`survival\`: its committed lines alive \`days\` (default ${DEFAULT_SURVIVAL_DAYS}) after its last commit, blamed in its repository, all records within \`budgetSeconds\` (default ${DEFAULT_SURVIVAL_AFTER_BUDGET_MS / 1000}), as \`scan --survival --json\``,
+      ),
     profile: z
       .enum(GATE_PROFILES, { error: 'profile: expected seed or calibrated' })
       .optional()
@@ -162,10 +188,21 @@ export function registerScanTool(server: McpServer, context: ToolContext): void 
           ...result.warnings.slice(0, 5),
           ...(result.warnings.length > 5 ? [`(${result.warnings.length - 5} more warnings)`] : []),
         ];
+        const returned = shown.slice(0, limit);
+        // Git work in each session's repository: only when asked, only for the records returned.
+        const survival = args.survival
+          ? await scanSurvival(returned, {
+              days: args.survival.days ?? DEFAULT_SURVIVAL_DAYS,
+              budgetMs: (args.survival.budgetSeconds ?? DEFAULT_SURVIVAL_AFTER_BUDGET_MS / 1000) * 1000,
+              env: context.env,
+            })
+          : undefined;
         return textResult(
-          shown
-            .slice(0, limit)
-            .map((r) => scan.scanRecordJson(r, starts))
+          returned
+            .map((r) => {
+              const line = scan.scanRecordJson(r, starts);
+              return survival ? withSurvivalField(line, survival.get(r.path)) : line;
+            })
             .join('\n'),
           summary.join('\n'),
         );

@@ -6,10 +6,12 @@ export {
   buildReportFrom,
   buildReportModel,
   type ReportOptions,
+  reportSelection,
   selectReportRecords,
 } from './model.js';
 export { renderReportHtml } from './render.js';
 export { buildRulesReport } from './rules.js';
+export { buildSurvivalReport, type SurvivalReport, type SurvivalShare } from './survival.js';
 export { readTrialHistory } from './trials.js';
 export type {
   FlaggedSession,

@@ -111,6 +111,18 @@ export function buildReport(store: SessionStore, options: ReportOptions): Report
  * machine or user): one reading of the starts chooses the sessions and dates them.
  */
 export function buildReportFrom(all: readonly SessionRecord[], options: ReportOptions): ReportModel {
+  const { selected, starts } = reportSelection(all, options);
+  return buildReportModel(selected, options, starts);
+}
+
+/**
+ * The records a report of `all` covers, with the one reading of the starts that chose them: what
+ * buildReportFrom shows, for the sections a caller adds (the survival section measures these).
+ */
+export function reportSelection(
+  all: readonly SessionRecord[],
+  options: ReportOptions,
+): { selected: SessionRecord[]; starts: SessionStarts } {
   const starts = sessionStarts(all, options.now ?? new Date());
   const selected = selectRecords(
     all,
@@ -118,5 +130,5 @@ export function buildReportFrom(all: readonly SessionRecord[], options: ReportOp
     { project: options.project, hosts: options.hosts, since: options.since, until: options.until },
     starts,
   );
-  return buildReportModel(selected, options, starts);
+  return { selected, starts };
 }

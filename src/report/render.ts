@@ -14,6 +14,7 @@ import {
   trialsSection,
   weeklySection,
 } from './sections.js';
+import { survivalSection } from './survival-section.js';
 import type { ReportModel } from './types.js';
 
 const STYLE = `
@@ -77,6 +78,7 @@ ${weeklySection(model)}
 ${projectsSection(model)}
 ${flaggedSection(model)}
 ${spendSection(model)}
+${survivalSection(model.survival)}
 ${rulesSection(model.rules)}
 ${trialsSection(model.trials)}
 <script type="application/json" id="report-data">${data}</script>

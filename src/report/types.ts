@@ -134,6 +134,7 @@ export interface ReportScope {
 export type { SpendReport } from './spend.js';
 
 import type { SpendReport } from './spend.js';
+import type { SurvivalReport } from './survival.js';
 
 export interface ReportModel {
   generatedAt: string;
@@ -150,6 +151,8 @@ export interface ReportModel {
   rules?: RulesReport | undefined;
   /** What the sessions cost at API prices and what friction took (docs/cost.md); absent without usage. */
   spend?: SpendReport | undefined;
+  /** What became of the sessions' committed code (`report --survival`); absent unless asked for. */
+  survival?: SurvivalReport | undefined;
 }
 
 /** The project's rules as `trial list` and `retrospect rules` see them, for the report. */

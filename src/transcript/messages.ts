@@ -25,6 +25,8 @@ export interface ToolCall {
   summary: string;
   /** The shell command, for a shell call. */
   command?: string;
+  /** The folder a shell call ran its command in, when the call names one (Codex's `workdir`). */
+  workdir?: string;
   /** The file the tool reads or writes, when it names one. */
   path?: string;
 }

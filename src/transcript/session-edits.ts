@@ -39,9 +39,13 @@ export interface WrittenEdit {
  */
 export interface SessionCommand {
   callId: string;
+  /** The shell tool's name as the host spells it (default `Bash`, Claude Code's). */
+  tool?: string;
   sessionId: string;
   /** The command line exactly as the agent gave it. */
   command: string;
+  /** The folder it ran in, when the call names one other than the session's (Codex's `workdir`). */
+  workdir?: string;
   /** What the command printed (stdout then stderr), at most MAX_COMMAND_OUTPUT characters. */
   output: string;
   timestamp?: string;

@@ -1,6 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import type { PatchedFile } from './apply-patch.js';
 import { isHumanTurn, type TranscriptMessage } from './messages.js';
+import { sessionCommandsOfMessages } from './session-commands.js';
 import type { SessionEdits, SessionPrompt, WrittenEdit, WrittenPiece } from './session-edits.js';
 import type { TranscriptFacts } from './types.js';
 
@@ -31,7 +32,8 @@ function absolute(path: string, cwd: string | undefined): string {
 /**
  * The files a session wrote and the prompts it answered, from an adapter's messages: a write counts when
  * its call's result came back without an error (a refused, failed or unanswered call wrote nothing the
- * walk can trust), and answers the last prompt a person typed before it.
+ * walk can trust), and answers the last prompt a person typed before it; and the shell commands it ran
+ * (see sessionCommandsOfMessages).
  */
 export function sessionEditsOfMessages(
   messages: readonly TranscriptMessage[],
@@ -67,6 +69,7 @@ export function sessionEditsOfMessages(
     ...(cwd !== undefined ? { cwd } : {}),
     subagent: facts.session?.subagent === true,
     edits,
+    commands: sessionCommandsOfMessages(messages, sessionId),
     prompts,
   };
 }

@@ -1,6 +1,7 @@
 import { InputError, UsageError } from '../../errors/errors.js';
 import * as report from '../../report/index.js';
 import * as scan from '../../scan/index.js';
+import { scanSurvival } from '../../scan/survival.js';
 import { parseCommandArgs } from '../args.js';
 import { dateOption } from '../date-option.js';
 import { hostOption } from '../host-option.js';
@@ -9,6 +10,7 @@ import { priceTableFrom } from '../pricing-option.js';
 import { envWithProfile } from '../profile-option.js';
 import { projectOption } from '../project-option.js';
 import { openStoreOption } from '../store-option.js';
+import { survivalOptionFrom } from '../survival-option.js';
 import { isFolder } from './report/options.js';
 import { projectSections } from './report/rules.js';
 import { SPEC } from './report/spec.js';
@@ -23,6 +25,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (values.mroot !== undefined && !isFolder(values.mroot))
     throw new InputError(`--mroot: no such folder: ${values.mroot}`);
   const demo = values.demo === true;
+  const survival = survivalOptionFrom(values);
   const env = envWithProfile(io.env, values.profile);
   const { settings, warning } = scan.gateSettingsFor(env, io.cwd);
   if (warning) println(io.stderr, warning);
@@ -38,7 +41,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       for (const w of result.warnings) println(io.stderr, w);
     }
     const location = scan.storeLocationFor(values.store, demo, io.env);
-    model = report.buildReportFrom(await store.listSessions({ scope: team }), {
+    const all = await store.listSessions({ scope: team });
+    const options: report.ReportOptions = {
       project: projectOption(values.project, io),
       hosts: hostOption(values.host),
       since,
@@ -48,7 +52,20 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       ...(values.mroot === undefined
         ? {}
         : await projectSections(values.mroot, location, values.budget, { ...io, env })),
-    });
+    };
+    model = report.buildReportFrom(all, options);
+    if (survival) {
+      const { selected, starts } = report.reportSelection(all, options);
+      // Sessions old enough to have lived the N days first (newest of them first): the bound is spent on them.
+      const grown = Date.now() - survival.days * 86_400_000;
+      const order = [...selected].sort(
+        (a, b) =>
+          Number(starts.endMs(a) > grown) - Number(starts.endMs(b) > grown) ||
+          starts.startMs(b) - starts.startMs(a),
+      );
+      const measured = await scanSurvival(order, { ...survival, env: io.env });
+      model.survival = report.buildSurvivalReport(selected, measured, survival.days, starts);
+    }
   } finally {
     await store.close();
   }

@@ -10,6 +10,7 @@ import { ProgressBar } from '../../scan/progress.js';
 import { renderLegend, renderSpend, renderSummary, renderTable } from '../../scan/render.js';
 import { scanSessions } from '../../scan/scan.js';
 import { gateSettingsFor } from '../../scan/settings.js';
+import { renderSurvival, scanSurvival, withSurvivalField } from '../../scan/survival.js';
 import { describeEngine } from '../../sqlite/engines.js';
 import { SessionStore } from '../../store/open.js';
 import { openSessionStore } from '../../store/open-session-store.js';
@@ -21,6 +22,7 @@ import { type CliIo, println, printlnStyled } from '../io.js';
 import { sendOtlp } from '../otlp-option.js';
 import { priceTableFrom } from '../pricing-option.js';
 import { envWithProfile } from '../profile-option.js';
+import { survivalOptionFrom } from '../survival-option.js';
 import { SPEC, scanFilterFrom } from './scan/options.js';
 import { embeddedStorePath, forgetStored, rebuildStore, reportSkipped } from './scan/store-actions.js';
 import { tableWidth } from './scan/width.js';
@@ -41,6 +43,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const filter = scanFilterFrom(values, io);
   const prices = await priceTableFrom(values.pricing, io.cwd);
   const jobs = parsePositive(values.jobs, '--jobs', availableParallelism());
+  const survivalAsked = survivalOptionFrom(values);
   const { roots, defaults } = resolveScanRoots(positionals, values.demo === true, io.env, filter.hosts);
   const { settings, warning } = gateSettingsFor(envWithProfile(io.env, values.profile), io.cwd);
   if (warning) println(io.stderr, warning);
@@ -81,8 +84,13 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     const ownLeftOut = ownRunsLeftOut(result.records, settings.threshold, filter, starts);
     const endpoint = values['otlp-endpoint'];
     if (endpoint !== undefined) await sendOtlp(io, endpoint, {}, shown);
+    // Git work in each session's repository, after the scan and only for the sessions shown.
+    const survival = survivalAsked ? await scanSurvival(shown, { ...survivalAsked, env: io.env }) : undefined;
     if (values.json) {
-      for (const record of shown) println(io.stdout, scanRecordJson(record, starts, prices));
+      for (const record of shown) {
+        const line = scanRecordJson(record, starts, prices);
+        println(io.stdout, survival ? withSurvivalField(line, survival.get(record.path)) : line);
+      }
       return 0;
     }
     if (defaults && result.records.length === 0)
@@ -98,6 +106,10 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     println(io.stdout);
     println(io.stdout, renderSummary(shown, { ...result, seconds, ownLeftOut }));
     if (spend) println(io.stdout, spend);
+    if (survival && survivalAsked) {
+      println(io.stdout);
+      println(io.stdout, renderSurvival(shown, survival, survivalAsked.days));
+    }
     return 0;
   } finally {
     await store.close();

@@ -87,7 +87,8 @@ function kindOf(call: CodexCall): ToolKind {
 export function codexToolCall(call: CodexCall): ToolCall {
   const args = call.args;
   const patchPaths = call.patch.map((file) => file.moveTo ?? file.path);
-  return summarizedCall({
+  const workdir = call.command === undefined ? undefined : str(args.workdir);
+  const summarized = summarizedCall({
     id: call.callId,
     name: call.name,
     kind: kindOf(call),
@@ -101,6 +102,8 @@ export function codexToolCall(call: CodexCall): ToolCall {
       (call.input !== undefined ? call.input : undefined),
     input: args,
   });
+  // Where the command ran: the walk resolves the files a command wrote from there.
+  return workdir === undefined ? summarized : { ...summarized, workdir };
 }
 
 /**

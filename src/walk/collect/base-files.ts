@@ -26,7 +26,8 @@ export function changedPaths(nameStatus: string): string[] {
 /**
  * Settles the edits a range's base already holds: for each changed file a session edited before the base
  * commit (the parent of the range's oldest commit), the file is read at the base (`git show`, recorded),
- * so that lines those edits introduced and an earlier commit already added count for no hunk of the walk.
+ * so that lines those edits introduced and an earlier commit already added count for no hunk of the walk;
+ * and a command's write of the file is settled by the commit before the range that last changed it.
  */
 export async function settleAtBase(
   git: GitRunner,
@@ -45,6 +46,15 @@ export async function settleAtBase(
   for (const path of edited) {
     // Exit 128: the file is not in the base (added in the range).
     const file = await git.collect(['show', `${base}:${path}`], { okStatuses: [128] });
-    if (file.status === 0) linker.settleBase(path, file.stdout.toString('utf8'), baseTime);
+    if (file.status !== 0) continue;
+    // When a commit the base holds last changed the file: a command's earlier write went into it.
+    const last = await git.collect(['log', '-1', '--format=%ct', base, '--', path], { inline: true });
+    const lastChanged = Number(last.stdout.toString('utf8').trim()) * 1000;
+    linker.settleBase(
+      path,
+      file.stdout.toString('utf8'),
+      baseTime,
+      Number.isFinite(lastChanged) && lastChanged > 0 ? lastChanged : undefined,
+    );
   }
 }

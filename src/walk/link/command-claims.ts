@@ -1,3 +1,4 @@
+import { MAX_COMMAND_CHARS } from '../../transcript/messages.js';
 import type { SessionEdits } from '../../transcript/session-edits.js';
 import type { AgentEdit } from './agent-edits.js';
 import { type CommandEvidence, canonicalPath, commandWrites, runsGenerator } from './command-writes.js';
@@ -17,6 +18,10 @@ export interface CommandClaim extends Omit<AgentEdit, 'pieces' | 'notebook'> {
   /** The written file (absolute, forward slashes, inside the folder the session ran in). */
   filePath: string;
   evidence: CommandEvidence;
+  /** The command line, when it holds the text it wrote (see CommandWrite.literal). */
+  literal?: string;
+  /** The folder the session ran in (canonical): `filePath` lies inside it. */
+  root?: string;
 }
 
 const timeOf = (at: string | undefined) => (at === undefined ? Number.NaN : Date.parse(at));
@@ -37,14 +42,21 @@ export function commandClaims(file: SessionEdits, edits: readonly AgentEdit[]): 
     const request = file.subagent ? undefined : answeredRequest(file.prompts, command.promptIndex);
     const base = {
       sessionId: command.sessionId,
-      toolName: 'Bash',
+      toolName: command.tool ?? 'Bash',
       toolUseId: command.callId,
       ...(command.model ? { model: command.model } : {}),
       ...(command.timestamp ? { timestamp: command.timestamp } : {}),
       ...(request ? { request: request.text, ...(request.inferred ? { requestInferred: true } : {}) } : {}),
     };
-    for (const write of commandWrites(command.command, command.output, root))
-      claims.push({ ...base, filePath: write.path, evidence: write.evidence });
+    for (const write of commandWrites(command.command, command.output, root, command.workdir))
+      claims.push({
+        ...base,
+        filePath: write.path,
+        root,
+        evidence: write.evidence,
+        // A command cut to its head (hosts' readers keep MAX_COMMAND_CHARS of it) no longer holds all it wrote.
+        ...(write.literal && command.command.length < MAX_COMMAND_CHARS ? { literal: command.command } : {}),
+      });
     if (runsGenerator(command.command)) generators.push({ at: timeOf(command.timestamp), claim: base });
   }
   if (generators.length === 0) return claims;
@@ -59,7 +71,7 @@ export function commandClaims(file: SessionEdits, edits: readonly AgentEdit[]): 
     const at = timeOf(edit.timestamp);
     const generator = generators.filter((g) => g.at <= at).at(-1);
     if (!generator || at - generator.at > APPEARED_WITHIN_MS) continue;
-    claims.push({ ...generator.claim, filePath: path, evidence: 'appeared' });
+    claims.push({ ...generator.claim, filePath: path, root, evidence: 'appeared' });
   }
   return claims;
 }

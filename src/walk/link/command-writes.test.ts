@@ -95,3 +95,39 @@ describe('commandWrites', () => {
     ).toEqual(['c:/Users/dev/app/a.txt']);
   });
 });
+
+describe('inline scripts', () => {
+  it('claims the files an inline script passes to a file-writing call, never the ones it only reads', () => {
+    expect(
+      written(
+        `node -e "const fs=require('fs');const p='extension/package.json';const j=JSON.parse(fs.readFileSync(p,'utf8'));j.scripts.zip='node scripts/zip-dist.mjs';fs.writeFileSync(p,JSON.stringify(j,null,2)+'\\n');"`,
+      ),
+    ).toEqual(['script extension/package.json']);
+    expect(
+      written(
+        `python3 -c "import json; d=json.load(open('a.json')); open('b.json', 'w').write(json.dumps(d))"`,
+      ),
+    ).toEqual(['script b.json']);
+    expect(written(`python -c "from pathlib import Path; Path('notes/todo.md').write_text('x')"`)).toEqual([
+      'script notes/todo.md',
+    ]);
+    // Reads only, or writes through a name no quoted path was given: nothing.
+    expect(written(`node -e "console.log(require('./package.json').version)"`)).toEqual([]);
+    expect(written(`node -e "require('fs').writeFileSync(process.argv[1], 'x')" out.txt`)).toEqual([]);
+    expect(written(`python3 -c "print(open('setup.cfg').read())"`)).toEqual([]);
+  });
+});
+
+describe('the folder a call ran in', () => {
+  it('resolves the files from the workdir a call names, inside the session folder only', () => {
+    const at = (line: string, workdir?: string) =>
+      commandWrites(line, '', ROOT, workdir).map((w) => w.path.replace(`${ROOT}/`, ''));
+    expect(at('npm install left-pad', `${ROOT}/extension`)).toEqual([
+      'extension/package-lock.json',
+      'extension/package.json',
+    ]);
+    expect(at('npm install left-pad')).toEqual(['package-lock.json', 'package.json']);
+    // A workdir outside the session's folder: where its files are is not this project's.
+    expect(at('npm install left-pad', '/home/dev/other')).toEqual([]);
+  });
+});

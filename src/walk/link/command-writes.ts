@@ -13,17 +13,32 @@ import { type SimpleCommand, simpleCommands } from './shell-words.js';
  *   `sed -i`) was given the file (or its folder) as an argument;
  * - `redirect`: the command's output went into the file (`cat > x <<EOF`, `… > x`, `tee x`);
  * - `move`: the file is the destination of `mv`, `git mv` or `cp`;
+ * - `script`: an inline script (`node -e`, `python -c`, `ruby -e`) passes the file to a file-writing call,
+ *   quoted or through a name it assigned the quoted path to;
  * - `appeared`: a generator ran and the session's next touch of the file was an edit of a file that was
  *   not there before (decided with the session's edits, in appearedAfter).
  * A command that writes no file (a test run, `ls`, `cat`, `git status`) never claims one, whatever it printed.
  */
-export type CommandEvidence = 'output' | 'write-set' | 'argument' | 'redirect' | 'move' | 'appeared';
+export type CommandEvidence =
+  | 'output'
+  | 'write-set'
+  | 'argument'
+  | 'redirect'
+  | 'move'
+  | 'script'
+  | 'appeared';
 
 /** A file a command wrote, as far as the command line and its output tell. */
 export interface CommandWrite {
   /** Absolute, normalised, inside the folder the session ran in. */
   path: string;
   evidence: CommandEvidence;
+  /**
+   * The command line holds the text it wrote (a heredoc into `cat` or `tee`, `echo`, `printf`): only the
+   * lines found in it are the command's. A file a Codex session wrote with `cat > x <<'EOF'` and a person
+   * changed hours later is not the session's in its new lines.
+   */
+  literal?: true;
 }
 
 /** Wrappers that run the program named after them. */
@@ -238,6 +253,42 @@ function inPlaceFiles(program: string, args: string[]): string[] | undefined {
   return undefined;
 }
 
+/** The flag that gives each interpreter its script inline. */
+const INLINE_SCRIPT: Record<string, string[]> = {
+  node: ['-e', '--eval'],
+  bun: ['-e', '--eval'],
+  deno: ['eval'],
+  ruby: ['-e'],
+};
+/** The first argument of each file-writing call: a quoted path, or a name the script gave one. */
+const WRITE_TARGET =
+  /\b(?:writeFileSync|writeFile|appendFileSync|File\.write|IO\.write)\s*\(\s*(?:(['"])([^'"]+)\1|([A-Za-z_$][\w$]*)\s*[,)])|\bopen\s*\(\s*(?:(['"])([^'"]+)\4|([A-Za-z_]\w*))\s*,\s*(?:mode\s*=\s*)?['"][wax]b?\+?['"]|\b(?:Path\s*\(\s*(['"])([^'"]+)\7\s*\)|([A-Za-z_]\w*))\.write_(?:text|bytes)\s*\(/g;
+
+/**
+ * The files an inline script writes (`node -e "…fs.writeFileSync(p, …)"`, `python -c "…open('x', 'w')…"`):
+ * each path a file-writing call is given, quoted in the call or through a name the script assigned a quoted
+ * path to (`const p='package.json'`). A script that reads files and writes none claims nothing.
+ */
+function scriptFiles(program: string, args: string[]): string[] {
+  const python = /^python[0-9.]*$/.test(program);
+  const flags = python ? ['-c'] : INLINE_SCRIPT[program];
+  if (!flags) return [];
+  const at = args.findIndex((a) => flags.includes(a));
+  const script = at === -1 ? undefined : args[at + 1];
+  if (script === undefined) return [];
+  const assigned = new Map<string, string>();
+  for (const m of script.matchAll(/\b([A-Za-z_$][\w$]*)\s*=\s*(['"])([^'"]+)\2/g))
+    if (m[1] !== undefined && m[3] !== undefined) assigned.set(m[1], m[3]);
+  const files = new Set<string>();
+  for (const m of script.matchAll(WRITE_TARGET)) {
+    const quoted = m[2] ?? m[5] ?? m[8];
+    const named = m[3] ?? m[6] ?? m[9];
+    const path = quoted ?? (named === undefined ? undefined : assigned.get(named));
+    if (path !== undefined) files.add(path);
+  }
+  return [...files];
+}
+
 /** The verbs a generator's or formatter's output writes before a file it wrote. */
 const OUTPUT_LINE =
   /^\s*(?:create|force|append|insert|inject|prepend|gsub|update|modify|created|wrote|writing|generated|reformatted|fixed)\s+(\S+)\s*$/i;
@@ -291,29 +342,42 @@ function inside(root: string, cwd: string | undefined, path: string): string | u
 /**
  * The files a command line wrote, read from the line and its output (see CommandEvidence). `root` is the
  * folder the session ran in (its recorded `cwd`): a path outside it is never claimed, so a command's text
- * can name no file of another project. Nothing here runs the command.
+ * can name no file of another project; `workdir` is the folder the call ran in, when it names one. Nothing
+ * here runs the command.
  */
-export function commandWrites(line: string, output: string, folder: string): CommandWrite[] {
+export function commandWrites(
+  line: string,
+  output: string,
+  folder: string,
+  workdir?: string,
+): CommandWrite[] {
   const writes: CommandWrite[] = [];
   const root = canonicalPath(folder);
   if (!isAbsolute(root)) return writes;
-  // Unknown after a `cd` out of the folder or to a place only the shell can resolve: nothing after it is claimed.
-  let cwd: string | undefined = root;
-  const add = (path: string, evidence: CommandEvidence) => {
+  // Unknown after a `cd` out of the folder or to a place only the shell can resolve: nothing after it is
+  // claimed. A call that ran in a folder of its own (`workdir`) starts there, inside the session's folder only.
+  let cwd: string | undefined = workdir === undefined ? root : inside(root, root, workdir);
+  const add = (path: string, evidence: CommandEvidence, literal = false) => {
     const full = inside(root, cwd, path);
-    if (full !== undefined && !writes.some((w) => w.path === full)) writes.push({ path: full, evidence });
+    if (full !== undefined && !writes.some((w) => w.path === full))
+      writes.push({ path: full, evidence, ...(literal ? { literal: true } : {}) });
   };
   let generated = false;
+  const heredoc = /<<-?\s*['"]?\w+/.test(line);
   for (const command of simpleCommands(line)) {
-    for (const target of command.writes) add(target, 'redirect');
     const found = programOf(command);
+    const writesText =
+      found !== undefined &&
+      (['echo', 'printf'].includes(found.program) ||
+        (heredoc && ['cat', 'tee'].includes(found.program) && pathArguments(found.args, 0).length === 0));
+    for (const target of command.writes) add(target, 'redirect', writesText);
     if (!found) continue;
     const { program, args } = found;
     if (program === 'cd') {
       cwd = args[0] === undefined ? undefined : inside(root, cwd, args[0]);
       continue;
     }
-    if (program === 'tee') for (const path of pathArguments(args, 0)) add(path, 'redirect');
+    if (program === 'tee') for (const path of pathArguments(args, 0)) add(path, 'redirect', heredoc);
     if (program === 'mv' || program === 'cp' || (program === 'git' && args[0] === 'mv')) {
       const paths = pathArguments(program === 'git' ? args.slice(1) : args, 0);
       const target = paths.at(-1);
@@ -329,6 +393,7 @@ export function commandWrites(line: string, output: string, folder: string): Com
       continue;
     }
     for (const path of writeSet(program, args)) add(path, 'write-set');
+    for (const path of scriptFiles(program, args)) add(path, 'script');
     const inPlace = inPlaceFiles(program, args);
     if (inPlace) for (const path of inPlace) add(path, 'argument');
     const format = rewriter(program, args);

@@ -3,7 +3,7 @@ import type { HunkSummary } from '../patch-types.js';
 import type { AgentEdit } from './agent-edits.js';
 import type { CommandClaim } from './command-claims.js';
 import { runsInside, timesIntroduced } from './introduced.js';
-import { canonicalText, isTrivialLine, normalizeLine } from './lines.js';
+import { canonicalText, foldLine, isTrivialLine, normalizeLine } from './lines.js';
 
 /**
  * A hunk links to the session whose edits introduced at least this share of its meaningful added lines:
@@ -21,6 +21,8 @@ const COMMIT_TIME_RESOLUTION_MS = 999;
  * person's later rewrite of a generated file is not taken for the generator's.
  */
 export const COMMAND_CLAIM_WINDOW_MS = 12 * 60 * 60 * 1000;
+/** The commit a claim's write went into when that commit lies before the walk's range. */
+const BEFORE_THE_WALK = '(before the walk)';
 
 /** A changed file as the linker sees it: its path, and the path before a rename or copy. */
 export interface LinkedFile {
@@ -52,13 +54,29 @@ export interface HunkLinker {
   ): HunkProvenance;
   /** The sessions whose edits of `path` (under any of its names) lie in `(from, to]` (ms), in no order. */
   editorsBetween(path: string, from: number, to: number): string[];
-  /** Whether a session edited `path` by `before` (ms): its content there then can settle those edits. */
+  /** Whether a session edited `path`, or a command of one wrote it, by `before` (ms): the base can settle those. */
   editedBefore(path: string, before: number): boolean;
   /**
    * The file as the walk's base commit (committed at `baseTime`, ms) holds it: what edits made by then
    * introduced and the base already holds was committed before the walk, and counts for none of its hunks.
+   * `lastChanged` (ms) is when a commit the base holds last changed the file: a command's write made before
+   * then went into that commit (the first of the file after the command), not into one of the walk's.
    */
-  settleBase(path: string, content: string, baseTime: number): void;
+  settleBase(path: string, content: string, baseTime: number, lastChanged?: number): void;
+}
+
+/**
+ * Whether a command's write is of `path` (relative to the walked repository): its path inside the folder
+ * the session ran in is the repository's path, or ends it (the session ran in a folder of the repository).
+ * Not by a shorter ending: `extension/package-lock.json` of a session is not the repository's top-level
+ * `package-lock.json`, though the absolute path ends with it.
+ */
+function claimWrote(claim: CommandClaim, path: string): boolean {
+  const root = claim.root === undefined ? undefined : `${claim.root.replace(/\/+$/, '')}/`;
+  if (root === undefined || !claim.filePath.startsWith(root))
+    return claim.filePath === path || claim.filePath.endsWith(`/${path}`);
+  const inside = claim.filePath.slice(root.length);
+  return inside === path || path.endsWith(`/${inside}`);
 }
 
 function basenameOf(path: string): string {
@@ -150,14 +168,15 @@ export function createHunkLinker(
   function claimsOf(file: LinkedFile, hunk: HunkSummary, deadline: number, commit: string | undefined) {
     if (commandClaims.length === 0) return [];
     const paths = pathsOf(file);
-    const wrote = (written: string, path: string) => written === path || written.endsWith(`/${path}`);
     const named = new Set(
       paths.flatMap((path) => claimsByBasename.get(basenameOf(path).toLowerCase()) ?? []),
     );
     const created = hunk.oldStart === 0 && hunk.oldLines === 0;
     return [...named].filter((claim) => {
-      if (!paths.some((path) => wrote(claim.filePath, path))) return false;
+      if (!paths.some((path) => claimWrote(claim, path))) return false;
       if (claim.evidence === 'appeared' && !created) return false;
+      // A move or copy writes the file whole where it lands: it made no change inside a file already there.
+      if (claim.evidence === 'move' && !created) return false;
       const at = claim.timestamp === undefined ? Number.NaN : Date.parse(claim.timestamp);
       if (Number.isNaN(at) || Number.isNaN(deadline)) return Number.isNaN(deadline) && !Number.isNaN(at);
       if (at > deadline || deadline - at > COMMAND_CLAIM_WINDOW_MS) return false;
@@ -166,6 +185,14 @@ export function createHunkLinker(
     });
   }
 
+  /** The command writes of `path` (exactly, as claimsOf matches them) made by `before` (ms). */
+  const claimsBefore = (path: string, before: number) =>
+    commandClaims.filter((claim) => {
+      const at = claim.timestamp === undefined ? Number.NaN : Date.parse(claim.timestamp);
+      const wrote = claimWrote(claim, path);
+      return wrote && !Number.isNaN(at) && at <= before;
+    });
+
   const olderThan = (path: string, before: number) =>
     editsOf({ path }).filter((edit) => {
       const at = timeOf(edit);
@@ -173,7 +200,8 @@ export function createHunkLinker(
     });
 
   return {
-    editedBefore: (path, before) => olderThan(path, before).length > 0,
+    editedBefore: (path, before) =>
+      olderThan(path, before).length > 0 || claimsBefore(path, before).length > 0,
     editorsBetween(path, from, to) {
       const editors = new Set<string>();
       const named = (written: string) => written === path || written.endsWith(`/${path}`);
@@ -183,11 +211,14 @@ export function createHunkLinker(
       }
       for (const claim of commandClaims) {
         const at = claim.timestamp === undefined ? Number.NaN : Date.parse(claim.timestamp);
-        if (at > from && at <= to && named(claim.filePath)) editors.add(claim.sessionId);
+        if (at > from && at <= to && claimWrote(claim, path)) editors.add(claim.sessionId);
       }
       return [...editors];
     },
-    settleBase(path, content, baseTime) {
+    settleBase(path, content, baseTime, lastChanged) {
+      if (lastChanged !== undefined)
+        for (const claim of claimsBefore(path, Math.min(lastChanged, baseTime)))
+          if (!claimCommit.has(claim)) claimCommit.set(claim, BEFORE_THE_WALK);
       const inBase = new Map<string, number>();
       for (const line of content.split('\n')) {
         const key = canonicalText(normalizeLine(line));
@@ -276,8 +307,16 @@ export function createHunkLinker(
         if (commandLines.has(claim.sessionId)) continue;
         let lines = 0;
         const own = creditedBy.get(claim.sessionId);
+        // The texts the session's commands wrote into the file (several heredocs, each a rewrite); none
+        // when one of its writes (a formatter, a move) holds no text of its own.
+        const mine = claims.filter((c) => c.sessionId === claim.sessionId);
+        const literal = mine.every((c) => c.literal !== undefined)
+          ? mine.map((c) => foldLine(c.literal ?? '')).join('\n')
+          : undefined;
         meaningful.forEach((isMeaningful, index) => {
           if (!isMeaningful || own?.has(index)) return;
+          // A heredoc or echo wrote only the text it holds.
+          if (literal !== undefined && !literal.includes(foldLine(all[index] ?? ''))) return;
           for (const [sessionId, credited] of creditedBy)
             if (sessionId !== claim.sessionId && credited.has(index)) return;
           lines++;

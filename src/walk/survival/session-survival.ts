@@ -1,8 +1,9 @@
 import { InputError } from '../../errors/errors.js';
 import { findGitRoots } from '../../git/roots.js';
+import type { SessionEdits } from '../../transcript/session-edits.js';
 import { GitRunner } from '../collect/git-run.js';
 import { collectSessionCommits } from '../collect/session-commits.js';
-import { emptyEvidence } from '../evidence.js';
+import { type Evidence, emptyEvidence } from '../evidence.js';
 import { loadAgentEdits, readSessionFile } from '../link/agent-edits.js';
 import { createHunkLinker } from '../link/link.js';
 import { measureSurvival } from './survival.js';
@@ -31,6 +32,78 @@ export interface SessionLines {
   alive: number;
 }
 
+/** What measuring one session's committed work found. */
+export type MeasuredSession =
+  /** It committed nothing in this repository (or its transcript is gone). */
+  | { kind: 'none' }
+  /** Its linked lines, and the revision (a full sha) they were measured at. */
+  | { kind: 'lines'; lines: SessionLines; at: string }
+  /** It committed work here, but no linked hunk could be measured at the later revision. */
+  | { kind: 'unmeasured'; reason: string };
+
+/** A session's commits in a repository, as `walk --session` finds them, ready to be measured. */
+export interface SessionWork {
+  evidence: Evidence;
+  /** The newest committer time (ms) of its commits. */
+  lastCommitMs: number;
+}
+
+/**
+ * The commits of a session in `git`'s repository (committer time in its window, files it edited, as
+ * `walk --session` finds them) and its hunks linked to its own edits and commands; undefined when it has
+ * none there (nothing edited in this worktree, no commit in its window).
+ */
+export async function sessionWork(
+  git: GitRunner,
+  path: string,
+  own: SessionEdits,
+): Promise<SessionWork | undefined> {
+  const evidence = emptyEvidence('commit-range', `--session ${own.sessionId}`);
+  const { edits, claims } = loadAgentEdits([], new Map([[path, own]]));
+  const linker = createHunkLinker(edits, claims);
+  evidence.sessionEditors = linker.editorsBetween;
+  try {
+    await collectSessionCommits(git, path, own, linker, evidence);
+  } catch (error) {
+    if (error instanceof InputError) return undefined;
+    throw error;
+  }
+  const times = evidence.commits.map((c) => Date.parse(c.committerDate)).filter((t) => !Number.isNaN(t));
+  return { evidence, lastCommitMs: times.length > 0 ? Math.max(...times) : Number.NaN };
+}
+
+/** A session's work measured at `at` (default HEAD) within `budgetMs` of blame time. */
+export async function measureSessionWork(
+  git: GitRunner,
+  sessionId: string,
+  work: SessionWork,
+  at: string | undefined,
+  budgetMs?: number,
+): Promise<MeasuredSession> {
+  const summary = await measureSurvival(git, work.evidence, {
+    ...(at === undefined ? {} : { at }),
+    ...(budgetMs === undefined ? {} : { budgetMs }),
+  });
+  if (!summary) return { kind: 'none' };
+  const lines = summary.sessions[sessionId];
+  if (!lines)
+    return {
+      kind: 'unmeasured',
+      reason: `its commits are not in the history of ${summary.at.slice(0, 7)}, or the blame bound was spent`,
+    };
+  return { kind: 'lines', lines, at: summary.at };
+}
+
+/** Reads a transcript's edits, or undefined when the file is gone. */
+export function readOwnEdits(path: string): SessionEdits | undefined {
+  try {
+    return readSessionFile(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
 /**
  * What became of each session's committed work: its commits found as `walk --session` finds them (committer
  * time in its window, files it edited), its linked hunks measured as a walk's survival. A session with no
@@ -52,23 +125,15 @@ export async function sessionSurvival(
     if (clock() - started >= (options.budgetMs ?? SESSION_SURVIVAL_BUDGET_MS)) break;
     if (out.has(sessionId)) continue;
     const git = new GitRunner(roots.worktree, options.env);
-    const evidence = emptyEvidence('commit-range', `--session ${sessionId}`);
-    try {
-      const own = readSessionFile(path);
-      const { edits, claims } = loadAgentEdits([], new Map([[path, own]]));
-      const linker = createHunkLinker(edits, claims);
-      evidence.sessionEditors = linker.editorsBetween;
-      await collectSessionCommits(git, path, own, linker, evidence);
-    } catch (error) {
+    const own = readOwnEdits(path);
+    const work = own ? await sessionWork(git, path, own) : undefined;
+    if (!work) {
       // No committed work here (nothing edited in this worktree, no commit in its window), or no transcript.
-      if (error instanceof InputError || (error as NodeJS.ErrnoException).code === 'ENOENT') {
-        out.set(sessionId, null);
-        continue;
-      }
-      throw error;
+      out.set(sessionId, null);
+      continue;
     }
-    const summary = await measureSurvival(git, evidence, options.at === undefined ? {} : { at: options.at });
-    out.set(sessionId, summary?.sessions[sessionId] ?? null);
+    const measured = await measureSessionWork(git, sessionId, work, options.at);
+    out.set(sessionId, measured.kind === 'lines' ? measured.lines : null);
   }
   return out;
 }

@@ -8,6 +8,7 @@ import { hostOption } from '../../host-option.js';
 import { PRICING } from '../../pricing-spec.js';
 import { PROFILE } from '../../profile-option.js';
 import { projectOption } from '../../project-option.js';
+import { SURVIVAL_OPTIONS } from '../../survival-option.js';
 
 export const SPEC = defineCommand({
   path: 'scan',
@@ -32,6 +33,7 @@ export const SPEC = defineCommand({
     flagged: { type: 'boolean', description: 'only flagged sessions (score at or above the threshold)' },
     'include-own': { type: 'boolean', description: "show Retrospect's own analysis runs too" },
     json: { type: 'boolean', description: 'one JSON record per session instead of the table' },
+    ...SURVIVAL_OPTIONS,
     jobs: { type: 'string', arg: 'N', description: 'worker threads, at least 1', default: 'one per CPU' },
     store: STORE,
     verbose: {
@@ -61,6 +63,10 @@ export const SPEC = defineCommand({
     ['retrospect scan --project -home-ada-code-shop --json', 'one project, as JSON lines'],
     ['retrospect scan --rebuild', 'start over after the store was damaged'],
     ['retrospect scan --host codex,gemini', 'only Codex and Gemini CLI sessions'],
+    [
+      'retrospect scan --since 30d --survival',
+      "how much of this month's committed agent code is still there",
+    ],
     ['retrospect scan --pricing prices.json', 'cost at your own prices (docs/cost.md)'],
     ['retrospect scan --store postgres://db.internal/retro', "into the team's shared store (docs/teams.md)"],
   ],
