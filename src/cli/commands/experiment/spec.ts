@@ -23,6 +23,12 @@ export const RUN_SPEC = defineCommand({
         "a Markdown file of rules, as .claude/rules/*.md holds them: the 'with' arm's agent loads them",
       default: 'the rules on trial in the repository you are in (named on stderr)',
     },
+    trial: {
+      type: 'string',
+      arg: 'NAME',
+      description:
+        "the rule of one trial alone, named as trial list names it ('ic5 #3') or by the rule's text; not with --rules",
+    },
     agent: {
       type: 'string',
       choices: AGENT_NAMES,
