@@ -14,7 +14,7 @@ export const RUN_SPEC = defineCommand({
       arg: 'FILE',
       required: true,
       description:
-        'JSON Lines, one task a line: {"id", "prompt", "repo", "rev", "check"?}; a relative repo is read from the file\'s folder (build one: experiment tasks)',
+        'JSON Lines, one task a line: {"id", "prompt", "repo", "rev", "check"?, "follow_up"?}; a relative repo is read from the file\'s folder (build one: experiment tasks)',
     },
     rules: {
       type: 'string',
@@ -71,7 +71,8 @@ export const RUN_SPEC = defineCommand({
     confidence: {
       type: 'string',
       arg: 'LEVEL',
-      description: 'confidence over friction and the check together (each gets half the error)',
+      description:
+        "confidence over friction and the check together (Holm's step-down: each first gets half the error)",
       default: '0.95',
     },
     'dry-run': { type: 'boolean', description: 'print the plan and its worst-case cost; start nothing' },
