@@ -6,7 +6,8 @@
 // Each experiment's state is kept in bench/.out/experiment-effect/ (the runs depend only on the seed, the
 // case and the run counts); `--reuse` reads the states kept there instead of running again, so that a change
 // of the decision rule is judged on the very same runs.
-// usage: node bench/experiment-effect.mjs [--seeds 20] [--tasks 2] [--runs 5] [--reuse]
+// `--confidence` (0.95) is the experiments' level; with --reuse it re-reads the kept runs at that level.
+// usage: node bench/experiment-effect.mjs [--seeds 20] [--tasks 2] [--runs 5] [--reuse] [--confidence 0.95]
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +21,7 @@ const seeds = arg('seeds', 20);
 const taskCount = arg('tasks', 2);
 const runs = arg('runs', 5);
 const reuse = process.argv.includes('--reuse');
+const confidence = arg('confidence', 0.95);
 const keptDir = new URL('./.out/experiment-effect/', import.meta.url).pathname;
 mkdirSync(keptDir, { recursive: true });
 const load = (path) => tsImport(new URL(path, import.meta.url).href, import.meta.url);
@@ -46,7 +48,8 @@ for (const behaviour of ['rule-helps', 'same']) {
   for (let seed = 1; seed <= seeds; seed++) {
     const kept = join(keptDir, `${behaviour}-t${taskCount}-r${runs}-s${seed}.json`);
     if (reuse && existsSync(kept)) {
-      tally(experimentReport(JSON.parse(readFileSync(kept, 'utf8')), '.'));
+      const state = JSON.parse(readFileSync(kept, 'utf8'));
+      tally(experimentReport({ ...state, settings: { ...state.settings, confidence } }, '.'));
       continue;
     }
     const { env } = installScriptedClaude(behaviour, { seed });
@@ -62,7 +65,7 @@ for (const behaviour of ['rule-helps', 'same']) {
       checkTimeLimitMs: 30_000,
       budget: { runs: 1000 },
       keep: false,
-      confidence: 0.95,
+      confidence,
       outDir,
       env,
     });
