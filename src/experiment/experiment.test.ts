@@ -253,6 +253,8 @@ describe('experiment with a scripted agent', () => {
     expect(report.effects.friction.estimate ?? 0).toBeLessThan(0);
     const without = report.runs.filter((r) => r.arm === 'without');
     expect(without.some((r) => (r.measures.hits?.S5 ?? 0) > 0)).toBe(true);
+    for (const run of report.runs)
+      expect(run.follow_ups).toEqual((run.measures.hits?.S5 ?? 0) > 0 ? ['And the check?'] : []);
   }, 120_000);
 
   it('leaves out, in one line each, a task whose commit holds a rule of the experiment already', async () => {

@@ -49,6 +49,8 @@ export interface ExperimentReport {
     /** Relative to the output folder. */
     transcript: string | null;
     stream: string;
+    /** The scripted follow-ups sent in this run, in order (empty when none was). */
+    follow_ups: string[];
     measures: {
       friction: number | null;
       check_pass: boolean | null;
@@ -112,6 +114,7 @@ export function experimentReport(state: ExperimentState, outDir: string): Experi
       status: r.status,
       transcript: r.transcript,
       stream: r.stream,
+      follow_ups: (r.followUps ?? []).map((f) => f.said),
       measures: {
         friction: r.measures?.friction ?? null,
         check_pass: r.check === null ? null : r.check.passed,
