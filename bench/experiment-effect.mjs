@@ -3,8 +3,12 @@
 // follows a "run the check first" rule (fewer failing calls, more checks passed) and one whose agent acts
 // the same with and without the rule (the rule only changes its words). Prints, per case, in how many
 // seeds an effect was shown, and the median friction and check-pass effects with their intervals.
-// usage: node bench/experiment-effect.mjs [--seeds 20] [--tasks 2] [--runs 5]
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// Each experiment's state is kept in bench/.out/experiment-effect/ (the runs depend only on the seed, the
+// case and the run counts); `--reuse` reads the states kept there instead of running again, so that a change
+// of the decision rule is judged on the very same runs.
+// `--confidence` (0.95) is the experiments' level; with --reuse it re-reads the kept runs at that level.
+// usage: node bench/experiment-effect.mjs [--seeds 20] [--tasks 2] [--runs 5] [--reuse] [--confidence 0.95]
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tsImport } from 'tsx/esm/api';
@@ -16,6 +20,10 @@ const arg = (name, fallback) => {
 const seeds = arg('seeds', 20);
 const taskCount = arg('tasks', 2);
 const runs = arg('runs', 5);
+const reuse = process.argv.includes('--reuse');
+const confidence = arg('confidence', 0.95);
+const keptDir = new URL('./.out/experiment-effect/', import.meta.url).pathname;
+mkdirSync(keptDir, { recursive: true });
 const load = (path) => tsImport(new URL(path, import.meta.url).href, import.meta.url);
 const { installScriptedClaude, CHECK_FIRST_RULE } = await load('../src/test-support/scripted-agent.ts');
 const { experimentTaskRepo } = await load('../src/test-support/experiment-repo.ts');
@@ -38,6 +46,12 @@ for (const behaviour of ['rule-helps', 'same']) {
   const check = [];
   const phrasing = [];
   for (let seed = 1; seed <= seeds; seed++) {
+    const kept = join(keptDir, `${behaviour}-t${taskCount}-r${runs}-s${seed}.json`);
+    if (reuse && existsSync(kept)) {
+      const state = JSON.parse(readFileSync(kept, 'utf8'));
+      tally(experimentReport({ ...state, settings: { ...state.settings, confidence } }, '.'));
+      continue;
+    }
     const { env } = installScriptedClaude(behaviour, { seed });
     const { tasksFile } = experimentTaskRepo(taskCount);
     const outDir = mkdtempSync(join(tmpdir(), 'retrospect-bench-experiment-'));
@@ -51,11 +65,16 @@ for (const behaviour of ['rule-helps', 'same']) {
       checkTimeLimitMs: 30_000,
       budget: { runs: 1000 },
       keep: false,
-      confidence: 0.95,
+      confidence,
       outDir,
       env,
     });
-    const report = experimentReport(outcome.state, outDir);
+    copyFileSync(join(outDir, 'experiment.json'), kept);
+    tally(experimentReport(outcome.state, outDir));
+    rmSync(outDir, { recursive: true, force: true });
+    removeTempDirs();
+  }
+  function tally(report) {
     if (report.effect_shown) shown++;
     if (report.effects.friction.shown) frictionShown++;
     if (report.effects.check_pass.shown) checkShown++;
@@ -64,8 +83,6 @@ for (const behaviour of ['rule-helps', 'same']) {
     friction.push(report.effects.friction);
     check.push(report.effects.check_pass);
     phrasing.push(report.effects.phrasing.estimate);
-    rmSync(outDir, { recursive: true, force: true });
-    removeTempDirs();
   }
   const summary = (effects) =>
     `${median(effects.map((e) => e.estimate))} [${median(effects.map((e) => e.low))}, ${median(effects.map((e) => e.high))}]`;

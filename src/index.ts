@@ -23,6 +23,17 @@ export type {
   Proposal,
 } from './deepread/types.js';
 export { StoreError, type StoreProblem } from './errors/errors.js';
+// experiment (the same tasks with and without the rules)
+export {
+  type ExperimentOptions,
+  type ExperimentReport,
+  type ExperimentTask,
+  experimentReport,
+  parseTasksJsonl,
+  planExperiment,
+  resumeExperiment,
+  runExperiment,
+} from './experiment/index.js';
 // export (OpenTelemetry)
 export {
   exportOtlp,

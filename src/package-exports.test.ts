@@ -7,12 +7,13 @@ import { REPO_ROOT } from './test-support/cli.js';
 // Each entry point of package.json, imported from the built package by its public name (the package
 // refers to itself by name), as a library user's code would: the names a user reaches for must be there.
 const ENTRY_POINTS: Record<string, string[]> = {
-  retrospect: ['gateSessionSync', 'scanSessions', 'walkChangeSet', 'runRetro', 'VERSION'],
+  retrospect: ['gateSessionSync', 'scanSessions', 'walkChangeSet', 'runRetro', 'runExperiment', 'VERSION'],
   'retrospect/gate': ['gateSession', 'gateSessionSync', 'formatVerdictJson', 'GATE_PROFILES'],
   'retrospect/scan': ['scanSessions', 'gateFiles', 'storePathFor'],
   'retrospect/walk': ['walkChangeSet', 'renderMarkdown', 'walkDocumentSchema'],
   'retrospect/sprint': ['buildSprintReport', 'scanThemes', 'themeKey'],
   'retrospect/trial': ['reviewTrials', 'parseTrialLine', 'evaluateTrialEffect'],
+  'retrospect/experiment': ['runExperiment', 'experimentReport', 'parseTasksJsonl', 'calibratedShareLevel'],
   'retrospect/store': ['openStore', 'storePathFor', 'SessionStore'],
   'retrospect/deepread': ['deepRead', 'planDeepRead', 'rankProposals'],
   'retrospect/report': ['buildReport', 'renderReportHtml'],

@@ -10,6 +10,8 @@ export interface AgentReport {
   agentTurns: number | undefined;
   /** The agent ended with an error (its words, one line), or undefined. */
   error: string | undefined;
+  /** The agent's last reply to the person, when its stream gives one (a follow-up may depend on it). */
+  reply?: string | undefined;
 }
 
 /** Bytes of an event stream read for its report; a larger stream is read from its head and tail. */

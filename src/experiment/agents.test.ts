@@ -95,4 +95,42 @@ describe('agent drivers', () => {
     );
     expect(failed.error).toBe('Quota exceeded');
   });
+
+  it('carries a session on for a follow-up: the message on stdin, the session id one argument; gemini has no such mode', () => {
+    const settings = { permissionMode: 'acceptEdits' };
+    expect(AGENT_DRIVERS.claude.resumeInvocation?.('abc-1', 'And the tests?', settings)).toEqual({
+      args: [
+        '--resume',
+        'abc-1',
+        '-p',
+        '--output-format',
+        'stream-json',
+        '--verbose',
+        '--permission-mode',
+        'acceptEdits',
+      ],
+      input: 'And the tests?',
+    });
+    expect(
+      AGENT_DRIVERS.codex.resumeInvocation?.('th-9', '$(id)', { permissionMode: 'workspace-write' }),
+    ).toEqual({
+      args: ['exec', '--json', '--sandbox', 'workspace-write', 'resume', 'th-9', '-'],
+      input: '$(id)',
+    });
+    expect(AGENT_DRIVERS.gemini.resumeInvocation).toBeUndefined();
+    // The reply a follow-up's condition reads: Claude Code's result text, Codex's last agent message.
+    expect(
+      AGENT_DRIVERS.claude.report(
+        stream([{ type: 'result', is_error: false, result: 'I skipped the linter.' }]),
+      ).reply,
+    ).toBe('I skipped the linter.');
+    expect(
+      AGENT_DRIVERS.codex.report(
+        stream([
+          { type: 'item.completed', item: { type: 'agent_message', text: 'first' } },
+          { type: 'item.completed', item: { type: 'agent_message', text: 'Done, tests skipped.' } },
+        ]),
+      ).reply,
+    ).toBe('Done, tests skipped.');
+  });
 });

@@ -23,6 +23,17 @@ export interface AgentDriver {
     args: string[];
     input?: string;
   };
+  /**
+   * The arguments that carry on the session `sessionId` with the person's next message (a scripted
+   * follow-up), in the agent's headless resume mode; undefined when the agent has none.
+   */
+  resumeInvocation?:
+    | ((
+        sessionId: string,
+        message: string,
+        settings: { model?: string | undefined; permissionMode: string },
+      ) => { args: string[]; input?: string })
+    | undefined;
   /** The file, relative to the checkout, the "with" arm's rules are written to: where the agent loads project rules. */
   rulesPath: string;
   /** Reads the run's event stream (the agent's stdout). */
@@ -59,6 +70,11 @@ const claude: AgentDriver = {
       input: prompt,
     };
   },
+  // `--resume <id>` carries the session on under the same id (its file grows), the message on stdin.
+  resumeInvocation(sessionId, message, settings) {
+    const { args, input } = claude.invocation(message, settings);
+    return { args: ['--resume', sessionId, ...args], ...(input !== undefined ? { input } : {}) };
+  },
   rulesPath: join('.claude', 'rules', 'retrospect-experiment.md'),
   report(streamPath) {
     const events = streamEvents(streamPath);
@@ -77,6 +93,7 @@ const claude: AgentDriver = {
       usd: num(result?.total_cost_usd),
       agentTurns: num(result?.num_turns),
       error: failed ? oneLine(String(result?.result ?? result?.subtype ?? 'error')) : undefined,
+      reply: failed ? undefined : str(result?.result),
     };
   },
   transcript(report, checkout, env) {
@@ -131,6 +148,22 @@ const codex: AgentDriver = {
       input: prompt,
     };
   },
+  // `codex exec resume <thread id>` takes the next message on stdin (`-`) like a first prompt.
+  resumeInvocation(sessionId, message, { model, permissionMode }) {
+    return {
+      args: [
+        'exec',
+        '--json',
+        '--sandbox',
+        permissionMode,
+        ...(model ? ['--model', model] : []),
+        'resume',
+        sessionId,
+        '-',
+      ],
+      input: message,
+    };
+  },
   rulesPath: 'AGENTS.md',
   report(streamPath) {
     const events = streamEvents(streamPath);
@@ -141,7 +174,9 @@ const codex: AgentDriver = {
     const known = usages.filter((u): u is number => u !== undefined);
     const failure = events.findLast((e) => e.type === 'turn.failed' || e.type === 'error');
     const message = str(obj(failure?.error)?.message) ?? str(failure?.message);
+    const said = events.findLast((e) => e.type === 'item.completed' && obj(e.item)?.type === 'agent_message');
     return {
+      reply: str(obj(said?.item)?.text),
       sessionId: str(thread?.thread_id),
       tokens: known.length === 0 ? undefined : known.reduce((a, b) => a + b, 0),
       usd: undefined,

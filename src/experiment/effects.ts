@@ -1,6 +1,7 @@
 import { normalQuantile, shiftInterval } from '../trial/effect/rank-interval.js';
 import type { Arm } from './plan.js';
 import { shareDifference } from './proportion-interval.js';
+import { calibratedShareLevel } from './share-calibration.js';
 import type { RunRecord } from './state.js';
 
 /** The measures an experiment compares. friction and check_pass decide; the others are outcomes shown beside them. */
@@ -16,7 +17,10 @@ export const MEASURES = [
 ] as const;
 export type MeasureName = (typeof MEASURES)[number];
 
-/** The measures an effect is claimed on; the confidence is split between them (Bonferroni). */
+/**
+ * The measures an effect is claimed on, as one family: Holm's step-down keeps the chance of any false
+ * claim among them within 1 − confidence. The others are outcomes, reported with intervals and never claimed.
+ */
 export const DECIDING_MEASURES: readonly MeasureName[] = ['friction', 'check_pass'];
 
 /** Measures that are a yes or no per run, compared as shares. */
@@ -44,8 +48,17 @@ export interface MeasureEffect {
   n: { with: number; without: number };
   /** How the interval was built. */
   method: 'hodges-lehmann' | 'newcombe' | 'none';
-  /** Whether the whole interval lies on one side of zero (only for the deciding measures). */
+  /**
+   * Only for the deciding measures: whether an effect is claimed on it (its interval, at the level Holm's
+   * step reached, lies wholly on one side of zero); null for the reported outcomes.
+   */
   shown: boolean | null;
+  /**
+   * Only for the deciding measures: the largest chance that this interval excludes zero when the rule
+   * does nothing, computed exactly for these run counts (the check: over every common pass share; friction:
+   * the Mann–Whitney bound, which ties only lower). null for the reported outcomes.
+   */
+  false_positive_rate: number | null;
   /** "with this spread, N runs per arm detect a change of X": the smallest change found 80% of the time. */
   power: string;
 }
@@ -150,46 +163,123 @@ function powerNote(measure: MeasureName, withV: number[], withoutV: number[], le
   return `with this spread, ${n} runs per arm detect a change of ${shown} (80% of the time at the ${round(level * 100, 1)}% level)`;
 }
 
-/** Every measure's effect, with − without, each at `level` (the deciding ones at the split level). */
+interface Interval {
+  found: { estimate: number; low: number; high: number } | undefined;
+  estimate: number | undefined;
+  method: MeasureEffect['method'];
+  level: number;
+  falsePositiveRate: number | null;
+}
+
+const sum = (v: readonly number[]) => v.reduce((a, b) => a + b, 0);
+
+/**
+ * One measure's interval, with − without, allowing a false claim with chance `alpha`. A share measure
+ * that decides is built at the level whose exact false-positive rate is within alpha (share-calibration.ts);
+ * a reported share at the nominal level.
+ */
+function intervalOf(
+  measure: MeasureName,
+  withV: number[],
+  withoutV: number[],
+  alpha: number,
+  deciding: boolean,
+): Interval {
+  if (SHARE_MEASURES.includes(measure)) {
+    const calibration =
+      deciding && withV.length > 0 && withoutV.length > 0
+        ? calibratedShareLevel(withV.length, withoutV.length, alpha)
+        : undefined;
+    const level = calibration?.level ?? 1 - alpha;
+    const found = shareDifference(
+      { successes: sum(withV), n: withV.length },
+      { successes: sum(withoutV), n: withoutV.length },
+      level,
+    );
+    return {
+      found,
+      estimate: undefined,
+      method: found ? 'newcombe' : 'none',
+      level,
+      falsePositiveRate: calibration?.falsePositiveRate ?? null,
+    };
+  }
+  const interval = shiftInterval(withoutV, withV, 1 - alpha);
+  if (interval.ok)
+    return {
+      found: interval,
+      estimate: undefined,
+      method: 'hodges-lehmann',
+      level: 1 - alpha,
+      falsePositiveRate: deciding ? 1 - interval.achievedLevel : null,
+    };
+  return {
+    found: undefined,
+    estimate: interval.estimate,
+    method: 'none',
+    level: 1 - alpha,
+    falsePositiveRate: null,
+  };
+}
+
+const excludesZero = (i: Interval) => i.found !== undefined && (i.found.low > 0 || i.found.high < 0);
+
+/**
+ * Holm's step-down over the deciding measures: each is first judged at alpha / k (k measures); once some
+ * are claimed, the rest are judged again at alpha / (those left), until a step claims nothing more. The
+ * chance of any false claim stays within alpha, and it claims whatever Bonferroni would, and sometimes more.
+ */
+function holm(
+  values: Map<MeasureName, { withV: number[]; withoutV: number[] }>,
+  alpha: number,
+): Map<MeasureName, { interval: Interval; claimed: boolean }> {
+  const judged = new Map<MeasureName, { interval: Interval; claimed: boolean }>();
+  let open = [...DECIDING_MEASURES];
+  while (open.length > 0) {
+    const share = alpha / open.length;
+    const claimedNow: MeasureName[] = [];
+    for (const measure of open) {
+      const v = values.get(measure) as { withV: number[]; withoutV: number[] };
+      const interval = intervalOf(measure, v.withV, v.withoutV, share, true);
+      const claimed = excludesZero(interval);
+      judged.set(measure, { interval, claimed });
+      if (claimed) claimedNow.push(measure);
+    }
+    if (claimedNow.length === 0) break;
+    open = open.filter((m) => !claimedNow.includes(m));
+  }
+  return judged;
+}
+
+/**
+ * Every measure's effect, with − without. The deciding measures are judged together by Holm's step-down
+ * at 1 − confidence for the family; the reported outcomes each at `confidence`.
+ */
 export function measureEffects(
   runs: readonly RunRecord[],
   confidence: number,
 ): Record<MeasureName, MeasureEffect> {
-  const decidingLevel = 1 - (1 - confidence) / DECIDING_MEASURES.length;
+  const alpha = 1 - confidence;
+  const values = new Map(
+    MEASURES.map((m) => [m, { withV: armValues(runs, 'with', m), withoutV: armValues(runs, 'without', m) }]),
+  );
+  const decided = holm(values, alpha);
   const effects = {} as Record<MeasureName, MeasureEffect>;
   for (const measure of MEASURES) {
-    const level = DECIDING_MEASURES.includes(measure) ? decidingLevel : confidence;
-    const withV = armValues(runs, 'with', measure);
-    const withoutV = armValues(runs, 'without', measure);
-    const n = { with: withV.length, without: withoutV.length };
-    const deciding = DECIDING_MEASURES.includes(measure);
-    let found: { estimate: number; low: number; high: number } | undefined;
-    let estimate: number | undefined;
-    let method: MeasureEffect['method'] = 'none';
-    if (SHARE_MEASURES.includes(measure)) {
-      const sum = (v: number[]) => v.reduce((a, b) => a + b, 0);
-      found = shareDifference(
-        { successes: sum(withV), n: withV.length },
-        { successes: sum(withoutV), n: withoutV.length },
-        level,
-      );
-      if (found) method = 'newcombe';
-    } else {
-      const interval = shiftInterval(withoutV, withV, level);
-      if (interval.ok) {
-        found = interval;
-        method = 'hodges-lehmann';
-      } else estimate = interval.estimate;
-    }
+    const { withV, withoutV } = values.get(measure) as { withV: number[]; withoutV: number[] };
+    const judged = decided.get(measure);
+    const interval = judged?.interval ?? intervalOf(measure, withV, withoutV, alpha, false);
+    const { found, estimate } = interval;
     effects[measure] = {
       estimate: found ? round(found.estimate) : estimate === undefined ? null : round(estimate),
       low: found ? round(found.low) : null,
       high: found ? round(found.high) : null,
-      level: round(level, 4),
-      n,
-      method,
-      shown: deciding ? (found ? found.low > 0 || found.high < 0 : false) : null,
-      power: powerNote(measure, withV, withoutV, level),
+      level: round(interval.level, 4),
+      n: { with: withV.length, without: withoutV.length },
+      method: interval.method,
+      shown: judged ? judged.claimed : null,
+      false_positive_rate: interval.falsePositiveRate === null ? null : round(interval.falsePositiveRate),
+      power: powerNote(measure, withV, withoutV, interval.level),
     };
   }
   return effects;

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { experimentTaskRepo } from '../test-support/experiment-repo.js';
@@ -12,7 +12,7 @@ import { tempDir } from '../test-support/temp-dir.js';
 import { type ExperimentOptions, resumeExperiment, runExperiment } from './experiment.js';
 import { experimentReport } from './report-json.js';
 import { readState, writeState } from './state.js';
-import { parseTasksJsonl } from './tasks.js';
+import { type ExperimentTask, parseTasksJsonl } from './tasks.js';
 
 function setup(
   behaviour: ScriptedBehaviour,
@@ -229,4 +229,83 @@ describe('experiment with a scripted agent', () => {
     );
     expect(existsSync(outDir)).toBe(false);
   });
+
+  it("sends a scripted follow-up through the agent's resume mode when the check fails, and counts the correction (S5)", async () => {
+    const { options, outDir } = setup('rule-helps', { runsPerArm: 4 }, { seed: 2 });
+    const tasks = options.tasks.map((t) => ({
+      ...t,
+      followUp: [{ say: 'And the check?', ifCheckFails: true }],
+    }));
+    const report = experimentReport((await runExperiment({ ...options, tasks })).state, outDir);
+    const state = readState(outDir);
+    const followed = Object.values(state.runs).filter((r) => r.followUps !== undefined);
+    // Without the rule the agent writes a wrong answer about half the time; with it, never.
+    expect(followed.length).toBeGreaterThan(0);
+    for (const run of Object.values(state.runs)) {
+      const s5 = run.measures?.hits.S5 ?? 0;
+      expect(s5, run.id).toBe(run.followUps === undefined ? 0 : 1);
+      if (run.arm === 'with') expect(run.followUps).toBeUndefined();
+    }
+    for (const run of followed) {
+      expect(run.followUps).toEqual([
+        { said: 'And the check?', stream: `runs/${run.id}.follow-up-1.stream.jsonl` },
+      ]);
+      // One session file: the opening request, the agent's turns, the person's follow-up, the agent's fix.
+      const lines = readFileSync(join(outDir, run.transcript as string), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l));
+      const prompts = lines.filter((l) => l.type === 'user' && typeof l.message.content === 'string');
+      expect(prompts.map((l) => l.message.content)).toEqual([
+        expect.stringContaining('puzzle'),
+        'And the check?',
+      ]);
+      expect(new Set(lines.map((l) => l.sessionId)).size).toBe(1);
+      for (const [i, line] of lines.entries()) if (i > 0) expect(line.parentUuid).toBe(lines[i - 1].uuid);
+      // The fix after the follow-up passes the final check; the tokens of both sessions are counted.
+      expect(run.check?.passed).toBe(true);
+      expect(existsSync(join(outDir, 'runs', `${run.id}.follow-up-1.check.txt`))).toBe(true);
+    }
+    // S5 is counted friction: the rate without the rule holds it, and the arms' difference moves with it.
+    for (const run of followed) expect(run.measures?.friction ?? 0).toBeGreaterThan(0);
+    expect(report.effects.friction.estimate ?? 0).toBeLessThan(0);
+    const without = report.runs.filter((r) => r.arm === 'without');
+    expect(without.some((r) => (r.measures.hits?.S5 ?? 0) > 0)).toBe(true);
+    for (const run of report.runs)
+      expect(run.follow_ups).toEqual((run.measures.hits?.S5 ?? 0) > 0 ? ['And the check?'] : []);
+  }, 120_000);
+
+  it('leaves out, in one line each, a task whose commit holds a rule of the experiment already', async () => {
+    const { options, repo, outDir } = setup('same', { runsPerArm: 1 });
+    const before = git(repo, 'rev-parse', 'HEAD').trim();
+    mkdirSync(join(repo, '.claude', 'rules'), { recursive: true });
+    // The same rule with another bullet, wrapping and letter case, as a lessons file would hold it.
+    const lessons =
+      '# Lessons\n\n* run the check first (`node check.mjs`) to see what is expected\n  before changing anything. <!-- trial start=2026-11-20 -->\n';
+    writeFileSync(join(repo, '.claude', 'rules', 'lessons.md'), lessons);
+    git(repo, 'add', '.');
+    git(repo, '-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', 'lessons');
+    const after = git(repo, 'rev-parse', 'HEAD').trim();
+    const [first, second] = options.tasks as [ExperimentTask, ExperimentTask];
+    const lines: string[] = [];
+    const outcome = await runExperiment({
+      ...options,
+      tasks: [
+        { ...first, rev: before },
+        { ...second, rev: after },
+      ],
+      onLeftOut: (line) => lines.push(line),
+    });
+    expect(lines).toEqual([
+      `task puzzle-2 left out: its commit ${after.slice(0, 12)} holds a rule of the experiment already, which both arms would load: "Run the check first (\`node check.mjs\`) to see what is expected before changing anything." (.claude/rules/lessons.md)`,
+    ]);
+    expect(outcome.state.tasks.map((t) => t.id)).toEqual(['puzzle-1']);
+    expect(Object.values(outcome.state.runs).map((r) => r.taskId)).toEqual(['puzzle-1', 'puzzle-1']);
+    const report = experimentReport(outcome.state, outDir);
+    expect(report.left_out).toEqual([{ task: 'puzzle-2', reason: lines[0] }]);
+    // A rule committed at every task's commit leaves nothing to compare: one line, nothing started.
+    await expect(
+      runExperiment({ ...options, outDir: join(outDir, 'again'), tasks: [{ ...second, rev: after }] }),
+    ).rejects.toThrow(/^no task left to run: every task's commit holds the experiment's rules already/);
+  }, 60_000);
 });

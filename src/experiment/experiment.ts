@@ -14,6 +14,7 @@ import {
 } from './budget.js';
 import { checkArgv } from './check-command.js';
 import { removeCheckout, resolveTaskRevision } from './checkout.js';
+import { rulesCommittedAt } from './committed-rules.js';
 import { type PlannedRun, planRuns } from './plan.js';
 import type { ExperimentRules } from './rules-file.js';
 import { AgentUnavailableError, CHECKOUT_PREFIX, RunInterruptedError, runOne } from './run-one.js';
@@ -47,6 +48,8 @@ export interface ExperimentOptions {
   env: NodeJS.ProcessEnv;
   /** Where disposable checkouts are made (default: the system's temporary folder). */
   checkoutRoot?: string | undefined;
+  /** Told each task left out, in one line, before any run starts. */
+  onLeftOut?: ((line: string) => void) | undefined;
   /** Told before each run starts and after it ends (for progress lines). */
   onRun?: ((event: RunEvent) => void) | undefined;
   /** Aborting (^C) ends the run under way, records nothing for it, and stops; resume carries on. */
@@ -60,6 +63,8 @@ export type RunEvent =
 /** The plan before anything runs: what `--dry-run` prints. */
 export interface ExperimentPlan {
   tasks: (ExperimentTask & { sha: string })[];
+  /** Tasks left out, each with its one line: their commit holds a rule of the experiment already. */
+  leftOut: LeftOutTask[];
   runs: PlannedRun[];
   worst: WorstCase;
   perRunMs: number;
@@ -67,13 +72,28 @@ export interface ExperimentPlan {
   misfit: string | undefined;
 }
 
-/** Worst-case wall time of one run: the agent's limit, plus the check's when a task has a check. */
+/** A task the experiment does not run, and why (one line). */
+export interface LeftOutTask {
+  task: string;
+  reason: string;
+}
+
+/**
+ * Worst-case wall time of one run: the agent's limit (its follow-ups share it), plus the check's when a
+ * task has a check, once more for each follow-up that runs the check to see whether it is sent.
+ */
 function perRunLimit(
   tasks: readonly ExperimentTask[],
   timeLimitMs: number,
   checkTimeLimitMs: number,
 ): number {
-  return timeLimitMs + (tasks.some((t) => t.check !== undefined) ? checkTimeLimitMs : 0);
+  const checks = Math.max(
+    0,
+    ...tasks.map((t) =>
+      t.check === undefined ? 0 : 1 + (t.followUp ?? []).filter((f) => f.ifCheckFails).length,
+    ),
+  );
+  return timeLimitMs + checks * checkTimeLimitMs;
 }
 
 /** Resolves the tasks' revisions, checks their checks' words and the settings, and lays out the runs. */
@@ -85,14 +105,40 @@ export function planExperiment(options: ExperimentOptions): ExperimentPlan {
     );
   if (!Number.isInteger(options.runsPerArm) || options.runsPerArm < 1)
     throw new UsageError(`runs per arm and task: expected a whole number, 1 or more`);
-  const tasks = options.tasks.map((task) => {
+  if (driver.resumeInvocation === undefined) {
+    const scripted = options.tasks.find((t) => t.followUp !== undefined);
+    if (scripted)
+      throw new UsageError(
+        `task ${scripted.id}: ${options.agent} has no headless mode that carries a session on, so its follow-ups cannot be sent (use claude or codex, or leave "follow_up" out)`,
+      );
+  }
+  const resolved = options.tasks.map((task) => {
     if (task.check !== undefined) checkArgv(task.check, `task ${task.id}`);
     return { ...task, sha: resolveTaskRevision(task.repo, task.rev, task.id, options.env) };
   });
+  // A rule committed at the task's commit is loaded in both arms: that task could only compare the rule
+  // with itself. It is left out rather than stripped from a checkout: the runs keep the repository as it was.
+  const leftOut: LeftOutTask[] = [];
+  const tasks = resolved.filter((task) => {
+    const committed = rulesCommittedAt(task.repo, task.sha, options.rules.text, options.env);
+    if (committed.length === 0) return true;
+    const named = committed
+      .map((c) => `"${c.rule.length > 120 ? `${c.rule.slice(0, 119)}…` : c.rule}" (${c.path})`)
+      .join(', ');
+    leftOut.push({
+      task: task.id,
+      reason: `task ${task.id} left out: its commit ${task.sha.slice(0, 12)} holds ${committed.length === 1 ? 'a rule' : `${committed.length} rules`} of the experiment already, which both arms would load: ${named}`,
+    });
+    return false;
+  });
+  if (tasks.length === 0)
+    throw new InputError(
+      `no task left to run: every task's commit holds the experiment's rules already (${leftOut[0]?.reason}); take tasks from commits before the rules were committed`,
+    );
   const runs = planRuns(tasks, options.runsPerArm, options.seed);
   const perRunMs = perRunLimit(tasks, options.timeLimitMs, options.checkTimeLimitMs);
   const worst = worstCase(runs.length, perRunMs, []);
-  return { tasks, runs, worst, perRunMs, misfit: budgetMisfit(worst, options.budget) };
+  return { tasks, leftOut, runs, worst, perRunMs, misfit: budgetMisfit(worst, options.budget) };
 }
 
 /** What an experiment left: its state (every finished run) and why it stopped early, if it did. */
@@ -110,6 +156,7 @@ export async function runExperiment(options: ExperimentOptions): Promise<Experim
   if (Object.keys(options.budget).length === 0)
     throw new UsageError('an experiment needs a hard budget: a limit on runs, wall time, tokens or money');
   const plan = planExperiment(options);
+  for (const left of plan.leftOut) options.onLeftOut?.(left.reason);
   if (plan.misfit) throw new InputError(`nothing started: ${plan.misfit}`);
   if (existsSync(statePath(options.outDir)))
     throw new InputError(
@@ -133,6 +180,7 @@ export async function runExperiment(options: ExperimentOptions): Promise<Experim
       confidence: options.confidence,
     },
     tasks: plan.tasks,
+    leftOut: plan.leftOut,
     rules: { source: options.rules.source, text: options.rules.text },
     plan: plan.runs,
     runs: {},

@@ -2,11 +2,13 @@
 export { AGENT_DRIVERS, AGENT_NAMES, type AgentDriver, type AgentName } from './agents.js';
 export { type ExperimentBudget, worstCase } from './budget.js';
 export { checkArgv } from './check-command.js';
-export { armFigures, type MeasureEffect, measureEffects } from './effects.js';
+export { rulesCommittedAt } from './committed-rules.js';
+export { armFigures, DECIDING_MEASURES, type MeasureEffect, measureEffects } from './effects.js';
 export {
   type ExperimentOptions,
   type ExperimentOutcome,
   type ExperimentPlan,
+  type LeftOutTask,
   planExperiment,
   resumeExperiment,
   runExperiment,
@@ -15,8 +17,9 @@ export { COUNTED_SIGNALS, measureTranscript, PHRASING_SIGNAL } from './measure.j
 export { type Arm, type PlannedRun, planRuns } from './plan.js';
 export { type ExperimentReport, experimentReport } from './report-json.js';
 export { readRulesFile } from './rules-file.js';
+export { calibratedShareLevel, newcombeFalsePositiveRate } from './share-calibration.js';
 export { type ExperimentState, type RunRecord, readState } from './state.js';
-export { type ExperimentTask, parseTasksJsonl, taskLine } from './tasks.js';
+export { type ExperimentTask, type FollowUp, parseTasksJsonl, taskLine } from './tasks.js';
 export { tasksFromSessions } from './tasks-from-sessions.js';
-export { type RulesOnTrial, rulesOnTrial, takenRuleLines } from './trial-rules.js';
+export { type RulesOnTrial, ruleOfTrial, rulesOnTrial, takenRuleLines } from './trial-rules.js';
 export { writeExperimentReports } from './write-report.js';

@@ -1,7 +1,11 @@
 import { DEFAULT_GATE_PROFILE, type GateProfile } from '../gate/profile.js';
 import { rulesOf } from '../gate/score.js';
 import { SIGNAL_NAMES, type SignalName } from '../gate/signals.js';
-import { readSessionEvidence } from '../trial/evidence/read.js';
+import {
+  readSessionEvidence,
+  COUNTED_SIGNALS as TRIAL_COUNTED_SIGNALS,
+  WORDING_SIGNALS,
+} from '../trial/evidence/read.js';
 import { runCostUsd } from './run-cost.js';
 
 /**
@@ -10,13 +14,13 @@ import { runCostUsd } from './run-cost.js';
  * again). A rule's wording cannot move these: a rule saying "never say 'let me try again'" changes
  * nothing the tools return or the person does.
  */
-export const COUNTED_SIGNALS: readonly SignalName[] = ['S1', 'S2', 'S3', 'S5'];
+export const COUNTED_SIGNALS: readonly SignalName[] = TRIAL_COUNTED_SIGNALS;
 
 /**
  * S4 counts the agent's own retry phrases ("let me try again", "my mistake"): a rule can remove the
  * words without removing the retries, so it is reported beside the friction and never counted in it.
  */
-export const PHRASING_SIGNAL: SignalName = 'S4';
+export const PHRASING_SIGNAL: SignalName = WORDING_SIGNALS[0] as SignalName;
 
 /** One run's transcript as the experiment measures it. */
 export interface TranscriptMeasures {

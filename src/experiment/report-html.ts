@@ -2,7 +2,7 @@ import { escapeHtml } from '../report/escape.js';
 import { medianInterval, shareInterval } from './arm-intervals.js';
 import { MEASURE_LABELS, MEASURES, type MeasureName, SHARE_MEASURES } from './effects.js';
 import type { ExperimentReport } from './report-json.js';
-import { effectWords } from './report-markdown.js';
+import { decisionLine, effectWords, verdictLine } from './report-markdown.js';
 
 type Run = ExperimentReport['runs'][number];
 
@@ -107,9 +107,7 @@ export function renderExperimentHtml(report: ExperimentReport): string {
     return `<tr><td>${escapeHtml(r.id)}</td><td>${r.arm}</td><td>${escapeHtml(r.status)}</td><td>${r.measures.friction ?? '–'}</td><td>${check}</td><td>${r.measures.tokens ?? '–'}</td><td>${r.measures.turns ?? '–'}</td><td>${r.measures.wall_seconds}</td><td>${link}</td></tr>`;
   });
   const s = report.settings;
-  const verdict = report.effect_shown
-    ? 'An effect is shown on friction or the task check.'
-    : 'No effect shown: neither friction nor the task check moved beyond its interval.';
+  const verdict = `${verdictLine(report).replace(/\*\*/g, '')} ${decisionLine(report)}`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
 <title>Experiment: with and without the rules</title>

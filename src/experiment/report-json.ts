@@ -1,6 +1,7 @@
 import {
   type ArmFigures,
   armFigures,
+  DECIDING_MEASURES,
   MEASURES,
   type MeasureEffect,
   type MeasureName,
@@ -24,11 +25,19 @@ export interface ExperimentReport {
   };
   rules: { source: string };
   tasks: { id: string; repo: string; rev: string; sha: string; check: string | string[] | null }[];
+  /** Tasks not run, each with its one line (their commit holds a rule of the experiment already). */
+  left_out: { task: string; reason: string }[];
   planned: number;
   finished: number;
   stopped: string | null;
-  /** True when friction or the check pass share moved beyond its interval. */
+  /** True when an effect is claimed on friction or on the check pass share (see `decision`). */
   effect_shown: boolean;
+  /**
+   * How the claim is decided: the measures an effect can be claimed on, judged as one family by Holm's
+   * step-down, so that the chance of any false claim among them is at most `familywise_alpha`; the
+   * measures claimed. The other measures are reported, never claimed.
+   */
+  decision: { rule: 'holm'; measures: MeasureName[]; familywise_alpha: number; claimed: MeasureName[] };
   effects: Record<MeasureName, MeasureEffect>;
   arms: { with: ArmFigures; without: ArmFigures };
   runs: {
@@ -40,6 +49,8 @@ export interface ExperimentReport {
     /** Relative to the output folder. */
     transcript: string | null;
     stream: string;
+    /** The scripted follow-ups sent in this run, in order (empty when none was). */
+    follow_ups: string[];
     measures: {
       friction: number | null;
       check_pass: boolean | null;
@@ -83,10 +94,17 @@ export function experimentReport(state: ExperimentState, outDir: string): Experi
       sha: t.sha,
       check: t.check ?? null,
     })),
+    left_out: state.leftOut ?? [],
     planned: state.plan.length,
     finished: runs.length,
     stopped: state.stopped,
-    effect_shown: effects.friction.shown === true || effects.check_pass.shown === true,
+    effect_shown: DECIDING_MEASURES.some((m) => effects[m].shown === true),
+    decision: {
+      rule: 'holm',
+      measures: [...DECIDING_MEASURES],
+      familywise_alpha: Math.round((1 - s.confidence) * 1e6) / 1e6,
+      claimed: DECIDING_MEASURES.filter((m) => effects[m].shown === true),
+    },
     effects: Object.fromEntries(MEASURES.map((m) => [m, effects[m]])) as Record<MeasureName, MeasureEffect>,
     arms: { with: armFigures(runs, 'with'), without: armFigures(runs, 'without') },
     runs: runs.map((r) => ({
@@ -97,6 +115,7 @@ export function experimentReport(state: ExperimentState, outDir: string): Experi
       status: r.status,
       transcript: r.transcript,
       stream: r.stream,
+      follow_ups: (r.followUps ?? []).map((f) => f.said),
       measures: {
         friction: r.measures?.friction ?? null,
         check_pass: r.check === null ? null : r.check.passed,

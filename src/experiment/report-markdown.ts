@@ -10,9 +10,23 @@ export function effectWords(name: string, effect: MeasureEffect): string {
     return `${name}: too few runs for an interval (${effect.n.with} with, ${effect.n.without} without)`;
   const between = `${fmt(effect.estimate)} [${fmt(effect.low)}, ${fmt(effect.high)}]`;
   if (effect.shown === null) return `${name}: ${between}`;
-  if (!effect.shown) return `${name}: ${between}, no effect shown (the interval includes zero)`;
+  if (!effect.shown) return `${name}: ${between}, no effect claimed (the interval includes zero)`;
   const lower = effect.high < 0;
   return `${name}: ${between}, ${lower ? 'lower' : 'higher'} with the rules`;
+}
+
+/** The verdict in one sentence: which deciding measures an effect is claimed on, or none. */
+export function verdictLine(report: ExperimentReport): string {
+  const claimed = report.decision.claimed.map((m) => (m === 'check_pass' ? 'the task check' : m));
+  return report.effect_shown
+    ? `**An effect is shown** on ${claimed.join(' and ')} (with-arm minus without-arm below; its interval excludes zero).`
+    : '**No effect shown**: neither friction nor the task check moved beyond its interval.';
+}
+
+/** How the claim was decided, and what that allows by chance. */
+export function decisionLine(report: ExperimentReport): string {
+  const pct = (x: number) => `${Math.round(x * 1000) / 10}%`;
+  return `An effect is claimed only on friction or the task check, judged together (Holm's step-down), so that a rule that does nothing shows one in at most ${pct(report.decision.familywise_alpha)} of experiments; the other measures are reported, not claimed.`;
 }
 
 /** The experiment's report as Markdown: the verdict, the effects table, the arms, and every run. */
@@ -25,12 +39,7 @@ export function renderExperimentMarkdown(report: ExperimentReport): string {
     '',
   );
   if (report.stopped) lines.push(`**Stopped early:** ${report.stopped}`, '');
-  lines.push(
-    report.effect_shown
-      ? '**An effect is shown** on friction or the task check (with-arm minus without-arm below; an interval that excludes zero).'
-      : '**No effect shown**: neither friction nor the task check moved beyond its interval.',
-    '',
-  );
+  lines.push(`${verdictLine(report)} ${decisionLine(report)}`, '');
   lines.push(
     '| Measure | With − without | Low | High | Level | Runs (with / without) | Power |',
     '|---|---|---|---|---|---|---|',

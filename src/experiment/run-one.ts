@@ -5,6 +5,7 @@ import { RetrospectError } from '../errors/errors.js';
 import { writeFileAtomic } from '../fsx/atomic.js';
 import { isWithin } from '../fsx/paths.js';
 import { readRegularText } from '../fsx/read-regular.js';
+import type { AgentReport } from './agent-events.js';
 import { type AgentFailureKind, agentFailureKind, agentFailureLine } from './agent-failure.js';
 import type { AgentDriver } from './agents.js';
 import { checkArgv } from './check-command.js';
@@ -14,7 +15,7 @@ import { measureTranscript } from './measure.js';
 import type { PlannedRun } from './plan.js';
 import { runProcess } from './run-process.js';
 import type { RunRecord, RunStatus } from './state.js';
-import type { ExperimentTask } from './tasks.js';
+import type { ExperimentTask, FollowUp } from './tasks.js';
 
 /** The agent cannot run at all (missing, not logged in, out of quota): the experiment stops here. */
 export class AgentUnavailableError extends RetrospectError {
@@ -118,39 +119,57 @@ export async function runOne(
     if (planned.arm === 'with') placeRules(worktree, driver, rules);
     const streamName = `${planned.id}.stream.jsonl`;
     const streamPath = join(runsDir, streamName);
-    // A run retried after an interruption starts its stream afresh.
-    removeFile(streamPath);
     const startedMs = Date.now();
     const call = driver.invocation(task.prompt, {
       model: settings.model,
       permissionMode: settings.permissionMode,
     });
-    const agent = await runProcess({
-      command: driver.command,
-      args: call.args,
-      ...(call.input !== undefined ? { input: call.input } : {}),
-      cwd: worktree,
-      env: settings.env,
-      stdoutPath: streamPath,
-      timeLimitMs: settings.timeLimitMs,
-      signal: settings.signal,
-    });
-    if (agent.aborted) throw new RunInterruptedError(planned.id);
-    if (agent.startError)
-      throw new AgentUnavailableError(
-        'missing',
-        agent.startError.code === 'ENOENT'
-          ? agentFailureLine('missing', driver.command, '')
-          : `cannot start '${driver.command}': ${agent.startError.message}; finished runs are kept`,
+    const first = await invokeAgent(planned.id, call, streamPath, worktree, settings.timeLimitMs, settings);
+    let { agent, report } = first;
+    let agentMs = agent.ms;
+    const followUps: NonNullable<RunRecord['followUps']> = [];
+    const totals = { tokens: report.tokens, usd: report.usd, turns: report.agentTurns };
+    for (const [at, followUp] of (task.followUp ?? []).entries()) {
+      // A follow-up answers an agent that stopped of itself; a run that failed or ran out of time has ended.
+      if (agent.timedOut || agent.code !== 0 || report.error || report.sessionId === undefined) break;
+      if (!driver.resumeInvocation) break;
+      if (
+        !(await followUpApplies(
+          followUp,
+          report,
+          task,
+          worktree,
+          runsDir,
+          `${planned.id}.follow-up-${at + 1}`,
+          settings,
+        ))
+      )
+        continue;
+      const left = settings.timeLimitMs - (Date.now() - startedMs);
+      if (left <= 0) {
+        agent = { ...agent, timedOut: true };
+        break;
+      }
+      const stream = join('runs', `${planned.id}.follow-up-${at + 1}.stream.jsonl`);
+      const next = await invokeAgent(
+        planned.id,
+        driver.resumeInvocation(report.sessionId, followUp.say, {
+          model: settings.model,
+          permissionMode: settings.permissionMode,
+        }),
+        join(outDir, stream),
+        worktree,
+        left,
+        settings,
       );
-    const report = driver.report(streamPath);
-    const failureText = report.error ?? (agent.code !== 0 && !agent.timedOut ? agent.stderrTail : '');
-    const unavailable = failureText ? agentFailureKind(failureText) : undefined;
-    if (unavailable && !agent.timedOut)
-      throw new AgentUnavailableError(
-        unavailable,
-        agentFailureLine(unavailable, driver.command, failureText.replace(/\s+/g, ' ').trim().slice(0, 160)),
-      );
+      agent = next.agent;
+      report = next.report;
+      agentMs += agent.ms;
+      totals.tokens = addKnown(totals.tokens, report.tokens);
+      totals.usd = addKnown(totals.usd, report.usd);
+      totals.turns = addKnown(totals.turns, report.agentTurns);
+      followUps.push({ said: followUp.say, stream });
+    }
     const found = driver.transcript(report, worktree, settings.env, startedMs);
     let transcript = found === undefined ? null : copyTranscript(found, runsDir, planned.id);
     let transcriptFrom: RunRecord['transcriptFrom'] = transcript === null ? null : 'agent';
@@ -178,15 +197,16 @@ export async function runOne(
       replicate: planned.replicate,
       status,
       startedAt: new Date(startedMs).toISOString(),
-      wallMs: agent.ms,
+      wallMs: agentMs,
       exitCode: agent.code,
       transcript,
       transcriptFrom,
       stream: join('runs', streamName),
       check,
-      tokens: report.tokens ?? null,
-      usd: report.usd ?? null,
-      agentTurns: report.agentTurns ?? null,
+      tokens: totals.tokens ?? null,
+      usd: totals.usd === undefined ? null : Math.round(totals.usd * 1e6) / 1e6,
+      agentTurns: totals.turns ?? null,
+      ...(followUps.length > 0 ? { followUps } : {}),
       measures: measures ?? null,
       error:
         report.error ??
@@ -196,6 +216,78 @@ export async function runOne(
   } finally {
     if (!kept) removeCheckout(checkout);
   }
+}
+
+const addKnown = (a: number | undefined, b: number | undefined) =>
+  a === undefined && b === undefined ? undefined : (a ?? 0) + (b ?? 0);
+
+/**
+ * Runs the agent once (a first prompt or a follow-up) into `streamPath`, and reads its report. An agent
+ * that cannot run at all (missing, not logged in, out of quota) throws AgentUnavailableError; an abort
+ * throws RunInterruptedError. A stream left by an interrupted try is started afresh.
+ */
+async function invokeAgent(
+  runId: string,
+  call: { args: string[]; input?: string },
+  streamPath: string,
+  worktree: string,
+  timeLimitMs: number,
+  settings: RunSettings,
+) {
+  const { driver } = settings;
+  removeFile(streamPath);
+  const agent = await runProcess({
+    command: driver.command,
+    args: call.args,
+    ...(call.input !== undefined ? { input: call.input } : {}),
+    cwd: worktree,
+    env: settings.env,
+    stdoutPath: streamPath,
+    timeLimitMs,
+    signal: settings.signal,
+  });
+  if (agent.aborted) throw new RunInterruptedError(runId);
+  if (agent.startError)
+    throw new AgentUnavailableError(
+      'missing',
+      agent.startError.code === 'ENOENT'
+        ? agentFailureLine('missing', driver.command, '')
+        : `cannot start '${driver.command}': ${agent.startError.message}; finished runs are kept`,
+    );
+  const report = driver.report(streamPath);
+  const failureText = report.error ?? (agent.code !== 0 && !agent.timedOut ? agent.stderrTail : '');
+  const unavailable = failureText ? agentFailureKind(failureText) : undefined;
+  if (unavailable && !agent.timedOut)
+    throw new AgentUnavailableError(
+      unavailable,
+      agentFailureLine(unavailable, driver.command, failureText.replace(/\s+/g, ' ').trim().slice(0, 160)),
+    );
+  return { agent, report };
+}
+
+/**
+ * Whether a follow-up's condition holds now: the agent's last reply contains its text, and the task's
+ * check fails (run in the checkout to find out; that check's output is kept beside the run's).
+ */
+async function followUpApplies(
+  followUp: FollowUp,
+  report: AgentReport,
+  task: ExperimentTask,
+  worktree: string,
+  runsDir: string,
+  name: string,
+  settings: RunSettings,
+): Promise<boolean> {
+  if (
+    followUp.ifReplyContains !== undefined &&
+    !(report.reply ?? '').toLowerCase().includes(followUp.ifReplyContains.toLowerCase())
+  )
+    return false;
+  if (followUp.ifCheckFails) {
+    const check = await runCheck(task, worktree, runsDir, name, settings);
+    if (check.passed) return false;
+  }
+  return true;
 }
 
 function removeFile(path: string): void {

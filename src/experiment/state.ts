@@ -35,8 +35,10 @@ export interface RunRecord {
   check: { passed: boolean; exitCode: number | null; timedOut: boolean; ms: number; output: string } | null;
   tokens: number | null;
   usd: number | null;
-  /** The agent's own turn count, when it reports one. */
+  /** The agent's own turn count, when it reports one (summed over its follow-ups). */
   agentTurns: number | null;
+  /** The scripted follow-ups sent, in order, with each one's event stream; absent when none was sent. */
+  followUps?: { said: string; stream: string }[];
   /** The gated transcript; null without a readable transcript. */
   measures: TranscriptMeasures | null;
   /** The agent's last error, one line. */
@@ -63,6 +65,8 @@ export interface ExperimentState {
   };
   /** The tasks with the commit each revision named when the experiment was planned. */
   tasks: (ExperimentTask & { sha: string })[];
+  /** Tasks of the tasks file that are not run, each with its one line (their commit holds the rules). */
+  leftOut?: { task: string; reason: string }[];
   /** The rules of the "with" arm, kept here so that a resumed experiment runs the same rules. */
   rules: { source: string; text: string };
   plan: PlannedRun[];

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { budgetMisfit, worstCase } from './budget.js';
 import { checkArgv } from './check-command.js';
 import { planRuns } from './plan.js';
-import { parseTasksJsonl } from './tasks.js';
+import { parseTasksJsonl, taskLine } from './tasks.js';
 
 const task = (extra: Record<string, unknown> = {}) =>
   JSON.stringify({ id: 't1', prompt: 'Fix the build', repo: '../shop', rev: 'abc1234', ...extra });
@@ -18,7 +18,10 @@ describe('tasks file', () => {
 
   it.each([
     ['not JSON', 'tasks.jsonl line 1: expected one JSON object a line'],
-    ['[1]', 'tasks.jsonl line 1: expected {"id", "prompt", "repo", "rev", "check"?}, got an array'],
+    [
+      '[1]',
+      'tasks.jsonl line 1: expected {"id", "prompt", "repo", "rev", "check"?, "follow_up"?}, got an array',
+    ],
     [task({ prompt: '' }), 'tasks.jsonl line 1: "prompt" must be a non-empty string'],
     [task({ id: '../x' }), 'tasks.jsonl line 1: "id" must be letters'],
     [task({ rev: '--upload-pack=x' }), 'tasks.jsonl line 1: "rev" must be a commit or a ref name'],
@@ -27,6 +30,16 @@ describe('tasks file', () => {
     [task({ repo: 'git@github.com:x/y' }), '"repo" must be a local repository\'s folder'],
     [task({ repo: 'ext::sh -c id' }), '"repo" must be a local repository\'s folder'],
     [task({ check: 3 }), '"check" must be a command line or a list of its words'],
+    [
+      task({ follow_up: 'fix it' }),
+      '"follow_up" must be a list of {"say", "if_check_fails"?, "if_reply_contains"?}',
+    ],
+    [task({ follow_up: [{ say: '' }] }), 'follow_up 1: "say" must be a non-empty message'],
+    [task({ follow_up: [{ say: 'No.', when: 'x' }] }), 'unknown field "when"'],
+    [
+      task({ follow_up: [{ say: 'Still failing.', if_check_fails: true }] }),
+      'follow_up 1: "if_check_fails" needs the task\'s "check"',
+    ],
     [`${task()}\n${task()}`, 'tasks.jsonl line 2: task id "t1" is given twice'],
     ['\n', 'tasks.jsonl: no tasks'],
   ])('refuses %s with one line saying what was expected', (text, message) => {
@@ -36,6 +49,26 @@ describe('tasks file', () => {
     } catch (error) {
       expect((error as Error).message).not.toContain('\n');
     }
+  });
+});
+
+describe('scripted follow-ups', () => {
+  it('reads them in order with their conditions, and writes them back as it reads them', () => {
+    const line = task({
+      check: 'npm test',
+      follow_up: [
+        { say: 'Still failing.', if_check_fails: true },
+        { say: 'Why did you skip the tests?', if_reply_contains: 'skipped' },
+        { say: 'Thanks, commit it.' },
+      ],
+    });
+    const [read] = parseTasksJsonl(line, 'tasks.jsonl');
+    expect(read?.followUp).toEqual([
+      { say: 'Still failing.', ifCheckFails: true },
+      { say: 'Why did you skip the tests?', ifReplyContains: 'skipped' },
+      { say: 'Thanks, commit it.' },
+    ]);
+    expect(JSON.parse(taskLine(read as NonNullable<typeof read>))).toEqual(JSON.parse(line));
   });
 });
 

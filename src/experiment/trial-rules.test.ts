@@ -4,7 +4,7 @@ import { appendDirective, editDirectives } from '../rules/directives.js';
 import { appendLesson } from '../rules/lessons.js';
 import { lessonsPath } from '../rules/targets.js';
 import { createTestRepo } from '../walk/test-support/repo.js';
-import { rulesOnTrial, takenRuleLines } from './trial-rules.js';
+import { ruleOfTrial, rulesOnTrial, takenRuleLines } from './trial-rules.js';
 
 const TRIAL = {
   start: '2026-11-20',
@@ -45,5 +45,28 @@ describe('the rules on trial as the "with" arm loads them', () => {
     expect(rulesOnTrial(repo.dir)).toBeUndefined();
     appendLesson(repo.dir, 'Keep the changelog entry beside the code change.');
     expect(rulesOnTrial(repo.dir)).toBeUndefined();
+  });
+
+  it("takes one trial's rule alone, named by its label or its text; an unknown or ambiguous name is one line", () => {
+    const repo = createTestRepo('retrospect-experiment-trial-rules-');
+    appendLesson(repo.dir, 'Run the check first to see what is expected.', { trial: TRIAL });
+    appendLesson(repo.dir, 'Read the error message before the stack trace.', { trial: TRIAL });
+    editDirectives(repo.dir, 'ic5', (c) =>
+      appendDirective(c, 'Read the failing test before the code.', TRIAL),
+    );
+    for (const name of ['ic5 #1', 'IC5#1', 'read the failing test   before the code.']) {
+      const one = ruleOfTrial(repo.dir, name);
+      expect(one.text).toBe('# Rules on trial\n\n- Read the failing test before the code.\n');
+      expect(one.source).toBe('the rule of trial ic5 #1');
+    }
+    expect(ruleOfTrial(repo.dir, 'Run the check first to see what is expected.').text).toBe(
+      '# Rules on trial\n\n- Run the check first to see what is expected.\n',
+    );
+    expect(() => ruleOfTrial(repo.dir, 'claude lesson')).toThrow(
+      /^--trial claude lesson: 2 trials are named so in .*; name one by its rule's text \("Run the check first/,
+    );
+    expect(() => ruleOfTrial(repo.dir, 'ic5 #9')).toThrow(
+      /^--trial ic5 #9: no trial of that name in .*; the trials are 'ic5 #1', 'claude lesson', 'claude lesson'$/,
+    );
   });
 });

@@ -13,6 +13,11 @@ import { tempDir } from './temp-dir.js';
  * - `not-logged-in`, `out-of-quota`: Claude Code's error result and exit 1 (`SCRIPTED_AGENT_FAIL_AFTER=N`:
  *   the first N runs work, then the failure).
  * - `hang`: never ends, and leaves a child of its own running (the time limit must end both).
+ *
+ * `--resume <session id>` (a scripted follow-up) carries that session on as Claude Code does: the same
+ * session id, the person's message as the next user entry of the same session file, and the agent looks
+ * at the check, writes the right answer and checks again. Every reply ends with a summary of what it did
+ * (long, as an agent's closing summary is), so that a terse follow-up to it is the gate's S5.
  */
 export type ScriptedBehaviour = 'rule-helps' | 'same' | 'not-logged-in' | 'out-of-quota' | 'hang';
 
@@ -83,9 +88,24 @@ function loadedRules(cwd) {
   return text;
 }
 
+function summary(text) {
+  return text + ' In short: I read the README to see what the task asks for, looked at the files the' +
+    ' repository holds (check.mjs and the README), and wrote the answer into answer.txt at the top of the' +
+    ' checkout. Nothing else in the repository was changed: no dependencies were added, no configuration' +
+    ' was touched, and no file outside the checkout was written. If the answer is not what you expected,' +
+    ' tell me what the check should see and I will change it; the file holds a single line, so the fix' +
+    ' is small either way.';
+}
+
 function main() {
   const cwd = process.cwd();
-  const sessionId = randomUUID();
+  const resumeAt = argv.indexOf('--resume');
+  const resumed = resumeAt === -1 ? undefined : argv[resumeAt + 1];
+  if (resumed !== undefined && !/^[0-9a-f-]{36}$/.test(resumed)) {
+    process.stderr.write('error: --resume expects a session id\\n');
+    process.exit(2);
+  }
+  const sessionId = resumed ?? randomUUID();
   const out = (event) => process.stdout.write(JSON.stringify(event) + '\\n');
   const n = counter();
   const failAfter = Number(process.env.SCRIPTED_AGENT_FAIL_AFTER || '0');
@@ -113,6 +133,20 @@ function main() {
   const session = [];
   let parent = null;
   let clock = Date.now();
+  const sessionFile = join(folder, sessionId + '.jsonl');
+  if (resumed !== undefined) {
+    let before = [];
+    try { before = fs.readFileSync(sessionFile, 'utf8').split('\\n').filter(Boolean).map((l) => JSON.parse(l)); } catch {}
+    if (before.length === 0) {
+      out({ type: 'result', subtype: 'error_during_execution', is_error: true, duration_ms: 10, duration_api_ms: 0,
+        num_turns: 0, result: 'No conversation found with session ID: ' + sessionId, session_id: sessionId,
+        total_cost_usd: 0, usage: { input_tokens: 0, output_tokens: 0 } });
+      process.exit(1);
+    }
+    session.push(...before);
+    parent = before[before.length - 1].uuid;
+    clock = Math.max(clock, Date.parse(before[before.length - 1].timestamp));
+  }
   let turns = 0;
   let tokens = { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
   const line = (type, message, extra) => {
@@ -159,9 +193,16 @@ function main() {
     fs.writeFileSync(path, content);
     toolResult(id, 'File created successfully at: ' + path, false, { type: 'create', filePath: path, content, structuredPatch: [] });
   };
-  const say = (text) => assistant([{ type: 'text', text }]);
+  let lastSaid = '';
+  const say = (text) => { lastSaid = text; assistant([{ type: 'text', text }]); };
   let answer;
-  if (followsRule) {
+  if (resumed !== undefined) {
+    say('Looking at what the check expects.');
+    bash('node check.mjs', ['node', 'check.mjs']);
+    write('answer.txt', '42\\n');
+    bash('node check.mjs', ['node', 'check.mjs']);
+    say(summary('Done: answer.txt now holds 42 and the check passes.'));
+  } else if (followsRule) {
     say('I will run the check first to see what it expects.');
     bash('node check.mjs', ['node', 'check.mjs']);
     answer = random() < 0.9 ? '42' : '41';
@@ -170,7 +211,7 @@ function main() {
       write('answer.txt', '42\\n');
       bash('node check.mjs', ['node', 'check.mjs']);
     }
-    say('Done: answer.txt holds the answer and the check passes.');
+    say(summary('Done: answer.txt holds the answer and the check passes.'));
   } else {
     say('I will build the project first.');
     if (random() < 0.7) {
@@ -180,12 +221,12 @@ function main() {
     }
     answer = random() < 0.5 ? '42' : '41';
     write('answer.txt', answer + '\\n');
-    say('Done: answer.txt holds the answer.');
+    say(summary('Done: answer.txt holds the answer.'));
   }
   if (process.env.SCRIPTED_AGENT_NO_SESSION !== '1')
-    fs.writeFileSync(join(folder, sessionId + '.jsonl'), session.map((l) => JSON.stringify(l) + '\\n').join(''));
+    fs.writeFileSync(sessionFile, session.map((l) => JSON.stringify(l) + '\\n').join(''));
   out({ type: 'result', subtype: 'success', is_error: false, duration_ms: clock - Date.now(), duration_api_ms: 900 * turns,
-    num_turns: turns, result: 'Done.', session_id: sessionId, total_cost_usd: Math.round(turns * 0.004 * 10000) / 10000,
+    num_turns: turns, result: lastSaid, session_id: sessionId, total_cost_usd: Math.round(turns * 0.004 * 10000) / 10000,
     usage: tokens, permission_denials: [], uuid: randomUUID() });
 }
 `;

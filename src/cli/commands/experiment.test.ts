@@ -297,6 +297,51 @@ describe('retrospect experiment', () => {
     expect(outside.stderr).toContain('--rules: not given, and the current folder is in no git repository');
   });
 
+  it('--trial takes the rule of one trial alone, named as trial list names it', async () => {
+    const { tasksFile, repo } = experimentTaskRepo(1);
+    const trial = {
+      start: '2026-11-20',
+      source: 'aaaaaaaa-1111-4222-8333-444444444444#m7',
+      reviewAfter: '10-sessions',
+    };
+    appendLesson(repo, 'Run the check first to see what is expected before changing anything.', { trial });
+    appendLesson(repo, 'Read the error message before the stack trace.', { trial });
+    const one = await runCli(
+      [
+        'experiment',
+        '--tasks',
+        tasksFile,
+        '--trial',
+        'Read the error message before the stack trace.',
+        '--dry-run',
+      ],
+      { cwd: repo },
+    );
+    expect(one.code, one.stderr).toBe(0);
+    expect(one.stderr).toBe(
+      `retrospect experiment: the "with" arm loads the rule of trial claude lesson in ${repo}:\n  claude lesson: Read the error message before the stack trace.\n`,
+    );
+    const both = await runCli(
+      ['experiment', '--tasks', tasksFile, '--trial', 'x', '--rules', 'r.md', '--dry-run'],
+      {
+        cwd: repo,
+      },
+    );
+    expect(both.code).toBe(2);
+    expect(both.stderr.trim()).toBe(
+      'retrospect experiment: --rules and --trial: give one (a rules file, or one trial of this project)',
+    );
+    const ambiguous = await runCli(
+      ['experiment', '--tasks', tasksFile, '--trial', 'claude lesson', '--dry-run'],
+      {
+        cwd: repo,
+      },
+    );
+    expect(ambiguous.code).not.toBe(0);
+    expect(ambiguous.stderr.trim().split('\n')).toHaveLength(1);
+    expect(ambiguous.stderr).toContain('--trial claude lesson: 2 trials are named so');
+  });
+
   it('--help lists the sub-commands', async () => {
     const run = await runCli(['experiment', '--help']);
     expect(run.code).toBe(0);

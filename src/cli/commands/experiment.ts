@@ -13,7 +13,7 @@ import { renderPlanText } from '../../experiment/plan-text.js';
 import { type ExperimentRules, readRulesFile } from '../../experiment/rules-file.js';
 import { parseTasksJsonl, taskLine } from '../../experiment/tasks.js';
 import { tasksFromSessions } from '../../experiment/tasks-from-sessions.js';
-import { rulesOnTrial, takenRuleLines } from '../../experiment/trial-rules.js';
+import { ruleOfTrial, rulesOnTrial, takenRuleLines } from '../../experiment/trial-rules.js';
 import { REPORT_FILES, writeExperimentReports } from '../../experiment/write-report.js';
 import { writeFileAtomic } from '../../fsx/atomic.js';
 import { readRegularText } from '../../fsx/read-regular.js';
@@ -62,14 +62,23 @@ function progress(io: CliIo): (event: RunEvent) => void {
  * current folder (its main checkout, where the trials keep them), named on stderr so that the person sees
  * what is compared. No file and no rule on trial is a usage error: there would be nothing to compare.
  */
-function experimentRules(rulesOption: string | undefined, io: CliIo): ExperimentRules {
+function experimentRules(
+  rulesOption: string | undefined,
+  trialOption: string | undefined,
+  io: CliIo,
+): ExperimentRules {
+  if (rulesOption !== undefined && trialOption !== undefined)
+    throw new UsageError('--rules and --trial: give one (a rules file, or one trial of this project)');
   if (rulesOption !== undefined) return readRulesFile(resolve(io.cwd, rulesOption), rulesOption);
   const roots = findGitRoots(io.cwd);
   if (!roots)
     throw new UsageError(
-      '--rules: not given, and the current folder is in no git repository whose rules on trial could be taken (expected --rules FILE)',
+      `${trialOption === undefined ? '--rules: not given, and the' : `--trial ${trialOption}: the`} current folder is in no git repository whose rules on trial could be taken (expected --rules FILE)`,
     );
-  const rules = rulesOnTrial(roots.mainCheckout);
+  const rules =
+    trialOption === undefined
+      ? rulesOnTrial(roots.mainCheckout)
+      : ruleOfTrial(roots.mainCheckout, trialOption);
   if (!rules)
     throw new UsageError(
       `--rules: not given, and no rule is on trial in ${roots.mainCheckout} (expected --rules FILE, or a rule on trial: see retrospect trial list)`,
@@ -142,7 +151,7 @@ async function runMain(args: string[], io: CliIo): Promise<number> {
     ...t,
     repo: isAbsolute(t.repo) ? t.repo : resolve(dirname(tasksPath), t.repo),
   }));
-  const rules = experimentRules(values.rules, io);
+  const rules = experimentRules(values.rules, values.trial, io);
   const outDir = resolve(io.cwd, values.out ?? 'retrospect-experiment');
   const options = {
     tasks,
@@ -160,9 +169,11 @@ async function runMain(args: string[], io: CliIo): Promise<number> {
     outDir,
     env: io.env,
     onRun: progress(io),
+    onLeftOut: (line: string) => println(io.stderr, `retrospect experiment: ${line}`),
   };
   if (values['dry-run']) {
     const plan = planExperiment(options);
+    for (const left of plan.leftOut) options.onLeftOut(left.reason);
     const permissionMode = options.permissionMode ?? (AGENT_DRIVERS[agent].permissionModes[0] as string);
     if (values.json)
       println(
@@ -170,6 +181,7 @@ async function runMain(args: string[], io: CliIo): Promise<number> {
         JSON.stringify(
           {
             runs: plan.runs,
+            left_out: plan.leftOut,
             worst_case: plan.worst,
             per_run_ms: plan.perRunMs,
             fits: plan.misfit === undefined,

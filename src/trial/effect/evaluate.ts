@@ -1,6 +1,7 @@
 import { maxOf, minOf } from '../../arrays/bounded.js';
+import { SIGNAL_NAMES, type SignalName } from '../../gate/signals.js';
 import { GUARD_KINDS, type GuardKind } from '../evidence/guard-kinds.js';
-import type { SessionEvidence } from '../evidence/read.js';
+import { type SessionEvidence, WORDING_SIGNALS } from '../evidence/read.js';
 import { evaluateTrial, type TrialEvaluation, type TrialOutcome, type TrialRule } from '../review.js';
 import type { RuleMeta } from '../rule-meta.js';
 import type { SessionScore } from '../scores.js';
@@ -13,7 +14,7 @@ import {
   rulePattern,
 } from './pattern.js';
 import { type ShiftInterval, shiftInterval } from './rank-interval.js';
-import { type RateBasis, type SessionRate, trialSides } from './sides.js';
+import { type RateBasis, type SessionRate, signalRate, trialSides } from './sides.js';
 
 /** The effect rule's settings. */
 export interface EffectSettings {
@@ -52,6 +53,46 @@ export interface FrictionSide {
   bases: Partial<Record<RateBasis, number>>;
 }
 
+/**
+ * One gate signal's shift, during − baseline, in weighted hits per 100 turns, over the compared sessions
+ * read from their transcripts, at the review's level. `counted`: whether the decision weighs it (S4, the
+ * agent's own phrasing, is shown and never weighed).
+ */
+export interface SignalEffect {
+  signal: SignalName;
+  estimate: number | null;
+  low: number | null;
+  high: number | null;
+  counted: boolean;
+  /** Sessions measured from a transcript on each side. */
+  n: { baseline: number; during: number };
+}
+
+/** Each signal's effect over the compared sessions (those with a transcript), at `level`. */
+export function signalEffects(
+  baseline: readonly SessionRate[],
+  during: readonly SessionRate[],
+  level: number,
+): SignalEffect[] {
+  return SIGNAL_NAMES.map((signal) => {
+    const rates = (side: readonly SessionRate[]) =>
+      side.flatMap((r) => {
+        const v = signalRate(r, signal);
+        return v === undefined ? [] : [v];
+      });
+    const [b, d] = [rates(baseline), rates(during)];
+    const interval = shiftInterval(b, d, level);
+    return {
+      signal,
+      estimate: interval.estimate === undefined ? null : round4(interval.estimate),
+      low: interval.ok ? round4(interval.low) : null,
+      high: interval.ok ? round4(interval.high) : null,
+      counted: !WORDING_SIGNALS.includes(signal),
+      n: { baseline: b.length, during: d.length },
+    };
+  });
+}
+
 /** Everything the effect rule weighed for one trial, beside the seed's means. */
 export interface EffectEvidence {
   settings: EffectSettings;
@@ -61,6 +102,8 @@ export interface EffectEvidence {
   baseline: FrictionSide;
   during: FrictionSide;
   interval: ShiftInterval;
+  /** Each signal's own effect; the decision's interval is over the counted ones together. */
+  signals: SignalEffect[];
   /** How far the trial has come in review windows (progress / window), 2 decimals. */
   windows: number;
   pattern: RulePattern & { baseline: PatternSide; during: PatternSide };
@@ -173,6 +216,7 @@ export function evaluateTrialEffect(
       during: side(sides.during, sides.compared.during),
       comparedTurns: sides.compared.turns,
       interval,
+      signals: signalEffects(sides.compared.baseline, sides.compared.during, reviewLevel(settings)),
       windows,
       pattern: {
         ...pattern,

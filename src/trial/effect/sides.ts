@@ -1,4 +1,5 @@
 import { maxOf, minOf } from '../../arrays/bounded.js';
+import type { SignalName } from '../../gate/signals.js';
 import { utcMidnightEpoch } from '../dates.js';
 import type { SessionEvidence } from '../evidence/read.js';
 import type { SessionScore } from '../scores.js';
@@ -34,13 +35,14 @@ const per100 = (friction: number, turns: number) => Math.round((friction / turns
 
 /**
  * A session's friction per 100 turns, from the best source there is: its transcript (uncapped gate hits
- * over user and assistant entries), else its stored verdict over the stored line count (the transcript is
+ * over user and assistant entries, the signals a rule's wording could move left out: see
+ * COUNTED_SIGNALS), else its stored verdict over the stored line count (the transcript is
  * gone; lines slightly over-count turns), else a size given with the score. Undefined without a size.
  */
 function rateOf(row: SessionScore & { score: number }, evidence: SessionEvidence | undefined) {
   if (evidence !== undefined && evidence.turns > 0)
     return {
-      rate: per100(evidence.friction, evidence.turns),
+      rate: per100(evidence.countedFriction, evidence.turns),
       turns: evidence.turns,
       basis: 'transcript' as const,
     };
@@ -83,6 +85,13 @@ export function trialSides(
   const baseline = rates.filter((r) => r.mtime < startEpoch);
   const during = rates.filter((r) => r.mtime >= startEpoch);
   return { baseline, during, normalised, compared: commonSizes(baseline, during, normalised) };
+}
+
+/** A session's weighted hits of one signal per 100 turns; undefined without its transcript. */
+export function signalRate(rate: SessionRate, signal: SignalName): number | undefined {
+  const { evidence } = rate;
+  if (evidence === undefined || evidence.turns <= 0) return undefined;
+  return per100(evidence.weighted[signal], evidence.turns);
 }
 
 /** Two sessions are of comparable size when neither is more than this many times the other's. */

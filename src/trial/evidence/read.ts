@@ -8,6 +8,18 @@ import { SIGNAL_NAMES, type SignalName } from '../../gate/signals.js';
 import { adapterFor } from '../../transcript/host.js';
 import { MechanicalDetector, type MechanicalFinding } from './mechanical.js';
 
+/**
+ * S4 counts the agent's own retry phrases ("let me try again"): a rule's wording alone can move it (a rule
+ * that says "never say 'let me try again'" removes the words, not the retries). A trial's KEEP or REVERT
+ * and an experiment's friction leave it out; both report it.
+ */
+export const WORDING_SIGNALS: readonly SignalName[] = ['S4'];
+
+/** The signals a trial and an experiment decide on: what the person and the tools did. */
+export const COUNTED_SIGNALS: readonly SignalName[] = SIGNAL_NAMES.filter(
+  (s) => !WORDING_SIGNALS.includes(s),
+);
+
 /** Raw (uncapped) hits per gate signal. */
 export type SignalTally = Record<SignalName, number>;
 
@@ -22,6 +34,10 @@ export interface SessionEvidence {
   hits: SignalTally;
   /** Σ weight · uncapped hits: friction that grows in step with the session, as a rate needs. */
   friction: number;
+  /** The same sum over COUNTED_SIGNALS only (S4 left out): what a trial's decision weighs. */
+  countedFriction: number;
+  /** Each signal's weight · uncapped hits, for the per-signal effects. */
+  weighted: Record<SignalName, number>;
   /** The messages each signal fired on (at most the gate's reported number of ids per signal). */
   anchors: Record<SignalName, string[]>;
   findings: MechanicalFinding[];
@@ -35,10 +51,14 @@ export interface SessionEvidence {
  * every long session look calmer than a short one with the same friction per turn, so a rate is built
  * from the hits themselves.
  */
-export function uncappedFriction(hits: SignalTally, profile: GateProfile = DEFAULT_GATE_PROFILE): number {
+export function uncappedFriction(
+  hits: SignalTally,
+  profile: GateProfile = DEFAULT_GATE_PROFILE,
+  signals: readonly SignalName[] = SIGNAL_NAMES,
+): number {
   const rules = rulesOf(profile);
   let sum = 0;
-  for (const name of SIGNAL_NAMES) sum += rules[name].weight * hits[name];
+  for (const name of signals) sum += rules[name].weight * hits[name];
   return Math.round(sum * 100) / 100;
 }
 
@@ -103,10 +123,15 @@ export function readSessionEvidence(
     hits[name] = keys[name].length;
     anchors[name] = [...new Set(keys[name])].slice(0, rules[name].maxIds);
   }
+  const weighted = Object.fromEntries(
+    SIGNAL_NAMES.map((name) => [name, uncappedFriction(hits, profile, [name])]),
+  ) as Record<SignalName, number>;
   return {
     turns,
     hits,
     friction: uncappedFriction(hits, profile),
+    countedFriction: uncappedFriction(hits, profile, COUNTED_SIGNALS),
+    weighted,
     anchors,
     findings: detector.findings,
     usage,

@@ -14,7 +14,7 @@ export const RUN_SPEC = defineCommand({
       arg: 'FILE',
       required: true,
       description:
-        'JSON Lines, one task a line: {"id", "prompt", "repo", "rev", "check"?}; a relative repo is read from the file\'s folder (build one: experiment tasks)',
+        'JSON Lines, one task a line: {"id", "prompt", "repo", "rev", "check"?, "follow_up"?}; a relative repo is read from the file\'s folder (build one: experiment tasks)',
     },
     rules: {
       type: 'string',
@@ -22,6 +22,12 @@ export const RUN_SPEC = defineCommand({
       description:
         "a Markdown file of rules, as .claude/rules/*.md holds them: the 'with' arm's agent loads them",
       default: 'the rules on trial in the repository you are in (named on stderr)',
+    },
+    trial: {
+      type: 'string',
+      arg: 'NAME',
+      description:
+        "the rule of one trial alone, named as trial list names it ('ic5 #3') or by the rule's text; not with --rules",
     },
     agent: {
       type: 'string',
@@ -65,7 +71,8 @@ export const RUN_SPEC = defineCommand({
     confidence: {
       type: 'string',
       arg: 'LEVEL',
-      description: 'confidence over friction and the check together (each gets half the error)',
+      description:
+        "confidence over friction and the check together (Holm's step-down: each first gets half the error)",
       default: '0.95',
     },
     'dry-run': { type: 'boolean', description: 'print the plan and its worst-case cost; start nothing' },

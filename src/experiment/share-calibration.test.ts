@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { shareDifference } from './proportion-interval.js';
+import {
+  calibratedShareLevel,
+  newcombeExcludesZero,
+  newcombeFalsePositiveRate,
+} from './share-calibration.js';
+
+/** P(claim) when both arms pass with share p, by plain enumeration (no shared code with the module's sums). */
+function sizeAt(n: number, m: number, level: number, p: number): number {
+  const choose = (a: number, b: number) => {
+    let c = 1;
+    for (let i = 1; i <= b; i++) c = (c * (a - b + i)) / i;
+    return c;
+  };
+  let total = 0;
+  for (let x = 0; x <= n; x++)
+    for (let y = 0; y <= m; y++) {
+      const found = shareDifference({ successes: x, n }, { successes: y, n: m }, level);
+      if (found && (found.low > 0 || found.high < 0))
+        total += choose(n, x) * p ** x * (1 - p) ** (n - x) * choose(m, y) * p ** y * (1 - p) ** (m - y);
+    }
+  return total;
+}
+
+describe('the check-pass claim keeps its false-positive rate exactly', () => {
+  it("finds Newcombe's interval at 97.5% anti-conservative with 10 runs an arm", () => {
+    // Two arms of one half: the interval excludes zero in 4.1% of experiments, not 2.5%.
+    const atHalf = sizeAt(10, 10, 0.975, 0.5);
+    expect(atHalf).toBeCloseTo(0.0414, 3);
+    expect(newcombeFalsePositiveRate(10, 10, 0.975)).toBeGreaterThanOrEqual(atHalf - 1e-12);
+  });
+
+  it.each([
+    [10, 10],
+    [16, 16],
+    [24, 24],
+    [9, 12],
+  ])('lowers the level for %i against %i runs until no common share gives more than 2.5%%', (n, m) => {
+    const { level, falsePositiveRate } = calibratedShareLevel(n, m, 0.025);
+    expect(level).toBeGreaterThanOrEqual(0.975);
+    expect(falsePositiveRate).toBeLessThanOrEqual(0.025);
+    let largest = 0;
+    for (let i = 1; i < 100; i++) largest = Math.max(largest, sizeAt(n, m, level, i / 100));
+    expect(largest).toBeLessThanOrEqual(0.025 + 1e-12);
+    expect(largest).toBeLessThanOrEqual(falsePositiveRate + 1e-9);
+  });
+
+  it('keeps the nominal level where Newcombe already holds it, and still finds a plain difference', () => {
+    expect(calibratedShareLevel(5, 5, 0.025).level).toBe(0.975);
+    const { level } = calibratedShareLevel(10, 10, 0.025);
+    expect(newcombeExcludesZero(10, 10, 4, 10, level)).toBe(true);
+    expect(newcombeExcludesZero(6, 10, 4, 10, level)).toBe(false);
+  });
+});

@@ -1,0 +1,192 @@
+import { shareDifference } from './proportion-interval.js';
+
+/**
+ * Newcombe's interval for a difference of shares is built from normal-theory pieces, and with few runs
+ * it is anti-conservative: at a nominal 2.5%, two arms of 10 runs with a common pass share of one half
+ * see an interval that excludes zero in 4.1% of experiments. An experiment claims an effect on the
+ * check when that interval excludes zero, so the claim's false-positive rate is computed exactly here and
+ * the interval's nominal level is lowered until that rate is at most what the confidence allows.
+ *
+ * Exactly: under "the rule does nothing" both arms pass with one common share p; the chance that the
+ * interval excludes zero is a sum over every outcome (x passes of n, y of m) of two binomial terms. That
+ * chance depends on p, which is not known, so its largest value over p is taken (a grid of shares, then
+ * refined around the largest). This is an exact unconditional test in the manner of Boschloo's, with
+ * Newcombe's interval as its statistic: the interval shown is the one the decision used.
+ */
+
+/** log C(n, k) for every k, by sums of logs (exact enough for n in the thousands). */
+function logChoose(n: number): Float64Array {
+  const logFactorial = new Float64Array(n + 1);
+  for (let i = 1; i <= n; i++) logFactorial[i] = (logFactorial[i - 1] as number) + Math.log(i);
+  const out = new Float64Array(n + 1);
+  for (let k = 0; k <= n; k++)
+    out[k] = (logFactorial[n] as number) - (logFactorial[k] as number) - (logFactorial[n - k] as number);
+  return out;
+}
+
+function binomialPmf(n: number, p: number, logC: Float64Array): Float64Array {
+  const out = new Float64Array(n + 1);
+  if (p <= 0 || p >= 1) {
+    out[p <= 0 ? 0 : n] = 1;
+    return out;
+  }
+  const lp = Math.log(p);
+  const lq = Math.log(1 - p);
+  for (let k = 0; k <= n; k++) out[k] = Math.exp((logC[k] as number) + k * lp + (n - k) * lq);
+  return out;
+}
+
+/** Whether Newcombe's interval at `level` lies wholly on one side of zero for x of n against y of m. */
+export function newcombeExcludesZero(x: number, n: number, y: number, m: number, level: number): boolean {
+  const found = shareDifference({ successes: x, n }, { successes: y, n: m }, level);
+  return found !== undefined && (found.low > 0 || found.high < 0);
+}
+
+const GRID = 200;
+
+/** The largest, over common shares p, of P(outcome in `region`) when both arms pass with p. */
+function largestSize(n: number, m: number, region: readonly [number, number][]): number {
+  if (region.length === 0) return 0;
+  const logN = logChoose(n);
+  const logM = logChoose(m);
+  const size = (p: number) => {
+    const a = binomialPmf(n, p, logN);
+    const b = binomialPmf(m, p, logM);
+    let sum = 0;
+    for (const [x, y] of region) sum += (a[x] as number) * (b[y] as number);
+    return sum;
+  };
+  let best = 0;
+  let bestP = 0.5;
+  for (let i = 1; i < GRID; i++) {
+    const p = i / GRID;
+    const s = size(p);
+    if (s > best) {
+      best = s;
+      bestP = p;
+    }
+  }
+  // Golden-section search in the grid cell either side of the best point.
+  let lo = Math.max(1e-9, bestP - 1 / GRID);
+  let hi = Math.min(1 - 1e-9, bestP + 1 / GRID);
+  const ratio = (Math.sqrt(5) - 1) / 2;
+  for (let step = 0; step < 40; step++) {
+    const a = hi - ratio * (hi - lo);
+    const b = lo + ratio * (hi - lo);
+    if (size(a) > size(b)) hi = b;
+    else lo = a;
+  }
+  return Math.max(best, size((lo + hi) / 2));
+}
+
+/**
+ * The exact false-positive rate of "Newcombe's interval at `level` excludes zero" for arms of n and m
+ * runs: the largest chance, over every common pass share, that two arms of one share show a difference.
+ */
+export function newcombeFalsePositiveRate(n: number, m: number, level: number): number {
+  const region: [number, number][] = [];
+  for (let x = 0; x <= n; x++)
+    for (let y = 0; y <= m; y++) if (newcombeExcludesZero(x, n, y, m, level)) region.push([x, y]);
+  return largestSize(n, m, region);
+}
+
+/**
+ * The smallest α' at which Newcombe's interval (at level 1 − α') excludes zero for this outcome, by
+ * bisection (the interval narrows as α' grows); 1 when it never does (equal shares).
+ */
+function excludingAlpha(x: number, n: number, y: number, m: number): number {
+  if (x * m === y * n) return 1;
+  let lo = 1e-12;
+  let hi = 0.999999;
+  if (!newcombeExcludesZero(x, n, y, m, 1 - hi)) return 1;
+  for (let step = 0; step < 60; step++) {
+    const mid = Math.sqrt(lo * hi);
+    if (newcombeExcludesZero(x, n, y, m, 1 - mid)) hi = mid;
+    else lo = mid;
+  }
+  return hi;
+}
+
+/** What the calibration found for arms of n and m runs at a wanted false-positive rate. */
+export interface ShareCalibration {
+  /** The level Newcombe's interval is built at so that its claim keeps `alpha`. */
+  level: number;
+  /** The claim's exact false-positive rate at that level (largest over common shares); at most alpha. */
+  falsePositiveRate: number;
+}
+
+const cache = new Map<string, ShareCalibration>();
+
+/** Above this many outcomes the calibration is not computed: Newcombe's level is close to right there. */
+const CALIBRATION_LIMIT = 40_000;
+
+/**
+ * The level at which Newcombe's interval for arms of n and m runs excludes zero with an exact
+ * false-positive rate of at most `alpha`: outcomes are taken in order of the evidence they carry (the
+ * smallest α' at which they exclude zero) for as long as the largest size stays within alpha; the level
+ * lies between the last outcome taken and the first left out. Never a level above 1 − alpha.
+ */
+export function calibratedShareLevel(n: number, m: number, alpha: number): ShareCalibration {
+  const key = `${n}:${m}:${alpha}`;
+  const known = cache.get(key);
+  if (known) return known;
+  let found: ShareCalibration;
+  if ((n + 1) * (m + 1) > CALIBRATION_LIMIT)
+    found = { level: 1 - alpha, falsePositiveRate: newcombeFalsePositiveRate(n, m, 1 - alpha) };
+  else found = calibrate(n, m, alpha);
+  cache.set(key, found);
+  return found;
+}
+
+/** Common shares at which the size is followed while outcomes are added (then refined for the result). */
+const FINE_GRID = 1000;
+
+function calibrate(n: number, m: number, alpha: number): ShareCalibration {
+  const outcomes: { x: number; y: number; at: number }[] = [];
+  for (let x = 0; x <= n; x++)
+    for (let y = 0; y <= m; y++) {
+      const at = excludingAlpha(x, n, y, m);
+      if (at < alpha) outcomes.push({ x, y, at });
+    }
+  outcomes.sort((a, b) => a.at - b.at);
+  // Groups of outcomes with the same evidence (mirror images, ties) go in together or not at all.
+  const groups: { at: number; cells: [number, number][] }[] = [];
+  for (const o of outcomes) {
+    const last = groups[groups.length - 1];
+    if (last && o.at <= last.at * (1 + 1e-9)) last.cells.push([o.x, o.y]);
+    else groups.push({ at: o.at, cells: [[o.x, o.y]] });
+  }
+  const logN = logChoose(n);
+  const logM = logChoose(m);
+  const shares = Array.from({ length: FINE_GRID - 1 }, (_, i) => (i + 1) / FINE_GRID);
+  const pmfN = shares.map((p) => binomialPmf(n, p, logN));
+  const pmfM = shares.map((p) => binomialPmf(m, p, logM));
+  const size = new Float64Array(shares.length);
+  let taken = 0;
+  for (const group of groups) {
+    const added = new Float64Array(shares.length);
+    let over = false;
+    for (let g = 0; g < shares.length; g++) {
+      let sum = size[g] as number;
+      for (const [x, y] of group.cells)
+        sum += ((pmfN[g] as Float64Array)[x] as number) * ((pmfM[g] as Float64Array)[y] as number);
+      added[g] = sum;
+      if (sum > alpha) over = true;
+    }
+    if (over) break;
+    size.set(added);
+    taken++;
+  }
+  // The grid can miss the very top of the size curve: refine, and give back groups while it is over.
+  let region = groups.slice(0, taken).flatMap((g) => g.cells);
+  let rate = largestSize(n, m, region);
+  while (taken > 0 && rate > alpha) {
+    taken--;
+    region = groups.slice(0, taken).flatMap((g) => g.cells);
+    rate = largestSize(n, m, region);
+  }
+  const last = taken === 0 ? 0 : (groups[taken - 1] as { at: number }).at;
+  const next = taken === groups.length ? alpha : (groups[taken] as { at: number }).at;
+  const alphaUsed = taken === groups.length ? alpha : taken === 0 ? next / 2 : Math.sqrt(last * next);
+  return { level: 1 - alphaUsed, falsePositiveRate: rate };
+}
