@@ -55,7 +55,11 @@ const R_OUTPUT_TOKENS: i32 = 40;
 const R_CACHE_WRITE_TOKENS: i32 = 43;
 const R_CACHE_READ_TOKENS: i32 = 46;
 const R_ONE_HOUR_TOKENS: i32 = 49;
-const R_BLOCKS: i32 = 52;
+/** The five counts' values (in the order above), read here when each is a plain integer of up to 9 digits; -1: read the ref. */
+const R_COUNTS: i32 = 52;
+/** 1 when one of the strings above (and the line's timestamp) holds a byte above ASCII. */
+const R_USAGE_WIDE: i32 = 57;
+const R_BLOCKS: i32 = 58;
 // Block slots.
 const B_IS_OBJECT: i32 = 0;
 const B_TYPE: i32 = 1;
@@ -622,8 +626,50 @@ export function scanLine(start: usize, end: usize): i32 {
   if (i == 0) return 0;
   i = skipWs(i, end);
   if (i != end) return 0;
-  setSlot(RECORD, R_TEXT_INFO, getSlot(RECORD, R_TYPE) == TYPE_ASSISTANT ? assistantTextInfo() : -1);
+  const assistant = getSlot(RECORD, R_TYPE) == TYPE_ASSISTANT;
+  setSlot(RECORD, R_TEXT_INFO, assistant ? assistantTextInfo() : -1);
+  if (assistant && getSlot(RECORD, R_USAGE) == 1) readCounts();
   return 1;
+}
+
+/**
+ * A count's value as the cost reader takes it: 0 for anything but a number (a string, null, a container,
+ * a negative number), the integer itself when it is one of up to 9 digits, -1 otherwise (a fraction, an
+ * exponent, a larger number: JavaScript reads those bytes itself).
+ */
+function countOf(slot: i32): i32 {
+  if (getSlot(RECORD, slot) != OTHER) return 0;
+  const start = <usize>getSlot(RECORD, slot + 1);
+  const end = <usize>getSlot(RECORD, slot + 2);
+  if (!isDigit(<u32>load<u8>(start))) return 0;
+  if (end - start > 9) return -1;
+  let value: i32 = 0;
+  for (let p = start; p < end; p++) {
+    const c = <u32>load<u8>(p);
+    if (!isDigit(c)) return -1;
+    value = value * 10 + <i32>(c - 0x30);
+  }
+  return value;
+}
+
+/** Whether the string in the ref at `slot` holds a byte above ASCII. */
+function wideString(slot: i32): bool {
+  if (getSlot(RECORD, slot) != STRING) return false;
+  const end = <usize>getSlot(RECORD, slot + 2);
+  for (let p = <usize>getSlot(RECORD, slot + 1); p < end; p++) if (<u32>load<u8>(p) >= 0x80) return true;
+  return false;
+}
+
+/** An assistant line's usage counts and whether its strings are all ASCII, so JavaScript reads no byte of them. */
+function readCounts(): void {
+  setSlot(RECORD, R_COUNTS, countOf(R_INPUT_TOKENS));
+  setSlot(RECORD, R_COUNTS + 1, countOf(R_OUTPUT_TOKENS));
+  setSlot(RECORD, R_COUNTS + 2, countOf(R_CACHE_WRITE_TOKENS));
+  setSlot(RECORD, R_COUNTS + 3, countOf(R_CACHE_READ_TOKENS));
+  setSlot(RECORD, R_COUNTS + 4, countOf(R_ONE_HOUR_TOKENS));
+  const wide =
+    wideString(R_MODEL) || wideString(R_REPLY_ID) || wideString(R_REQUEST_ID) || wideString(R_TIMESTAMP);
+  setSlot(RECORD, R_USAGE_WIDE, wide ? 1 : 0);
 }
 
 /**

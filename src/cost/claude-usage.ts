@@ -71,13 +71,6 @@ function sameAscii(b: Buffer, start: number, end: number, text: string): boolean
   return true;
 }
 
-/** Whether the bytes [start, end) hold one above ASCII (start -1: no value). */
-function wideAt(b: Buffer, start: number, end: number): boolean {
-  if (start < 0) return false;
-  for (let k = start; k < end; k++) if (b[k]! > 0x7f) return true;
-  return false;
-}
-
 /** A count's value as tokenCount reads it: a number (OTHER holds numbers, literals, containers), else 0. */
 function countOf(b: Buffer, value: ValueRef): number {
   return value.kind === OTHER ? countAt(b, value.start, value.end) : 0;
@@ -212,17 +205,15 @@ export class ClaudeUsageCollector implements AssistantLineTap {
     layout.requestEnd = requestId.end;
     layout.timestampStart = timestamp.kind === STRING ? timestamp.start : -1;
     layout.timestampEnd = timestamp.end;
-    layout.wide =
-      wideAt(b, layout.modelStart, layout.modelEnd) ||
-      wideAt(b, layout.idStart, layout.idEnd) ||
-      wideAt(b, layout.requestStart, layout.requestEnd) ||
-      wideAt(b, layout.timestampStart, layout.timestampEnd);
+    layout.wide = usage.wide;
     const tokens = layout.tokens;
-    tokens.input = countOf(b, usage.input);
-    tokens.output = countOf(b, usage.output);
-    tokens.cache_write = countOf(b, usage.cacheWrite);
-    tokens.cache_read = countOf(b, usage.cacheRead);
-    tokens.cache_write_1h = Math.min(tokens.cache_write, countOf(b, usage.oneHour));
+    const counts = usage.counts;
+    tokens.input = counts[0]! >= 0 ? counts[0]! : countOf(b, usage.input);
+    tokens.output = counts[1]! >= 0 ? counts[1]! : countOf(b, usage.output);
+    tokens.cache_write = counts[2]! >= 0 ? counts[2]! : countOf(b, usage.cacheWrite);
+    tokens.cache_read = counts[3]! >= 0 ? counts[3]! : countOf(b, usage.cacheRead);
+    const oneHour = counts[4]! >= 0 ? counts[4]! : countOf(b, usage.oneHour);
+    tokens.cache_write_1h = Math.min(tokens.cache_write, oneHour);
     this.addLayout(b, layout, lineNo);
   }
 

@@ -59,6 +59,13 @@ export interface UsageView {
   cacheWrite: ValueRef;
   cacheRead: ValueRef;
   oneHour: ValueRef;
+  /**
+   * The five counts' values in that order (input, output, cache write, cache read, one hour), as the scanner
+   * read them: -1 where it left a value's bytes to be read from its ref (a fraction, an exponent, a long one).
+   */
+  counts: Int32Array;
+  /** Whether one of the strings (timestamp, request id, model, id) holds a byte above ASCII. */
+  wide: boolean;
 }
 
 /** The fields of one Claude Code line the gate and the facts read; everything else was skipped unread. */
@@ -117,6 +124,8 @@ function newUsageView(): UsageView {
     cacheWrite: ref(),
     cacheRead: ref(),
     oneHour: ref(),
+    counts: new Int32Array(5),
+    wide: false,
   };
 }
 

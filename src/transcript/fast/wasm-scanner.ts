@@ -55,7 +55,9 @@ const R_OUTPUT_TOKENS = 40;
 const R_CACHE_WRITE_TOKENS = 43;
 const R_CACHE_READ_TOKENS = 46;
 const R_ONE_HOUR_TOKENS = 49;
-const R_BLOCKS = 52;
+const R_COUNTS = 52;
+const R_USAGE_WIDE = 57;
+const R_BLOCKS = 58;
 const B_IS_OBJECT = 0;
 const B_TYPE = 1;
 const B_TEXT = 2;
@@ -175,6 +177,9 @@ function load(bytes: Uint8Array): WasmLineScanner {
     readRef(r + R_CACHE_WRITE_TOKENS, usage.cacheWrite);
     readRef(r + R_CACHE_READ_TOKENS, usage.cacheRead);
     readRef(r + R_ONE_HOUR_TOKENS, usage.oneHour);
+    const counts = usage.counts;
+    for (let k = 0; k < 5; k++) counts[k] = slots[r + R_COUNTS + k]!;
+    usage.wide = slots[r + R_USAGE_WIDE] === 1;
   };
 
   const scan = (b: Buffer, start: number, end: number, view: LineView): LineView | undefined => {
