@@ -43,7 +43,23 @@ const R_BLOCK_COUNT: i32 = 24;
 const R_TEXT_INFO: i32 = 25;
 /** breakAndScan's answer for the line it scanned (scanLine's 1 or 0). */
 const R_STATUS: i32 = 26;
-const R_BLOCKS: i32 = 27;
+// What an assistant line's usage needs (src/cost): the line's `requestId`, its message's `model`, `id`
+// and whether its `usage` is an object, and where that usage's counts are (refs to their values), so
+// that the cost read looks at those few bytes only.
+const R_REQUEST_ID: i32 = 27;
+const R_MODEL: i32 = 30;
+const R_REPLY_ID: i32 = 33;
+const R_USAGE: i32 = 36;
+const R_INPUT_TOKENS: i32 = 37;
+const R_OUTPUT_TOKENS: i32 = 40;
+const R_CACHE_WRITE_TOKENS: i32 = 43;
+const R_CACHE_READ_TOKENS: i32 = 46;
+const R_ONE_HOUR_TOKENS: i32 = 49;
+/** The five counts' values (in the order above), read here when each is a plain integer of up to 9 digits; -1: read the ref. */
+const R_COUNTS: i32 = 52;
+/** 1 when one of the strings above (and the line's timestamp) holds a byte above ASCII. */
+const R_USAGE_WIDE: i32 = 57;
+const R_BLOCKS: i32 = 58;
 // Block slots.
 const B_IS_OBJECT: i32 = 0;
 const B_TYPE: i32 = 1;
@@ -82,6 +98,23 @@ const K_IS_ERROR = memory.data<u8>([105, 115, 95, 101, 114, 114, 111, 114]);
 const K_FILE_PATH = memory.data<u8>([102, 105, 108, 101, 95, 112, 97, 116, 104]);
 const K_NOTEBOOK_PATH = memory.data<u8>([110, 111, 116, 101, 98, 111, 111, 107, 95, 112, 97, 116, 104]);
 const K_PATH = memory.data<u8>([112, 97, 116, 104]);
+const K_REQUEST_ID = memory.data<u8>([114, 101, 113, 117, 101, 115, 116, 73, 100]);
+const K_MODEL = memory.data<u8>([109, 111, 100, 101, 108]);
+const K_ID = memory.data<u8>([105, 100]);
+const K_USAGE = memory.data<u8>([117, 115, 97, 103, 101]);
+const K_INPUT_TOKENS = memory.data<u8>([105, 110, 112, 117, 116, 95, 116, 111, 107, 101, 110, 115]);
+const K_OUTPUT_TOKENS = memory.data<u8>([111, 117, 116, 112, 117, 116, 95, 116, 111, 107, 101, 110, 115]);
+const K_CACHE_WRITE_TOKENS = memory.data<u8>([
+  99, 97, 99, 104, 101, 95, 99, 114, 101, 97, 116, 105, 111, 110, 95, 105, 110, 112, 117, 116, 95, 116, 111, 107, 101,
+  110, 115,
+]);
+const K_CACHE_READ_TOKENS = memory.data<u8>([
+  99, 97, 99, 104, 101, 95, 114, 101, 97, 100, 95, 105, 110, 112, 117, 116, 95, 116, 111, 107, 101, 110, 115,
+]);
+const K_CACHE_CREATION = memory.data<u8>([99, 97, 99, 104, 101, 95, 99, 114, 101, 97, 116, 105, 111, 110]);
+const K_ONE_HOUR_TOKENS = memory.data<u8>([
+  101, 112, 104, 101, 109, 101, 114, 97, 108, 95, 49, 104, 95, 105, 110, 112, 117, 116, 95, 116, 111, 107, 101, 110, 115,
+]);
 const W_USER = memory.data<u8>([117, 115, 101, 114]);
 const W_ASSISTANT = memory.data<u8>([97, 115, 115, 105, 115, 116, 97, 110, 116]);
 const W_TEXT = memory.data<u8>([116, 101, 120, 116]);
@@ -361,6 +394,8 @@ const IN_LINE: i32 = 0;
 const IN_MESSAGE: i32 = 1;
 const IN_BLOCK: i32 = 2;
 const IN_INPUT: i32 = 3;
+const IN_USAGE: i32 = 4;
+const IN_CACHE_CREATION: i32 = 5;
 
 /** The value of a scratch ref (kind, start, end), for a `type` value. */
 const SCRATCH = memory.data(12);
@@ -380,6 +415,10 @@ function onLineKey(i: usize, end: usize): usize {
     setSlot(RECORD, R_CONTENT, ABSENT);
     setSlot(RECORD, R_CONTENT_IS_ARRAY, 0);
     setSlot(RECORD, R_BLOCK_COUNT, 0);
+    // A later `message` replaces an earlier one, as JSON.parse reads it.
+    setSlot(RECORD, R_MODEL, ABSENT);
+    setSlot(RECORD, R_REPLY_ID, ABSENT);
+    resetUsage(0);
     return <u32>load<u8>(i) == 0x7b ? walkObject(i, end, IN_MESSAGE) : skipValue(i, end);
   }
   if (keyIs(K_UUID, 4)) {
@@ -399,12 +438,30 @@ function onLineKey(i: usize, end: usize): usize {
     return skipValue(i, end);
   }
   if (keyIs(K_MESSAGE_ID, 9)) return capture(i, end, RECORD, R_MESSAGE_ID);
+  if (keyIs(K_REQUEST_ID, 9)) return capture(i, end, RECORD, R_REQUEST_ID);
   if (keyIs(K_SESSION_ID_SNAKE, 10)) return capture(i, end, RECORD, R_SESSION_ID_SNAKE);
   if (keyIs(K_IS_META, 6)) return capture(i, end, RECORD, R_IS_META);
   return skipValue(i, end);
 }
 
+/** Forgets the usage read so far (a message, or a usage, written again); `isObject`: the new one is. */
+function resetUsage(isObject: i32): void {
+  setSlot(RECORD, R_USAGE, isObject);
+  setSlot(RECORD, R_INPUT_TOKENS, ABSENT);
+  setSlot(RECORD, R_OUTPUT_TOKENS, ABSENT);
+  setSlot(RECORD, R_CACHE_WRITE_TOKENS, ABSENT);
+  setSlot(RECORD, R_CACHE_READ_TOKENS, ABSENT);
+  setSlot(RECORD, R_ONE_HOUR_TOKENS, ABSENT);
+}
+
 function onMessageKey(i: usize, end: usize): usize {
+  if (keyIs(K_MODEL, 5)) return capture(i, end, RECORD, R_MODEL);
+  if (keyIs(K_ID, 2)) return capture(i, end, RECORD, R_REPLY_ID);
+  if (keyIs(K_USAGE, 5)) {
+    const isObject = <u32>load<u8>(i) == 0x7b;
+    resetUsage(isObject ? 1 : 0);
+    return isObject ? walkObject(i, end, IN_USAGE) : skipValue(i, end);
+  }
   if (!keyIs(K_CONTENT, 7)) return skipValue(i, end);
   if (<u32>load<u8>(i) == 0x5b) {
     setSlot(RECORD, R_CONTENT_IS_ARRAY, 1);
@@ -446,11 +503,31 @@ function onInputKey(i: usize, end: usize): usize {
   return skipValue(i, end);
 }
 
+/** The usage's counts at its top level; `cache_creation`'s one-hour part inside it. */
+function onUsageKey(i: usize, end: usize): usize {
+  if (keyIs(K_INPUT_TOKENS, 12)) return capture(i, end, RECORD, R_INPUT_TOKENS);
+  if (keyIs(K_OUTPUT_TOKENS, 13)) return capture(i, end, RECORD, R_OUTPUT_TOKENS);
+  if (keyIs(K_CACHE_WRITE_TOKENS, 27)) return capture(i, end, RECORD, R_CACHE_WRITE_TOKENS);
+  if (keyIs(K_CACHE_READ_TOKENS, 23)) return capture(i, end, RECORD, R_CACHE_READ_TOKENS);
+  if (keyIs(K_CACHE_CREATION, 14)) {
+    setSlot(RECORD, R_ONE_HOUR_TOKENS, ABSENT);
+    return <u32>load<u8>(i) == 0x7b ? walkObject(i, end, IN_CACHE_CREATION) : skipValue(i, end);
+  }
+  return skipValue(i, end);
+}
+
+function onCacheCreationKey(i: usize, end: usize): usize {
+  if (keyIs(K_ONE_HOUR_TOKENS, 25)) return capture(i, end, RECORD, R_ONE_HOUR_TOKENS);
+  return skipValue(i, end);
+}
+
 function onKey(i: usize, end: usize, where: i32): usize {
   if (where == IN_LINE) return onLineKey(i, end);
   if (where == IN_MESSAGE) return onMessageKey(i, end);
   if (where == IN_BLOCK) return onBlockKey(i, end);
-  return onInputKey(i, end);
+  if (where == IN_INPUT) return onInputKey(i, end);
+  if (where == IN_USAGE) return onUsageKey(i, end);
+  return onCacheCreationKey(i, end);
 }
 
 /** Walks an object at `i` (`{`), handing each value to the keys of `where`; the index after `}`, or 0. */
@@ -541,12 +618,58 @@ export function scanLine(start: usize, end: usize): i32 {
   setSlot(RECORD, R_CONTENT, ABSENT);
   setSlot(RECORD, R_CONTENT_IS_ARRAY, 0);
   setSlot(RECORD, R_BLOCK_COUNT, 0);
+  setSlot(RECORD, R_REQUEST_ID, ABSENT);
+  setSlot(RECORD, R_MODEL, ABSENT);
+  setSlot(RECORD, R_REPLY_ID, ABSENT);
+  resetUsage(0);
   let i = walkObject(start, end, IN_LINE);
   if (i == 0) return 0;
   i = skipWs(i, end);
   if (i != end) return 0;
-  setSlot(RECORD, R_TEXT_INFO, getSlot(RECORD, R_TYPE) == TYPE_ASSISTANT ? assistantTextInfo() : -1);
+  const assistant = getSlot(RECORD, R_TYPE) == TYPE_ASSISTANT;
+  setSlot(RECORD, R_TEXT_INFO, assistant ? assistantTextInfo() : -1);
+  if (assistant && getSlot(RECORD, R_USAGE) == 1) readCounts();
   return 1;
+}
+
+/**
+ * A count's value as the cost reader takes it: 0 for anything but a number (a string, null, a container,
+ * a negative number), the integer itself when it is one of up to 9 digits, -1 otherwise (a fraction, an
+ * exponent, a larger number: JavaScript reads those bytes itself).
+ */
+function countOf(slot: i32): i32 {
+  if (getSlot(RECORD, slot) != OTHER) return 0;
+  const start = <usize>getSlot(RECORD, slot + 1);
+  const end = <usize>getSlot(RECORD, slot + 2);
+  if (!isDigit(<u32>load<u8>(start))) return 0;
+  if (end - start > 9) return -1;
+  let value: i32 = 0;
+  for (let p = start; p < end; p++) {
+    const c = <u32>load<u8>(p);
+    if (!isDigit(c)) return -1;
+    value = value * 10 + <i32>(c - 0x30);
+  }
+  return value;
+}
+
+/** Whether the string in the ref at `slot` holds a byte above ASCII. */
+function wideString(slot: i32): bool {
+  if (getSlot(RECORD, slot) != STRING) return false;
+  const end = <usize>getSlot(RECORD, slot + 2);
+  for (let p = <usize>getSlot(RECORD, slot + 1); p < end; p++) if (<u32>load<u8>(p) >= 0x80) return true;
+  return false;
+}
+
+/** An assistant line's usage counts and whether its strings are all ASCII, so JavaScript reads no byte of them. */
+function readCounts(): void {
+  setSlot(RECORD, R_COUNTS, countOf(R_INPUT_TOKENS));
+  setSlot(RECORD, R_COUNTS + 1, countOf(R_OUTPUT_TOKENS));
+  setSlot(RECORD, R_COUNTS + 2, countOf(R_CACHE_WRITE_TOKENS));
+  setSlot(RECORD, R_COUNTS + 3, countOf(R_CACHE_READ_TOKENS));
+  setSlot(RECORD, R_COUNTS + 4, countOf(R_ONE_HOUR_TOKENS));
+  const wide =
+    wideString(R_MODEL) || wideString(R_REPLY_ID) || wideString(R_REQUEST_ID) || wideString(R_TIMESTAMP);
+  setSlot(RECORD, R_USAGE_WIDE, wide ? 1 : 0);
 }
 
 /**

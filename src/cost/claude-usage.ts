@@ -1,8 +1,18 @@
 import { closeSync, readSync } from 'node:fs';
 import { openRegularFd } from '../fsx/read-regular.js';
 import type { AssistantLineTap } from '../gate/timeline.js';
+import {
+  OTHER,
+  STRING,
+  STRING_ESCAPED,
+  USAGE_NONE,
+  USAGE_UNREAD,
+  type UsageView,
+  type ValueRef,
+} from '../transcript/fast/line.js';
 import { type LineLayout, NOT_ASSISTANT, newLineLayout, READ, readLineLayout } from './claude-line-layout.js';
 import { type TokenCounts, tokenCount } from './tokens.js';
+import { countAt } from './usage-bytes.js';
 import type { UsageRecord } from './usage-record.js';
 
 const USAGE_KEY = Buffer.from('"usage":{');
@@ -61,8 +71,18 @@ function sameAscii(b: Buffer, start: number, end: number, text: string): boolean
   return true;
 }
 
+/** A count's value as tokenCount reads it: a number (OTHER holds numbers, literals, containers), else 0. */
+function countOf(b: Buffer, value: ValueRef): number {
+  return value.kind === OTHER ? countAt(b, value.start, value.end) : 0;
+}
+
 function decode(b: Buffer, start: number, end: number, wide: boolean): string {
   return b.toString(wide ? 'utf8' : 'latin1', start, end);
+}
+
+/** A string value read in place, or undefined when it is not there (start -1) or empty (as `str` reads it). */
+function optionalText(b: Buffer, start: number, end: number, wide: boolean): string | undefined {
+  return start < 0 || end === start ? undefined : decode(b, start, end, wide);
 }
 
 /** Bytes read at a time: a line longer than this is gathered whole before it is looked at. */
@@ -142,7 +162,11 @@ export class ClaudeUsageCollector implements AssistantLineTap {
   private lastRequestId = '';
   private readonly layout = newLineLayout();
 
-  line(buffer: Buffer, start: number, end: number, lineNo: number): void {
+  line(buffer: Buffer, start: number, end: number, lineNo: number, usage?: UsageView): void {
+    if (usage !== undefined && usage.state !== USAGE_UNREAD) {
+      this.viewedLine(buffer, start, end, lineNo, usage);
+      return;
+    }
     // The usage closes the line's message, so a search back from the line's end finds it in its last bytes.
     if (end - start < USAGE_KEY.length) return;
     const last = buffer.lastIndexOf(USAGE_KEY, end - USAGE_KEY.length);
@@ -151,6 +175,55 @@ export class ClaudeUsageCollector implements AssistantLineTap {
 
   parsed(line: Record<string, unknown>, lineNo: number): void {
     const found = usageOfLine(line);
+    if (found) this.add(found, lineNo);
+  }
+
+  /**
+   * An assistant line whose usage fields the compiled scanner found (it checked the whole line is JSON):
+   * only the bytes of those fields are read. A string written with escapes (no host writes one in these
+   * fields) sends the line to the full parse.
+   */
+  private viewedLine(b: Buffer, start: number, end: number, lineNo: number, usage: UsageView): void {
+    if (usage.state === USAGE_NONE) return;
+    const { model, replyId, requestId, timestamp } = usage;
+    if (
+      model.kind === STRING_ESCAPED ||
+      replyId.kind === STRING_ESCAPED ||
+      requestId.kind === STRING_ESCAPED ||
+      timestamp.kind === STRING_ESCAPED
+    ) {
+      this.parsedLine(b, start, end, lineNo);
+      return;
+    }
+    const layout = this.layout;
+    // A model that is not a string reads as '' (as `str(...) ?? ''` does): an empty range.
+    layout.modelStart = model.kind === STRING ? model.start : start;
+    layout.modelEnd = model.kind === STRING ? model.end : start;
+    layout.idStart = replyId.kind === STRING ? replyId.start : -1;
+    layout.idEnd = replyId.end;
+    layout.requestStart = requestId.kind === STRING ? requestId.start : -1;
+    layout.requestEnd = requestId.end;
+    layout.timestampStart = timestamp.kind === STRING ? timestamp.start : -1;
+    layout.timestampEnd = timestamp.end;
+    layout.wide = usage.wide;
+    const tokens = layout.tokens;
+    const counts = usage.counts;
+    tokens.input = counts[0]! >= 0 ? counts[0]! : countOf(b, usage.input);
+    tokens.output = counts[1]! >= 0 ? counts[1]! : countOf(b, usage.output);
+    tokens.cache_write = counts[2]! >= 0 ? counts[2]! : countOf(b, usage.cacheWrite);
+    tokens.cache_read = counts[3]! >= 0 ? counts[3]! : countOf(b, usage.cacheRead);
+    const oneHour = counts[4]! >= 0 ? counts[4]! : countOf(b, usage.oneHour);
+    tokens.cache_write_1h = Math.min(tokens.cache_write, oneHour);
+    this.addLayout(b, layout, lineNo);
+  }
+
+  private parsedLine(b: Buffer, start: number, end: number, lineNo: number): void {
+    let found: AssistantUsage | undefined;
+    try {
+      found = usageOfLine(JSON.parse(b.toString('utf8', start, end)));
+    } catch {
+      return;
+    }
     if (found) this.add(found, lineNo);
   }
 
@@ -187,19 +260,29 @@ export class ClaudeUsageCollector implements AssistantLineTap {
         : sameAscii(b, layout.requestStart, layout.requestEnd, this.lastRequestId))
     ) {
       joinLine(last, lineNo);
-      last.tokens = { ...layout.tokens };
+      // The record's counts are its own object (made with it): the later line's are copied in.
+      const tokens = last.tokens;
+      tokens.input = layout.tokens.input;
+      tokens.output = layout.tokens.output;
+      tokens.cache_write = layout.tokens.cache_write;
+      tokens.cache_read = layout.tokens.cache_read;
+      tokens.cache_write_1h = layout.tokens.cache_write_1h;
       if (!sameAscii(b, layout.modelStart, layout.modelEnd, last.model))
         last.model = decode(b, layout.modelStart, layout.modelEnd, layout.wide) || last.model;
       return;
     }
-    const text = (from: number, to: number) =>
-      from < 0 ? undefined : decode(b, from, to, layout.wide) || undefined;
+    const wide = layout.wide;
+    // Most replies are of the model the last one was: its string is kept, not decoded again.
+    const model =
+      last !== undefined && !wide && sameAscii(b, layout.modelStart, layout.modelEnd, last.model)
+        ? last.model
+        : decode(b, layout.modelStart, layout.modelEnd, wide);
     this.add(
       {
-        model: decode(b, layout.modelStart, layout.modelEnd, layout.wide),
-        messageId: text(layout.idStart, layout.idEnd),
-        requestId: text(layout.requestStart, layout.requestEnd),
-        timestamp: text(layout.timestampStart, layout.timestampEnd),
+        model,
+        messageId: optionalText(b, layout.idStart, layout.idEnd, wide),
+        requestId: optionalText(b, layout.requestStart, layout.requestEnd, wide),
+        timestamp: optionalText(b, layout.timestampStart, layout.timestampEnd, wide),
         tokens: { ...layout.tokens },
       },
       lineNo,

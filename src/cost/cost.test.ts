@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InputError } from '../errors/errors.js';
 import { gateSessionSync } from '../gate/gate-session.js';
+import { TYPE_ASSISTANT } from '../transcript/fast/line.js';
+import { type FastEngine, readTranscriptLines } from '../transcript/fast/read.js';
 import { ClaudeUsageCollector, readClaudeUsage } from './claude-usage.js';
 import { frictionStretches } from './friction.js';
 import { BUNDLED_PRICES, bundledPriceTable } from './price-table.js';
@@ -310,14 +312,37 @@ describe('each anchor’s cost (gate --why)', () => {
 });
 
 describe('usage read in place (the gate’s pass)', () => {
-  /** The records a collector gives when shown each line whole (parsed) and when shown its bytes. */
+  /** The records a collector gives when the fast reader's walk (`engine`) shows it each line. */
+  function viewedBy(engine: FastEngine, path: string) {
+    const collector = new ClaudeUsageCollector();
+    readTranscriptLines(
+      path,
+      {
+        view: (b, view, lineNo, start, end) => {
+          if (view.type === TYPE_ASSISTANT) collector.line(b, start, end, lineNo, view.usage);
+        },
+        parsed: (line, lineNo) => {
+          if (line.type === 'assistant') collector.parsed(line, lineNo);
+        },
+      },
+      { engine },
+    );
+    return collector.records();
+  }
+  /**
+   * The records a collector gives when shown each line whole (parsed), its bytes (a pass of its own), and
+   * the fields the compiled scanner found (`wasm`) or the JavaScript walk's view (`js`) in the gate's pass.
+   */
   function bothWays(lines: string[]) {
     const path = write(lines);
     const parsed = new ClaudeUsageCollector();
     lines.forEach((line, lineNo) => {
       parsed.parsed(JSON.parse(line) as Record<string, unknown>, lineNo);
     });
-    return { parsed: parsed.records(), bytes: readClaudeUsage(path) };
+    const bytes = readClaudeUsage(path);
+    expect(viewedBy('wasm', path), 'compiled scanner').toEqual(parsed.records());
+    expect(viewedBy('js', path), 'JavaScript walk').toEqual(parsed.records());
+    return { parsed: parsed.records(), bytes };
   }
   const usageOf = (input: number, output: number) => ({
     input_tokens: input,
@@ -438,5 +463,55 @@ describe('usage read in place (the gate’s pass)', () => {
       [2, [], 3],
       [4, [], 5],
     ]);
+  });
+
+  it('reads what JSON.parse reads when a key is written twice or a count is not a plain number', () => {
+    const line = (message: unknown, rest: Record<string, unknown> = {}) =>
+      JSON.stringify({ type: 'assistant', requestId: 'req_d', ...rest, message });
+    const counts = (extra: Record<string, unknown>) => ({ ...usageOf(2, 3), ...extra });
+    const lines = [
+      // A count as a string, null, a fraction, an exponent, a negative number, an object: as tokenCount.
+      line({
+        id: 'msg_a',
+        model: 'claude-sonnet-4-6',
+        usage: counts({ input_tokens: '12', output_tokens: null, cache_read_input_tokens: 2.5e2 }),
+      }),
+      line({
+        id: 'msg_b',
+        model: 'claude-sonnet-4-6',
+        usage: counts({ input_tokens: -4, output_tokens: 7.9 }),
+      }),
+      line({ id: 'msg_c', model: 'claude-sonnet-4-6', usage: counts({ cache_creation: { x: 1 } }) }),
+      // No model, an id that is not a string, a usage that is not an object, a message that is an array.
+      line({ id: 5, usage: counts({}) }),
+      line({ id: 'msg_e', model: 'claude-sonnet-4-6', usage: [counts({})] }),
+      line([{ usage: counts({}) }]),
+      // A non-ASCII model and request id; an empty id; a timestamp that is not a string.
+      line({ id: 'msg_f', model: 'modèle-ü', usage: counts({}) }, { requestId: 'req_ü', timestamp: 7 }),
+      line({ id: '', model: 'claude-sonnet-4-6', usage: counts({}) }, { timestamp: '' }),
+    ];
+    // Keys written twice: the last one counts (a second message, usage or cache_creation replaces the first).
+    lines.push(
+      '{"type":"assistant","message":{"id":"msg_g","model":"a","usage":{"input_tokens":1}},' +
+        '"message":{"id":"msg_h","usage":{"output_tokens":9}}}',
+      '{"type":"assistant","message":{"id":"msg_i","model":"b","usage":{"input_tokens":1},' +
+        '"usage":{"cache_creation_input_tokens":40,"cache_creation":{"ephemeral_1h_input_tokens":30},' +
+        '"cache_creation":null}}}',
+      '{"type":"assistant","message":{"id":"msg_j","model":"c","usage":{"input_tokens":1}},"message":null}',
+      '{"type":"assistant","message":{"id":"msg_k","model":"c","usage":{"input_tokens":1}},"type":"user"}',
+    );
+    const { parsed, bytes } = bothWays(lines);
+    expect(bytes).toEqual(parsed);
+    expect(parsed!.map((r) => [r.model, r.tokens.input, r.tokens.output, r.tokens.cache_read])).toEqual([
+      ['claude-sonnet-4-6', 0, 0, 250],
+      ['claude-sonnet-4-6', 0, 7, 700],
+      ['claude-sonnet-4-6', 2, 3, 700],
+      ['', 2, 3, 700],
+      ['modèle-ü', 2, 3, 700],
+      ['claude-sonnet-4-6', 2, 3, 700],
+      ['', 0, 9, 0],
+      ['b', 0, 0, 0],
+    ]);
+    expect(parsed![2]!.tokens.cache_write_1h).toBe(0);
   });
 });

@@ -14,7 +14,7 @@ export const INPUT_BANDS = [0, 128_000, 200_000, 272_000] as const;
 function bandOf(tokens: TokenCounts): number {
   const input = tokens.input + tokens.cache_write + tokens.cache_read;
   let band = 0;
-  for (const bound of INPUT_BANDS) if (input >= bound) band = bound;
+  for (let k = 0; k < INPUT_BANDS.length; k++) if (input >= INPUT_BANDS[k]!) band = INPUT_BANDS[k]!;
   return band;
 }
 
@@ -41,7 +41,14 @@ export interface SessionUsage {
   frictionUnknown?: true;
 }
 
-/** The usage summary of one session from its calls, the gate's turns and the gate's (uncapped) hits. */
+/** Signals by rank (S1 first) and their index in it; 0 in a line's slot means no signal. */
+const RANKED: readonly (FrictionSignal | null)[] = [null, 'S1', 'S2', 'S3', 'S4'];
+const RANK: Record<FrictionSignal, number> = { S1: 1, S2: 2, S3: 3, S4: 4 };
+
+/**
+ * The usage summary of one session from its calls, the gate's turns and the gate's (uncapped) hits. It runs
+ * once per session of a cold scan, over every call: kept to array and integer work (no key strings).
+ */
 export function sessionUsage(
   records: readonly UsageRecord[] | undefined,
   timeline: readonly TimelineTurn[] | undefined,
@@ -49,40 +56,56 @@ export function sessionUsage(
 ): SessionUsage {
   if (records === undefined) return { version: 1, entries: null, firstAt: null };
   // The agent's turns each signal marks, by their line (the gate reads the same lines as the usage reader).
-  const signalOfLine = new Map<number, FrictionSignal>();
+  let rankOfLine: Map<number, number> | undefined;
   if (timeline && hits)
-    for (const [index, signal] of frictionStretches(timeline, hits))
-      signalOfLine.set(timeline[index]!.lineNo, signal);
-  const rank = (signal: FrictionSignal) => Number(signal.slice(1));
-  const signalOf = (record: UsageRecord): FrictionSignal | null => {
-    if (signalOfLine.size === 0) return null;
-    let best: FrictionSignal | null = null;
-    for (const line of [record.lineNo, ...(record.moreLines ?? [])]) {
-      const signal = signalOfLine.get(line);
-      if (signal && (best === null || rank(signal) < rank(best))) best = signal;
+    for (const [index, signal] of frictionStretches(timeline, hits)) {
+      rankOfLine ??= new Map();
+      rankOfLine.set(timeline[index]!.lineNo, RANK[signal]);
     }
+  /** The first-ranked signal marking any line of the call (0: none). */
+  const rankOf = (record: UsageRecord): number => {
+    if (rankOfLine === undefined) return 0;
+    let best = rankOfLine.get(record.lineNo) ?? 0;
+    const more = record.moreLines;
+    if (more)
+      for (let k = 0; k < more.length; k++) {
+        const rank = rankOfLine.get(more[k]!);
+        if (rank !== undefined && (best === 0 || rank < best)) best = rank;
+      }
     return best;
   };
-  const entries = new Map<string, UsageEntry>();
+  // Entries in order of first appearance; looked up by model, then by band and signal (few of each).
+  const entries: UsageEntry[] = [];
+  const byModel = new Map<string, UsageEntry[]>();
   let firstAt: string | null = null;
   let frictionUnknown = false;
   for (const record of records) {
     if (record.lineNo < 0) frictionUnknown = true;
     firstAt ??= record.timestamp ?? null;
     const band = bandOf(record.tokens);
-    const signal = signalOf(record);
-    const key = `${record.model}\u0000${band}\u0000${signal ?? ''}`;
-    let entry = entries.get(key);
+    const signal = RANKED[rankOf(record)]!;
+    let ofModel = byModel.get(record.model);
+    if (ofModel === undefined) {
+      ofModel = [];
+      byModel.set(record.model, ofModel);
+    }
+    let entry: UsageEntry | undefined;
+    for (const candidate of ofModel)
+      if (candidate.band === band && candidate.signal === signal) {
+        entry = candidate;
+        break;
+      }
     if (!entry) {
       entry = { model: record.model, band, signal, calls: 0, tokens: zeroTokens() };
-      entries.set(key, entry);
+      ofModel.push(entry);
+      entries.push(entry);
     }
     entry.calls += 1;
     addTokens(entry.tokens, record.tokens);
   }
   return {
     version: 1,
-    entries: [...entries.values()],
+    entries,
     firstAt,
     ...(frictionUnknown ? { frictionUnknown: true } : {}),
   };

@@ -30,7 +30,7 @@ function keyIs(b: Uint8Array, start: number, end: number, word: Uint8Array): boo
 }
 
 /** A token count written as a plain integer (the hosts' way); anything else counts 0, as tokenCount does. */
-function countAt(b: Uint8Array, i: number, end: number): number {
+export function countAt(b: Uint8Array, i: number, end: number): number {
   let value = 0;
   let p = i;
   while (p < end) {

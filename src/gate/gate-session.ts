@@ -175,13 +175,14 @@ export function gateSessionSync(path: string | undefined, options: GateOptions =
           });
       finish = () => machine.finish();
     } else {
-      tapped = !options.read && adapter.name === 'claude-code' && adapterFor(path) === claudeCodeAdapter;
       const machine = new CountingCalibratedMachine(counter);
-      facts = options.read
-        ? pushEvents(options.read, path, machine)
-        : adapter.name === 'claude-code'
-          ? readCalibrated(path, machine, options.assistantLines)
-          : pushEvents((file, onEvent) => adapter.readEvents(file, onEvent), path, machine);
+      if (options.read) facts = pushEvents(options.read, path, machine);
+      else if (adapter.name === 'claude-code') {
+        // The reader of the path, found once: the fast reader (which shows the tap each line) or another.
+        const reader = adapterFor(path);
+        tapped = reader === claudeCodeAdapter;
+        facts = readCalibrated(path, machine, options.assistantLines, reader);
+      } else facts = pushEvents((file, onEvent) => adapter.readEvents(file, onEvent), path, machine);
       finish = () => machine.finish();
       reasons = machine.reasons;
     }

@@ -1,3 +1,4 @@
+import type { UsageView } from '../transcript/fast/line.js';
 import type { MessageId } from '../transcript/types.js';
 
 /**
@@ -30,16 +31,17 @@ export class TimelineRecorder {
     _isMeta: boolean,
   ): void {
     const kind = person ? 'person' : resultErrors.length > 0 ? 'results' : 'other';
-    this.turns.push({ lineNo, id, kind, failed: resultErrors.some((error) => error) });
+    this.turns.push({ lineNo, id, kind, failed: resultErrors.includes(true) });
   }
 }
 
 /**
  * Sees each assistant line of a Claude Code transcript as the gate reads it, in the same pass: its bytes
- * (valid only during the call) or, for a line the fast reader parsed whole, its object. Friction cost reads
- * the line's usage this way, so the file is read once.
+ * (valid only during the call) with where the compiled scanner found its usage fields, or, for a line the
+ * fast reader parsed whole, its object. Friction cost reads the line's usage this way, so the file is read
+ * once.
  */
 export interface AssistantLineTap {
-  line(buffer: Buffer, start: number, end: number, lineNo: number): void;
+  line(buffer: Buffer, start: number, end: number, lineNo: number, usage: UsageView): void;
   parsed(line: Record<string, unknown>, lineNo: number): void;
 }

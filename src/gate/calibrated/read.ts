@@ -6,7 +6,7 @@ import {
   toolResultKindsOfView,
 } from '../../transcript/fast/read.js';
 import { editsOf, messageIdOf, textOf, toolResultErrorsOf } from '../../transcript/fast/view-fields.js';
-import { adapterFor, claudeCodeAdapter } from '../../transcript/host.js';
+import { adapterFor, claudeCodeAdapter, type HostAdapter } from '../../transcript/host.js';
 import { codePointLength } from '../../transcript/pyjson.js';
 import type {
   EditCall,
@@ -124,7 +124,7 @@ export function readCalibratedTurnsFast(
     {
       view: (b, view, lineNo, start, end) => {
         if (view.type === TYPE_ASSISTANT) {
-          tap?.line(b, start, end, lineNo);
+          tap?.line(b, start, end, lineNo, view.usage);
           const edits = editsOf(b, view);
           const info = view.textInfo;
           const reading = machine.replyReading;
@@ -203,13 +203,16 @@ function turnOfEvent(event: TurnEvent, machine: CalibratedMachine) {
   return userTurn(event.lineNo, event.id, event.isMeta, resultKinds(event), event.text);
 }
 
-/** Feeds a file's turns to the machine: Claude Code through the fast reader, other hosts through their adapter. */
+/**
+ * Feeds a file's turns to the machine: Claude Code through the fast reader, other hosts through their
+ * adapter (`adapter`: the one that reads the path, when the caller has found it already).
+ */
 export function readCalibrated(
   path: string,
   machine: CalibratedMachine,
   tap?: AssistantLineTap,
+  adapter: HostAdapter = adapterFor(path),
 ): TranscriptFacts {
-  const adapter = adapterFor(path);
   if (adapter === claudeCodeAdapter)
     return readCalibratedTurnsFast(path, machine, { longLines: CALIBRATED_LONG_LINES }, tap);
   return adapter.readEvents(path, (event) => machine.push(turnOfEvent(event, machine)));

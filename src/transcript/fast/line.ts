@@ -36,6 +36,38 @@ export interface BlockView {
   isErrorTruthy: boolean;
 }
 
+/** UsageView states: not looked at by this walk (the JavaScript one), no object usage, an object usage. */
+export const USAGE_UNREAD = 0;
+export const USAGE_NONE = 1;
+export const USAGE_OBJECT = 2;
+
+/**
+ * What an assistant line's usage needs (src/cost), found by the compiled scanner in its one walk of the
+ * line: the line's `timestamp` and `requestId`, its message's `model` and `id`, and the values of the
+ * usage's counts (`cache_creation`'s one-hour part in `oneHour`), each ABSENT when not written. The
+ * JavaScript walk leaves it USAGE_UNREAD, and the usage reader then finds the fields in the line's bytes.
+ */
+export interface UsageView {
+  state: number;
+  /** The line's own `timestamp` (the same as the view's). */
+  timestamp: ValueRef;
+  requestId: ValueRef;
+  model: ValueRef;
+  replyId: ValueRef;
+  input: ValueRef;
+  output: ValueRef;
+  cacheWrite: ValueRef;
+  cacheRead: ValueRef;
+  oneHour: ValueRef;
+  /**
+   * The five counts' values in that order (input, output, cache write, cache read, one hour), as the scanner
+   * read them: -1 where it left a value's bytes to be read from its ref (a fraction, an exponent, a long one).
+   */
+  counts: Int32Array;
+  /** Whether one of the strings (timestamp, request id, model, id) holds a byte above ASCII. */
+  wide: boolean;
+}
+
 /** The fields of one Claude Code line the gate and the facts read; everything else was skipped unread. */
 export interface LineView {
   type: number;
@@ -58,6 +90,8 @@ export interface LineView {
    * (and always for the JavaScript walk).
    */
   textInfo: number;
+  /** An assistant line's usage fields (filled by the compiled scanner only; see UsageView). */
+  usage: UsageView;
 }
 
 function ref(): ValueRef {
@@ -78,6 +112,23 @@ export function newBlockView(): BlockView {
   };
 }
 
+function newUsageView(): UsageView {
+  return {
+    state: USAGE_UNREAD,
+    timestamp: ref(),
+    requestId: ref(),
+    model: ref(),
+    replyId: ref(),
+    input: ref(),
+    output: ref(),
+    cacheWrite: ref(),
+    cacheRead: ref(),
+    oneHour: ref(),
+    counts: new Int32Array(5),
+    wide: false,
+  };
+}
+
 export function newLineView(): LineView {
   return {
     type: TYPE_OTHER,
@@ -93,6 +144,7 @@ export function newLineView(): LineView {
     blocks: [],
     blockCount: 0,
     textInfo: -1,
+    usage: newUsageView(),
   };
 }
 
@@ -109,6 +161,7 @@ function reset(view: LineView): void {
   view.contentIsArray = false;
   view.blockCount = 0;
   view.textInfo = -1;
+  view.usage.state = USAGE_UNREAD;
 }
 
 /** Skips a value at `i` and records where it was; returns the index after it (or -1). */

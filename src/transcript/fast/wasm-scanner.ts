@@ -5,10 +5,14 @@ import {
   type LineView,
   newBlockView,
   OTHER,
+  TYPE_ASSISTANT,
   TYPE_TEXT,
   TYPE_TOOL_RESULT,
   TYPE_TOOL_USE,
   truthyAt,
+  USAGE_NONE,
+  USAGE_OBJECT,
+  type UsageView,
   type ValueRef,
 } from './line.js';
 import { LINE_SCANNER_WASM } from './line-scanner-wasm.js';
@@ -42,7 +46,18 @@ const R_CONTENT_IS_ARRAY = 23;
 const R_BLOCK_COUNT = 24;
 const R_TEXT_INFO = 25;
 const R_STATUS = 26;
-const R_BLOCKS = 27;
+const R_REQUEST_ID = 27;
+const R_MODEL = 30;
+const R_REPLY_ID = 33;
+const R_USAGE = 36;
+const R_INPUT_TOKENS = 37;
+const R_OUTPUT_TOKENS = 40;
+const R_CACHE_WRITE_TOKENS = 43;
+const R_CACHE_READ_TOKENS = 46;
+const R_ONE_HOUR_TOKENS = 49;
+const R_COUNTS = 52;
+const R_USAGE_WIDE = 57;
+const R_BLOCKS = 58;
 const B_IS_OBJECT = 0;
 const B_TYPE = 1;
 const B_TEXT = 2;
@@ -145,6 +160,28 @@ function load(bytes: Uint8Array): WasmLineScanner {
     }
   };
 
+  // Only an assistant line's usage is read (by src/cost): copied for those lines alone.
+  const readUsage = (usage: UsageView): void => {
+    const r = recordAt;
+    if (slots[r + R_USAGE] !== 1) {
+      usage.state = USAGE_NONE;
+      return;
+    }
+    usage.state = USAGE_OBJECT;
+    readRef(r + R_TIMESTAMP, usage.timestamp);
+    readRef(r + R_REQUEST_ID, usage.requestId);
+    readRef(r + R_MODEL, usage.model);
+    readRef(r + R_REPLY_ID, usage.replyId);
+    readRef(r + R_INPUT_TOKENS, usage.input);
+    readRef(r + R_OUTPUT_TOKENS, usage.output);
+    readRef(r + R_CACHE_WRITE_TOKENS, usage.cacheWrite);
+    readRef(r + R_CACHE_READ_TOKENS, usage.cacheRead);
+    readRef(r + R_ONE_HOUR_TOKENS, usage.oneHour);
+    const counts = usage.counts;
+    for (let k = 0; k < 5; k++) counts[k] = slots[r + R_COUNTS + k]!;
+    usage.wide = slots[r + R_USAGE_WIDE] === 1;
+  };
+
   const scan = (b: Buffer, start: number, end: number, view: LineView): LineView | undefined => {
     const scanned = start === scannedStart && end === scannedEnd;
     scannedStart = -1;
@@ -166,6 +203,8 @@ function load(bytes: Uint8Array): WasmLineScanner {
     for (let k = 0; k < count; k++) readBlock(b, r + R_BLOCKS + k * BLOCK_SLOTS, view.blocks[k]!);
     view.blockCount = count;
     view.textInfo = slots[r + R_TEXT_INFO]!;
+    if (view.type === TYPE_ASSISTANT) readUsage(view.usage);
+    else view.usage.state = USAGE_NONE;
     return view;
   };
   return { storage, scan, busy: false };
