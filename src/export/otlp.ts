@@ -10,6 +10,7 @@ import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
 import { bundledPriceTable, type PriceTable } from '../cost/price-table.js';
 import { sessionCost } from '../cost/session-cost.js';
 import { ExportFailedError, InputError } from '../errors/errors.js';
+import { SIGNAL_NAMES } from '../gate/signals.js';
 import type { TrialDecision } from '../report/types.js';
 import { redactUrl, redactUrlIn } from '../safety/url.js';
 import type { SessionRecord } from '../store/types.js';
@@ -227,8 +228,7 @@ export async function exportOtlp(options: OtlpExportOptions): Promise<OtlpExport
     groups.set(key, group);
     group.sessions += 1;
     if (r.verdict.passed) group.flagged += 1;
-    for (const [name, count] of Object.entries(r.signalCounts))
-      group.signals[name] = (group.signals[name] ?? 0) + count;
+    for (const name of SIGNAL_NAMES) group.signals[name] = (group.signals[name] ?? 0) + r.signalCounts[name];
     scores.record(r.verdict.score, attributes);
   }
   recordUsage(meter, options.records, options.machine, options.prices ?? bundledPriceTable());

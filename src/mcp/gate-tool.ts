@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { formatVerdictJson, GATE_PROFILES, gateSessionSync } from '../gate/index.js';
+import { SIGNAL_RANGE } from '../gate/signals.js';
 import { looksLikeSessionPrefix, resolveSessionPrefix } from '../sessions/prefix.js';
 import { adapterFor, isSessionRow } from '../transcript/hosts.js';
 import { existingPath, guarded, type ToolContext, textResult } from './tool-kit.js';
@@ -32,8 +33,7 @@ export function registerGateTool(server: McpServer, context: ToolContext): void 
     'gate_session',
     {
       title: 'Gate one session',
-      description:
-        'Scores one session transcript with the friction gate (signals S1-S5) and returns the verdict JSON exactly as `retrospect gate` prints it; gate warnings follow as a second text block.',
+      description: `Scores one session transcript with the friction gate (signals ${SIGNAL_RANGE}) and returns the verdict JSON exactly as \`retrospect gate\` prints it; gate warnings follow as a second text block.`,
       inputSchema: input,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
