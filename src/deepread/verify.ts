@@ -1,4 +1,5 @@
 import { adapterFor } from '../transcript/host.js';
+import type { TranscriptMessage } from '../transcript/messages.js';
 import { type CitationEvidence, evidenceOf, evidenceTexts } from './citation-evidence.js';
 import { fabricationAnchorId } from './fabrication.js';
 import { messageBody } from './message.js';
@@ -28,7 +29,11 @@ function key(id: string, excerpt: string): string {
  * is a verbatim substring of the message's text (after whitespace normalisation). Memory holds the
  * questions and the answers, never the transcript.
  */
-async function lookUp(path: string, questions: { id: string; excerpt: string }[]): Promise<Lookup> {
+async function lookUp(
+  path: string,
+  questions: { id: string; excerpt: string }[],
+  messages: readonly TranscriptMessage[] | undefined,
+): Promise<Lookup> {
   const lookup: Lookup = { excerpts: new Map(), found: new Map(), seen: new Map() };
   for (const q of questions) {
     const set = lookup.excerpts.get(q.id) ?? new Set<string>();
@@ -36,7 +41,7 @@ async function lookUp(path: string, questions: { id: string; excerpt: string }[]
     lookup.excerpts.set(q.id, set);
   }
   if (lookup.excerpts.size === 0) return lookup;
-  for (const message of adapterFor(path).messages(path)) {
+  for (const message of messages ?? adapterFor(path).messages(path)) {
     const wanted = lookup.excerpts.get(message.id);
     if (!wanted) continue;
     const previous = lookup.seen.get(message.id);
@@ -108,6 +113,8 @@ export async function verifyAgainstTranscript(
   path: string,
   sessionId: string,
   structural: StructuralResult,
+  /** The session's messages already read (see DeepReadOptions.messages); default: the file is read. */
+  messages?: readonly TranscriptMessage[],
 ): Promise<VerifiedAnswer> {
   const dropped = [...structural.dropped];
   const questions = [
@@ -115,7 +122,7 @@ export async function verifyAgainstTranscript(
     ...structural.observations.flatMap((o) => o.citations),
   ].map((c) => ({ id: c.message_id, excerpt: c.excerpt }));
   for (const a of structural.anchors) questions.push({ id: a.turn_id, excerpt: a.fabricated_claim_text });
-  const lookup = await lookUp(path, questions);
+  const lookup = await lookUp(path, questions, messages);
 
   const checkCitations = (citations: Citation[], owner: string): Citation[] =>
     citations.filter((c) => {
