@@ -7,12 +7,12 @@ import type { Citation, DroppedItem, FabricationAnchor, Observation, Proposal } 
 import type { StructuralResult } from './validate.js';
 
 /** Whitespace runs become one space (and Unicode is NFC), so line wraps and indentation do not matter. */
-function normalizeWhitespace(text: string): string {
+function normaliseWhitespace(text: string): string {
   return text.normalize('NFC').replace(/\s+/gu, ' ').trim();
 }
 
 interface Lookup {
-  /** message id → excerpts (normalized) to look for in it. */
+  /** message id → excerpts (normalised) to look for in it. */
   excerpts: Map<string, Set<string>>;
   /** Results: `${id}\0${excerpt}` found verbatim, with what the quote shows (the person, a failure, other). */
   found: Map<string, CitationEvidence>;
@@ -37,7 +37,7 @@ async function lookUp(
   const lookup: Lookup = { excerpts: new Map(), found: new Map(), seen: new Map() };
   for (const q of questions) {
     const set = lookup.excerpts.get(q.id) ?? new Set<string>();
-    set.add(normalizeWhitespace(q.excerpt));
+    set.add(normaliseWhitespace(q.excerpt));
     lookup.excerpts.set(q.id, set);
   }
   if (lookup.excerpts.size === 0) return lookup;
@@ -48,9 +48,9 @@ async function lookUp(
     lookup.seen.set(message.id, {
       assistant: (previous?.assistant ?? false) || message.role === 'assistant',
     });
-    const body = normalizeWhitespace(messageBody(message).text);
-    const prose = message.role === 'assistant' ? normalizeWhitespace(message.text) : body;
-    const texts = evidenceTexts(message, normalizeWhitespace);
+    const body = normaliseWhitespace(messageBody(message).text);
+    const prose = message.role === 'assistant' ? normaliseWhitespace(message.text) : body;
+    const texts = evidenceTexts(message, normaliseWhitespace);
     for (const excerpt of wanted) {
       if (excerpt.length === 0 || !(body.includes(excerpt) || prose.includes(excerpt))) continue;
       // A message id can span several lines (Claude Code splits one reply): the strongest reading wins.
@@ -82,13 +82,13 @@ function overlaps(a: string, b: string): boolean {
 export function distinctCitations(citations: readonly Citation[]): Citation[] {
   const out: Citation[] = [];
   for (const citation of citations) {
-    const excerpt = normalizeWhitespace(citation.excerpt);
+    const excerpt = normaliseWhitespace(citation.excerpt);
     const same = out.findIndex(
-      (c) => c.message_id === citation.message_id && overlaps(normalizeWhitespace(c.excerpt), excerpt),
+      (c) => c.message_id === citation.message_id && overlaps(normaliseWhitespace(c.excerpt), excerpt),
     );
     const kept = same >= 0 ? out[same] : undefined;
     if (kept === undefined) out.push(citation);
-    else if (excerpt.length > normalizeWhitespace(kept.excerpt).length) out[same] = citation;
+    else if (excerpt.length > normaliseWhitespace(kept.excerpt).length) out[same] = citation;
   }
   return out;
 }
@@ -134,7 +134,7 @@ export async function verifyAgainstTranscript(
         });
         return false;
       }
-      if (!lookup.found.has(key(c.message_id, normalizeWhitespace(c.excerpt)))) {
+      if (!lookup.found.has(key(c.message_id, normaliseWhitespace(c.excerpt)))) {
         dropped.push({
           kind: 'citation',
           reason: `excerpt is not a verbatim quote of message ${c.message_id}`,
@@ -145,7 +145,7 @@ export async function verifyAgainstTranscript(
       return true;
     });
 
-  const shows = (c: Citation) => lookup.found.get(key(c.message_id, normalizeWhitespace(c.excerpt)));
+  const shows = (c: Citation) => lookup.found.get(key(c.message_id, normaliseWhitespace(c.excerpt)));
   const proposals: Proposal[] = [];
   for (const draft of structural.proposals) {
     const item = draft.proposed_text.slice(0, 80);
@@ -181,7 +181,7 @@ export async function verifyAgainstTranscript(
       dropped.push({ kind: 'fabrication_anchor', reason, item });
       continue;
     }
-    if (!lookup.found.has(key(draft.turn_id, normalizeWhitespace(draft.fabricated_claim_text)))) {
+    if (!lookup.found.has(key(draft.turn_id, normaliseWhitespace(draft.fabricated_claim_text)))) {
       dropped.push({
         kind: 'fabrication_anchor',
         reason: 'fabricated_claim_text is not a verbatim quote of the turn',
