@@ -3,6 +3,7 @@ import { InputError, OutsideProjectError } from '../errors/errors.js';
 import { formatVerdictJson } from '../gate/format.js';
 import { gateSessionSync } from '../gate/gate-session.js';
 import type { GateVerdict } from '../gate/score.js';
+import { resolveGateSettings } from '../gate/settings.js';
 import { findGitRoots } from '../git/roots.js';
 import { isFatalLlmError, LlmError } from '../llm/errors.js';
 import { givenAnswerProvider } from '../llm/given-answer.js';
@@ -136,7 +137,8 @@ export async function planDeepRead(
   const env = options.env ?? process.env;
   const cwd = options.cwd ?? process.cwd();
   const path = isAbsolute(sessionPath) ? sessionPath : resolve(cwd, sessionPath);
-  const verdict = options.verdict ?? gateSessionSync(path, { env, cwd }).verdict;
+  const verdict =
+    options.verdict ?? gateSessionSync(path, { settings: resolveGateSettings({ env }), cwd }).verdict;
   if (verdict.error !== undefined) throw new InputError(`cannot deep-read ${path}: ${verdict.error}`);
   const session_id = sessionIdFromPath(path);
   const anchors =

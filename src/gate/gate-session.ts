@@ -11,24 +11,30 @@ import type { CalibratedTurn } from './calibrated/turns.js';
 import { type LedgerCoverage, ledgerCoverage } from './ledger-s2.js';
 import { GATE_LONG_LINES } from './long-lines.js';
 import { GateMachine, type SignalHits } from './machine.js';
-import { type GateProfile, resolveGateProfile } from './profile.js';
+import type { GateProfile } from './profile.js';
 import { type GateSignal, type GateVerdict, rulesOf, scoreHits, signalOf, zeroVerdict } from './score.js';
-import { resolveThreshold } from './threshold.js';
+import { type GateSettings, resolveGateSettings } from './settings.js';
 import { type AssistantLineTap, TimelineRecorder, type TimelineTurn } from './timeline.js';
 import { turnReaderFor } from './turn-reader.js';
 import { classifyTurn, type GateTurn } from './turns.js';
 
-/** How gateSession scores one transcript; every field has a default from the environment. */
+/**
+ * How gateSession scores one transcript. Callers inside retrospect pass `settings`, resolved once at their
+ * edge; a library caller may instead give `profile`, `threshold` and `env` (default process.env), which
+ * are resolved here by the same resolver.
+ */
 export interface GateOptions {
+  /** The typed settings (see resolveGateSettings); when given, `profile`, `threshold` and `env` are unused. */
+  settings?: GateSettings;
   /** Overrides `RETRO_GATE_PROFILE` (default calibrated; `seed` is the original gate, byte for byte). */
   profile?: GateProfile;
   /** Overrides `RETRO_THRESHOLD` (a number, or the text of a `--threshold` flag). */
   threshold?: number | string;
-  /** Where RETRO_GATE_PROFILE, RETRO_THRESHOLD and FRICTION_LEDGER are read (default: process.env). */
+  /** Where a library caller's RETRO_GATE_PROFILE, RETRO_THRESHOLD and FRICTION_LEDGER are (default: process.env). */
   env?: NodeJS.ProcessEnv;
   /** Where to look for the git checkout that holds the default ledger. */
   cwd?: string;
-  /** The friction ledger; default `FRICTION_LEDGER`, else the main checkout's; `null` disables the hybrid. */
+  /** The friction ledger; default the settings' (`FRICTION_LEDGER`), else the main checkout's; `null` disables the hybrid. */
   ledgerPath?: string | null;
   /** Answers the ledger question from an index read once (scan); takes precedence over ledgerPath. */
   ledgerLookup?: (sessionId: string) => LedgerCoverage;
@@ -153,13 +159,13 @@ function readWarnings(facts: TranscriptFacts, path: string, size: number, hostLa
  * The friction ledger's coverage of the session (its S2 when covered), or not covered when the
  * transcript's own S2 is forced.
  */
-function ledgerOf(sessionId: string, options: GateOptions, env: NodeJS.ProcessEnv): LedgerCoverage {
-  if (env.RETRO_FORCE_TRANSCRIPT_S2 === '1') return { covered: false };
+function ledgerOf(sessionId: string, options: GateOptions, settings: GateSettings): LedgerCoverage {
+  if (settings.forceTranscriptS2) return { covered: false };
   if (options.ledgerLookup) return options.ledgerLookup(sessionId);
   return ledgerCoverage(
     options.ledgerPath === null
       ? undefined
-      : (options.ledgerPath ?? resolveLedgerPath(env, options.cwd ?? process.cwd())),
+      : (options.ledgerPath ?? resolveLedgerPath(settings.ledger, options.cwd ?? process.cwd())),
     sessionId,
   );
 }
@@ -211,11 +217,14 @@ function readWithProfile(
 
 /** The synchronous core of gateSession (worker threads and hooks call it directly). */
 export function gateSessionSync(path: string | undefined, options: GateOptions = {}): GateResult {
-  const env = options.env ?? process.env;
-  const { threshold, warning } = resolveThreshold(options.threshold, env);
-  const choice = resolveGateProfile(options.profile, env);
-  const profile = choice.profile;
-  const warnings = [warning, choice.warning].filter((w): w is string => w !== undefined);
+  const settings =
+    options.settings ??
+    resolveGateSettings({
+      flags: { profile: options.profile, threshold: options.threshold },
+      env: options.env ?? process.env,
+    });
+  const { profile, threshold } = settings;
+  const warnings = [...settings.warnings];
   const stamp = (verdict: GateVerdict): GateVerdict => {
     if (profile !== 'seed') verdict.profile = profile;
     return verdict;
@@ -265,7 +274,7 @@ export function gateSessionSync(path: string | undefined, options: GateOptions =
   warnings.push(...readWarnings(facts, path, size, adapter.label));
   const hits = finish();
   const transcriptS2 = signalOf('S2', hits.s2) ?? null;
-  const ledger = ledgerOf(sessionId, options, env);
+  const ledger = ledgerOf(sessionId, options, settings);
   if (ledger.covered) {
     hits.s2 = ledger.runs;
     reasons = reasons?.filter((r) => r.signal !== 'S2');

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { formatVerdictJson, GATE_PROFILES, gateSessionSync } from '../gate/index.js';
+import { resolveGateSettings } from '../gate/settings.js';
 import { SIGNAL_RANGE } from '../gate/signals.js';
 import { looksLikeSessionPrefix, resolveSessionPrefix } from '../sessions/prefix.js';
 import { adapterFor, isSessionRow } from '../transcript/hosts.js';
@@ -40,10 +41,11 @@ export function registerGateTool(server: McpServer, context: ToolContext): void 
     guarded('gate_session', context, (args: z.infer<typeof input>) => {
       const path = sessionPath(args.path, context);
       const result = gateSessionSync(path, {
-        threshold: args.threshold,
-        env: context.env,
+        settings: resolveGateSettings({
+          flags: { profile: args.profile, threshold: args.threshold },
+          env: context.env,
+        }),
         cwd: context.cwd,
-        ...(args.profile ? { profile: args.profile } : {}),
       });
       return textResult(formatVerdictJson(result.verdict), ...result.warnings);
     }),

@@ -1,6 +1,7 @@
 import { DEFAULT_PROPOSAL_LIMIT as GLOBAL_TOP, rankProposals } from '../deepread/rank.js';
 import type { Proposal } from '../deepread/types.js';
 import { InputError } from '../errors/errors.js';
+import { type GateSettings, resolveGateSettings } from '../gate/settings.js';
 import { findGitRoots } from '../git/roots.js';
 import { syncClaudeMdLessons } from '../rules/claude-md.js';
 import { lessonLoadWarnings } from '../rules/lessons-load.js';
@@ -43,8 +44,13 @@ export interface RetroOptions {
   deepReader: DeepReader;
   /** Deep reads running at once (default 3). */
   concurrency?: number;
-  /** The gate threshold (default `RETRO_THRESHOLD`, else the gate's). */
+  /** The gate threshold (default `RETRO_THRESHOLD`, else the gate's); unused when `gate` is given. */
   threshold?: string | undefined;
+  /**
+   * The gate's settings, resolved at the caller's edge (the CLI's --profile and --threshold over the
+   * environment); default: resolved here from `threshold` and `env`.
+   */
+  gate?: GateSettings | undefined;
   /**
    * Wall time one session may take to gate, in ms; a session still gating then is abandoned (not
    * flagged, reported as skipped). Default 2000 with `all`, 5000 for one session (docs/design/session-retro.md §5 step 3);
@@ -134,6 +140,8 @@ const short = (p: Proposal) => `${p.target} "${p.proposed_text}" (session ${p.se
 
 interface RetroRun {
   options: RetroOptions;
+  /** The gate's settings for every gate of the run: candidates, trial review, deep read. */
+  gate: GateSettings;
   mainCheckout: string;
   worktree: string;
   dryRun: boolean;
@@ -178,8 +186,8 @@ async function gateRetroCandidates(run: RetroRun, sessions: RetroCandidateSessio
   const { options, outcome, gateCapMs, log } = run;
   const gating = await gateCandidates(sessions, {
     env: options.env,
+    gate: run.gate,
     mainCheckout: run.mainCheckout,
-    threshold: options.threshold,
     capMs: gateCapMs,
     log,
   });
@@ -333,8 +341,11 @@ function startRun(options: RetroOptions): RetroRun {
   const outcome = emptyOutcome(dryRun, gateCapMs);
   outcome.project = mainCheckout;
   const log = options.log ?? (() => {});
+  const gate =
+    options.gate ?? resolveGateSettings({ flags: { threshold: options.threshold }, env: options.env });
   return {
     options,
+    gate,
     mainCheckout,
     worktree,
     dryRun,
@@ -371,6 +382,7 @@ export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
   await reviewElapsedTrials(outcome, {
     ...context,
     env: options.env,
+    gate: run.gate,
     projectsRoot: options.projectsRoot,
     gateCapMs,
     slowPaths: new Set(timedOut.map((s) => s.path)),

@@ -1,6 +1,7 @@
 import { gateSessionSync } from '../../gate/index.js';
 import { DEFAULT_GATE_PROFILE, type GateProfile } from '../../gate/profile.js';
 import { rulesOf } from '../../gate/score.js';
+import { defaultGateSettings } from '../../gate/settings.js';
 import { SIGNAL_NAMES, type SignalName } from '../../gate/signals.js';
 import { adapterFor } from '../../transcript/host.js';
 import { MechanicalDetector, type MechanicalFinding } from './mechanical.js';
@@ -60,7 +61,7 @@ export function readSessionEvidence(
   path: string,
   profile: GateProfile = DEFAULT_GATE_PROFILE,
 ): SessionEvidence | undefined {
-  const gate = gateSessionSync(path, { profile, ledgerPath: null, env: {} });
+  const gate = gateSessionSync(path, { settings: defaultGateSettings({ profile }), ledgerPath: null });
   if (gate.hits === undefined) return undefined;
   const detector = new MechanicalDetector();
   let turns = 0;
