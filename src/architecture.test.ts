@@ -65,6 +65,61 @@ describe('the core knows no command line', () => {
   });
 });
 
+/** Comments out of the way, so that a key named in a doc comment is not read as code. */
+const codeOf = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|\s)\/\/[^\n]*/g, '$1');
+
+/** A setting read from an env map: `env.RETRO_X`, `env?.RETRO_X`, `env['RETRO_X']`, `{ RETRO_X } = env`. */
+const SETTING_READ =
+  /\b\w*env\w*\s*(?:\?\.|\.)\s*(RETRO_\w+|FRICTION_LEDGER\w*)|\b\w*env\w*\s*(?:\?\.)?\[\s*['"`](RETRO_\w+|FRICTION_LEDGER\w*)|\{[^}]*\b(RETRO_\w+)\b[^}]*\}\s*=\s*[\w.]*env\b/gi;
+/** A setting written into a map for deeper code to read back: `{ ...env, RETRO_X: value }`. */
+const SETTING_WRITE = /(?:[{,]\s*|\.\.\.\w+,\s*)(RETRO_\w+)\s*:/g;
+
+/** The one resolver of the gate's settings; the front ends resolve through it or read their own keys. */
+const SETTINGS_EDGE = ['gate/settings.ts'];
+/** `captureFriction`, the hook's library entry, reads its ledger and caps from the env it is given. */
+const LEDGER_KEYS_AT_HOOK_ENTRY = ['ledger/capture.ts', 'ledger/caps.ts'];
+
+function settingOffenders(pattern: RegExp, skip: (path: string) => boolean): string[] {
+  const offenders: string[] = [];
+  for (const file of sourceFiles(SRC)) {
+    const path = toPosix(relative(SRC, file));
+    if (isTest(path) || skip(path)) continue;
+    for (const match of codeOf(readFileSync(file, 'utf8')).matchAll(pattern)) {
+      const key = match.slice(1).find((group) => group !== undefined) ?? match[0];
+      if (key.startsWith('RETRO_') || !LEDGER_KEYS_AT_HOOK_ENTRY.includes(path))
+        offenders.push(`${path}: ${key}`);
+    }
+  }
+  return offenders;
+}
+
+describe('settings are typed values, resolved once at the edge', () => {
+  it('no core module reads a RETRO_* or FRICTION_LEDGER* key from an env map (only cli/, mcp/, hooks/ and the resolver)', () => {
+    const edge = (path: string) =>
+      ['cli', 'mcp', 'hooks'].includes(folderOf(path)) || SETTINGS_EDGE.includes(path);
+    expect(settingOffenders(SETTING_READ, edge)).toEqual([]);
+  });
+
+  it('no module writes a RETRO_* key into an env map for deeper code to read back', () => {
+    expect(settingOffenders(SETTING_WRITE, () => false)).toEqual([]);
+  });
+
+  it('finds the reads and writes it refuses (the scan has not gone blind)', () => {
+    const found = (pattern: RegExp, code: string) => [...codeOf(code).matchAll(pattern)].length;
+    expect(found(SETTING_READ, "if (env.RETRO_FORCE_TRANSCRIPT_S2 === '1') return;")).toBe(1);
+    expect(found(SETTING_READ, 'const raw = options.env?.RETRO_GATE_PROFILE ?? "";')).toBe(1);
+    expect(found(SETTING_READ, "const raw = process.env['RETRO_THRESHOLD'];")).toBe(1);
+    expect(found(SETTING_READ, 'const { RETRO_THRESHOLD: raw } = io.env;')).toBe(1);
+    expect(found(SETTING_READ, 'if (env.FRICTION_LEDGER) return;')).toBe(1);
+    expect(
+      found(SETTING_READ, "// env.RETRO_THRESHOLD in a comment\nconst a = 'RETRO_THRESHOLD, else 5';"),
+    ).toBe(0);
+    expect(found(SETTING_WRITE, '{ ...env, RETRO_GATE_PROFILE: profile }')).toBe(1);
+    expect(found(SETTING_WRITE, "const env = force ? { RETRO_FORCE_TRANSCRIPT_S2: '1' } : {};")).toBe(1);
+    expect(found(SETTING_WRITE, "warning: `invalid RETRO_GATE_PROFILE 'seedy'`")).toBe(0);
+  });
+});
+
 /** The text of every `throw new X(...)` in `code`, parentheses balanced. */
 function thrownExpressions(code: string): string[] {
   const found: string[] = [];

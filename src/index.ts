@@ -52,12 +52,15 @@ export {
   type GateOptions,
   type GateProfile,
   type GateResult,
+  type GateSettingFlags,
+  type GateSettings,
   type GateSignal,
   type GateVerdict,
   gateSession,
   gateSessionSync,
   type HitReason,
   renderWhy,
+  resolveGateSettings,
 } from './gate/index.js';
 // git
 export { findGitRoots, type GitRoots } from './git/roots.js';

@@ -1,4 +1,5 @@
 import { GATE_PROFILES, type GateProfile, isGateProfile } from '../gate/profile.js';
+import { type GateSettings, resolveGateSettings } from '../gate/settings.js';
 
 /**
  * `--profile seed|calibrated`, shared by every command that gates sessions. Kept in its own small module
@@ -16,8 +17,16 @@ export function profileFromArgs(raw: string | undefined): GateProfile | undefine
   return isGateProfile(raw) ? raw : undefined;
 }
 
-/** The environment with the chosen profile in RETRO_GATE_PROFILE, so every gate the command runs uses it. */
-export function envWithProfile(env: NodeJS.ProcessEnv, raw: string | undefined): NodeJS.ProcessEnv {
-  const profile = profileFromArgs(raw);
-  return profile === undefined ? env : { ...env, RETRO_GATE_PROFILE: profile };
+/**
+ * A command's gate settings: its `--profile` and `--threshold` flags over the environment, resolved once
+ * here so that every gate the command runs uses the same typed values.
+ */
+export function gateSettingsFromArgs(
+  env: NodeJS.ProcessEnv,
+  flags: { profile?: string | undefined; threshold?: string | undefined },
+): GateSettings {
+  return resolveGateSettings({
+    flags: { profile: profileFromArgs(flags.profile), threshold: flags.threshold },
+    env,
+  });
 }

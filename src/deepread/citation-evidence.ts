@@ -77,20 +77,20 @@ interface EvidenceTexts {
  */
 export function evidenceTexts(
   message: TranscriptMessage,
-  normalize: (text: string) => string,
+  normalise: (text: string) => string,
 ): EvidenceTexts {
   const person: string[] = [];
   const failure: string[] = [];
-  if (isHumanTurn(message) && !message.sidechain) person.push(normalize(message.text));
+  if (isHumanTurn(message) && !message.sidechain) person.push(normalise(message.text));
   if (message.role === 'user' && !message.sidechain) {
     for (const output of message.toolOutputs) {
       // Hosts mark refusals (Codex, Gemini); Claude Code's are known by the harness's words.
       const kind = output.refused === true ? 'refused' : output.isError ? toolErrorKind(output.text) : 'ok';
       if (kind === 'refused') {
         const reason = REFUSAL_REASON.exec(output.text)?.[1];
-        if (reason !== undefined && reason.trim() !== '') person.push(normalize(reason));
+        if (reason !== undefined && reason.trim() !== '') person.push(normalise(reason));
       } else if (kind === 'error' && !PERMISSION_NOTICE.test(output.text))
-        failure.push(normalize(output.text));
+        failure.push(normalise(output.text));
     }
   }
   return { person, failure };

@@ -3,6 +3,7 @@ import { InputError, OutsideProjectError } from '../errors/errors.js';
 import { formatVerdictJson } from '../gate/format.js';
 import { gateSessionSync } from '../gate/gate-session.js';
 import type { GateVerdict } from '../gate/score.js';
+import { resolveGateSettings } from '../gate/settings.js';
 import { findGitRoots } from '../git/roots.js';
 import { isFatalLlmError, LlmError } from '../llm/errors.js';
 import { givenAnswerProvider } from '../llm/given-answer.js';
@@ -12,6 +13,7 @@ import type { RetryPolicy } from '../llm/retry.js';
 import { selectProvider } from '../llm/select.js';
 import { redactSecrets, secretsFromEnv } from '../safety/redact.js';
 import { terminalSafe } from '../safety/terminal.js';
+import type { TranscriptMessage } from '../transcript/messages.js';
 import { sessionIdFromPath } from '../transcript/read.js';
 import { analyzeEvidence, type DeepReadEvidence } from './heuristic.js';
 import type { FittedTurns } from './human-turns.js';
@@ -85,6 +87,12 @@ export interface DeepReadOptions {
    * session is not gated a second time. Default: the session is gated here with the project's settings.
    */
   verdict?: GateVerdict;
+  /**
+   * The session's messages as the caller already read them (the retro reads each flagged session once and
+   * hands them along): the windows and the citation check go over these instead of reading the file again.
+   * Default: each pass streams the file, in bounded memory.
+   */
+  messages?: readonly TranscriptMessage[] | undefined;
 }
 
 /** Who reads the prompt: a reader that can open the transcript file (`agent`), or a remote model that cannot. */
@@ -110,6 +118,8 @@ export interface DeepReadPlan {
   /** The person's turns as the standard prompt shows them (undefined for the seed prompt). */
   turns: FittedTurns | undefined;
   evidence: DeepReadEvidence;
+  /** The messages the caller handed over (DeepReadOptions.messages), checked against again after the answer. */
+  messages?: readonly TranscriptMessage[] | undefined;
 }
 
 function uniqueAnchors(verdict: GateVerdict): string[] {
@@ -127,7 +137,8 @@ export async function planDeepRead(
   const env = options.env ?? process.env;
   const cwd = options.cwd ?? process.cwd();
   const path = isAbsolute(sessionPath) ? sessionPath : resolve(cwd, sessionPath);
-  const verdict = options.verdict ?? gateSessionSync(path, { env, cwd }).verdict;
+  const verdict =
+    options.verdict ?? gateSessionSync(path, { settings: resolveGateSettings({ env }), cwd }).verdict;
   if (verdict.error !== undefined) throw new InputError(`cannot deep-read ${path}: ${verdict.error}`);
   const session_id = sessionIdFromPath(path);
   const anchors =
@@ -139,6 +150,7 @@ export async function planDeepRead(
   const scan = await scanSession(path, anchors, {
     profile: promptProfile,
     ...(options.tokenBudget ? { tokenBudget: options.tokenBudget } : {}),
+    messages: options.messages,
   });
   const prompt = buildPrompt({
     sessionPath: path,
@@ -175,6 +187,7 @@ export async function planDeepRead(
       findings: scan.findings,
       existingClaudeRules: existingRules.claude,
     },
+    ...(options.messages !== undefined ? { messages: options.messages } : {}),
   };
 }
 
@@ -320,7 +333,12 @@ async function keepVerifiedItems(
   log: (line: string) => void,
 ): Promise<void> {
   const structural = validateAnswerStructure(answer);
-  const verified = await verifyAgainstTranscript(plan.sessionPath, plan.session_id, structural);
+  const verified = await verifyAgainstTranscript(
+    plan.sessionPath,
+    plan.session_id,
+    structural,
+    plan.messages,
+  );
   const ranked = rankProposals(verified.proposals, DEFAULT_PROPOSAL_LIMIT);
   for (const proposal of verified.proposals) {
     if (!ranked.includes(proposal)) {

@@ -8,6 +8,7 @@ import { installFakeClaude } from '../llm/test-support/fake-claude.js';
 import { type LlmTestServer, PROTOCOL_ERRORS, startLlmServer } from '../llm/test-support/llm-server.js';
 import type { DeepReader } from '../retro/deep-read-port.js';
 import { tempDir } from '../test-support/temp-dir.js';
+import { adapterFor } from '../transcript/host.js';
 import { createDeepReader, deepRead, isFatalLlmError } from './index.js';
 import { frictionSession, INJECTION_TEXT } from './test-support/session-builder.js';
 
@@ -289,6 +290,26 @@ describe('deepRead against a local Chat Completions server', () => {
     expect(givenItems).toEqual(providerItems);
     expect(givenUsage).toMatchObject({ provider: 'answer', requests: 0 });
     expect(providerUsage.provider).toBe('openai');
+  });
+
+  it('given the messages already read, reads the same as from the file, and never opens it', async () => {
+    const fromFile = await deepRead(transcript, { cwd: repo, env: {}, answer: JSON.stringify(MIXED_ANSWER) });
+    const messages = [...adapterFor(transcript).messages(transcript)];
+    const verdict = gateSessionSync(transcript, { env: {}, cwd: repo }).verdict;
+    // A path where no file is: every pass must go over the messages handed over.
+    const gone = join(tempDir('retrospect-deepread-gone-'), `${SESSION}.jsonl`);
+    const handed = await deepRead(gone, {
+      cwd: repo,
+      env: {},
+      answer: JSON.stringify(MIXED_ANSWER),
+      verdict,
+      messages,
+    });
+    const { usage: fileUsage, ...fileItems } = fromFile;
+    const { usage: handedUsage, ...handedItems } = handed;
+    expect(handedItems).toEqual(fileItems);
+    expect(handed.proposals.length).toBeGreaterThan(0);
+    expect(handedUsage.window_tokens).toBe(fileUsage.window_tokens);
   });
 
   it('logs an answer that is not JSON with the session id and continues with zero proposals', async () => {

@@ -23,6 +23,11 @@ export type PromptProfile = 'standard' | 'seed';
 
 export interface ScanOptions extends WindowOptions {
   profile?: PromptProfile;
+  /**
+   * The session's messages as the caller already read them (the retro reads each flagged session once):
+   * every pass goes over these instead of reading the file again. Default: each pass streams the file.
+   */
+  messages?: readonly TranscriptMessage[] | undefined;
 }
 
 /** Why a window is centred where it is. */
@@ -156,20 +161,22 @@ function focusAnchors(
  * the standard prompt) every human turn, then the evidence windows, each keeping only a bounded state, so a
  * transcript of any size is read in constant memory. The standard prompt reads the file twice: the windows
  * are centred on friction the first pass finds, and get the budget the human turns leave. The session's
- * host reads its messages (a Claude Code transcript is streamed line by line).
+ * host reads its messages (a Claude Code transcript is streamed line by line), unless the caller hands
+ * them over already read (`messages`).
  */
 export async function scanSession(
   path: string,
   anchors: readonly string[],
   options: ScanOptions = {},
 ): Promise<SessionScan> {
-  const { profile = 'standard', ...windowOptions } = options;
+  const { profile = 'standard', messages: given, ...windowOptions } = options;
+  const read = (): Iterable<TranscriptMessage> => given ?? adapterFor(path).messages(path);
   const fabrication = new FabricationScanner();
   const heuristic = new HeuristicScanner();
   if (profile === 'seed') {
     const windows = new WindowBuilder(anchors, windowOptions);
     let messages = 0;
-    for (const message of adapterFor(path).messages(path)) {
+    for (const message of read()) {
       messages += 1;
       fabrication.push(message);
       heuristic.push(message);
@@ -185,7 +192,7 @@ export async function scanSession(
   const collector = new HumanTurnCollector();
   const costs = new WindowCosts(anchors);
   let messages = 0;
-  for (const message of adapterFor(path).messages(path)) {
+  for (const message of read()) {
     messages += 1;
     fabrication.push(message);
     heuristic.push(message);
@@ -223,7 +230,7 @@ export async function scanSession(
       };
   }
   const windows = new WindowBuilder([...focus.keys()], builderOptions);
-  for (const message of adapterFor(path).messages(path)) if (citable(message)) windows.push(message);
+  for (const message of read()) if (citable(message)) windows.push(message);
   return {
     whole,
     windows: windows.finish(),

@@ -1,4 +1,5 @@
 import { adapterFor } from '../transcript/host.js';
+import type { TranscriptMessage } from '../transcript/messages.js';
 import { type CitationEvidence, evidenceOf, evidenceTexts } from './citation-evidence.js';
 import { fabricationAnchorId } from './fabrication.js';
 import { messageBody } from './message.js';
@@ -6,12 +7,12 @@ import type { Citation, DroppedItem, FabricationAnchor, Observation, Proposal } 
 import type { StructuralResult } from './validate.js';
 
 /** Whitespace runs become one space (and Unicode is NFC), so line wraps and indentation do not matter. */
-function normalizeWhitespace(text: string): string {
+function normaliseWhitespace(text: string): string {
   return text.normalize('NFC').replace(/\s+/gu, ' ').trim();
 }
 
 interface Lookup {
-  /** message id → excerpts (normalized) to look for in it. */
+  /** message id → excerpts (normalised) to look for in it. */
   excerpts: Map<string, Set<string>>;
   /** Results: `${id}\0${excerpt}` found verbatim, with what the quote shows (the person, a failure, other). */
   found: Map<string, CitationEvidence>;
@@ -28,24 +29,28 @@ function key(id: string, excerpt: string): string {
  * is a verbatim substring of the message's text (after whitespace normalisation). Memory holds the
  * questions and the answers, never the transcript.
  */
-async function lookUp(path: string, questions: { id: string; excerpt: string }[]): Promise<Lookup> {
+async function lookUp(
+  path: string,
+  questions: { id: string; excerpt: string }[],
+  messages: readonly TranscriptMessage[] | undefined,
+): Promise<Lookup> {
   const lookup: Lookup = { excerpts: new Map(), found: new Map(), seen: new Map() };
   for (const q of questions) {
     const set = lookup.excerpts.get(q.id) ?? new Set<string>();
-    set.add(normalizeWhitespace(q.excerpt));
+    set.add(normaliseWhitespace(q.excerpt));
     lookup.excerpts.set(q.id, set);
   }
   if (lookup.excerpts.size === 0) return lookup;
-  for (const message of adapterFor(path).messages(path)) {
+  for (const message of messages ?? adapterFor(path).messages(path)) {
     const wanted = lookup.excerpts.get(message.id);
     if (!wanted) continue;
     const previous = lookup.seen.get(message.id);
     lookup.seen.set(message.id, {
       assistant: (previous?.assistant ?? false) || message.role === 'assistant',
     });
-    const body = normalizeWhitespace(messageBody(message).text);
-    const prose = message.role === 'assistant' ? normalizeWhitespace(message.text) : body;
-    const texts = evidenceTexts(message, normalizeWhitespace);
+    const body = normaliseWhitespace(messageBody(message).text);
+    const prose = message.role === 'assistant' ? normaliseWhitespace(message.text) : body;
+    const texts = evidenceTexts(message, normaliseWhitespace);
     for (const excerpt of wanted) {
       if (excerpt.length === 0 || !(body.includes(excerpt) || prose.includes(excerpt))) continue;
       // A message id can span several lines (Claude Code splits one reply): the strongest reading wins.
@@ -77,13 +82,13 @@ function overlaps(a: string, b: string): boolean {
 export function distinctCitations(citations: readonly Citation[]): Citation[] {
   const out: Citation[] = [];
   for (const citation of citations) {
-    const excerpt = normalizeWhitespace(citation.excerpt);
+    const excerpt = normaliseWhitespace(citation.excerpt);
     const same = out.findIndex(
-      (c) => c.message_id === citation.message_id && overlaps(normalizeWhitespace(c.excerpt), excerpt),
+      (c) => c.message_id === citation.message_id && overlaps(normaliseWhitespace(c.excerpt), excerpt),
     );
     const kept = same >= 0 ? out[same] : undefined;
     if (kept === undefined) out.push(citation);
-    else if (excerpt.length > normalizeWhitespace(kept.excerpt).length) out[same] = citation;
+    else if (excerpt.length > normaliseWhitespace(kept.excerpt).length) out[same] = citation;
   }
   return out;
 }
@@ -108,6 +113,8 @@ export async function verifyAgainstTranscript(
   path: string,
   sessionId: string,
   structural: StructuralResult,
+  /** The session's messages already read (see DeepReadOptions.messages); default: the file is read. */
+  messages?: readonly TranscriptMessage[],
 ): Promise<VerifiedAnswer> {
   const dropped = [...structural.dropped];
   const questions = [
@@ -115,7 +122,7 @@ export async function verifyAgainstTranscript(
     ...structural.observations.flatMap((o) => o.citations),
   ].map((c) => ({ id: c.message_id, excerpt: c.excerpt }));
   for (const a of structural.anchors) questions.push({ id: a.turn_id, excerpt: a.fabricated_claim_text });
-  const lookup = await lookUp(path, questions);
+  const lookup = await lookUp(path, questions, messages);
 
   const checkCitations = (citations: Citation[], owner: string): Citation[] =>
     citations.filter((c) => {
@@ -127,7 +134,7 @@ export async function verifyAgainstTranscript(
         });
         return false;
       }
-      if (!lookup.found.has(key(c.message_id, normalizeWhitespace(c.excerpt)))) {
+      if (!lookup.found.has(key(c.message_id, normaliseWhitespace(c.excerpt)))) {
         dropped.push({
           kind: 'citation',
           reason: `excerpt is not a verbatim quote of message ${c.message_id}`,
@@ -138,7 +145,7 @@ export async function verifyAgainstTranscript(
       return true;
     });
 
-  const shows = (c: Citation) => lookup.found.get(key(c.message_id, normalizeWhitespace(c.excerpt)));
+  const shows = (c: Citation) => lookup.found.get(key(c.message_id, normaliseWhitespace(c.excerpt)));
   const proposals: Proposal[] = [];
   for (const draft of structural.proposals) {
     const item = draft.proposed_text.slice(0, 80);
@@ -174,7 +181,7 @@ export async function verifyAgainstTranscript(
       dropped.push({ kind: 'fabrication_anchor', reason, item });
       continue;
     }
-    if (!lookup.found.has(key(draft.turn_id, normalizeWhitespace(draft.fabricated_claim_text)))) {
+    if (!lookup.found.has(key(draft.turn_id, normaliseWhitespace(draft.fabricated_claim_text)))) {
       dropped.push({
         kind: 'fabrication_anchor',
         reason: 'fabricated_claim_text is not a verbatim quote of the turn',

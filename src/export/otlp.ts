@@ -10,6 +10,7 @@ import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
 import { bundledPriceTable, type PriceTable } from '../cost/price-table.js';
 import { sessionCost } from '../cost/session-cost.js';
 import { ExportFailedError, InputError } from '../errors/errors.js';
+import { SIGNAL_NAMES } from '../gate/signals.js';
 import type { TrialDecision } from '../report/types.js';
 import { redactUrl, redactUrlIn } from '../safety/url.js';
 import type { SessionRecord } from '../store/types.js';
@@ -184,6 +185,47 @@ function recordUsage(
 }
 
 /**
+ * The friction metrics (sessions, flagged sessions, signal matches, score histogram) per project, machine
+ * and user, recorded on `meter`; sub-agents and Retrospect's own runs are left out.
+ */
+function recordFriction(meter: Meter, records: readonly SessionRecord[], machine: string): void {
+  const sessions = meter.createGauge('retrospect.sessions', { description: 'Main sessions in the store' });
+  const flagged = meter.createGauge('retrospect.sessions.flagged', {
+    description: 'Main sessions at or above the friction threshold',
+  });
+  const signals = meter.createGauge('retrospect.signals', {
+    description: 'Friction signal matches (after caps)',
+  });
+  const scores = meter.createHistogram('retrospect.friction_score', {
+    description: 'Friction score of each main session',
+    advice: { explicitBucketBoundaries: [0, 1, 2, 3, 5, 8, 13, 21] },
+  });
+  const groups = new Map<
+    string,
+    { attributes: Attributes; sessions: number; flagged: number; signals: Record<string, number> }
+  >();
+  for (const r of records) {
+    // Sub-agents are part of their session; Retrospect's own analysis runs are not the team's work.
+    if (r.parentSessionId !== undefined || r.ownRun === true) continue;
+    const attributes: Attributes = { project: r.project, 'host.name': r.machine ?? machine };
+    if (r.user !== undefined) attributes['user.name'] = r.user;
+    const key = JSON.stringify(attributes);
+    const group = groups.get(key) ?? { attributes, sessions: 0, flagged: 0, signals: {} };
+    groups.set(key, group);
+    group.sessions += 1;
+    if (r.verdict.passed) group.flagged += 1;
+    for (const name of SIGNAL_NAMES) group.signals[name] = (group.signals[name] ?? 0) + r.signalCounts[name];
+    scores.record(r.verdict.score, attributes);
+  }
+  for (const group of groups.values()) {
+    sessions.record(group.sessions, group.attributes);
+    flagged.record(group.flagged, group.attributes);
+    for (const [name, count] of Object.entries(group.signals))
+      signals.record(count, { ...group.attributes, signal: name });
+  }
+}
+
+/**
  * Sends the sessions' friction as OTLP metrics and the trial decisions as OTLP log events, with the
  * OpenTelemetry JS SDK over OTLP/HTTP. Only counts, scores, signal names, project folder names, machine and
  * user names, and rule text hashes leave the machine: no transcript text, no rule text.
@@ -202,42 +244,8 @@ export async function exportOtlp(options: OtlpExportOptions): Promise<OtlpExport
   const reader = new SnapshotReader();
   const meters = new MeterProvider({ resource, readers: [reader] });
   const meter = meters.getMeter('retrospect', VERSION);
-  const sessions = meter.createGauge('retrospect.sessions', { description: 'Main sessions in the store' });
-  const flagged = meter.createGauge('retrospect.sessions.flagged', {
-    description: 'Main sessions at or above the friction threshold',
-  });
-  const signals = meter.createGauge('retrospect.signals', {
-    description: 'Friction signal matches (after caps)',
-  });
-  const scores = meter.createHistogram('retrospect.friction_score', {
-    description: 'Friction score of each main session',
-    advice: { explicitBucketBoundaries: [0, 1, 2, 3, 5, 8, 13, 21] },
-  });
-  const groups = new Map<
-    string,
-    { attributes: Attributes; sessions: number; flagged: number; signals: Record<string, number> }
-  >();
-  for (const r of options.records) {
-    // Sub-agents are part of their session; Retrospect's own analysis runs are not the team's work.
-    if (r.parentSessionId !== undefined || r.ownRun === true) continue;
-    const attributes: Attributes = { project: r.project, 'host.name': r.machine ?? options.machine };
-    if (r.user !== undefined) attributes['user.name'] = r.user;
-    const key = JSON.stringify(attributes);
-    const group = groups.get(key) ?? { attributes, sessions: 0, flagged: 0, signals: {} };
-    groups.set(key, group);
-    group.sessions += 1;
-    if (r.verdict.passed) group.flagged += 1;
-    for (const [name, count] of Object.entries(r.signalCounts))
-      group.signals[name] = (group.signals[name] ?? 0) + count;
-    scores.record(r.verdict.score, attributes);
-  }
+  recordFriction(meter, options.records, options.machine);
   recordUsage(meter, options.records, options.machine, options.prices ?? bundledPriceTable());
-  for (const group of groups.values()) {
-    sessions.record(group.sessions, group.attributes);
-    flagged.record(group.flagged, group.attributes);
-    for (const [name, count] of Object.entries(group.signals))
-      signals.record(count, { ...group.attributes, signal: name });
-  }
   const collected = await reader.collect();
   const metricsAgent = agentFor(metricsUrl);
   await send(

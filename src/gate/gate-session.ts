@@ -1,6 +1,6 @@
 import { FileTooLargeError } from '../fsx/read-regular.js';
 import { resolveLedgerPath } from '../ledger/path.js';
-import { adapterFor, adapterNamed, claudeCodeAdapter } from '../transcript/host.js';
+import { adapterFor, adapterNamed, claudeCodeAdapter, type HostAdapter } from '../transcript/host.js';
 import { MAX_RECORD_BYTES } from '../transcript/lines.js';
 import { sessionIdFromPath } from '../transcript/read.js';
 import type { HostName, TranscriptFacts, TurnCounts, TurnEvent } from '../transcript/types.js';
@@ -11,24 +11,30 @@ import type { CalibratedTurn } from './calibrated/turns.js';
 import { type LedgerCoverage, ledgerCoverage } from './ledger-s2.js';
 import { GATE_LONG_LINES } from './long-lines.js';
 import { GateMachine, type SignalHits } from './machine.js';
-import { type GateProfile, resolveGateProfile } from './profile.js';
+import type { GateProfile } from './profile.js';
 import { type GateSignal, type GateVerdict, rulesOf, scoreHits, signalOf, zeroVerdict } from './score.js';
-import { resolveThreshold } from './threshold.js';
+import { type GateSettings, resolveGateSettings } from './settings.js';
 import { type AssistantLineTap, TimelineRecorder, type TimelineTurn } from './timeline.js';
 import { turnReaderFor } from './turn-reader.js';
 import { classifyTurn, type GateTurn } from './turns.js';
 
-/** How gateSession scores one transcript; every field has a default from the environment. */
+/**
+ * How gateSession scores one transcript. Callers inside retrospect pass `settings`, resolved once at their
+ * edge; a library caller may instead give `profile`, `threshold` and `env` (default process.env), which
+ * are resolved here by the same resolver.
+ */
 export interface GateOptions {
+  /** The typed settings (see resolveGateSettings); when given, `profile`, `threshold` and `env` are unused. */
+  settings?: GateSettings;
   /** Overrides `RETRO_GATE_PROFILE` (default calibrated; `seed` is the original gate, byte for byte). */
   profile?: GateProfile;
   /** Overrides `RETRO_THRESHOLD` (a number, or the text of a `--threshold` flag). */
   threshold?: number | string;
-  /** Where RETRO_GATE_PROFILE, RETRO_THRESHOLD and FRICTION_LEDGER are read (default: process.env). */
+  /** Where a library caller's RETRO_GATE_PROFILE, RETRO_THRESHOLD and FRICTION_LEDGER are (default: process.env). */
   env?: NodeJS.ProcessEnv;
   /** Where to look for the git checkout that holds the default ledger. */
   cwd?: string;
-  /** The friction ledger; default `FRICTION_LEDGER`, else the main checkout's; `null` disables the hybrid. */
+  /** The friction ledger; default the settings' (`FRICTION_LEDGER`), else the main checkout's; `null` disables the hybrid. */
   ledgerPath?: string | null;
   /** Answers the ledger question from an index read once (scan); takes precedence over ledgerPath. */
   ledgerLookup?: (sessionId: string) => LedgerCoverage;
@@ -123,13 +129,115 @@ export async function gateSession(path: string | undefined, options: GateOptions
   return gateSessionSync(path, options);
 }
 
+/** What a read of the session says about the file itself: lines left out, no known fields, unknown records. */
+function readWarnings(facts: TranscriptFacts, path: string, size: number, hostLabel: string): string[] {
+  const warnings: string[] = [];
+  if (facts.oversizedLines) {
+    warnings.push(
+      `retro-gate: ${facts.oversizedLines} line(s) of ${path} too large to read even in part (over ${GATE_LONG_LINES.maxReducedBytes} bytes of structure) were left out.`,
+    );
+  }
+  if (size > 0 && !facts.knownFieldsSeen) {
+    warnings.push(
+      `retro-gate: no known JSONL fields seen in first 50 lines of ${path}; possible schema drift.`,
+    );
+  }
+  const oversized = facts.session?.oversizedRecords ?? 0;
+  if (oversized > 0)
+    warnings.push(
+      `retro-gate: ${oversized} record${oversized === 1 ? '' : 's'} of ${path} over the ${MAX_RECORD_BYTES / (1024 * 1024)} MB record cap skipped unread (a line that long holds no conversation the gate reads, and parsing it would take gigabytes).`,
+    );
+  const unknown = facts.session?.unknownRecords ?? 0;
+  if (unknown > 0)
+    warnings.push(
+      `retro-gate: ${unknown} record${unknown === 1 ? '' : 's'} of a kind the ${hostLabel} reader does not know skipped in ${path}; possible format drift.`,
+    );
+  return warnings;
+}
+
+/**
+ * The friction ledger's coverage of the session (its S2 when covered), or not covered when the
+ * transcript's own S2 is forced.
+ */
+function ledgerOf(sessionId: string, options: GateOptions, settings: GateSettings): LedgerCoverage {
+  if (settings.forceTranscriptS2) return { covered: false };
+  if (options.ledgerLookup) return options.ledgerLookup(sessionId);
+  return ledgerCoverage(
+    options.ledgerPath === null
+      ? undefined
+      : (options.ledgerPath ?? resolveLedgerPath(settings.ledger, options.cwd ?? process.cwd())),
+    sessionId,
+  );
+}
+
+/** What reading a session under a profile gives: the facts, the machine's hits, and the calibrated reasons. */
+interface ProfileRead {
+  facts: TranscriptFacts;
+  finish: () => SignalHits;
+  reasons?: HitReason[] | undefined;
+  /** The assistant lines were tapped from the read (Claude Code's calibrated reader). */
+  tapped: boolean;
+}
+
+/**
+ * Reads the session into the profile's machine: the seed's through the host's turn reader, the
+ * calibrated profile's through its own reader for Claude Code and the host's events for the others
+ * (`options.read` replaces the reader in tests and the oracle). Throws what the reader throws.
+ */
+function readWithProfile(
+  path: string,
+  adapter: HostAdapter,
+  profile: GateProfile,
+  options: GateOptions,
+  counter: TurnCounter,
+): ProfileRead {
+  if (profile === 'seed') {
+    const machine = new GateMachine();
+    const facts = options.read
+      ? options.read(path, (event) => {
+          const turn = classifyTurn(event);
+          countTurn(counter, turn);
+          machine.pushTurn(turn);
+        })
+      : turnReaderFor(path, adapter.name)(path, (turn) => {
+          countTurn(counter, turn);
+          machine.pushTurn(turn);
+        });
+    return { facts, finish: () => machine.finish(), tapped: false };
+  }
+  const machine = new CountingCalibratedMachine(counter);
+  if (options.read)
+    return {
+      facts: pushEvents(options.read, path, machine),
+      finish: () => machine.finish(),
+      reasons: machine.reasons,
+      tapped: false,
+    };
+  if (adapter.name !== 'claude-code') {
+    const facts = pushEvents((file, onEvent) => adapter.readEvents(file, onEvent), path, machine);
+    return { facts, finish: () => machine.finish(), reasons: machine.reasons, tapped: false };
+  }
+  // The reader of the path, found once: the fast reader (which shows the tap each line) or another.
+  const reader = adapterFor(path);
+  const facts = readCalibrated(path, machine, options.assistantLines, reader);
+  return {
+    facts,
+    finish: () => machine.finish(),
+    reasons: machine.reasons,
+    tapped: reader === claudeCodeAdapter,
+  };
+}
+
 /** The synchronous core of gateSession (worker threads and hooks call it directly). */
 export function gateSessionSync(path: string | undefined, options: GateOptions = {}): GateResult {
-  const env = options.env ?? process.env;
-  const { threshold, warning } = resolveThreshold(options.threshold, env);
-  const choice = resolveGateProfile(options.profile, env);
-  const profile = choice.profile;
-  const warnings = [warning, choice.warning].filter((w): w is string => w !== undefined);
+  const settings =
+    options.settings ??
+    resolveGateSettings({
+      flags: { profile: options.profile, threshold: options.threshold },
+      env: options.env ?? process.env,
+    });
+  const { profile, threshold } = settings;
+  const warnings = [...settings.warnings];
   const stamp = (verdict: GateVerdict): GateVerdict => {
     if (profile !== 'seed') verdict.profile = profile;
     return verdict;
@@ -155,37 +263,10 @@ export function gateSessionSync(path: string | undefined, options: GateOptions =
       warnings,
     };
   }
-  let facts: TranscriptFacts;
-  let finish: () => SignalHits;
-  let reasons: HitReason[] | undefined;
   const counter = new TurnCounter(options.timeline ? new TimelineRecorder() : undefined);
-  let tapped = false;
+  let read: ProfileRead;
   try {
-    if (profile === 'seed') {
-      const machine = new GateMachine();
-      facts = options.read
-        ? options.read(path, (event) => {
-            const turn = classifyTurn(event);
-            countTurn(counter, turn);
-            machine.pushTurn(turn);
-          })
-        : turnReaderFor(path, adapter.name)(path, (turn) => {
-            countTurn(counter, turn);
-            machine.pushTurn(turn);
-          });
-      finish = () => machine.finish();
-    } else {
-      const machine = new CountingCalibratedMachine(counter);
-      if (options.read) facts = pushEvents(options.read, path, machine);
-      else if (adapter.name === 'claude-code') {
-        // The reader of the path, found once: the fast reader (which shows the tap each line) or another.
-        const reader = adapterFor(path);
-        tapped = reader === claudeCodeAdapter;
-        facts = readCalibrated(path, machine, options.assistantLines, reader);
-      } else facts = pushEvents((file, onEvent) => adapter.readEvents(file, onEvent), path, machine);
-      finish = () => machine.finish();
-      reasons = machine.reasons;
-    }
+    read = readWithProfile(path, adapter, profile, options, counter);
   } catch (error) {
     // A file refused by a cap says why (its size), not merely that reading failed.
     const reason =
@@ -200,43 +281,16 @@ export function gateSessionSync(path: string | undefined, options: GateOptions =
       warnings,
     };
   }
+  const { facts, finish, tapped } = read;
+  let reasons = read.reasons;
   const sessionId = facts.sessionId ?? fallbackId;
-  if (facts.oversizedLines) {
-    warnings.push(
-      `retro-gate: ${facts.oversizedLines} line(s) of ${path} too large to read even in part (over ${GATE_LONG_LINES.maxReducedBytes} bytes of structure) were left out.`,
-    );
-  }
-  if (size > 0 && !facts.knownFieldsSeen) {
-    warnings.push(
-      `retro-gate: no known JSONL fields seen in first 50 lines of ${path}; possible schema drift.`,
-    );
-  }
-  const oversized = facts.session?.oversizedRecords ?? 0;
-  if (oversized > 0)
-    warnings.push(
-      `retro-gate: ${oversized} record${oversized === 1 ? '' : 's'} of ${path} over the ${MAX_RECORD_BYTES / (1024 * 1024)} MB record cap skipped unread (a line that long holds no conversation the gate reads, and parsing it would take gigabytes).`,
-    );
-  const unknown = facts.session?.unknownRecords ?? 0;
-  if (unknown > 0)
-    warnings.push(
-      `retro-gate: ${unknown} record${unknown === 1 ? '' : 's'} of a kind the ${adapter.label} reader does not know skipped in ${path}; possible format drift.`,
-    );
+  warnings.push(...readWarnings(facts, path, size, adapter.label));
   const hits = finish();
   const transcriptS2 = signalOf('S2', hits.s2) ?? null;
-  let ledger: LedgerCoverage = { covered: false };
-  if (env.RETRO_FORCE_TRANSCRIPT_S2 !== '1') {
-    ledger = options.ledgerLookup
-      ? options.ledgerLookup(sessionId)
-      : ledgerCoverage(
-          options.ledgerPath === null
-            ? undefined
-            : (options.ledgerPath ?? resolveLedgerPath(env, options.cwd ?? process.cwd())),
-          sessionId,
-        );
-    if (ledger.covered) {
-      hits.s2 = ledger.runs;
-      reasons = reasons?.filter((r) => r.signal !== 'S2');
-    }
+  const ledger = ledgerOf(sessionId, options, settings);
+  if (ledger.covered) {
+    hits.s2 = ledger.runs;
+    reasons = reasons?.filter((r) => r.signal !== 'S2');
   }
   return {
     verdict: stamp(scoreHits(hits, threshold, rulesOf(profile === 'seed' ? undefined : profile))),

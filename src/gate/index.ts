@@ -14,4 +14,10 @@ export {
   resolveGateProfile,
 } from './profile.js';
 export { type GateSignal, type GateVerdict, withSignal } from './score.js';
+export {
+  defaultGateSettings,
+  type GateSettingFlags,
+  type GateSettings,
+  resolveGateSettings,
+} from './settings.js';
 export { GATE_VERSION, SIGNAL_LABELS, SIGNAL_NAMES, type SignalName } from './signals.js';

@@ -190,6 +190,10 @@ function keptSpace(run: string, length: number): string {
 /**
  * The text reduction the gate's reader uses for over-long lines (see TextReduction): one pass over the
  * chunks, bounded memory, work linear in the text (regex searches stop at the cap).
+ *
+ * Long on purpose: one closure over the streaming state of a line (the two signal counters, the head, the
+ * code-point count, the first words and the spaces between them); each step is a few lines, and split into
+ * functions that state would have to travel through each chunk's call.
  */
 export function gateTextReduction(): TextReduction {
   const s1 = new StreamingCount(S1_RE);

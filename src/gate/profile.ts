@@ -52,13 +52,14 @@ export interface ProfileChoice {
 }
 
 /**
- * The profile to score with: an explicit choice (`--profile`, an option), else `RETRO_GATE_PROFILE`, else
+ * The profile to score with: an explicit choice (`--profile`, an option), else the text of
+ * `RETRO_GATE_PROFILE` (handed over by resolveGateSettings, the one reader of the environment), else
  * calibrated. An unknown environment value falls back to the default with a warning, as RETRO_THRESHOLD
  * does; an unknown explicit value is the caller's to refuse (see parseGateProfile).
  */
-export function resolveGateProfile(explicit: GateProfile | undefined, env: NodeJS.ProcessEnv): ProfileChoice {
+export function resolveGateProfile(explicit: GateProfile | undefined, fromEnv?: string): ProfileChoice {
   if (explicit !== undefined) return { profile: explicit };
-  const raw = env.RETRO_GATE_PROFILE ?? '';
+  const raw = fromEnv ?? '';
   if (raw === '') return { profile: DEFAULT_GATE_PROFILE };
   if (isGateProfile(raw)) return { profile: raw };
   return {

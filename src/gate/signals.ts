@@ -40,6 +40,9 @@ export const APPROVAL_WORDS = new Set(
 export const SIGNAL_NAMES = ['S1', 'S2', 'S3', 'S4', 'S5'] as const;
 export type SignalName = (typeof SIGNAL_NAMES)[number];
 
+/** The signals as a range for help texts: `S1-S5`. */
+export const SIGNAL_RANGE = `${SIGNAL_NAMES[0]}-${SIGNAL_NAMES[SIGNAL_NAMES.length - 1]}`;
+
 export const SIGNAL_LABELS: Record<SignalName, string> = {
   S1: 'explicit reject',
   S2: 'tool error run',

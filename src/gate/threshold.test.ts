@@ -5,10 +5,10 @@ describe('resolveThreshold', () => {
   it.each(['nan', 'NaN', ' -nan ', 'inf', '-inf', 'Infinity', '+infinity', '1e400', '-1e999', '1_0e500'])(
     'treats the non-finite %j as an invalid value: 5.0 and a warning, from the flag and the environment',
     (raw) => {
-      const fromFlag = resolveThreshold(raw, {});
+      const fromFlag = resolveThreshold(raw);
       expect(fromFlag.threshold).toBe(5);
       expect(fromFlag.warning).toContain(`invalid --threshold '${raw}'`);
-      const fromEnv = resolveThreshold(undefined, { RETRO_THRESHOLD: raw });
+      const fromEnv = resolveThreshold(undefined, raw);
       expect(fromEnv.threshold).toBe(5);
       expect(fromEnv.warning).toContain(`invalid RETRO_THRESHOLD '${raw}'`);
     },
@@ -16,7 +16,7 @@ describe('resolveThreshold', () => {
 
   it('refuses a non-finite number given by a library caller the same way', () => {
     for (const value of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
-      expect(resolveThreshold(value, {})).toMatchObject({
+      expect(resolveThreshold(value)).toMatchObject({
         threshold: 5,
         warning: expect.stringMatching(/invalid/),
       });
@@ -24,9 +24,9 @@ describe('resolveThreshold', () => {
   });
 
   it('keeps every finite value Python reads, the large and the negative included', () => {
-    expect(resolveThreshold('1e300', {})).toEqual({ threshold: 1e300 });
-    expect(resolveThreshold('-2.5', {})).toEqual({ threshold: -2.5 });
-    expect(resolveThreshold(undefined, { RETRO_THRESHOLD: ' 7_5e-1 ' })).toEqual({ threshold: 7.5 });
-    expect(resolveThreshold(6, {})).toEqual({ threshold: 6 });
+    expect(resolveThreshold('1e300')).toEqual({ threshold: 1e300 });
+    expect(resolveThreshold('-2.5')).toEqual({ threshold: -2.5 });
+    expect(resolveThreshold(undefined, ' 7_5e-1 ')).toEqual({ threshold: 7.5 });
+    expect(resolveThreshold(6)).toEqual({ threshold: 6 });
   });
 });

@@ -10,6 +10,7 @@ export type CaptureResult =
   | { status: 'failed'; reason: string };
 
 export interface CaptureOptions {
+  /** The hook's environment, this entry point's edge: FRICTION_LEDGER and the two caps are read from it. */
   env: NodeJS.ProcessEnv;
   /** Where the hook runs; the ledger goes to this repository's main checkout unless FRICTION_LEDGER is set. */
   cwd: string;
@@ -39,7 +40,7 @@ export async function captureFriction(input: string, options: CaptureOptions): P
   if (built.kind === 'invalid') return { status: 'failed', reason: built.reason };
   let location: ReturnType<typeof locateLedger>;
   try {
-    location = locateLedger(options.env, options.cwd);
+    location = locateLedger(options.env.FRICTION_LEDGER || undefined, options.cwd);
   } catch (error) {
     return { status: 'failed', reason: `cannot locate the ledger (${errorText(error)})` };
   }

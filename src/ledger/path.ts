@@ -8,7 +8,8 @@ export function ledgerPathIn(mainCheckout: string): string {
 }
 
 /**
- * Where the friction ledger is: `FRICTION_LEDGER` (the user's own choice, used as given), else
+ * Where the friction ledger is: `chosen`, the user's own choice (`FRICTION_LEDGER`, read at the edge), used
+ * as given, else
  * `<main checkout>/.claude/retro/friction.jsonl`, where the main checkout is the parent of git's common dir
  * for `cwd`. The default path is `refused` when it leads out of the repository (a committed symlink
  * `.claude/retro/friction.jsonl → /tmp/victim.sh`): nothing reads or writes through it. Undefined outside a
@@ -19,8 +20,8 @@ type LedgerLocation =
   | { kind: 'default'; path: string; mainCheckout: string }
   | { kind: 'refused'; path: string; mainCheckout: string; reason: string };
 
-export function locateLedger(env: NodeJS.ProcessEnv, cwd: string): LedgerLocation | undefined {
-  if (env.FRICTION_LEDGER) return { kind: 'explicit', path: env.FRICTION_LEDGER };
+export function locateLedger(chosen: string | undefined, cwd: string): LedgerLocation | undefined {
+  if (chosen) return { kind: 'explicit', path: chosen };
   const roots = findGitRoots(cwd);
   if (!roots) return undefined;
   const path = ledgerPathIn(roots.mainCheckout);
@@ -35,12 +36,12 @@ export function locateLedger(env: NodeJS.ProcessEnv, cwd: string): LedgerLocatio
 }
 
 /**
- * The friction ledger's path for readers: `FRICTION_LEDGER`, else the repository's default ledger; undefined
+ * The friction ledger's path for readers: the chosen one (`FRICTION_LEDGER`), else the repository's default ledger; undefined
  * outside a git repository and when the default path leads out of the repository (announced to the
  * refused-read listeners, then treated as no ledger).
  */
-export function resolveLedgerPath(env: NodeJS.ProcessEnv, cwd: string): string | undefined {
-  const location = locateLedger(env, cwd);
+export function resolveLedgerPath(chosen: string | undefined, cwd: string): string | undefined {
+  const location = locateLedger(chosen, cwd);
   if (location?.kind !== 'refused') return location?.path;
   announceRefusedRead(location.mainCheckout, location.path);
   return undefined;

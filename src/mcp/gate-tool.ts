@@ -3,6 +3,8 @@ import { resolve } from 'node:path';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { formatVerdictJson, GATE_PROFILES, gateSessionSync } from '../gate/index.js';
+import { resolveGateSettings } from '../gate/settings.js';
+import { SIGNAL_RANGE } from '../gate/signals.js';
 import { looksLikeSessionPrefix, resolveSessionPrefix } from '../sessions/prefix.js';
 import { adapterFor, isSessionRow } from '../transcript/hosts.js';
 import { existingPath, guarded, type ToolContext, textResult } from './tool-kit.js';
@@ -32,18 +34,18 @@ export function registerGateTool(server: McpServer, context: ToolContext): void 
     'gate_session',
     {
       title: 'Gate one session',
-      description:
-        'Scores one session transcript with the friction gate (signals S1-S5) and returns the verdict JSON exactly as `retrospect gate` prints it; gate warnings follow as a second text block.',
+      description: `Scores one session transcript with the friction gate (signals ${SIGNAL_RANGE}) and returns the verdict JSON exactly as \`retrospect gate\` prints it; gate warnings follow as a second text block.`,
       inputSchema: input,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     guarded('gate_session', context, (args: z.infer<typeof input>) => {
       const path = sessionPath(args.path, context);
       const result = gateSessionSync(path, {
-        threshold: args.threshold,
-        env: context.env,
+        settings: resolveGateSettings({
+          flags: { profile: args.profile, threshold: args.threshold },
+          env: context.env,
+        }),
         cwd: context.cwd,
-        ...(args.profile ? { profile: args.profile } : {}),
       });
       return textResult(formatVerdictJson(result.verdict), ...result.warnings);
     }),

@@ -1,6 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { InputError } from '../errors/errors.js';
+import { ledgerFromEnv } from '../gate/settings.js';
 import { locateLedger } from '../ledger/path.js';
 import { unreadLedgerNote } from '../ledger/read.js';
 import { emptyLedgerView, ledgerViewJson, showLedger } from '../ledger/show.js';
@@ -30,7 +31,7 @@ export function registerLedgerTool(server: McpServer, context: ToolContext): voi
     },
     guarded('ledger_show', context, (args: z.infer<typeof input>) => {
       const cwd = args.dir === undefined ? context.cwd : existingPath(args.dir, context, 'folder', 'dir');
-      const location = locateLedger(context.env, cwd);
+      const location = locateLedger(ledgerFromEnv(context.env), cwd);
       if (!location)
         throw new InputError(
           'no friction ledger here: not inside a git repository and FRICTION_LEDGER is not set (give dir, a folder inside a git checkout)',

@@ -5,6 +5,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { InputError } from '../errors/errors.js';
 import { GATE_PROFILES } from '../gate/profile.js';
+import { resolveGateSettings } from '../gate/settings.js';
 import * as scan from '../scan/index.js';
 import { skippedLines, skippedSummary } from '../scan/skipped.js';
 import {
@@ -157,8 +158,8 @@ export function registerScanTool(server: McpServer, context: ToolContext): void 
         flaggedOnly: args.flagged === true,
         includeOwn: args.includeOwn === true,
       };
-      const env = args.profile ? { ...context.env, RETRO_GATE_PROFILE: args.profile } : context.env;
-      const { settings, warning } = scan.gateSettingsFor(env, context.cwd);
+      const gate = resolveGateSettings({ flags: { profile: args.profile }, env: context.env });
+      const { settings, warning } = scan.gateSettingsFor(gate, context.cwd);
       const store = await openSessionStore(storeFor(args.store, context), context.env);
       try {
         const result = await scan.scanSessions({

@@ -2,9 +2,9 @@ import { SIGNAL_NAMES } from '../gate/signals.js';
 import type { SessionRecord } from '../store/types.js';
 import type { SignalCounts } from './types.js';
 
-/** All five signals at zero. */
+/** Every signal at zero. */
 export function noSignals(): SignalCounts {
-  return { S1: 0, S2: 0, S3: 0, S4: 0, S5: 0 };
+  return Object.fromEntries(SIGNAL_NAMES.map((name) => [name, 0])) as SignalCounts;
 }
 
 /** Adds a transcript's signal counts to `totals` (in place) and returns it. */

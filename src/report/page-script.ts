@@ -1,3 +1,14 @@
+import type { SignalName } from '../gate/signals.js';
+
+/** Each signal's colour in the report's charts (every signal has one: the type demands it). */
+export const SIGNAL_COLOURS: Record<SignalName, string> = {
+  S1: '#d1495b',
+  S2: '#edae49',
+  S3: '#00798c',
+  S4: '#30638e',
+  S5: '#8d6a9f',
+};
+
 /**
  * The report's own script, run in the browser after Chart.js: it reads the embedded JSON data and draws
  * the charts. Text from the data only ever reaches the page through Chart.js (drawn on a canvas) or
@@ -6,8 +17,9 @@
 export const PAGE_SCRIPT = `(function () {
   'use strict';
   var data = JSON.parse(document.getElementById('report-data').textContent);
-  var SIGNALS = ['S1', 'S2', 'S3', 'S4', 'S5'];
-  var COLOURS = { S1: '#d1495b', S2: '#edae49', S3: '#00798c', S4: '#30638e', S5: '#8d6a9f' };
+  // The gate's signals, their labels and colours come with the data (SIGNAL_NAMES and SIGNAL_COLOURS).
+  var SIGNALS = data.signalNames;
+  var COLOURS = data.signalColours;
   var MAX_PROJECTS = 12;
   Chart.defaults.animation = false;
   Chart.defaults.maintainAspectRatio = false;

@@ -1,8 +1,8 @@
-import { SIGNAL_LABELS } from '../gate/signals.js';
+import { SIGNAL_LABELS, SIGNAL_NAMES } from '../gate/signals.js';
 import { contentSecurityPolicy } from './csp.js';
 import { jsonForScriptElement } from './escape.js';
 import { REPORT_MARKER } from './marker.js';
-import { PAGE_SCRIPT } from './page-script.js';
+import { PAGE_SCRIPT, SIGNAL_COLOURS } from './page-script.js';
 import { rulesSection } from './rules-section.js';
 import {
   flaggedSection,
@@ -48,7 +48,12 @@ label { display: inline-block; margin: .25rem 0 .5rem; }
  * element, Chart.js and the page script inlined, and a policy that lets nothing load from anywhere.
  */
 export function renderReportHtml(model: ReportModel, chartJsSource: string): string {
-  const data = jsonForScriptElement({ ...model, signalLabels: SIGNAL_LABELS });
+  const data = jsonForScriptElement({
+    ...model,
+    signalNames: SIGNAL_NAMES,
+    signalLabels: SIGNAL_LABELS,
+    signalColours: SIGNAL_COLOURS,
+  });
   // A script element's text ends at the first `</script`; the pinned build has none, and a build that did
   // would break the page silently, so refuse it here.
   if (/<\/script/i.test(chartJsSource))

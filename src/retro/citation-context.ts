@@ -30,34 +30,47 @@ function firstLine(message: TranscriptMessage): string {
   return cutMiddle(line.trim(), BEFORE_CHARS).text;
 }
 
+/** Where each message of one session is: who said it, and the message before it in its conversation. */
+export type CitationIndex = Map<string, CitationInContext>;
+
+/** The citation context of every message of one session, from its messages in file order. */
+export function citationIndex(sessionId: string, messages: Iterable<TranscriptMessage>): CitationIndex {
+  const found: CitationIndex = new Map();
+  const previous = new Map<string, TranscriptMessage>();
+  for (const message of messages) {
+    const chain = message.sidechain ? 'side' : 'main';
+    const before = previous.get(chain);
+    found.set(String(message.id), {
+      message_id: String(message.id),
+      excerpt: '',
+      session_id: sessionId,
+      speaker: speakerOf(message),
+      ...(before ? { before: { speaker: speakerOf(before), text: firstLine(before) } } : {}),
+    });
+    previous.set(chain, message);
+  }
+  return found;
+}
+
 /**
  * Looks cited messages up in the sessions they may come from (a rule seen in several sessions cites
- * several): each transcript is read once, and a citation found nowhere is returned as it was.
+ * several). A session whose index the caller already built (`known`, by path: from the messages the retro
+ * read once) is not read again; any other transcript is read once, on first need. A citation found nowhere
+ * is returned as it was.
  */
 export function citationLocator(
   sessions: readonly { sessionId: string; path: string }[],
+  known: ReadonlyMap<string, CitationIndex> = new Map(),
 ): (citation: Citation) => CitationInContext {
-  const index = new Map<string, Map<string, CitationInContext>>();
+  const index = new Map(known);
   const indexOf = (session: { sessionId: string; path: string }) => {
     let found = index.get(session.path);
     if (found) return found;
-    found = new Map();
-    const previous = new Map<string, TranscriptMessage>();
     try {
-      for (const message of adapterFor(session.path).messages(session.path)) {
-        const chain = message.sidechain ? 'side' : 'main';
-        const before = previous.get(chain);
-        found.set(String(message.id), {
-          message_id: String(message.id),
-          excerpt: '',
-          session_id: session.sessionId,
-          speaker: speakerOf(message),
-          ...(before ? { before: { speaker: speakerOf(before), text: firstLine(before) } } : {}),
-        });
-        previous.set(chain, message);
-      }
+      found = citationIndex(session.sessionId, adapterFor(session.path).messages(session.path));
     } catch {
       // A transcript that cannot be read again gives its citations no context; they stay as cited.
+      found = new Map();
     }
     index.set(session.path, found);
     return found;

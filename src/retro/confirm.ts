@@ -1,5 +1,5 @@
 import { OutsideProjectError } from '../errors/errors.js';
-import { resolveGateProfile } from '../gate/profile.js';
+import type { GateSettings } from '../gate/settings.js';
 import { quoteForReview } from '../safety/quote.js';
 import { applyTrialDecision } from '../trial/apply.js';
 import { reviewTrials, type TrialReviewOptions } from '../trial/project-review.js';
@@ -49,6 +49,7 @@ export async function reviewElapsedTrials(
   outcome: RetroOutcome,
   context: ConfirmContext & {
     env: NodeJS.ProcessEnv;
+    gate: GateSettings;
     projectsRoot?: string | undefined;
     nowMs?: number | undefined;
     /** The run's gating cap, for the sessions the scores need gated (the run's cap holds throughout). */
@@ -68,11 +69,12 @@ export async function reviewElapsedTrials(
     scope: 'current',
     projectsRoot: context.projectsRoot,
     env: context.env,
+    gate: context.gate,
     fileCapMs: context.gateCapMs,
     skipPaths: context.slowPaths,
     onUnscored: (session) => unscored.set(session.path, session),
   });
-  const profile = resolveGateProfile(undefined, context.env).profile;
+  const { profile } = context.gate;
   const evaluations = reviewTrials(mainCheckout, await source.scores(), context.today, {
     ...context.trialReview,
     profile,

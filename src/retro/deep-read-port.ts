@@ -1,6 +1,7 @@
 import type { FabricationAnchor, Observation, Proposal } from '../deepread/types.js';
 import type { GateVerdict } from '../gate/index.js';
 import type { RuleTarget } from '../rules/targets.js';
+import type { TranscriptMessage } from '../transcript/messages.js';
 
 /** A proposal the deep read refused for what its text is (a command, a link): applied nowhere. */
 export interface RetroRefusedProposal {
@@ -37,6 +38,11 @@ export interface DeepReadRequest {
   /** The main checkout whose anchors folder receives them: the project the session worked in. */
   anchorsRoot?: string | undefined;
   signal?: AbortSignal | undefined;
+  /**
+   * The session's messages as the retro read them, once for the whole run: a reader goes over these
+   * instead of reading the file again. Undefined for a transcript too large to hold (the reader streams it).
+   */
+  messages?: readonly TranscriptMessage[] | undefined;
 }
 
 /**

@@ -46,6 +46,7 @@ export function projectDeepReader(settings: DeepReaderSettings): DeepReader {
       ...(settings.unattended ? { unattended: true } : {}),
       persist: request.persist,
       anchorsRoot: request.anchorsRoot,
+      ...(request.messages !== undefined ? { messages: request.messages } : {}),
       env: settings.env,
       cwd: settings.cwd,
       ...(settings.provider !== undefined ? { provider: settings.provider } : {}),

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { dirname } from 'node:path';
 import type { GateVerdict } from '../gate/index.js';
+import type { GateSettings } from '../gate/settings.js';
 import { withThreshold } from '../scan/filter.js';
 import { scanSessions } from '../scan/scan.js';
 import { gateSettingsFor } from '../scan/settings.js';
@@ -15,8 +16,8 @@ export const GATE_BUDGET_SINGLE_MS = 5_000;
 
 interface GateStepOptions {
   env: NodeJS.ProcessEnv;
+  gate: GateSettings;
   mainCheckout: string;
-  threshold?: string | undefined;
   /** Wall time one session may take to gate, in ms (`Infinity`: no cap, gate on this thread). */
   capMs: number;
   /** The session store file (default: `RETROSPECT_STORE`, a file or a shared server, else `<data dir>/store.sqlite`). */
@@ -41,7 +42,7 @@ export async function gateCandidates(
   options: GateStepOptions,
 ): Promise<GateStepResult> {
   if (sessions.length === 0) return { gated: [], timedOut: [] };
-  const { settings, warning } = gateSettingsFor(options.env, options.mainCheckout, options.threshold);
+  const { settings, warning } = gateSettingsFor(options.gate, options.mainCheckout);
   if (warning) options.log(warning);
   const location =
     options.storePath !== undefined

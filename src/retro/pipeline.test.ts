@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
@@ -113,6 +113,27 @@ describe('runRetro', () => {
         in_trial: { n: 10, mean: 0 },
         effect: { ci: [expect.any(Number), expect.any(Number)], unit: 'gate points per 100 turns' },
       },
+    ]);
+  });
+
+  it('reads a flagged session once: the deep read gets its messages, and citations keep their context without the file', async () => {
+    const p = retroProject();
+    const session = p.addSession({ rejections: 2, mtimeSecs: noonOf('2026-06-30') });
+    const handed: (readonly { id: string }[] | undefined)[] = [];
+    const proposing = readerProposing(SMOKE_RULE);
+    const reader: DeepReader = async (path, request) => {
+      handed.push(request.messages);
+      const answer = await proposing(path, request);
+      // The transcript goes away mid-run (Claude Code cleans up old ones): nothing after the read needs it.
+      rmSync(path);
+      return answer;
+    };
+    const outcome = await runRetro(options(p, { deepReader: reader, today: DAY }));
+    expect(handed).toHaveLength(1);
+    const anchor = outcome.gated[0]?.verdict.signals[0]?.ids[0];
+    expect(handed[0]?.some((m) => m.id === anchor)).toBe(true);
+    expect(outcome.applied[0]?.citations).toEqual([
+      expect.objectContaining({ message_id: anchor, session_id: session.sessionId, speaker: 'person' }),
     ]);
   });
 

@@ -1,6 +1,7 @@
 import { DEFAULT_PROPOSAL_LIMIT as GLOBAL_TOP, rankProposals } from '../deepread/rank.js';
 import type { Proposal } from '../deepread/types.js';
 import { InputError } from '../errors/errors.js';
+import { type GateSettings, resolveGateSettings } from '../gate/settings.js';
 import { findGitRoots } from '../git/roots.js';
 import { syncClaudeMdLessons } from '../rules/claude-md.js';
 import { lessonLoadWarnings } from '../rules/lessons-load.js';
@@ -11,10 +12,11 @@ import { refuseUnwritableAgentFiles, syncOtherAgentFiles } from './agent-files.j
 import { anchorHome, sessionProjectOf } from './anchor-home.js';
 import { NoAnswerError } from './answers.js';
 import { findCandidates } from './candidates.js';
-import { citationLocator } from './citation-context.js';
+import { type CitationIndex, citationIndex, citationLocator } from './citation-context.js';
 import { confirmProposals, reviewElapsedTrials } from './confirm.js';
 import type { RetroDecider } from './decide.js';
 import { type DeepReader, type DeepReadOutcome, isFatalDeepReadError } from './deep-read-port.js';
+import { readFlaggedSession } from './flagged-session.js';
 import { GATE_BUDGET_SINGLE_MS, GATE_CAP_ALL_MS, gateCandidates } from './gate-step.js';
 import { gateTimeoutText, notAppliedLine, refusedProposalLine } from './render.js';
 import { heldBackPatterns, mergeObservations, mergeRepeatedProposals, recurringPatterns } from './select.js';
@@ -42,8 +44,13 @@ export interface RetroOptions {
   deepReader: DeepReader;
   /** Deep reads running at once (default 3). */
   concurrency?: number;
-  /** The gate threshold (default `RETRO_THRESHOLD`, else the gate's). */
+  /** The gate threshold (default `RETRO_THRESHOLD`, else the gate's); unused when `gate` is given. */
   threshold?: string | undefined;
+  /**
+   * The gate's settings, resolved at the caller's edge (the CLI's --profile and --threshold over the
+   * environment); default: resolved here from `threshold` and `env`.
+   */
+  gate?: GateSettings | undefined;
   /**
    * Wall time one session may take to gate, in ms; a session still gating then is abandoned (not
    * flagged, reported as skipped). Default 2000 with `all`, 5000 for one session (docs/design/session-retro.md §5 step 3);
@@ -133,6 +140,8 @@ const short = (p: Proposal) => `${p.target} "${p.proposed_text}" (session ${p.se
 
 interface RetroRun {
   options: RetroOptions;
+  /** The gate's settings for every gate of the run: candidates, trial review, deep read. */
+  gate: GateSettings;
   mainCheckout: string;
   worktree: string;
   dryRun: boolean;
@@ -177,8 +186,8 @@ async function gateRetroCandidates(run: RetroRun, sessions: RetroCandidateSessio
   const { options, outcome, gateCapMs, log } = run;
   const gating = await gateCandidates(sessions, {
     env: options.env,
+    gate: run.gate,
     mainCheckout: run.mainCheckout,
-    threshold: options.threshold,
     capMs: gateCapMs,
     log,
   });
@@ -196,19 +205,28 @@ async function gateRetroCandidates(run: RetroRun, sessions: RetroCandidateSessio
 }
 
 type AnchorHomes = Map<string, ReturnType<typeof anchorHome>>;
+/** Each flagged session's citation context, by path, built from the messages its deep read went over. */
+type CitationIndexes = Map<string, CitationIndex>;
 type RetroCandidateSessions = ReturnType<typeof findCandidates>['sessions'];
 
-/** Deep-reads the flagged sessions in parallel, each with the verdict it was gated with. */
+/**
+ * Deep-reads the flagged sessions in parallel, each with the verdict it was gated with. Each transcript is
+ * read once here (see readFlaggedSession): its messages go to the deep read, and the citation context of
+ * its messages is kept in `citations` for the rules applied at the end, so nothing reads it again.
+ */
 async function deepReadFlagged(
   run: RetroRun,
   flagged: readonly GatedSession[],
   homes: AnchorHomes,
+  citations: CitationIndexes,
 ): Promise<DeepReadOutcome[]> {
   const { options, outcome, log } = run;
   const reads = await boundedMap(flagged, options.concurrency ?? 3, async ({ session, verdict }) => {
     if (options.signal?.aborted) return undefined;
     const anchors = [...new Set(verdict.signals.flatMap((s) => s.ids))];
     const home = homes.get(session.path);
+    const messages = readFlaggedSession(session.path);
+    if (messages !== undefined) citations.set(session.path, citationIndex(session.sessionId, messages));
     try {
       return await options.deepReader(session.path, {
         sessionId: session.sessionId,
@@ -217,6 +235,7 @@ async function deepReadFlagged(
         persist: !run.dryRun && home?.root !== undefined,
         anchorsRoot: home?.root,
         signal: options.signal,
+        messages,
       });
     } catch (error) {
       if (isFatalDeepReadError(error)) throw error;
@@ -278,10 +297,13 @@ function collectFindings(
 }
 
 /** After applying: citations in context, lesson load warnings, and the agents' instruction files in step. */
-function finishApplied(run: RetroRun, flagged: readonly GatedSession[]): void {
+function finishApplied(run: RetroRun, flagged: readonly GatedSession[], citations: CitationIndexes): void {
   const { options, outcome, mainCheckout, dryRun } = run;
   // Each citation with its session, who said it and the line before, for the person deciding on the rule.
-  const locate = citationLocator(flagged.map((g) => g.session));
+  const locate = citationLocator(
+    flagged.map((g) => g.session),
+    citations,
+  );
   for (const change of outcome.applied) if (change.citations) change.citations = change.citations.map(locate);
   // A lesson helps only if Claude Code loads it: say so when it would not (or earlier lessons are not).
   const lessonApplied = outcome.applied.some((a) => a.target === 'claude');
@@ -319,8 +341,11 @@ function startRun(options: RetroOptions): RetroRun {
   const outcome = emptyOutcome(dryRun, gateCapMs);
   outcome.project = mainCheckout;
   const log = options.log ?? (() => {});
+  const gate =
+    options.gate ?? resolveGateSettings({ flags: { threshold: options.threshold }, env: options.env });
   return {
     options,
+    gate,
     mainCheckout,
     worktree,
     dryRun,
@@ -349,13 +374,15 @@ export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
       anchorHome(session.path, { mainCheckout, otherProjects: options.anchorsElsewhere === true }),
     ]),
   );
-  const answered = await deepReadFlagged(run, flagged, homes);
+  const citations: CitationIndexes = new Map();
+  const answered = await deepReadFlagged(run, flagged, homes, citations);
   const top = topProposals(run, answered);
   collectFindings(run, answered, flagged, homes);
   const context = { mainCheckout, today, decider: options.decider, dryRun, signal: options.signal, progress };
   await reviewElapsedTrials(outcome, {
     ...context,
     env: options.env,
+    gate: run.gate,
     projectsRoot: options.projectsRoot,
     gateCapMs,
     slowPaths: new Set(timedOut.map((s) => s.path)),
@@ -363,6 +390,6 @@ export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
     installHooks: options.installHooks,
   });
   await confirmProposals(outcome, top.map(candidateOf), context);
-  finishApplied(run, flagged);
+  finishApplied(run, flagged, citations);
   return outcome;
 }

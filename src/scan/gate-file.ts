@@ -5,6 +5,7 @@ import { type GateResult, gateSessionSync } from '../gate/index.js';
 import type { LedgerCoverage } from '../gate/ledger-s2.js';
 import type { GateProfile } from '../gate/profile.js';
 import type { GateVerdict } from '../gate/score.js';
+import { defaultGateSettings } from '../gate/settings.js';
 import { isOwnRunTranscript } from '../transcript/own-run.js';
 import type { HostName, TranscriptFacts, TurnCounts, TurnEvent } from '../transcript/types.js';
 
@@ -44,7 +45,7 @@ export interface GateFileSettings {
   threshold: number;
   /** Ledger coverage by session id, read once per scan (sessions it does not name are uncovered). */
   ledger: [string, LedgerCoverage][];
-  /** `RETRO_FORCE_TRANSCRIPT_S2=1`: ignore the ledger, as the gate does. */
+  /** Ignore the ledger (`RETRO_FORCE_TRANSCRIPT_S2=1`, read at the edge), as the gate does. */
   forceTranscriptS2: boolean;
   /** The gate profile every file is scored with. */
   profile: GateProfile;
@@ -58,15 +59,17 @@ export function fileGate(
   read: TranscriptReader | undefined,
 ): (path: string, host?: HostName) => GateOutcome {
   const ledger = new Map(settings.ledger);
-  const env = settings.forceTranscriptS2 ? { RETRO_FORCE_TRANSCRIPT_S2: '1' } : {};
+  const gate = defaultGateSettings({
+    profile: settings.profile,
+    threshold: settings.threshold,
+    forceTranscriptS2: settings.forceTranscriptS2,
+  });
   const uncovered: LedgerCoverage = { covered: false };
   return (path, host) => {
     const collector = new ClaudeUsageCollector();
     const result = gateSessionSync(path, {
       ...(host !== undefined ? { host } : {}),
-      profile: settings.profile,
-      threshold: settings.threshold,
-      env,
+      settings: gate,
       ledgerLookup: (sessionId) => ledger.get(sessionId) ?? uncovered,
       ...(read ? { read } : {}),
       timeline: true,

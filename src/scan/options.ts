@@ -1,7 +1,8 @@
 import { statSync } from 'node:fs';
 import { InputError } from '../errors/errors.js';
 import type { DiscoveryRoot } from '../transcript/discover.js';
-import { adapterNamed, HOST_ADAPTERS } from '../transcript/host.js';
+import { HOST_ADAPTERS } from '../transcript/host.js';
+import { isExistingSessionRow } from '../transcript/hosts.js';
 import type { HostName } from '../transcript/types.js';
 import { demoProjectsRoot } from './demo-root.js';
 
@@ -43,8 +44,8 @@ export function resolveScanRoots(
   if (defaults) return { roots: defaultScanRoots(env, hosts), defaults };
   const roots = demo ? [demoProjectsRoot()] : paths;
   for (const root of roots) {
-    // A session inside a database (OpenCode's `opencode.db/ses_…`) exists when its row does.
-    if (adapterNamed('opencode').stat(root) !== undefined) continue;
+    // A session inside a database (`<db>/<session id>`) exists when its row does.
+    if (isExistingSessionRow(root)) continue;
     let stat: ReturnType<typeof statSync>;
     try {
       stat = statSync(root, { throwIfNoEntry: false });

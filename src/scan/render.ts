@@ -170,7 +170,7 @@ function endTruncate(text: string, width: number): string {
 export function renderLegend(width?: number, withCost = false): string {
   const parts = [
     ...SIGNAL_NAMES.map((name) => `${name} ${SIGNAL_LABELS[name]}`),
-    'S1x2 = twice',
+    `${SIGNAL_NAMES[0]}x2 = twice`,
     '! flagged',
     'TURNS = turns a person typed',
     ...(withCost

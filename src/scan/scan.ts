@@ -189,38 +189,48 @@ function under(prefix: string, path: string): boolean {
   return prefix.endsWith(sep) || path === prefix || path.startsWith(prefix + sep);
 }
 
-/**
- * Gates every transcript under the roots, reading only files that are new, changed (size or mtime) or
- * gated by an older gate version; stored files that disappeared are marked gone, their verdicts kept.
- * A stored verdict whose session's friction-ledger coverage changed is rescored from stored data when
- * that is exact, else its file is read again (or, when the file is gone, the verdict is marked stale).
- */
-export async function scanSessions(options: ScanOptions): Promise<ScanResult> {
-  const { store, settings } = options;
-  const roots = options.roots.map((root) => (typeof root === 'string' ? { path: root } : root));
-  const discovery = discoverSessions(roots);
-  const wanted = (host: HostName) => options.hosts === undefined || options.hosts.includes(host);
-  const files = discovery.sources.filter((source) => wanted(source.host));
-  const skippedEntries: SkippedEntry[] = [...discovery.skipped];
-  const prefixes = [...new Set(roots.map((root) => prefixOf(root.path)))];
+/** What the store holds under the scan's prefixes (a file prefix holds itself and its database rows). */
+async function knownUnder(
+  store: SessionStorePort,
+  prefixes: readonly string[],
+): Promise<Map<string, KnownFile>> {
   const known = new Map<string, KnownFile>();
   for (const prefix of prefixes)
     for (const [path, file] of await store.knownFiles(prefix)) if (under(prefix, path)) known.set(path, file);
-  const present = new Set(files.map((f) => f.path));
-  const scannedAt = (options.now?.() ?? new Date()).toISOString();
+  return known;
+}
 
-  // Files abandoned at the cap earlier in the same run are neither read nor rescored.
-  const skipped = (path: string) => options.skipPaths?.has(path) === true;
-  const toRead = files.filter((file) => needsReading(file, known, settings.profile) && !skipped(file.path));
-  const reading = new Set(toRead.map((f) => f.path));
-  const filesByPath = new Map(files.map((f) => [f.path, f]));
+/** What the scan decided to read, and what the ledger's changes made of the verdicts it does not read. */
+interface ReadPlan {
+  toRead: SessionSource[];
+  reading: Set<string>;
+  /** Verdicts rescored (or marked stale) from stored data: saved before any file is read. */
+  refreshed: SessionRecord[];
+  rescored: number;
+  /** Of the rescored, those whose file is still there (they count as neither read nor unchanged). */
+  rescoredPresent: number;
+  stale: number;
+}
+
+/**
+ * The stored verdicts whose session's friction-ledger coverage changed: rescored from stored data when
+ * that is exact, else their file joins `plan.toRead` (or, when the file is gone, the verdict is stale).
+ */
+async function refreshLedgerMoves(
+  plan: ReadPlan,
+  context: {
+    store: SessionStorePort;
+    settings: GateFileSettings;
+    known: Map<string, KnownFile>;
+    filesByPath: Map<string, SessionSource>;
+    skipped: (path: string) => boolean;
+    scannedAt: string;
+  },
+): Promise<void> {
+  const { store, settings, known, filesByPath, skipped, scannedAt } = context;
   const coverageOf = currentCoverage(settings);
-  const refreshed: SessionRecord[] = [];
-  let rescored = 0;
-  let rescoredPresent = 0;
-  let stale = 0;
   for (const [path, stored] of known) {
-    if (reading.has(path) || skipped(path)) continue;
+    if (plan.reading.has(path) || skipped(path)) continue;
     const coverage = coverageOf(stored.sessionId);
     if (!ledgerMoved(stored, coverage)) continue;
     const record = await store.sessionAt(path);
@@ -234,21 +244,40 @@ export async function scanSessions(options: ScanOptions): Promise<ScanResult> {
       scannedAt,
     );
     if (refresh.kind === 'reread' && file) {
-      toRead.push(file);
-      reading.add(path);
+      plan.toRead.push(file);
+      plan.reading.add(path);
     } else if (refresh.kind === 'rescored') {
       // markGone below flags a file that vanished since the last scan (and counts it).
-      refreshed.push({ ...refresh.record, gone: record.gone });
-      rescored += 1;
-      if (file) rescoredPresent += 1;
+      plan.refreshed.push({ ...refresh.record, gone: record.gone });
+      plan.rescored += 1;
+      if (file) plan.rescoredPresent += 1;
     } else if (refresh.kind === 'stale') {
-      stale += 1;
-      if (!record.ledgerStale) refreshed.push({ ...refresh.record, gone: record.gone });
+      plan.stale += 1;
+      if (!record.ledgerStale) plan.refreshed.push({ ...refresh.record, gone: record.gone });
     }
   }
+}
 
-  // Rescored verdicts need no reading: saved first, so that a scan stopped later keeps them.
-  await store.upsertSession(...refreshed);
+/** What reading the changed files gave: files that are no transcript, warnings, and those abandoned. */
+interface ReadOutcome {
+  /** Stored rows to drop: files that now read as no transcript, or read errors an older release cached. */
+  forget: string[];
+  warnings: string[];
+  timedOut: string[];
+}
+
+/**
+ * Gates the files to read (in a worker pool, each verdict stored as it comes), reporting progress by bytes.
+ * The gate and its readers (about a hundred modules) load only when a file must be read: a scan with
+ * nothing new reads none.
+ */
+async function readChanged(
+  options: ScanOptions,
+  toRead: readonly SessionSource[],
+  known: Map<string, KnownFile>,
+  skippedEntries: SkippedEntry[],
+  scannedAt: string,
+): Promise<ReadOutcome> {
   const totalBytes = toRead.reduce((sum, f) => sum + f.size, 0);
   let doneBytes = 0;
   options.onProgress?.(0, totalBytes);
@@ -256,17 +285,15 @@ export async function scanSessions(options: ScanOptions): Promise<ScanResult> {
     doneBytes += size;
     options.onProgress?.(doneBytes, totalBytes);
   };
-  const batch = new VerdictBatch(store);
+  const batch = new VerdictBatch(options.store);
   const forget: string[] = [];
   const warnings: string[] = [];
   const readPaths = new Map(toRead.map((f) => [f.path, f]));
-  // The gate and its readers (about a hundred modules) load only when a file must be read: a scan with
-  // nothing new reads none.
   const outcomes =
     toRead.length === 0
       ? []
-      : await (await import('./pool.js')).gateFiles(toRead, {
-          settings,
+      : await (await import('./pool.js')).gateFiles([...toRead], {
+          settings: options.settings,
           reader: options.reader ?? 'fast',
           jobs: options.jobs ?? 1,
           ...(options.inlineBelowBytes === undefined ? {} : { inlineBelowBytes: options.inlineBelowBytes }),
@@ -294,6 +321,26 @@ export async function scanSessions(options: ScanOptions): Promise<ScanResult> {
         });
   await batch.done();
   const timedOut = toRead.filter((_file, i) => outcomes[i] === undefined).map((file) => file.path);
+  return { forget, warnings, timedOut };
+}
+
+/**
+ * Brings the store in step with the disk after the reads: rows of files that are no transcript go, rows
+ * from a store that did not know own runs yet have their file's head checked once, and stored files that
+ * disappeared are marked gone (only those of the hosts looked for). Returns how many became gone.
+ */
+async function settleStore(
+  store: SessionStorePort,
+  known: Map<string, KnownFile>,
+  seen: {
+    present: Set<string>;
+    reading: Set<string>;
+    filesByPath: Map<string, SessionSource>;
+    wanted: (host: HostName) => boolean;
+  },
+  forget: string[],
+): Promise<number> {
+  const { present, reading, filesByPath, wanted } = seen;
   await store.forgetPaths(forget);
   // Rows from a store that did not know own runs yet: each file still there has its head checked, once.
   const unchecked = [...known].filter(
@@ -308,28 +355,76 @@ export async function scanSessions(options: ScanOptions): Promise<ScanResult> {
   for (const path of known.keys())
     if (!present.has(path) && wanted((await store.sessionAt(path))?.host ?? 'claude-code'))
       vanished.push(path);
-  const newlyGone = await store.markGone(vanished);
+  return store.markGone(vanished);
+}
+
+/** The stored records under the scan's prefixes, after the scan (only the hosts looked for). */
+async function recordsUnder(
+  store: SessionStorePort,
+  prefixes: readonly string[],
+  hosts: readonly HostName[] | undefined,
+): Promise<SessionRecord[]> {
   const records = new Map<string, SessionRecord>();
   for (const prefix of prefixes) {
-    for (const record of await store.listSessions({
-      under: prefix,
-      ...(options.hosts ? { hosts: options.hosts } : {}),
-    })) {
+    for (const record of await store.listSessions({ under: prefix, ...(hosts ? { hosts } : {}) })) {
       // A file root's prefix is the file itself; keep only that file (and a database's sessions).
       if (under(prefix, record.path)) records.set(record.path, record);
     }
   }
+  return [...records.values()];
+}
+
+/**
+ * Gates every transcript under the roots, reading only files that are new, changed (size or mtime) or
+ * gated by an older gate version; stored files that disappeared are marked gone, their verdicts kept.
+ * A stored verdict whose session's friction-ledger coverage changed is rescored from stored data when
+ * that is exact, else its file is read again (or, when the file is gone, the verdict is marked stale).
+ */
+export async function scanSessions(options: ScanOptions): Promise<ScanResult> {
+  const { store, settings } = options;
+  const roots = options.roots.map((root) => (typeof root === 'string' ? { path: root } : root));
+  const discovery = discoverSessions(roots);
+  const wanted = (host: HostName) => options.hosts === undefined || options.hosts.includes(host);
+  const files = discovery.sources.filter((source) => wanted(source.host));
+  const skippedEntries: SkippedEntry[] = [...discovery.skipped];
+  const prefixes = [...new Set(roots.map((root) => prefixOf(root.path)))];
+  const known = await knownUnder(store, prefixes);
+  const present = new Set(files.map((f) => f.path));
+  const scannedAt = (options.now?.() ?? new Date()).toISOString();
+
+  // Files abandoned at the cap earlier in the same run are neither read nor rescored.
+  const skipped = (path: string) => options.skipPaths?.has(path) === true;
+  const toRead = files.filter((file) => needsReading(file, known, settings.profile) && !skipped(file.path));
+  const plan: ReadPlan = {
+    toRead,
+    reading: new Set(toRead.map((f) => f.path)),
+    refreshed: [],
+    rescored: 0,
+    rescoredPresent: 0,
+    stale: 0,
+  };
+  const filesByPath = new Map(files.map((f) => [f.path, f]));
+  await refreshLedgerMoves(plan, { store, settings, known, filesByPath, skipped, scannedAt });
+  // Rescored verdicts need no reading: saved first, so that a scan stopped later keeps them.
+  await store.upsertSession(...plan.refreshed);
+  const read = await readChanged(options, toRead, known, skippedEntries, scannedAt);
+  const newlyGone = await settleStore(
+    store,
+    known,
+    { present, reading: plan.reading, filesByPath, wanted },
+    read.forget,
+  );
   return {
     skipped: skippedEntries,
-    records: [...records.values()],
+    records: await recordsUnder(store, prefixes, options.hosts),
     read: toRead.length,
-    readBytes: totalBytes,
-    unchanged: files.length - toRead.length - rescoredPresent,
-    rescored,
-    stale,
+    readBytes: toRead.reduce((sum, f) => sum + f.size, 0),
+    unchanged: files.length - toRead.length - plan.rescoredPresent,
+    rescored: plan.rescored,
+    stale: plan.stale,
     newlyGone,
-    timedOut,
+    timedOut: read.timedOut,
     unknownFormat: discovery.unknown,
-    warnings: [...new Set(warnings)],
+    warnings: [...new Set(read.warnings)],
   };
 }

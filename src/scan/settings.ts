@@ -1,29 +1,26 @@
 import { ledgerCoverageIndex } from '../gate/ledger-s2.js';
-import { resolveGateProfile } from '../gate/profile.js';
-import { resolveThreshold } from '../gate/threshold.js';
+import type { GateSettings } from '../gate/settings.js';
 import { resolveLedgerPath } from '../ledger/path.js';
 import type { GateFileSettings } from './gate-file.js';
 
 /**
- * The gate settings of one scan as `retrospect gate` would use them: threshold from `threshold` or
- * `RETRO_THRESHOLD`, the profile from `RETRO_GATE_PROFILE` (default calibrated), and the friction ledger of the project around `cwd` read once for the hybrid S2.
+ * The gate settings of one scan as `retrospect gate` would use them: the threshold and profile resolved at
+ * the edge (resolveGateSettings), and the friction ledger of the project around `cwd` read once for the
+ * hybrid S2. `warning` is the resolver's warnings, one a line.
  */
 export function gateSettingsFor(
-  env: NodeJS.ProcessEnv,
+  gate: GateSettings,
   cwd: string,
-  threshold?: string,
 ): { settings: GateFileSettings; warning?: string } {
-  const chosen = resolveThreshold(threshold, env);
-  const profile = resolveGateProfile(undefined, env);
-  const warning = [chosen.warning, profile.warning].filter((w) => w !== undefined).join('\n');
-  const force = env.RETRO_FORCE_TRANSCRIPT_S2 === '1';
-  const ledger = force ? undefined : resolveLedgerPath(env, cwd);
+  const warning = gate.warnings.join('\n');
+  const force = gate.forceTranscriptS2;
+  const ledger = force ? undefined : resolveLedgerPath(gate.ledger, cwd);
   return {
     settings: {
-      threshold: chosen.threshold,
+      threshold: gate.threshold,
       ledger: [...ledgerCoverageIndex(ledger)],
       forceTranscriptS2: force,
-      profile: profile.profile,
+      profile: gate.profile,
     },
     ...(warning ? { warning } : {}),
   };

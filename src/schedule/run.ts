@@ -70,6 +70,9 @@ type Settled<T> = { kind: 'completed'; value: T } | { kind: 'failed'; error: unk
  * then writes the report in every outcome (completed, failed, interrupted, even `process.exit`),
  * releases the lock, and posts the webhook fail-open. A signal aborts `context.signal`; the body gets
  * `graceMs` to stop (a second signal cuts that short) before the report is written without it.
+ *
+ * Long on purpose: one lifecycle whose order must hold on every way out (lock, signals, body, report,
+ * release, webhook); written top to bottom in one function, each exit path can be read against it.
  */
 export async function runScheduled<T>(
   mroot: string,

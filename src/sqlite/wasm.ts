@@ -248,7 +248,13 @@ function leaveWal(path: string): void {
   }
 }
 
-/** Opens `path` on the WebAssembly engine, with the adapter's interface (see database.ts). */
+/**
+ * Opens `path` on the WebAssembly engine, with the adapter's interface (see database.ts).
+ *
+ * Long on purpose: the opening (a read-only copy, the file guard) and then the one object that implements
+ * SqliteDatabase over the open database, each of its methods a few lines sharing the database, its
+ * statement cache and the guard.
+ */
 export function openWasmSqlite(
   given: string,
   options: OpenSqliteOptions,

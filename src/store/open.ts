@@ -1,90 +1,76 @@
 import { resolve, sep } from 'node:path';
-import type { SessionUsage } from '../cost/session-usage.js';
-import { ledgerCoverageKey } from '../gate/ledger-s2.js';
 import type { GateVerdict } from '../gate/score.js';
-import type { SignalName } from '../gate/signals.js';
+import { SIGNAL_NAMES, type SignalName } from '../gate/signals.js';
 import type { SqliteDatabase, SqliteEngineName, SqliteValue } from '../sqlite/index.js';
+import {
+  columnsNamed,
+  fromSqliteRow,
+  SESSION_COLUMNS,
+  type SessionRow,
+  sqliteSelectList,
+  sqliteValues,
+} from './columns.js';
 import { connectStore } from './connect.js';
 import { guardStore } from './guard.js';
 import type { SessionStorePort } from './port.js';
-import { profileOf, recordOfRow } from './row.js';
+import { profileOf, recordOfRow, rowOfRecord } from './row.js';
 import { activeWithin, sessionStartsBounded } from './session-starts.js';
 import type { KnownFile, SessionQuery, SessionRecord, StoredSessionScore } from './types.js';
 
 /** The file name of the store inside Retrospect's data folder. */
 export const STORE_FILE = 'store.sqlite';
 
-interface Row {
-  path: string;
-  size: number;
-  mtime_ms: number;
-  host: string;
-  session_id: string;
-  parent_session_id: string | null;
-  agent_id: string | null;
-  project: string;
-  first_ts: string | null;
-  last_ts: string | null;
-  lines: number;
-  gate_version: number;
-  verdict_json: string;
-  score: number;
-  passed: number;
-  s1: number;
-  s2: number;
-  s3: number;
-  s4: number;
-  s5: number;
-  gone: number;
-  scanned_at: string;
-  ledger_s2: string | null;
-  transcript_s2: string | null;
-  ledger_stale: number;
-  own_run: number | null;
-  gate_profile: string;
-  turns_human: number | null;
-  turns_assistant: number | null;
-  turns_tool_errors: number | null;
-  usage_json: string | null;
-}
-
-/** The SQLite row in the shape both stores share: flags are integers and the verdict is JSON text here. */
-function toRecord(row: Row): SessionRecord {
-  return recordOfRow({
-    ...row,
-    verdict: JSON.parse(row.verdict_json) as GateVerdict,
-    gone: row.gone !== 0,
-    ledger_stale: row.ledger_stale !== 0,
-    own_run: row.own_run === null ? null : row.own_run !== 0,
-    usage: row.usage_json === null ? null : (JSON.parse(row.usage_json) as SessionUsage),
-  });
+/** The row as SQLite returns it under the row's names (see sqliteSelectList), in the row's form. */
+function toRecord(raw: unknown): SessionRecord {
+  return recordOfRow(fromSqliteRow<SessionRow>(raw as Record<string, unknown>));
 }
 
 /** Signal counts of a verdict, every signal present (0 when it did not match). */
 export function countSignals(verdict: GateVerdict): Record<SignalName, number> {
-  const counts = { S1: 0, S2: 0, S3: 0, S4: 0, S5: 0 };
+  const counts = Object.fromEntries(SIGNAL_NAMES.map((name) => [name, 0])) as Record<SignalName, number>;
   for (const signal of verdict.signals) counts[signal.name] = signal.count;
   return counts;
 }
 
-const UPSERT = `INSERT INTO sessions (path, size, mtime_ms, host, session_id, parent_session_id, agent_id, project,
-    first_ts, last_ts, lines, gate_version, verdict_json, score, passed, s1, s2, s3, s4, s5, gone, scanned_at,
-    ledger_s2, transcript_s2, ledger_stale, own_run, gate_profile, turns_human, turns_assistant, turns_tool_errors,
-    usage_json)
-  VALUES (@path, @size, @mtime_ms, @host, @session_id, @parent_session_id, @agent_id, @project, @first_ts, @last_ts,
-    @lines, @gate_version, @verdict_json, @score, @passed, @s1, @s2, @s3, @s4, @s5, @gone, @scanned_at,
-    @ledger_s2, @transcript_s2, @ledger_stale, @own_run, @gate_profile, @turns_human, @turns_assistant,
-    @turns_tool_errors, @usage_json)
-  ON CONFLICT (path) DO UPDATE SET size = excluded.size, mtime_ms = excluded.mtime_ms, host = excluded.host,
-    session_id = excluded.session_id, parent_session_id = excluded.parent_session_id, agent_id = excluded.agent_id,
-    project = excluded.project, first_ts = excluded.first_ts, last_ts = excluded.last_ts, lines = excluded.lines,
-    gate_version = excluded.gate_version, verdict_json = excluded.verdict_json, score = excluded.score,
-    passed = excluded.passed, s1 = excluded.s1, s2 = excluded.s2, s3 = excluded.s3, s4 = excluded.s4,
-    s5 = excluded.s5, gone = excluded.gone, scanned_at = excluded.scanned_at, ledger_s2 = excluded.ledger_s2,
-    transcript_s2 = excluded.transcript_s2, ledger_stale = excluded.ledger_stale, own_run = excluded.own_run,
-    gate_profile = excluded.gate_profile, turns_human = excluded.turns_human,
-    turns_assistant = excluded.turns_assistant, turns_tool_errors = excluded.turns_tool_errors,
-    usage_json = excluded.usage_json`;
+/** Every column of a stored row, under the row's names. */
+const SELECT_ROW = `SELECT ${sqliteSelectList()} FROM sessions`;
+
+const UPSERT = `INSERT INTO sessions (${SESSION_COLUMNS.map((c) => c.sqliteName).join(', ')})
+  VALUES (${SESSION_COLUMNS.map((c) => `@${c.sqliteName}`).join(', ')})
+  ON CONFLICT (path) DO UPDATE SET ${SESSION_COLUMNS.filter((c) => c.name !== 'path')
+    .map((c) => `${c.sqliteName} = excluded.${c.sqliteName}`)
+    .join(', ')}`;
+
+/** What a rescan compares (KnownFile): stored columns, and three facts worked out in SQL. */
+const KNOWN_FILE_COLUMNS = `${sqliteSelectList(
+  columnsNamed(
+    'path',
+    'size',
+    'mtime_ms',
+    'gate_version',
+    'gone',
+    'session_id',
+    'ledger_s2',
+    'ledger_stale',
+    'own_run',
+    'gate_profile',
+  ),
+)}, json_extract(verdict_json, '$.error') IS NOT NULL AS gate_error, turns_human IS NOT NULL AS has_turns,
+  usage_json IS NOT NULL AS has_usage`;
+
+type KnownFileRow = Pick<
+  SessionRow,
+  | 'path'
+  | 'size'
+  | 'mtime_ms'
+  | 'gate_version'
+  | 'gone'
+  | 'session_id'
+  | 'ledger_s2'
+  | 'ledger_stale'
+  | 'own_run'
+  | 'gate_profile'
+> & { gate_error: number; has_turns: number; has_usage: number };
 
 export interface SessionStoreOptions {
   /** The SQLite engine; default: Node's built-in one where this Node has it, else better-sqlite3, else node-sqlite3-wasm. */
@@ -115,79 +101,32 @@ export class SessionStore implements SessionStorePort {
     const insert = this.db.prepare(UPSERT);
     this.db.transaction(() => {
       for (const r of records) {
-        insert.run({
-          path: r.path,
-          size: r.size,
-          mtime_ms: r.mtimeMs,
-          host: r.host,
-          session_id: r.sessionId,
-          parent_session_id: r.parentSessionId ?? null,
-          agent_id: r.agentId ?? null,
-          project: r.project,
-          first_ts: r.firstTimestamp ?? null,
-          last_ts: r.lastTimestamp ?? null,
-          lines: r.lines,
-          gate_version: r.gateVersion,
-          verdict_json: JSON.stringify(r.verdict),
-          score: r.verdict.score,
-          passed: r.verdict.passed ? 1 : 0,
-          s1: r.signalCounts.S1,
-          s2: r.signalCounts.S2,
-          s3: r.signalCounts.S3,
-          s4: r.signalCounts.S4,
-          s5: r.signalCounts.S5,
-          gone: r.gone ? 1 : 0,
-          scanned_at: r.scannedAt,
-          ledger_s2: r.ledgerS2 === undefined ? null : ledgerCoverageKey(r.ledgerS2),
-          transcript_s2: r.transcriptS2 === undefined ? null : JSON.stringify(r.transcriptS2),
-          ledger_stale: r.ledgerStale ? 1 : 0,
-          own_run: r.ownRun === undefined ? null : r.ownRun ? 1 : 0,
-          gate_profile: r.gateProfile,
-          turns_human: r.turns?.human ?? null,
-          turns_assistant: r.turns?.assistant ?? null,
-          turns_tool_errors: r.turns?.toolErrors ?? null,
-          usage_json: r.usage === undefined ? null : JSON.stringify(r.usage),
-        });
+        insert.run(sqliteValues(rowOfRecord(r)));
       }
     });
   }
 
   /** What a rescan compares, for every stored file under `root` (all files when omitted). */
   knownFiles(root?: string): Map<string, KnownFile> {
-    const columns = `path, size, mtime_ms, gate_version, gone, session_id, ledger_s2, ledger_stale, own_run, gate_profile,
-      json_extract(verdict_json, '$.error') IS NOT NULL AS gate_error, turns_human IS NOT NULL AS has_turns,
-      usage_json IS NOT NULL AS has_usage`;
     const rows = (
       root === undefined
-        ? this.db.prepare(`SELECT ${columns} FROM sessions`).all()
+        ? this.db.prepare(`SELECT ${KNOWN_FILE_COLUMNS} FROM sessions`).all()
         : this.db
-            .prepare(`SELECT ${columns} FROM sessions WHERE substr(path, 1, ?) = ?`)
+            .prepare(`SELECT ${KNOWN_FILE_COLUMNS} FROM sessions WHERE substr(path, 1, ?) = ?`)
             .all(Array.from(root).length, root)
-    ) as (Pick<
-      Row,
-      | 'path'
-      | 'size'
-      | 'mtime_ms'
-      | 'gate_version'
-      | 'gone'
-      | 'session_id'
-      | 'ledger_s2'
-      | 'ledger_stale'
-      | 'own_run'
-      | 'gate_profile'
-    > & { gate_error: number; has_turns: number; has_usage: number })[];
+    ).map((raw) => fromSqliteRow<KnownFileRow>(raw as Record<string, unknown>));
     const known = new Map<string, KnownFile>();
     for (const row of rows) {
       known.set(row.path, {
         size: row.size,
         mtimeMs: row.mtime_ms,
         gateVersion: row.gate_version,
-        gone: row.gone !== 0,
+        gone: row.gone,
         sessionId: row.session_id,
         ledgerS2: row.ledger_s2 ?? undefined,
-        ledgerStale: row.ledger_stale !== 0,
+        ledgerStale: row.ledger_stale,
         gateError: row.gate_error !== 0,
-        ownRun: row.own_run === null ? undefined : row.own_run !== 0,
+        ownRun: row.own_run ?? undefined,
         gateProfile: profileOf(row.gate_profile),
         hasTurns: row.has_turns !== 0,
         hasUsage: row.has_usage !== 0,
@@ -198,7 +137,7 @@ export class SessionStore implements SessionStorePort {
 
   /** The stored record of one file. */
   sessionAt(path: string): SessionRecord | undefined {
-    const row = this.db.prepare('SELECT * FROM sessions WHERE path = ?').get(path) as Row | undefined;
+    const row = this.db.prepare(`${SELECT_ROW} WHERE path = ?`).get(path);
     return row ? toRecord(row) : undefined;
   }
 
@@ -263,8 +202,11 @@ export class SessionStore implements SessionStorePort {
       where.push(`host IN (${query.hosts.map(() => '?').join(', ') || "''"})`);
       params.push(...query.hosts);
     }
-    const sql = `SELECT * FROM sessions ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY path`;
-    const records = (this.db.prepare(sql).all(...params) as Row[]).map(toRecord);
+    const sql = `${SELECT_ROW} ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY path`;
+    const records = this.db
+      .prepare(sql)
+      .all(...params)
+      .map(toRecord);
     const newest = this.db.prepare('SELECT max(mtime_ms) AS newest FROM sessions').get() as {
       newest: number | null;
     };
@@ -285,7 +227,7 @@ export class SessionStore implements SessionStorePort {
         `SELECT session_id, score, mtime_ms FROM sessions
          WHERE project = ? AND parent_session_id IS NULL AND coalesce(own_run, 0) = 0 ORDER BY mtime_ms, session_id`,
       )
-      .all(projectFolder) as Pick<Row, 'session_id' | 'score' | 'mtime_ms'>[];
+      .all(projectFolder) as Pick<SessionRow, 'session_id' | 'score' | 'mtime_ms'>[];
     return rows.map((r) => ({
       sessionId: r.session_id,
       score: r.score,

@@ -1,53 +1,26 @@
 import type { SessionUsage } from '../cost/session-usage.js';
 import { publishSkippedRecord } from '../fsx/refused-reads.js';
-import type { LedgerCoverage } from '../gate/ledger-s2.js';
+import { type LedgerCoverage, ledgerCoverageKey } from '../gate/ledger-s2.js';
 import { type GateProfile, isGateProfile } from '../gate/profile.js';
-import type { GateSignal, GateVerdict } from '../gate/score.js';
+import type { GateSignal } from '../gate/score.js';
+import { SIGNAL_NAMES, type SignalName } from '../gate/signals.js';
+import { type SessionRow, type SignalColumn, signalColumn } from './columns.js';
 import type { HostName, SessionRecord } from './types.js';
 
-/**
- * One stored session as both stores hold it, column for column. Each store first converts what its engine
- * returns in its own way (SQLite: integers for flags, the verdict as JSON text; PostgreSQL: booleans and
- * jsonb), so that a record is built from a row in one place.
- */
-export interface SessionRow {
-  path: string;
-  size: number;
-  mtime_ms: number;
-  host: string;
-  session_id: string;
-  parent_session_id: string | null;
-  agent_id: string | null;
-  project: string;
-  first_ts: string | null;
-  last_ts: string | null;
-  lines: number;
-  gate_version: number;
-  verdict: GateVerdict;
-  s1: number;
-  s2: number;
-  s3: number;
-  s4: number;
-  s5: number;
-  gone: boolean;
-  scanned_at: string;
-  ledger_s2: string | null;
-  transcript_s2: string | null;
-  ledger_stale: boolean;
-  own_run: boolean | null;
-  gate_profile: string;
-  turns_human: number | null;
-  turns_assistant: number | null;
-  turns_tool_errors: number | null;
-  usage: SessionUsage | null;
-}
+export type { SessionRow } from './columns.js';
 
 /** A stored profile name (an unknown one, from a newer release, reads as a profile to rescore with). */
 export function profileOf(stored: string): GateProfile {
   return isGateProfile(stored) ? stored : 'seed';
 }
 
-const FINITE_COLUMNS = ['size', 'mtime_ms', 'lines', 'gate_version', 's1', 's2', 's3', 's4', 's5'] as const;
+const FINITE_COLUMNS = [
+  'size',
+  'mtime_ms',
+  'lines',
+  'gate_version',
+  ...SIGNAL_NAMES.map(signalColumn),
+] as const;
 
 /**
  * What makes a stored row unusable, or undefined when it is sound. A shared store holds rows that other
@@ -96,7 +69,10 @@ export function recordOfRow(row: SessionRow): SessionRecord {
     lines: row.lines,
     gateVersion: row.gate_version,
     verdict: row.verdict,
-    signalCounts: { S1: row.s1, S2: row.s2, S3: row.s3, S4: row.s4, S5: row.s5 },
+    signalCounts: Object.fromEntries(SIGNAL_NAMES.map((name) => [name, row[signalColumn(name)]])) as Record<
+      SignalName,
+      number
+    >,
     gone: row.gone,
     scannedAt: row.scanned_at,
     ledgerS2: row.ledger_s2 === null ? undefined : (JSON.parse(row.ledger_s2) as LedgerCoverage),
@@ -114,6 +90,41 @@ export function recordOfRow(row: SessionRow): SessionRecord {
             toolErrors: row.turns_tool_errors ?? 0,
           },
     usage: usageOfRow(row.usage),
+  };
+}
+
+/** The row that stores a record: the inverse of recordOfRow, with the verdict's score and outcome as columns. */
+export function rowOfRecord(record: SessionRecord): SessionRow {
+  return {
+    path: record.path,
+    size: record.size,
+    mtime_ms: record.mtimeMs,
+    host: record.host,
+    session_id: record.sessionId,
+    parent_session_id: record.parentSessionId ?? null,
+    agent_id: record.agentId ?? null,
+    project: record.project,
+    first_ts: record.firstTimestamp ?? null,
+    last_ts: record.lastTimestamp ?? null,
+    lines: record.lines,
+    gate_version: record.gateVersion,
+    verdict: record.verdict,
+    score: record.verdict.score,
+    passed: record.verdict.passed,
+    ...(Object.fromEntries(
+      SIGNAL_NAMES.map((name) => [signalColumn(name), record.signalCounts[name]]),
+    ) as Pick<SessionRow, SignalColumn>),
+    gone: record.gone,
+    scanned_at: record.scannedAt,
+    ledger_s2: record.ledgerS2 === undefined ? null : ledgerCoverageKey(record.ledgerS2),
+    transcript_s2: record.transcriptS2 === undefined ? null : JSON.stringify(record.transcriptS2),
+    ledger_stale: record.ledgerStale === true,
+    own_run: record.ownRun ?? null,
+    gate_profile: record.gateProfile,
+    turns_human: record.turns?.human ?? null,
+    turns_assistant: record.turns?.assistant ?? null,
+    turns_tool_errors: record.turns?.toolErrors ?? null,
+    usage: record.usage ?? null,
   };
 }
 

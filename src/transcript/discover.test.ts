@@ -81,6 +81,46 @@ describe('finding sessions', () => {
     });
   });
 
+  it("passes over each agent's folders that hold no session, and searches as deep as the deepest agent's home", () => {
+    const { home } = hostsHomeCopy();
+    const rollout = join(
+      HOSTS_HOME,
+      '.codex/sessions/2026/08/06/rollout-2026-08-06T09-40-00-019fd608-aaaa-7bbb-8ccc-123456789abc.jsonl',
+    );
+    // A session-looking file in each folder an agent says holds none (skipsFolder): none of them is found.
+    for (const folder of [
+      '.local/share/opencode/snapshot/ab',
+      '.local/share/opencode/tool-output',
+      '.gemini/tmp/shop/checkpoints',
+      '.gemini/tmp/shop/tool-outputs',
+      '.copilot/session-state/8baa78ec-b203-4c7f-b1d3-c1170ae84b7d/rewind-snapshots',
+      '.copilot/session-state/8baa78ec-b203-4c7f-b1d3-c1170ae84b7d/checkpoints',
+      '.local/share/opencode/storage/message/ses_x',
+      'work/node_modules/pkg',
+    ]) {
+      mkdirSync(join(home, folder), { recursive: true });
+      cpSync(rollout, join(home, folder, 'copy-rollout.jsonl'));
+    }
+    // A home given from one level above it: every session, OpenCode's legacy one six folders down included.
+    const above = tempDir('retrospect-above-home-');
+    renameSync(home, join(above, 'ada'));
+    expect(found([{ path: above }], join(above, 'ada'))).toEqual({
+      sessions: EXPECTED,
+      unknown: ['.codex/sessions/notes.jsonl'],
+    });
+    // One level more and the deepest folder is past the search, said as such.
+    const further = tempDir('retrospect-further-');
+    mkdirSync(join(further, 'backups'));
+    renameSync(above, join(further, 'backups', 'homes'));
+    const discovery = discoverSessions([{ path: further }]);
+    expect(discovery.sources.some((s) => s.path.includes('storage/session'))).toBe(false);
+    const tooDeep = discovery.skipped
+      .filter((s) => s.kind === 'too-deep')
+      .map((s) => relative(further, s.path));
+    expect(tooDeep).toContain('backups/homes/ada/.local/share/opencode/storage/session');
+    expect(tooDeep).toContain('backups/homes/ada/.codex/sessions/2026/08/06');
+  });
+
   it('recognises a session file out of its place by its head', () => {
     const dir = tempDir('retrospect-loose-');
     const files = {

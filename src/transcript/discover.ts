@@ -1,5 +1,5 @@
 import { type Dirent, lstatSync, readdirSync, type Stats, statSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describeClaudeFile } from './claude/layout.js';
 import { adapterNamed, detectHost, HOST_ADAPTERS, headOf } from './hosts.js';
 import type { SkippedEntry } from './skipped.js';
@@ -34,32 +34,28 @@ export interface Discovery {
   skipped: SkippedEntry[];
 }
 
+/** A given folder may be one above a user's home (`/home`, a backup's root) and still find every session. */
+const LEVELS_ABOVE_A_HOME = 1;
 /**
- * How deep a given folder is searched: a home's `.codex/sessions/YYYY/MM/DD/`, `.gemini/tmp/<p>/chats/<id>/`
- * and `.local/share/opencode/storage/session/<project>/` all lie within it.
+ * How deep a given folder is searched (the folder itself is depth 1): deep enough for the deepest agent's
+ * sessions below its home (each adapter's `homeDepth`), given from a folder up to one level above a home.
  */
-const MAX_DEPTH = 8;
-/** Folders that hold no sessions and can be huge (OpenCode snapshots are git object stores). */
-const SKIPPED = new Set([
-  'node_modules',
-  '.git',
-  'snapshot',
-  'tool-output',
-  'tool-outputs',
-  'checkpoints',
-  'rewind-snapshots',
-]);
+const MAX_DEPTH = 1 + LEVELS_ABOVE_A_HOME + Math.max(...HOST_ADAPTERS.map((adapter) => adapter.homeDepth));
+/** Folders that hold no agent's sessions and can be huge, whatever the agent. */
+const NEVER_ENTERED = new Set(['node_modules', '.git']);
+/** Every agent's session file endings (`fileEndings`). */
+const ENDINGS = [...new Set(HOST_ADAPTERS.flatMap((adapter) => adapter.fileEndings))];
 
 /** Files worth a look: transcripts, chat files and databases (the hosts tell which are theirs). */
 function candidate(name: string): boolean {
-  return (
-    name.endsWith('.jsonl') || name.endsWith('.jsonl.zst') || name.endsWith('.json') || name.endsWith('.db')
-  );
+  return ENDINGS.some((ending) => name.endsWith(ending));
 }
 
-/** OpenCode's legacy storage keeps one file per message and part: only its `session/` folder names sessions. */
+/** A folder no walk enters: a dependency or git store, or a folder an agent says holds no session of its. */
 function skipped(dir: string, name: string): boolean {
-  return SKIPPED.has(name) || (basename(dir) === 'storage' && name !== 'session' && name !== 'project');
+  return (
+    NEVER_ENTERED.has(name) || HOST_ADAPTERS.some((adapter) => adapter.skipsFolder?.(dir, name) === true)
+  );
 }
 
 /** What kind of special file `stat` describes, in words (stat never opens it, so a FIFO cannot block us). */

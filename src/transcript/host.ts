@@ -20,6 +20,21 @@ export interface HostAdapter {
   roots(env: NodeJS.ProcessEnv): string[];
   /** Every session under `root` (one of `roots`, or a folder or file inside one). */
   discover(root: string): SessionSource[];
+  /**
+   * The endings of the agent's session files (databases included): a walk of a folder a person gives
+   * looks at files with these endings only, and asks detectHost whose each one is.
+   */
+  readonly fileEndings: readonly string[];
+  /**
+   * How many folders below its user's home the agent's deepest session files lie (Codex's
+   * `.codex/sessions/YYYY/MM/DD/` is 5): a walk of a given folder goes deep enough for every agent's.
+   */
+  readonly homeDepth: number;
+  /**
+   * Whether a walk of a given folder passes over the folder `name` inside `parent`: a folder of the agent's
+   * that holds no session and can be huge (snapshots, checkpoints, tool outputs).
+   */
+  skipsFolder?(parent: string, name: string): boolean;
   /** Of sessions found one by one, those to read when two files hold one session (a compressed copy…). */
   unique?(sources: SessionSource[]): SessionSource[];
   /** Whether `path` is one of the agent's sessions by its place and name alone (nothing is read). */

@@ -107,6 +107,13 @@ export function isSessionRow(path: string): boolean {
   return HOST_ADAPTERS.some((adapter) => adapter.namesRow?.(path) === true);
 }
 
+/** Whether a path names one session inside a file (see isSessionRow) and that session is there now. */
+export function isExistingSessionRow(path: string): boolean {
+  return HOST_ADAPTERS.some(
+    (adapter) => adapter.namesRow?.(path) === true && adapter.stat(path) !== undefined,
+  );
+}
+
 /** The adapter that reads a path: its detected host, Claude Code when nothing else claims it. */
 export function adapterFor(path: string): HostAdapter {
   return detectHost(path)?.adapter ?? claudeCodeAdapter;

@@ -16,7 +16,7 @@ export function sessionIdFromPath(path: string): string {
 
 /**
  * The plain, full-parse reading of a Claude Code transcript: every line is decoded and `JSON.parse`d,
- * then normalized. It is the reference ("oracle") for any faster reader; `onEvent` receives the gate's
+ * then normalised. It is the reference ("oracle") for any faster reader; `onEvent` receives the gate's
  * turn events in file order.
  */
 export function readTranscriptEvents(

@@ -47,6 +47,9 @@ export class DecompressionBombError extends InputError {
  * comes, so that a long line costs its length, not its length squared; a line longer than maxLineBytes is
  * dropped as it streams (its number is passed to `onLongLine`). A truncated or corrupt stream ends the
  * lines where the readable data ends. Returns the number of physical lines.
+ *
+ * Long on purpose: the decoder calls back with chunks, and the line being assembled (its pieces, its
+ * length, whether it is being dropped) and the total so far live across those calls in one closure.
  */
 export function forEachZstdLine(
   path: string,

@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import { gateSession } from '../gate/index.js';
+import type { GateSettings } from '../gate/settings.js';
 import type { GateFileSettings } from '../scan/gate-file.js';
 import { gateFiles } from '../scan/pool.js';
 import { gateSettingsFor } from '../scan/settings.js';
@@ -10,18 +11,19 @@ import { gateSettingsFor } from '../scan/settings.js';
  * is gated in a worker thread and abandoned when it takes longer: its score is then undefined.
  */
 export function gateScorer(options: {
-  env: NodeJS.ProcessEnv;
+  gate: GateSettings;
   cwd: string;
   capMs?: number | undefined;
 }): (path: string) => Promise<number | undefined> {
   const capMs = options.capMs;
   if (capMs === undefined || !Number.isFinite(capMs)) {
-    return async (path) => (await gateSession(path, { env: options.env, cwd: options.cwd })).verdict.score;
+    return async (path) =>
+      (await gateSession(path, { settings: options.gate, cwd: options.cwd })).verdict.score;
   }
   let settings: GateFileSettings | undefined;
   return async (path) => {
     // The ledger is read once, when the first transcript is scored, as a scan reads it once.
-    settings ??= gateSettingsFor(options.env, options.cwd).settings;
+    settings ??= gateSettingsFor(options.gate, options.cwd).settings;
     const file = { path, size: statSync(path).size };
     const [outcome] = await gateFiles([file], { settings, reader: 'fast', jobs: 1, fileCapMs: capMs });
     return outcome?.verdict.score;

@@ -1,4 +1,5 @@
 import { StoreUnreachableError } from '../errors/errors.js';
+import { type GateSettings, resolveGateSettings } from '../gate/settings.js';
 import type { StoreLocation } from '../store/location.js';
 import {
   listSessionFiles,
@@ -75,6 +76,8 @@ export interface ProjectScoreOptions extends SessionFolderQuery {
   onUnscored?: ((session: UnscoredSession) => void) | undefined;
   /** The session store (default `<data dir>/store.sqlite`). */
   storePath?: string | undefined;
+  /** The gate's settings, resolved at the caller's edge (default: resolved from `env`). */
+  gate?: GateSettings | undefined;
 }
 
 /**
@@ -85,12 +88,14 @@ export interface ProjectScoreOptions extends SessionFolderQuery {
  */
 export function projectScoreSource(options: ProjectScoreOptions): SessionScoreSource {
   if (options.scoresFile) return scoresFileSource(options.scoresFile);
+  // A library caller that gives no settings gets them from its env, by the same resolver as the CLI.
+  const gate = options.gate ?? resolveGateSettings({ env: options.env });
   const fromTranscripts = transcriptScoreSource({
     ...options,
     // The fallback keeps the run's cap too: no transcript is gated for longer than the store's scan allows.
-    scoreTranscript: gateScorer({ env: options.env, cwd: options.mainCheckout, capMs: options.fileCapMs }),
+    scoreTranscript: gateScorer({ gate, cwd: options.mainCheckout, capMs: options.fileCapMs }),
   });
-  const { storePath, ...rest } = options;
+  const { storePath, ...rest } = { ...options, gate };
   const fromStore = storeScoreSource(storePath === undefined ? rest : { ...rest, storePath });
   return {
     label: fromStore.label,

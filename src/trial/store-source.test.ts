@@ -2,6 +2,7 @@ import { appendFileSync, rmSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { resolveGateSettings } from '../gate/settings.js';
 import { REPO_ROOT } from '../test-support/cli.js';
 import { noonOf, retroProject } from '../test-support/retro-project.js';
 import { ownRunMarker } from '../transcript/own-run.js';
@@ -75,7 +76,7 @@ describe('scores from the session store', () => {
     expect(triples(await projectScoreSource(query).scores())).toEqual(expected);
     const fromFiles = transcriptScoreSource({
       ...query,
-      scoreTranscript: gateScorer({ env: p.env, cwd: p.root }),
+      scoreTranscript: gateScorer({ gate: resolveGateSettings({ env: p.env }), cwd: p.root }),
     });
     expect(triples(await fromFiles.scores())).toEqual(expected);
   });
@@ -131,7 +132,7 @@ describe('sessions abandoned at the gating cap', () => {
     const skipFiles = transcriptScoreSource({
       ...query,
       skipPaths: slow,
-      scoreTranscript: gateScorer({ env: p.env, cwd: p.root }),
+      scoreTranscript: gateScorer({ gate: resolveGateSettings({ env: p.env }), cwd: p.root }),
       onUnscored,
     });
     expect(triples(byMtime(await skipFiles.scores()))).toEqual(expected);
@@ -145,14 +146,18 @@ describe('sessions abandoned at the gating cap', () => {
     // The small session is gated here too, in a worker of its own: a cap it fits in.
     const cappedFiles = sources.transcriptScoreSource({
       ...query,
-      scoreTranscript: scorer.gateScorer({ env: p.env, cwd: p.root, capMs: 100 }),
+      scoreTranscript: scorer.gateScorer({
+        gate: resolveGateSettings({ env: p.env }),
+        cwd: p.root,
+        capMs: 100,
+      }),
       onUnscored,
     });
     expect(triples(byMtime(await cappedFiles.scores()))).toEqual(expected);
     toldOnce();
     const uncapped = transcriptScoreSource({
       ...query,
-      scoreTranscript: gateScorer({ env: p.env, cwd: p.root }),
+      scoreTranscript: gateScorer({ gate: resolveGateSettings({ env: p.env }), cwd: p.root }),
     });
     expect(byMtime(await uncapped.scores()).map((s) => s.score)).toEqual([3, 13.5, 13.5]);
   });

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { basename, join, resolve, sep } from 'node:path';
 import { pushAll } from '../arrays/bounded.js';
+import { type GateSettings, resolveGateSettings } from '../gate/settings.js';
 import { claudeConfigDirs, projectFolderName } from '../paths/data-dir.js';
 import { scanSessions } from '../scan/scan.js';
 import { gateSettingsFor } from '../scan/settings.js';
@@ -35,6 +36,8 @@ export interface StoreSourceOptions extends SessionFolderQuery {
   skipPaths?: ReadonlySet<string> | undefined;
   /** Told of each session left unscored (abandoned at the cap, here or earlier in the run). */
   onUnscored?: ((session: UnscoredSession) => void) | undefined;
+  /** The gate's settings, resolved at the caller's edge (default: resolved from `env`). */
+  gate?: GateSettings | undefined;
 }
 
 function projectsRoots(options: StoreSourceOptions): string[] {
@@ -85,7 +88,8 @@ export function storeScoreSource(options: StoreSourceOptions): SessionScoreSourc
         const folders = sessionFolders(options);
         const others = otherAgentRoots(options.env).filter((root) => existsSync(root.path));
         let timedOut: string[] = [];
-        const { settings } = gateSettingsFor(options.env, options.mainCheckout);
+        const gate = options.gate ?? resolveGateSettings({ env: options.env });
+        const { settings } = gateSettingsFor(gate, options.mainCheckout);
         if (folders.length + others.length > 0) {
           const scan = await scanSessions({
             roots: [...folders, ...others],

@@ -4,7 +4,7 @@ import { RetrospectError } from '../../errors/errors.js';
 import { formatVerdictJson, gateSessionSync, renderWhy } from '../../gate/index.js';
 import { parseCommandArgs } from '../args.js';
 import { type CliIo, println } from '../io.js';
-import { profileFromArgs } from '../profile-option.js';
+import { gateSettingsFromArgs } from '../profile-option.js';
 import { SPEC } from './gate/spec.js';
 import type { WhyCost } from './gate/why-cost.js';
 
@@ -73,22 +73,19 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   } catch (error) {
     if (!(error instanceof RetrospectError) || error.code !== 'E_USAGE') throw error;
     println(io.stderr, `retrospect gate: ${error.message}`);
-    const { verdict } = gateSessionSync(undefined, { env: io.env });
+    const { verdict } = gateSessionSync(undefined, { settings: gateSettingsFromArgs(io.env, {}) });
     println(io.stdout, formatVerdictJson({ ...verdict, error: 'usage error' }));
     return 0;
   }
   const { values, positionals } = parsed;
   const session = await transcriptOf(positionals[0], io);
   if (session.problem) println(io.stderr, `retrospect gate: ${session.problem}`);
-  const profile = profileFromArgs(values.profile);
   const why = values.why === true && values.json !== true;
   // The cost of each anchor's stretch is read for --why only: the verdict's start-up loads none of it.
   const cost = why ? await (await import('./gate/why-cost.js')).whyCost(values.pricing, io) : undefined;
   const result = gateSessionSync(session.path, {
-    threshold: values.threshold,
-    env: io.env,
+    settings: gateSettingsFromArgs(io.env, { profile: values.profile, threshold: values.threshold }),
     cwd: io.cwd,
-    ...(profile ? { profile } : {}),
     ...(cost ? { timeline: true, assistantLines: cost.usage } : {}),
   });
   for (const warning of result.warnings) println(io.stderr, warning);

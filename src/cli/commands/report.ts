@@ -7,7 +7,7 @@ import { dateOption } from '../date-option.js';
 import { hostOption } from '../host-option.js';
 import { type CliIo, println } from '../io.js';
 import { priceTableFrom } from '../pricing-option.js';
-import { envWithProfile } from '../profile-option.js';
+import { gateSettingsFromArgs } from '../profile-option.js';
 import { projectOption } from '../project-option.js';
 import { openStoreOption } from '../store-option.js';
 import { survivalOptionFrom } from '../survival-option.js';
@@ -26,8 +26,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     throw new InputError(`--mroot: no such folder: ${values.mroot}`);
   const demo = values.demo === true;
   const survival = survivalOptionFrom(values);
-  const env = envWithProfile(io.env, values.profile);
-  const { settings, warning } = scan.gateSettingsFor(env, io.cwd);
+  const gate = gateSettingsFromArgs(io.env, { profile: values.profile });
+  const { settings, warning } = scan.gateSettingsFor(gate, io.cwd);
   if (warning) println(io.stderr, warning);
   // Without --demo the report only reads: a missing store file is an error, not a new empty one.
   const store = await openStoreOption(values.store, demo, io.env, true);
@@ -51,7 +51,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       prices: await priceTableFrom(values.pricing, io.cwd),
       ...(values.mroot === undefined
         ? {}
-        : await projectSections(values.mroot, location, values.budget, { ...io, env })),
+        : await projectSections(values.mroot, location, values.budget, io, gate)),
     };
     model = report.buildReportFrom(all, options);
     if (survival) {

@@ -21,7 +21,7 @@ import { colorFor, tablePaint } from '../color.js';
 import { type CliIo, println, printlnStyled } from '../io.js';
 import { sendOtlp } from '../otlp-option.js';
 import { priceTableFrom } from '../pricing-option.js';
-import { envWithProfile } from '../profile-option.js';
+import { gateSettingsFromArgs } from '../profile-option.js';
 import { survivalOptionFrom } from '../survival-option.js';
 import { SPEC, scanFilterFrom } from './scan/options.js';
 import { embeddedStorePath, forgetStored, rebuildStore, reportSkipped } from './scan/store-actions.js';
@@ -45,7 +45,10 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const jobs = parsePositive(values.jobs, '--jobs', availableParallelism());
   const survivalAsked = survivalOptionFrom(values);
   const { roots, defaults } = resolveScanRoots(positionals, values.demo === true, io.env, filter.hosts);
-  const { settings, warning } = gateSettingsFor(envWithProfile(io.env, values.profile), io.cwd);
+  const { settings, warning } = gateSettingsFor(
+    gateSettingsFromArgs(io.env, { profile: values.profile }),
+    io.cwd,
+  );
   if (warning) println(io.stderr, warning);
   if (values.rebuild) rebuildStore(embeddedStorePath(location, '--rebuild'), io);
   const store = await openSessionStore(location, io.env);

@@ -56,7 +56,7 @@ export function cite(messageId: string, text: string, needle?: RegExp): Citation
   return excerpt === undefined || excerpt.length === 0 ? undefined : { message_id: messageId, excerpt };
 }
 
-function normalized(text: string): string {
+function normalised(text: string): string {
   return text.normalize('NFC').replace(/\s+/gu, ' ').trim();
 }
 
@@ -70,7 +70,7 @@ export function citeHuman(
   needle?: RegExp,
 ): Citation | undefined {
   const c = cite(message.id, text, needle);
-  return c && normalized(message.text).includes(normalized(c.excerpt)) ? c : undefined;
+  return c && normalised(message.text).includes(normalised(c.excerpt)) ? c : undefined;
 }
 
 /** A citation of a tool call: its one-line summary as the transcript body shows it (`→ Bash: ...`). */

@@ -1,11 +1,9 @@
 import { join } from 'node:path';
 import type { GateSignal } from '../../gate/score.js';
-import type { SignalName } from '../../gate/signals.js';
+import { SIGNAL_RULES, type SignalName } from '../../gate/signals.js';
 import { countSignals, openStore, type SessionStore } from '../../store/open.js';
 import type { SessionRecord } from '../../store/types.js';
 import { tempDir } from '../../test-support/temp-dir.js';
-
-const WEIGHTS: Record<SignalName, number> = { S1: 3, S2: 2, S3: 2.5, S4: 1.5, S5: 1 };
 
 /**
  * A stored session as a scan would write it: `signals` gives the counts, the score follows the gate's
@@ -28,7 +26,7 @@ export function storedSession(
   const signals: GateSignal[] = Object.entries(options.signals ?? {})
     .filter(([, count]) => count > 0)
     .map(([name, count]) => ({ name: name as SignalName, count, ids: [] }));
-  const score = signals.reduce((sum, s) => sum + WEIGHTS[s.name] * s.count, 0);
+  const score = signals.reduce((sum, s) => sum + SIGNAL_RULES[s.name].weight * s.count, 0);
   const verdict = { score, passed: score >= 5, threshold: 5, signals };
   const start = options.start ?? '2026-10-07T09:00:00.000Z';
   const file = options.agentId ?? sessionId;

@@ -16,7 +16,7 @@ export interface WriteResult {
 }
 
 /** BOM removed, CRLF -> LF, trailing spaces removed (per line and at the end). */
-function normalizePayload(payload: string): string {
+function normalisePayload(payload: string): string {
   return payload
     .replace(/^\uFEFF/, '')
     .replace(/\r\n?/g, '\n')
@@ -27,7 +27,7 @@ function normalizePayload(payload: string): string {
 }
 
 export function dedupKeyOf(sprintId: string, payload: string): string {
-  return sha256Hex(`${sprintId}\n${normalizePayload(payload)}`);
+  return sha256Hex(`${sprintId}\n${normalisePayload(payload)}`);
 }
 
 /** The canonical first line of a memory file that does not exist yet. */
@@ -104,7 +104,7 @@ export function writeMemoryEntry(request: MemoryWrite): WriteResult {
       reason: 'memory entries go to .gaia/memory/*-sidecar/*.md only',
     };
   }
-  const payload = normalizePayload(request.payload);
+  const payload = normalisePayload(request.payload);
   const dedup_key = dedupKeyOf(sprintId, payload);
   const velocity = auth.rel === VELOCITY_PATH;
   try {

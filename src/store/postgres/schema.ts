@@ -59,6 +59,22 @@ export const PG_MIGRATIONS: readonly string[] = [
   `ALTER TABLE retrospect_sessions ADD COLUMN usage JSON;`,
 ];
 
+/**
+ * The shared store's columns ahead of the session columns (SESSION_COLUMNS in ../columns.ts): whose each row
+ * is. With the path they are the row's key.
+ */
+export const OWNER_COLUMNS = [
+  { name: 'machine', postgres: 'TEXT NOT NULL' },
+  { name: 'user_name', postgres: 'TEXT NOT NULL' },
+] as const;
+
+/** The columns of the shared store's notes (`retrospect_meta`), as its first migration makes them. */
+export const META_COLUMNS = [
+  ...OWNER_COLUMNS,
+  { name: 'key', postgres: 'TEXT NOT NULL' },
+  { name: 'value', postgres: 'TEXT NOT NULL' },
+] as const;
+
 /** Any constant that other programs are unlikely to take: it serialises migrations across machines. */
 const MIGRATION_LOCK = 0x52_45_54_52; // "RETR"
 

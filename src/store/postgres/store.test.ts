@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StoreUnreachableError } from '../../errors/errors.js';
 import { postgresSkipReason, startPostgres, type TestPostgres } from '../../test-support/postgres.js';
 import { tempDir } from '../../test-support/temp-dir.js';
+import { SESSION_COLUMNS, typeOfDefinition } from '../columns.js';
 import { countSignals } from '../open.js';
 import type { SessionRecord } from '../types.js';
-import { PG_MIGRATIONS } from './schema.js';
+import { OWNER_COLUMNS, PG_MIGRATIONS } from './schema.js';
 import { PostgresSessionStore } from './store.js';
 
 const skip = postgresSkipReason();
@@ -138,6 +139,63 @@ describe.skipIf(skip !== undefined)('the shared PostgreSQL session store', () =>
       for (const row of paths.rows) expect(row.path.startsWith('~/.claude/projects/')).toBe(true);
       const steps = await client.query('SELECT version FROM retrospect_migrations');
       expect(steps.rowCount).toBe(PG_MIGRATIONS.length);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('its migrations make exactly the one column list, and a store of the first schema opens with its rows', async () => {
+    const url = freshDatabase();
+    const home = homeOf('old');
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      // A store as the first release made it: its first step only, with one row.
+      await client.query(PG_MIGRATIONS[0]!);
+      await client.query(
+        `CREATE TABLE retrospect_migrations (
+           version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now());
+         INSERT INTO retrospect_migrations (version) VALUES (1)`,
+      );
+      const old = record(home, 'old', 6);
+      await client.query(
+        `INSERT INTO retrospect_sessions (machine, user_name, path, size, mtime_ms, host, session_id, project,
+           first_ts, last_ts, lines, gate_version, verdict, score, passed, s1, gone, scanned_at, own_run)
+         VALUES ('m', 'u', '~/.claude/projects/-home-dev-shop/old.jsonl', 1200, $1, 'claude-code', 'old',
+           '-home-dev-shop', '2026-11-02T09:00:00.000Z', '2026-11-02T09:30:00.000Z', 12, 3, $2, 6, TRUE, 2,
+           FALSE, '2026-11-02T10:00:00.000Z', FALSE)`,
+        [old.mtimeMs, JSON.stringify(old.verdict)],
+      );
+      const store = await PostgresSessionStore.open(url, { machine: 'm', user: 'u', home });
+      try {
+        expect(await store.sessionAt(old.path)).toEqual({
+          ...old,
+          ledgerS2: undefined,
+          transcriptS2: undefined,
+          turns: undefined,
+          usage: undefined,
+          machine: 'm',
+          user: 'u',
+          remote: false,
+        });
+        const fresh = record(home, 'new', 9, { turns: { human: 1, assistant: 2, toolErrors: 0 } });
+        await store.upsertSession(fresh);
+        expect((await store.sessionAt(fresh.path))?.turns).toEqual(fresh.turns);
+      } finally {
+        await store.close();
+      }
+      const { rows } = await client.query<{ name: string; type: string; notnull: boolean }>(
+        `SELECT attname AS name, format_type(atttypid, atttypmod) AS type, attnotnull AS notnull
+         FROM pg_attribute WHERE attrelid = 'retrospect_sessions'::regclass AND attnum > 0 AND NOT attisdropped
+         ORDER BY attnum`,
+      );
+      expect(rows).toEqual(
+        [...OWNER_COLUMNS, ...SESSION_COLUMNS].map((c) => ({
+          name: c.name,
+          type: typeOfDefinition(c.postgres),
+          notnull: c.postgres.includes('NOT NULL'),
+        })),
+      );
     } finally {
       await client.end();
     }

@@ -1,94 +1,27 @@
 import pg from 'pg';
-import type { SessionUsage } from '../../cost/session-usage.js';
 import { InputError, StoreUnreachableError } from '../../errors/errors.js';
-import { ledgerCoverageKey } from '../../gate/ledger-s2.js';
-import type { GateVerdict } from '../../gate/score.js';
 import { redactUrl, redactUrlIn } from '../../safety/url.js';
+import { postgresValues, SESSION_COLUMNS, type SessionRow } from '../columns.js';
 import type { StoreIdentity } from '../identity.js';
 import type { SessionStorePort } from '../port.js';
-import { profileOf, recordOfRow, usableRows } from '../row.js';
+import { profileOf, recordOfRow, rowOfRecord, usableRows } from '../row.js';
 import { activeWithin, sessionStartsBounded } from '../session-starts.js';
 import type { KnownFile, SessionQuery, SessionRecord } from '../types.js';
 import { misfitOfError, storeMisfit } from './fit.js';
 import { localPath, storedPath } from './paths.js';
-import { migratePostgres } from './schema.js';
+import { migratePostgres, OWNER_COLUMNS } from './schema.js';
 
-interface Row {
-  machine: string;
-  user_name: string;
-  path: string;
-  size: number;
-  mtime_ms: number;
-  host: string;
-  session_id: string;
-  parent_session_id: string | null;
-  agent_id: string | null;
-  project: string;
-  first_ts: string | null;
-  last_ts: string | null;
-  lines: number;
-  gate_version: number;
-  verdict: GateVerdict;
-  score: number;
-  passed: boolean;
-  s1: number;
-  s2: number;
-  s3: number;
-  s4: number;
-  s5: number;
-  gone: boolean;
-  scanned_at: string;
-  ledger_s2: string | null;
-  transcript_s2: string | null;
-  ledger_stale: boolean;
-  own_run: boolean | null;
-  gate_profile: string;
-  turns_human: number | null;
-  turns_assistant: number | null;
-  turns_tool_errors: number | null;
-  usage: SessionUsage | null;
-}
+/** A shared store's row: whose it is (machine and user, with the path the row's key), then the session row. */
+type Row = SessionRow & { machine: string; user_name: string };
 
-const COLUMNS = [
-  'machine',
-  'user_name',
-  'path',
-  'size',
-  'mtime_ms',
-  'host',
-  'session_id',
-  'parent_session_id',
-  'agent_id',
-  'project',
-  'first_ts',
-  'last_ts',
-  'lines',
-  'gate_version',
-  'verdict',
-  'score',
-  'passed',
-  's1',
-  's2',
-  's3',
-  's4',
-  's5',
-  'gone',
-  'scanned_at',
-  'ledger_s2',
-  'transcript_s2',
-  'ledger_stale',
-  'own_run',
-  'gate_profile',
-  'turns_human',
-  'turns_assistant',
-  'turns_tool_errors',
-  'usage',
-] as const;
-const KEY = new Set(['machine', 'user_name', 'path']);
-const UPDATE = COLUMNS.filter((c) => !KEY.has(c))
-  .map((c) => `${c} = excluded.${c}`)
+/** Whose each row is, then the session columns. */
+const COLUMNS = [...OWNER_COLUMNS.map((c) => c.name), ...SESSION_COLUMNS.map((c) => c.name)];
+const UPDATE = SESSION_COLUMNS.filter((c) => c.name !== 'path')
+  .map((c) => `${c.name} = excluded.${c.name}`)
   .join(', ');
-/** Rows per INSERT: 33 parameters each stays far below PostgreSQL's 65,535. */
+/** Every column of a stored row. */
+const SELECT_ROW = `SELECT ${COLUMNS.join(', ')} FROM retrospect_sessions`;
+/** Rows per INSERT: one parameter per column (33) each stays far below PostgreSQL's 65,535. */
 const BATCH = 500;
 
 /** BIGINT arrives as text by default; sizes fit a double exactly. */
@@ -296,41 +229,8 @@ export class PostgresSessionStore implements SessionStorePort {
   }
 
   private rowValues(r: SessionRecord): unknown[] {
-    return [
-      this.identity.machine,
-      this.identity.user,
-      storedPath(r.path, this.identity.home),
-      r.size,
-      r.mtimeMs,
-      r.host,
-      r.sessionId,
-      r.parentSessionId ?? null,
-      r.agentId ?? null,
-      r.project,
-      r.firstTimestamp ?? null,
-      r.lastTimestamp ?? null,
-      r.lines,
-      r.gateVersion,
-      JSON.stringify(r.verdict),
-      r.verdict.score,
-      r.verdict.passed,
-      r.signalCounts.S1,
-      r.signalCounts.S2,
-      r.signalCounts.S3,
-      r.signalCounts.S4,
-      r.signalCounts.S5,
-      r.gone,
-      r.scannedAt,
-      r.ledgerS2 === undefined ? null : ledgerCoverageKey(r.ledgerS2),
-      r.transcriptS2 === undefined ? null : JSON.stringify(r.transcriptS2),
-      r.ledgerStale === true,
-      r.ownRun ?? null,
-      r.gateProfile,
-      r.turns?.human ?? null,
-      r.turns?.assistant ?? null,
-      r.turns?.toolErrors ?? null,
-      r.usage === undefined ? null : JSON.stringify(r.usage),
-    ];
+    const row = rowOfRecord({ ...r, path: storedPath(r.path, this.identity.home) });
+    return [this.identity.machine, this.identity.user, ...postgresValues(row)];
   }
 
   private toRecord(row: Row): SessionRecord {
@@ -415,7 +315,7 @@ export class PostgresSessionStore implements SessionStorePort {
 
   async sessionAt(path: string): Promise<SessionRecord | undefined> {
     const { rows } = await this.query<Row>(
-      'SELECT * FROM retrospect_sessions WHERE machine = $1 AND user_name = $2 AND path = $3',
+      `${SELECT_ROW} WHERE machine = $1 AND user_name = $2 AND path = $3`,
       [...this.mine(), storedPath(path, this.identity.home)],
     );
     return rows[0] ? this.toRecord(rows[0]) : undefined;
@@ -479,7 +379,7 @@ export class PostgresSessionStore implements SessionStorePort {
     if (query.hosts !== undefined) add((n) => `host = ANY(${n}::text[])`, [...query.hosts]);
     const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
     const { rows } = await this.query<Row>(
-      `SELECT * FROM retrospect_sessions ${clause} ORDER BY machine, user_name, path`,
+      `${SELECT_ROW} ${clause} ORDER BY machine, user_name, path`,
       params,
     );
     // As in the embedded store: starts are bounded by the newest file among the rows in scope.

@@ -24,6 +24,9 @@ export const claudeCodeAdapter: HostAdapter = {
   label: 'Claude Code',
   aliases: ['claude'],
   roots: claudeProjectsRoots,
+  fileEndings: ['.jsonl'],
+  // `.claude/projects/<project>/<session>/subagents/agent-*.jsonl`
+  homeDepth: 5,
   discover: discoverClaude,
   claims: isClaudeLocation,
   sniff: (head) => TYPE.test(head) && IDS.test(head),

@@ -96,6 +96,129 @@ function pathOf(input: Json): string | undefined {
   return typeof path === 'string' && path !== '' ? path.replace(/\\/g, '/') : undefined;
 }
 
+/** What one read of a session's edits builds up, line by line. */
+interface EditsState {
+  edits: WrittenEdit[];
+  prompts: SessionPrompt[];
+  /** Tool calls whose result is an error: their edits and commands never count. */
+  failed: Set<string>;
+  /** Write calls waiting for their result (which says what the file held before). */
+  pendingWrites: Map<string, WrittenEdit>;
+  /** What this session last wrote into each file: a later Write replaced that. */
+  lastWritten: Map<string, string>;
+  commands: SessionCommand[];
+  /** Shell commands waiting for their result (what they printed). */
+  pendingCommands: Map<string, SessionCommand>;
+  sessionId: string | undefined;
+  cwd: string | undefined;
+  subagent: boolean;
+}
+
+/** The session's id, folder and whether it is a sub-agent's, from the first line that records each. */
+function noteSession(state: EditsState, entry: Json): void {
+  if (state.sessionId === undefined && typeof entry.sessionId === 'string' && entry.sessionId !== '')
+    state.sessionId = entry.sessionId;
+  // A session on Windows records `C:\\…`: absolute there, though not to this platform's path module.
+  if (
+    state.cwd === undefined &&
+    typeof entry.cwd === 'string' &&
+    (isAbsolute(entry.cwd) || /^[A-Za-z]:[\\/]/.test(entry.cwd))
+  )
+    state.cwd = entry.cwd;
+  if (entry.isSidechain === true) state.subagent = true;
+}
+
+/** A tool result: a failure marks its call, and a waiting write or command gets what the result says. */
+function onToolResult(state: EditsState, block: Json & { tool_use_id: string }, entry: Json): void {
+  if (block.is_error === true) state.failed.add(block.tool_use_id);
+  const write = state.pendingWrites.get(block.tool_use_id);
+  state.pendingWrites.delete(block.tool_use_id);
+  if (write) settleWrite(write, entry.toolUseResult);
+  const command = state.pendingCommands.get(block.tool_use_id);
+  state.pendingCommands.delete(block.tool_use_id);
+  if (command) command.output = commandOutput(block.content, entry.toolUseResult);
+}
+
+/** Where a call sits: its id, the session it names, when, by which model, after which prompt. */
+function callContext(state: EditsState, block: Json, entry: Json, message: Json | undefined) {
+  const timestamp = typeof entry.timestamp === 'string' ? entry.timestamp : undefined;
+  return {
+    callId: typeof block.id === 'string' ? block.id : '',
+    sessionId: typeof entry.sessionId === 'string' && entry.sessionId !== '' ? entry.sessionId : '',
+    ...(timestamp ? { timestamp } : {}),
+    ...(typeof message?.model === 'string' ? { model: message.model } : {}),
+    promptIndex: state.prompts.length - 1,
+  };
+}
+
+/** A shell call: the command, waiting for what it printed. */
+function onShellCall(
+  state: EditsState,
+  block: Json,
+  entry: Json,
+  message: Json | undefined,
+  command: string,
+): void {
+  const { callId, sessionId, promptIndex, ...when } = callContext(state, block, entry, message);
+  const call: SessionCommand = { callId, sessionId, command, output: '', ...when, promptIndex };
+  state.commands.push(call);
+  if (call.callId !== '') state.pendingCommands.set(call.callId, call);
+}
+
+/** An edit call (Edit, Write, MultiEdit, NotebookEdit): the file and the pieces it replaced and wrote. */
+function onEditCall(
+  state: EditsState,
+  block: Json & { name: string },
+  entry: Json,
+  message: Json | undefined,
+): void {
+  if (!isObject(block.input)) return;
+  const file = pathOf(block.input);
+  const pieces = piecesOf(block.name, block.input);
+  if (file === undefined || pieces === undefined) return;
+  const { callId, sessionId, promptIndex, ...when } = callContext(state, block, entry, message);
+  const edit: WrittenEdit = {
+    callId,
+    tool: block.name,
+    sessionId,
+    filePath: file,
+    ...when,
+    pieces,
+    ...(block.name === 'NotebookEdit' ? { notebook: true } : {}),
+    promptIndex,
+  };
+  if (block.name === 'Write') {
+    // Until its result says otherwise, the file held what this session last wrote into it (if anything).
+    const earlier = state.lastWritten.get(file);
+    if (earlier !== undefined && pieces[0]) pieces[0].before = earlier;
+    state.lastWritten.set(file, pieces[0]?.after ?? '');
+    state.pendingWrites.set(edit.callId, edit);
+  }
+  state.edits.push(edit);
+}
+
+/** One parsed line: the person's prompt, tool results, and the assistant's shell and edit calls. */
+function onEntry(state: EditsState, entry: Json): void {
+  noteSession(state, entry);
+  const timestamp = typeof entry.timestamp === 'string' ? entry.timestamp : undefined;
+  const typed = typedUserText(entry);
+  if (typed !== undefined) state.prompts.push({ text: typed, ...(timestamp ? { timestamp } : {}) });
+  const message = isObject(entry.message) ? entry.message : undefined;
+  const blocks = Array.isArray(message?.content) ? message.content.filter(isObject) : [];
+  for (const block of blocks) {
+    if (block.type === 'tool_result' && typeof block.tool_use_id === 'string') {
+      onToolResult(state, block as Json & { tool_use_id: string }, entry);
+      continue;
+    }
+    if (entry.type !== 'assistant' || block.type !== 'tool_use' || typeof block.name !== 'string') continue;
+    if (block.name === SHELL_TOOL && isObject(block.input) && typeof block.input.command === 'string') {
+      onShellCall(state, block, entry, message, block.input.command);
+      continue;
+    }
+    if (EDIT_TOOLS.has(block.name)) onEditCall(state, block as Json & { name: string }, entry, message);
+  }
+}
+
 /**
  * Reads a Claude Code session file into the files it wrote: each successful Edit, Write, MultiEdit and
  * NotebookEdit call with the text it replaced and wrote (a Write's earlier file content comes from its
@@ -103,87 +226,26 @@ function pathOf(input: Json): string | undefined {
  * skipped by a byte search, so only a fraction of the lines is parsed.
  */
 export function readClaudeSessionEdits(path: string): SessionEdits {
-  const edits: WrittenEdit[] = [];
-  const prompts: SessionPrompt[] = [];
-  const failed = new Set<string>();
-  const pendingWrites = new Map<string, WrittenEdit>();
-  const lastWritten = new Map<string, string>();
-  const commands: SessionCommand[] = [];
-  const pendingCommands = new Map<string, SessionCommand>();
-  let sessionId: string | undefined;
-  let cwd: string | undefined;
-  let subagent = false;
+  const state: EditsState = {
+    edits: [],
+    prompts: [],
+    failed: new Set(),
+    pendingWrites: new Map(),
+    lastWritten: new Map(),
+    commands: [],
+    pendingCommands: new Map(),
+    sessionId: undefined,
+    cwd: undefined,
+    subagent: false,
+  };
   for (const { buffer, start, end } of lineRanges(path)) {
-    if (lineKind(buffer.subarray(start, end), pendingWrites, pendingCommands) === 'skip') continue;
+    if (lineKind(buffer.subarray(start, end), state.pendingWrites, state.pendingCommands) === 'skip')
+      continue;
     const entry = parseObjectLine(buffer, start, end);
-    if (!entry) continue;
-    if (sessionId === undefined && typeof entry.sessionId === 'string' && entry.sessionId !== '')
-      sessionId = entry.sessionId;
-    // A session on Windows records `C:\\…`: absolute there, though not to this platform's path module.
-    if (
-      cwd === undefined &&
-      typeof entry.cwd === 'string' &&
-      (isAbsolute(entry.cwd) || /^[A-Za-z]:[\\/]/.test(entry.cwd))
-    )
-      cwd = entry.cwd;
-    if (entry.isSidechain === true) subagent = true;
-    const timestamp = typeof entry.timestamp === 'string' ? entry.timestamp : undefined;
-    const typed = typedUserText(entry);
-    if (typed !== undefined) prompts.push({ text: typed, ...(timestamp ? { timestamp } : {}) });
-    const message = isObject(entry.message) ? entry.message : undefined;
-    const blocks = Array.isArray(message?.content) ? message.content.filter(isObject) : [];
-    for (const block of blocks) {
-      if (block.type === 'tool_result' && typeof block.tool_use_id === 'string') {
-        if (block.is_error === true) failed.add(block.tool_use_id);
-        const write = pendingWrites.get(block.tool_use_id);
-        pendingWrites.delete(block.tool_use_id);
-        if (write) settleWrite(write, entry.toolUseResult);
-        const command = pendingCommands.get(block.tool_use_id);
-        pendingCommands.delete(block.tool_use_id);
-        if (command) command.output = commandOutput(block.content, entry.toolUseResult);
-        continue;
-      }
-      if (entry.type !== 'assistant' || block.type !== 'tool_use' || typeof block.name !== 'string') continue;
-      if (block.name === SHELL_TOOL && isObject(block.input) && typeof block.input.command === 'string') {
-        const command: SessionCommand = {
-          callId: typeof block.id === 'string' ? block.id : '',
-          sessionId: typeof entry.sessionId === 'string' && entry.sessionId !== '' ? entry.sessionId : '',
-          command: block.input.command,
-          output: '',
-          ...(timestamp ? { timestamp } : {}),
-          ...(typeof message?.model === 'string' ? { model: message.model } : {}),
-          promptIndex: prompts.length - 1,
-        };
-        commands.push(command);
-        if (command.callId !== '') pendingCommands.set(command.callId, command);
-        continue;
-      }
-      if (!EDIT_TOOLS.has(block.name) || !isObject(block.input)) continue;
-      const file = pathOf(block.input);
-      const pieces = piecesOf(block.name, block.input);
-      if (file === undefined || pieces === undefined) continue;
-      const edit: WrittenEdit = {
-        callId: typeof block.id === 'string' ? block.id : '',
-        tool: block.name,
-        sessionId: typeof entry.sessionId === 'string' && entry.sessionId !== '' ? entry.sessionId : '',
-        filePath: file,
-        ...(timestamp ? { timestamp } : {}),
-        ...(typeof message?.model === 'string' ? { model: message.model } : {}),
-        pieces,
-        ...(block.name === 'NotebookEdit' ? { notebook: true } : {}),
-        promptIndex: prompts.length - 1,
-      };
-      if (block.name === 'Write') {
-        // Until its result says otherwise, the file held what this session last wrote into it (if anything).
-        const earlier = lastWritten.get(file);
-        if (earlier !== undefined && pieces[0]) pieces[0].before = earlier;
-        lastWritten.set(file, pieces[0]?.after ?? '');
-        pendingWrites.set(edit.callId, edit);
-      }
-      edits.push(edit);
-    }
+    if (entry) onEntry(state, entry);
   }
-  const fileSession = sessionId ?? basename(path, '.jsonl');
+  const { edits, commands, failed, cwd, subagent, prompts } = state;
+  const fileSession = state.sessionId ?? basename(path, '.jsonl');
   for (const edit of edits) if (edit.sessionId === '') edit.sessionId = fileSession;
   for (const command of commands) if (command.sessionId === '') command.sessionId = fileSession;
   return {

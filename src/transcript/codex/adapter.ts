@@ -30,6 +30,10 @@ export const codexAdapter: HostAdapter = {
   name: 'codex',
   label: 'Codex',
   roots: codexHomes,
+  // Rollouts, compressed rollouts, and the TypeScript CLI's `.json`.
+  fileEndings: ['.jsonl', '.jsonl.zst', '.json'],
+  // `.codex/sessions/YYYY/MM/DD/rollout-….jsonl`
+  homeDepth: 5,
   discover: discoverCodex,
   unique: uniqueRollouts,
   claims: (path) => isRolloutName(basename(path)) && codexHomeOf(path) !== undefined,

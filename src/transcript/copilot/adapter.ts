@@ -14,6 +14,12 @@ export const copilotAdapter: HostAdapter = {
   label: 'Copilot CLI',
   aliases: ['copilot-cli'],
   roots: copilotHomes,
+  // Session-state event logs, and the legacy JSON sessions.
+  fileEndings: ['.jsonl', '.json'],
+  // `.copilot/session-state/<id>/events.jsonl`
+  homeDepth: 3,
+  // A session folder's checkpoints and rewind snapshots: copies of files, no events.
+  skipsFolder: (_parent, name) => name === 'checkpoints' || name === 'rewind-snapshots',
   discover: discoverCopilot,
   unique: uniqueCopilot,
   claims: isCopilotSessionPath,

@@ -24,6 +24,11 @@ export const geminiAdapter: HostAdapter = {
   label: 'Gemini CLI',
   aliases: ['gemini-cli'],
   roots: geminiHomes,
+  fileEndings: ['.json', '.jsonl'],
+  // `.gemini/tmp/<project>/chats/<session>/` (a sub-agent's chat)
+  homeDepth: 5,
+  // Saved checkpoints and tool outputs: no chat in them.
+  skipsFolder: (_parent, name) => name === 'checkpoints' || name === 'tool-outputs',
   discover: discoverGemini,
   unique: uniqueChats,
   claims: isGeminiChatPath,

@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import type { HostAdapter } from '../host.js';
 import { eventsOfMessages } from '../messages.js';
 import { sessionEditsOfMessages } from '../written.js';
@@ -14,6 +15,16 @@ export const opencodeAdapter: HostAdapter = {
   label: 'OpenCode',
   roots: opencodeHomes,
   discover: discoverOpencode,
+  // The database, and the legacy storage's session files.
+  fileEndings: ['.db', '.json'],
+  // `.local/share/opencode/storage/session/<project>/ses_….json`
+  homeDepth: 6,
+  // Snapshots are git object stores and tool outputs are files the agent saw; of the legacy storage, only
+  // `session/` names sessions (its messages and parts are read through them) and `project/` their folders.
+  skipsFolder: (parent, name) =>
+    name === 'snapshot' ||
+    name === 'tool-output' ||
+    (basename(parent) === 'storage' && name !== 'session' && name !== 'project'),
   claims: (path) => splitSessionPath(path) !== undefined || isLegacySessionPath(path),
   namesRow: (path) => splitSessionPath(path) !== undefined,
   // Any `.db` is OpenCode's kind of file; only its tables tell whether it is OpenCode's database.

@@ -4,6 +4,7 @@ import { type SessionUsage, sessionUsage } from '../../cost/session-usage.js';
 import { gateSessionSync } from '../../gate/index.js';
 import { DEFAULT_GATE_PROFILE, type GateProfile } from '../../gate/profile.js';
 import { rulesOf } from '../../gate/score.js';
+import { defaultGateSettings } from '../../gate/settings.js';
 import { SIGNAL_NAMES, type SignalName } from '../../gate/signals.js';
 import { adapterFor } from '../../transcript/host.js';
 import { MechanicalDetector, type MechanicalFinding } from './mechanical.js';
@@ -88,9 +89,8 @@ export function readSessionEvidence(
   // The usage is read in the gate's own pass, its friction joined to the same transcript-only hits.
   const collector = new ClaudeUsageCollector();
   const gate = gateSessionSync(path, {
-    profile,
+    settings: defaultGateSettings({ profile }),
     ledgerPath: null,
-    env: {},
     timeline: true,
     assistantLines: collector,
   });

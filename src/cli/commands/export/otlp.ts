@@ -7,7 +7,7 @@ import { parseCommandArgs } from '../../args.js';
 import { dateOption } from '../../date-option.js';
 import type { CliIo } from '../../io.js';
 import { otlpHeaders, sendOtlp } from '../../otlp-option.js';
-import { envWithProfile } from '../../profile-option.js';
+import { gateSettingsFromArgs } from '../../profile-option.js';
 import { projectOption } from '../../project-option.js';
 import { openStoreOption } from '../../store-option.js';
 import { SPEC } from './otlp-spec.js';
@@ -23,7 +23,10 @@ export async function runOtlp(args: string[], io: CliIo): Promise<number> {
     since: dateOption(values.since, '--since', 'start'),
     until: dateOption(values.until, '--until', 'end'),
   };
-  const { settings } = scan.gateSettingsFor(envWithProfile(io.env, values.profile), io.cwd);
+  const { settings } = scan.gateSettingsFor(
+    gateSettingsFromArgs(io.env, { profile: values.profile }),
+    io.cwd,
+  );
   const store = await openStoreOption(values.store, false, io.env, true);
   let records: Awaited<ReturnType<typeof store.listSessions>>;
   try {

@@ -1,3 +1,4 @@
+import { SIGNAL_RANGE } from '../../../gate/signals.js';
 import { defineCommand } from '../../args.js';
 import { PRICING } from '../../pricing-spec.js';
 import { PROFILE } from '../../profile-option.js';
@@ -5,8 +6,7 @@ import { PROFILE } from '../../profile-option.js';
 export const SPEC = defineCommand({
   path: 'gate',
   summary: 'Score one session transcript with the friction gate',
-  details:
-    'Prints one line of verdict JSON (score, passed, threshold, signals S1-S5 with their message ids); problems\nare one line on stderr and an "error" in the JSON, as the seed gate answers.',
+  details: `Prints one line of verdict JSON (score, passed, threshold, signals ${SIGNAL_RANGE} with their message ids); problems\nare one line on stderr and an "error" in the JSON, as the seed gate answers.`,
   args: [
     {
       name: 'SESSION',

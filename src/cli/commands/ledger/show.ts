@@ -1,5 +1,6 @@
 import { maxOf } from '../../../arrays/bounded.js';
 import { InputError } from '../../../errors/errors.js';
+import { ledgerFromEnv } from '../../../gate/settings.js';
 import { locateLedger } from '../../../ledger/path.js';
 import { unreadLedgerNote } from '../../../ledger/read.js';
 import { emptyLedgerView, ledgerViewJson, showLedger } from '../../../ledger/show.js';
@@ -43,7 +44,7 @@ function table(rows: string[][]): string[] {
 
 export async function run(args: string[], io: CliIo): Promise<number> {
   const { values } = parseCommandArgs(args, SPEC);
-  const location = locateLedger(io.env, io.cwd);
+  const location = locateLedger(ledgerFromEnv(io.env), io.cwd);
   if (!location)
     throw new InputError(
       'no friction ledger here: not inside a git repository and FRICTION_LEDGER is not set',

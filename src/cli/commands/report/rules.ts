@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { UsageError } from '../../../errors/errors.js';
-import { resolveGateProfile } from '../../../gate/profile.js';
+import type { GateSettings } from '../../../gate/settings.js';
 import { buildRulesReport } from '../../../report/rules.js';
 import { readTrialHistory } from '../../../report/trials.js';
 import type { RulesReport, TrialHistory } from '../../../report/types.js';
@@ -19,13 +19,14 @@ export async function projectSections(
   store: StoreLocation,
   budgetText: string | undefined,
   io: CliIo,
+  gate: GateSettings,
 ): Promise<{ trials: TrialHistory; rules: RulesReport }> {
   const budget = budgetText === undefined ? DEFAULT_RULE_BUDGET : Number(budgetText);
   if (budgetText !== undefined && !/^\d+$/.test(budgetText))
     throw new UsageError(`--budget takes a whole number of tokens, got '${budgetText}'`);
   const mainCheckout = resolve(io.cwd, mroot);
-  const source = projectScoreSource({ mainCheckout, scope: 'current', env: io.env, store });
-  const profile = resolveGateProfile(undefined, io.env).profile;
+  const source = projectScoreSource({ mainCheckout, scope: 'current', env: io.env, store, gate });
+  const { profile } = gate;
   const rules = await buildRulesReport(mainCheckout, source, {
     today: todayUtc(),
     budget,

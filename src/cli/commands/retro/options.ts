@@ -9,7 +9,7 @@ import { type ParsedArgs, parseCount, parsePositive } from '../../args.js';
 import { existingFolder } from '../../folder-option.js';
 import { hostOption } from '../../host-option.js';
 import { type CliIo, writeText } from '../../io.js';
-import { envWithProfile } from '../../profile-option.js';
+import { gateSettingsFromArgs } from '../../profile-option.js';
 import { answerSource } from './answers-option.js';
 import type { SPEC } from './spec.js';
 
@@ -43,11 +43,12 @@ export function retroOptionsFrom(
   prompter: Prompter | undefined,
   log: (line: string) => void,
 ): RetroOptions {
-  // The profile reaches every gate the retro runs (candidates, trial review, deep read) through the env.
-  const env = envWithProfile(io.env, v.profile);
+  // Resolved once: the same settings reach every gate the retro runs (candidates, trial review, deep read).
+  const gate = gateSettingsFromArgs(io.env, { profile: v.profile, threshold: v.threshold });
   return {
     cwd: io.cwd,
-    env,
+    env: io.env,
+    gate,
     sessionId,
     all: v.all,
     dryRun: v['dry-run'],
@@ -78,7 +79,7 @@ export function retroOptionsFrom(
       provider: v.provider,
       model: v.model,
       baseUrl: v['base-url'],
-      env,
+      env: io.env,
       cwd: io.cwd,
       log,
     }),

@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import { UsageError } from '../../../errors/errors.js';
-import { resolveGateProfile } from '../../../gate/profile.js';
 import { findGitRoots } from '../../../git/roots.js';
 import { isIsoDay, todayUtc } from '../../../trial/dates.js';
 import type { TrialReviewOptions } from '../../../trial/project-review.js';
@@ -9,7 +8,7 @@ import { projectScoreSource } from '../../../trial/sources.js';
 import { PROJECTS_ROOT } from '../../common-options.js';
 import { existingFolder } from '../../folder-option.js';
 import type { CliIo } from '../../io.js';
-import { envWithProfile, PROFILE } from '../../profile-option.js';
+import { gateSettingsFromArgs, PROFILE } from '../../profile-option.js';
 import { EFFECT_OPTIONS, effectOptions } from './effect-options.js';
 import { TEAM_OPTIONS, teamStore } from './team-option.js';
 
@@ -74,17 +73,18 @@ export function reviewSettings(values: ReviewValues, io: CliIo): ReviewSettings 
   const freshness = values['freshness-secs'] ?? '60';
   if (!/^\d+$/.test(freshness))
     throw new UsageError(`--freshness-secs takes a whole number, got '${freshness}'`);
-  const env = envWithProfile(io.env, values.profile);
+  const gate = gateSettingsFromArgs(io.env, { profile: values.profile });
   const source = projectScoreSource({
     ...teamStore(values, io.env),
     mainCheckout,
     scope,
     projectsRoot: existingFolder(values['projects-root'], '--projects-root', 'a Claude Code projects folder'),
-    env,
+    env: io.env,
+    gate,
     freshnessSecs: Number(freshness),
     scoresFile: values['session-scores-file'],
   });
   // Friction is measured with the hits of the profile the scores come from.
-  const profile = resolveGateProfile(undefined, env).profile;
+  const { profile } = gate;
   return { mainCheckout, today, source, review: { ...effectOptions(values), profile } };
 }
