@@ -63,10 +63,10 @@ describe('the rules on trial as the "with" arm loads them', () => {
       '# Rules on trial\n\n- Run the check first to see what is expected.\n',
     );
     expect(() => ruleOfTrial(repo.dir, 'claude lesson')).toThrow(
-      /^--trial claude lesson: 2 trials are named so in .*; name one by its rule's text \("Run the check first/,
+      /^trial claude lesson: 2 trials are named so in .*; name one by its rule's text \("Run the check first/,
     );
     expect(() => ruleOfTrial(repo.dir, 'ic5 #9')).toThrow(
-      /^--trial ic5 #9: no trial of that name in .*; the trials are 'ic5 #1', 'claude lesson', 'claude lesson'$/,
+      /^trial ic5 #9: no trial of that name in .*; the trials are 'ic5 #1', 'claude lesson', 'claude lesson'$/,
     );
   });
 });

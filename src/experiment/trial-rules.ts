@@ -64,7 +64,7 @@ export function ruleOfTrial(mainCheckout: string, name: string): RulesOnTrial {
     return asRulesFile(found, `the rule of trial ${trialLabel(found[0] as TrialRule)}`) as RulesOnTrial;
   if (found.length > 1)
     throw new InputError(
-      `--trial ${name}: ${found.length} trials are named so in ${mainCheckout}; name one by its rule's text (${found.map((t) => `"${t.ruleText.slice(0, 60)}"`).join(', ')})`,
+      `trial ${name}: ${found.length} trials are named so in ${mainCheckout}; name one by its rule's text (${found.map((t) => `"${t.ruleText.slice(0, 60)}"`).join(', ')})`,
     );
-  throw new InputError(`--trial ${name}: no trial of that name in ${mainCheckout}; ${listed()}`);
+  throw new InputError(`trial ${name}: no trial of that name in ${mainCheckout}; ${listed()}`);
 }

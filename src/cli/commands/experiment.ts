@@ -78,7 +78,7 @@ function experimentRules(
   const rules =
     trialOption === undefined
       ? rulesOnTrial(roots.mainCheckout)
-      : ruleOfTrial(roots.mainCheckout, trialOption);
+      : trialRuleFor(roots.mainCheckout, trialOption);
   if (!rules)
     throw new UsageError(
       `--rules: not given, and no rule is on trial in ${roots.mainCheckout} (expected --rules FILE, or a rule on trial: see retrospect trial list)`,
@@ -240,4 +240,14 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (args[0] === 'resume') return runResume(args.slice(1), io);
   if (args[0] === 'tasks') return runTasks(args.slice(1), io);
   return runMain(args, io);
+}
+
+/** One trial's rule; the core names the trial, the command names its flag. */
+function trialRuleFor(mainCheckout: string, name: string): ReturnType<typeof ruleOfTrial> {
+  try {
+    return ruleOfTrial(mainCheckout, name);
+  } catch (error) {
+    if (error instanceof InputError) throw new InputError(`--${error.message}`);
+    throw error;
+  }
 }
