@@ -17,6 +17,11 @@ export interface SessionScore {
   lines?: number | undefined;
   /** The session's size in turns, when given with the score (a scores file's optional 4th column). */
   turns?: number | undefined;
+  /**
+   * The score over the counted signals (S4 left out), when the source knows the score's per-signal breakdown
+   * (a session store's row); undefined when it does not, and a review that falls back on `score` says so.
+   */
+  countedScore?: number | undefined;
 }
 
 /**
