@@ -111,12 +111,34 @@ describe('agent drivers', () => {
       ],
       input: 'And the tests?',
     });
+    // The grammar of the real Codex CLI, checked with 0.171.0 (`codex exec --help`, `codex exec resume
+    // --help`, and a resume of a real thread): `codex exec resume [OPTIONS] [SESSION_ID] [PROMPT]`, where
+    // `--sandbox` is an option of `exec` only (after `resume` it is "unexpected argument '--sandbox'"),
+    // given before `resume` it applies to the resumed turn (its turn context records the new policy), and
+    // `-` as PROMPT reads the message from stdin. `--json` and `--model` are accepted on either side.
     expect(
       AGENT_DRIVERS.codex.resumeInvocation?.('th-9', '$(id)', { permissionMode: 'workspace-write' }),
     ).toEqual({
       args: ['exec', '--json', '--sandbox', 'workspace-write', 'resume', 'th-9', '-'],
       input: '$(id)',
     });
+    const withModel = AGENT_DRIVERS.codex.resumeInvocation?.('th-9', 'go on', {
+      permissionMode: 'read-only',
+      model: 'gpt-5',
+    });
+    expect(withModel?.args).toEqual([
+      'exec',
+      '--json',
+      '--sandbox',
+      'read-only',
+      '--model',
+      'gpt-5',
+      'resume',
+      'th-9',
+      '-',
+    ]);
+    // The session id and the stdin marker are resume's two positionals, last and in that order.
+    expect(withModel?.args.indexOf('--sandbox')).toBeLessThan(withModel?.args.indexOf('resume') ?? -1);
     expect(AGENT_DRIVERS.gemini.resumeInvocation).toBeUndefined();
     // The reply a follow-up's condition reads: Claude Code's result text, Codex's last agent message.
     expect(

@@ -179,6 +179,42 @@ describe('experiment with a scripted agent', () => {
     }
   }, 90_000);
 
+  it("rebuilds a lost session from every invocation's stream, the follow-ups after the first prompt, in order", async () => {
+    const withFollowUp = (options: ExperimentOptions) =>
+      options.tasks.map((t) => ({ ...t, followUp: [{ say: 'And the check?', ifCheckFails: true }] }));
+    const kept = setup('rule-helps', { runsPerArm: 2 }, { seed: 2 });
+    const fromFile = (await runExperiment({ ...kept.options, tasks: withFollowUp(kept.options) })).state.runs;
+    const lost = setup('rule-helps', { runsPerArm: 2 }, { seed: 2 });
+    const fromStream = (
+      await runExperiment({
+        ...lost.options,
+        tasks: withFollowUp(lost.options),
+        env: { ...lost.options.env, SCRIPTED_AGENT_NO_SESSION: '1' },
+      })
+    ).state.runs;
+    const followed = Object.values(fromStream).filter((r) => r.followUps !== undefined);
+    expect(followed.length).toBeGreaterThan(0);
+    for (const [id, run] of Object.entries(fromStream)) {
+      expect(run.transcriptFrom).toBe('stream');
+      expect(run.followUps).toEqual(fromFile[id]?.followUps);
+      // The follow-up's correction (S5) and the fix after it are in the rebuilt transcript as in the file.
+      expect(run.measures).toEqual(fromFile[id]?.measures);
+    }
+    for (const run of followed) {
+      const lines = readFileSync(join(lost.outDir, run.transcript as string), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l));
+      const prompts = lines.filter((l) => l.type === 'user' && typeof l.message.content === 'string');
+      expect(prompts.map((l) => l.message.content)).toEqual([
+        expect.stringContaining('puzzle'),
+        'And the check?',
+      ]);
+      expect(run.measures?.hits.S5).toBe(1);
+      for (const [i, line] of lines.entries()) if (i > 0) expect(line.parentUuid).toBe(lines[i - 1].uuid);
+    }
+  }, 120_000);
+
   it('--keep leaves each checkout at its commit, with the rules where Claude Code loads them in the with arm only', async () => {
     const { options, repo } = setup('same', { runsPerArm: 1, keep: true });
     const outcome = await runExperiment({ ...options, tasks: options.tasks.slice(0, 1) });

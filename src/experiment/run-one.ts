@@ -174,7 +174,14 @@ export async function runOne(
     let transcript = found === undefined ? null : copyTranscript(found, runsDir, planned.id);
     let transcriptFrom: RunRecord['transcriptFrom'] = transcript === null ? null : 'agent';
     if (transcript === null && driver.name === 'claude') {
-      const rebuilt = transcriptFromClaudeStream(streamPath, task.prompt, worktree, startedMs);
+      const rebuilt = transcriptFromClaudeStream(
+        [
+          { prompt: task.prompt, streamPath },
+          ...followUps.map((f) => ({ prompt: f.said, streamPath: join(outDir, f.stream) })),
+        ],
+        worktree,
+        startedMs,
+      );
       if (rebuilt !== '') {
         transcript = join('runs', `${planned.id}.transcript.jsonl`);
         writeFileAtomic(join(outDir, transcript), rebuilt);

@@ -128,7 +128,11 @@ function main() {
   const ruled = /run the check first/i.test(loadedRules(cwd));
   const followsRule = behaviour === 'rule-helps' && ruled;
   const polite = behaviour === 'same' && ruled;
-  const folder = join(process.env.CLAUDE_CONFIG_DIR, 'projects', cwd.replace(/[^A-Za-z0-9]/g, '-'));
+  // SCRIPTED_AGENT_NO_SESSION=1: the session is kept where the experiment does not look (as with a
+  // config folder of the agent's own), so only the event stream tells the run; a resume still finds it.
+  const folder = process.env.SCRIPTED_AGENT_NO_SESSION === '1'
+    ? join(stateDir, 'unseen-sessions')
+    : join(process.env.CLAUDE_CONFIG_DIR, 'projects', cwd.replace(/[^A-Za-z0-9]/g, '-'));
   fs.mkdirSync(folder, { recursive: true });
   const session = [];
   let parent = null;
@@ -223,8 +227,7 @@ function main() {
     write('answer.txt', answer + '\\n');
     say(summary('Done: answer.txt holds the answer.'));
   }
-  if (process.env.SCRIPTED_AGENT_NO_SESSION !== '1')
-    fs.writeFileSync(sessionFile, session.map((l) => JSON.stringify(l) + '\\n').join(''));
+  fs.writeFileSync(sessionFile, session.map((l) => JSON.stringify(l) + '\\n').join(''));
   out({ type: 'result', subtype: 'success', is_error: false, duration_ms: clock - Date.now(), duration_api_ms: 900 * turns,
     num_turns: turns, result: lastSaid, session_id: sessionId, total_cost_usd: Math.round(turns * 0.004 * 10000) / 10000,
     usage: tokens, permission_denials: [], uuid: randomUUID() });

@@ -20,6 +20,11 @@ export interface SessionScore {
   turns?: number | undefined;
   /** What the session used as the store keeps it (its transcript's own reading is preferred: docs/cost.md). */
   usage?: SessionUsage | undefined;
+  /**
+   * The score over the counted signals (S4 left out), when the source knows the score's per-signal breakdown
+   * (a session store's row); undefined when it does not, and a review that falls back on `score` says so.
+   */
+  countedScore?: number | undefined;
 }
 
 /**

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { resolveGateSettings } from '../gate/settings.js';
+import { openSqlite } from '../sqlite/index.js';
 import { REPO_ROOT } from '../test-support/cli.js';
 import { noonOf, retroProject } from '../test-support/retro-project.js';
 import { ownRunMarker } from '../transcript/own-run.js';
@@ -39,6 +40,27 @@ describe('scores from the session store', () => {
     });
     expect((await elsewhere.scores()).map((s) => s.score)).toEqual([9]);
     expect((await source.scores()).length).toBe(2);
+  });
+
+  it("keep a gone session's score without S4 from the row's per-signal counts, none when the row has none", async () => {
+    const p = retroProject();
+    const retried = p.addSession({ rejections: 1, mtimeSecs: noonOf('2026-06-01') });
+    // Two retry phrases of the agent's (S4, 1.5 each on the seed profile) beside one rejection (S1, 3).
+    const sorry = (n: number) =>
+      `${JSON.stringify({ type: 'assistant', sessionId: retried.sessionId, uuid: `retry-${n}`, parentUuid: null, timestamp: '2026-07-01T10:00:00.000Z', message: { role: 'assistant', content: [{ type: 'text', text: 'Sorry, let me try again.' }] } })}\n`;
+    appendFileSync(retried.path, sorry(1) + sorry(2));
+    utimesSync(retried.path, noonOf('2026-06-01'), noonOf('2026-06-01'));
+    const source = projectScoreSource({ mainCheckout: p.root, scope: 'current', env: p.env });
+    const counted = (rows: SessionScore[]) =>
+      rows.map(({ score, countedScore }) => ({ score, countedScore }));
+    expect(counted(await source.scores())).toEqual([{ score: 6, countedScore: 3 }]);
+    rmSync(retried.path);
+    expect(counted(await source.scores())).toEqual([{ score: 6, countedScore: 3 }]);
+    // A row whose counts do not make up its score (its breakdown never recorded) has no counted score.
+    const db = openSqlite(join(p.env.RETROSPECT_DATA_DIR ?? '', 'store.sqlite'));
+    db.prepare('UPDATE sessions SET s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0').run();
+    db.close();
+    expect(counted(await source.scores())).toEqual([{ score: 6, countedScore: undefined }]);
   });
 
   it('compare scores of one profile only: a gone session scored by another profile is left out', async () => {

@@ -14,6 +14,7 @@ import { type SessionFolderQuery, sessionFolders } from '../transcript/claude/pr
 import type { DiscoveryRoot } from '../transcript/discover.js';
 import { HOST_ADAPTERS } from '../transcript/hosts.js';
 import { isDirectory } from '../transcript/source.js';
+import { countedStoredScore } from './evidence/stored.js';
 import type { SessionScore, SessionScoreSource } from './scores.js';
 import { type UnscoredSession, unscoredSessions } from './unscored.js';
 
@@ -125,7 +126,8 @@ export function storeScoreSource(options: StoreSourceOptions): SessionScoreSourc
           const local = r.remote !== true;
           if (local && unscored.paths.has(resolve(r.path))) continue;
           const mtime = Math.floor(r.mtimeMs / 1000);
-          if (mtime <= newest)
+          if (mtime <= newest) {
+            const counted = countedStoredScore(r.verdict.score, r.signalCounts, r.gateProfile);
             rows.push({
               sessionId: r.sessionId,
               score: r.verdict.score,
@@ -134,7 +136,9 @@ export function storeScoreSource(options: StoreSourceOptions): SessionScoreSourc
               lines: r.lines,
               // A row that records no usage adds nothing: unknown, as a missing row is.
               ...(r.usage?.entries ? { usage: r.usage } : {}),
+              ...(counted === undefined ? {} : { countedScore: counted }),
             });
+          }
         }
         return rows.sort((a, b) => (a.mtime ?? 0) - (b.mtime ?? 0) || a.sessionId.localeCompare(b.sessionId));
       } finally {

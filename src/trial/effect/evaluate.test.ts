@@ -87,4 +87,45 @@ describe("a trial's decision leaves out what the rule's wording could move", () 
     expect(s1?.high ?? 0).toBeLessThan(0);
     expect(json.signals.find((s) => s.signal === 'S3')).toMatchObject({ estimate: 0, counted: true });
   });
+
+  it("measures a stored verdict without S4 through the row's per-signal counts, and names a row that has none", () => {
+    // The transcripts are gone: each session is its stored verdict over its stored line count. Baseline
+    // sessions scored 3 (S1) + 4.5 (three S4 retry phrases); during the trial only the retry phrases went.
+    const sessions: SessionScore[] = [];
+    for (let i = 0; i < 8; i++) {
+      sessions.push({
+        sessionId: `base-${i}`,
+        score: 7.5,
+        countedScore: 3,
+        mtime: START - (9 - i) * DAY,
+        lines: 100,
+      });
+      sessions.push({
+        sessionId: `trial-${i}`,
+        score: 3,
+        countedScore: 3,
+        mtime: START + (i + 1) * DAY,
+        lines: 100,
+      });
+    }
+    const json = trialReviewJson(
+      evaluateTrialEffect(TRIAL, sessions, '2026-07-20', { evidence: new Map(), meta: undefined }),
+    );
+    expect(json.decision).not.toBe('KEEP');
+    expect(json.baseline).toMatchObject({
+      friction: 3,
+      measured_from: { 'stored-verdict': 8 },
+      wording_counted: [],
+    });
+    // A row whose breakdown was never recorded keeps S4 in; the review lists it instead of hiding it.
+    const bare = sessions.map((s) => (s.sessionId === 'base-0' ? { ...s, countedScore: undefined } : s));
+    const named = trialReviewJson(
+      evaluateTrialEffect(TRIAL, bare, '2026-07-20', { evidence: new Map(), meta: undefined }),
+    );
+    expect(named.baseline).toMatchObject({
+      measured_from: { 'stored-verdict': 7, 'stored-verdict-with-wording': 1 },
+      wording_counted: ['base-0'],
+    });
+    expect(named.during).toMatchObject({ wording_counted: [] });
+  });
 });

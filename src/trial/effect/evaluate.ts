@@ -51,6 +51,8 @@ export interface FrictionSide {
   sizes: [number, number] | null;
   /** How many sessions were measured from their transcript, a stored verdict, a given size, or score only. */
   bases: Partial<Record<RateBasis, number>>;
+  /** Sessions whose friction includes the wording signals: their source gave no per-signal breakdown. */
+  wordingCounted: string[];
 }
 
 /**
@@ -141,6 +143,7 @@ function side(rates: readonly SessionRate[], compared: readonly SessionRate[]): 
     turns: rates.reduce((sum, r) => sum + (r.turns ?? 0), 0),
     sizes: sizeRange(rates),
     bases,
+    wordingCounted: rates.filter((r) => r.wordingCounted).map((r) => r.sessionId),
   };
 }
 

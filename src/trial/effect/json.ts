@@ -121,6 +121,7 @@ export function trialReviewJson(evaluation: TrialEvaluation) {
     session_ids: s.ids,
     turns: s.turns,
     measured_from: s.bases,
+    wording_counted: s.wordingCounted,
     mean_score: Number(seed.meanText),
   });
   return {

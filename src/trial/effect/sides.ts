@@ -5,7 +5,13 @@ import type { SessionEvidence } from '../evidence/read.js';
 import type { SessionScore } from '../scores.js';
 
 /** How a session's friction rate was measured. */
-export type RateBasis = 'transcript' | 'stored-verdict' | 'given-size' | 'score-only';
+export type RateBasis =
+  | 'transcript'
+  | 'stored-verdict'
+  /** A stored verdict without its per-signal breakdown: the wording signals could not be left out. */
+  | 'stored-verdict-with-wording'
+  | 'given-size'
+  | 'score-only';
 
 /** One scored session as the effect rule compares it. */
 export interface SessionRate {
@@ -15,6 +21,11 @@ export interface SessionRate {
   rate: number;
   turns: number | undefined;
   basis: RateBasis;
+  /**
+   * The rate includes the wording signals (S4): the source gave a score without its per-signal breakdown,
+   * so they could not be left out. The review lists such sessions instead of counting them silently.
+   */
+  wordingCounted: boolean;
   evidence: SessionEvidence | undefined;
 }
 
@@ -37,7 +48,8 @@ const per100 = (friction: number, turns: number) => Math.round((friction / turns
  * A session's friction per 100 turns, from the best source there is: its transcript (uncapped gate hits
  * over user and assistant entries, the signals a rule's wording could move left out: see
  * COUNTED_SIGNALS), else its stored verdict over the stored line count (the transcript is
- * gone; lines slightly over-count turns), else a size given with the score. Undefined without a size.
+ * gone; lines slightly over-count turns; the wording signals left out through the stored per-signal
+ * counts when the row has them), else a size given with the score. Undefined without a size.
  */
 function rateOf(row: SessionScore & { score: number }, evidence: SessionEvidence | undefined) {
   if (evidence !== undefined && evidence.turns > 0)
@@ -47,7 +59,13 @@ function rateOf(row: SessionScore & { score: number }, evidence: SessionEvidence
       basis: 'transcript' as const,
     };
   if (row.lines !== undefined && row.lines > 0)
-    return { rate: per100(row.score, row.lines), turns: row.lines, basis: 'stored-verdict' as const };
+    return row.countedScore === undefined
+      ? {
+          rate: per100(row.score, row.lines),
+          turns: row.lines,
+          basis: 'stored-verdict-with-wording' as const,
+        }
+      : { rate: per100(row.countedScore, row.lines), turns: row.lines, basis: 'stored-verdict' as const };
   if (row.turns !== undefined && row.turns > 0)
     return { rate: per100(row.score, row.turns), turns: row.turns, basis: 'given-size' as const };
   return undefined;
@@ -74,14 +92,21 @@ export function trialSides(
     size: rateOf(row, evidence.get(row.sessionId)),
   }));
   const normalised = sized.every((s) => s.size !== undefined);
-  const rates: SessionRate[] = sized.map(({ row, ev, size }) => ({
-    sessionId: row.sessionId,
-    mtime: row.mtime,
-    rate: normalised && size ? size.rate : row.score,
-    turns: size?.turns,
-    basis: normalised && size ? size.basis : 'score-only',
-    evidence: ev,
-  }));
+  const rates: SessionRate[] = sized.map(({ row, ev, size }) => {
+    const basis: RateBasis = normalised && size ? size.basis : 'score-only';
+    const plain = row.countedScore ?? row.score;
+    return {
+      sessionId: row.sessionId,
+      mtime: row.mtime,
+      rate: normalised && size ? size.rate : plain,
+      turns: size?.turns,
+      basis,
+      wordingCounted:
+        basis === 'stored-verdict-with-wording' ||
+        ((basis === 'given-size' || basis === 'score-only') && row.countedScore === undefined),
+      evidence: ev,
+    };
+  });
   const baseline = rates.filter((r) => r.mtime < startEpoch);
   const during = rates.filter((r) => r.mtime >= startEpoch);
   return { baseline, during, normalised, compared: commonSizes(baseline, during, normalised) };
