@@ -40,10 +40,18 @@ describe.skipIf(skip !== undefined)('trial scores from a shared store', () => {
       early.sessionId,
     ]);
     const pooled = await source(ada, 'ada-laptop', true).scores();
-    // Bo's transcript is on Bo's disk: its row carries no path to read here.
+    // Bo's transcript is on Bo's disk: its row carries no path to read here. Each row keeps its score's
+    // per-signal breakdown, so the score without the agent's phrasing (S4) comes with it.
     expect(pooled).toEqual([
-      { sessionId: early.sessionId, score: 3, mtime: noonOf('2026-06-01'), path: early.path, lines: 7 },
-      { sessionId: later.sessionId, score: 9, mtime: noonOf('2026-06-02'), lines: 9 },
+      {
+        sessionId: early.sessionId,
+        score: 3,
+        countedScore: 3,
+        mtime: noonOf('2026-06-01'),
+        path: early.path,
+        lines: 7,
+      },
+      { sessionId: later.sessionId, score: 9, countedScore: 9, mtime: noonOf('2026-06-02'), lines: 9 },
     ]);
   });
 
