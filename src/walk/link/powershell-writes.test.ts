@@ -51,7 +51,7 @@ describe('PowerShell as a command author', () => {
       'move notes/final.md/draft.md',
     ]);
     expect(written(`powershell -Command "Copy-Item a.txt docs\\"`)).toEqual([
-      'move docs/',
+      'move docs',
       'move docs/a.txt',
     ]);
     expect(written(`powershell -Command "Rename-Item -Path notes\\old.md -NewName new.md"`)).toEqual([
