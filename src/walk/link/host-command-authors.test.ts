@@ -178,7 +178,7 @@ describe('a Windows Codex session running PowerShell', () => {
         prompt: 'Write the weekly note and file the draft',
         commands: [
           ps("Set-Content -Path notes\\week.md -Value '# Week 40`n`nShip the vault index.'"),
-          ps('Move-Item -Path draft.md -Destination archive\\draft-40.md'),
+          ps('Copy-Item -Path draft.md -Destination archive\\draft-40.md'),
           ps('Invoke-Pester tests'),
           ps("Get-Content README.md | Select-String 'TODO'"),
         ],
