@@ -19,6 +19,8 @@ describe('PowerShell as a command author', () => {
     );
     expect(powershellScript('powershell.exe -File scripts/sweep.ps1')).toBeUndefined();
     expect(powershellScript('powershell -EncodedCommand ZQBjAGgAbwA=')).toBeUndefined();
+    expect(powershellScript("powershell 'Get-Date | Out-File d.txt'")).toBe('Get-Date | Out-File d.txt');
+    expect(powershellScript('powershell')).toBeUndefined();
     expect(powershellScript('git status')).toBeUndefined();
   });
 
@@ -50,10 +52,7 @@ describe('PowerShell as a command author', () => {
       'move notes/final.md',
       'move notes/final.md/draft.md',
     ]);
-    expect(written(`powershell -Command "Copy-Item a.txt docs\\"`)).toEqual([
-      'move docs',
-      'move docs/a.txt',
-    ]);
+    expect(written(`powershell -Command "Copy-Item a.txt docs\\"`)).toEqual(['move docs', 'move docs/a.txt']);
     expect(written(`powershell -Command "Rename-Item -Path notes\\old.md -NewName new.md"`)).toEqual([
       'move notes/new.md',
     ]);

@@ -306,6 +306,8 @@ export function powershellScript(line: string): string | undefined {
   let rest = line.slice(start[0].length);
   for (;;) {
     const option = /^\s+(-[A-Za-z]+)(?=\s|$)/.exec(rest);
+    // A script given without -Command (`powershell '…'`): PowerShell reads the first argument as one.
+    if (!option && /^\s+\S/.test(rest)) break;
     if (!option) return undefined;
     const flag = (option[1] ?? '').toLowerCase();
     rest = rest.slice(option[0].length);
