@@ -48,15 +48,19 @@ export function commandClaims(file: SessionEdits, edits: readonly AgentEdit[]): 
       ...(command.timestamp ? { timestamp: command.timestamp } : {}),
       ...(request ? { request: request.text, ...(request.inferred ? { requestInferred: true } : {}) } : {}),
     };
-    for (const write of commandWrites(command.command, command.output, root, command.workdir))
+    // A command cut to its head (hosts' readers keep MAX_COMMAND_CHARS of it) no longer holds all it wrote:
+    // a heredoc or echo of it claims nothing, rather than the whole file (precision first).
+    const cut = command.command.length >= MAX_COMMAND_CHARS;
+    for (const write of commandWrites(command.command, command.output, root, command.workdir)) {
+      if (write.literal && cut) continue;
       claims.push({
         ...base,
         filePath: write.path,
         root,
         evidence: write.evidence,
-        // A command cut to its head (hosts' readers keep MAX_COMMAND_CHARS of it) no longer holds all it wrote.
-        ...(write.literal && command.command.length < MAX_COMMAND_CHARS ? { literal: command.command } : {}),
+        ...(write.literal ? { literal: command.command } : {}),
       });
+    }
     if (runsGenerator(command.command)) generators.push({ at: timeOf(command.timestamp), claim: base });
   }
   if (generators.length === 0) return claims;

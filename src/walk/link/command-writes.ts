@@ -1,4 +1,5 @@
 import { posix } from 'node:path';
+import { powershellScript, powershellSteps } from './powershell-writes.js';
 import { type SimpleCommand, simpleCommands } from './shell-words.js';
 
 /**
@@ -362,6 +363,15 @@ export function commandWrites(
     if (full !== undefined && !writes.some((w) => w.path === full))
       writes.push({ path: full, evidence, ...(literal ? { literal: true } : {}) });
   };
+  const script = powershellScript(line);
+  if (script !== undefined) {
+    // A Windows session's PowerShell: its own reader, the same rules (powershell-writes.ts).
+    for (const step of powershellSteps(script)) {
+      if (step.kind === 'cd') cwd = inside(root, cwd, step.path);
+      else add(step.path, step.evidence, step.literal);
+    }
+    return writes;
+  }
   let generated = false;
   const heredoc = /<<-?\s*['"]?\w+/.test(line);
   for (const command of simpleCommands(line)) {

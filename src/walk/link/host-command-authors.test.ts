@@ -161,6 +161,114 @@ describe('what a command wrote, as far as its text shows', () => {
   });
 });
 
+describe('a Windows Codex session running PowerShell', () => {
+  it('links what Set-Content and Copy-Item wrote, never what a test run or Get-Content named', async () => {
+    const repo = createTestRepo();
+    const cwd = realpathSync(repo.dir);
+    const ps = (script: string) => ({
+      command: '',
+      argv: ['powershell.exe', '-Command', script],
+      output: '',
+      exit: 0,
+    });
+    const transcript = writeCodexRollout(
+      {
+        cwd,
+        at: STARTED,
+        prompt: 'Write the weekly note and file the draft',
+        commands: [
+          ps("Set-Content -Path notes\\week.md -Value '# Week 40`n`nShip the vault index.'"),
+          ps('Copy-Item -Path draft.md -Destination archive\\draft-40.md'),
+          ps('Invoke-Pester tests'),
+          ps("Get-Content README.md | Select-String 'TODO'"),
+        ],
+      },
+      true,
+    );
+    repo.commit(
+      'Start',
+      { 'draft.md': '# Draft\n\nPlans for week 40.\n', 'README.md': '# Vault\n', 'tests/a.Tests.ps1': 'x\n' },
+      '2026-10-01T08:00:00Z',
+    );
+    repo.commit(
+      'Week 40',
+      {
+        'notes/week.md': '# Week 40\n\nShip the vault index.\n',
+        'archive/draft-40.md': '# Draft\n\nPlans for week 40.\n',
+        'README.md': '# Vault\n\nTODO: index the notes folder.\n',
+        'tests/a.Tests.ps1': 'Describe "vault" { It "indexes" { $true | Should -BeTrue } }\n',
+      },
+      '2026-10-01T09:02:00Z',
+    );
+    const env = { ...process.env, HOME: '/home/dev', RETROSPECT_DATA_DIR: tempDir('retrospect-walk-data-') };
+    const { document } = await walkChangeSet({
+      mode: 'summary-only',
+      cwd: repo.dir,
+      env,
+      target: 'HEAD~1..HEAD',
+      sessions: [transcript],
+    });
+    const hunks = document.change_units.flatMap((u) => u.hunks ?? []);
+    const of = (path: string) => hunks.find((h) => h.path === path);
+    expect(of('notes/week.md')).toMatchObject({
+      session_id: '019fd700-aaaa-7bbb-8ccc-0000000000c1',
+      via: 'command',
+      share: 1,
+      tool_call: 'call_c1',
+    });
+    expect(of('archive/draft-40.md')).toMatchObject({
+      session_id: '019fd700-aaaa-7bbb-8ccc-0000000000c1',
+      via: 'command',
+    });
+    expect(of('README.md')).toMatchObject({ session_id: null });
+    expect(of('tests/a.Tests.ps1')).toMatchObject({ session_id: null });
+  });
+});
+
+describe('a command longer than a reader keeps', () => {
+  it('claims nothing by a heredoc cut to its head, rather than the whole file', async () => {
+    const repo = createTestRepo();
+    const cwd = realpathSync(repo.dir);
+    const rows = Array.from({ length: 120 }, (_, i) => `| step ${i} | run \`task-${i}\` and check its log |`);
+    const guide = `# Guide\n\n${rows.join('\n')}\n`;
+    expect(guide.length).toBeGreaterThan(4_000);
+    const transcript = writeCodexRollout({
+      cwd,
+      at: STARTED,
+      prompt: 'Write the operator guide',
+      commands: [
+        { command: `cat > GUIDE.md <<'EOF'\n${guide}EOF`, output: '', exit: 0 },
+        { command: "cat > SHORT.md <<'EOF'\n# Short\n\nRun `make check` first.\nEOF", output: '', exit: 0 },
+      ],
+    });
+    repo.commit('Start', { 'README.md': '# Project\n' }, '2026-10-01T08:00:00Z');
+    // The reader keeps the command's first 4,000 characters: the guide's last rows are not in it, and a
+    // person's line added later would look like the command's if the cut heredoc claimed the file whole.
+    repo.commit(
+      'Guide',
+      {
+        'GUIDE.md': `${guide}\nAsk the on-call person before step 90.\n`,
+        'SHORT.md': '# Short\n\nRun `make check` first.\n',
+      },
+      '2026-10-01T09:05:00Z',
+    );
+    const env = { ...process.env, HOME: '/home/dev', RETROSPECT_DATA_DIR: tempDir('retrospect-walk-data-') };
+    const { document } = await walkChangeSet({
+      mode: 'summary-only',
+      cwd: repo.dir,
+      env,
+      target: 'HEAD~1..HEAD',
+      sessions: [transcript],
+    });
+    const hunks = document.change_units.flatMap((u) => u.hunks ?? []);
+    expect(hunks.find((h) => h.path === 'GUIDE.md')).toMatchObject({ session_id: null });
+    expect(hunks.find((h) => h.path === 'SHORT.md')).toMatchObject({
+      session_id: '019fd700-aaaa-7bbb-8ccc-0000000000c1',
+      via: 'command',
+    });
+  });
+});
+
 describe("a Codex call's workdir", () => {
   it('resolves what the command wrote from the folder the call ran in', async () => {
     const repo = createTestRepo();

@@ -31,6 +31,10 @@ function notebookForms(source: string): string[] {
   return source.split('\n').flatMap((line) => [`${JSON.stringify(`${line}\n`)},`, JSON.stringify(line)]);
 }
 
+function trimEnd(line: string): string {
+  return line.replace(/\s+$/, '');
+}
+
 /** Computed once per edit, on first use: most edits never meet a hunk of their file. */
 function introducedBy(edit: AgentEdit): Introduced {
   const cached = introducedCache.get(edit);
@@ -40,9 +44,12 @@ function introducedBy(edit: AgentEdit): Introduced {
   const segments: Segment[] = [];
   let canonical = '';
   for (const piece of edit.pieces) {
-    const after = piece.after.split('\n').map(normalizeLine);
-    const added =
-      piece.before === undefined ? after : insertedLines(piece.before.split('\n').map(normalizeLine), after);
+    // Compared with their indentation kept: a block an edit re-indents (Python code moved out of an `if`)
+    // is new text in the diff the commit shows, so the edit introduced it.
+    const after = piece.after.split('\n').map(trimEnd);
+    const added = (
+      piece.before === undefined ? after : insertedLines(piece.before.split('\n').map(trimEnd), after)
+    ).map(normalizeLine);
     for (const line of added) {
       const key = canonicalText(line);
       if (!isTrivialLine(line)) {

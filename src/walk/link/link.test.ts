@@ -97,6 +97,46 @@ describe('createHunkLinker (link by share)', () => {
     });
   });
 
+  it('credits an edit with a block it re-indented (Python code moved out of an `if`)', () => {
+    const body = [
+      'parsed, raw_text = generate_json(model_name=config.model)',
+      'annotations.append(build_annotation(sample, parsed, raw_text))',
+      'result["reason"] = f"inference failed: {type(exc).__name__}"',
+    ];
+    const nested = [
+      'def run(samples, config):',
+      '    if is_remote(config.model):',
+      ...body.map((l) => `        ${l}`),
+    ];
+    const flat = ['def run(samples, config):', ...body.map((l) => `    ${l}`)];
+    const dedent = edit(
+      A,
+      'src/run.py',
+      [{ before: nested.join('\n'), after: flat.join('\n') }],
+      '2026-10-01T11:00:00Z',
+      { toolName: 'apply_patch' },
+    );
+    const [hunk] = commitHunks(
+      { 'src/run.py': `${nested.join('\n')}\n` },
+      { 'src/run.py': `${flat.join('\n')}\n` },
+    );
+    expect(hunk!.added).toHaveLength(3);
+    expect(createHunkLinker([dedent]).link(hunk!.file, hunk!.hunk, hunk!.added, COMMITTED)).toMatchObject({
+      share: 1,
+      link: { sessionId: A },
+    });
+    // The same lines carried unchanged (context of an edit elsewhere in the file) are still not credited.
+    const elsewhere = edit(
+      A,
+      'src/run.py',
+      [{ before: flat.join('\n'), after: [...flat, '    return result'].join('\n') }],
+      '2026-10-01T11:00:00Z',
+    );
+    expect(createHunkLinker([elsewhere]).link(hunk!.file, hunk!.hunk, hunk!.added, COMMITTED)).toEqual({
+      share: 0,
+    });
+  });
+
   it('counts only edits made no later than the commit (git keeps whole seconds)', () => {
     const [hunk] = commitHunks(
       { 'src/c.ts': 'export const c = 0;\n' },

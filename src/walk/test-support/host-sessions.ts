@@ -9,6 +9,8 @@ export interface ScriptedCommand {
   exit: number;
   /** The folder the call ran in, when it names one (Codex's `workdir`; default the session's folder). */
   workdir?: string;
+  /** The argv a legacy Codex `shell` call ran (on Windows `["powershell.exe", "-Command", "…"]`); default bash -lc. */
+  argv?: string[];
 }
 
 /** A session of another host that a person started with one prompt, then ran shell commands in `cwd`. */
@@ -58,7 +60,11 @@ export function writeCodexRollout(session: ScriptedSession, legacy = false): str
   session.commands.forEach((run, i) => {
     const callId = `call_c${i + 1}`;
     const args = legacy
-      ? { command: ['bash', '-lc', run.command], workdir: run.workdir ?? session.cwd, timeout_ms: 120000 }
+      ? {
+          command: run.argv ?? ['bash', '-lc', run.command],
+          workdir: run.workdir ?? session.cwd,
+          timeout_ms: 120000,
+        }
       : { cmd: run.command, workdir: run.workdir ?? session.cwd, yield_time_ms: 10000 };
     const output = legacy
       ? JSON.stringify({ output: run.output, metadata: { exit_code: run.exit, duration_seconds: 1.4 } })
