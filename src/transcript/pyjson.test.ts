@@ -14,6 +14,17 @@ describe('Python semantics', () => {
     expect(pyStrip('\u2028 x \x1f')).toBe('x');
   });
 
+  it('strip removes exactly the Python white space at either end, every one of them, and nothing else', () => {
+    const spaces = [...'\t\n\v\f\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2028\u2029\u202f\u205f\u3000'];
+    for (let c = 0x2000; c <= 0x200a; c++) spaces.push(String.fromCharCode(c));
+    for (const space of spaces) expect(pyStrip(`${space}a${space}b${space}${space}`)).toBe(`a${space}b`);
+    // Not Python white space: zero-width space, BOM, a lone surrogate at the end, U+180E.
+    for (const other of ['\u200b', '\ufeff', '\ud800', '\u180e'])
+      expect(pyStrip(` x${other} `)).toBe(`x${other}`);
+    expect(pyStrip(`{"a": "${' '.repeat(5000)}x"}\n`)).toBe(`{"a": "${' '.repeat(5000)}x"}`);
+    expect(pyStrip(' \t\n ')).toBe('');
+  });
+
   it('code point length counts a surrogate pair once and a lone surrogate once', () => {
     expect(codePointLength('a😀b')).toBe(3);
     expect(codePointLength('\ud800x')).toBe(2);

@@ -125,16 +125,26 @@ const UNSPACED_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Scr
 const URL_RE = /^(?:https?:\/\/|www\.)\S+$/iu;
 const OPTION_RE = /^[a-z0-9]{1,2}[.)]?$/iu;
 
+const SPACE_RUN_RE = /\s+/gu;
+
 /**
  * Words in a short reply: whitespace tokens, a token in a script without spaces counting one word per two
  * of its characters. Undefined for replies that are never "terse" in the S5 sense: a pasted URL, an option
- * picked from the agent's list ("2", "B"), a slash command.
+ * picked from the agent's list ("2", "B"), a slash command. Counting stops once past `limit` (the count
+ * returned is then above it, and a URL further on is not looked for): a reply that long is not terse, and
+ * a pasted log is not split into thousands of tokens to learn it.
  */
-export function replyWords(typed: string): number | undefined {
+export function replyWords(typed: string, limit = Number.POSITIVE_INFINITY): number | undefined {
   const trimmed = typed.trim();
   if (/^[/@]/u.test(trimmed) || URL_RE.test(trimmed) || OPTION_RE.test(trimmed)) return undefined;
   let words = 0;
-  for (const token of trimmed.split(/\s+/u)) {
+  let start = 0;
+  SPACE_RUN_RE.lastIndex = 0;
+  while (start <= trimmed.length && words <= limit) {
+    const space = SPACE_RUN_RE.exec(trimmed);
+    const end = space ? space.index : trimmed.length;
+    const token = trimmed.slice(start, end);
+    start = space ? space.index + space[0].length : trimmed.length + 1;
     if (token === '') continue;
     if (URL_RE.test(token)) return undefined;
     const unspaced = token.match(UNSPACED_RE)?.length ?? 0;

@@ -73,7 +73,16 @@ function amends(next: string, previous: string): boolean {
   return shared >= AMEND_MIN && shared >= AMEND_SHARE * shorter;
 }
 
+/** Characters of a turn flattened for a quote: enough for its 60, however much white space it opens with. */
+const QUOTE_HEAD = 4096;
+
 function quote(text: string): string {
+  // A quote shows at most 60 characters: a pasted log need not be flattened whole to take them. A head whose
+  // flattened form, opening space dropped, is longer than 61 gives the same quote as the whole text.
+  if (text.length > QUOTE_HEAD) {
+    const head = text.slice(0, QUOTE_HEAD).replace(/\s+/gu, ' ').trimStart();
+    if (head.length > 61) return `${head.slice(0, 57)}...`;
+  }
   const flat = text.replace(/\s+/gu, ' ').trim();
   return flat.length > 60 ? `${flat.slice(0, 57)}...` : flat;
 }
@@ -327,7 +336,7 @@ export class CalibratedMachine {
       this.sentRequests.add(normalized);
     }
     if (reacting && this.lastAssistantLong && !corrected) {
-      const words = replyWords(typed);
+      const words = replyWords(typed, S5_MAX_WORDS);
       if (words !== undefined && words >= 1 && words <= S5_MAX_WORDS && !isApprovalReply(typed))
         this.hit('S5', id, `terse reply to a long answer: "${quote(typed)}"`);
     }
