@@ -241,7 +241,7 @@ export {
   type HostAdapter,
 } from './transcript/host.js';
 export type { TranscriptMessage } from './transcript/messages.js';
-export { isOwnRunPrompt, isOwnRunTranscript, ownRunMarker } from './transcript/own-run.js';
+export { isOwnRunHead, isOwnRunPrompt, isOwnRunTranscript, ownRunMarker } from './transcript/own-run.js';
 export { readTranscriptEvents, readTranscriptObjects } from './transcript/read.js';
 export type { SessionSource } from './transcript/source.js';
 export {

@@ -1,7 +1,7 @@
 import { FileTooLargeError } from '../fsx/read-regular.js';
 import { resolveLedgerPath } from '../ledger/path.js';
 import { adapterFor, adapterNamed, claudeCodeAdapter, type HostAdapter } from '../transcript/host.js';
-import { MAX_RECORD_BYTES } from '../transcript/lines.js';
+import { type HeadWatch, MAX_RECORD_BYTES } from '../transcript/lines.js';
 import { sessionIdFromPath } from '../transcript/read.js';
 import type { HostName, TranscriptFacts, TurnCounts, TurnEvent } from '../transcript/types.js';
 import { DecompressionBombError } from '../transcript/zstd-lines.js';
@@ -53,6 +53,11 @@ export interface GateOptions {
    * `read` do not show it, and the caller reads what it needs itself).
    */
   assistantLines?: AssistantLineTap;
+  /**
+   * Shown the file's first bytes by the same reader, when the calibrated profile reads a Claude Code
+   * transcript itself (the scan asks whether the file is an own run from them instead of reading them again).
+   */
+  head?: HeadWatch;
 }
 
 export interface GateResult {
@@ -219,7 +224,7 @@ function readWithProfile(
   }
   // The reader of the path, found once: the fast reader (which shows the tap each line) or another.
   const reader = adapterFor(path);
-  const facts = readCalibrated(path, machine, options.assistantLines, reader);
+  const facts = readCalibrated(path, machine, options.assistantLines, reader, options.head);
   return {
     facts,
     finish: () => machine.finish(),

@@ -6,7 +6,7 @@ import type { LedgerCoverage } from '../gate/ledger-s2.js';
 import type { GateProfile } from '../gate/profile.js';
 import type { GateVerdict } from '../gate/score.js';
 import { defaultGateSettings } from '../gate/settings.js';
-import { isOwnRunTranscript } from '../transcript/own-run.js';
+import { isOwnRunHead, isOwnRunTranscript, OWN_RUN_HEAD_BYTES } from '../transcript/own-run.js';
 import type { HostName, TranscriptFacts, TurnCounts, TurnEvent } from '../transcript/types.js';
 
 /** What gating one file gives the scan (plain data: it crosses worker_threads). */
@@ -67,7 +67,20 @@ export function fileGate(
   const uncovered: LedgerCoverage = { covered: false };
   return (path, host) => {
     const collector = new ClaudeUsageCollector();
+    const claudeCode = (host ?? 'claude-code') === 'claude-code';
+    // Only Claude Code sessions can be Retrospect's own runs (the claude-cli provider runs `claude -p`).
+    let ownRun: boolean | undefined;
     const result = gateSessionSync(path, {
+      ...(claudeCode
+        ? {
+            head: {
+              bytes: OWN_RUN_HEAD_BYTES,
+              seen: (head: Buffer, whole: boolean) => {
+                ownRun = isOwnRunHead(head, whole);
+              },
+            },
+          }
+        : {}),
       ...(host !== undefined ? { host } : {}),
       settings: gate,
       ledgerLookup: (sessionId) => ledger.get(sessionId) ?? uncovered,
@@ -97,9 +110,9 @@ export function fileGate(
       lastTimestamp: result.facts?.lastTimestamp,
       warnings: result.warnings,
       s2Sources: result.s2Sources,
-      // The file's first KB, read once more while the gate's pages are still in the OS cache. Only Claude
-      // Code sessions can be Retrospect's own runs (the claude-cli provider runs `claude -p`).
-      ownRun: (host ?? 'claude-code') === 'claude-code' && isOwnRunTranscript(path),
+      // Answered from the head the gate's first read showed; a file its reader did not show (another
+      // reader, an unreadable file) has its first KB read once more.
+      ownRun: claudeCode && (ownRun ?? isOwnRunTranscript(path)),
       profile: result.profile,
       // Other hosts' sessions were recognised by their place or their head before they were read.
       transcript: (host ?? 'claude-code') !== 'claude-code' || result.facts?.knownFieldsSeen === true,

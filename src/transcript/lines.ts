@@ -4,6 +4,15 @@ import { openRegularFd } from '../fsx/read-regular.js';
 /** Called once per physical line with the bytes of the line (terminator excluded) and its 0-based number. */
 export type LineVisitor = (buffer: Buffer, start: number, end: number, lineNo: number) => void;
 
+/**
+ * Shown a file's first `bytes` bytes (or the whole file, `whole`, when it is shorter) once, before the
+ * first line, while they are still in the line buffer; the bytes are only valid during the call.
+ */
+export interface HeadWatch {
+  bytes: number;
+  seen(head: Buffer, whole: boolean): void;
+}
+
 const LF = 0x0a;
 const CR = 0x0d;
 const DEFAULT_CHUNK = 1 << 20;
@@ -73,6 +82,7 @@ class LineSplitter {
     private readonly storage: LineStorage,
     chunkSize: number,
     private readonly long?: LongLines,
+    private head?: HeadWatch,
   ) {
     this.buffer = storage.allocate(chunkSize);
   }
@@ -197,6 +207,24 @@ class LineSplitter {
     const read = readSync(this.fd, this.buffer, this.filled, this.buffer.length - this.filled, null);
     if (read === 0) this.eof = true;
     this.filled += read;
+    if (this.head) this.showHead();
+  }
+
+  /**
+   * The first read: the head watch is shown its bytes, read on until they are all in (or the file ends), so
+   * that it sees what a read of its own would. A buffer smaller than the head shows nothing.
+   */
+  private showHead(): void {
+    const watch = this.head!;
+    this.head = undefined;
+    if (this.buffer.length < watch.bytes) return;
+    while (!this.eof && this.filled < watch.bytes) {
+      const read = readSync(this.fd, this.buffer, this.filled, this.buffer.length - this.filled, null);
+      if (read === 0) this.eof = true;
+      this.filled += read;
+    }
+    const whole = this.filled < watch.bytes;
+    watch.seen(this.buffer.subarray(0, whole ? this.filled : watch.bytes), whole);
   }
 }
 
@@ -209,10 +237,11 @@ export function forEachLine(
   chunkSize = DEFAULT_CHUNK,
   storage: LineStorage = heapStorage,
   long?: LongLines,
+  head?: HeadWatch,
 ): number {
   const fd = openRegularFd(path);
   try {
-    const splitter = new LineSplitter(fd, storage, chunkSize, long);
+    const splitter = new LineSplitter(fd, storage, chunkSize, long, head);
     const line = splitter.line;
     while (splitter.next()) visit(line.buffer, line.start, line.end, line.lineNo);
     return line.lineNo + 1;

@@ -1,8 +1,15 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TranscriptBuilder } from '../test-support/transcript.js';
-import { isOwnRunPrompt, isOwnRunTranscript, OWN_RUN_HEAD_BYTES, ownRunMarker } from './own-run.js';
+import { forEachLine } from './lines.js';
+import {
+  isOwnRunHead,
+  isOwnRunPrompt,
+  isOwnRunTranscript,
+  OWN_RUN_HEAD_BYTES,
+  ownRunMarker,
+} from './own-run.js';
 
 const MARKER = ownRunMarker('deep-read');
 /** A prompt the size of a real deep read (window text, rules), longer than the head that is read. */
@@ -86,5 +93,45 @@ describe('isOwnRunTranscript', () => {
       false,
       false,
     ]);
+  });
+});
+
+describe("isOwnRunHead: the answer from the head a reader's first read shows", () => {
+  function viaLineReader(path: string, chunkSize?: number): boolean | undefined {
+    let answer: boolean | undefined;
+    const watch = {
+      bytes: OWN_RUN_HEAD_BYTES,
+      seen: (head: Buffer, whole: boolean) => (answer = isOwnRunHead(head, whole)),
+    };
+    forEachLine(path, () => {}, chunkSize, undefined, undefined, watch);
+    return answer;
+  }
+
+  it('gives the answer a read of its own gives, at every size around the widening reads', () => {
+    const marked = written((t) => {
+      t.raw(JSON.stringify({ type: 'summary', summary: 'y'.repeat(5_000) }));
+      t.user(`  ${MARKER}\n${PROMPT}`);
+      t.assistant('{"proposals":[]}');
+    });
+    const ordinary = written((t) => {
+      t.user('Please add input validation to the signup form');
+      t.assistant('Done.');
+    });
+    const bytes = readFileSync(marked);
+    const paths = [marked, ordinary];
+    for (const size of [100, 4_096, 4_100, 5_040, 5_200, 16_384, 16_400, 65_536, 65_600]) {
+      const cut = join(dirname(marked), `cut-${size}.jsonl`);
+      writeFileSync(cut, bytes.subarray(0, size));
+      paths.push(cut);
+    }
+    const own = paths.map(isOwnRunTranscript);
+    expect(own.slice(0, 2)).toEqual([true, false]);
+    expect(own).toContain(false); // a head cut inside the marker
+    expect(paths.map((path) => viaLineReader(path))).toEqual(own);
+  });
+
+  it('is shown nothing when the line buffer is smaller than the head', () => {
+    const path = written((t) => t.user(`${MARKER}\nprompt`));
+    expect(viaLineReader(path, 1_024)).toBeUndefined();
   });
 });

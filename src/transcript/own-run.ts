@@ -117,3 +117,23 @@ export function isOwnRunTranscript(path: string): boolean {
     closeSync(fd);
   }
 }
+
+/**
+ * isOwnRunTranscript's answer from a file's head already read: its first OWN_RUN_HEAD_BYTES bytes, or the
+ * whole file (`whole`) when it is shorter. The head is read in the same widening steps as there, so the
+ * answer is the same (a longer first read can settle a file the 4 KB read leaves open only the same way).
+ */
+export function isOwnRunHead(head: Buffer, whole: boolean): boolean {
+  try {
+    for (let bytes = FIRST_READ_BYTES; ; bytes *= 4) {
+      const size = Math.min(bytes, OWN_RUN_HEAD_BYTES);
+      const part = head.subarray(0, Math.min(size, head.length));
+      const partWhole = whole && head.length < size;
+      const verdict = decide(part, partWhole);
+      if (verdict !== undefined) return verdict;
+      if (partWhole || bytes >= OWN_RUN_HEAD_BYTES) return false;
+    }
+  } catch {
+    return false;
+  }
+}

@@ -7,6 +7,7 @@ import {
 } from '../../transcript/fast/read.js';
 import { editsOf, messageIdOf, textOf, toolResultErrorsOf } from '../../transcript/fast/view-fields.js';
 import { adapterFor, claudeCodeAdapter, type HostAdapter } from '../../transcript/host.js';
+import type { HeadWatch } from '../../transcript/lines.js';
 import { codePointLength } from '../../transcript/pyjson.js';
 import type {
   EditCall,
@@ -205,16 +206,23 @@ function turnOfEvent(event: TurnEvent, machine: CalibratedMachine) {
 
 /**
  * Feeds a file's turns to the machine: Claude Code through the fast reader, other hosts through their
- * adapter (`adapter`: the one that reads the path, when the caller has found it already).
+ * adapter (`adapter`: the one that reads the path, when the caller has found it already). `head` is shown
+ * the file's first bytes by the fast reader's first read (other hosts' readers do not show it).
  */
 export function readCalibrated(
   path: string,
   machine: CalibratedMachine,
   tap?: AssistantLineTap,
   adapter: HostAdapter = adapterFor(path),
+  head?: HeadWatch,
 ): TranscriptFacts {
   if (adapter === claudeCodeAdapter)
-    return readCalibratedTurnsFast(path, machine, { longLines: CALIBRATED_LONG_LINES }, tap);
+    return readCalibratedTurnsFast(
+      path,
+      machine,
+      { longLines: CALIBRATED_LONG_LINES, ...(head ? { head } : {}) },
+      tap,
+    );
   return adapter.readEvents(path, (event) => machine.push(turnOfEvent(event, machine)));
 }
 

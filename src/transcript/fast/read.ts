@@ -1,6 +1,6 @@
 import { toTurnEvent } from '../claude/normalize.js';
 import { toolResultKindsOf } from '../claude/tool-results.js';
-import { forEachLine } from '../lines.js';
+import { forEachLine, type HeadWatch } from '../lines.js';
 import { longLinesFor } from '../long-line/sink.js';
 import type { LongLineOptions } from '../long-line/types.js';
 import { parseObjectLine } from '../parse.js';
@@ -22,6 +22,8 @@ export interface FastReadOptions {
   longLines?: LongLineOptions;
   /** Bytes read at a time (tests use a small size to send short lines down the long-line path). */
   chunkBytes?: number;
+  /** Shown the file's first bytes in the pass's own first read (see HeadWatch). */
+  head?: HeadWatch;
 }
 
 /** The engine a read would use: the compiled scanner unless it is unavailable or `js` is asked for. */
@@ -170,7 +172,7 @@ export function readTranscriptLines(
     : undefined;
   if (wasm) wasm.busy = true;
   try {
-    facts.lines = forEachLine(path, visit, options.chunkBytes, wasm?.storage, longLines);
+    facts.lines = forEachLine(path, visit, options.chunkBytes, wasm?.storage, longLines, options.head);
   } finally {
     if (wasm) wasm.busy = false;
   }
