@@ -176,3 +176,24 @@ export function postgresValues(row: SessionRow): unknown[] {
 export function columnsNamed(...names: (keyof SessionRow)[]): SessionColumn[] {
   return SESSION_COLUMNS.filter((c) => names.includes(c.name));
 }
+
+/** The stored columns a rescan compares with the file on disk (KnownFile), in both engines. */
+export const KNOWN_FILE_COLUMNS = [
+  'path',
+  'size',
+  'mtime_ms',
+  'gate_version',
+  'gone',
+  'session_id',
+  'ledger_s2',
+  'ledger_stale',
+  'own_run',
+  'gate_profile',
+] as const satisfies readonly (keyof SessionRow)[];
+
+/** A rescan's row: the compared columns and three facts each engine works out in SQL (F: its boolean). */
+export type KnownFileRow<F> = Pick<SessionRow, (typeof KNOWN_FILE_COLUMNS)[number]> & {
+  gate_error: F;
+  has_turns: F;
+  has_usage: F;
+};

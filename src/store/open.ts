@@ -5,6 +5,8 @@ import type { SqliteDatabase, SqliteEngineName, SqliteValue } from '../sqlite/in
 import {
   columnsNamed,
   fromSqliteRow,
+  KNOWN_FILE_COLUMNS,
+  type KnownFileRow,
   SESSION_COLUMNS,
   type SessionRow,
   sqliteSelectList,
@@ -42,35 +44,10 @@ const UPSERT = `INSERT INTO sessions (${SESSION_COLUMNS.map((c) => c.sqliteName)
     .join(', ')}`;
 
 /** What a rescan compares (KnownFile): stored columns, and three facts worked out in SQL. */
-const KNOWN_FILE_COLUMNS = `${sqliteSelectList(
-  columnsNamed(
-    'path',
-    'size',
-    'mtime_ms',
-    'gate_version',
-    'gone',
-    'session_id',
-    'ledger_s2',
-    'ledger_stale',
-    'own_run',
-    'gate_profile',
-  ),
+const KNOWN_FILE_SELECT = `${sqliteSelectList(
+  columnsNamed(...KNOWN_FILE_COLUMNS),
 )}, json_extract(verdict_json, '$.error') IS NOT NULL AS gate_error, turns_human IS NOT NULL AS has_turns,
   usage_json IS NOT NULL AS has_usage`;
-
-type KnownFileRow = Pick<
-  SessionRow,
-  | 'path'
-  | 'size'
-  | 'mtime_ms'
-  | 'gate_version'
-  | 'gone'
-  | 'session_id'
-  | 'ledger_s2'
-  | 'ledger_stale'
-  | 'own_run'
-  | 'gate_profile'
-> & { gate_error: number; has_turns: number; has_usage: number };
 
 export interface SessionStoreOptions {
   /** The SQLite engine; default: Node's built-in one where this Node has it, else better-sqlite3, else node-sqlite3-wasm. */
@@ -110,11 +87,11 @@ export class SessionStore implements SessionStorePort {
   knownFiles(root?: string): Map<string, KnownFile> {
     const rows = (
       root === undefined
-        ? this.db.prepare(`SELECT ${KNOWN_FILE_COLUMNS} FROM sessions`).all()
+        ? this.db.prepare(`SELECT ${KNOWN_FILE_SELECT} FROM sessions`).all()
         : this.db
-            .prepare(`SELECT ${KNOWN_FILE_COLUMNS} FROM sessions WHERE substr(path, 1, ?) = ?`)
+            .prepare(`SELECT ${KNOWN_FILE_SELECT} FROM sessions WHERE substr(path, 1, ?) = ?`)
             .all(Array.from(root).length, root)
-    ).map((raw) => fromSqliteRow<KnownFileRow>(raw as Record<string, unknown>));
+    ).map((raw) => fromSqliteRow<KnownFileRow<number>>(raw as Record<string, unknown>));
     const known = new Map<string, KnownFile>();
     for (const row of rows) {
       known.set(row.path, {

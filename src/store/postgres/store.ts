@@ -1,7 +1,13 @@
 import pg from 'pg';
 import { InputError, StoreUnreachableError } from '../../errors/errors.js';
 import { redactUrl, redactUrlIn } from '../../safety/url.js';
-import { postgresValues, SESSION_COLUMNS, type SessionRow } from '../columns.js';
+import {
+  KNOWN_FILE_COLUMNS,
+  type KnownFileRow,
+  postgresValues,
+  SESSION_COLUMNS,
+  type SessionRow,
+} from '../columns.js';
 import type { StoreIdentity } from '../identity.js';
 import type { SessionStorePort } from '../port.js';
 import { profileOf, recordOfRow, rowOfRecord, usableRows } from '../row.js';
@@ -273,22 +279,8 @@ export class PostgresSessionStore implements SessionStorePort {
       params.push(storedPath(root, this.identity.home));
       where += ' AND starts_with(path, $3)';
     }
-    const { rows } = await this.query<
-      Pick<
-        Row,
-        | 'path'
-        | 'size'
-        | 'mtime_ms'
-        | 'gate_version'
-        | 'gone'
-        | 'session_id'
-        | 'ledger_s2'
-        | 'ledger_stale'
-        | 'own_run'
-        | 'gate_profile'
-      > & { gate_error: boolean; has_turns: boolean; has_usage: boolean }
-    >(
-      `SELECT path, size, mtime_ms, gate_version, gone, session_id, ledger_s2, ledger_stale, own_run, gate_profile,
+    const { rows } = await this.query<KnownFileRow<boolean>>(
+      `SELECT ${KNOWN_FILE_COLUMNS.join(', ')},
          verdict ->> 'error' IS NOT NULL AS gate_error, turns_human IS NOT NULL AS has_turns,
          usage IS NOT NULL AS has_usage FROM retrospect_sessions WHERE ${where}`,
       params,
