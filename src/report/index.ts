@@ -11,7 +11,12 @@ export {
 } from './model.js';
 export { renderReportHtml } from './render.js';
 export { buildRulesReport } from './rules.js';
-export { buildSurvivalReport, type SurvivalReport, type SurvivalShare } from './survival.js';
+export {
+  buildSurvivalReport,
+  type SurvivalReport,
+  type SurvivalShare,
+  survivalMeasureOrder,
+} from './survival.js';
 export { readTrialHistory } from './trials.js';
 export type {
   FlaggedSession,

@@ -45,6 +45,24 @@ function tally(into: Map<string, SurvivalShare>, key: string, added: number, ali
 }
 
 /**
+ * The order a report measures survival in: sessions old enough to have lived the N days first (newest of
+ * them first), because the time bound is best spent on the sessions the shares count.
+ */
+export function survivalMeasureOrder(
+  records: readonly SessionRecord[],
+  starts: SessionStarts,
+  days: number,
+  nowMs: number,
+): SessionRecord[] {
+  const grown = nowMs - days * 86_400_000;
+  return [...records].sort(
+    (a, b) =>
+      Number(starts.endMs(a) > grown) - Number(starts.endMs(b) > grown) ||
+      starts.startMs(b) - starts.startMs(a),
+  );
+}
+
+/**
  * The survival section from the records the report covers and what measuring them found (see
  * survivalAfterDays, keyed by path). Shares count only sessions measured the full N days, so that a
  * week-old session does not stand beside a month-old one; the others are counted apart, never as 0.

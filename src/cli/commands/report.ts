@@ -56,13 +56,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     model = report.buildReportFrom(all, options);
     if (survival) {
       const { selected, starts } = report.reportSelection(all, options);
-      // Sessions old enough to have lived the N days first (newest of them first): the bound is spent on them.
-      const grown = Date.now() - survival.days * 86_400_000;
-      const order = [...selected].sort(
-        (a, b) =>
-          Number(starts.endMs(a) > grown) - Number(starts.endMs(b) > grown) ||
-          starts.startMs(b) - starts.startMs(a),
-      );
+      const order = report.survivalMeasureOrder(selected, starts, survival.days, Date.now());
       const measured = await scanSurvival(order, { ...survival, env: io.env });
       model.survival = report.buildSurvivalReport(selected, measured, survival.days, starts);
     }

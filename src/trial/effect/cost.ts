@@ -3,7 +3,7 @@ import { sessionCost } from '../../cost/session-cost.js';
 import type { SessionUsage } from '../../cost/session-usage.js';
 import type { SessionEvidence } from '../evidence/read.js';
 import type { SessionScore } from '../scores.js';
-import { shiftInterval } from './rank-interval.js';
+import { type ShiftInterval, shiftInterval } from './rank-interval.js';
 import { type SessionRate, trialSides } from './sides.js';
 
 /** One session's spend, priced (money at API prices: docs/cost.md). */
@@ -35,15 +35,7 @@ export interface ArmSpend {
 
 /** The shift of one spend measure per session, during − baseline, or why there is none. */
 export type SpendShift =
-  | {
-      ok: true;
-      estimate: number;
-      low: number;
-      high: number;
-      achievedLevel: number;
-      distribution: 'exact' | 'normal';
-      n: { baseline: number; during: number };
-    }
+  | (Extract<ShiftInterval, { ok: true }> & { n: { baseline: number; during: number } })
   | { ok: false; reason: string; estimate: number | null; n: { baseline: number; during: number } };
 
 /** What a rule's trial did to friction's spend: per session, with the interval the friction effect uses. */
