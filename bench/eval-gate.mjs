@@ -4,7 +4,7 @@
 // scored. Transcripts are not in the repository: rebuild the corpus from the listed sources (eval/README.md)
 // and pass its folder (files named <session>.jsonl), or several: each session is read from the first that
 // holds it (the dev3 split's transcripts can live in a folder of their own).
-// usage: eval-gate.mjs CORPUS_DIR [CORPUS_DIR...] [--labels FILE] [--split dev|dev2|dev3|heldout|fresh|fresh2|fresh3|fresh4|a,b|all]
+// usage: eval-gate.mjs CORPUS_DIR [CORPUS_DIR...] [--labels FILE] [--split dev|dev2|dev3|dev4|heldout|fresh|fresh2|fresh3|fresh4|a,b|all]
 //                     [--exclude LABELS_FILE]
 //                     [--profile seed|calibrated] [--quiet] [--by-language] [--save FILE] [--compare FILE]
 //                     (or RETRO_EVAL_CORPUS=CORPUS_DIR)
@@ -15,7 +15,7 @@
 // change, prints each split before -> after and, for the sessions of the chosen splits whose hits changed,
 // the hits added and taken away: a reading that changes no verdict on the tuning splits is judged by the
 // rough and smooth sessions it adds hits in (docs/gate.md, version 5). Compare on the tuning splits
-// (dev,dev2,dev3) only.
+// (dev,dev2,dev3,dev4) only.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
