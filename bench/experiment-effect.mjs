@@ -187,7 +187,16 @@ for (const behaviour of ['rule-helps', 'same']) {
   const tallies = new Map(
     rows.map((r) => [
       r,
-      { shown: [], friction: 0, check: 0, noEffect: 0, frictionE: [], checkE: [], phrasing: [] },
+      {
+        shown: [],
+        friction: 0,
+        check: 0,
+        noEffect: 0,
+        frictionE: [],
+        checkE: [],
+        ruledOut: [],
+        phrasing: [],
+      },
     ]),
   );
   for (let seed = from; seed < from + seeds; seed++) {
@@ -212,6 +221,7 @@ for (const behaviour of ['rule-helps', 'same']) {
       if (report.decision.outcome === 'no-effect') t.noEffect++;
       t.frictionE.push(report.effects.friction);
       t.checkE.push(report.effects.check_pass);
+      t.ruledOut.push(report.effects.check_pass.no_effect_of_at_least);
       t.phrasing.push(report.effects.phrasing.estimate);
     }
   }
@@ -222,7 +232,7 @@ for (const behaviour of ['rule-helps', 'same']) {
     const seedsShown = behaviour === 'same' && t.shown.length > 0 ? ` (seeds ${t.shown.join(', ')})` : '';
     console.log(
       `${behaviour}, ${taskCount * r} runs per arm: effect shown in ${t.shown.length}/${seeds} seeds${seedsShown} (friction ${t.friction}, check ${t.check}); ` +
-        `no effect of at least the smallest effect shown in ${t.noEffect}; ` +
+        `no effect of at least the smallest effect shown in ${t.noEffect} (the check rules out ${median(t.ruledOut)} or more, median); ` +
         `median friction ${summary(t.frictionE)}, check pass ${summary(t.checkE)}, retry phrases ${median(t.phrasing)}`,
     );
   }
