@@ -23,7 +23,7 @@
 // `--confidence` (0.95) and `--min-effect friction=N,check=SHARE` (the experiment's defaults) are the
 // decision's; with --reuse or --replay they re-read the runs at those settings.
 // usage: node bench/experiment-effect.mjs [--from 1] [--seeds 20] [--tasks 2] [--rows 5,8,12] [--reuse]
-//        [--replay [--verify]] [--confidence 0.95] [--min-effect friction=5,check=0.1]
+//        [--replay [--verify]] [--confidence 0.95] [--min-effect friction=5,check=0.15]
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -12,6 +12,11 @@ import { shareDifference } from './proportion-interval.js';
  * chance depends on p, which is not known, so its largest value over p is taken (a grid of shares, then
  * refined around the largest). This is an exact unconditional test in the manner of Boschloo's, with
  * Newcombe's interval as its statistic: the interval shown is the one the decision used.
+ *
+ * With a smallest effect worth claiming (a margin), the claim is that the interval lies wholly beyond
+ * ±margin, and it is wrong only when the true change is within the margin: its error is followed over
+ * the common shares and over the pairs of shares exactly ±margin apart (where a claim's chance is
+ * largest), and the chance when the rule does nothing is reported beside it.
  */
 
 /** log C(n, k) for every k, by sums of logs (exact enough for n in the thousands). */
