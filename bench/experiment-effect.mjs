@@ -221,7 +221,7 @@ for (const behaviour of ['rule-helps', 'same']) {
       if (report.decision.outcome === 'no-effect') t.noEffect++;
       t.frictionE.push(report.effects.friction);
       t.checkE.push(report.effects.check_pass);
-      t.ruledOut.push(report.effects.check_pass.no_effect_of_at_least);
+      t.ruledOut.push(report.effects.check_pass.rules_out_beyond);
       t.phrasing.push(report.effects.phrasing.estimate);
     }
   }
@@ -232,7 +232,7 @@ for (const behaviour of ['rule-helps', 'same']) {
     const seedsShown = behaviour === 'same' && t.shown.length > 0 ? ` (seeds ${t.shown.join(', ')})` : '';
     console.log(
       `${behaviour}, ${taskCount * r} runs per arm: effect shown in ${t.shown.length}/${seeds} seeds${seedsShown} (friction ${t.friction}, check ${t.check}); ` +
-        `no effect of at least the smallest effect shown in ${t.noEffect} (the check rules out ${median(t.ruledOut)} or more, median); ` +
+        `no effect of at least the smallest effect shown in ${t.noEffect} (the check rules out an effect beyond ${median(t.ruledOut)}, median); ` +
         `median friction ${summary(t.frictionE)}, check pass ${summary(t.checkE)}, retry phrases ${median(t.phrasing)}`,
     );
   }

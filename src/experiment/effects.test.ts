@@ -55,7 +55,7 @@ describe('the decision against the smallest effect worth claiming', () => {
     expect(effects.check_pass.low ?? 0).toBeGreaterThan(0);
     expect(effects.check_pass.low ?? 1).toBeLessThan(0.15);
     expect(effects.check_pass).toMatchObject({ shown: false, verdict: 'undecided' });
-    expect(effects.check_pass.no_effect_of_at_least).toBeCloseTo(
+    expect(effects.check_pass.rules_out_beyond).toBeCloseTo(
       Math.max(Math.abs(effects.check_pass.low ?? 0), Math.abs(effects.check_pass.high ?? 0)),
       3,
     );
@@ -70,8 +70,8 @@ describe('the decision against the smallest effect worth claiming', () => {
     // 150 runs an arm, 75 against 76 passed, no friction in either arm.
     const effects = measureEffects([...arm('with', 150, 75), ...arm('without', 150, 76)], 0.95);
     expect(effects.check_pass).toMatchObject({ shown: false, verdict: 'no-effect' });
-    expect(effects.check_pass.no_effect_of_at_least ?? 1).toBeLessThan(0.15);
-    expect(effects.friction).toMatchObject({ shown: false, verdict: 'no-effect', no_effect_of_at_least: 0 });
+    expect(effects.check_pass.rules_out_beyond ?? 1).toBeLessThan(0.15);
+    expect(effects.friction).toMatchObject({ shown: false, verdict: 'no-effect', rules_out_beyond: 0 });
     // Reported outcomes carry no verdict.
     expect(effects.tokens).toMatchObject({ shown: null, verdict: null, min_effect: null });
   });

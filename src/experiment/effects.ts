@@ -69,10 +69,11 @@ export interface MeasureEffect {
   /** Only for the deciding measures: what the interval says against `min_effect` (see Verdict). */
   verdict: Verdict | null;
   /**
-   * Only for the deciding measures: the smallest X for which "no effect of at least X" holds at the
-   * interval's level (its end farther from zero); null without an interval.
+   * Only for the deciding measures: the interval's end farther from zero, so that the runs rule out, at
+   * the interval's level, any effect beyond it either way ("no effect of more than X"); when it is below
+   * min_effect, the verdict is no-effect. null without an interval.
    */
-  no_effect_of_at_least: number | null;
+  rules_out_beyond: number | null;
   /**
    * Only for the deciding measures: the largest chance that an effect is claimed when the rule does
    * nothing, computed exactly for these run counts (the check: over every common pass share; friction:
@@ -343,8 +344,7 @@ export function measureEffects(
       shown: judged ? judged.claimed : null,
       min_effect: judged ? margin : null,
       verdict: judged ? verdictOf(measure, interval, margin) : null,
-      no_effect_of_at_least:
-        judged && found ? roundUp(Math.max(Math.abs(found.low), Math.abs(found.high))) : null,
+      rules_out_beyond: judged && found ? roundUp(Math.max(Math.abs(found.low), Math.abs(found.high))) : null,
       false_positive_rate: interval.falsePositiveRate === null ? null : round(interval.falsePositiveRate),
       error_at_min_effect: interval.errorAtMinEffect === null ? null : round(interval.errorAtMinEffect),
       power: powerNote(measure, withV, withoutV, interval.level, margin),

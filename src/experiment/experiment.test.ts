@@ -119,7 +119,7 @@ describe('experiment with a scripted agent', () => {
     // Ten runs an arm cannot show "no effect of at least 15 points" either: the report says how large an
     // effect the runs rule out.
     expect(report.decision.outcome).toBe('undecided');
-    expect(report.effects.check_pass.no_effect_of_at_least ?? 0).toBeGreaterThan(0.15);
+    expect(report.effects.check_pass.rules_out_beyond ?? 0).toBeGreaterThan(0.15);
     // The retry phrases fell with the rule: reported, never counted as friction.
     expect(report.arms.with.phrasing.total).toBe(0);
     expect(report.arms.without.phrasing.total).toBeGreaterThan(0);

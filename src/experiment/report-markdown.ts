@@ -8,7 +8,7 @@ const fmt = (x: number | null, places = 2) =>
 function sizeWords(measure: MeasureName, size: number): string {
   return measure === 'friction'
     ? `${fmt(size)} points per 100 turns`
-    : `${fmt(size * 100, 1)} points of the share`;
+    : `${fmt(size * 100, 1)} points of its pass share`;
 }
 
 /** What an effect says in words: claimed, ruled out or undecided against its smallest effect, and which way. */
@@ -22,19 +22,18 @@ export function effectWords(name: string, effect: MeasureEffect, measure?: Measu
   const lower = effect.high < 0;
   if (effect.shown)
     return `${name}: ${between}, ${lower ? 'lower' : 'higher'} with the rules by more than ${smallest} (${effect.verdict === 'better' ? 'better' : 'worse'})`;
+  if (effect.verdict === 'no-effect') return `${name}: ${between}, no effect of at least ${smallest}`;
   const ruledOut =
-    effect.no_effect_of_at_least === null
+    effect.rules_out_beyond === null
       ? ''
-      : `; no effect of ${sizeWords(measure, effect.no_effect_of_at_least)} or more`;
-  if (effect.verdict === 'no-effect')
-    return `${name}: ${between}, no effect of at least ${smallest}${ruledOut}`;
+      : `; it rules out an effect of more than ${sizeWords(measure, effect.rules_out_beyond)}`;
   return `${name}: ${between}, no effect claimed (the interval does not lie wholly beyond ${smallest}${ruledOut})`;
 }
 
 /** The verdict in one sentence: which deciding measures an effect is claimed on, none, or ruled out. */
 export function verdictLine(report: ExperimentReport): string {
   const claimed = report.decision.claimed.map((m) => (m === 'check_pass' ? 'the task check' : m));
-  const smallest = `${sizeWords('friction', report.decision.min_effect.friction)} of friction, ${sizeWords('check_pass', report.decision.min_effect.check_pass)} of the check`;
+  const smallest = `friction ${sizeWords('friction', report.decision.min_effect.friction)}, the check ${sizeWords('check_pass', report.decision.min_effect.check_pass)}`;
   if (report.decision.outcome === 'effect')
     return `**An effect is shown** on ${claimed.join(' and ')} (with-arm minus without-arm below; its interval lies beyond the smallest effect worth claiming: ${smallest}).`;
   if (report.decision.outcome === 'no-effect')
@@ -60,14 +59,14 @@ export function renderExperimentMarkdown(report: ExperimentReport): string {
   if (report.stopped) lines.push(`**Stopped early:** ${report.stopped}`, '');
   lines.push(`${verdictLine(report)} ${decisionLine(report)}`, '');
   lines.push(
-    '| Measure | With − without | Low | High | Level | Runs (with / without) | Smallest effect | Verdict | No effect of at least | False-positive rate | Power |',
+    '| Measure | With − without | Low | High | Level | Runs (with / without) | Smallest effect | Verdict | Rules out beyond | False-positive rate | Power |',
     '|---|---|---|---|---|---|---|---|---|---|---|',
   );
   for (const m of MEASURES) {
     const e = report.effects[m];
     const pct = (x: number | null) => (x === null ? '–' : `${fmt(x * 100, 2)}%`);
     lines.push(
-      `| ${MEASURE_LABELS[m]} | ${fmt(e.estimate)} | ${fmt(e.low)} | ${fmt(e.high)} | ${fmt(e.level * 100, 1)}% | ${e.n.with} / ${e.n.without} | ${fmt(e.min_effect)} | ${e.verdict ?? 'reported'} | ${fmt(e.no_effect_of_at_least)} | ${pct(e.false_positive_rate)} | ${e.power} |`,
+      `| ${MEASURE_LABELS[m]} | ${fmt(e.estimate)} | ${fmt(e.low)} | ${fmt(e.high)} | ${fmt(e.level * 100, 1)}% | ${e.n.with} / ${e.n.without} | ${fmt(e.min_effect)} | ${e.verdict ?? 'reported'} | ${fmt(e.rules_out_beyond)} | ${pct(e.false_positive_rate)} | ${e.power} |`,
     );
   }
   lines.push(

@@ -96,7 +96,7 @@ describe('retrospect experiment', () => {
     const report = JSON.parse(run.stdout);
     for (const name of ['friction', 'check_pass'])
       expect(Object.keys(report.effects[name])).toEqual(
-        expect.arrayContaining(['estimate', 'low', 'high', 'min_effect', 'verdict', 'no_effect_of_at_least']),
+        expect.arrayContaining(['estimate', 'low', 'high', 'min_effect', 'verdict', 'rules_out_beyond']),
       );
     // --min-effect names the check's smallest effect; friction keeps its default. Kept in the state, so a
     // resume judges by the same.
