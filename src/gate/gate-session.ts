@@ -54,7 +54,7 @@ export interface GateOptions {
    */
   assistantLines?: AssistantLineTap;
   /**
-   * Read a Claude Code transcript of over 24 MB on two threads under the seed profile (same verdict; see
+   * Read a Claude Code transcript of over 48 MB on two threads under the seed profile (same verdict; see
    * src/gate/split-read.ts). The gate command asks for it; a caller whose threads already share the cores
    * (the scan's pool) does not. The calibrated profile's reader asks its machine as it reads (which reply
    * is the first after a person, the agent's latest text), so a part's reading depends on the part

@@ -9,7 +9,7 @@ import type { GateTurn } from './turns.js';
 
 // The split read starts its thread from the built split-worker.js beside it, so the built modules run here.
 const dist = join(import.meta.dirname, '..', '..', 'dist', 'gate');
-const { readGateTurnsSplit, joinFacts, lineStartAfter } = (await import(
+const { readGateTurnsSplit, joinFacts, lineStartAfter, firstShareOf, SPLIT_MIN_BYTES } = (await import(
   join(dist, 'split-read.js')
 )) as typeof import('./split-read.js');
 const { readGateTurnsFast } = (await import(join(dist, 'fast-turns.js'))) as typeof import('./fast-turns.js');
@@ -110,6 +110,14 @@ describe('readGateTurnsSplit', () => {
     });
     expect(outcome).toBe('whole');
     expect({ turns, facts }).toEqual(whole);
+  });
+
+  it('gives the calling thread more than half, by the second thread’s overhead, so both end together', () => {
+    const mb = 1024 * 1024;
+    expect(firstShareOf(100 * mb)).toBeCloseTo(0.64, 2);
+    expect(firstShareOf(SPLIT_MIN_BYTES)).toBeLessThan(0.9);
+    expect(firstShareOf(mb)).toBe(0.9);
+    expect(firstShareOf(10_000 * mb)).toBeGreaterThan(0.5);
   });
 
   it('cuts only after a line feed, and not at all when none follows the offset', () => {

@@ -12,17 +12,26 @@ import { SPLIT_WORKER_URL } from './split-worker-url.js';
 import type { GateTurn } from './turns.js';
 
 /**
- * Below this size a transcript is read on one thread: a second thread takes ~40 ms of CPU and 20-30 ms of
- * wall to start and load its reader, which a file of a few MB takes to read whole (bench figures in
- * docs/scan.md, "The gate on two threads").
+ * What the second thread costs beyond its part, in bytes the calling thread reads in that time: a Node
+ * thread's start-up, its reader's modules and WebAssembly, and handing its turns over (~100 ms of CPU on
+ * the 100 MB real concatenation, whose reading takes ~3.5 ms per MB on the same machine).
  */
-export const SPLIT_MIN_BYTES = 24 * 1024 * 1024;
+const THREAD_OVERHEAD_BYTES = 28 * 1024 * 1024;
 
 /**
- * The share of the file the calling thread reads itself, the first part: the second thread starts later
- * (its start-up) and the calling thread folds the second part's turns after its own.
+ * Below this size a transcript is read on one thread. Cut so that both threads finish together (see
+ * firstShareOf), a file saves (T - overhead) / 2 of its one-thread reading time T: nothing at ~28 MB, a
+ * fifth of T from ~48 MB on (docs/scan.md, the gate on two threads).
  */
-const FIRST_SHARE = 0.55;
+export const SPLIT_MIN_BYTES = 48 * 1024 * 1024;
+
+/**
+ * The share of a file the calling thread reads itself, the first part: more than half, by the second
+ * thread's overhead, so that both parts end together.
+ */
+export function firstShareOf(size: number): number {
+  return Math.min(0.9, 0.5 + THREAD_OVERHEAD_BYTES / (2 * size));
+}
 
 /** How a split read went: on two threads, the second part read here after all, or the file whole here. */
 export type SplitOutcome = 'two-threads' | 'second-part-here' | 'whole';
@@ -30,7 +39,7 @@ export type SplitOutcome = 'two-threads' | 'second-part-here' | 'whole';
 export interface SplitReadOptions {
   /** Files smaller than this are read whole on this thread (default SPLIT_MIN_BYTES). */
   minBytes?: number;
-  /** Where the file is cut, as a share of its size (default 0.55; tests try other cuts). */
+  /** Where the file is cut, as a share of its size (default firstShareOf; tests try other cuts). */
   firstShare?: number;
   /** Told how the read went (tests and benchmarks). */
   onOutcome?: (outcome: SplitOutcome) => void;
@@ -139,8 +148,8 @@ export function joinFacts(first: TranscriptFacts, second: TranscriptFacts): Tran
 }
 
 /**
- * readGateTurnsFast of a large transcript on two threads: the file is cut after a line break near its
- * middle, a worker thread reads the second part while this thread reads the first, and this thread then
+ * readGateTurnsFast of a large transcript on two threads: the file is cut after a line break a little past
+ * its middle, a worker thread reads the second part while this thread reads the first, and this thread then
  * folds the second part's turns (renumbered) after its own. Each turn is worked out from its own line
  * alone (src/gate/turns.ts), and the order-dependent part, the machine, sees every turn on this thread in
  * file order, so the turns, their order and the facts are those of one pass. If the first part holds
@@ -174,7 +183,7 @@ export function readGateTurnsSplit(
   // A bundle that holds this module without the thread's file beside it reads on one thread.
   if (size < minBytes || !(options.coreFree ?? idleCore)() || !existsSync(fileURLToPath(SPLIT_WORKER_URL)))
     return whole();
-  const cut = lineStartAfter(path, Math.floor(size * (options.firstShare ?? FIRST_SHARE)));
+  const cut = lineStartAfter(path, Math.floor(size * (options.firstShare ?? firstShareOf(size))));
   if (cut === undefined) return whole();
   let second: SecondPart;
   try {
