@@ -1,7 +1,7 @@
 import { closeSync, existsSync, fstatSync, readSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
+import type { MessagePort, Worker } from 'node:worker_threads';
 import { openRegularFd } from '../fsx/read-regular.js';
 import { SCHEMA_DRIFT_WINDOW } from '../transcript/read.js';
 import type { TranscriptFacts } from '../transcript/types.js';
@@ -92,6 +92,8 @@ class SecondPart {
   private readonly words: Int32Array;
 
   constructor(path: string, start: number) {
+    // Loaded here: every gate run would otherwise load node:worker_threads for the few that split.
+    const { MessageChannel, Worker } = process.getBuiltinModule('node:worker_threads');
     const { port1, port2 } = new MessageChannel();
     this.port = port1;
     this.words = new Int32Array(new SharedArrayBuffer(4));
@@ -111,7 +113,7 @@ class SecondPart {
     try {
       for (;;) {
         const seen = Atomics.load(this.words, 0);
-        const received = receiveMessageOnPort(this.port);
+        const received = process.getBuiltinModule('node:worker_threads').receiveMessageOnPort(this.port);
         if (received === undefined) {
           if (Atomics.wait(this.words, 0, seen, SILENCE_MS) === 'timed-out') return undefined;
           continue;
