@@ -10,7 +10,6 @@ import { ProgressBar } from '../../scan/progress.js';
 import { renderLegend, renderSpend, renderSummary, renderTable } from '../../scan/render.js';
 import { scanSessions } from '../../scan/scan.js';
 import { gateSettingsFor } from '../../scan/settings.js';
-import { renderSurvival, scanSurvival, withSurvivalField } from '../../scan/survival.js';
 import { describeEngine } from '../../sqlite/engines.js';
 import { SessionStore } from '../../store/open.js';
 import { openSessionStore } from '../../store/open-session-store.js';
@@ -18,7 +17,7 @@ import { storeLocationFor } from '../../store/path.js';
 import { sessionStarts } from '../../store/session-starts.js';
 import { parseCommandArgs, parsePositive } from '../args.js';
 import { colorFor, tablePaint } from '../color.js';
-import { type CliIo, println, printlnStyled } from '../io.js';
+import { type CliIo, printLines, println, printlnStyled } from '../io.js';
 import { sendOtlp } from '../otlp-option.js';
 import { priceTableFrom } from '../pricing-option.js';
 import { gateSettingsFromArgs } from '../profile-option.js';
@@ -87,13 +86,21 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     const ownLeftOut = ownRunsLeftOut(result.records, settings.threshold, filter, starts);
     const endpoint = values['otlp-endpoint'];
     if (endpoint !== undefined) await sendOtlp(io, endpoint, {}, shown);
-    // Git work in each session's repository, after the scan and only for the sessions shown.
-    const survival = survivalAsked ? await scanSurvival(shown, { ...survivalAsked, env: io.env }) : undefined;
+    // Git work in each session's repository, after the scan and only for the sessions shown; its modules
+    // (git, the walk's readers: a quarter of the scan's code) load only then.
+    const survivalModule = survivalAsked ? await import('../../scan/survival.js') : undefined;
+    const survival =
+      survivalAsked && survivalModule
+        ? await survivalModule.scanSurvival(shown, { ...survivalAsked, env: io.env })
+        : undefined;
     if (values.json) {
-      for (const record of shown) {
+      const lines = shown.map((record) => {
         const line = scanRecordJson(record, starts, prices);
-        println(io.stdout, survival ? withSurvivalField(line, survival.get(record.path)) : line);
-      }
+        return survival && survivalModule
+          ? survivalModule.withSurvivalField(line, survival.get(record.path))
+          : line;
+      });
+      printLines(io.stdout, lines);
       return 0;
     }
     if (defaults && result.records.length === 0)
@@ -109,9 +116,9 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     println(io.stdout);
     println(io.stdout, renderSummary(shown, { ...result, seconds, ownLeftOut }));
     if (spend) println(io.stdout, spend);
-    if (survival && survivalAsked) {
+    if (survival && survivalAsked && survivalModule) {
       println(io.stdout);
-      println(io.stdout, renderSurvival(shown, survival, survivalAsked.days));
+      println(io.stdout, survivalModule.renderSurvival(shown, survival, survivalAsked.days));
     }
     return 0;
   } finally {
