@@ -1,6 +1,7 @@
 import type { MessageId } from '../../transcript/types.js';
 import type { SignalHits } from '../machine.js';
 import { APPROVAL_WORDS, S5_MAX_WORDS } from '../signals.js';
+import { asksToCarryOn } from './carry-on.js';
 import {
   bareCommandKind,
   commandName,
@@ -27,7 +28,7 @@ import type { CalibratedAssistantTurn, CalibratedTurn, CalibratedUserTurn } from
  * cannot ..."); undefined, not read. (Reading the agent's later texts on a request for "you're right" was
  * measured and dropped: docs/gate.md, version 4.)
  */
-export type ReplyReading = 'first' | undefined;
+export type ReplyReading = 'first' | 'later' | undefined;
 
 /** Why one hit counted, for `--why`. */
 export interface HitReason {
@@ -143,7 +144,8 @@ export class CalibratedMachine {
 
   /** How the next assistant text is read for a concession (see ReplyReading). */
   get replyReading(): ReplyReading {
-    return this.awaitingReply ? 'first' : undefined;
+    if (this.awaitingReply) return 'first';
+    return this.lastHuman?.confirmable !== undefined ? 'later' : undefined;
   }
 
   push(turn: CalibratedTurn): void {
@@ -166,6 +168,10 @@ export class CalibratedMachine {
       if (turn.concedes) this.conceded();
       if (turn.declines) this.declined = true;
       this.awaitingReply = false;
+    } else if (turn.concedes && this.lastHuman?.confirmable !== undefined) {
+      // The agent conceded the person's steer after looking (its tool calls), not in its first reply (version 8).
+      this.hit('S1', this.lastHuman.confirmable, 'and the agent conceded it after looking: counts twice');
+      this.lastHuman.confirmable = undefined;
     }
     for (const edit of turn.edits) {
       if (this.files.edited(edit.path, this.request))
@@ -193,6 +199,8 @@ export class CalibratedMachine {
     }
     // Conceding the opening request ("I see the issue" with the bug it names) corrects nothing the agent did.
     if (!human?.reacting || human.corrected) return;
+    // An apology for having stopped, answering "继续任务" (carry on with the task): nothing was corrected (version 8).
+    if (asksToCarryOn(human.typed)) return;
     human.corrected = true;
     this.unhit('S5', human.id);
     this.hit('S1', human.id, `the agent conceded a correction: "${quote(human.typed)}"`);
