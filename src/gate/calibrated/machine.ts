@@ -2,6 +2,7 @@ import type { MessageId } from '../../transcript/types.js';
 import type { SignalHits } from '../machine.js';
 import { APPROVAL_WORDS, S5_MAX_WORDS } from '../signals.js';
 import { asksToCarryOn } from './carry-on.js';
+import { showsFrustration } from './frustration.js';
 import {
   bareCommandKind,
   commandName,
@@ -316,11 +317,15 @@ export class CalibratedMachine {
         );
         if (!this.rejected(id, reaction)) {
           const lesson = LESSON_RE.exec(reaction);
+          // "this still fails??", a steer in capitals: the form says it was not a calm steer (version 8).
+          const frustration = showsFrustration(reaction);
           // The agent had just said the work was done: the person caught a claim that was not true.
           if (claimsDone(this.lastText()))
             this.hit('S1', id, 'right after the agent said it was done: counts twice');
           // Making sure the slip is not repeated ("Record this in the skill") (version 7).
           else if (lesson) this.hit('S1', id, `and set a rule for next time ("${lesson[0]}"): counts twice`);
+          else if (frustration)
+            this.hit('S1', id, `and said it in frustration ("${frustration}"): counts twice`);
           else confirmable = id;
         }
         corrected = true;
