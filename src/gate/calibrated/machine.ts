@@ -26,8 +26,9 @@ import type { CalibratedAssistantTurn, CalibratedTurn, CalibratedUserTurn } from
 
 /**
  * How the next assistant text is read: `first`, the first reply to a person (for a concession and for "I
- * cannot ..."); undefined, not read. (Reading the agent's later texts on a request for "you're right" was
- * measured and dropped: docs/gate.md, version 4.)
+ * cannot ..."); `later`, a later text on a request whose steer a concession would confirm (version 8);
+ * undefined, not read. (Reading every later text for "you're right", on any turn, was measured and
+ * dropped: docs/gate.md, version 4.)
  */
 export type ReplyReading = 'first' | 'later' | undefined;
 
@@ -98,7 +99,8 @@ function quote(text: string): string {
  *   whatever words the person used. The opening brief and pasted text further down a turn never count.
  *   A correction rejecting the agent's work outright ("that's wrong", "revert that") counts twice, and so
  *   does a steer right after the agent said the work was done, one the agent's first reply concedes, one
- *   that asks for the lesson to be kept, and one after which the agent edits again a code file it had changed.
+ *   that asks for the lesson to be kept, one after which the agent edits again a code file it had changed, one
+ *   the agent concedes after its tool calls, and one said with doubled marks or in capitals.
  * - S2 is the seed profile's error run without the harness's cascade cancellations and without refusals; S3 is a
  *   code file edited in S3_MIN_REQUESTS separate requests. Beyond ten requests both count by rate.
  * - S4 is a retry phrase in the agent's text.
