@@ -56,6 +56,29 @@ describe('retrospect gate (CLI)', () => {
     expect(bad.stderr).toContain("--profile takes seed|calibrated, got 'strict'");
   });
 
+  it('--why names the version-8 readings: a steer conceded after the tool calls, a steer in frustration', async () => {
+    const t = new TranscriptBuilder();
+    t.user('Export every page.');
+    t.assistant('Exported the pages.');
+    const later = t.user('the settings page is still not exported');
+    t.assistant('Let me check the exporter.');
+    t.tool('Read', { file_path: '/app/export.ts' });
+    t.result('export function exportAll() {}');
+    t.assistant("You're right, I missed the settings page.");
+    const why = await runCli(['gate', t.write(), '--why', '--profile', 'calibrated'], { env });
+    expect(why.stdout).toContain(`  - ${later}: and the agent conceded it after looking: counts twice`);
+    expect(why.stdout).toContain('Score: 6.0 / 5.0 (flagged)');
+
+    const f = new TranscriptBuilder();
+    f.user('Export every page.');
+    f.assistant('Exported the pages.');
+    const frustrated = f.user('still broken?? the settings page is empty');
+    f.assistant('Looking at the page template.');
+    const form = await runCli(['gate', f.write(), '--why', '--profile', 'calibrated'], { env });
+    expect(form.stdout).toContain(`  - ${frustrated}: and said it in frustration ("??"): counts twice`);
+    expect(form.stdout).toContain('Score: 6.0 / 5.0 (flagged)');
+  });
+
   it('answers a missing file with an error verdict, still exit 0', async () => {
     const run = await runCli(['gate', '/nonexistent/session.jsonl'], { env });
     expect(run.code).toBe(0);
