@@ -2,6 +2,7 @@ import type { MessageId } from '../../transcript/types.js';
 import type { SignalHits } from '../machine.js';
 import { APPROVAL_WORDS, S5_MAX_WORDS } from '../signals.js';
 import { asksToCarryOn } from './carry-on.js';
+import { complaintIn } from './complaint.js';
 import { showsFrustration } from './frustration.js';
 import {
   bareCommandKind,
@@ -21,6 +22,7 @@ import {
   REJECTION_RE,
   RULE_RE,
 } from './lexicon.js';
+import { isOwnCommand } from './own-command.js';
 import { FileRequests, S3_MIN_REQUESTS } from './rework.js';
 import type { CalibratedAssistantTurn, CalibratedTurn, CalibratedUserTurn } from './turns.js';
 
@@ -144,6 +146,8 @@ export class CalibratedMachine {
   private lastText: () => string = () => '';
   /** The agent's first reply said it cannot do the last request: the person's next words press on. */
   private declined = false;
+  /** The person ran a shell command of their own (`!`) since their last words: the agent answers its output. */
+  private ownCommand = false;
 
   /** How the next assistant text is read for a concession (see ReplyReading). */
   get replyReading(): ReplyReading {
@@ -261,7 +265,9 @@ export class CalibratedMachine {
     const typed = typedText(turn.text);
     switch (humanTextKind(typed)) {
       case 'interrupt':
-        this.pending ??= { id: turn.id, reason: 'interrupted the agent', refused: false };
+        // Stopping the agent's comment on the output of one's own shell command redirects nothing (version 8).
+        if (!this.ownCommand)
+          this.pending ??= { id: turn.id, reason: 'interrupted the agent', refused: false };
         return;
       case 'continue':
         this.pending = undefined;
@@ -270,8 +276,14 @@ export class CalibratedMachine {
         this.pending = undefined;
         this.request++;
         return;
-      case 'summary':
       case 'wrapped':
+        // Interrupting the agent to run a command oneself (`!`) is acting, not redirecting it (version 8).
+        if (isOwnCommand(typed)) {
+          if (this.pending && !this.pending.refused) this.pending = undefined;
+          this.ownCommand = true;
+        }
+        return;
+      case 'summary':
         return;
       case 'human':
         this.humanTurn(turn.id, typed);
@@ -296,8 +308,11 @@ export class CalibratedMachine {
         // same sign (version 7).
         const match = CORRECTION_RE.exec(reaction) ?? PROHIBITION_RE.exec(reaction.trimStart());
         const rule = match ? null : RULE_RE.exec(reaction);
+        // Complaining that the work is not what was asked ("아니 …", "nao eu quero …") (version 8).
+        const complaint = match || rule ? undefined : complaintIn(reaction);
         if (match) this.hit('S1', this.pending.id, `and corrected it ("${match[0]}"): counts twice`);
         else if (rule) this.hit('S1', this.pending.id, `and laid down a rule ("${rule[0]}"): counts twice`);
+        else if (complaint) this.hit('S1', this.pending.id, `and complained ("${complaint}"): counts twice`);
         // A redirect the agent's first reply then concedes: the person's act and the agent's reading agree.
         else confirmable = this.pending.id;
       }
@@ -309,13 +324,17 @@ export class CalibratedMachine {
       const match = CORRECTION_RE.exec(reaction);
       // Objecting with a question ("but the location was in X?") steers as a correction phrase does (version 7).
       const challenge = match ? null : CHALLENGE_RE.exec(reaction);
-      if (match || challenge) {
+      // A complaint that the work is not what was asked: left empty, not matching, not seen (version 8).
+      const complaint = match || challenge ? undefined : complaintIn(reaction);
+      if (match || challenge || complaint) {
         this.hit(
           'S1',
           id,
           match
             ? `correction "${match[0]}" in reply to the agent: "${quote(typed)}"`
-            : `objected with a question in reply to the agent: "${quote(typed)}"`,
+            : challenge
+              ? `objected with a question in reply to the agent: "${quote(typed)}"`
+              : `complained "${complaint}" in reply to the agent: "${quote(typed)}"`,
         );
         if (!this.rejected(id, reaction)) {
           const lesson = LESSON_RE.exec(reaction);
@@ -340,6 +359,7 @@ export class CalibratedMachine {
       corrected = true;
     }
     this.declined = false;
+    this.ownCommand = false;
     const normalized = typed.trim().toLowerCase().replace(/\s+/gu, ' ');
     if (normalized.length >= MIN_REPEAT_LENGTH) {
       // Sending a request again after the agent did nothing with it (a provider error, a usage limit) is
