@@ -68,6 +68,6 @@ describe('version 8, second round: complaints that the work is not what was aske
     t.assistant('확장 설정을 확인하겠습니다.');
     const result = gate(t.write());
     expect(result.verdict.signals.find((s) => s.name === 'S1')?.count).toBe(2);
-    expect(result.reasons.map((r) => r.reason)).toContain('and complained ("아니"): counts twice');
+    expect((result.reasons ?? []).map((r) => r.reason)).toContain('and complained ("아니"): counts twice');
   });
 });
