@@ -12,6 +12,12 @@
 const WORD = '[\\p{L}\\p{N}_]';
 
 const SPACED = [
+  // "no, I want …": the person refusing what the agent took the request to be and restating it
+  'no,? i (?:want|wanted|meant|need|said|asked)',
+  'n[aã]o,? (?:eu )?(?:quero|queria|preciso|disse|falei|pedi)',
+  'no,? (?:yo )?(?:quiero|quer[ií]a|necesito|dije|ped[ií])',
+  'nie,? (?:chc[eę]|chcia[lł]em|chcia[lł]am|o to chodzi)',
+  'nein,? ich (?:will|wollte|meinte)',
   // Left empty
   '(?:is|are|was|were|left|still) (?:still )?(?:empty|blank)',
   '(?:est[aá]|ficou|ficaram|est[aã]o) (?:vazi[oa]s?|em branco)',
