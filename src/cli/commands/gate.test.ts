@@ -79,6 +79,30 @@ describe('retrospect gate (CLI)', () => {
     expect(form.stdout).toContain('Score: 6.0 / 5.0 (flagged)');
   });
 
+  it("--why names the second-round readings: a complaint, and an interrupt around the person's own command", async () => {
+    const t = new TranscriptBuilder();
+    t.user('Merge the two guides into CLAUDE.md.');
+    t.assistant('병합 완료했습니다.');
+    const empty = t.user('Code Style, naming 같은 빈 항목들 있는데');
+    t.assistant('채우겠습니다.');
+    const why = await runCli(['gate', t.write(), '--why', '--profile', 'calibrated'], { env });
+    expect(why.stdout).toContain(`  - ${empty}: complained "빈 항목" in reply to the agent:`);
+    expect(why.stdout).toContain(`  - ${empty}: right after the agent said it was done: counts twice`);
+
+    const own = new TranscriptBuilder();
+    own.user('Remove hyprpaper.');
+    own.assistant('Run it yourself with `! sudo pacman -Rns hyprpaper`.');
+    own.user('<bash-input>sudo pacman -Rns hyprpaper</bash-input>');
+    own.user('<bash-stdout></bash-stdout><bash-stderr>sudo: a password is required</bash-stderr>');
+    own.assistant('The `!` prefix runs commands without a terminal, so sudo');
+    own.user('[Request interrupted by user]');
+    own.user('how do i put this computer to sleep ?');
+    own.assistant('Use systemctl suspend.');
+    const quiet = await runCli(['gate', own.write(), '--why', '--profile', 'calibrated'], { env });
+    expect(quiet.stdout).not.toContain('interrupted the agent');
+    expect(quiet.stdout).toContain('Score: 0.0 / 5.0');
+  });
+
   it('answers a missing file with an error verdict, still exit 0', async () => {
     const run = await runCli(['gate', '/nonexistent/session.jsonl'], { env });
     expect(run.code).toBe(0);

@@ -33,6 +33,8 @@ describe('version 8, second round: complaints that the work is not what was aske
     ['o menu nao quer abrir', 'nao quer abrir'],
     ["I don't see the spec in the openspec directory?", "I don't see the spec"],
     ['没看到设置页面？', '没看到设置页面？'],
+    ['nao eu quero que ele abra apenas digitando oc', 'nao eu quero'],
+    ['no, I want the dark theme too', 'no, I want'],
   ])('reads "%s" as a complaint', (turn, match) => {
     expect(complaintIn(turn)).toBe(match);
     expect(s1Of(reactedWith(turn))).toBe(1);
@@ -44,12 +46,25 @@ describe('version 8, second round: complaints that the work is not what was aske
     expect(complaintIn('설정이 아니 그냥 둬')).toBeUndefined();
   });
 
+  it.each([
+    ['Pronto! A configuração foi atualizada.', 'nao eu quero que ele abra apenas digitando oc'],
+    ['병합 완료했습니다.', 'Code Style, naming 같은 빈 항목들 있는데'],
+    ['Listo, ya funciona el menú.', 'no quiero el menú arriba'],
+  ])('counts a complaint right after a claim of success ("%s") twice', (claim, turn) => {
+    const t = new TranscriptBuilder();
+    t.user('Set up the settings page from the template.');
+    t.assistant(claim);
+    t.user(turn);
+    t.assistant('Let me look at it again.');
+    expect(s1Of(t.write())).toBe(2);
+  });
+
   it('leaves a flat "I don\'t see it" and requests alone', () => {
     for (const turn of [
       'i dont see it in the repo',
       'fill the empty sections from the docs',
       'make it look like the screenshot',
-      'no, I want the dark theme too',
+      'no leave it for now',
       'you should already have github privileges',
     ])
       expect(complaintIn(turn), turn).toBeUndefined();
