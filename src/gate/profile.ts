@@ -39,8 +39,12 @@ export const DEFAULT_GATE_PROFILE: GateProfile = 'calibrated';
  * doubt that a fix was made ("was this fixed") and an objection asked as a question ("but the location
  * was in X?", 但是…？) steer; a steer after which the agent edits again a code file it had changed for an
  * earlier request counts twice.
+ * calibrated 8: a steer the agent concedes in a later text on the request (after its tool calls, not only
+ * in its first reply) counts twice, and so does a steer said with doubled marks or in capitals ("still
+ * broken??", "IT STILL FAILS"); the agent's apology answering a carry-on ("继续任务", "please continue") is
+ * not a conceded correction.
  */
-export const GATE_PROFILE_VERSIONS: Record<GateProfile, number> = { seed: 1, calibrated: 7 };
+export const GATE_PROFILE_VERSIONS: Record<GateProfile, number> = { seed: 1, calibrated: 8 };
 
 export function isGateProfile(value: unknown): value is GateProfile {
   return typeof value === 'string' && (GATE_PROFILES as readonly string[]).includes(value);

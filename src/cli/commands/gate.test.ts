@@ -56,6 +56,53 @@ describe('retrospect gate (CLI)', () => {
     expect(bad.stderr).toContain("--profile takes seed|calibrated, got 'strict'");
   });
 
+  it('--why names the version-8 readings: a steer conceded after the tool calls, a steer in frustration', async () => {
+    const t = new TranscriptBuilder();
+    t.user('Export every page.');
+    t.assistant('Exported the pages.');
+    const later = t.user('the settings page is still not exported');
+    t.assistant('Let me check the exporter.');
+    t.tool('Read', { file_path: '/app/export.ts' });
+    t.result('export function exportAll() {}');
+    t.assistant("You're right, I missed the settings page.");
+    const why = await runCli(['gate', t.write(), '--why', '--profile', 'calibrated'], { env });
+    expect(why.stdout).toContain(`  - ${later}: and the agent conceded it after looking: counts twice`);
+    expect(why.stdout).toContain('Score: 6.0 / 5.0 (flagged)');
+
+    const f = new TranscriptBuilder();
+    f.user('Export every page.');
+    f.assistant('Exported the pages.');
+    const frustrated = f.user('still broken?? the settings page is empty');
+    f.assistant('Looking at the page template.');
+    const form = await runCli(['gate', f.write(), '--why', '--profile', 'calibrated'], { env });
+    expect(form.stdout).toContain(`  - ${frustrated}: and said it in frustration ("??"): counts twice`);
+    expect(form.stdout).toContain('Score: 6.0 / 5.0 (flagged)');
+  });
+
+  it("--why names the second-round readings: a complaint, and an interrupt around the person's own command", async () => {
+    const t = new TranscriptBuilder();
+    t.user('Merge the two guides into CLAUDE.md.');
+    t.assistant('병합 완료했습니다.');
+    const empty = t.user('Code Style, naming 같은 빈 항목들 있는데');
+    t.assistant('채우겠습니다.');
+    const why = await runCli(['gate', t.write(), '--why', '--profile', 'calibrated'], { env });
+    expect(why.stdout).toContain(`  - ${empty}: complained "빈 항목" in reply to the agent:`);
+    expect(why.stdout).toContain(`  - ${empty}: right after the agent said it was done: counts twice`);
+
+    const own = new TranscriptBuilder();
+    own.user('Remove hyprpaper.');
+    own.assistant('Run it yourself with `! sudo pacman -Rns hyprpaper`.');
+    own.user('<bash-input>sudo pacman -Rns hyprpaper</bash-input>');
+    own.user('<bash-stdout></bash-stdout><bash-stderr>sudo: a password is required</bash-stderr>');
+    own.assistant('The `!` prefix runs commands without a terminal, so sudo');
+    own.user('[Request interrupted by user]');
+    own.user('how do i put this computer to sleep ?');
+    own.assistant('Use systemctl suspend.');
+    const quiet = await runCli(['gate', own.write(), '--why', '--profile', 'calibrated'], { env });
+    expect(quiet.stdout).not.toContain('interrupted the agent');
+    expect(quiet.stdout).toContain('Score: 0.0 / 5.0');
+  });
+
   it('answers a missing file with an error verdict, still exit 0', async () => {
     const run = await runCli(['gate', '/nonexistent/session.jsonl'], { env });
     expect(run.code).toBe(0);

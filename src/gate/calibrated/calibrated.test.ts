@@ -1011,7 +1011,7 @@ describe('version 7: a rule for next time, the writing thrown back, a rule after
   it.each([
     [
       'doubt that a fix was made',
-      '1. Was this fixed in the most recent round of changes?? 2. Copy',
+      '1. Was this fixed in the most recent round of changes? 2. Copy',
       'correction "Was this fixed"',
     ],
     [

@@ -1,6 +1,9 @@
 import type { MessageId } from '../../transcript/types.js';
 import type { SignalHits } from '../machine.js';
 import { APPROVAL_WORDS, S5_MAX_WORDS } from '../signals.js';
+import { asksToCarryOn } from './carry-on.js';
+import { complaintIn } from './complaint.js';
+import { showsFrustration } from './frustration.js';
 import {
   bareCommandKind,
   commandName,
@@ -19,15 +22,17 @@ import {
   REJECTION_RE,
   RULE_RE,
 } from './lexicon.js';
+import { isOwnCommand } from './own-command.js';
 import { FileRequests, S3_MIN_REQUESTS } from './rework.js';
 import type { CalibratedAssistantTurn, CalibratedTurn, CalibratedUserTurn } from './turns.js';
 
 /**
  * How the next assistant text is read: `first`, the first reply to a person (for a concession and for "I
- * cannot ..."); undefined, not read. (Reading the agent's later texts on a request for "you're right" was
- * measured and dropped: docs/gate.md, version 4.)
+ * cannot ..."); `later`, a later text on a request whose steer a concession would confirm (version 8);
+ * undefined, not read. (Reading every later text for "you're right", on any turn, was measured and
+ * dropped: docs/gate.md, version 4.)
  */
-export type ReplyReading = 'first' | undefined;
+export type ReplyReading = 'first' | 'later' | undefined;
 
 /** Why one hit counted, for `--why`. */
 export interface HitReason {
@@ -96,7 +101,8 @@ function quote(text: string): string {
  *   whatever words the person used. The opening brief and pasted text further down a turn never count.
  *   A correction rejecting the agent's work outright ("that's wrong", "revert that") counts twice, and so
  *   does a steer right after the agent said the work was done, one the agent's first reply concedes, one
- *   that asks for the lesson to be kept, and one after which the agent edits again a code file it had changed.
+ *   that asks for the lesson to be kept, one after which the agent edits again a code file it had changed, one
+ *   the agent concedes after its tool calls, and one said with doubled marks or in capitals.
  * - S2 is the seed profile's error run without the harness's cascade cancellations and without refusals; S3 is a
  *   code file edited in S3_MIN_REQUESTS separate requests. Beyond ten requests both count by rate.
  * - S4 is a retry phrase in the agent's text.
@@ -140,10 +146,13 @@ export class CalibratedMachine {
   private lastText: () => string = () => '';
   /** The agent's first reply said it cannot do the last request: the person's next words press on. */
   private declined = false;
+  /** The person ran a shell command of their own (`!`) since their last words: the agent answers its output. */
+  private ownCommand = false;
 
   /** How the next assistant text is read for a concession (see ReplyReading). */
   get replyReading(): ReplyReading {
-    return this.awaitingReply ? 'first' : undefined;
+    if (this.awaitingReply) return 'first';
+    return this.lastHuman?.confirmable !== undefined ? 'later' : undefined;
   }
 
   push(turn: CalibratedTurn): void {
@@ -166,6 +175,10 @@ export class CalibratedMachine {
       if (turn.concedes) this.conceded();
       if (turn.declines) this.declined = true;
       this.awaitingReply = false;
+    } else if (turn.concedes && this.lastHuman?.confirmable !== undefined) {
+      // The agent conceded the person's steer after looking (its tool calls), not in its first reply (version 8).
+      this.hit('S1', this.lastHuman.confirmable, 'and the agent conceded it after looking: counts twice');
+      this.lastHuman.confirmable = undefined;
     }
     for (const edit of turn.edits) {
       if (this.files.edited(edit.path, this.request))
@@ -193,6 +206,8 @@ export class CalibratedMachine {
     }
     // Conceding the opening request ("I see the issue" with the bug it names) corrects nothing the agent did.
     if (!human?.reacting || human.corrected) return;
+    // An apology for having stopped, answering "继续任务" (carry on with the task): nothing was corrected (version 8).
+    if (asksToCarryOn(human.typed)) return;
     human.corrected = true;
     this.unhit('S5', human.id);
     this.hit('S1', human.id, `the agent conceded a correction: "${quote(human.typed)}"`);
@@ -250,7 +265,9 @@ export class CalibratedMachine {
     const typed = typedText(turn.text);
     switch (humanTextKind(typed)) {
       case 'interrupt':
-        this.pending ??= { id: turn.id, reason: 'interrupted the agent', refused: false };
+        // Stopping the agent's comment on the output of one's own shell command redirects nothing (version 8).
+        if (!this.ownCommand)
+          this.pending ??= { id: turn.id, reason: 'interrupted the agent', refused: false };
         return;
       case 'continue':
         this.pending = undefined;
@@ -259,8 +276,14 @@ export class CalibratedMachine {
         this.pending = undefined;
         this.request++;
         return;
-      case 'summary':
       case 'wrapped':
+        // Interrupting the agent to run a command oneself (`!`) is acting, not redirecting it (version 8).
+        if (isOwnCommand(typed)) {
+          if (this.pending && !this.pending.refused) this.pending = undefined;
+          this.ownCommand = true;
+        }
+        return;
+      case 'summary':
         return;
       case 'human':
         this.humanTurn(turn.id, typed);
@@ -285,8 +308,11 @@ export class CalibratedMachine {
         // same sign (version 7).
         const match = CORRECTION_RE.exec(reaction) ?? PROHIBITION_RE.exec(reaction.trimStart());
         const rule = match ? null : RULE_RE.exec(reaction);
+        // Complaining that the work is not what was asked ("아니 …", "nao eu quero …") (version 8).
+        const complaint = match || rule ? undefined : complaintIn(reaction);
         if (match) this.hit('S1', this.pending.id, `and corrected it ("${match[0]}"): counts twice`);
         else if (rule) this.hit('S1', this.pending.id, `and laid down a rule ("${rule[0]}"): counts twice`);
+        else if (complaint) this.hit('S1', this.pending.id, `and complained ("${complaint}"): counts twice`);
         // A redirect the agent's first reply then concedes: the person's act and the agent's reading agree.
         else confirmable = this.pending.id;
       }
@@ -298,21 +324,29 @@ export class CalibratedMachine {
       const match = CORRECTION_RE.exec(reaction);
       // Objecting with a question ("but the location was in X?") steers as a correction phrase does (version 7).
       const challenge = match ? null : CHALLENGE_RE.exec(reaction);
-      if (match || challenge) {
+      // A complaint that the work is not what was asked: left empty, not matching, not seen (version 8).
+      const complaint = match || challenge ? undefined : complaintIn(reaction);
+      if (match || challenge || complaint) {
         this.hit(
           'S1',
           id,
           match
             ? `correction "${match[0]}" in reply to the agent: "${quote(typed)}"`
-            : `objected with a question in reply to the agent: "${quote(typed)}"`,
+            : challenge
+              ? `objected with a question in reply to the agent: "${quote(typed)}"`
+              : `complained "${complaint}" in reply to the agent: "${quote(typed)}"`,
         );
         if (!this.rejected(id, reaction)) {
           const lesson = LESSON_RE.exec(reaction);
+          // "this still fails??", a steer in capitals: the form says it was not a calm steer (version 8).
+          const frustration = showsFrustration(reaction);
           // The agent had just said the work was done: the person caught a claim that was not true.
           if (claimsDone(this.lastText()))
             this.hit('S1', id, 'right after the agent said it was done: counts twice');
           // Making sure the slip is not repeated ("Record this in the skill") (version 7).
           else if (lesson) this.hit('S1', id, `and set a rule for next time ("${lesson[0]}"): counts twice`);
+          else if (frustration)
+            this.hit('S1', id, `and said it in frustration ("${frustration}"): counts twice`);
           else confirmable = id;
         }
         corrected = true;
@@ -325,6 +359,7 @@ export class CalibratedMachine {
       corrected = true;
     }
     this.declined = false;
+    this.ownCommand = false;
     const normalized = typed.trim().toLowerCase().replace(/\s+/gu, ' ');
     if (normalized.length >= MIN_REPEAT_LENGTH) {
       // Sending a request again after the agent did nothing with it (a provider error, a usage limit) is

@@ -20,6 +20,7 @@ import type {
 import { CALIBRATED_LONG_LINES } from '../long-lines.js';
 import { countMatches, S4_PREFILTER, S5_MIN_ASSISTANT_LENGTH } from '../signals.js';
 import type { AssistantLineTap } from '../timeline.js';
+import { concedesLater } from './later-concession.js';
 import { CONCESSION_RE, DECLINE_RE, RETRY_RE } from './lexicon.js';
 import type { CalibratedMachine, ReplyReading } from './machine.js';
 import type { CalibratedAssistantTurn, CalibratedUserTurn } from './turns.js';
@@ -31,6 +32,7 @@ const DECLINE_HEAD = 400;
 
 /** Whether the first reply to a person opens by conceding a correction; other texts are not read. */
 function concedesIn(text: string, reading: ReplyReading): boolean {
+  if (reading === 'later') return concedesLater(text);
   return reading === 'first' && text.length > 0 && CONCESSION_RE.test(text.slice(0, CONCESSION_HEAD));
 }
 

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { LONG_ANSWER, TranscriptBuilder } from '../../test-support/transcript.js';
+import { gateSessionSync } from '../index.js';
+import { complaintIn } from './complaint.js';
+
+function gate(path: string) {
+  return gateSessionSync(path, { profile: 'calibrated', env: {}, ledgerPath: null });
+}
+
+function s1Of(path: string): number {
+  return gate(path).verdict.signals.find((s) => s.name === 'S1')?.count ?? 0;
+}
+
+/** A request answered at length, then the person's reacting turn. */
+function reactedWith(turn: string): string {
+  const t = new TranscriptBuilder();
+  t.user('Set up the settings page from the template.');
+  t.assistant(LONG_ANSWER);
+  t.user(turn);
+  t.assistant('Let me look at it again.');
+  return t.write();
+}
+
+describe('version 8, second round: complaints that the work is not what was asked', () => {
+  it.each([
+    ['Code Style, naming 같은 빈 항목들ㅇ있는데', '빈 항목'],
+    ['the naming section is still empty', 'is still empty'],
+    ['a secao de configuracao ficou vazia', 'ficou vazia'],
+    ['la tabla quedó vacía', 'quedó vacía'],
+    ['要求要和这四个页面一模一样 配色 按钮 数量 都要一模一样', '要和这四个页面一模一样'],
+    ['as configuracoes visuais nao esta igual ao repositorio', 'nao esta igual'],
+    ['it wont go to the paragraph, it go to the chapter', 'it wont go'],
+    ['o menu nao quer abrir', 'nao quer abrir'],
+    ["I don't see the spec in the openspec directory?", "I don't see the spec"],
+    ['没看到设置页面？', '没看到设置页面？'],
+    ['nao eu quero que ele abra apenas digitando oc', 'nao eu quero'],
+    ['no, I want the dark theme too', 'no, I want'],
+  ])('reads "%s" as a complaint', (turn, match) => {
+    expect(complaintIn(turn)).toBe(match);
+    expect(s1Of(reactedWith(turn))).toBe(1);
+  });
+
+  it('reads an opening "no" in Korean and Japanese only at the start of the turn', () => {
+    expect(complaintIn('아니 vsix로 설치한 athena code라는 익스텐션이야')).toBe('아니');
+    expect(complaintIn('いや、設定ファイルの方です')).toBe('いや、');
+    expect(complaintIn('설정이 아니 그냥 둬')).toBeUndefined();
+  });
+
+  it.each([
+    ['Pronto! A configuração foi atualizada.', 'nao eu quero que ele abra apenas digitando oc'],
+    ['병합 완료했습니다.', 'Code Style, naming 같은 빈 항목들 있는데'],
+    ['Listo, ya funciona el menú.', 'no quiero el menú arriba'],
+  ])('counts a complaint right after a claim of success ("%s") twice', (claim, turn) => {
+    const t = new TranscriptBuilder();
+    t.user('Set up the settings page from the template.');
+    t.assistant(claim);
+    t.user(turn);
+    t.assistant('Let me look at it again.');
+    expect(s1Of(t.write())).toBe(2);
+  });
+
+  it('leaves a flat "I don\'t see it" and requests alone', () => {
+    for (const turn of [
+      'i dont see it in the repo',
+      'fill the empty sections from the docs',
+      'make it look like the screenshot',
+      'no leave it for now',
+      'you should already have github privileges',
+    ])
+      expect(complaintIn(turn), turn).toBeUndefined();
+  });
+
+  it("counts a complaint after a refused call as the redirect's second sign, with its reason", () => {
+    const t = new TranscriptBuilder();
+    t.user('사이드바 메뉴에 안 나오는 설정 확인해줘');
+    t.tool('Glob', { pattern: '**/settings.json' });
+    t.result(
+      "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.",
+      true,
+    );
+    t.user('[Request interrupted by user for tool use]');
+    t.user('아니 vsix로 설치한 익스텐션이야');
+    t.assistant('확장 설정을 확인하겠습니다.');
+    const result = gate(t.write());
+    expect(result.verdict.signals.find((s) => s.name === 'S1')?.count).toBe(2);
+    expect((result.reasons ?? []).map((r) => r.reason)).toContain('and complained ("아니"): counts twice');
+  });
+});

@@ -1,0 +1,17 @@
+/**
+ * Frustration shown in the form of a turn rather than its words: doubled question or exclamation marks
+ * ("this still fails??", "!!", "？？"), or a run of words in capitals ("IT IS STILL BROKEN"). Alone these
+ * mislead (another agent's relayed "PING FROM …" messages are in capitals and end in "??": docs/gate.md,
+ * versions 4, 6 and 7), so they are read only in a turn that already holds a correction phrase, where they
+ * say the steer was not a calm one.
+ */
+const DOUBLED_MARKS_RE = /[?？][?？]|[!！][!！]/u;
+/** Three words in capitals in a row, each of two letters or more (not an acronym alone: "API", "CI"). */
+const SHOUTED_RE = /(?<![\p{L}\p{N}_])\p{Lu}{2,}(?:[\s,.-]+\p{Lu}{2,}){2,}(?![\p{L}\p{N}_])/u;
+
+export function showsFrustration(opening: string): string | undefined {
+  const marks = DOUBLED_MARKS_RE.exec(opening);
+  if (marks) return marks[0];
+  const shouted = SHOUTED_RE.exec(opening);
+  return shouted ? shouted[0] : undefined;
+}

@@ -1,0 +1,16 @@
+import { CONCESSION_RE } from './lexicon.js';
+
+/**
+ * How far into one of the agent's later texts on a request a concession is looked for: it opens the text
+ * ("You're right, I missed the settings page" after reading the files).
+ */
+export const LATER_CONCESSION_HEAD = 200;
+
+/**
+ * Whether one of the agent's later texts on a request (after its first reply, typically after tool calls)
+ * opens by conceding. Read only while the person's turn holds one steer that a concession would confirm:
+ * alone, a later "You're right" grants suggestions as often as corrections (docs/gate.md, version 4).
+ */
+export function concedesLater(text: string): boolean {
+  return text.length > 0 && CONCESSION_RE.test(text.slice(0, LATER_CONCESSION_HEAD));
+}
