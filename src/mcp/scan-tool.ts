@@ -18,6 +18,7 @@ import { isPostgresUrl, type StoreLocation, storeLocation } from '../store/locat
 import { openSessionStore } from '../store/open-session-store.js';
 import { isSessionStore } from '../store/probe.js';
 import { sessionStarts } from '../store/session-starts.js';
+import { resolveStoreSettings, type StoreSettings } from '../store/settings.js';
 import { isSessionRow } from '../transcript/hosts.js';
 import { HOST_NAMES } from '../transcript/types.js';
 import { existingPath, guarded, type ToolContext, textResult } from './tool-kit.js';
@@ -108,8 +109,8 @@ function dateBound(text: string | undefined, name: string, edge: 'start' | 'end'
  * server create a file: a path where nothing is, another program's database, a text file, a FIFO or a
  * device is refused in one line before anything is opened.
  */
-function storeFor(given: string | undefined, context: ToolContext): StoreLocation {
-  if (given === undefined) return scan.storeLocationFor(undefined, false, context.env);
+function storeFor(given: string | undefined, settings: StoreSettings, context: ToolContext): StoreLocation {
+  if (given === undefined) return scan.storeLocationFor(undefined, false, settings);
   if (isPostgresUrl(given)) return storeLocation(given);
   const path = resolve(context.cwd, given);
   const stat = statSync(path, { throwIfNoEntry: false });
@@ -160,7 +161,11 @@ export function registerScanTool(server: McpServer, context: ToolContext): void 
       };
       const gate = resolveGateSettings({ flags: { profile: args.profile }, env: context.env });
       const { settings, warning } = scan.gateSettingsFor(gate, context.cwd);
-      const store = await openSessionStore(storeFor(args.store, context), context.env);
+      const storeSettings = resolveStoreSettings(context.env);
+      const store = await openSessionStore(
+        storeFor(args.store, storeSettings, context),
+        storeSettings.identity,
+      );
       try {
         const result = await scan.scanSessions({
           roots,

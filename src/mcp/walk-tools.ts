@@ -1,6 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { InputError } from '../errors/errors.js';
+import { resolveReaderSettings } from '../llm/settings.js';
 import { suppliedCommentSchema } from '../walk/comments/supplied.js';
 import { WALK_SCOPES } from '../walk/document.js';
 import { pickWhyReaders } from '../walk/narrate/why-readers.js';
@@ -144,7 +145,14 @@ export function registerWalkTools(server: McpServer, context: ToolContext): void
         suppliedAuthor: { author_type: 'model', identifier: args.author ?? 'mcp-client' },
         includePriorEvidence: args.includePriorEvidence !== false,
         ...(args.modelsForWhy
-          ? { modelsForWhy: pickWhyReaders({ models: args.modelsForWhy, env: context.env, cwd }) }
+          ? {
+              modelsForWhy: pickWhyReaders({
+                models: args.modelsForWhy,
+                reader: resolveReaderSettings(context.env),
+                env: context.env,
+                cwd,
+              }),
+            }
           : {}),
         cwd,
         env: context.env,
