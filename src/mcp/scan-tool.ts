@@ -7,17 +7,15 @@ import { InputError } from '../errors/errors.js';
 import { GATE_PROFILES } from '../gate/profile.js';
 import { resolveGateSettings } from '../gate/settings.js';
 import * as scan from '../scan/index.js';
+import { runScan } from '../scan/run-scan.js';
 import { skippedLines, skippedSummary } from '../scan/skipped.js';
 import {
   DEFAULT_SURVIVAL_AFTER_BUDGET_MS,
   DEFAULT_SURVIVAL_DAYS,
-  scanSurvival,
   withSurvivalField,
 } from '../scan/survival.js';
 import { isPostgresUrl, type StoreLocation, storeLocation } from '../store/location.js';
-import { openSessionStore } from '../store/open-session-store.js';
 import { isSessionStore } from '../store/probe.js';
-import { sessionStarts } from '../store/session-starts.js';
 import { resolveStoreSettings, type StoreSettings } from '../store/settings.js';
 import { isSessionRow } from '../transcript/hosts.js';
 import { HOST_NAMES } from '../transcript/types.js';
@@ -148,8 +146,9 @@ export function registerScanTool(server: McpServer, context: ToolContext): void 
       },
     },
     guarded('scan_sessions', context, async (args: z.infer<typeof input>) => {
-      const roots =
-        args.dirs?.map((dir) => sessionPath(dir, context)) ?? scan.defaultScanRoots(context.env, args.hosts);
+      // Checked in the order the tool always has: the paths, the dates, then the store.
+      const paths = args.dirs?.map((dir) => sessionPath(dir, context));
+      const storeSettings = resolveStoreSettings(context.env);
       const filter: scan.ScanFilter = {
         project: args.project,
         hosts: args.hosts,
@@ -159,62 +158,48 @@ export function registerScanTool(server: McpServer, context: ToolContext): void 
         flaggedOnly: args.flagged === true,
         includeOwn: args.includeOwn === true,
       };
-      const gate = resolveGateSettings({ flags: { profile: args.profile }, env: context.env });
-      const { settings, warning } = scan.gateSettingsFor(gate, context.cwd);
-      const storeSettings = resolveStoreSettings(context.env);
-      const store = await openSessionStore(
-        storeFor(args.store, storeSettings, context),
-        storeSettings.identity,
-      );
-      try {
-        const result = await scan.scanSessions({
-          roots,
-          store,
-          settings,
-          jobs: availableParallelism(),
-          ...(args.hosts ? { hosts: args.hosts } : {}),
-        });
-        const starts = sessionStarts(result.records, new Date());
-        const shown = scan.selectRecords(result.records, settings.threshold, filter, starts);
-        const limit = args.limit ?? DEFAULT_LIMIT;
-        const flagged = shown.filter((r) => r.verdict.passed).length;
-        const ownLeftOut = scan.ownRunsLeftOut(result.records, settings.threshold, filter, starts);
-        const summary = [
-          `${shown.length} of ${result.records.length} sessions matched, ${flagged} flagged (threshold ${settings.threshold}); read ${result.read}, unchanged ${result.unchanged}`,
-          ...(ownLeftOut > 0
-            ? [`${ownLeftOut} of Retrospect's own analysis runs left out (includeOwn shows them)`]
-            : []),
-          ...(shown.length > limit
-            ? [`only the first ${limit} records are shown (raise limit for more)`]
-            : []),
-          ...(warning ? [warning] : []),
-          ...(result.skipped.length > 0
-            ? [skippedSummary(result.skipped, true) ?? '', ...skippedLines(result.skipped).slice(0, 5)]
-            : []),
-          ...result.warnings.slice(0, 5),
-          ...(result.warnings.length > 5 ? [`(${result.warnings.length - 5} more warnings)`] : []),
-        ];
-        const returned = shown.slice(0, limit);
+      const limit = args.limit ?? DEFAULT_LIMIT;
+      const scanned = await runScan({
+        paths,
+        hosts: args.hosts,
+        filter,
+        gate: resolveGateSettings({ flags: { profile: args.profile }, env: context.env }),
+        cwd: context.cwd,
+        store: storeFor(args.store, storeSettings, context),
+        identity: storeSettings.identity,
+        env: context.env,
+        jobs: availableParallelism(),
+        limit,
         // Git work in each session's repository: only when asked, only for the records returned.
-        const survival = args.survival
-          ? await scanSurvival(returned, {
-              days: args.survival.days ?? DEFAULT_SURVIVAL_DAYS,
-              budgetMs: (args.survival.budgetSeconds ?? DEFAULT_SURVIVAL_AFTER_BUDGET_MS / 1000) * 1000,
-              env: context.env,
-            })
-          : undefined;
-        return textResult(
-          returned
-            .map((r) => {
-              const line = scan.scanRecordJson(r, starts);
-              return survival ? withSurvivalField(line, survival.get(r.path)) : line;
-            })
-            .join('\n'),
-          summary.join('\n'),
-        );
-      } finally {
-        await store.close();
-      }
+        survival: args.survival && {
+          days: args.survival.days ?? DEFAULT_SURVIVAL_DAYS,
+          budgetMs: (args.survival.budgetSeconds ?? DEFAULT_SURVIVAL_AFTER_BUDGET_MS / 1000) * 1000,
+        },
+      });
+      const { result, selected: shown, returned, starts, threshold, warning, ownLeftOut, survival } = scanned;
+      const flagged = shown.filter((r) => r.verdict.passed).length;
+      const summary = [
+        `${shown.length} of ${result.records.length} sessions matched, ${flagged} flagged (threshold ${threshold}); read ${result.read}, unchanged ${result.unchanged}`,
+        ...(ownLeftOut > 0
+          ? [`${ownLeftOut} of Retrospect's own analysis runs left out (includeOwn shows them)`]
+          : []),
+        ...(shown.length > limit ? [`only the first ${limit} records are shown (raise limit for more)`] : []),
+        ...(warning ? [warning] : []),
+        ...(result.skipped.length > 0
+          ? [skippedSummary(result.skipped, true) ?? '', ...skippedLines(result.skipped).slice(0, 5)]
+          : []),
+        ...result.warnings.slice(0, 5),
+        ...(result.warnings.length > 5 ? [`(${result.warnings.length - 5} more warnings)`] : []),
+      ];
+      return textResult(
+        returned
+          .map((r) => {
+            const line = scan.scanRecordJson(r, starts);
+            return survival ? withSurvivalField(line, survival.get(r.path)) : line;
+          })
+          .join('\n'),
+        summary.join('\n'),
+      );
     }),
   );
 }
