@@ -7,6 +7,7 @@ import { InputError } from '../errors/errors.js';
 import { GATE_PROFILES } from '../gate/profile.js';
 import { resolveGateSettings } from '../gate/settings.js';
 import * as scan from '../scan/index.js';
+import { mcpDescription, SCAN_PARAMETERS } from '../scan/parameters.js';
 import { runScan } from '../scan/run-scan.js';
 import { skippedLines, skippedSummary } from '../scan/skipped.js';
 import {
@@ -23,40 +24,34 @@ import { existingPath, guarded, type ToolContext, textResult } from './tool-kit.
 
 const DATE_HINT = 'a date such as 2026-10-01 or an ISO time';
 
-const input = z
+/** The `scan_sessions` input; its shared parameters are described from scan/parameters.ts. */
+export const SCAN_INPUT = z
   .object({
     dirs: z
       .array(z.string().min(1), { error: 'dirs: expected a list of folder or session file paths' })
       .optional()
-      .describe(
-        "Agents' session folders (~/.claude/projects, ~/.codex, ~/.gemini, ~/.local/share/opencode, ~/.copilot) or session files (default: each agent's own places)",
-      ),
+      .describe(mcpDescription(SCAN_PARAMETERS.paths)),
     hosts: z
       .array(z.enum(HOST_NAMES, { error: `hosts: expected some of ${HOST_NAMES.join(', ')}` }))
       .optional()
-      .describe('Only sessions of these agents (default: every agent)'),
-    project: z.string().optional().describe('Keep sessions whose project folder name contains this'),
-    since: z.string().optional().describe(`Sessions active at or after ${DATE_HINT}`),
-    until: z.string().optional().describe(`Sessions started at or before ${DATE_HINT}`),
+      .describe(mcpDescription(SCAN_PARAMETERS.hosts)),
+    project: z.string().optional().describe(mcpDescription(SCAN_PARAMETERS.project)),
+    since: z.string().optional().describe(mcpDescription(SCAN_PARAMETERS.since)),
+    until: z.string().optional().describe(mcpDescription(SCAN_PARAMETERS.until)),
     minScore: z
       .number({ error: 'minScore: expected a number such as 5' })
       .nonnegative('minScore: expected a number of 0 or more')
-      .optional(),
+      .optional()
+      .describe(mcpDescription(SCAN_PARAMETERS.minScore)),
     flagged: z
       .boolean({ error: 'flagged: expected true or false' })
       .optional()
-      .describe('Only flagged sessions'),
+      .describe(mcpDescription(SCAN_PARAMETERS.flagged)),
     includeOwn: z
       .boolean({ error: 'includeOwn: expected true or false' })
       .optional()
-      .describe("Also return Retrospect's own analysis runs (claude -p sessions of its claude-cli provider)"),
-    store: z
-      .string()
-      .min(1)
-      .optional()
-      .describe(
-        'Session store (default: the one `retrospect scan` uses): an existing store file or a shared postgres:// URL',
-      ),
+      .describe(mcpDescription(SCAN_PARAMETERS.includeOwn)),
+    store: z.string().min(1).optional().describe(mcpDescription(SCAN_PARAMETERS.store)),
     limit: z
       .number()
       .int('limit: expected a whole number')
@@ -137,7 +132,7 @@ export function registerScanTool(server: McpServer, context: ToolContext): void 
       title: 'Scan sessions',
       description:
         'Gates every coding-agent session (Claude Code, Codex, Gemini CLI, OpenCode, Copilot CLI) under the given folders (only new or changed files are read; verdicts are kept in the session store) and returns the matching records as `retrospect scan --json` prints them: one JSON object per line, highest score first. A summary line follows as a second text block.',
-      inputSchema: input,
+      inputSchema: SCAN_INPUT,
       annotations: {
         readOnlyHint: false,
         destructiveHint: false,
@@ -145,7 +140,7 @@ export function registerScanTool(server: McpServer, context: ToolContext): void 
         openWorldHint: false,
       },
     },
-    guarded('scan_sessions', context, async (args: z.infer<typeof input>) => {
+    guarded('scan_sessions', context, async (args: z.infer<typeof SCAN_INPUT>) => {
       // Checked in the order the tool always has: the paths, the dates, then the store.
       const paths = args.dirs?.map((dir) => sessionPath(dir, context));
       const storeSettings = resolveStoreSettings(context.env);
