@@ -12,7 +12,7 @@ export function effectUnit(effect: EffectEvidence): string {
 }
 
 /** The method in one line, as the review names it. */
-export function effectMethod(effect: EffectEvidence): string {
+function effectMethod(effect: EffectEvidence): string {
   return effect.interval.ok && effect.interval.distribution === 'normal'
     ? 'hodges-lehmann, mann-whitney interval (normal approximation)'
     : 'hodges-lehmann, mann-whitney interval (exact)';

@@ -9,7 +9,7 @@ import { canonicalText, foldLine, isTrivialLine, normalizeLine } from './lines.j
  * A hunk links to the session whose edits introduced at least this share of its meaningful added lines:
  * more than half of them, so that a session that wrote a line or two of a person's hunk is not its author.
  */
-export const LINK_SHARE_THRESHOLD = 0.5;
+const LINK_SHARE_THRESHOLD = 0.5;
 /**
  * How far an edit may seem to lie after the commit and still count: git records commit times in whole
  * seconds, so an edit made in the same second as the commit can carry a later timestamp by up to 999 ms.
@@ -20,7 +20,7 @@ const COMMIT_TIME_RESOLUTION_MS = 999;
  * session only in the first commit of that file after the command, and only within this time, so that a
  * person's later rewrite of a generated file is not taken for the generator's.
  */
-export const COMMAND_CLAIM_WINDOW_MS = 12 * 60 * 60 * 1000;
+const COMMAND_CLAIM_WINDOW_MS = 12 * 60 * 60 * 1000;
 /** The commit a claim's write went into when that commit lies before the walk's range. */
 const BEFORE_THE_WALK = '(before the walk)';
 

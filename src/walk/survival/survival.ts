@@ -5,7 +5,7 @@ import { blameAt, type LineOrigin, lastSeen } from './blame.js';
 import { followPath, type LaterCommit, laterHistory } from './history.js';
 
 /** At most this many blame calls per walk: a bound on what survival costs on a long range. */
-export const MAX_SURVIVAL_BLAMES = 400;
+const MAX_SURVIVAL_BLAMES = 400;
 /** At most this long on blame calls per walk; hunks left over are not given a fate (and a note says so). */
 export const SURVIVAL_BUDGET_MS = 30_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
