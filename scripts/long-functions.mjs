@@ -1,5 +1,6 @@
 // Lists the functions of src/ (tests left out) longer than a limit (default 80 lines) that give no reason
-// in a comment: a `// long: <why>` line inside the function or in the comment just above it. Exit status 1
+// in a comment: a `// long: <why>` line inside the function or just above it, or a `Long on purpose: <why>`
+// line in its doc comment. Exit status 1
 // when any is listed, so that the list can be kept empty. Usage: node scripts/long-functions.mjs [LIMIT]
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -8,7 +9,8 @@ import ts from 'typescript';
 const ROOT = new URL('..', import.meta.url).pathname;
 const SRC = join(ROOT, 'src');
 const LIMIT = Number(process.argv[2] ?? 80);
-const REASON = /\/\/\s*long:\s*\S/;
+/** `// long: <why>`, or a doc comment's line `Long on purpose: <why>`. */
+const REASON = /(?:\/\/|\*)\s*long(?: on purpose)?:\s*\S/i;
 
 function* sourceFiles(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
