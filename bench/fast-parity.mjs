@@ -4,7 +4,9 @@
 // oracle's events classified (ids no signal reads left blank) and the same facts. The calibrated profile
 // must also give one verdict (and the same reasons) on its three reading paths: its direct reader (the
 // gate command), the fast events (the hook's worker) and the oracle's events (scan --reader plain).
-// usage: fast-parity.mjs DIR...
+// With --two-threads, each file is also read by the gate's two-thread reader (src/gate/split-read.ts), cut
+// a little past its middle whatever its size, which must give the one-thread turns and facts.
+// usage: fast-parity.mjs [--two-threads] DIR...
 import { readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +20,28 @@ const { readGateTurnsFast, withUnreadIdBlank } = await import(
 );
 const { classifyTurn } = await import(join(here, '..', 'dist', 'gate', 'turns.js'));
 const { gateSessionSync } = await import(join(here, '..', 'dist', 'gate', 'index.js'));
+const { readGateTurnsSplit } = await import(join(here, '..', 'dist', 'gate', 'split-read.js'));
+const { GATE_LONG_LINES } = await import(join(here, '..', 'dist', 'gate', 'long-lines.js'));
+
+const args = process.argv.slice(2);
+const twoThreads = args.includes('--two-threads');
+let twoThreadReads = 0;
+
+/** Whether the two-thread read of `path` gives the one-thread turns and facts (the worker forced on). */
+function twoThreadsAgree(path) {
+  const one = [];
+  const oneFacts = readGateTurnsFast(path, (t) => one.push(t), { longLines: GATE_LONG_LINES });
+  const two = [];
+  const twoFacts = readGateTurnsSplit(path, (t) => two.push(t), {
+    minBytes: 0,
+    firstShare: 0.5,
+    coreFree: () => true,
+    onOutcome: (outcome) => {
+      if (outcome === 'two-threads') twoThreadReads++;
+    },
+  });
+  return isDeepStrictEqual(one, two) && isDeepStrictEqual(oneFacts, twoFacts);
+}
 
 /** The calibrated verdict and reasons of one file read by `read` (undefined: the gate's own reader). */
 function calibrated(path, read) {
@@ -37,7 +61,7 @@ function* files(dir) {
 let same = 0;
 let differ = 0;
 const stats = { fast: 0, fallback: 0 };
-for (const dir of process.argv.slice(2)) {
+for (const dir of args.filter((arg) => arg !== '--two-threads')) {
   for (const path of statSync(dir).isDirectory() ? files(dir) : [dir]) {
     const plain = [];
     const fast = [];
@@ -55,7 +79,8 @@ for (const dir of process.argv.slice(2)) {
       isDeepStrictEqual(plainFacts, fastFacts) &&
       isDeepStrictEqual(oracleTurns, turns) &&
       isDeepStrictEqual(plainFacts, turnFacts) &&
-      paths
+      paths &&
+      (!twoThreads || twoThreadsAgree(path))
     ) {
       same++;
       continue;
@@ -79,6 +104,6 @@ for (const dir of process.argv.slice(2)) {
   }
 }
 console.log(
-  `fast-parity: ${same} identical, ${differ} different (lines: ${stats.fast} fast, ${stats.fallback} fell back)`,
+  `fast-parity: ${same} identical, ${differ} different (lines: ${stats.fast} fast, ${stats.fallback} fell back)${twoThreads ? `; ${twoThreadReads} read on two threads (the others' first half holds under 50 lines)` : ''}`,
 );
 process.exitCode = differ === 0 ? 0 : 1;

@@ -22,7 +22,15 @@ const HOOK_HANDLERS = ['cli/commands/hook/friction-capture.js', 'cli/commands/ho
 const BUNDLES = [
   {
     command: 'gate',
-    shared: ['errors/errors.js', 'sessions/prefix.js', 'cli/commands/gate/why-cost.js', ...COST, ...CLI_CORE],
+    // The split read finds its thread's file beside gate/split-worker-url.js.
+    shared: [
+      'errors/errors.js',
+      'sessions/prefix.js',
+      'cli/commands/gate/why-cost.js',
+      'gate/split-worker-url.js',
+      ...COST,
+      ...CLI_CORE,
+    ],
   },
   { command: 'hook', shared: ['errors/errors.js', ...HOOK_HANDLERS, ...CLI_CORE] },
   { command: 'hook/friction-capture', shared: ['errors/errors.js', ...CLI_CORE] },
@@ -85,7 +93,7 @@ await bundle(
 // The gate's threads: the scan's pool (which gates small files on the calling thread) and its worker, and
 // the hint's gate worker. Each worker thread loads its modules anew, so a cold scan on two threads paid the
 // gate's hundred-odd modules once per thread.
-const THREADS = ['scan/pool.js', 'scan/worker.js', 'hooks/gate-worker.js'];
+const THREADS = ['scan/pool.js', 'scan/worker.js', 'hooks/gate-worker.js', 'gate/split-worker.js'];
 for (const name of THREADS) {
   const file = join(dist, name);
   const keep = new Set(['errors/errors.js', ...COST, ...CLI_CORE].map((shared) => join(dist, shared)));

@@ -79,6 +79,26 @@ export function println(stream: Writable, text = ''): void {
   writeText(stream, `${text}\n`);
 }
 
+/** Text handed to the stream at a time by printLines: a few writes, not one per line. */
+const LINES_CHUNK_CHARS = 256 * 1024;
+
+/**
+ * Writes lines as println writes each (each line made safe on its own, so that no pattern spans two), in
+ * writes of about 256 kB: `scan --json` prints a line per session, and a thousand writes cost more than
+ * the lines' own making.
+ */
+export function printLines(stream: Writable, lines: Iterable<string>): void {
+  let chunk = '';
+  for (const line of lines) {
+    chunk += terminalSafe(redactSecrets(`${line}\n`, outputSecrets), { multiline: true });
+    if (chunk.length >= LINES_CHUNK_CHARS) {
+      stream.write(chunk);
+      chunk = '';
+    }
+  }
+  if (chunk.length > 0) stream.write(chunk);
+}
+
 /**
  * Writes a line that carries our own terminal styling (colour): only secrets are redacted. The caller must
  * have made every untrusted part of it safe already (the scan table passes each cell through terminalSafe).

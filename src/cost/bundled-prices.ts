@@ -120,14 +120,26 @@ function pricesAt(model: BundledModel, at: Date): ModelPrices {
  * agree on every model the table names.
  */
 export function bundledModelPrices(model: string, at: Date): ModelPrices | undefined {
+  const found = bundledModelOf(model);
+  return found ? pricesAt(found, at) : undefined;
+}
+
+/**
+ * The table's entry for a model id, found once per id: which entry matches depends on the id alone (only
+ * its prices depend on the time), and a scan of a thousand sessions asks for a few models on hundreds of
+ * days, each of which walked the providers' match clauses again.
+ */
+const modelsById = new Map<string, BundledModel | undefined>();
+function bundledModelOf(model: string): BundledModel | undefined {
+  if (modelsById.has(model)) return modelsById.get(model);
   const all = bundledProviders();
   const id = model.toLowerCase().trim();
   const provider = all.find((p) => p.model_match !== undefined && matches(p.model_match, id));
-  if (!provider) return undefined;
-  let found = modelOf(provider, id, all);
-  if (!found) {
+  let found = provider && modelOf(provider, id, all);
+  if (provider && !found) {
     const dashed = dashedDates(id);
     if (dashed !== id) found = modelOf(provider, dashed, all);
   }
-  return found ? pricesAt(found, at) : undefined;
+  modelsById.set(model, found);
+  return found;
 }

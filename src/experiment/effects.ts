@@ -1,4 +1,5 @@
 import { normalQuantile, shiftInterval } from '../trial/effect/rank-interval.js';
+import { DEFAULT_MIN_EFFECT, type MinEffect } from './min-effect.js';
 import type { Arm } from './plan.js';
 import { shareDifference } from './proportion-interval.js';
 import { calibratedShareLevel } from './share-calibration.js';
@@ -26,6 +27,16 @@ export const DECIDING_MEASURES: readonly MeasureName[] = ['friction', 'check_pas
 /** Measures that are a yes or no per run, compared as shares. */
 export const SHARE_MEASURES: readonly MeasureName[] = ['check_pass', 'friction_runs'];
 
+/**
+ * What a deciding measure's interval says against its smallest effect: `better` or `worse` (claimed:
+ * wholly beyond it, on the side where the rule helps or where it harms), `no-effect` (wholly within it:
+ * no effect of at least the smallest effect), `undecided` (it reaches over the smallest effect's mark).
+ */
+export type Verdict = 'better' | 'worse' | 'no-effect' | 'undecided';
+
+/** On which side of zero the rule helps: less friction, more checks passed. */
+const HELPS_SIGN: Partial<Record<MeasureName, 1 | -1>> = { friction: -1, check_pass: 1 };
+
 export const MEASURE_LABELS: Record<MeasureName, string> = {
   friction: "friction per 100 turns (S1, S2, S3, S5; the agent's phrasing left out)",
   check_pass: 'share of runs whose task check passed',
@@ -50,15 +61,31 @@ export interface MeasureEffect {
   method: 'hodges-lehmann' | 'newcombe' | 'none';
   /**
    * Only for the deciding measures: whether an effect is claimed on it (its interval, at the level Holm's
-   * step reached, lies wholly on one side of zero); null for the reported outcomes.
+   * step reached, lies wholly beyond the smallest effect, `min_effect`); null for the reported outcomes.
    */
   shown: boolean | null;
+  /** Only for the deciding measures: the smallest effect worth claiming the claim was judged against. */
+  min_effect: number | null;
+  /** Only for the deciding measures: what the interval says against `min_effect` (see Verdict). */
+  verdict: Verdict | null;
   /**
-   * Only for the deciding measures: the largest chance that this interval excludes zero when the rule
-   * does nothing, computed exactly for these run counts (the check: over every common pass share; friction:
-   * the Mann–Whitney bound, which ties only lower). null for the reported outcomes.
+   * Only for the deciding measures: the interval's end farther from zero, so that the runs rule out, at
+   * the interval's level, any effect beyond it either way ("no effect of more than X"); when it is below
+   * min_effect, the verdict is no-effect. null without an interval.
+   */
+  rules_out_beyond: number | null;
+  /**
+   * Only for the deciding measures: the largest chance that an effect is claimed when the rule does
+   * nothing, computed exactly for these run counts (the check: over every common pass share; friction:
+   * the Mann–Whitney bound, which ties and the smallest effect only lower). null for the reported outcomes.
    */
   false_positive_rate: number | null;
+  /**
+   * Only for the deciding measures: the largest chance that an effect is claimed when the true effect is
+   * as large as `min_effect` but no larger (the check: exact, over every pass share; friction: the same
+   * bound): what the step's share of the error guarantees.
+   */
+  error_at_min_effect: number | null;
   /** "with this spread, N runs per arm detect a change of X": the smallest change found 80% of the time. */
   power: string;
 }
@@ -139,7 +166,13 @@ const Z_POWER = normalQuantile(0.8);
 /** The rank test's efficiency against the t-test on normal data (3/π): it needs about 5% more runs. */
 const RANK_EFFICIENCY = 3 / Math.PI;
 
-function powerNote(measure: MeasureName, withV: number[], withoutV: number[], level: number): string {
+function powerNote(
+  measure: MeasureName,
+  withV: number[],
+  withoutV: number[],
+  level: number,
+  minEffect: number,
+): string {
   const n = Math.min(withV.length, withoutV.length);
   if (n < 2) return 'too few runs to say what change they could detect';
   const zAlpha = normalQuantile(1 - (1 - level) / 2);
@@ -154,7 +187,8 @@ function powerNote(measure: MeasureName, withV: number[], withoutV: number[], le
   } else {
     spread = Math.sqrt((sd(withV) ** 2 + sd(withoutV) ** 2) / 2) / Math.sqrt(RANK_EFFICIENCY);
   }
-  const detectable = (zAlpha + Z_POWER) * spread * Math.sqrt(2 / n);
+  // A claim needs the interval beyond the smallest effect, so the change must clear it by the same margin.
+  const detectable = minEffect + (zAlpha + Z_POWER) * spread * Math.sqrt(2 / n);
   const shown = SHARE_MEASURES.includes(measure)
     ? `${Math.round(detectable * 100)} points of the share`
     : `${round(detectable, 2)}`;
@@ -169,14 +203,15 @@ interface Interval {
   method: MeasureEffect['method'];
   level: number;
   falsePositiveRate: number | null;
+  errorAtMinEffect: number | null;
 }
 
 const sum = (v: readonly number[]) => v.reduce((a, b) => a + b, 0);
 
 /**
  * One measure's interval, with − without, allowing a false claim with chance `alpha`. A share measure
- * that decides is built at the level whose exact false-positive rate is within alpha (share-calibration.ts);
- * a reported share at the nominal level.
+ * that decides is built at the level whose exact chance of a claim beyond `minEffect`, when the true
+ * effect is within it, is at most alpha (share-calibration.ts); a reported share at the nominal level.
  */
 function intervalOf(
   measure: MeasureName,
@@ -184,11 +219,12 @@ function intervalOf(
   withoutV: number[],
   alpha: number,
   deciding: boolean,
+  minEffect = 0,
 ): Interval {
   if (SHARE_MEASURES.includes(measure)) {
     const calibration =
       deciding && withV.length > 0 && withoutV.length > 0
-        ? calibratedShareLevel(withV.length, withoutV.length, alpha)
+        ? calibratedShareLevel(withV.length, withoutV.length, alpha, minEffect)
         : undefined;
     const level = calibration?.level ?? 1 - alpha;
     const found = shareDifference(
@@ -202,6 +238,7 @@ function intervalOf(
       method: found ? 'newcombe' : 'none',
       level,
       falsePositiveRate: calibration?.falsePositiveRate ?? null,
+      errorAtMinEffect: calibration?.errorAtMargin ?? null,
     };
   }
   const interval = shiftInterval(withoutV, withV, 1 - alpha);
@@ -212,6 +249,7 @@ function intervalOf(
       method: 'hodges-lehmann',
       level: 1 - alpha,
       falsePositiveRate: deciding ? 1 - interval.achievedLevel : null,
+      errorAtMinEffect: deciding ? 1 - interval.achievedLevel : null,
     };
   return {
     found: undefined,
@@ -219,19 +257,35 @@ function intervalOf(
     method: 'none',
     level: 1 - alpha,
     falsePositiveRate: null,
+    errorAtMinEffect: null,
   };
 }
 
-const excludesZero = (i: Interval) => i.found !== undefined && (i.found.low > 0 || i.found.high < 0);
+const beyond = (i: Interval, minEffect: number) =>
+  i.found !== undefined && (i.found.low > minEffect || i.found.high < -minEffect);
+
+/** What a deciding measure's interval says against its smallest effect. */
+function verdictOf(measure: MeasureName, i: Interval, minEffect: number): Verdict {
+  if (i.found === undefined) return 'undecided';
+  const helps = HELPS_SIGN[measure] ?? 1;
+  if (i.found.low > minEffect) return helps > 0 ? 'better' : 'worse';
+  if (i.found.high < -minEffect) return helps > 0 ? 'worse' : 'better';
+  // Strictly within: an interval that reaches the mark does not rule an effect of that size out.
+  if (i.found.low > -minEffect && i.found.high < minEffect) return 'no-effect';
+  return 'undecided';
+}
 
 /**
  * Holm's step-down over the deciding measures: each is first judged at alpha / k (k measures); once some
- * are claimed, the rest are judged again at alpha / (those left), until a step claims nothing more. The
- * chance of any false claim stays within alpha, and it claims whatever Bonferroni would, and sometimes more.
+ * are claimed, the rest are judged again at alpha / (those left), until a step claims nothing more. Each
+ * claim is that the effect lies beyond the measure's smallest effect; the chance of any false claim stays
+ * within alpha whenever the true effects are within their smallest effects, and it claims whatever
+ * Bonferroni would, and sometimes more.
  */
 function holm(
   values: Map<MeasureName, { withV: number[]; withoutV: number[] }>,
   alpha: number,
+  minEffect: MinEffect,
 ): Map<MeasureName, { interval: Interval; claimed: boolean }> {
   const judged = new Map<MeasureName, { interval: Interval; claimed: boolean }>();
   let open = [...DECIDING_MEASURES];
@@ -240,8 +294,9 @@ function holm(
     const claimedNow: MeasureName[] = [];
     for (const measure of open) {
       const v = values.get(measure) as { withV: number[]; withoutV: number[] };
-      const interval = intervalOf(measure, v.withV, v.withoutV, share, true);
-      const claimed = excludesZero(interval);
+      const margin = minEffectOf(minEffect, measure);
+      const interval = intervalOf(measure, v.withV, v.withoutV, share, true, margin);
+      const claimed = beyond(interval, margin);
       judged.set(measure, { interval, claimed });
       if (claimed) claimedNow.push(measure);
     }
@@ -251,25 +306,34 @@ function holm(
   return judged;
 }
 
+const minEffectOf = (minEffect: MinEffect, measure: MeasureName): number =>
+  measure === 'friction' || measure === 'check_pass' ? minEffect[measure] : 0;
+
+/** A bound that is known, rounded up to 4 places (a bound rounded down would promise too much). */
+const roundUp = (x: number) => Math.max(0, Math.ceil(x * 10_000 - 1e-9)) / 10_000;
+
 /**
  * Every measure's effect, with − without. The deciding measures are judged together by Holm's step-down
- * at 1 − confidence for the family; the reported outcomes each at `confidence`.
+ * at 1 − confidence for the family, each against its smallest effect; the reported outcomes each at
+ * `confidence`.
  */
 export function measureEffects(
   runs: readonly RunRecord[],
   confidence: number,
+  minEffect: MinEffect = DEFAULT_MIN_EFFECT,
 ): Record<MeasureName, MeasureEffect> {
   const alpha = 1 - confidence;
   const values = new Map(
     MEASURES.map((m) => [m, { withV: armValues(runs, 'with', m), withoutV: armValues(runs, 'without', m) }]),
   );
-  const decided = holm(values, alpha);
+  const decided = holm(values, alpha, minEffect);
   const effects = {} as Record<MeasureName, MeasureEffect>;
   for (const measure of MEASURES) {
     const { withV, withoutV } = values.get(measure) as { withV: number[]; withoutV: number[] };
     const judged = decided.get(measure);
     const interval = judged?.interval ?? intervalOf(measure, withV, withoutV, alpha, false);
     const { found, estimate } = interval;
+    const margin = judged ? minEffectOf(minEffect, measure) : 0;
     effects[measure] = {
       estimate: found ? round(found.estimate) : estimate === undefined ? null : round(estimate),
       low: found ? round(found.low) : null,
@@ -278,8 +342,12 @@ export function measureEffects(
       n: { with: withV.length, without: withoutV.length },
       method: interval.method,
       shown: judged ? judged.claimed : null,
+      min_effect: judged ? margin : null,
+      verdict: judged ? verdictOf(measure, interval, margin) : null,
+      rules_out_beyond: judged && found ? roundUp(Math.max(Math.abs(found.low), Math.abs(found.high))) : null,
       false_positive_rate: interval.falsePositiveRate === null ? null : round(interval.falsePositiveRate),
-      power: powerNote(measure, withV, withoutV, interval.level),
+      error_at_min_effect: interval.errorAtMinEffect === null ? null : round(interval.errorAtMinEffect),
+      power: powerNote(measure, withV, withoutV, interval.level, margin),
     };
   }
   return effects;

@@ -46,15 +46,28 @@ const git = (repo: string, ...args: string[]) => execFileSync('git', args, { cwd
 
 describe('experiment with a scripted agent', () => {
   it('finds the difference a rule makes, in clones that leave the repository as it was', async () => {
-    const { options, repo, outDir, checkoutRoot } = setup('rule-helps');
+    const { options, repo, outDir, checkoutRoot } = setup('rule-helps', {
+      minEffect: { friction: 0, check_pass: 0 },
+    });
     const refsBefore = git(repo, 'show-ref');
     const outcome = await runExperiment(options);
     expect(outcome.stopped).toBeUndefined();
     const report = experimentReport(outcome.state, outDir);
     expect(report.finished).toBe(20);
+    // Asked to claim any effect (--min-effect 0), ten runs an arm show it.
+    expect(report.decision.min_effect).toEqual({ friction: 0, check_pass: 0 });
     expect(report.effects.check_pass.shown).toBe(true);
     expect(report.effects.check_pass.estimate).toBeGreaterThan(0);
     expect(report.effect_shown).toBe(true);
+    // Against the default smallest effect (15 points of the share), the same runs' interval leaves zero
+    // out but not 15 points: ten runs an arm are too few to claim it, and the report says undecided.
+    const { minEffect: _asked, ...settings } = outcome.state.settings;
+    const byDefault = experimentReport({ ...outcome.state, settings }, outDir);
+    expect(byDefault.decision.min_effect).toEqual({ friction: 5, check_pass: 0.15 });
+    expect(byDefault.effects.check_pass).toMatchObject({ shown: false, verdict: 'undecided' });
+    expect(byDefault.effects.check_pass.low ?? 0).toBeGreaterThan(0);
+    expect(byDefault.effects.check_pass.low ?? 1).toBeLessThan(0.15);
+    expect(byDefault.decision.outcome).toBe('undecided');
     expect(report.arms.with.check.passed).toBe(10);
     expect(report.arms.without.friction.mean ?? 0).toBeGreaterThan(report.arms.with.friction.mean ?? 0);
     // No run of the with-arm has counted friction; most runs without it do, and the share shows it.
@@ -102,6 +115,11 @@ describe('experiment with a scripted agent', () => {
     expect(report.effects.friction.shown).toBe(false);
     expect(report.effects.check_pass.shown).toBe(false);
     expect(report.effect_shown).toBe(false);
+    expect(report.decision.claimed).toEqual([]);
+    // Ten runs an arm cannot show "no effect of at least 15 points" either: the report says how large an
+    // effect the runs rule out.
+    expect(report.decision.outcome).toBe('undecided');
+    expect(report.effects.check_pass.rules_out_beyond ?? 0).toBeGreaterThan(0.15);
     // The retry phrases fell with the rule: reported, never counted as friction.
     expect(report.arms.with.phrasing.total).toBe(0);
     expect(report.arms.without.phrasing.total).toBeGreaterThan(0);

@@ -15,6 +15,7 @@ import {
 import { checkArgv } from './check-command.js';
 import { removeCheckout, resolveTaskRevision } from './checkout.js';
 import { rulesCommittedAt } from './committed-rules.js';
+import { DEFAULT_MIN_EFFECT, type MinEffect } from './min-effect.js';
 import { type PlannedRun, planRuns } from './plan.js';
 import type { ExperimentRules } from './rules-file.js';
 import { AgentUnavailableError, CHECKOUT_PREFIX, RunInterruptedError, runOne } from './run-one.js';
@@ -44,6 +45,8 @@ export interface ExperimentOptions {
   budget: ExperimentBudget;
   keep: boolean;
   confidence: number;
+  /** The smallest effect worth claiming on friction and on the check (default DEFAULT_MIN_EFFECT). */
+  minEffect?: MinEffect | undefined;
   outDir: string;
   env: NodeJS.ProcessEnv;
   /** Where disposable checkouts are made (default: the system's temporary folder). */
@@ -178,6 +181,7 @@ export async function runExperiment(options: ExperimentOptions): Promise<Experim
       budget: options.budget,
       keep: options.keep,
       confidence: options.confidence,
+      minEffect: options.minEffect ?? DEFAULT_MIN_EFFECT,
     },
     tasks: plan.tasks,
     leftOut: plan.leftOut,

@@ -3,7 +3,13 @@ export { AGENT_DRIVERS, AGENT_NAMES, type AgentDriver, type AgentName } from './
 export { type ExperimentBudget, worstCase } from './budget.js';
 export { checkArgv } from './check-command.js';
 export { rulesCommittedAt } from './committed-rules.js';
-export { armFigures, DECIDING_MEASURES, type MeasureEffect, measureEffects } from './effects.js';
+export {
+  armFigures,
+  DECIDING_MEASURES,
+  type MeasureEffect,
+  measureEffects,
+  type Verdict,
+} from './effects.js';
 export {
   type ExperimentOptions,
   type ExperimentOutcome,
@@ -14,6 +20,7 @@ export {
   runExperiment,
 } from './experiment.js';
 export { COUNTED_SIGNALS, measureTranscript, PHRASING_SIGNAL } from './measure.js';
+export { DEFAULT_MIN_EFFECT, type MinEffect } from './min-effect.js';
 export { type Arm, type PlannedRun, planRuns } from './plan.js';
 export { type ExperimentReport, experimentReport } from './report-json.js';
 export { readRulesFile } from './rules-file.js';

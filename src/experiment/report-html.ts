@@ -97,7 +97,7 @@ function chart(report: ExperimentReport, measure: MeasureName): string {
 export function renderExperimentHtml(report: ExperimentReport): string {
   const sections = MEASURES.map(
     (m) =>
-      `<section><h2>${escapeHtml(MEASURE_LABELS[m])}</h2><p class="effect">${escapeHtml(effectWords('with − without', report.effects[m]))}. ${escapeHtml(report.effects[m].power)}.</p>${chart(report, m)}</section>`,
+      `<section><h2>${escapeHtml(MEASURE_LABELS[m])}</h2><p class="effect">${escapeHtml(effectWords('with − without', report.effects[m], m))}. ${escapeHtml(report.effects[m].power)}.</p>${chart(report, m)}</section>`,
   );
   const rows = report.runs.map((r) => {
     const check = r.measures.check_pass === null ? '–' : r.measures.check_pass ? 'passed' : 'failed';

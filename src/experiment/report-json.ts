@@ -7,6 +7,7 @@ import {
   type MeasureName,
   measureEffects,
 } from './effects.js';
+import { DEFAULT_MIN_EFFECT, type MinEffect } from './min-effect.js';
 import type { ExperimentState } from './state.js';
 
 /** The `--json` object: settings, effects (with − without), each arm's figures, and every run. */
@@ -21,6 +22,8 @@ export interface ExperimentReport {
     time_limit_ms: number;
     check_time_limit_ms: number;
     confidence: number;
+    /** The smallest effect worth claiming on each deciding measure (`--min-effect`). */
+    min_effect: MinEffect;
     budget: ExperimentState['settings']['budget'];
   };
   rules: { source: string };
@@ -34,10 +37,19 @@ export interface ExperimentReport {
   effect_shown: boolean;
   /**
    * How the claim is decided: the measures an effect can be claimed on, judged as one family by Holm's
-   * step-down, so that the chance of any false claim among them is at most `familywise_alpha`; the
-   * measures claimed. The other measures are reported, never claimed.
+   * step-down against their smallest effects (`min_effect`), so that the chance of any false claim among
+   * them is at most `familywise_alpha`; the measures claimed; and the outcome: `effect` (some claimed),
+   * `no-effect` (on every deciding measure, no effect of at least its smallest effect), `undecided`.
+   * The other measures are reported, never claimed.
    */
-  decision: { rule: 'holm'; measures: MeasureName[]; familywise_alpha: number; claimed: MeasureName[] };
+  decision: {
+    rule: 'holm';
+    measures: MeasureName[];
+    familywise_alpha: number;
+    min_effect: MinEffect;
+    claimed: MeasureName[];
+    outcome: 'effect' | 'no-effect' | 'undecided';
+  };
   effects: Record<MeasureName, MeasureEffect>;
   arms: { with: ArmFigures; without: ArmFigures };
   runs: {
@@ -71,8 +83,11 @@ export function experimentReport(state: ExperimentState, outDir: string): Experi
   const runs = state.plan.flatMap((p) =>
     state.runs[p.id] ? [state.runs[p.id] as NonNullable<(typeof state.runs)[string]>] : [],
   );
-  const effects = measureEffects(runs, state.settings.confidence);
   const s = state.settings;
+  // A state written before the smallest effect existed is read with the defaults.
+  const minEffect = s.minEffect ?? DEFAULT_MIN_EFFECT;
+  const effects = measureEffects(runs, s.confidence, minEffect);
+  const claimed = DECIDING_MEASURES.filter((m) => effects[m].shown === true);
   return {
     experiment: { version: 1, created_at: state.createdAt, out_dir: outDir },
     settings: {
@@ -84,6 +99,7 @@ export function experimentReport(state: ExperimentState, outDir: string): Experi
       time_limit_ms: s.timeLimitMs,
       check_time_limit_ms: s.checkTimeLimitMs,
       confidence: s.confidence,
+      min_effect: { ...minEffect },
       budget: s.budget,
     },
     rules: { source: state.rules.source },
@@ -98,12 +114,19 @@ export function experimentReport(state: ExperimentState, outDir: string): Experi
     planned: state.plan.length,
     finished: runs.length,
     stopped: state.stopped,
-    effect_shown: DECIDING_MEASURES.some((m) => effects[m].shown === true),
+    effect_shown: claimed.length > 0,
     decision: {
       rule: 'holm',
       measures: [...DECIDING_MEASURES],
       familywise_alpha: Math.round((1 - s.confidence) * 1e6) / 1e6,
-      claimed: DECIDING_MEASURES.filter((m) => effects[m].shown === true),
+      min_effect: { ...minEffect },
+      claimed,
+      outcome:
+        claimed.length > 0
+          ? 'effect'
+          : DECIDING_MEASURES.every((m) => effects[m].verdict === 'no-effect')
+            ? 'no-effect'
+            : 'undecided',
     },
     effects: Object.fromEntries(MEASURES.map((m) => [m, effects[m]])) as Record<MeasureName, MeasureEffect>,
     arms: { with: armFigures(runs, 'with'), without: armFigures(runs, 'without') },

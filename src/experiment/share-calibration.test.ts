@@ -53,3 +53,47 @@ describe('the check-pass claim keeps its false-positive rate exactly', () => {
     expect(newcombeExcludesZero(6, 10, 4, 10, level)).toBe(false);
   });
 });
+
+describe('a claim beyond the smallest effect keeps its error at the smallest effect', () => {
+  /** P(claim beyond ±margin) when the arms pass with p1 and p2, by plain enumeration. */
+  function sizeBeyond(n: number, level: number, margin: number, p1: number, p2: number): number {
+    const choose = (a: number, b: number) => {
+      let c = 1;
+      for (let i = 1; i <= b; i++) c = (c * (a - b + i)) / i;
+      return c;
+    };
+    let total = 0;
+    for (let x = 0; x <= n; x++)
+      for (let y = 0; y <= n; y++) {
+        const found = shareDifference({ successes: x, n }, { successes: y, n }, level);
+        if (found && (found.low > margin || found.high < -margin))
+          total +=
+            choose(n, x) * p1 ** x * (1 - p1) ** (n - x) * choose(n, y) * p2 ** y * (1 - p2) ** (n - y);
+      }
+    return total;
+  }
+
+  it.each([10, 16, 24])(
+    'at %i runs an arm and 15 points: at most 2.5%% when the true change is 15 points',
+    (n) => {
+      const { level, falsePositiveRate, errorAtMargin } = calibratedShareLevel(n, n, 0.025, 0.15);
+      expect(errorAtMargin).toBeLessThanOrEqual(0.025);
+      let atMargin = 0;
+      let atZero = 0;
+      for (let i = 1; i < 85; i++) {
+        const p = i / 100;
+        atMargin = Math.max(
+          atMargin,
+          sizeBeyond(n, level, 0.15, p + 0.15, p),
+          sizeBeyond(n, level, 0.15, p, p + 0.15),
+        );
+        atZero = Math.max(atZero, sizeBeyond(n, level, 0.15, p, p));
+      }
+      expect(atMargin).toBeLessThanOrEqual(0.025 + 1e-12);
+      expect(atMargin).toBeLessThanOrEqual(errorAtMargin + 1e-9);
+      // When the rule does nothing, the claim is rare: well under the 2.5% a claim beyond zero may use.
+      expect(atZero).toBeLessThanOrEqual(falsePositiveRate + 1e-9);
+      expect(falsePositiveRate).toBeLessThan(0.005);
+    },
+  );
+});

@@ -12,6 +12,11 @@ import { shareDifference } from './proportion-interval.js';
  * chance depends on p, which is not known, so its largest value over p is taken (a grid of shares, then
  * refined around the largest). This is an exact unconditional test in the manner of Boschloo's, with
  * Newcombe's interval as its statistic: the interval shown is the one the decision used.
+ *
+ * With a smallest effect worth claiming (a margin), the claim is that the interval lies wholly beyond
+ * ±margin, and it is wrong only when the true change is within the margin: its error is followed over
+ * the common shares and over the pairs of shares exactly ±margin apart (where a claim's chance is
+ * largest), and the chance when the rule does nothing is reported beside it.
  */
 
 /** log C(n, k) for every k, by sums of logs (exact enough for n in the thousands). */
@@ -38,28 +43,74 @@ function binomialPmf(n: number, p: number, logC: Float64Array): Float64Array {
 
 /** Whether Newcombe's interval at `level` lies wholly on one side of zero for x of n against y of m. */
 export function newcombeExcludesZero(x: number, n: number, y: number, m: number, level: number): boolean {
+  return newcombeBeyondMargin(x, n, y, m, level, 0);
+}
+
+/**
+ * Whether Newcombe's interval at `level` for x of n against y of m lies wholly beyond the margin: above
+ * `margin` or below `−margin` (with a margin of 0, wholly on one side of zero).
+ */
+export function newcombeBeyondMargin(
+  x: number,
+  n: number,
+  y: number,
+  m: number,
+  level: number,
+  margin: number,
+): boolean {
   const found = shareDifference({ successes: x, n }, { successes: y, n: m }, level);
-  return found !== undefined && (found.low > 0 || found.high < 0);
+  return found !== undefined && (found.low > margin || found.high < -margin);
 }
 
 const GRID = 200;
 
-/** The largest, over common shares p, of P(outcome in `region`) when both arms pass with p. */
-function largestSize(n: number, m: number, region: readonly [number, number][]): number {
+/**
+ * The pairs of shares (with, without) along which a claim's size is followed: the common shares (the rule
+ * does nothing) and, with a margin, the changes of exactly ±margin (the largest change a claim beyond the
+ * margin must not be made on).
+ */
+function nullLines(margin: number): number[] {
+  return margin > 0 ? [0, margin, -margin] : [0];
+}
+
+/** P(outcome in `region`) when the arms pass with shares p1 and p2. */
+function sizeAt(
+  n: number,
+  m: number,
+  logN: Float64Array,
+  logM: Float64Array,
+  region: readonly [number, number][],
+  p1: number,
+  p2: number,
+): number {
+  const a = binomialPmf(n, p1, logN);
+  const b = binomialPmf(m, p2, logM);
+  let sum = 0;
+  for (const [x, y] of region) sum += (a[x] as number) * (b[y] as number);
+  return sum;
+}
+
+/**
+ * The largest P(outcome in `region`) along one line of shares: the without arm at p, the with arm at
+ * p + difference (p running over the shares where both are within 0 and 1).
+ */
+function largestOnLine(
+  n: number,
+  m: number,
+  region: readonly [number, number][],
+  difference: number,
+): number {
   if (region.length === 0) return 0;
   const logN = logChoose(n);
   const logM = logChoose(m);
-  const size = (p: number) => {
-    const a = binomialPmf(n, p, logN);
-    const b = binomialPmf(m, p, logM);
-    let sum = 0;
-    for (const [x, y] of region) sum += (a[x] as number) * (b[y] as number);
-    return sum;
-  };
+  const from = Math.max(0, -difference);
+  const to = Math.min(1, 1 - difference);
+  const size = (p: number) => sizeAt(n, m, logN, logM, region, p + difference, p);
   let best = 0;
-  let bestP = 0.5;
+  let bestP = (from + to) / 2;
+  const step = (to - from) / GRID;
   for (let i = 1; i < GRID; i++) {
-    const p = i / GRID;
+    const p = from + i * step;
     const s = size(p);
     if (s > best) {
       best = s;
@@ -67,10 +118,10 @@ function largestSize(n: number, m: number, region: readonly [number, number][]):
     }
   }
   // Golden-section search in the grid cell either side of the best point.
-  let lo = Math.max(1e-9, bestP - 1 / GRID);
-  let hi = Math.min(1 - 1e-9, bestP + 1 / GRID);
+  let lo = Math.max(from + 1e-9, bestP - step);
+  let hi = Math.min(to - 1e-9, bestP + step);
   const ratio = (Math.sqrt(5) - 1) / 2;
-  for (let step = 0; step < 40; step++) {
+  for (let i = 0; i < 40; i++) {
     const a = hi - ratio * (hi - lo);
     const b = lo + ratio * (hi - lo);
     if (size(a) > size(b)) hi = b;
@@ -79,40 +130,57 @@ function largestSize(n: number, m: number, region: readonly [number, number][]):
   return Math.max(best, size((lo + hi) / 2));
 }
 
+/** The largest, over common shares p, of P(outcome in `region`) when both arms pass with p. */
+function largestSize(n: number, m: number, region: readonly [number, number][]): number {
+  return largestOnLine(n, m, region, 0);
+}
+
+/** The largest P(outcome in `region`) over the common shares and the changes of exactly ±margin. */
+function largestNullSize(n: number, m: number, region: readonly [number, number][], margin: number): number {
+  return Math.max(...nullLines(margin).map((d) => largestOnLine(n, m, region, d)));
+}
+
 /**
  * The exact false-positive rate of "Newcombe's interval at `level` excludes zero" for arms of n and m
  * runs: the largest chance, over every common pass share, that two arms of one share show a difference.
  */
 export function newcombeFalsePositiveRate(n: number, m: number, level: number): number {
-  const region: [number, number][] = [];
-  for (let x = 0; x <= n; x++)
-    for (let y = 0; y <= m; y++) if (newcombeExcludesZero(x, n, y, m, level)) region.push([x, y]);
-  return largestSize(n, m, region);
+  return largestSize(n, m, claimRegion(n, m, level, 0));
 }
 
 /**
- * The smallest α' at which Newcombe's interval (at level 1 − α') excludes zero for this outcome, by
- * bisection (the interval narrows as α' grows); 1 when it never does (equal shares).
+ * The smallest α' at which Newcombe's interval (at level 1 − α') lies beyond the margin for this
+ * outcome, by bisection (the interval narrows as α' grows); 1 when it never does (a difference within
+ * the margin, or equal shares).
  */
-function excludingAlpha(x: number, n: number, y: number, m: number): number {
-  if (x * m === y * n) return 1;
+function beyondMarginAlpha(x: number, n: number, y: number, m: number, margin: number): number {
+  if (Math.abs(x / n - y / m) <= margin) return 1;
   let lo = 1e-12;
   let hi = 0.999999;
-  if (!newcombeExcludesZero(x, n, y, m, 1 - hi)) return 1;
+  if (!newcombeBeyondMargin(x, n, y, m, 1 - hi, margin)) return 1;
   for (let step = 0; step < 60; step++) {
     const mid = Math.sqrt(lo * hi);
-    if (newcombeExcludesZero(x, n, y, m, 1 - mid)) hi = mid;
+    if (newcombeBeyondMargin(x, n, y, m, 1 - mid, margin)) hi = mid;
     else lo = mid;
   }
   return hi;
 }
 
-/** What the calibration found for arms of n and m runs at a wanted false-positive rate. */
+/** What the calibration found for arms of n and m runs at a wanted error. */
 export interface ShareCalibration {
   /** The level Newcombe's interval is built at so that its claim keeps `alpha`. */
   level: number;
-  /** The claim's exact false-positive rate at that level (largest over common shares); at most alpha. */
+  /**
+   * The claim's exact false-positive rate at that level: the largest chance, over every common pass
+   * share, that two arms of one share are claimed apart (the rule does nothing). At most alpha; with a
+   * margin, far lower.
+   */
   falsePositiveRate: number;
+  /**
+   * The largest chance of the claim when the true change is within the margin (at most alpha): over the
+   * common shares and the changes of exactly ±margin. Equal to falsePositiveRate without a margin.
+   */
+  errorAtMargin: number;
 }
 
 const cache = new Map<string, ShareCalibration>();
@@ -120,32 +188,47 @@ const cache = new Map<string, ShareCalibration>();
 /** Above this many outcomes the calibration is not computed: Newcombe's level is close to right there. */
 const CALIBRATION_LIMIT = 40_000;
 
+/** The outcomes whose interval at `level` lies beyond the margin. */
+function claimRegion(n: number, m: number, level: number, margin: number): [number, number][] {
+  const region: [number, number][] = [];
+  for (let x = 0; x <= n; x++)
+    for (let y = 0; y <= m; y++) if (newcombeBeyondMargin(x, n, y, m, level, margin)) region.push([x, y]);
+  return region;
+}
+
 /**
- * The level at which Newcombe's interval for arms of n and m runs excludes zero with an exact
- * false-positive rate of at most `alpha`: outcomes are taken in order of the evidence they carry (the
- * smallest α' at which they exclude zero) for as long as the largest size stays within alpha; the level
- * lies between the last outcome taken and the first left out. Never a level above 1 − alpha.
+ * The level at which a claim that Newcombe's interval for arms of n and m runs lies beyond `margin`
+ * (0: excludes zero) is wrong with an exact chance of at most `alpha` whenever the true change is
+ * within the margin: outcomes are taken in order of the evidence they carry (the smallest α' at which
+ * they lie beyond it) for as long as the largest size, over the common shares and the changes of
+ * exactly ±margin, stays within alpha; the level lies between the last outcome taken and the first left
+ * out. Never a level above 1 − alpha.
  */
-export function calibratedShareLevel(n: number, m: number, alpha: number): ShareCalibration {
-  const key = `${n}:${m}:${alpha}`;
+export function calibratedShareLevel(n: number, m: number, alpha: number, margin = 0): ShareCalibration {
+  const key = `${n}:${m}:${alpha}:${margin}`;
   const known = cache.get(key);
   if (known) return known;
   let found: ShareCalibration;
-  if ((n + 1) * (m + 1) > CALIBRATION_LIMIT)
-    found = { level: 1 - alpha, falsePositiveRate: newcombeFalsePositiveRate(n, m, 1 - alpha) };
-  else found = calibrate(n, m, alpha);
+  if ((n + 1) * (m + 1) > CALIBRATION_LIMIT) {
+    const region = claimRegion(n, m, 1 - alpha, margin);
+    found = {
+      level: 1 - alpha,
+      falsePositiveRate: largestSize(n, m, region),
+      errorAtMargin: largestNullSize(n, m, region, margin),
+    };
+  } else found = calibrate(n, m, alpha, margin);
   cache.set(key, found);
   return found;
 }
 
-/** Common shares at which the size is followed while outcomes are added (then refined for the result). */
+/** Shares at which the size is followed along each line while outcomes are added (then refined). */
 const FINE_GRID = 1000;
 
-function calibrate(n: number, m: number, alpha: number): ShareCalibration {
+function calibrate(n: number, m: number, alpha: number, margin: number): ShareCalibration {
   const outcomes: { x: number; y: number; at: number }[] = [];
   for (let x = 0; x <= n; x++)
     for (let y = 0; y <= m; y++) {
-      const at = excludingAlpha(x, n, y, m);
+      const at = beyondMarginAlpha(x, n, y, m, margin);
       if (at < alpha) outcomes.push({ x, y, at });
     }
   outcomes.sort((a, b) => a.at - b.at);
@@ -158,15 +241,24 @@ function calibrate(n: number, m: number, alpha: number): ShareCalibration {
   }
   const logN = logChoose(n);
   const logM = logChoose(m);
-  const shares = Array.from({ length: FINE_GRID - 1 }, (_, i) => (i + 1) / FINE_GRID);
-  const pmfN = shares.map((p) => binomialPmf(n, p, logN));
-  const pmfM = shares.map((p) => binomialPmf(m, p, logM));
-  const size = new Float64Array(shares.length);
+  // Every (with, without) pair of shares the size is followed at: each null line, FINE_GRID points.
+  const pairs: [number, number][] = [];
+  for (const d of nullLines(margin)) {
+    const from = Math.max(0, -d);
+    const to = Math.min(1, 1 - d);
+    for (let i = 1; i < FINE_GRID; i++) {
+      const p = from + ((to - from) * i) / FINE_GRID;
+      pairs.push([p + d, p]);
+    }
+  }
+  const pmfN = pairs.map(([p1]) => binomialPmf(n, p1, logN));
+  const pmfM = pairs.map(([, p2]) => binomialPmf(m, p2, logM));
+  const size = new Float64Array(pairs.length);
   let taken = 0;
   for (const group of groups) {
-    const added = new Float64Array(shares.length);
+    const added = new Float64Array(pairs.length);
     let over = false;
-    for (let g = 0; g < shares.length; g++) {
+    for (let g = 0; g < pairs.length; g++) {
       let sum = size[g] as number;
       for (const [x, y] of group.cells)
         sum += ((pmfN[g] as Float64Array)[x] as number) * ((pmfM[g] as Float64Array)[y] as number);
@@ -179,14 +271,14 @@ function calibrate(n: number, m: number, alpha: number): ShareCalibration {
   }
   // The grid can miss the very top of the size curve: refine, and give back groups while it is over.
   let region = groups.slice(0, taken).flatMap((g) => g.cells);
-  let rate = largestSize(n, m, region);
-  while (taken > 0 && rate > alpha) {
+  let error = largestNullSize(n, m, region, margin);
+  while (taken > 0 && error > alpha) {
     taken--;
     region = groups.slice(0, taken).flatMap((g) => g.cells);
-    rate = largestSize(n, m, region);
+    error = largestNullSize(n, m, region, margin);
   }
   const last = taken === 0 ? 0 : (groups[taken - 1] as { at: number }).at;
   const next = taken === groups.length ? alpha : (groups[taken] as { at: number }).at;
   const alphaUsed = taken === groups.length ? alpha : taken === 0 ? next / 2 : Math.sqrt(last * next);
-  return { level: 1 - alphaUsed, falsePositiveRate: rate };
+  return { level: 1 - alphaUsed, falsePositiveRate: largestSize(n, m, region), errorAtMargin: error };
 }

@@ -5,6 +5,7 @@ import { readRegularTextIfExists } from '../fsx/read-regular.js';
 import type { AgentName } from './agents.js';
 import type { ExperimentBudget } from './budget.js';
 import type { TranscriptMeasures } from './measure.js';
+import type { MinEffect } from './min-effect.js';
 import type { Arm, PlannedRun } from './plan.js';
 import type { ExperimentTask } from './tasks.js';
 
@@ -62,6 +63,8 @@ export interface ExperimentState {
     budget: ExperimentBudget;
     keep: boolean;
     confidence: number;
+    /** The smallest effect worth claiming; absent in a state written before it existed (the defaults). */
+    minEffect?: MinEffect;
   };
   /** The tasks with the commit each revision named when the experiment was planned. */
   tasks: (ExperimentTask & { sha: string })[];

@@ -54,6 +54,14 @@ export interface GateOptions {
    */
   assistantLines?: AssistantLineTap;
   /**
+   * Read a Claude Code transcript of over 48 MB on two threads under the seed profile (same verdict; see
+   * src/gate/split-read.ts). The gate command asks for it; a caller whose threads already share the cores
+   * (the scan's pool) does not. The calibrated profile's reader asks its machine as it reads (which reply
+   * is the first after a person, the agent's latest text), so a part's reading depends on the part
+   * before it: it reads on one thread.
+   */
+  twoThreads?: boolean;
+  /**
    * Shown the file's first bytes by the same reader, when the calibrated profile reads a Claude Code
    * transcript itself (the scan asks whether the file is an own run from them instead of reading them again).
    */
@@ -204,7 +212,7 @@ function readWithProfile(
           countTurn(counter, turn);
           machine.pushTurn(turn);
         })
-      : turnReaderFor(path, adapter.name)(path, (turn) => {
+      : turnReaderFor(path, adapter.name, { twoThreads: options.twoThreads === true })(path, (turn) => {
           countTurn(counter, turn);
           machine.pushTurn(turn);
         });

@@ -12,7 +12,6 @@ import { ownRunsLeftOut, type ScanFilter, selectRecords } from './filter.js';
 import { defaultScanRoots } from './options.js';
 import { type ScanResult, scanSessions } from './scan.js';
 import { gateSettingsFor } from './settings.js';
-import { scanSurvival } from './survival.js';
 
 /**
  * One scan as both front ends ask for it (`retrospect scan`, the MCP server's `scan_sessions`): every
@@ -107,8 +106,9 @@ export async function runScan(request: ScanRequest): Promise<ScanOutcome> {
   const { threshold } = settings;
   const selected = selectRecords(result.records, threshold, request.filter, starts);
   const returned = request.limit === undefined ? selected : selected.slice(0, request.limit);
+  // Git work, and its modules (git, the walk's readers: a quarter of the scan's code), only when asked.
   const survival = request.survival
-    ? await scanSurvival(returned, { ...request.survival, env: request.env })
+    ? await (await import('./survival.js')).scanSurvival(returned, { ...request.survival, env: request.env })
     : undefined;
   return {
     roots,

@@ -55,6 +55,17 @@ export interface LongLineSink {
   finish(): Buffer | undefined;
 }
 
+/**
+ * The bytes of a file a pass reads: from `start` (which must begin a line: offset 0, or the byte after a
+ * `\n`) to `end` (exclusive; default the end of the file, however far it has grown by then). Two passes over
+ * adjacent ranges that meet after a `\n` see exactly the lines one pass over both sees, since a `\n` always
+ * ends a line (alone or after a `\r`).
+ */
+export interface ByteRange {
+  start: number;
+  end?: number;
+}
+
 /** One physical line: `buffer[start, end)`. The buffer is reused; use the bytes before the next step. */
 export interface LineRange {
   buffer: Buffer;
@@ -76,6 +87,9 @@ class LineSplitter {
   private eof = false;
   /** Where the next `\r` at or after `pos` is (-1: none before `filled`), so that rare CRs are searched once. */
   private nextCr = -2;
+  /** The file offset of the next read, or null to read on from the descriptor's own position. */
+  private position: number | null;
+  private readonly limit: number;
 
   constructor(
     private readonly fd: number,
@@ -83,8 +97,21 @@ class LineSplitter {
     chunkSize: number,
     private readonly long?: LongLines,
     private head?: HeadWatch,
+    range?: ByteRange,
   ) {
     this.buffer = storage.allocate(chunkSize);
+    this.position = range ? range.start : null;
+    this.limit = range?.end ?? Number.POSITIVE_INFINITY;
+  }
+
+  /** Reads on into `buffer[offset, offset + length)`, never past the range's end; 0 at its end. */
+  private read(buffer: Buffer, offset: number, length: number): number {
+    if (this.position === null) return readSync(this.fd, buffer, offset, length, null);
+    const wanted = Math.min(length, this.limit - this.position);
+    if (wanted <= 0) return 0;
+    const read = readSync(this.fd, buffer, offset, wanted, this.position);
+    this.position += read;
+    return read;
   }
 
   next(): boolean {
@@ -146,7 +173,7 @@ class LineSplitter {
     this.filled = 0;
     let next = -1;
     while (next < 0) {
-      const read = readSync(this.fd, b, this.filled, half, null);
+      const read = this.read(b, this.filled, half);
       if (read === 0) this.eof = true;
       this.filled += read;
       let brk = -1;
@@ -204,7 +231,7 @@ class LineSplitter {
       // One line is longer than the buffer: grow it (the line must be whole for its consumer).
       this.buffer = this.storage.grow(this.buffer, this.filled, this.buffer.length * 2);
     }
-    const read = readSync(this.fd, this.buffer, this.filled, this.buffer.length - this.filled, null);
+    const read = this.read(this.buffer, this.filled, this.buffer.length - this.filled);
     if (read === 0) this.eof = true;
     this.filled += read;
     if (this.head) this.showHead();
@@ -219,7 +246,7 @@ class LineSplitter {
     this.head = undefined;
     if (this.buffer.length < watch.bytes) return;
     while (!this.eof && this.filled < watch.bytes) {
-      const read = readSync(this.fd, this.buffer, this.filled, this.buffer.length - this.filled, null);
+      const read = this.read(this.buffer, this.filled, this.buffer.length - this.filled);
       if (read === 0) this.eof = true;
       this.filled += read;
     }
@@ -229,7 +256,8 @@ class LineSplitter {
 }
 
 /**
- * Streams a file's physical lines as byte ranges (see LineSplitter). Returns the number of physical lines.
+ * Streams a file's physical lines as byte ranges (see LineSplitter), or those of `range` only (numbered
+ * from 0 there). Returns the number of physical lines.
  */
 export function forEachLine(
   path: string,
@@ -238,10 +266,11 @@ export function forEachLine(
   storage: LineStorage = heapStorage,
   long?: LongLines,
   head?: HeadWatch,
+  range?: ByteRange,
 ): number {
   const fd = openRegularFd(path);
   try {
-    const splitter = new LineSplitter(fd, storage, chunkSize, long, head);
+    const splitter = new LineSplitter(fd, storage, chunkSize, long, head, range);
     const line = splitter.line;
     while (splitter.next()) visit(line.buffer, line.start, line.end, line.lineNo);
     return line.lineNo + 1;

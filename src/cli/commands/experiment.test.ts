@@ -85,6 +85,8 @@ describe('retrospect experiment', () => {
       '3',
       '--budget',
       'runs=8,time=4h',
+      '--min-effect',
+      'check=0.2',
       '--json',
       '--out',
       'out',
@@ -93,7 +95,14 @@ describe('retrospect experiment', () => {
     expect(run.code, run.stderr).toBe(0);
     const report = JSON.parse(run.stdout);
     for (const name of ['friction', 'check_pass'])
-      expect(Object.keys(report.effects[name])).toEqual(expect.arrayContaining(['estimate', 'low', 'high']));
+      expect(Object.keys(report.effects[name])).toEqual(
+        expect.arrayContaining(['estimate', 'low', 'high', 'min_effect', 'verdict', 'rules_out_beyond']),
+      );
+    // --min-effect names the check's smallest effect; friction keeps its default. Kept in the state, so a
+    // resume judges by the same.
+    expect(report.decision.min_effect).toEqual({ friction: 5, check_pass: 0.2 });
+    expect(report.effects.check_pass.min_effect).toBe(0.2);
+    expect(['effect', 'no-effect', 'undecided']).toContain(report.decision.outcome);
     expect(report.arms.with.runs).toBe(4);
     expect(report.arms.without.runs).toBe(4);
     expect(report.runs).toHaveLength(8);
@@ -117,6 +126,7 @@ describe('retrospect experiment', () => {
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).not.toContain('run 1/8');
     expect(JSON.parse(again.stdout).runs).toEqual(report.runs);
+    expect(JSON.parse(again.stdout).decision.min_effect).toEqual({ friction: 5, check_pass: 0.2 });
     const twice = await spawnCli(args, { cwd: p.cwd, env });
     expect(twice.code).toBe(1);
     expect(twice.stderr).toContain('holds an experiment already');

@@ -21,7 +21,7 @@ import { findGitRoots } from '../../git/roots.js';
 import { listSessionFiles } from '../../walk/link/session-sources.js';
 import { parseCommandArgs } from '../args.js';
 import { type CliIo, println } from '../io.js';
-import { parseBudget, parseDuration } from './experiment/options.js';
+import { parseBudget, parseDuration, parseMinEffect } from './experiment/options.js';
 import { RESUME_SPEC, RUN_SPEC, TASKS_SPEC } from './experiment/spec.js';
 
 const SUBCOMMANDS = `commands:
@@ -166,6 +166,7 @@ async function runMain(args: string[], io: CliIo): Promise<number> {
     budget: parseBudget(values.budget ?? []),
     keep: values.keep === true,
     confidence: level(values.confidence ?? '0.95'),
+    minEffect: parseMinEffect(values['min-effect'] ?? []),
     outDir,
     env: io.env,
     onRun: progress(io),

@@ -86,6 +86,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const result = gateSessionSync(session.path, {
     settings: gateSettingsFromArgs(io.env, { profile: values.profile, threshold: values.threshold }),
     cwd: io.cwd,
+    // One large transcript, the process's only work: both cores read it (seed profile).
+    twoThreads: true,
     ...(cost ? { timeline: true, assistantLines: cost.usage } : {}),
   });
   for (const warning of result.warnings) println(io.stderr, warning);

@@ -8,7 +8,6 @@ import { resolveScanRoots } from '../../scan/options.js';
 import { ProgressBar } from '../../scan/progress.js';
 import { renderLegend, renderSpend, renderSummary, renderTable } from '../../scan/render.js';
 import { runScan } from '../../scan/run-scan.js';
-import { renderSurvival, withSurvivalField } from '../../scan/survival.js';
 import { describeEngine } from '../../sqlite/engines.js';
 import { SessionStore } from '../../store/open.js';
 import { storeLocationFor } from '../../store/path.js';
@@ -16,7 +15,7 @@ import type { SessionStorePort } from '../../store/port.js';
 import { resolveStoreSettings } from '../../store/settings.js';
 import { parseCommandArgs, parsePositive } from '../args.js';
 import { colorFor, tablePaint } from '../color.js';
-import { type CliIo, println, printlnStyled } from '../io.js';
+import { type CliIo, printLines, println, printlnStyled } from '../io.js';
 import { sendOtlp } from '../otlp-option.js';
 import { priceTableFrom } from '../pricing-option.js';
 import { gateSettingsFromArgs } from '../profile-option.js';
@@ -86,11 +85,16 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   reportSkipped(result.skipped, values.why === true, io);
   const endpoint = values['otlp-endpoint'];
   if (endpoint !== undefined) await sendOtlp(io, endpoint, {}, shown);
+  // The survival's rendering (git, the walk's readers: a quarter of the scan's code) loads only when asked.
+  const survivalModule = survival ? await import('../../scan/survival.js') : undefined;
   if (values.json) {
-    for (const record of shown) {
+    const lines = shown.map((record) => {
       const line = scanRecordJson(record, starts, prices);
-      println(io.stdout, survival ? withSurvivalField(line, survival.get(record.path)) : line);
-    }
+      return survival && survivalModule
+        ? survivalModule.withSurvivalField(line, survival.get(record.path))
+        : line;
+    });
+    printLines(io.stdout, lines);
     return 0;
   }
   if (defaults && result.records.length === 0)
@@ -106,9 +110,9 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   println(io.stdout);
   println(io.stdout, renderSummary(shown, { ...result, seconds, ownLeftOut }));
   if (spend) println(io.stdout, spend);
-  if (survival && survivalAsked) {
+  if (survival && survivalAsked && survivalModule) {
     println(io.stdout);
-    println(io.stdout, renderSurvival(shown, survival, survivalAsked.days));
+    println(io.stdout, survivalModule.renderSurvival(shown, survival, survivalAsked.days));
   }
   return 0;
 }

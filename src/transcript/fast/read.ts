@@ -1,6 +1,6 @@
 import { toTurnEvent } from '../claude/normalize.js';
 import { toolResultKindsOf } from '../claude/tool-results.js';
-import { forEachLine, type HeadWatch } from '../lines.js';
+import { type ByteRange, forEachLine, type HeadWatch } from '../lines.js';
 import { longLinesFor } from '../long-line/sink.js';
 import type { LongLineOptions } from '../long-line/types.js';
 import { parseObjectLine } from '../parse.js';
@@ -24,6 +24,13 @@ export interface FastReadOptions {
   chunkBytes?: number;
   /** Shown the file's first bytes in the pass's own first read (see HeadWatch). */
   head?: HeadWatch;
+  /** Only these bytes of the file (see ByteRange); `facts.lines` then counts the range's lines. */
+  range?: ByteRange;
+  /**
+   * The file's line number of the range's first line (default 0), for every number the pass hands on or
+   * compares (the schema-drift window is the file's first 50 lines, wherever the range starts).
+   */
+  firstLineNo?: number;
 }
 
 /** The engine a read would use: the compiled scanner unless it is unavailable or `js` is asked for. */
@@ -126,7 +133,9 @@ export function readTranscriptLines(
   // Every line's timestamp may be the last one: keep its bytes and decode only the one that stays.
   const lastTimestamp = Buffer.alloc(64);
   let lastTimestampLength = -1;
-  const visit = (buffer: Buffer, start: number, end: number, lineNo: number) => {
+  const firstLineNo = options.firstLineNo ?? 0;
+  const visit = (buffer: Buffer, start: number, end: number, rangeLineNo: number) => {
+    const lineNo = rangeLineNo + firstLineNo;
     const seen = scan(buffer, start, end, view);
     if (!seen) {
       if (stats) stats.fallback++;
@@ -166,13 +175,21 @@ export function readTranscriptLines(
         ...long,
         onTooLarge: (lineNo) => {
           facts.oversizedLines = (facts.oversizedLines ?? 0) + 1;
-          long.onTooLarge?.(lineNo);
+          long.onTooLarge?.(lineNo + firstLineNo);
         },
       })
     : undefined;
   if (wasm) wasm.busy = true;
   try {
-    facts.lines = forEachLine(path, visit, options.chunkBytes, wasm?.storage, longLines, options.head);
+    facts.lines = forEachLine(
+      path,
+      visit,
+      options.chunkBytes,
+      wasm?.storage,
+      longLines,
+      options.head,
+      options.range,
+    );
   } finally {
     if (wasm) wasm.busy = false;
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseBudget, parseDuration } from './options.js';
+import { DEFAULT_MIN_EFFECT } from '../../../experiment/min-effect.js';
+import { parseBudget, parseDuration, parseMinEffect } from './options.js';
 
 describe('experiment options', () => {
   it('reads a budget and refuses what it does not know, in one line', () => {
@@ -23,5 +24,23 @@ describe('experiment options', () => {
       "--time-limit: expected a duration such as 90s, 20m or 1h30m, got '20 minutes'",
     );
     expect(() => parseDuration('0m', '--time-limit')).toThrow('expected a duration above zero');
+  });
+});
+
+describe('--min-effect', () => {
+  it('reads the smallest effect worth claiming, keeps the default of a measure not named, and 0 for any effect', () => {
+    expect(parseMinEffect([])).toEqual(DEFAULT_MIN_EFFECT);
+    expect(parseMinEffect(['check=0.2'])).toEqual({ friction: DEFAULT_MIN_EFFECT.friction, check_pass: 0.2 });
+    expect(parseMinEffect(['friction=10,check=0.05'])).toEqual({ friction: 10, check_pass: 0.05 });
+    expect(parseMinEffect(['0'])).toEqual({ friction: 0, check_pass: 0 });
+  });
+
+  it('refuses a share of 1 or more, a negative size and an unknown measure, in one line', () => {
+    expect(() => parseMinEffect(['check=15'])).toThrow(
+      "--min-effect: expected friction=N (gate points per 100 turns), check=SHARE (0 to 1, 0.15 is 15 points), or 0, got 'check=15'",
+    );
+    expect(() => parseMinEffect(['friction=-1'])).toThrow("got 'friction=-1'");
+    expect(() => parseMinEffect(['tokens=100'])).toThrow("got 'tokens=100'");
+    expect(() => parseMinEffect(['check='])).toThrow("got 'check='");
   });
 });

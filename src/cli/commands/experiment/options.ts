@@ -1,5 +1,6 @@
 import { UsageError } from '../../../errors/errors.js';
 import type { ExperimentBudget } from '../../../experiment/budget.js';
+import { DEFAULT_MIN_EFFECT, type MinEffect } from '../../../experiment/min-effect.js';
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
@@ -33,4 +34,30 @@ export function parseBudget(values: readonly string[]): ExperimentBudget {
     else throw bad();
   }
   return budget;
+}
+
+const MIN_EFFECT_KEYS = 'friction=N (gate points per 100 turns), check=SHARE (0 to 1, 0.15 is 15 points)';
+
+/**
+ * `--min-effect friction=5,check=0.15` (either or both; the other keeps its default), or `0`: claim any
+ * effect whose interval leaves out zero.
+ */
+export function parseMinEffect(values: readonly string[]): MinEffect {
+  const minEffect: MinEffect = { ...DEFAULT_MIN_EFFECT };
+  for (const item of values.flatMap((v) => v.split(',')).map((v) => v.trim())) {
+    if (item === '') continue;
+    if (item === '0') {
+      minEffect.friction = 0;
+      minEffect.check_pass = 0;
+      continue;
+    }
+    const [key = '', value = '', ...rest] = item.split('=');
+    const number = Number(value);
+    const bad = () => new UsageError(`--min-effect: expected ${MIN_EFFECT_KEYS}, or 0, got '${item}'`);
+    if (rest.length > 0 || value.trim() === '' || !(Number.isFinite(number) && number >= 0)) throw bad();
+    if (key === 'friction') minEffect.friction = number;
+    else if (key === 'check' && number < 1) minEffect.check_pass = number;
+    else throw bad();
+  }
+  return minEffect;
 }

@@ -75,6 +75,14 @@ export const RUN_SPEC = defineCommand({
         "confidence over friction and the check together (Holm's step-down: each first gets half the error)",
       default: '0.95',
     },
+    'min-effect': {
+      type: 'string',
+      arg: 'LIST',
+      multiple: true,
+      description:
+        'the smallest effect worth claiming: friction=N (points per 100 turns), check=SHARE; 0 claims any (see docs/experiment.md)',
+      default: 'friction=5,check=0.15',
+    },
     'dry-run': { type: 'boolean', description: 'print the plan and its worst-case cost; start nothing' },
     json: { type: 'boolean', description: 'print the report as one JSON object (effects, arms, runs)' },
     out: {
