@@ -8,6 +8,7 @@ import { resolveScanRoots } from '../../scan/options.js';
 import { ProgressBar } from '../../scan/progress.js';
 import { renderLegend, renderSpend, renderSummary, renderTable } from '../../scan/render.js';
 import { runScan } from '../../scan/run-scan.js';
+import type { ScanResult } from '../../scan/scan.js';
 import { describeEngine } from '../../sqlite/engines.js';
 import { SessionStore } from '../../store/open.js';
 import { storeLocationFor } from '../../store/path.js';
@@ -29,6 +30,19 @@ function storeLine(store: SessionStorePort): string {
   if (!(store instanceof SessionStore)) return `store: ${store.label} (PostgreSQL)`;
   const where = store.label === ':memory:' ? 'in memory' : store.label;
   return `store: ${where}; SQLite engine: ${describeEngine(store.engine)}`;
+}
+
+/** On stderr: files in a format no reader knows, the first warnings, and what was skipped (`--why`: each). */
+function reportScanNotes(result: ScanResult, why: boolean, io: CliIo): void {
+  const unknown = result.unknownFormat;
+  if (unknown.length > 0)
+    println(
+      io.stderr,
+      `skipped ${unknown.length} file${unknown.length === 1 ? '' : 's'} in a format no reader knows: ${unknown[0]}${unknown.length > 1 ? ` (and ${unknown.length - 1} more)` : ''}`,
+    );
+  for (const w of result.warnings.slice(0, 5)) println(io.stderr, w);
+  if (result.warnings.length > 5) println(io.stderr, `(${result.warnings.length - 5} more warnings)`);
+  reportSkipped(result.skipped, why, io);
 }
 
 /** `retrospect scan`: gate every session (only new or changed files are read), print a table or JSON lines. */
@@ -74,15 +88,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   bar?.finish();
   const { result, seconds, starts, ownLeftOut, survival } = scanned;
   const shown = scanned.selected;
-  const unknown = result.unknownFormat;
-  if (unknown.length > 0)
-    println(
-      io.stderr,
-      `skipped ${unknown.length} file${unknown.length === 1 ? '' : 's'} in a format no reader knows: ${unknown[0]}${unknown.length > 1 ? ` (and ${unknown.length - 1} more)` : ''}`,
-    );
-  for (const w of result.warnings.slice(0, 5)) println(io.stderr, w);
-  if (result.warnings.length > 5) println(io.stderr, `(${result.warnings.length - 5} more warnings)`);
-  reportSkipped(result.skipped, values.why === true, io);
+  reportScanNotes(result, values.why === true, io);
   const endpoint = values['otlp-endpoint'];
   if (endpoint !== undefined) await sendOtlp(io, endpoint, {}, shown);
   // The survival's rendering (git, the walk's readers: a quarter of the scan's code) loads only when asked.
