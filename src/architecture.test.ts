@@ -68,16 +68,47 @@ describe('the core knows no command line', () => {
 /** Comments out of the way, so that a key named in a doc comment is not read as code. */
 const codeOf = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|\s)\/\/[^\n]*/g, '$1');
 
-/** A setting read from an env map: `env.RETRO_X`, `env?.RETRO_X`, `env['RETRO_X']`, `{ RETRO_X } = env`. */
-const SETTING_READ =
-  /\b\w*env\w*\s*(?:\?\.|\.)\s*(RETRO_\w+|FRICTION_LEDGER\w*)|\b\w*env\w*\s*(?:\?\.)?\[\s*['"`](RETRO_\w+|FRICTION_LEDGER\w*)|\{[^}]*\b(RETRO_\w+)\b[^}]*\}\s*=\s*[\w.]*env\b/gi;
+/** The keys that are Retrospect's own settings (not a host's home, a credential or a child's environment). */
+const SETTING_KEY = String.raw`RETRO_\w+|RETROSPECT_\w+|FRICTION_LEDGER\w*|AGENT_WEBHOOK_URL`;
+/** A setting read from an env map: `env.KEY`, `env?.KEY`, `env['KEY']`, `{ KEY } = env`. */
+const SETTING_READ = new RegExp(
+  String.raw`\b\w*env\w*\s*(?:\?\.|\.)\s*(${SETTING_KEY})\b|\b\w*env\w*\s*(?:\?\.)?\[\s*['"\`](${SETTING_KEY})['"\`]|\{[^}]*\b(${SETTING_KEY})\b[^}]*\}\s*=\s*[\w.]*env\b`,
+  'gi',
+);
 /** A setting written into a map for deeper code to read back: `{ ...env, RETRO_X: value }`. */
-const SETTING_WRITE = /(?:[{,]\s*|\.\.\.\w+,\s*)(RETRO_\w+)\s*:/g;
+const SETTING_WRITE = new RegExp(String.raw`(?:[{,]\s*|\.\.\.\w+,\s*)(${SETTING_KEY})\s*:`, 'g');
 
-/** The one resolver of the gate's settings; the front ends resolve through it or read their own keys. */
-const SETTINGS_EDGE = ['gate/settings.ts'];
-/** `captureFriction`, the hook's library entry, reads its ledger and caps from the env it is given. */
-const LEDGER_KEYS_AT_HOOK_ENTRY = ['ledger/capture.ts', 'ledger/caps.ts'];
+/** The resolvers: each the one reader of its keys (docs/design/environment.md), for every caller. */
+const RESOLVERS = [
+  'gate/settings.ts',
+  'ledger/settings.ts',
+  'store/settings.ts',
+  'store/identity.ts',
+  'paths/data-dir.ts',
+  'llm/settings.ts',
+  'clock/now.ts',
+  'schedule/settings.ts',
+];
+/** A call of a resolver: what turns an env map into settings. */
+const RESOLVER_CALL =
+  /\b(resolveGateSettings|resolveStoreSettings|resolveReaderSettings|resolveScheduleSettings|resolveLedgerSettings|ledgerFromEnv|ledgerCaps|dataDir|storeIdentity|machineName|nowFrom)\(/g;
+/**
+ * The library entry points that take an `env` and resolve from it when the caller gives no settings (the
+ * front ends always give them). The list may only shrink; a new core call of a resolver fails here.
+ */
+const LIBRARY_ENTRIES_THAT_RESOLVE = [
+  'deepread/deep-read.ts',
+  'gate/gate-session.ts',
+  'jobs/store.ts',
+  'llm/select.ts',
+  'retro/pipeline.ts',
+  'schedule/run.ts',
+  'sprint/facilitate/draft-session.ts',
+  'trial/sources.ts',
+  'trial/store-source.ts',
+  'walk/narrate/why-readers.ts',
+];
+const isEdge = (path: string) => ['cli', 'mcp', 'hooks'].includes(folderOf(path));
 
 function settingOffenders(pattern: RegExp, skip: (path: string) => boolean): string[] {
   const offenders: string[] = [];
@@ -86,37 +117,54 @@ function settingOffenders(pattern: RegExp, skip: (path: string) => boolean): str
     if (isTest(path) || skip(path)) continue;
     for (const match of codeOf(readFileSync(file, 'utf8')).matchAll(pattern)) {
       const key = match.slice(1).find((group) => group !== undefined) ?? match[0];
-      if (key.startsWith('RETRO_') || !LEDGER_KEYS_AT_HOOK_ENTRY.includes(path))
-        offenders.push(`${path}: ${key}`);
+      offenders.push(`${path}: ${key}`);
     }
   }
   return offenders;
 }
 
 describe('settings are typed values, resolved once at the edge', () => {
-  it('no core module reads a RETRO_* or FRICTION_LEDGER* key from an env map (only cli/, mcp/, hooks/ and the resolver)', () => {
-    const edge = (path: string) =>
-      ['cli', 'mcp', 'hooks'].includes(folderOf(path)) || SETTINGS_EDGE.includes(path);
-    expect(settingOffenders(SETTING_READ, edge)).toEqual([]);
+  it("no module but a key's resolver reads a setting from an env map (the front ends included)", () => {
+    expect(settingOffenders(SETTING_READ, (path) => RESOLVERS.includes(path))).toEqual([]);
   });
 
-  it('no module writes a RETRO_* key into an env map for deeper code to read back', () => {
+  it('no module writes a setting into an env map for deeper code to read back', () => {
     expect(settingOffenders(SETTING_WRITE, () => false)).toEqual([]);
   });
 
-  it('finds the reads and writes it refuses (the scan has not gone blind)', () => {
+  it('the core calls a resolver only in the library entry points listed (the front ends resolve)', () => {
+    const allowed = (path: string) =>
+      isEdge(path) || RESOLVERS.includes(path) || LIBRARY_ENTRIES_THAT_RESOLVE.includes(path);
+    const offenders = settingOffenders(RESOLVER_CALL, allowed);
+    expect(offenders).toEqual([]);
+    // The list only shrinks: an entry that no longer resolves is taken off it.
+    const stale = LIBRARY_ENTRIES_THAT_RESOLVE.filter(
+      (path) => [...codeOf(readFileSync(join(SRC, path), 'utf8')).matchAll(RESOLVER_CALL)].length === 0,
+    );
+    expect(stale).toEqual([]);
+  });
+
+  it('finds the reads, writes and calls it refuses (the scan has not gone blind)', () => {
     const found = (pattern: RegExp, code: string) => [...codeOf(code).matchAll(pattern)].length;
     expect(found(SETTING_READ, "if (env.RETRO_FORCE_TRANSCRIPT_S2 === '1') return;")).toBe(1);
     expect(found(SETTING_READ, 'const raw = options.env?.RETRO_GATE_PROFILE ?? "";')).toBe(1);
     expect(found(SETTING_READ, "const raw = process.env['RETRO_THRESHOLD'];")).toBe(1);
     expect(found(SETTING_READ, 'const { RETRO_THRESHOLD: raw } = io.env;')).toBe(1);
     expect(found(SETTING_READ, 'if (env.FRICTION_LEDGER) return;')).toBe(1);
+    expect(found(SETTING_READ, 'const store = io.env.RETROSPECT_STORE?.trim();')).toBe(1);
+    expect(found(SETTING_READ, "const url = process.env['AGENT_WEBHOOK_URL'];")).toBe(1);
+    expect(found(SETTING_READ, 'const { RETROSPECT_NOW } = context.env;')).toBe(1);
+    expect(found(SETTING_READ, 'const home = env.CODEX_HOME ?? env.HOME;')).toBe(0);
     expect(
       found(SETTING_READ, "// env.RETRO_THRESHOLD in a comment\nconst a = 'RETRO_THRESHOLD, else 5';"),
     ).toBe(0);
     expect(found(SETTING_WRITE, '{ ...env, RETRO_GATE_PROFILE: profile }')).toBe(1);
     expect(found(SETTING_WRITE, "const env = force ? { RETRO_FORCE_TRANSCRIPT_S2: '1' } : {};")).toBe(1);
+    expect(found(SETTING_WRITE, '{ ...io.env, RETROSPECT_PROVIDER: name }')).toBe(1);
     expect(found(SETTING_WRITE, "warning: `invalid RETRO_GATE_PROFILE 'seedy'`")).toBe(0);
+    expect(found(RESOLVER_CALL, 'const where = join(dataDir(env), "x");')).toBe(1);
+    expect(found(RESOLVER_CALL, 'const s = resolveStoreSettings(options.env);')).toBe(1);
+    expect(found(RESOLVER_CALL, 'const s = options.dataDir;')).toBe(0);
   });
 });
 

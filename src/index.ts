@@ -83,7 +83,7 @@ export {
 } from './jobs/index.js';
 // ledger
 export { appendLedgerRow, serializeLedgerRow } from './ledger/append.js';
-export { DEFAULT_LEDGER_CAPS, type LedgerCaps, ledgerCaps } from './ledger/caps.js';
+export { DEFAULT_LEDGER_CAPS, type LedgerCaps } from './ledger/caps.js';
 export { type CaptureOptions, type CaptureResult, captureFriction } from './ledger/capture.js';
 export { ledgerPathIn, resolveLedgerPath } from './ledger/path.js';
 export {
@@ -94,6 +94,7 @@ export {
   type SessionCount,
 } from './ledger/read.js';
 export { FRICTION_EVENTS, type LedgerRow, rowFromHookPayload } from './ledger/row.js';
+export { type LedgerSettings, ledgerCaps, resolveLedgerSettings } from './ledger/settings.js';
 // llm
 export { anthropicProvider } from './llm/anthropic.js';
 export { claudeCliProvider } from './llm/claude-cli.js';
@@ -102,6 +103,7 @@ export { heuristicProvider } from './llm/heuristic.js';
 export { openAiProvider } from './llm/openai.js';
 export type { JsonCompletion, JsonSchemaSpec, LlmPort, LlmRequest, LlmUsage } from './llm/port.js';
 export { PROVIDER_NAMES, selectProvider } from './llm/select.js';
+export { type ReaderSettings, resolveReaderSettings } from './llm/settings.js';
 export { createLinePrompter, type Prompter } from './prompt/line-prompter.js';
 // report
 export {
@@ -180,10 +182,12 @@ export {
   LOCK_HELD_MESSAGE,
   type RunScheduledOptions,
   releaseScheduledLock,
+  resolveScheduleSettings,
   runScheduled,
   type ScheduledReportInput,
   type ScheduledRunContext,
   type ScheduledRunResult,
+  type ScheduleSettings,
   scheduledRunExitCode,
   writeScheduledReport,
 } from './schedule/index.js';
@@ -217,6 +221,7 @@ export {
   moveStoreAside,
   openSessionStore,
   openStore,
+  resolveStoreSettings,
   type SessionQuery,
   type SessionRecord,
   type SessionStarts,
@@ -226,6 +231,7 @@ export {
   type StoredSessionScore,
   type StoreIdentity,
   type StoreLocation,
+  type StoreSettings,
   sessionStarts,
   storeIdentity,
   storeLocation,

@@ -1,4 +1,5 @@
 import { PROVIDER_NAMES } from '../llm/provider-names.js';
+import { cliDescription, SCAN_PARAMETERS } from '../scan/parameters.js';
 
 /**
  * Options several commands share, so that each reads and explains the same way everywhere. A command
@@ -62,12 +63,12 @@ export const DATE_RANGE = {
   since: {
     type: 'string',
     arg: 'DATE',
-    description: 'sessions active on or after: 2026-01-31, 20260131, an ISO time, or 7d / 12h / 2w ago',
+    description: cliDescription(SCAN_PARAMETERS.since),
   },
   until: {
     type: 'string',
     arg: 'DATE',
-    description: 'sessions started on or before (same forms; a bare date means the end of that day, UTC)',
+    description: cliDescription(SCAN_PARAMETERS.until),
   },
 } as const;
 
@@ -75,15 +76,14 @@ export const DATE_RANGE = {
 export const PROJECT_FILTER = {
   type: 'string',
   arg: 'PROJECT',
-  description:
-    "only this project: its folder name as the table prints it (-home-…), its path, or the repository's name",
+  description: cliDescription(SCAN_PARAMETERS.project),
 } as const;
 
 export const STORE = {
   type: 'string',
   arg: 'PATH|URL',
-  description: 'the session store: a SQLite file, or a shared postgres://… server (docs/teams.md)',
-  default: '$RETROSPECT_STORE, else <data dir>/store.sqlite',
+  description: cliDescription(SCAN_PARAMETERS.store),
+  default: SCAN_PARAMETERS.store.default,
 } as const;
 
 /** `--otlp-endpoint`, shared by `export otlp` (as `--endpoint`) and `scan`. */
@@ -98,7 +98,6 @@ export const HOST_FILTER = {
   type: 'string',
   multiple: true,
   arg: 'HOST',
-  description:
-    'only sessions of these agents: claude-code, codex, gemini, opencode, copilot (repeat or list with commas)',
-  default: 'every agent',
+  description: cliDescription(SCAN_PARAMETERS.hosts),
+  default: SCAN_PARAMETERS.hosts.default,
 } as const;

@@ -28,7 +28,7 @@ export interface CommandGroup {
 const words = (group: CommandGroup) => ['retrospect', group.path].filter(Boolean).join(' ');
 
 /** The group's help: usage, summary, one line per sub-command, examples. */
-export function renderGroupHelp(group: CommandGroup): string {
+function renderGroupHelp(group: CommandGroup): string {
   const names = Object.keys(group.subcommands);
   const lines = [`usage: ${words(group)} <command> [options]`, '', group.summary];
   if (group.details) lines.push('', group.details);
@@ -44,7 +44,7 @@ export function renderGroupHelp(group: CommandGroup): string {
 }
 
 /** The usage error for a sub-command name that is not one, with the closest name. */
-export function unknownSubcommand(group: CommandGroup, name: string): UsageError {
+function unknownSubcommand(group: CommandGroup, name: string): UsageError {
   const names = Object.keys(group.subcommands);
   const kind = name.startsWith('-') ? 'option' : group.path === '' ? 'command' : 'sub-command';
   // The CLI's own list is long: point at its help instead of spelling it out.

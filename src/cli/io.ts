@@ -22,7 +22,7 @@ const quieted = new WeakSet<Writable>();
  * finishes its work (a scan still saves its verdicts) and exits with its own status. Other write errors
  * keep their usual course.
  */
-export function endQuietlyOnClosedPipe(stream: Writable): void {
+function endQuietlyOnClosedPipe(stream: Writable): void {
   if (quieted.has(stream)) return;
   quieted.add(stream);
   let closed = false;

@@ -1,6 +1,6 @@
-import { hostname } from 'node:os';
 import { UsageError } from '../errors/errors.js';
 import type { TrialDecision } from '../report/types.js';
+import { machineName } from '../store/identity.js';
 import type { SessionRecord } from '../store/types.js';
 import { type CliIo, println } from './io.js';
 
@@ -27,7 +27,7 @@ export async function sendOtlp(
   decisions: readonly TrialDecision[] = [],
 ): Promise<void> {
   const { exportOtlp } = await import('../export/otlp.js');
-  const machine = io.env.RETROSPECT_MACHINE?.trim() || hostname();
+  const machine = machineName(io.env);
   const sent = await exportOtlp({ endpoint, headers, records, decisions, machine });
   println(
     io.stderr,

@@ -13,7 +13,7 @@ export const PROFILE = {
 } as const;
 
 /** The chosen profile (the parser already refused other values), or undefined to leave it to the env. */
-export function profileFromArgs(raw: string | undefined): GateProfile | undefined {
+function profileFromArgs(raw: string | undefined): GateProfile | undefined {
   return isGateProfile(raw) ? raw : undefined;
 }
 

@@ -3,6 +3,7 @@ import * as scan from '../scan/index.js';
 import { openSessionStore } from '../store/open-session-store.js';
 import type { SessionStorePort } from '../store/port.js';
 import { storeFileExists } from '../store/probe.js';
+import type { StoreSettings } from '../store/settings.js';
 
 /**
  * Opens the store a command names (`--store`, else `--demo`'s in-memory one, else `RETROSPECT_STORE`, else
@@ -12,13 +13,13 @@ import { storeFileExists } from '../store/probe.js';
 export async function openStoreOption(
   given: string | undefined,
   demo: boolean,
-  env: NodeJS.ProcessEnv,
+  settings: StoreSettings,
   mustExist: boolean,
 ): Promise<SessionStorePort> {
-  const location = scan.storeLocationFor(given, demo, env);
+  const location = scan.storeLocationFor(given, demo, settings);
   if (mustExist && !demo && location.kind === 'sqlite' && !storeFileExists(location.path))
     throw new InputError(
       `no session store at ${location.path} (run 'retrospect scan' first, or give --store PATH)`,
     );
-  return openSessionStore(location, env);
+  return openSessionStore(location, settings.identity);
 }

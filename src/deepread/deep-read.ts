@@ -11,6 +11,7 @@ import type { JsonCompletion, LlmPort } from '../llm/port.js';
 import { readRecordedReader } from '../llm/reader-settings.js';
 import type { RetryPolicy } from '../llm/retry.js';
 import { selectProvider } from '../llm/select.js';
+import { type ReaderSettings, resolveReaderSettings } from '../llm/settings.js';
 import { redactSecrets, secretsFromEnv } from '../safety/redact.js';
 import { terminalSafe } from '../safety/terminal.js';
 import type { TranscriptMessage } from '../transcript/messages.js';
@@ -47,6 +48,8 @@ export interface DeepReadOptions {
   baseUrl?: string;
   /** Where provider keys and defaults are read (default: process.env). */
   env?: NodeJS.ProcessEnv;
+  /** The configured reader (`RETROSPECT_PROVIDER`, `_MODEL`, `_LLM_TIMEOUT_MS`), resolved at the caller's edge; default: from `env`. */
+  reader?: ReaderSettings | undefined;
   /** Where the project is (its git main checkout holds the rules and the anchors folder). */
   cwd?: string;
   /** Aborts the model request. */
@@ -199,8 +202,9 @@ function readerPort(options: DeepReadOptions, env: NodeJS.ProcessEnv, log: (line
   if (options.answer !== undefined) return givenAnswerProvider(options.answer);
   if (typeof options.provider === 'object') return options.provider;
   const cwd = options.cwd ?? process.cwd();
+  const reader = options.reader ?? resolveReaderSettings(env);
   // The recorded reader matters only when none is named; a named one never reads the settings file.
-  const named = (options.provider ?? env.RETROSPECT_PROVIDER ?? '').trim() !== '';
+  const named = (options.provider ?? reader.provider ?? '').trim() !== '';
   const recorded = named ? undefined : readRecordedReader(findGitRoots(cwd)?.mainCheckout ?? cwd);
   const selected = selectProvider({
     detect: true,
@@ -209,6 +213,7 @@ function readerPort(options: DeepReadOptions, env: NodeJS.ProcessEnv, log: (line
     ...(options.provider !== undefined ? { provider: options.provider } : {}),
     ...(options.model !== undefined ? { model: options.model } : {}),
     ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}),
+    reader,
     env,
     cwd,
     heuristic: (evidence) => analyzeEvidence(evidence as DeepReadEvidence),

@@ -86,7 +86,7 @@ export const RETRO_DIR_GITIGNORE =
   '# Created by Retrospect: its ledger, anchors and reports stay local.\n*\n';
 
 /** Whether `folder` is a project's `.claude/retro`, the folder of the tool's local state. */
-export function isRetroDir(folder: string): boolean {
+function isRetroDir(folder: string): boolean {
   return basename(folder) === 'retro' && basename(dirname(folder)) === '.claude';
 }
 
@@ -97,7 +97,7 @@ export function isRetroDir(folder: string): boolean {
  * edited. Only a folder the tool made gets one: a `.claude/retro` that already existed was set up by the
  * team, perhaps to commit it. Exclusive create: an existing file is kept as it is.
  */
-export function ignoreNewRetroDir(folder: string): void {
+function ignoreNewRetroDir(folder: string): void {
   if (!isRetroDir(folder)) return;
   try {
     writeFileSync(join(folder, '.gitignore'), RETRO_DIR_GITIGNORE, { flag: 'wx' });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ledgerFromEnv } from '../ledger/settings.js';
 import { gateSessionSync } from './gate-session.js';
-import { defaultGateSettings, ledgerFromEnv, resolveGateSettings } from './settings.js';
+import { defaultGateSettings, resolveGateSettings } from './settings.js';
 
 describe('resolveGateSettings', () => {
   it('gives the defaults when the environment sets nothing', () => {

@@ -41,15 +41,12 @@ export function resolveGateSettings(input: {
   return {
     profile: profile.profile,
     threshold: threshold.threshold,
-    ledger: ledgerFromEnv(env),
+    // Read here, not through ledger/settings.ts's ledgerFromEnv (the same rule): the gate's bundle stays
+    // one module smaller (src/cli/startup.test.ts counts them).
+    ledger: env.FRICTION_LEDGER || undefined,
     forceTranscriptS2: env.RETRO_FORCE_TRANSCRIPT_S2 === '1',
     warnings: [threshold.warning, profile.warning].filter((w): w is string => w !== undefined),
   };
-}
-
-/** The friction ledger the user chose, for the front ends that need only the ledger (ledger show, the hook). */
-export function ledgerFromEnv(env: NodeJS.ProcessEnv): string | undefined {
-  return env.FRICTION_LEDGER || undefined;
 }
 
 /** The settings with no environment at all: the default profile and threshold, the main checkout's ledger. */

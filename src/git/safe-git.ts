@@ -55,7 +55,7 @@ const EXECUTING_VARIABLES = ['GIT_EXTERNAL_DIFF', 'GIT_SSH', 'GIT_SSH_COMMAND', 
  * The names of the content filters configured for the repository at `cwd` (`filter.<name>.clean`, `.smudge`,
  * `.process`). Reading configuration runs nothing. Subsection names may hold dots.
  */
-export function configuredFilters(cwd: string, env: NodeJS.ProcessEnv = process.env): string[] {
+function configuredFilters(cwd: string, env: NodeJS.ProcessEnv = process.env): string[] {
   const result = spawnSync('git', [...SAFE_GIT_OPTIONS, 'config', '-z', '--get-regexp', '^filter\\.'], {
     cwd,
     env: { ...env, LC_ALL: 'C' },

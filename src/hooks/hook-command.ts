@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { isWithin, realPathOfMaybeMissing } from '../fsx/paths.js';
 
 /** This package's CLI entry, as installed (symlinks resolved). */
-export function installedBinPath(): string {
+function installedBinPath(): string {
   const bin = fileURLToPath(new URL('../../bin/retrospect.js', import.meta.url));
   try {
     return realpathSync(bin);

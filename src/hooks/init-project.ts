@@ -17,7 +17,7 @@ export interface InitHooksOptions {
 }
 
 /** `.claude/settings.local.json` beside a project's `.claude/settings.json`: this machine's settings only. */
-export function localSettingsPath(sharedPath: string): string {
+function localSettingsPath(sharedPath: string): string {
   return join(dirname(sharedPath), 'settings.local.json');
 }
 

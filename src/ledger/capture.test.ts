@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { tempDir } from '../test-support/temp-dir.js';
 import { captureFriction } from './capture.js';
 import { rowFromHookPayload } from './row.js';
+import { resolveLedgerSettings } from './settings.js';
 
 const NOW = new Date('2026-11-02T10:20:30.456Z');
 const SESSION = '3f2b8c1e-7d4a-4e21-9b0f-5c6d7e8f9a01';
@@ -104,7 +105,7 @@ describe('captureFriction', () => {
         tool_response: 'CANARY_RESULT_43',
         error: 'Exit code 1: CANARY_ERROR_44',
       }),
-      { env, cwd: tmpdir(), now: NOW },
+      { settings: resolveLedgerSettings(env), cwd: tmpdir(), now: NOW },
     );
     expect(result).toEqual({ status: 'written', path });
     const text = readFileSync(path, 'utf8');
@@ -117,7 +118,7 @@ describe('captureFriction', () => {
   it('records StopFailure without a tool, and writes nothing for an empty session id', async () => {
     const { env, path } = ledgerEnv();
     await captureFriction(payload({ hook_event_name: 'StopFailure', error_type: 'rate_limit' }), {
-      env,
+      settings: resolveLedgerSettings(env),
       cwd: tmpdir(),
     });
     const [row] = readFileSync(path, 'utf8').trim().split('\n');
@@ -125,7 +126,7 @@ describe('captureFriction', () => {
 
     const other = ledgerEnv();
     const skipped = await captureFriction(payload({ session_id: '', hook_event_name: 'StopFailure' }), {
-      env: other.env,
+      settings: resolveLedgerSettings(other.env),
       cwd: tmpdir(),
     });
     expect(skipped.status).toBe('skipped');
@@ -134,10 +135,13 @@ describe('captureFriction', () => {
 
   it('closes a torn last line instead of gluing the new row onto it', async () => {
     const { env, path } = ledgerEnv();
-    await captureFriction(payload({ hook_event_name: 'StopFailure' }), { env, cwd: tmpdir() });
+    await captureFriction(payload({ hook_event_name: 'StopFailure' }), {
+      settings: resolveLedgerSettings(env),
+      cwd: tmpdir(),
+    });
     writeFileSync(path, `${readFileSync(path, 'utf8')}{"ts":"2026-11-0`);
     await captureFriction(payload({ hook_event_name: 'PermissionDenied', tool_name: 'Write' }), {
-      env,
+      settings: resolveLedgerSettings(env),
       cwd: tmpdir(),
     });
     const lines = readFileSync(path, 'utf8').split('\n');
@@ -148,33 +152,38 @@ describe('captureFriction', () => {
 
   it('fails with a reason for bad JSON, an unwritable ledger, and outside a repository', async () => {
     const { env } = ledgerEnv();
-    expect(await captureFriction('{"session_id": "x", ', { env, cwd: tmpdir() })).toMatchObject({
+    expect(
+      await captureFriction('{"session_id": "x", ', { settings: resolveLedgerSettings(env), cwd: tmpdir() }),
+    ).toMatchObject({
       status: 'failed',
       reason: expect.stringMatching(/^hook input is not valid JSON/),
     });
     const dir = tempDir('retrospect-capture-');
     writeFileSync(join(dir, 'file'), 'not a folder');
     const unwritable = await captureFriction(payload({ hook_event_name: 'StopFailure' }), {
-      env: { FRICTION_LEDGER: join(dir, 'file', 'friction.jsonl') },
+      settings: resolveLedgerSettings({ FRICTION_LEDGER: join(dir, 'file', 'friction.jsonl') }),
       cwd: dir,
     });
     expect(unwritable).toMatchObject({
       status: 'failed',
       reason: expect.stringMatching(/^cannot append to /),
     });
-    expect(await captureFriction(payload({ hook_event_name: 'StopFailure' }), { env: {}, cwd: dir })).toEqual(
-      {
-        status: 'failed',
-        reason: 'not inside a git repository and FRICTION_LEDGER is not set',
-      },
-    );
+    expect(
+      await captureFriction(payload({ hook_event_name: 'StopFailure' }), {
+        settings: resolveLedgerSettings({}),
+        cwd: dir,
+      }),
+    ).toEqual({
+      status: 'failed',
+      reason: 'not inside a git repository and FRICTION_LEDGER is not set',
+    });
   });
 
   it('keeps the newest rows within the line cap and the byte cap', async () => {
     const lines = ledgerEnv({ FRICTION_LEDGER_MAX_LINES: '3' });
     for (const tool of ['A', 'B', 'C', 'D', 'E']) {
       await captureFriction(payload({ hook_event_name: 'PostToolUseFailure', tool_name: tool }), {
-        env: lines.env,
+        settings: resolveLedgerSettings(lines.env),
         cwd: tmpdir(),
       });
     }
@@ -184,7 +193,7 @@ describe('captureFriction', () => {
     const bytes = ledgerEnv({ FRICTION_LEDGER_MAX_BYTES: '300' });
     for (const tool of ['A', 'B', 'C', 'D', 'E']) {
       await captureFriction(payload({ hook_event_name: 'PostToolUseFailure', tool_name: tool }), {
-        env: bytes.env,
+        settings: resolveLedgerSettings(bytes.env),
         cwd: tmpdir(),
       });
     }
@@ -202,7 +211,7 @@ describe('captureFriction', () => {
   it('refuses a byte cap smaller than the row, and leaves the ledger as it was', async () => {
     const { env, path } = ledgerEnv();
     await captureFriction(payload({ hook_event_name: 'PostToolUseFailure', tool_name: 'A' }), {
-      env,
+      settings: resolveLedgerSettings(env),
       cwd: tmpdir(),
     });
     const before = readFileSync(path, 'utf8');
@@ -211,7 +220,7 @@ describe('captureFriction', () => {
       const result = await captureFriction(
         payload({ hook_event_name: 'PostToolUseFailure', tool_name: 'B' }),
         {
-          env: { ...env, FRICTION_LEDGER_MAX_BYTES: cap },
+          settings: resolveLedgerSettings({ ...env, FRICTION_LEDGER_MAX_BYTES: cap }),
           cwd: tmpdir(),
         },
       );
@@ -223,7 +232,7 @@ describe('captureFriction', () => {
     }
     // A cap that holds the new row but not the old ones keeps the newest row.
     const exact = await captureFriction(payload({ hook_event_name: 'PostToolUseFailure', tool_name: 'C' }), {
-      env: { ...env, FRICTION_LEDGER_MAX_BYTES: String(rowBytes) },
+      settings: resolveLedgerSettings({ ...env, FRICTION_LEDGER_MAX_BYTES: String(rowBytes) }),
       cwd: tmpdir(),
     });
     expect(exact.status).toBe('written');
@@ -240,7 +249,7 @@ describe('captureFriction', () => {
     const fifo = join(dir, 'friction.jsonl');
     execFileSync('mkfifo', [fifo]);
     const result = await captureFriction(payload({ hook_event_name: 'StopFailure' }), {
-      env: { FRICTION_LEDGER: fifo },
+      settings: resolveLedgerSettings({ FRICTION_LEDGER: fifo }),
       cwd: dir,
     });
     expect(result).toEqual({
@@ -260,7 +269,7 @@ describe('captureFriction', () => {
     symlinkSync('../../scripts/deploy.sh', ledger);
     const result = await captureFriction(
       payload({ hook_event_name: 'PostToolUseFailure', tool_name: 'Bash', tool_input: { command: 'x' } }),
-      { env: {}, cwd: repo },
+      { settings: resolveLedgerSettings({}), cwd: repo },
     );
     expect(result).toEqual({
       status: 'failed',

@@ -1,8 +1,8 @@
 import { realPathOfMaybeMissing } from '../fsx/paths.js';
 import { appendLedgerRow, RowOverCapError } from './append.js';
-import { ledgerCaps } from './caps.js';
 import { locateLedger } from './path.js';
 import { rowFromHookPayload } from './row.js';
+import type { LedgerSettings } from './settings.js';
 
 export type CaptureResult =
   | { status: 'written'; path: string }
@@ -10,8 +10,8 @@ export type CaptureResult =
   | { status: 'failed'; reason: string };
 
 export interface CaptureOptions {
-  /** The hook's environment, this entry point's edge: FRICTION_LEDGER and the two caps are read from it. */
-  env: NodeJS.ProcessEnv;
+  /** The ledger the user chose and its caps, resolved at the hook's edge (resolveLedgerSettings). */
+  settings: LedgerSettings;
   /** Where the hook runs; the ledger goes to this repository's main checkout unless FRICTION_LEDGER is set. */
   cwd: string;
   now?: Date;
@@ -40,7 +40,7 @@ export async function captureFriction(input: string, options: CaptureOptions): P
   if (built.kind === 'invalid') return { status: 'failed', reason: built.reason };
   let location: ReturnType<typeof locateLedger>;
   try {
-    location = locateLedger(options.env.FRICTION_LEDGER || undefined, options.cwd);
+    location = locateLedger(options.settings.ledger, options.cwd);
   } catch (error) {
     return { status: 'failed', reason: `cannot locate the ledger (${errorText(error)})` };
   }
@@ -57,7 +57,7 @@ export async function captureFriction(input: string, options: CaptureOptions): P
     await appendLedgerRow(
       target,
       built.row,
-      ledgerCaps(options.env),
+      options.settings.caps,
       options.lockTimeoutMs === undefined ? {} : { lockTimeoutMs: options.lockTimeoutMs },
     );
   } catch (error) {

@@ -11,12 +11,16 @@ const APPENDS = 200;
 // Without caps every row must survive; fewer appends keep this fsync-bound check quick.
 const UNCAPPED_APPENDS = 50;
 const CAPTURE_MODULE = pathToFileURL(join(REPO_ROOT, 'dist', 'ledger', 'capture.js')).href;
+const SETTINGS_MODULE = pathToFileURL(join(REPO_ROOT, 'dist', 'ledger', 'settings.js')).href;
 
 // Each writer is a separate process running the built capture path, as parallel hook processes do. A real
 // hook process appends once and exits; the short random pause between appends keeps a writer from re-taking
 // the lock the instant it released it, which no hook does and which would only measure lock starvation.
 const WRITER = `
 const { captureFriction } = await import(${JSON.stringify(CAPTURE_MODULE)});
+const { resolveLedgerSettings } = await import(${JSON.stringify(SETTINGS_MODULE)});
+// Resolved once at the process's edge, as the hook does.
+const settings = resolveLedgerSettings(process.env);
 const writer = process.argv[1];
 const pause = new Int32Array(new SharedArrayBuffer(4));
 const appends = Number(process.argv[2]);
@@ -27,7 +31,7 @@ for (let seq = 0; seq < appends; seq++) {
     tool_name: 'Bash',
     tool_input: { file_path: 'seq-' + String(seq).padStart(3, '0'), command: 'x'.repeat(seq % 7 * 40) },
   });
-  const result = await captureFriction(input, { env: process.env, cwd: process.cwd() });
+  const result = await captureFriction(input, { settings, cwd: process.cwd() });
   if (result.status !== 'written') { console.error(JSON.stringify(result)); process.exit(1); }
   Atomics.wait(pause, 0, 0, 1 + Math.random() * 2);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ledgerCaps } from './caps.js';
 import { mayExceedCaps, offsetWithinCaps } from './rotate.js';
+import { ledgerCaps } from './settings.js';
 
 const rows = (n: number) => Array.from({ length: n }, (_, i) => `{"n":${i}}\n`).join('');
 

@@ -10,6 +10,7 @@ import type { LlmPort } from './port.js';
 import { PROVIDER_NAMES, type ProviderName } from './provider-names.js';
 import type { RecordedReader } from './reader-settings.js';
 import type { RetryPolicy } from './retry.js';
+import { type ReaderSettings, resolveReaderSettings } from './settings.js';
 
 export { PROVIDER_NAMES, type ProviderName };
 
@@ -20,6 +21,12 @@ export interface ProviderChoice {
   model?: string;
   /** `--base-url`; else `OPENAI_BASE_URL` / `ANTHROPIC_BASE_URL`. */
   baseUrl?: string;
+  /**
+   * The configured reader under the flags (`RETROSPECT_PROVIDER`, `_MODEL`, `_LLM_TIMEOUT_MS`), resolved at
+   * the caller's edge; default: resolved from `env`.
+   */
+  reader?: ReaderSettings | undefined;
+  /** Provider keys and base URLs, and the PATH an agent CLI is looked for on. */
   env: NodeJS.ProcessEnv;
   cwd?: string;
   /** What the offline provider answers with. */
@@ -98,14 +105,14 @@ function isProviderName(value: string): value is ProviderName {
  * says which reader reads and how to choose another.
  */
 export function selectProvider(choice: ProviderChoice): SelectedProvider {
-  const { env } = choice;
-  const named = nonEmpty(choice.provider) ?? nonEmpty(env.RETROSPECT_PROVIDER);
+  const reader = choice.reader ?? resolveReaderSettings(choice.env);
+  const named = nonEmpty(choice.provider) ?? reader.provider;
   if (named === undefined && choice.detect !== true) return offlineUnasked(choice);
   const detected = named === undefined ? detectReader(choice) : undefined;
   const requested = named ?? detected?.provider ?? 'heuristic';
-  const model = nonEmpty(choice.model) ?? nonEmpty(env.RETROSPECT_MODEL) ?? detected?.model;
+  const model = nonEmpty(choice.model) ?? reader.model ?? detected?.model;
   const why = detected?.why ?? (nonEmpty(choice.provider) ? 'named with --provider' : 'RETROSPECT_PROVIDER');
-  const port = portFor(requested, choice, model);
+  const port = portFor(requested, choice, model, reader.timeoutMs);
   if (choice.detect !== true) return { port };
   const label = `${port.name}${port.model ? ` (${port.model})` : ''}`;
   return { port, notice: `reader: ${label}, ${why}; ${CHOOSE_READER}` };
@@ -126,9 +133,14 @@ function offlineUnasked(choice: ProviderChoice): SelectedProvider {
   };
 }
 
-function portFor(requested: string, choice: ProviderChoice, model: string | undefined): LlmPort {
+function portFor(
+  requested: string,
+  choice: ProviderChoice,
+  model: string | undefined,
+  configuredTimeoutMs: number | undefined,
+): LlmPort {
   const { env } = choice;
-  const timeoutMs = choice.timeoutMs ?? timeoutFromEnv(env);
+  const timeoutMs = choice.timeoutMs ?? configuredTimeoutMs;
   const transport = { ...(timeoutMs ? { timeoutMs } : {}), ...(choice.retry ? { retry: choice.retry } : {}) };
   if (!isProviderName(requested)) {
     throw new LlmError(
@@ -180,10 +192,4 @@ function portFor(requested: string, choice: ProviderChoice, model: string | unde
       return claudeCliProvider(cli);
     }
   }
-}
-
-/** `RETROSPECT_LLM_TIMEOUT_MS`, when it is a positive whole number. */
-function timeoutFromEnv(env: NodeJS.ProcessEnv): number | undefined {
-  const raw = nonEmpty(env.RETROSPECT_LLM_TIMEOUT_MS);
-  return raw && /^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : undefined;
 }

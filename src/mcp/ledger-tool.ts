@@ -1,9 +1,9 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { InputError } from '../errors/errors.js';
-import { ledgerFromEnv } from '../gate/settings.js';
 import { locateLedger } from '../ledger/path.js';
 import { unreadLedgerNote } from '../ledger/read.js';
+import { ledgerFromEnv } from '../ledger/settings.js';
 import { emptyLedgerView, ledgerViewJson, showLedger } from '../ledger/show.js';
 import { existingPath, guarded, type ToolContext, textResult } from './tool-kit.js';
 

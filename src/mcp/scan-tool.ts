@@ -7,57 +7,51 @@ import { InputError } from '../errors/errors.js';
 import { GATE_PROFILES } from '../gate/profile.js';
 import { resolveGateSettings } from '../gate/settings.js';
 import * as scan from '../scan/index.js';
+import { mcpDescription, SCAN_PARAMETERS } from '../scan/parameters.js';
+import { runScan } from '../scan/run-scan.js';
 import { skippedLines, skippedSummary } from '../scan/skipped.js';
 import {
   DEFAULT_SURVIVAL_AFTER_BUDGET_MS,
   DEFAULT_SURVIVAL_DAYS,
-  scanSurvival,
   withSurvivalField,
 } from '../scan/survival.js';
 import { isPostgresUrl, type StoreLocation, storeLocation } from '../store/location.js';
-import { openSessionStore } from '../store/open-session-store.js';
 import { isSessionStore } from '../store/probe.js';
-import { sessionStarts } from '../store/session-starts.js';
+import { resolveStoreSettings, type StoreSettings } from '../store/settings.js';
 import { isSessionRow } from '../transcript/hosts.js';
 import { HOST_NAMES } from '../transcript/types.js';
 import { existingPath, guarded, type ToolContext, textResult } from './tool-kit.js';
 
 const DATE_HINT = 'a date such as 2026-10-01 or an ISO time';
 
-const input = z
+/** The `scan_sessions` input; its shared parameters are described from scan/parameters.ts. */
+export const SCAN_INPUT = z
   .object({
     dirs: z
       .array(z.string().min(1), { error: 'dirs: expected a list of folder or session file paths' })
       .optional()
-      .describe(
-        "Agents' session folders (~/.claude/projects, ~/.codex, ~/.gemini, ~/.local/share/opencode, ~/.copilot) or session files (default: each agent's own places)",
-      ),
+      .describe(mcpDescription(SCAN_PARAMETERS.paths)),
     hosts: z
       .array(z.enum(HOST_NAMES, { error: `hosts: expected some of ${HOST_NAMES.join(', ')}` }))
       .optional()
-      .describe('Only sessions of these agents (default: every agent)'),
-    project: z.string().optional().describe('Keep sessions whose project folder name contains this'),
-    since: z.string().optional().describe(`Sessions active at or after ${DATE_HINT}`),
-    until: z.string().optional().describe(`Sessions started at or before ${DATE_HINT}`),
+      .describe(mcpDescription(SCAN_PARAMETERS.hosts)),
+    project: z.string().optional().describe(mcpDescription(SCAN_PARAMETERS.project)),
+    since: z.string().optional().describe(mcpDescription(SCAN_PARAMETERS.since)),
+    until: z.string().optional().describe(mcpDescription(SCAN_PARAMETERS.until)),
     minScore: z
       .number({ error: 'minScore: expected a number such as 5' })
       .nonnegative('minScore: expected a number of 0 or more')
-      .optional(),
+      .optional()
+      .describe(mcpDescription(SCAN_PARAMETERS.minScore)),
     flagged: z
       .boolean({ error: 'flagged: expected true or false' })
       .optional()
-      .describe('Only flagged sessions'),
+      .describe(mcpDescription(SCAN_PARAMETERS.flagged)),
     includeOwn: z
       .boolean({ error: 'includeOwn: expected true or false' })
       .optional()
-      .describe("Also return Retrospect's own analysis runs (claude -p sessions of its claude-cli provider)"),
-    store: z
-      .string()
-      .min(1)
-      .optional()
-      .describe(
-        'Session store (default: the one `retrospect scan` uses): an existing store file or a shared postgres:// URL',
-      ),
+      .describe(mcpDescription(SCAN_PARAMETERS.includeOwn)),
+    store: z.string().min(1).optional().describe(mcpDescription(SCAN_PARAMETERS.store)),
     limit: z
       .number()
       .int('limit: expected a whole number')
@@ -108,8 +102,8 @@ function dateBound(text: string | undefined, name: string, edge: 'start' | 'end'
  * server create a file: a path where nothing is, another program's database, a text file, a FIFO or a
  * device is refused in one line before anything is opened.
  */
-function storeFor(given: string | undefined, context: ToolContext): StoreLocation {
-  if (given === undefined) return scan.storeLocationFor(undefined, false, context.env);
+function storeFor(given: string | undefined, settings: StoreSettings, context: ToolContext): StoreLocation {
+  if (given === undefined) return scan.storeLocationFor(undefined, false, settings);
   if (isPostgresUrl(given)) return storeLocation(given);
   const path = resolve(context.cwd, given);
   const stat = statSync(path, { throwIfNoEntry: false });
@@ -138,7 +132,7 @@ export function registerScanTool(server: McpServer, context: ToolContext): void 
       title: 'Scan sessions',
       description:
         'Gates every coding-agent session (Claude Code, Codex, Gemini CLI, OpenCode, Copilot CLI) under the given folders (only new or changed files are read; verdicts are kept in the session store) and returns the matching records as `retrospect scan --json` prints them: one JSON object per line, highest score first. A summary line follows as a second text block.',
-      inputSchema: input,
+      inputSchema: SCAN_INPUT,
       annotations: {
         readOnlyHint: false,
         destructiveHint: false,
@@ -146,9 +140,10 @@ export function registerScanTool(server: McpServer, context: ToolContext): void 
         openWorldHint: false,
       },
     },
-    guarded('scan_sessions', context, async (args: z.infer<typeof input>) => {
-      const roots =
-        args.dirs?.map((dir) => sessionPath(dir, context)) ?? scan.defaultScanRoots(context.env, args.hosts);
+    guarded('scan_sessions', context, async (args: z.infer<typeof SCAN_INPUT>) => {
+      // Checked in the order the tool always has: the paths, the dates, then the store.
+      const paths = args.dirs?.map((dir) => sessionPath(dir, context));
+      const storeSettings = resolveStoreSettings(context.env);
       const filter: scan.ScanFilter = {
         project: args.project,
         hosts: args.hosts,
@@ -158,58 +153,48 @@ export function registerScanTool(server: McpServer, context: ToolContext): void 
         flaggedOnly: args.flagged === true,
         includeOwn: args.includeOwn === true,
       };
-      const gate = resolveGateSettings({ flags: { profile: args.profile }, env: context.env });
-      const { settings, warning } = scan.gateSettingsFor(gate, context.cwd);
-      const store = await openSessionStore(storeFor(args.store, context), context.env);
-      try {
-        const result = await scan.scanSessions({
-          roots,
-          store,
-          settings,
-          jobs: availableParallelism(),
-          ...(args.hosts ? { hosts: args.hosts } : {}),
-        });
-        const starts = sessionStarts(result.records, new Date());
-        const shown = scan.selectRecords(result.records, settings.threshold, filter, starts);
-        const limit = args.limit ?? DEFAULT_LIMIT;
-        const flagged = shown.filter((r) => r.verdict.passed).length;
-        const ownLeftOut = scan.ownRunsLeftOut(result.records, settings.threshold, filter, starts);
-        const summary = [
-          `${shown.length} of ${result.records.length} sessions matched, ${flagged} flagged (threshold ${settings.threshold}); read ${result.read}, unchanged ${result.unchanged}`,
-          ...(ownLeftOut > 0
-            ? [`${ownLeftOut} of Retrospect's own analysis runs left out (includeOwn shows them)`]
-            : []),
-          ...(shown.length > limit
-            ? [`only the first ${limit} records are shown (raise limit for more)`]
-            : []),
-          ...(warning ? [warning] : []),
-          ...(result.skipped.length > 0
-            ? [skippedSummary(result.skipped, true) ?? '', ...skippedLines(result.skipped).slice(0, 5)]
-            : []),
-          ...result.warnings.slice(0, 5),
-          ...(result.warnings.length > 5 ? [`(${result.warnings.length - 5} more warnings)`] : []),
-        ];
-        const returned = shown.slice(0, limit);
+      const limit = args.limit ?? DEFAULT_LIMIT;
+      const scanned = await runScan({
+        paths,
+        hosts: args.hosts,
+        filter,
+        gate: resolveGateSettings({ flags: { profile: args.profile }, env: context.env }),
+        cwd: context.cwd,
+        store: storeFor(args.store, storeSettings, context),
+        identity: storeSettings.identity,
+        env: context.env,
+        jobs: availableParallelism(),
+        limit,
         // Git work in each session's repository: only when asked, only for the records returned.
-        const survival = args.survival
-          ? await scanSurvival(returned, {
-              days: args.survival.days ?? DEFAULT_SURVIVAL_DAYS,
-              budgetMs: (args.survival.budgetSeconds ?? DEFAULT_SURVIVAL_AFTER_BUDGET_MS / 1000) * 1000,
-              env: context.env,
-            })
-          : undefined;
-        return textResult(
-          returned
-            .map((r) => {
-              const line = scan.scanRecordJson(r, starts);
-              return survival ? withSurvivalField(line, survival.get(r.path)) : line;
-            })
-            .join('\n'),
-          summary.join('\n'),
-        );
-      } finally {
-        await store.close();
-      }
+        survival: args.survival && {
+          days: args.survival.days ?? DEFAULT_SURVIVAL_DAYS,
+          budgetMs: (args.survival.budgetSeconds ?? DEFAULT_SURVIVAL_AFTER_BUDGET_MS / 1000) * 1000,
+        },
+      });
+      const { result, selected: shown, returned, starts, threshold, warning, ownLeftOut, survival } = scanned;
+      const flagged = shown.filter((r) => r.verdict.passed).length;
+      const summary = [
+        `${shown.length} of ${result.records.length} sessions matched, ${flagged} flagged (threshold ${threshold}); read ${result.read}, unchanged ${result.unchanged}`,
+        ...(ownLeftOut > 0
+          ? [`${ownLeftOut} of Retrospect's own analysis runs left out (includeOwn shows them)`]
+          : []),
+        ...(shown.length > limit ? [`only the first ${limit} records are shown (raise limit for more)`] : []),
+        ...(warning ? [warning] : []),
+        ...(result.skipped.length > 0
+          ? [skippedSummary(result.skipped, true) ?? '', ...skippedLines(result.skipped).slice(0, 5)]
+          : []),
+        ...result.warnings.slice(0, 5),
+        ...(result.warnings.length > 5 ? [`(${result.warnings.length - 5} more warnings)`] : []),
+      ];
+      return textResult(
+        returned
+          .map((r) => {
+            const line = scan.scanRecordJson(r, starts);
+            return survival ? withSurvivalField(line, survival.get(r.path)) : line;
+          })
+          .join('\n'),
+        summary.join('\n'),
+      );
     }),
   );
 }

@@ -20,7 +20,7 @@ export function textResult(...texts: string[]): CallToolResult {
   return { content: texts.map((text) => ({ type: 'text' as const, text })) };
 }
 
-export function errorResult(message: string): CallToolResult {
+function errorResult(message: string): CallToolResult {
   return { content: [{ type: 'text', text: message }], isError: true };
 }
 

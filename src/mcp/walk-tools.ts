@@ -1,11 +1,12 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { InputError } from '../errors/errors.js';
+import { resolveReaderSettings } from '../llm/settings.js';
 import { suppliedCommentSchema } from '../walk/comments/supplied.js';
 import { WALK_SCOPES } from '../walk/document.js';
 import { pickWhyReaders } from '../walk/narrate/why-readers.js';
 import { WALK_PLAN_TOML } from '../walk/plan.js';
-import { renderMarkdown } from '../walk/render/render.js';
+import { renderWalk, WALK_FORMATS } from '../walk/render/format.js';
 import { walkChangeSet } from '../walk/walk.js';
 import { existingPath, guarded, type ToolContext, textResult } from './tool-kit.js';
 
@@ -84,7 +85,7 @@ const input = z
         "Who synthesises the why of a unit whose commit message is thin: ['auto'] (the deep read's reader), or readers as PROVIDER or PROVIDER:MODEL; default none (no model is called)",
       ),
     format: z
-      .enum(['markdown', 'json'], { error: 'format: expected markdown or json' })
+      .enum(WALK_FORMATS, { error: `format: expected ${WALK_FORMATS.join(' or ')}` })
       .optional()
       .describe(
         'markdown (default, as `retrospect walk` prints it) or json (the retrospective-walk document)',
@@ -144,13 +145,20 @@ export function registerWalkTools(server: McpServer, context: ToolContext): void
         suppliedAuthor: { author_type: 'model', identifier: args.author ?? 'mcp-client' },
         includePriorEvidence: args.includePriorEvidence !== false,
         ...(args.modelsForWhy
-          ? { modelsForWhy: pickWhyReaders({ models: args.modelsForWhy, env: context.env, cwd }) }
+          ? {
+              modelsForWhy: pickWhyReaders({
+                models: args.modelsForWhy,
+                reader: resolveReaderSettings(context.env),
+                env: context.env,
+                cwd,
+              }),
+            }
           : {}),
         cwd,
         env: context.env,
         readStdin: () => Promise.reject(new InputError('reading a diff from stdin is not available here')),
       });
-      const text = args.format === 'json' ? JSON.stringify(document, null, 2) : renderMarkdown(document);
+      const text = renderWalk(document, args.format ?? 'markdown');
       return textResult(text, ...(warnings.length > 0 ? [warnings.join('\n')] : []));
     }),
   );

@@ -3,7 +3,7 @@ import { addSignals, isMainSession, meanScore, noSignals } from './aggregate.js'
 import type { ProjectFriction } from './types.js';
 
 /** Most flagged sessions first, then most sessions, then by name: the order every per-project view uses. */
-export function byBusiest(a: ProjectFriction, b: ProjectFriction): number {
+function byBusiest(a: ProjectFriction, b: ProjectFriction): number {
   return b.flagged - a.flagged || b.sessions - a.sessions || a.project.localeCompare(b.project);
 }
 

@@ -13,7 +13,7 @@ import type {
 import { WEEKLY_CHART_LIMIT } from './weekly.js';
 
 /** How many projects the signal-mix chart draws (the table below it lists them all). */
-export const CHART_PROJECT_LIMIT = 12;
+const CHART_PROJECT_LIMIT = 12;
 
 function percent(share: number): string {
   return `${(share * 100).toFixed(1)}%`;

@@ -42,7 +42,7 @@ export interface SpendReport {
 }
 
 /** How many sessions the "top by friction spend" table lists. */
-export const TOP_FRICTION_LIMIT = 10;
+const TOP_FRICTION_LIMIT = 10;
 
 class Groups {
   private readonly rows = new Map<string, SpendRow>();

@@ -5,7 +5,7 @@ import { signalDrill } from './excerpts.js';
 import type { FlaggedSession } from './types.js';
 
 /** How many flagged transcripts the table lists. */
-export const TOP_FLAGGED_LIMIT = 25;
+const TOP_FLAGGED_LIMIT = 25;
 
 /** The highest-scoring flagged transcripts (sub-agents included, labelled by their agent id). */
 export function topFlagged(

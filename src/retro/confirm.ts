@@ -1,6 +1,7 @@
 import { OutsideProjectError } from '../errors/errors.js';
 import type { GateSettings } from '../gate/settings.js';
 import { quoteForReview } from '../safety/quote.js';
+import type { StoreSettings } from '../store/settings.js';
 import { applyTrialDecision } from '../trial/apply.js';
 import { reviewTrials, type TrialReviewOptions } from '../trial/project-review.js';
 import { deferLine, trialLabel } from '../trial/review.js';
@@ -50,6 +51,7 @@ export async function reviewElapsedTrials(
   context: ConfirmContext & {
     env: NodeJS.ProcessEnv;
     gate: GateSettings;
+    store: StoreSettings;
     projectsRoot?: string | undefined;
     nowMs?: number | undefined;
     /** The run's gating cap, for the sessions the scores need gated (the run's cap holds throughout). */
@@ -70,6 +72,7 @@ export async function reviewElapsedTrials(
     projectsRoot: context.projectsRoot,
     env: context.env,
     gate: context.gate,
+    storeSettings: context.store,
     fileCapMs: context.gateCapMs,
     skipPaths: context.slowPaths,
     onUnscored: (session) => unscored.set(session.path, session),

@@ -1,14 +1,17 @@
 import { deepRead } from '../deepread/index.js';
 import { isFatalLlmError } from '../llm/errors.js';
+import type { ReaderSettings } from '../llm/settings.js';
 import { sessionIdFromPath } from '../transcript/read.js';
 import { type AnswerSource, answerFor } from './answers.js';
 import { type DeepReader, fatalDeepReadError } from './deep-read-port.js';
 
 interface DeepReaderSettings {
-  /** `openai`, `anthropic`, `claude-cli` or `heuristic` (default `RETROSPECT_PROVIDER`, else heuristic). */
+  /** `openai`, `anthropic`, `claude-cli` or `heuristic` (default the configured reader's, else heuristic). */
   provider?: string | undefined;
   model?: string | undefined;
   baseUrl?: string | undefined;
+  /** The configured reader (`RETROSPECT_PROVIDER`, …), resolved at the caller's edge; default: from `env`. */
+  reader?: ReaderSettings | undefined;
   env: NodeJS.ProcessEnv;
   /** The worktree the retro runs in: the deep read finds the project's rules and anchors folder from it. */
   cwd: string;
@@ -48,6 +51,7 @@ export function projectDeepReader(settings: DeepReaderSettings): DeepReader {
       anchorsRoot: request.anchorsRoot,
       ...(request.messages !== undefined ? { messages: request.messages } : {}),
       env: settings.env,
+      ...(settings.reader !== undefined ? { reader: settings.reader } : {}),
       cwd: settings.cwd,
       ...(settings.provider !== undefined ? { provider: settings.provider } : {}),
       ...(settings.model !== undefined ? { model: settings.model } : {}),

@@ -8,7 +8,7 @@ import type { TranscriptMessage } from '../transcript/messages.js';
  * larger one is streamed by each of those passes instead, as the deep read does on its own, so that a
  * transcript of hundreds of megabytes never sits in memory (three are read at once).
  */
-export const HELD_SESSION_BYTES = 64 * 1024 * 1024;
+const HELD_SESSION_BYTES = 64 * 1024 * 1024;
 
 /**
  * A flagged session's messages, read once for the whole retro; undefined when the file is larger than

@@ -8,6 +8,7 @@ import { gateSettingsFor } from '../scan/settings.js';
 import { openStoreOrMemory } from '../store/fallback.js';
 import { openSessionStore } from '../store/open-session-store.js';
 import { storeLocationFor } from '../store/path.js';
+import type { StoreSettings } from '../store/settings.js';
 import type { SessionFile } from '../transcript/claude/project-folders.js';
 
 /** Notes §5 step 3: a file may gate for 2 s in `--all`; one session has a 5 s budget. */
@@ -15,12 +16,13 @@ export const GATE_CAP_ALL_MS = 2_000;
 export const GATE_BUDGET_SINGLE_MS = 5_000;
 
 interface GateStepOptions {
-  env: NodeJS.ProcessEnv;
+  /** Where the session store is and who writes into it, resolved at the caller's edge. */
+  store: StoreSettings;
   gate: GateSettings;
   mainCheckout: string;
   /** Wall time one session may take to gate, in ms (`Infinity`: no cap, gate on this thread). */
   capMs: number;
-  /** The session store file (default: `RETROSPECT_STORE`, a file or a shared server, else `<data dir>/store.sqlite`). */
+  /** The session store file (default: the configured store, a file or a shared server, else `<data dir>/store.sqlite`). */
   storePath?: string;
   log: (line: string) => void;
 }
@@ -47,12 +49,12 @@ export async function gateCandidates(
   const location =
     options.storePath !== undefined
       ? ({ kind: 'sqlite', path: options.storePath } as const)
-      : storeLocationFor(undefined, false, options.env);
+      : storeLocationFor(undefined, false, options.store);
   // An unusable embedded store is no reason to stop: the run reads the transcripts directly this time.
   const store =
     location.kind === 'sqlite'
       ? openStoreOrMemory(location.path, options.log)
-      : await openSessionStore(location, options.env);
+      : await openSessionStore(location, options.store.identity);
   try {
     // One session: its file alone, so that its budget is spent on it. More: their folders, one store
     // query each instead of one per file.

@@ -5,6 +5,7 @@ import { type GateSettings, resolveGateSettings } from '../gate/settings.js';
 import { findGitRoots } from '../git/roots.js';
 import { syncClaudeMdLessons } from '../rules/claude-md.js';
 import { lessonLoadWarnings } from '../rules/lessons-load.js';
+import { resolveStoreSettings, type StoreSettings } from '../store/settings.js';
 import type { HostName } from '../transcript/types.js';
 import { todayUtc } from '../trial/dates.js';
 import type { TrialReviewOptions } from '../trial/project-review.js';
@@ -51,6 +52,8 @@ export interface RetroOptions {
    * environment); default: resolved here from `threshold` and `env`.
    */
   gate?: GateSettings | undefined;
+  /** The session store's settings, resolved at the caller's edge; default: resolved here from `env`. */
+  store?: StoreSettings | undefined;
   /**
    * Wall time one session may take to gate, in ms; a session still gating then is abandoned (not
    * flagged, reported as skipped). Default 2000 with `all`, 5000 for one session (docs/design/session-retro.md §5 step 3);
@@ -142,6 +145,8 @@ interface RetroRun {
   options: RetroOptions;
   /** The gate's settings for every gate of the run: candidates, trial review, deep read. */
   gate: GateSettings;
+  /** Where the session store is and who writes into it, for the gate step and the trial review. */
+  store: StoreSettings;
   mainCheckout: string;
   worktree: string;
   dryRun: boolean;
@@ -183,9 +188,9 @@ function findRetroCandidates(run: RetroRun) {
 
 /** Gates the candidates once, with the retro's threshold; those that took too long are skipped. */
 async function gateRetroCandidates(run: RetroRun, sessions: RetroCandidateSessions) {
-  const { options, outcome, gateCapMs, log } = run;
+  const { outcome, gateCapMs, log } = run;
   const gating = await gateCandidates(sessions, {
-    env: options.env,
+    store: run.store,
     gate: run.gate,
     mainCheckout: run.mainCheckout,
     capMs: gateCapMs,
@@ -346,6 +351,7 @@ function startRun(options: RetroOptions): RetroRun {
   return {
     options,
     gate,
+    store: options.store ?? resolveStoreSettings(options.env),
     mainCheckout,
     worktree,
     dryRun,
@@ -383,6 +389,7 @@ export async function runRetro(options: RetroOptions): Promise<RetroOutcome> {
     ...context,
     env: options.env,
     gate: run.gate,
+    store: run.store,
     projectsRoot: options.projectsRoot,
     gateCapMs,
     slowPaths: new Set(timedOut.map((s) => s.path)),

@@ -22,7 +22,7 @@ export interface ScanFilter {
  * Whether a project folder is the one asked for: a name that starts with `-` is a folder name as the table
  * prints it and must match whole; anything else (a repository's name) is looked for inside the name.
  */
-export function projectMatches(folder: string, wanted: string): boolean {
+function projectMatches(folder: string, wanted: string): boolean {
   return wanted.startsWith('-') ? folder === wanted : folder.includes(wanted);
 }
 

@@ -15,7 +15,7 @@ function shortId(id: string): string {
  * `a1b2c3d4` for a session, `a1b2c3d4 > agent-5f2e` for a sub-agent attributed to it; another agent's
  * session than Claude Code's names its agent: `019b55c1 (codex)`.
  */
-export function sessionLabel(record: SessionRecord): string {
+function sessionLabel(record: SessionRecord): string {
   const base =
     record.parentSessionId === undefined ? shortId(record.sessionId) : shortId(record.parentSessionId);
   const agent = record.agentId === undefined ? '' : ` > ${record.agentId.slice(0, 14)}`;
@@ -79,7 +79,7 @@ function costCell(cost: SessionCost): string {
 }
 
 /** The sums of the sessions whose cost is known: spend, friction spend, and how many are left out. */
-export function costTotals(costs: readonly SessionCost[]): {
+function costTotals(costs: readonly SessionCost[]): {
   spend: number;
   friction: number;
   unknown: number;

@@ -39,6 +39,7 @@ export {
   type SignalSource,
   scheduledRunExitCode,
 } from './run.js';
+export { resolveScheduleSettings, type ScheduleSettings } from './settings.js';
 export {
   notifyScheduledWebhook,
   postWebhook,

@@ -16,7 +16,7 @@ export const scheduledCountsSchema = z.object({
 export type ScheduledCounts = z.infer<typeof scheduledCountsSchema>;
 
 /** One rule change the run applied: rendered as `- target=<t> action=<a>: <summary>`. */
-export const appliedChangeSchema = z.object({
+const appliedChangeSchema = z.object({
   target: z.string(),
   action: z.string(),
   summary: z.string(),

@@ -11,6 +11,7 @@ import {
 import { describeOutcome, type ScheduledEnding } from './outcome.js';
 import { type WrittenReport, writeScheduledReport } from './report.js';
 import { emptyReportInput, type ScheduledReportInput, scheduledReportInputSchema } from './report-model.js';
+import { resolveScheduleSettings, type ScheduleSettings } from './settings.js';
 import { notifyScheduledWebhook, scheduledWebhookPayload, type WebhookResult } from './webhook.js';
 
 /** What the body of a scheduled run gets. */
@@ -35,8 +36,10 @@ export interface SignalSource {
 
 /** How runScheduled guards a run: its environment, signals and clock. */
 export interface RunScheduledOptions {
-  /** Supplies `AGENT_WEBHOOK_URL` (default: process.env). */
+  /** Where secrets to keep out of the report are found, and the settings when none are given (default: process.env). */
   env?: NodeJS.ProcessEnv;
+  /** The run's settings (the webhook), resolved at the caller's edge; default: resolved from `env`. */
+  settings?: ScheduleSettings | undefined;
   /** Signal source (default: process); null runs without signal handling. */
   signals?: SignalSource | null;
   /** After the first signal, how long the body may take to stop before the run is closed anyway (ms). */
@@ -148,13 +151,10 @@ export async function runScheduled<T>(
     const report = closeOrThrow(close, { kind: 'failed', error: first.error });
     result = { status: 'failed', error: first.error, report, webhook: notConfigured, tookOver };
   }
-  result.webhook = await notifyScheduledWebhook(
-    options.env ?? process.env,
-    scheduledWebhookPayload(result.report),
-    {
-      timeoutMs: options.webhookTimeoutMs,
-    },
-  );
+  const settings = options.settings ?? resolveScheduleSettings(options.env ?? process.env);
+  result.webhook = await notifyScheduledWebhook(settings.webhookUrl, scheduledWebhookPayload(result.report), {
+    timeoutMs: options.webhookTimeoutMs,
+  });
   return result;
 }
 

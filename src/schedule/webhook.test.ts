@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { closedPort, type LocalServer, startLocalServer } from '../test-support/http.js';
+import { resolveScheduleSettings } from './settings.js';
 import {
   notifyScheduledWebhook,
   postWebhook,
@@ -25,7 +26,10 @@ describe('scheduled webhook', () => {
       applied: 2,
       manualFollowUp: 1,
     });
-    const result = await notifyScheduledWebhook({ AGENT_WEBHOOK_URL: server.url }, payload);
+    const result = await notifyScheduledWebhook(
+      resolveScheduleSettings({ AGENT_WEBHOOK_URL: server.url }).webhookUrl,
+      payload,
+    );
     expect(result).toEqual({ delivered: true, status: 204 });
     expect(server.received).toHaveLength(1);
     const [request] = server.received;
@@ -76,15 +80,30 @@ describe('scheduled webhook', () => {
 
   it('does nothing without AGENT_WEBHOOK_URL and refuses URLs that are not http(s)', async () => {
     const payload = scheduledWebhookPayload({ path: '/p', stamp: 's', applied: 0, manualFollowUp: 0 });
-    expect(await notifyScheduledWebhook({}, payload)).toEqual({ delivered: false, reason: 'not-configured' });
-    expect(await notifyScheduledWebhook({ AGENT_WEBHOOK_URL: '  ' }, payload)).toMatchObject({
+    expect(await notifyScheduledWebhook(resolveScheduleSettings({}).webhookUrl, payload)).toEqual({
+      delivered: false,
       reason: 'not-configured',
     });
-    expect(await notifyScheduledWebhook({ AGENT_WEBHOOK_URL: 'not a url' }, payload)).toMatchObject({
+    expect(
+      await notifyScheduledWebhook(resolveScheduleSettings({ AGENT_WEBHOOK_URL: '  ' }).webhookUrl, payload),
+    ).toMatchObject({
+      reason: 'not-configured',
+    });
+    expect(
+      await notifyScheduledWebhook(
+        resolveScheduleSettings({ AGENT_WEBHOOK_URL: 'not a url' }).webhookUrl,
+        payload,
+      ),
+    ).toMatchObject({
       delivered: false,
       reason: 'AGENT_WEBHOOK_URL is not a valid URL',
     });
-    expect(await notifyScheduledWebhook({ AGENT_WEBHOOK_URL: 'file:///etc/passwd' }, payload)).toMatchObject({
+    expect(
+      await notifyScheduledWebhook(
+        resolveScheduleSettings({ AGENT_WEBHOOK_URL: 'file:///etc/passwd' }).webhookUrl,
+        payload,
+      ),
+    ).toMatchObject({
       delivered: false,
       reason: 'unsupported scheme file:',
     });

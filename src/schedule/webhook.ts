@@ -136,13 +136,15 @@ export function webhookFailureLine(result: WebhookResult): string | undefined {
   return `scheduled retro: webhook (AGENT_WEBHOOK_URL) not delivered: ${result.reason}; the report stands`;
 }
 
-/** Posts the scheduled-run notice when `AGENT_WEBHOOK_URL` is set; fail-open, like every webhook here. */
+/**
+ * Posts the scheduled-run notice when a webhook is configured (`url`: `AGENT_WEBHOOK_URL`, resolved by
+ * schedule/settings.ts); fail-open, like every webhook here.
+ */
 export function notifyScheduledWebhook(
-  env: NodeJS.ProcessEnv,
+  url: string | undefined,
   payload: ScheduledWebhookPayload,
   options: { timeoutMs?: number } = {},
 ): Promise<WebhookResult> {
-  const url = env.AGENT_WEBHOOK_URL?.trim();
   if (!url) return Promise.resolve({ delivered: false, reason: 'not-configured' });
   return postWebhook(url, payload, options);
 }

@@ -26,13 +26,18 @@ function osUser(): string {
   }
 }
 
+/** The machine's name as given (`RETROSPECT_MACHINE`, else the host name), never hashed: OTLP's resource. */
+export function machineName(env: NodeJS.ProcessEnv): string {
+  return env.RETROSPECT_MACHINE?.trim() || hostname();
+}
+
 /**
  * The machine and user this process writes as: `RETROSPECT_MACHINE` and `RETROSPECT_USER` when set, else
  * the host name and the OS user. `RETROSPECT_HASH_IDENTITY=1` stores both hashed (see hashName), so a
  * team can count per machine and per person without the store naming either.
  */
 export function storeIdentity(env: NodeJS.ProcessEnv): StoreIdentity {
-  const machine = env.RETROSPECT_MACHINE?.trim() || hostname();
+  const machine = machineName(env);
   const user = env.RETROSPECT_USER?.trim() || osUser();
   const hashed = env.RETROSPECT_HASH_IDENTITY === '1' || env.RETROSPECT_HASH_IDENTITY === 'true';
   return {

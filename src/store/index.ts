@@ -1,6 +1,6 @@
 export { availableEngines, type SqliteEngineName } from '../sqlite/index.js';
 export { moveStoreAside } from './aside.js';
-export { hashName, type StoreIdentity, storeIdentity } from './identity.js';
+export { hashName, machineName, type StoreIdentity, storeIdentity } from './identity.js';
 export { isPostgresUrl, redactUrl, type StoreLocation, storeLocation } from './location.js';
 export { countSignals, openStore, SessionStore, type SessionStoreOptions, STORE_FILE } from './open.js';
 export { openSessionStore } from './open-session-store.js';
@@ -8,4 +8,5 @@ export { storeLocationFor, storePathFor } from './path.js';
 export type { Awaitable, SessionStorePort } from './port.js';
 export { MIGRATIONS } from './schema.js';
 export { EARLIEST_USABLE_START, type SessionStarts, sessionStarts } from './session-starts.js';
+export { resolveStoreSettings, type StoreSettings } from './settings.js';
 export type { HostName, KnownFile, SessionQuery, SessionRecord, StoredSessionScore } from './types.js';

@@ -24,7 +24,7 @@ export interface SessionStarts {
 }
 
 /** The newest file modification time among `records` (-Infinity for none). */
-export function newestFileTime(records: readonly SessionRecord[]): number {
+function newestFileTime(records: readonly SessionRecord[]): number {
   return records.reduce((newest, r) => Math.max(newest, r.mtimeMs), Number.NEGATIVE_INFINITY);
 }
 

@@ -299,7 +299,7 @@ export interface LineRangeOptions {
 }
 
 /** A LongLines that holds nothing of a line too long to parse: it is passed over and reported. */
-export function skipLongLines(maxBytes: number, onOversized?: (lineNo: number) => void): LongLines {
+function skipLongLines(maxBytes: number, onOversized?: (lineNo: number) => void): LongLines {
   return {
     maxBytes,
     open: (lineNo) => ({

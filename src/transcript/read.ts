@@ -59,7 +59,7 @@ export function emptyFacts(): TranscriptFacts {
 }
 
 /** What one parsed line adds to the facts and the events. */
-export function visitParsedLine(
+function visitParsedLine(
   facts: TranscriptFacts,
   line: Record<string, unknown>,
   lineNo: number,

@@ -9,10 +9,10 @@ import { zstdDecoder } from './zstd.js';
  * hundred-thousandfold, so a file of a few kilobytes can stand for gigabytes: past this cap the file is
  * skipped with one line saying so (the largest real Codex rollouts are tens of megabytes).
  */
-export const MAX_ZSTD_DECOMPRESSED_BYTES = 512 * 1024 * 1024;
+const MAX_ZSTD_DECOMPRESSED_BYTES = 512 * 1024 * 1024;
 
 /** Longest line kept from a compressed file (the cap of a plain one); a longer one is passed over unheld. */
-export const MAX_ZSTD_LINE_BYTES = MAX_RECORD_BYTES;
+const MAX_ZSTD_LINE_BYTES = MAX_RECORD_BYTES;
 
 const CHUNK = 1 << 20;
 

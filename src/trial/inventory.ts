@@ -84,7 +84,7 @@ function weakness(rule: RuleEntry): number {
 }
 
 /** The weakest rules whose removal brings `tokens` down to `budget` (none when within it). */
-export function removalsFor(rules: readonly RuleEntry[], tokens: number, budget: number): RuleEntry[] {
+function removalsFor(rules: readonly RuleEntry[], tokens: number, budget: number): RuleEntry[] {
   if (tokens <= budget) return [];
   const order = [...rules].sort((a, b) => weakness(a) - weakness(b) || b.tokens - a.tokens);
   const removals: RuleEntry[] = [];

@@ -35,7 +35,7 @@ export interface TrialReviewOptions {
  * Reads each scored session's transcript once for the effect rule (size, uncapped hits, mechanical
  * findings). A transcript that is gone or unreadable has no evidence; its stored verdict is used instead.
  */
-export function readTrialEvidence(
+function readTrialEvidence(
   sessions: readonly SessionScore[],
   profile?: GateProfile,
 ): Map<string, SessionEvidence | undefined> {

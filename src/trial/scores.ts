@@ -49,7 +49,7 @@ export function parseScore(text: string | undefined): number | undefined {
 }
 
 /** Whole epoch seconds, or undefined. */
-export function parseEpochSeconds(text: string | undefined): number | undefined {
+function parseEpochSeconds(text: string | undefined): number | undefined {
   return text !== undefined && /^\d+$/.test(text) ? Number(text) : undefined;
 }
 

@@ -1,6 +1,7 @@
 import { StoreUnreachableError } from '../errors/errors.js';
 import { type GateSettings, resolveGateSettings } from '../gate/settings.js';
 import type { StoreLocation } from '../store/location.js';
+import type { StoreSettings } from '../store/settings.js';
 import {
   listSessionFiles,
   type SessionFolderQuery,
@@ -61,7 +62,7 @@ export function transcriptScoreSource(options: TranscriptSourceOptions): Session
 }
 
 export interface ProjectScoreOptions extends SessionFolderQuery {
-  /** The session store (default: `RETROSPECT_STORE`, else `<data dir>/store.sqlite`). */
+  /** The session store (default: the configured store, else `<data dir>/store.sqlite`). */
   store?: StoreLocation | undefined;
   /** A shared store only: pool every machine's sessions of this repository (see storeScoreSource). */
   team?: boolean | undefined;
@@ -78,6 +79,8 @@ export interface ProjectScoreOptions extends SessionFolderQuery {
   storePath?: string | undefined;
   /** The gate's settings, resolved at the caller's edge (default: resolved from `env`). */
   gate?: GateSettings | undefined;
+  /** The store's settings, resolved at the caller's edge (default: resolved from `env`). */
+  storeSettings?: StoreSettings | undefined;
 }
 
 /**

@@ -9,6 +9,7 @@ import { redactUrl, type StoreLocation } from '../store/location.js';
 import { openSessionStore } from '../store/open-session-store.js';
 import { storeLocationFor } from '../store/path.js';
 import type { SessionStorePort } from '../store/port.js';
+import { resolveStoreSettings, type StoreSettings } from '../store/settings.js';
 import type { SessionRecord } from '../store/types.js';
 import { type SessionFolderQuery, sessionFolders } from '../transcript/claude/project-folders.js';
 import type { DiscoveryRoot } from '../transcript/discover.js';
@@ -22,7 +23,7 @@ export interface StoreSourceOptions extends SessionFolderQuery {
   /** Sessions modified less than this many seconds ago are left out (default 60). */
   freshnessSecs?: number;
   nowMs?: number;
-  /** The store (default: `storePath`, else `RETROSPECT_STORE`, else `<data dir>/store.sqlite`). */
+  /** The store (default: `storePath`, else the configured store, else `<data dir>/store.sqlite`). */
   store?: StoreLocation | undefined;
   /** A store file (the SQLite store), when `store` is not given. */
   storePath?: string | undefined;
@@ -39,6 +40,8 @@ export interface StoreSourceOptions extends SessionFolderQuery {
   onUnscored?: ((session: UnscoredSession) => void) | undefined;
   /** The gate's settings, resolved at the caller's edge (default: resolved from `env`). */
   gate?: GateSettings | undefined;
+  /** The store's settings (configured store, data folder, identity), resolved at the caller's edge (default: from `env`). */
+  storeSettings?: StoreSettings | undefined;
 }
 
 function projectsRoots(options: StoreSourceOptions): string[] {
@@ -73,10 +76,11 @@ function prefixOf(path: string): string {
  * transcripts still be reviewed. A session abandoned at the gating cap is unscored (see unscoredSessions).
  */
 export function storeScoreSource(options: StoreSourceOptions): SessionScoreSource {
+  const storeSettings = options.storeSettings ?? resolveStoreSettings(options.env);
   const location =
     options.store ??
     (options.storePath === undefined
-      ? storeLocationFor(undefined, false, options.env)
+      ? storeLocationFor(undefined, false, storeSettings)
       : { kind: 'sqlite' as const, path: options.storePath });
   return {
     label:
@@ -84,7 +88,7 @@ export function storeScoreSource(options: StoreSourceOptions): SessionScoreSourc
         ? `session store ${location.path}`
         : `shared session store ${redactUrl(location.url)}`,
     async scores(): Promise<SessionScore[]> {
-      const store = await openSessionStore(location, options.env);
+      const store = await openSessionStore(location, storeSettings.identity);
       try {
         const folders = sessionFolders(options);
         const others = otherAgentRoots(options.env).filter((root) => existsSync(root.path));

@@ -4,13 +4,14 @@ import { ulid as defaultUlid } from '../ids/ulid.js';
 import { collectEvidence, type EvidenceOptions } from './collect/collect.js';
 import { GitRunner } from './collect/git-run.js';
 import { collectPriorEvidence } from './collect/prior-evidence.js';
-import { loadRetroAnchor } from './collect/retro-anchor.js';
+import { type LoadedRetroAnchor, loadRetroAnchor } from './collect/retro-anchor.js';
 import { type ResolvedScope, resolveScope } from './collect/scope.js';
 import { findSessionTranscript } from './collect/session-by-id.js';
 import { anchorComment, anchorQuestion } from './comments/anchor-comment.js';
 import { type CaptureOptions, captureComments } from './comments/capture.js';
 import {
   type ChangeUnit,
+  type PriorEvidence,
   type SessionReference,
   WALK_SCHEMA_VERSION,
   type WalkDocument,
@@ -128,13 +129,11 @@ function unitSurvival(unit: ChangeUnit, changes: readonly FileChange[], at: stri
 }
 
 /**
- * Walks a change set: resolves the target into evidence (recorded git commands, commits, patches, agent
- * sessions), groups it into change units, narrates what/why/who, captures comments by mode, and returns
- * the `retrospective-walk.v0.1.0` document. Never changes the repository it reads.
+ * What a walk walks: the options' target and scope, a session's commits (`session`) or a retro anchor's
+ * (`fromRetro`), after refusing the combinations that say two things at once and a survival revision that
+ * is no revision.
  */
-export async function walkChangeSet(options: WalkOptions): Promise<WalkResult> {
-  const now = options.now ?? (() => new Date());
-  const nextUlid = options.ulid ?? defaultUlid;
+function walkScope(options: WalkOptions): { anchor: LoadedRetroAnchor | undefined; resolved: ResolvedScope } {
   if (options.fromRetro !== undefined && (options.target !== undefined || options.scope !== undefined))
     throw new UsageError(
       "a walk from a retro anchor walks the changes of the anchor's session: no target or scope as well",
@@ -181,19 +180,35 @@ export async function walkChangeSet(options: WalkOptions): Promise<WalkResult> {
         fields: { rev: options.survivalAt, notACommit: false },
       },
     );
+  return { anchor, resolved };
+}
+
+/** The review reports, approvals and validation runs the repository keeps for the change (its git commands recorded). */
+async function priorEvidenceOf(
+  evidence: Evidence,
+  options: WalkOptions,
+): Promise<PriorEvidence[] | undefined> {
+  const priorRoot = evidence.workspaceSource?.root ?? findGitRoots(options.cwd)?.worktree;
+  if (options.includePriorEvidence === false || priorRoot === undefined) return undefined;
+  const git = new GitRunner(priorRoot, options.env);
+  const found = await collectPriorEvidence(git, priorRoot, evidence.commits, evidence.changes);
+  evidence.commands.push(...git.records);
+  return found;
+}
+
+/**
+ * Walks a change set: resolves the target into evidence (recorded git commands, commits, patches, agent
+ * sessions), groups it into change units, narrates what/why/who, captures comments by mode, and returns
+ * the `retrospective-walk.v0.1.0` document. Never changes the repository it reads.
+ */
+export async function walkChangeSet(options: WalkOptions): Promise<WalkResult> {
+  const now = options.now ?? (() => new Date());
+  const nextUlid = options.ulid ?? defaultUlid;
+  const { anchor, resolved } = walkScope(options);
   const evidence = await collectEvidence(resolved, options);
   evidence.sessions = sessionSummary(evidence);
   const survival = await survivalOf(evidence, options);
-  const priorRoot = evidence.workspaceSource?.root ?? findGitRoots(options.cwd)?.worktree;
-  const prior =
-    options.includePriorEvidence === false || priorRoot === undefined
-      ? undefined
-      : await (async () => {
-          const git = new GitRunner(priorRoot, options.env);
-          const found = await collectPriorEvidence(git, priorRoot, evidence.commits, evidence.changes);
-          evidence.commands.push(...git.records);
-          return found;
-        })();
+  const prior = await priorEvidenceOf(evidence, options);
   const redact = (text: string) => redactText(text, options.env);
   const questions = [...(anchor ? [anchorQuestion(anchor, options.env)] : []), ...evidence.openQuestions];
   const drafts = groupChangeUnits(evidence.changes, evidence.commits);
@@ -234,13 +249,44 @@ export async function walkChangeSet(options: WalkOptions): Promise<WalkResult> {
   );
   const comments = [...given, ...captured];
   for (const unit of units) unit.comments = comments.filter((c) => c.change_unit_id === unit.change_unit_id);
-  const document: WalkDocument = {
+  const document = walkDocument({
+    retrospectiveId,
+    mode: options.mode,
+    createdAt: now().toISOString(),
+    evidence,
+    units,
+    comments,
+    questions,
+    prior,
+    survival,
+    redact,
+  });
+  return { document: walkDocumentSchema.parse(document), warnings: evidence.warnings };
+}
+
+interface WalkParts {
+  retrospectiveId: string;
+  mode: WalkOptions['mode'];
+  createdAt: string;
+  evidence: Evidence;
+  units: ChangeUnit[];
+  comments: WalkDocument['comments'];
+  questions: string[];
+  prior: PriorEvidence[] | undefined;
+  survival: WalkDocument['survival'] | undefined;
+  redact: (text: string) => string;
+}
+
+/** The document of a walk from its parts, every text from git or a session redacted. */
+function walkDocument(parts: WalkParts): WalkDocument {
+  const { retrospectiveId, evidence, units, comments, questions, prior, survival, redact } = parts;
+  return {
     retrospective_id: retrospectiveId,
     schema_version: WALK_SCHEMA_VERSION,
     scope: evidence.scope,
     target: redact(evidence.target),
-    mode: options.mode,
-    created_at: now().toISOString(),
+    mode: parts.mode,
+    created_at: parts.createdAt,
     provenance_context: {
       commands: evidence.commands.map((c) => ({ ...c, command: redact(c.command) })),
       commits: evidence.commits.map((c) => ({
@@ -274,5 +320,4 @@ export async function walkChangeSet(options: WalkOptions): Promise<WalkResult> {
           : RECEIPT_REASON,
     },
   };
-  return { document: walkDocumentSchema.parse(document), warnings: evidence.warnings };
 }

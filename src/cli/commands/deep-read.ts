@@ -2,6 +2,7 @@ import { answerInstructions, promptPurpose } from '../../deepread/answer-guide.j
 import { type DeepReadAudience, deepRead, planDeepRead } from '../../deepread/index.js';
 import { renderDeepReadResult } from '../../deepread/render.js';
 import { RetrospectError } from '../../errors/errors.js';
+import { resolveReaderSettings } from '../../llm/settings.js';
 import { parseCommandArgs } from '../args.js';
 import { type CliIo, println } from '../io.js';
 import { recordCommandRun } from '../record-run.js';
@@ -29,8 +30,10 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const anchors = values.anchors?.split(',').flatMap((id) => (id.trim() ? [id.trim()] : []));
   const answer = values.answer !== undefined ? await readAnswerArg(values.answer, io) : undefined;
   saveReaderIfAsked(values, io);
+  const reader = resolveReaderSettings(io.env);
   const options = {
     env: io.env,
+    reader,
     cwd: io.cwd,
     log: (line: string) => println(io.stderr, line),
     persist: false,
@@ -48,7 +51,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     if (values['dry-run']) {
       const audience = dryRunAudience(
         values.audience,
-        answer !== undefined ? undefined : (values.provider ?? io.env.RETROSPECT_PROVIDER),
+        answer !== undefined ? undefined : (values.provider ?? reader.provider),
       );
       const plan = await planDeepRead(session, { ...options, audience });
       const { session_id, anchors: ids, system, prompt, windows } = plan;

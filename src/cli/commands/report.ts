@@ -2,6 +2,7 @@ import { InputError, UsageError } from '../../errors/errors.js';
 import * as report from '../../report/index.js';
 import * as scan from '../../scan/index.js';
 import { scanSurvival } from '../../scan/survival.js';
+import { resolveStoreSettings } from '../../store/settings.js';
 import { parseCommandArgs } from '../args.js';
 import { dateOption } from '../date-option.js';
 import { hostOption } from '../host-option.js';
@@ -30,7 +31,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const { settings, warning } = scan.gateSettingsFor(gate, io.cwd);
   if (warning) println(io.stderr, warning);
   // Without --demo the report only reads: a missing store file is an error, not a new empty one.
-  const store = await openStoreOption(values.store, demo, io.env, true);
+  const storeSettings = resolveStoreSettings(io.env);
+  const store = await openStoreOption(values.store, demo, storeSettings, true);
   let model: report.ReportModel;
   try {
     const team = { machine: values.machine, user: values.user };
@@ -40,7 +42,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       const result = await scan.scanSessions({ roots: [scan.demoProjectsRoot()], store, settings, jobs: 1 });
       for (const w of result.warnings) println(io.stderr, w);
     }
-    const location = scan.storeLocationFor(values.store, demo, io.env);
+    const location = scan.storeLocationFor(values.store, demo, storeSettings);
     const all = await store.listSessions({ scope: team });
     const options: report.ReportOptions = {
       project: projectOption(values.project, io),

@@ -2,6 +2,7 @@ import { createLinePrompter, type Prompter } from '../../prompt/line-prompter.js
 import { runRetro } from '../../retro/pipeline.js';
 import { runScheduledRetro } from '../../retro/scheduled.js';
 import { scheduledRunExitCode } from '../../schedule/run.js';
+import { resolveScheduleSettings } from '../../schedule/settings.js';
 import { isIsoDay } from '../../trial/dates.js';
 import { parseCommandArgs, usageError } from '../args.js';
 import { cliMessage } from '../error-words.js';
@@ -33,7 +34,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       printOutcome(await runRetro(options), io, { json: v.json, why: v.why });
       return 0;
     }
-    const result = await runScheduledRetro(options);
+    const result = await runScheduledRetro(options, { settings: resolveScheduleSettings(io.env) });
     if (result.status === 'skipped') {
       log(result.message);
       return 0;

@@ -3,6 +3,7 @@ import { RetrospectError, UsageError } from '../../errors/errors.js';
 import { readRegularText } from '../../fsx/index.js';
 import { gitOutput } from '../../git/safe-git.js';
 import { startJob } from '../../jobs/run.js';
+import { resolveReaderSettings } from '../../llm/settings.js';
 import { createLinePrompter } from '../../prompt/line-prompter.js';
 import { parseSuppliedComments } from '../../walk/comments/supplied.js';
 import { pickWhyReaders } from '../../walk/narrate/why-readers.js';
@@ -31,6 +32,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       : parseSuppliedComments(readRegularText(resolve(io.cwd, values.comments)), values.comments);
   const modelsForWhy = pickWhyReaders({
     models: (values['models-for-why'] ?? 'auto').split(','),
+    reader: resolveReaderSettings(io.env),
     env: io.env,
     cwd: io.cwd,
     ...(values.provider !== undefined ? { provider: values.provider } : {}),

@@ -1,4 +1,5 @@
 import { selectProvider } from '../../llm/select.js';
+import { type ReaderSettings, resolveReaderSettings } from '../../llm/settings.js';
 import type { SprintReport } from '../facts/report.js';
 import { type RetroDrafts, requestRetroDrafts } from './drafts.js';
 
@@ -7,6 +8,8 @@ export interface DraftOptions {
   provider?: string | undefined;
   model?: string | undefined;
   baseUrl?: string | undefined;
+  /** The configured reader (`RETROSPECT_PROVIDER`, …), resolved at the caller's edge; default: from `env`. */
+  reader?: ReaderSettings | undefined;
   env: NodeJS.ProcessEnv;
   cwd: string;
   /** `--dry-run`: the request is not sent. */
@@ -28,7 +31,8 @@ export async function draftsForRetro(
   report: SprintReport,
   o: DraftOptions,
 ): Promise<RetroDrafts | undefined> {
-  const provider = configured(o.provider) ?? configured(o.env.RETROSPECT_PROVIDER);
+  const reader = o.reader ?? resolveReaderSettings(o.env);
+  const provider = configured(o.provider) ?? reader.provider;
   if (provider === undefined) return undefined;
   if (provider === 'heuristic') {
     o.say(
@@ -40,6 +44,7 @@ export async function draftsForRetro(
     provider,
     ...(o.model !== undefined ? { model: o.model } : {}),
     ...(o.baseUrl !== undefined ? { baseUrl: o.baseUrl } : {}),
+    reader,
     env: o.env,
     cwd: o.cwd,
     heuristic: () => ({}),

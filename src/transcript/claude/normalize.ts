@@ -8,7 +8,7 @@ const EDIT_TOOLS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
 const PATH_KEYS = ['file_path', 'notebook_path', 'path'] as const;
 
 /** Top-level fields that identify a Claude Code JSONL line (for the schema-drift warning). */
-export const KNOWN_FIELDS = ['type', 'uuid', 'message', 'parentUuid', 'sessionId', 'timestamp'] as const;
+const KNOWN_FIELDS = ['type', 'uuid', 'message', 'parentUuid', 'sessionId', 'timestamp'] as const;
 
 export function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -56,7 +56,7 @@ function lineKind(
 }
 
 /** The text a person typed in a `user` line, or undefined for tool results, meta lines and wrappers. */
-export function typedUserText(entry: Json): string | undefined {
+function typedUserText(entry: Json): string | undefined {
   if (entry.type !== 'user' || entry.isMeta === true || entry.isCompactSummary === true) return undefined;
   const content = isObject(entry.message) ? entry.message.content : undefined;
   let text: string | undefined;

@@ -28,7 +28,7 @@ function replayBoundary(meta: Json): number | undefined {
 }
 
 /** The turn ids of a rollout's turn contexts (what agentsview compares to find where a fork's own turns start). */
-export function turnIdsOf(path: string): Set<string> {
+function turnIdsOf(path: string): Set<string> {
   const ids = new Set<string>();
   try {
     forEachRecord(path, (record) => {

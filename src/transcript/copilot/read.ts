@@ -40,6 +40,87 @@ function outputOf(id: string, success: boolean, text: string): ToolOutput & { fa
   return { toolUseId: id, isError: failed, text, failed };
 }
 
+/** Where an event is: its id and line, whether a sub-agent's, its time; and the session it counts in. */
+interface EventPlace {
+  id: string;
+  lineNo: number;
+  sidechain: boolean;
+  at: { timestamp?: string };
+  session: SessionFacts;
+}
+
+/**
+ * The message of a conversation event (a person's or Copilot's message, a tool's result), counted in the
+ * session's turns; `quiet` for an event that says nothing the gate reads, `unknown` for one no reader knows.
+ */
+function eventMessage(
+  type: string,
+  data: Record<string, unknown>,
+  place: EventPlace,
+): TranscriptMessage | 'quiet' | 'unknown' {
+  const { id, lineNo, sidechain, at, session } = place;
+  if (type === 'user.message') {
+    const typed = typedText(data);
+    const meta = typed === undefined || sidechain;
+    if (!meta) session.turns.human++;
+    return {
+      id,
+      lineNo,
+      role: 'user',
+      sidechain,
+      meta,
+      text: typed ?? str(data.content) ?? '',
+      toolCalls: [],
+      toolOutputs: [],
+      ...at,
+    };
+  }
+  if (type === 'assistant.message') {
+    session.turns.assistant++;
+    const requests = objects(data.toolRequests);
+    const calls = requests.map((request) => {
+      const args = isObject(request.arguments) ? request.arguments : (parseObject(request.arguments) ?? {});
+      return { id: str(request.toolCallId) ?? '', name: str(request.name) ?? 'tool', args };
+    });
+    const edits = calls.flatMap((call) => copilotEdits(call.name, call.args));
+    const writes = calls.flatMap((call) => copilotWrites(call.id, call.name, call.args));
+    return {
+      id: nonEmpty(data.messageId) ?? id,
+      lineNo,
+      role: 'assistant',
+      sidechain,
+      meta: false,
+      text: str(data.content)?.trim() ?? '',
+      toolCalls: calls.map((call) => copilotToolCall(call.id, call.name, call.args)),
+      toolOutputs: [],
+      ...(edits.length > 0 ? { edits } : {}),
+      ...(writes.length > 0 ? { writes } : {}),
+      ...at,
+    };
+  }
+  if (type === 'tool.execution_complete') {
+    const result = isObject(data.result) ? data.result : {};
+    const error = isObject(data.error) ? data.error : {};
+    const text = str(result.content) ?? str(error.message) ?? str(result.detailedContent) ?? '';
+    const output = outputOf(str(data.toolCallId) ?? '', data.success !== false, text);
+    if (output.failed) session.turns.toolErrors++;
+    const { failed: _failed, ...toolOutput } = output;
+    return {
+      id,
+      lineNo,
+      role: 'user',
+      sidechain,
+      meta: false,
+      text: '',
+      toolCalls: [],
+      toolOutputs: [toolOutput],
+      ...at,
+    };
+  }
+  if (type === 'tool.execution_start' || QUIET.test(type)) return 'quiet';
+  return 'unknown';
+}
+
 /**
  * Reads Copilot CLI's event log (`session-state/<id>/events.jsonl`, or the earlier flat
  * `session-state/<id>.jsonl`): `{type, data, id, timestamp, parentId}` events.
@@ -85,69 +166,9 @@ function readEvents(path: string): CopilotSession {
       if (cwd) session.cwd = cwd;
       return;
     }
-    if (type === 'user.message') {
-      const typed = typedText(data);
-      const meta = typed === undefined || sidechain;
-      if (!meta) session.turns.human++;
-      messages.push({
-        id,
-        lineNo,
-        role: 'user',
-        sidechain,
-        meta,
-        text: typed ?? str(data.content) ?? '',
-        toolCalls: [],
-        toolOutputs: [],
-        ...at,
-      });
-      return;
-    }
-    if (type === 'assistant.message') {
-      session.turns.assistant++;
-      const requests = objects(data.toolRequests);
-      const calls = requests.map((request) => {
-        const args = isObject(request.arguments) ? request.arguments : (parseObject(request.arguments) ?? {});
-        return { id: str(request.toolCallId) ?? '', name: str(request.name) ?? 'tool', args };
-      });
-      const edits = calls.flatMap((call) => copilotEdits(call.name, call.args));
-      const writes = calls.flatMap((call) => copilotWrites(call.id, call.name, call.args));
-      messages.push({
-        id: nonEmpty(data.messageId) ?? id,
-        lineNo,
-        role: 'assistant',
-        sidechain,
-        meta: false,
-        text: str(data.content)?.trim() ?? '',
-        toolCalls: calls.map((call) => copilotToolCall(call.id, call.name, call.args)),
-        toolOutputs: [],
-        ...(edits.length > 0 ? { edits } : {}),
-        ...(writes.length > 0 ? { writes } : {}),
-        ...at,
-      });
-      return;
-    }
-    if (type === 'tool.execution_complete') {
-      const result = isObject(data.result) ? data.result : {};
-      const error = isObject(data.error) ? data.error : {};
-      const text = str(result.content) ?? str(error.message) ?? str(result.detailedContent) ?? '';
-      const output = outputOf(str(data.toolCallId) ?? '', data.success !== false, text);
-      if (output.failed) session.turns.toolErrors++;
-      const { failed: _failed, ...toolOutput } = output;
-      messages.push({
-        id,
-        lineNo,
-        role: 'user',
-        sidechain,
-        meta: false,
-        text: '',
-        toolCalls: [],
-        toolOutputs: [toolOutput],
-        ...at,
-      });
-      return;
-    }
-    if (type === 'tool.execution_start' || QUIET.test(type)) return;
-    session.unknownRecords++;
+    const message = eventMessage(type, data, { id, lineNo, sidechain, at, session });
+    if (message === 'unknown') session.unknownRecords++;
+    else if (message !== 'quiet') messages.push(message);
   });
   facts.lines = pass.lines;
   session.unreadableLines = pass.unreadable;

@@ -22,7 +22,7 @@ export function partsText(content: unknown): string {
 }
 
 /** Whether a content value holds only tool responses (`functionResponse` parts), no text. */
-export function onlyToolResponses(content: unknown): boolean {
+function onlyToolResponses(content: unknown): boolean {
   if (!Array.isArray(content) || content.length === 0) return false;
   return content.every((part) => isObject(part) && ('functionResponse' in part || 'functionCall' in part));
 }

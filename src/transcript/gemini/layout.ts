@@ -80,7 +80,7 @@ function projectsBySlug(geminiDir: string): Map<string, string> {
  * for its name, else the known folder whose sha256 names it (an older directory); undefined for a hash no
  * known folder has.
  */
-export function geminiProjectRoot(projectDir: string, registry?: Map<string, string>): string | undefined {
+function geminiProjectRoot(projectDir: string, registry?: Map<string, string>): string | undefined {
   const written = readText(join(projectDir, '.project_root'))?.trim();
   if (written) return written;
   return (registry ?? projectsBySlug(dirname(dirname(projectDir)))).get(basename(projectDir));

@@ -80,6 +80,90 @@ function readJson(path: string): Conversation {
   return { meta, records: objects(messages), lines, unreadable: 0 };
 }
 
+/** What reading one record needs beside it: the session's facts it adds to, and the reply tokens. */
+interface RecordReading {
+  session: SessionFacts;
+  subagent: boolean;
+  replyTokens: GeminiSession['replyTokens'];
+}
+
+/**
+ * The messages of one record at `position`: a person's (or Gemini's context), a reply and its tool
+ * results, or none (a notice, or a record of a type no reader knows, counted).
+ */
+function recordMessages(
+  record: Record<string, unknown>,
+  first: number,
+  timestamp: string | undefined,
+  reading: RecordReading,
+): TranscriptMessage[] {
+  const { session, subagent, replyTokens } = reading;
+  let position = first;
+  const id = str(record.id) ?? `line:${position}`;
+  const at = timestamp ? { timestamp } : {};
+  const messages: TranscriptMessage[] = [];
+  const type = record.type;
+  if (type === 'user') {
+    const raw = partsText(record.content);
+    if (session.cwd === undefined) {
+      const workspace = workspaceOf(raw);
+      if (workspace) session.cwd = workspace;
+    }
+    const typed = geminiTypedText(record.content, record.displayContent);
+    const meta = typed === undefined || subagent;
+    if (!meta) session.turns.human++;
+    messages.push({
+      id,
+      lineNo: position++,
+      role: 'user',
+      sidechain: subagent,
+      meta,
+      text: typed ?? raw,
+      toolCalls: [],
+      toolOutputs: [],
+      ...at,
+    });
+  } else if (type === 'gemini' || type === 'model') {
+    session.turns.assistant++;
+    if (isObject(record.tokens))
+      replyTokens.push({ lineNo: position, model: record.model, timestamp, tokens: record.tokens });
+    const calls = objects(record.toolCalls);
+    const edits = calls.map(geminiEdit).filter((edit) => edit !== undefined);
+    const writes = calls.map(geminiWrite).filter((write) => write !== undefined);
+    messages.push({
+      id,
+      lineNo: position++,
+      role: 'assistant',
+      sidechain: subagent,
+      meta: false,
+      text: partsText(record.content),
+      toolCalls: calls.map(geminiToolCall),
+      toolOutputs: [],
+      ...(edits.length > 0 ? { edits } : {}),
+      ...(writes.length > 0 ? { writes } : {}),
+      ...at,
+    });
+    const outputs = calls.map(geminiOutput).filter((output) => output !== undefined);
+    if (outputs.length > 0) {
+      for (const output of outputs) if (output.failed) session.turns.toolErrors++;
+      messages.push({
+        id: outputs[0]!.toolUseId || `${id}:results`,
+        lineNo: position++,
+        role: 'user',
+        sidechain: subagent,
+        meta: false,
+        text: '',
+        toolCalls: [],
+        toolOutputs: outputs.map(({ failed: _failed, ...output }) => output),
+        ...at,
+      });
+    }
+  } else if (!(typeof type === 'string' && NOTICE_TYPES.has(type))) {
+    session.unknownRecords++;
+  }
+  return messages;
+}
+
 /**
  * Reads a Gemini CLI chat file — the legacy `.json` or the `.jsonl` of 0.39+ — into messages and facts.
  * Positions are the messages' order (a `gemini` record and its tool results take two).
@@ -110,78 +194,19 @@ export function readGeminiSession(path: string, options: { subagentByPath?: bool
   };
   const messages: TranscriptMessage[] = [];
   const replyTokens: GeminiSession['replyTokens'] = [];
+  const reading: RecordReading = { session, subagent, replyTokens };
   let position = 0;
   for (const record of records) {
-    const id = str(record.id) ?? `line:${position}`;
     const timestamp = str(record.timestamp);
-    const at = timestamp ? { timestamp } : {};
     if (timestamp) {
       facts.firstTimestamp ??= timestamp;
       if (facts.lastTimestamp === undefined || timestamp > facts.lastTimestamp)
         facts.lastTimestamp = timestamp;
     }
-    const type = record.type;
-    if (type === 'user') {
-      const raw = partsText(record.content);
-      if (session.cwd === undefined) {
-        const workspace = workspaceOf(raw);
-        if (workspace) session.cwd = workspace;
-      }
-      const typed = geminiTypedText(record.content, record.displayContent);
-      const meta = typed === undefined || subagent;
-      if (!meta) session.turns.human++;
-      messages.push({
-        id,
-        lineNo: position++,
-        role: 'user',
-        sidechain: subagent,
-        meta,
-        text: typed ?? raw,
-        toolCalls: [],
-        toolOutputs: [],
-        ...at,
-      });
-    } else if (type === 'gemini' || type === 'model') {
-      session.turns.assistant++;
-      if (isObject(record.tokens))
-        replyTokens.push({ lineNo: position, model: record.model, timestamp, tokens: record.tokens });
-      const calls = objects(record.toolCalls);
-      const edits = calls.map(geminiEdit).filter((edit) => edit !== undefined);
-      const writes = calls.map(geminiWrite).filter((write) => write !== undefined);
-      messages.push({
-        id,
-        lineNo: position++,
-        role: 'assistant',
-        sidechain: subagent,
-        meta: false,
-        text: partsText(record.content),
-        toolCalls: calls.map(geminiToolCall),
-        toolOutputs: [],
-        ...(edits.length > 0 ? { edits } : {}),
-        ...(writes.length > 0 ? { writes } : {}),
-        ...at,
-      });
-      const outputs = calls.map(geminiOutput).filter((output) => output !== undefined);
-      if (outputs.length > 0) {
-        for (const output of outputs) if (output.failed) session.turns.toolErrors++;
-        messages.push({
-          id: outputs[0]!.toolUseId || `${id}:results`,
-          lineNo: position++,
-          role: 'user',
-          sidechain: subagent,
-          meta: false,
-          text: '',
-          toolCalls: [],
-          toolOutputs: outputs.map(({ failed: _failed, ...output }) => output),
-          ...at,
-        });
-      }
-    } else if (typeof type === 'string' && NOTICE_TYPES.has(type)) {
-      position++;
-    } else {
-      session.unknownRecords++;
-      position++;
-    }
+    const read = recordMessages(record, position, timestamp, reading);
+    for (const message of read) messages.push(message);
+    // A record is one position, or one per message it gives (a reply and its tool results take two).
+    position += Math.max(1, read.length);
   }
   const directories = Array.isArray(meta.directories)
     ? meta.directories.filter((d) => typeof d === 'string')

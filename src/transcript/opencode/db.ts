@@ -22,7 +22,7 @@ const BUSY_TIMEOUT_MS = 5_000;
 type Database = SqliteDatabase;
 
 /** Whether a file starts with SQLite's header. */
-export function isSqliteFile(path: string): boolean {
+function isSqliteFile(path: string): boolean {
   let fd: number | undefined;
   try {
     fd = openRegularFd(path);
@@ -93,7 +93,7 @@ function hasOnlyStoredTables(database: Database): boolean {
  * Most sessions read from one database: far above any real OpenCode history, and a bound on what a
  * crafted file can make a scan hold.
  */
-export const MAX_OPENCODE_SESSIONS = 200_000;
+const MAX_OPENCODE_SESSIONS = 200_000;
 
 /**
  * Whether a database is OpenCode's: `session`, `message` and `part` tables (stored tables, not views) with

@@ -11,7 +11,7 @@ import { isLegacySessionPath, legacyStat, readLegacySession } from './storage.js
  * and older installs the JSON `storage/`. `OPENCODE_DB` names another database: an absolute path, or a
  * name inside the data folder. Snapshots, tool outputs, logs and `auth.json` are not read.
  */
-export function opencodeDataDir(env: NodeJS.ProcessEnv): string {
+function opencodeDataDir(env: NodeJS.ProcessEnv): string {
   return join(env.XDG_DATA_HOME || join(homeOf(env), '.local', 'share'), 'opencode');
 }
 

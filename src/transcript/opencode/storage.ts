@@ -22,7 +22,7 @@ function readJson(path: string): Json | undefined {
 }
 
 /** The `storage/` folder a legacy session file lies in (`…/storage/session/<project>/<id>.json`). */
-export function storageOf(sessionFile: string): string | undefined {
+function storageOf(sessionFile: string): string | undefined {
   const projectDir = dirname(sessionFile);
   const sessionDir = dirname(projectDir);
   return basename(sessionDir) === 'session' ? dirname(sessionDir) : undefined;

@@ -71,7 +71,7 @@ export interface SignalEffect {
 }
 
 /** Each signal's effect over the compared sessions (those with a transcript), at `level`. */
-export function signalEffects(
+function signalEffects(
   baseline: readonly SessionRate[],
   during: readonly SessionRate[],
   level: number,

@@ -12,7 +12,7 @@ export function effectUnit(effect: EffectEvidence): string {
 }
 
 /** The method in one line, as the review names it. */
-export function effectMethod(effect: EffectEvidence): string {
+function effectMethod(effect: EffectEvidence): string {
   return effect.interval.ok && effect.interval.distribution === 'normal'
     ? 'hodges-lehmann, mann-whitney interval (normal approximation)'
     : 'hodges-lehmann, mann-whitney interval (exact)';
@@ -73,8 +73,16 @@ export function decisionReason(evaluation: TrialEvaluation): string {
  * score, the effect the difference of the means, and there is neither interval nor pattern.
  */
 export function trialReviewJson(evaluation: TrialEvaluation) {
-  const { trial, outcome, effect, baseline, inTrial, window } = evaluation;
-  const common = {
+  const common = commonReviewJson(evaluation);
+  return evaluation.effect === undefined
+    ? seedReviewJson(evaluation, common)
+    : effectReviewJson(evaluation, evaluation.effect, common);
+}
+
+/** The keys every trial's JSON has, whichever rule decided it. */
+function commonReviewJson(evaluation: TrialEvaluation) {
+  const { trial, outcome, window } = evaluation;
+  return {
     agent: trial.agent,
     directive: trial.ruleText,
     label: trialLabel(trial),
@@ -90,28 +98,40 @@ export function trialReviewJson(evaluation: TrialEvaluation) {
       number: trial.number ?? null,
     },
   };
-  if (effect === undefined) {
-    return {
-      ...common,
-      rule: 'seed' as const,
-      baseline: {
-        sessions: baseline.n,
-        friction: Number(baseline.meanText),
-        session_ids: baseline.sessionIds,
-      },
-      during: { sessions: inTrial.n, friction: Number(inTrial.meanText), session_ids: inTrial.sessionIds },
-      effect: {
-        estimate: round4(Number(inTrial.meanText) - Number(baseline.meanText)),
-        ci: null,
-        method: 'seed: difference of mean gate scores',
-        unit: 'gate score per session',
-      },
-      signals: [],
-      pattern: { baseline: null, during: null },
-      violations: [],
-      escalation: null,
-    };
-  }
+}
+
+/** Under the seed's rule: the mean scores and their difference, no interval, no pattern. */
+function seedReviewJson(evaluation: TrialEvaluation, common: ReturnType<typeof commonReviewJson>) {
+  const { baseline, inTrial } = evaluation;
+  return {
+    ...common,
+    rule: 'seed' as const,
+    baseline: {
+      sessions: baseline.n,
+      friction: Number(baseline.meanText),
+      session_ids: baseline.sessionIds,
+    },
+    during: { sessions: inTrial.n, friction: Number(inTrial.meanText), session_ids: inTrial.sessionIds },
+    effect: {
+      estimate: round4(Number(inTrial.meanText) - Number(baseline.meanText)),
+      ci: null,
+      method: 'seed: difference of mean gate scores',
+      unit: 'gate score per session',
+    },
+    signals: [],
+    pattern: { baseline: null, during: null },
+    violations: [],
+    escalation: null,
+  };
+}
+
+/** Under the effect rule: each side's medians, the interval, each signal's effect, the pattern, the escalation. */
+function effectReviewJson(
+  evaluation: TrialEvaluation,
+  effect: EffectEvidence,
+  common: ReturnType<typeof commonReviewJson>,
+) {
+  const { baseline, inTrial } = evaluation;
   const { interval, pattern } = effect;
   const side = (s: EffectEvidence['baseline'], seed: typeof baseline) => ({
     sessions: s.sessions,

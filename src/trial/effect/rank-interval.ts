@@ -20,7 +20,7 @@ export type ShiftInterval =
   | { ok: false; reason: 'too-few-sessions'; estimate: number | undefined };
 
 /** Up to this many pairs (n·m) the Mann–Whitney null distribution is computed exactly. */
-export const EXACT_LIMIT = 2_500;
+const EXACT_LIMIT = 2_500;
 
 /**
  * P(U ≤ u) for u = 0..n·m under the null hypothesis (no ties), by the recursion over sample sizes

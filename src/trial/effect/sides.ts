@@ -120,7 +120,7 @@ export function signalRate(rate: SessionRate, signal: SignalName): number | unde
 }
 
 /** Two sessions are of comparable size when neither is more than this many times the other's. */
-export const SIZE_CALIPER = 2;
+const SIZE_CALIPER = 2;
 
 /**
  * The sessions of each side that have a session of comparable size (within a factor SIZE_CALIPER) on the

@@ -6,7 +6,7 @@ import type { GitRunner } from './git-run.js';
 const MAX_BASE_FILES = 50;
 
 /** The paths a `git diff --name-status -z` lists (the new path of a rename or copy). */
-export function changedPaths(nameStatus: string): string[] {
+function changedPaths(nameStatus: string): string[] {
   const fields = nameStatus.split('\0');
   const paths: string[] = [];
   for (let i = 0; i < fields.length; i++) {

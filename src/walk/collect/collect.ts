@@ -76,83 +76,97 @@ async function linkerFor(
   return createHunkLinker(edits, claims);
 }
 
-/**
- * Resolves a scope into immutable evidence before any analysis: the recorded git commands and their
- * outputs' digests, commits, file changes with their agent links, job and episode references.
- */
-export async function collectEvidence(resolved: ResolvedScope, options: EvidenceOptions): Promise<Evidence> {
-  const evidence = emptyEvidence(resolved.scope, resolved.target);
-  const { env } = options;
-  if (resolved.scope === 'job-id') {
-    const job = await resolveJobReference(resolved.target, env);
-    evidence.jobs.push(job);
-    if (job.status === 'unresolved') {
-      evidence.warnings.push(`job ${job.id} is unresolved: ${job.reason ?? ''}`);
-      evidence.openQuestions.push(
-        `Which change set did job ${job.id} work on? Walk it with a commit range or a diff.`,
-      );
-    } else
-      evidence.openQuestions.push(
-        `Job records carry no change set; which diff or range did job ${job.id} produce?`,
-      );
-    return evidence;
-  }
-  if (resolved.scope === 'episode-ref') {
-    const read = readEpisodeFile(resolve(options.cwd, resolved.target));
-    if (!read.ok) {
-      evidence.episodes.push({ ref: resolved.target, status: 'unresolved', reason: read.reason });
-      evidence.warnings.push(`episode ${resolved.target} is unresolved: ${read.reason}`);
-      return evidence;
-    }
-    const { episode } = read;
-    evidence.episodes.push({
-      ref: episode.episode,
-      status: 'resolved',
-      ...(episode.commit_range ? { linked_range: episode.commit_range } : {}),
-    });
-    for (const id of episode.jobs ?? []) evidence.jobs.push(await resolveJobReference(id, env));
-    pushAll(evidence.receipts, episode.receipts ?? []);
-    if (episode.commit_range) {
-      const roots = requireRepo(options.cwd);
-      const git = new GitRunner(roots.worktree, env);
-      await collectCommitRange(
-        git,
-        episode.commit_range,
-        await linkerFor(options, roots, evidence),
-        evidence,
-      );
-      pushAll(evidence.commands, git.records);
-    }
-    return evidence;
-  }
-  if (resolved.sessionTranscript !== undefined) {
-    const roots = requireRepo(options.cwd);
-    const git = new GitRunner(roots.worktree, env);
-    const transcript = resolved.sessionTranscript;
-    const own = readSessionFile(transcript);
-    const linker = await linkerFor(options, roots, evidence, new Map([[transcript, own]]));
-    evidence.sessionEditors = linker.editorsBetween;
-    const commits = await collectSessionCommits(git, transcript, own, linker, evidence, resolved.anchor);
-    evidence.workspaceSource = { root: roots.worktree, revision: commits.at(-1) ?? 'HEAD' };
-    pushAll(evidence.commands, git.records);
-    return evidence;
-  }
-  if (resolved.scope === 'diff' && resolved.target !== '') {
-    const text =
-      resolved.target === '-'
-        ? await (options.readStdin?.() ?? Promise.resolve(''))
-        : readDiffFile(resolved.path ?? '');
-    const roots = findGitRoots(options.cwd);
-    collectSuppliedDiff(
-      text,
-      resolved.target === '-' ? 'stdin' : resolved.target,
-      await linkerFor(options, roots, evidence),
-      evidence,
+/** A job id: its record, and the question a record without a change set leaves. */
+async function collectJob(
+  resolved: ResolvedScope,
+  evidence: Evidence,
+  env: NodeJS.ProcessEnv,
+): Promise<void> {
+  const job = await resolveJobReference(resolved.target, env);
+  evidence.jobs.push(job);
+  if (job.status === 'unresolved') {
+    evidence.warnings.push(`job ${job.id} is unresolved: ${job.reason ?? ''}`);
+    evidence.openQuestions.push(
+      `Which change set did job ${job.id} work on? Walk it with a commit range or a diff.`,
     );
-    return evidence;
+  } else
+    evidence.openQuestions.push(
+      `Job records carry no change set; which diff or range did job ${job.id} produce?`,
+    );
+}
+
+/** An episode file: its jobs and receipts, and the commit range it names, walked. */
+async function collectEpisode(
+  resolved: ResolvedScope,
+  options: EvidenceOptions,
+  evidence: Evidence,
+): Promise<void> {
+  const read = readEpisodeFile(resolve(options.cwd, resolved.target));
+  if (!read.ok) {
+    evidence.episodes.push({ ref: resolved.target, status: 'unresolved', reason: read.reason });
+    evidence.warnings.push(`episode ${resolved.target} is unresolved: ${read.reason}`);
+    return;
   }
+  const { episode } = read;
+  evidence.episodes.push({
+    ref: episode.episode,
+    status: 'resolved',
+    ...(episode.commit_range ? { linked_range: episode.commit_range } : {}),
+  });
+  for (const id of episode.jobs ?? []) evidence.jobs.push(await resolveJobReference(id, options.env));
+  pushAll(evidence.receipts, episode.receipts ?? []);
+  if (episode.commit_range) {
+    const roots = requireRepo(options.cwd);
+    const git = new GitRunner(roots.worktree, options.env);
+    await collectCommitRange(git, episode.commit_range, await linkerFor(options, roots, evidence), evidence);
+    pushAll(evidence.commands, git.records);
+  }
+}
+
+/** A session's commits (a walk of a session, or of a retro anchor's session). */
+async function collectSession(
+  resolved: ResolvedScope,
+  transcript: string,
+  options: EvidenceOptions,
+  evidence: Evidence,
+): Promise<void> {
+  const roots = requireRepo(options.cwd);
+  const git = new GitRunner(roots.worktree, options.env);
+  const own = readSessionFile(transcript);
+  const linker = await linkerFor(options, roots, evidence, new Map([[transcript, own]]));
+  evidence.sessionEditors = linker.editorsBetween;
+  const commits = await collectSessionCommits(git, transcript, own, linker, evidence, resolved.anchor);
+  evidence.workspaceSource = { root: roots.worktree, revision: commits.at(-1) ?? 'HEAD' };
+  pushAll(evidence.commands, git.records);
+}
+
+/** A diff given as a file or on stdin. */
+async function collectGivenDiff(
+  resolved: ResolvedScope,
+  options: EvidenceOptions,
+  evidence: Evidence,
+): Promise<void> {
+  const text =
+    resolved.target === '-'
+      ? await (options.readStdin?.() ?? Promise.resolve(''))
+      : readDiffFile(resolved.path ?? '');
+  const roots = findGitRoots(options.cwd);
+  collectSuppliedDiff(
+    text,
+    resolved.target === '-' ? 'stdin' : resolved.target,
+    await linkerFor(options, roots, evidence),
+    evidence,
+  );
+}
+
+/** A commit range, the working tree's diff (unstaged, then staged), or a path of the working tree. */
+async function collectRepository(
+  resolved: ResolvedScope,
+  options: EvidenceOptions,
+  evidence: Evidence,
+): Promise<void> {
   const roots = requireRepo(resolved.path ?? options.cwd);
-  const git = new GitRunner(roots.worktree, env);
+  const git = new GitRunner(roots.worktree, options.env);
   const linker = await linkerFor(options, roots, evidence);
   evidence.sessionEditors = linker.editorsBetween;
   if (resolved.scope === 'commit-range') {
@@ -171,6 +185,21 @@ export async function collectEvidence(resolved: ResolvedScope, options: Evidence
     evidence.workspaceSource = { root: roots.worktree, revision: 'HEAD' };
   }
   pushAll(evidence.commands, git.records);
+}
+
+/**
+ * Resolves a scope into immutable evidence before any analysis: the recorded git commands and their
+ * outputs' digests, commits, file changes with their agent links, job and episode references.
+ */
+export async function collectEvidence(resolved: ResolvedScope, options: EvidenceOptions): Promise<Evidence> {
+  const evidence = emptyEvidence(resolved.scope, resolved.target);
+  if (resolved.scope === 'job-id') await collectJob(resolved, evidence, options.env);
+  else if (resolved.scope === 'episode-ref') await collectEpisode(resolved, options, evidence);
+  else if (resolved.sessionTranscript !== undefined)
+    await collectSession(resolved, resolved.sessionTranscript, options, evidence);
+  else if (resolved.scope === 'diff' && resolved.target !== '')
+    await collectGivenDiff(resolved, options, evidence);
+  else await collectRepository(resolved, options, evidence);
   return evidence;
 }
 

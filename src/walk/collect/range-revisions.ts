@@ -5,7 +5,7 @@ import type { GitRunner } from './git-run.js';
 const ANCESTRY_SUFFIX = /(?:\^\d*|~\d*)+$/;
 
 /** Every revision named in a range (`A..B`, `A...B`, `X^!`), to check before anything else runs. */
-export function revisionsOf(range: string): string[] {
+function revisionsOf(range: string): string[] {
   if (range.endsWith('^!')) return [range.slice(0, -2)];
   return range.split(/\.\.\.?/).filter((p) => p !== '');
 }

@@ -26,7 +26,7 @@ export async function resolveJobReference(id: string, env: NodeJS.ProcessEnv): P
 }
 
 /** A caller-supplied episode file: what the episode links to. */
-export const episodeFileSchema = z.object({
+const episodeFileSchema = z.object({
   episode: z.string().min(1),
   commit_range: z.string().min(1).optional(),
   jobs: z.array(z.string()).optional(),

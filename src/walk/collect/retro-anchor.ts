@@ -8,7 +8,7 @@ import { openRegularFd } from '../../fsx/read-regular.js';
 import { findGitRoots } from '../../git/roots.js';
 
 /** A fabrication anchor id: the first 16 hex digits of a sha1 (docs/design/session-retro.md §4). */
-export const ANCHOR_ID_PATTERN = /^[0-9a-f]{16}$/;
+const ANCHOR_ID_PATTERN = /^[0-9a-f]{16}$/;
 
 /**
  * A session id as the deep read saves it (the transcript's file name: a UUID for Claude Code) and a turn id

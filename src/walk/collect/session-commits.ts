@@ -12,7 +12,7 @@ import { placeEdits, workedElsewhereMessage } from './session-folder.js';
  * Slack around a session's first and last timestamps, for clocks between the agent's machine and the
  * committer's.
  */
-export const SESSION_WINDOW_SLACK_MS = 10 * 60 * 1000;
+const SESSION_WINDOW_SLACK_MS = 10 * 60 * 1000;
 
 const FIELD = '\x1f';
 const COMMIT_MARK = '\x01';

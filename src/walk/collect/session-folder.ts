@@ -48,7 +48,7 @@ function commonFolder(paths: readonly string[]): string {
  * The folder a session worked in when it edited nothing inside the walked worktree: its recorded `cwd`
  * when every file it edited lies below it, else the deepest folder that holds them all.
  */
-export function foreignFolder(placed: PlacedEdits, cwd: string | undefined): string | undefined {
+function foreignFolder(placed: PlacedEdits, cwd: string | undefined): string | undefined {
   if (placed.outside.length === 0) return cwd;
   const realCwd = cwd === undefined ? undefined : realPathOfMaybeMissing(cwd);
   if (realCwd !== undefined && placed.outside.every((path) => isWithin(realCwd, path))) return realCwd;

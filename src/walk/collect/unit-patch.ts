@@ -4,7 +4,7 @@ import type { FileChange } from '../evidence.js';
 import { type GitRunner, PATCH_FLAGS } from './git-run.js';
 
 /** The most diff text one unit hands a model; longer diffs are cut in the middle. */
-export const MAX_UNIT_PATCH_CHARS = 12_000;
+const MAX_UNIT_PATCH_CHARS = 12_000;
 
 function cutMiddle(text: string, limit: number): string {
   if (text.length <= limit) return text;

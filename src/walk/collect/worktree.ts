@@ -47,7 +47,7 @@ function isEmptyChange(file: FilePatch): boolean {
 }
 
 /** Untracked paths from `git status --porcelain=v2 -z`, and the unmerged ones. */
-export function parseStatus(output: string): { untracked: string[]; unmerged: string[] } {
+function parseStatus(output: string): { untracked: string[]; unmerged: string[] } {
   const untracked: string[] = [];
   const unmerged: string[] = [];
   const records = output.split('\0');

@@ -77,7 +77,7 @@ export const GUIDED_HELP =
   '[@file[:line[-line]]] [note|concern|approval|suggestion|intent] text · d diff, m more · empty next unit · skip · quit';
 
 /** The type a comment opens with and the text after it (`note` and the whole text when none). */
-export function splitCommentType(text: string): { type: CommentType; text: string } {
+function splitCommentType(text: string): { type: CommentType; text: string } {
   const word = /^([a-z][a-z_-]*)(?:\s*:\s*|\s+)/i.exec(text);
   if (word?.[1]) {
     const key = word[1].toLowerCase();

@@ -9,7 +9,7 @@ import { canonicalText, foldLine, isTrivialLine, normalizeLine } from './lines.j
  * A hunk links to the session whose edits introduced at least this share of its meaningful added lines:
  * more than half of them, so that a session that wrote a line or two of a person's hunk is not its author.
  */
-export const LINK_SHARE_THRESHOLD = 0.5;
+const LINK_SHARE_THRESHOLD = 0.5;
 /**
  * How far an edit may seem to lie after the commit and still count: git records commit times in whole
  * seconds, so an edit made in the same second as the commit can carry a later timestamp by up to 999 ms.
@@ -20,7 +20,7 @@ const COMMIT_TIME_RESOLUTION_MS = 999;
  * session only in the first commit of that file after the command, and only within this time, so that a
  * person's later rewrite of a generated file is not taken for the generator's.
  */
-export const COMMAND_CLAIM_WINDOW_MS = 12 * 60 * 60 * 1000;
+const COMMAND_CLAIM_WINDOW_MS = 12 * 60 * 60 * 1000;
 /** The commit a claim's write went into when that commit lies before the walk's range. */
 const BEFORE_THE_WALK = '(before the walk)';
 
@@ -92,6 +92,108 @@ interface SessionTally {
   byEdit: Map<AgentEdit, number>;
 }
 
+type CommandLines = Map<string, { claim: CommandClaim; lines: number }>;
+
+/**
+ * A command the session ran wrote the file: the lines no other session's edits introduced are the
+ * command's (it produced them, or rewrote them in place), added to the session's own edits' tally.
+ */
+function creditCommands(
+  claims: readonly CommandClaim[],
+  all: readonly string[],
+  meaningful: readonly boolean[],
+  creditedBy: ReadonlyMap<string, ReadonlySet<number>>,
+  tallies: Map<string, SessionTally>,
+): CommandLines {
+  const commandLines: CommandLines = new Map();
+  for (const claim of claims) {
+    if (commandLines.has(claim.sessionId)) continue;
+    let lines = 0;
+    const own = creditedBy.get(claim.sessionId);
+    // The texts the session's commands wrote into the file (several heredocs, each a rewrite); none
+    // when one of its writes (a formatter, a move) holds no text of its own.
+    const mine = claims.filter((c) => c.sessionId === claim.sessionId);
+    const literal = mine.every((c) => c.literal !== undefined)
+      ? mine.map((c) => foldLine(c.literal ?? '')).join('\n')
+      : undefined;
+    meaningful.forEach((isMeaningful, index) => {
+      if (!isMeaningful || own?.has(index)) return;
+      // A heredoc or echo wrote only the text it holds.
+      if (literal !== undefined && !literal.includes(foldLine(all[index] ?? ''))) return;
+      for (const [sessionId, credited] of creditedBy)
+        if (sessionId !== claim.sessionId && credited.has(index)) return;
+      lines++;
+    });
+    if (lines === 0) continue;
+    commandLines.set(claim.sessionId, { claim, lines });
+    const tally = tallies.get(claim.sessionId) ?? { matched: 0, byEdit: new Map() };
+    tally.matched += lines;
+    tallies.set(claim.sessionId, tally);
+  }
+  return commandLines;
+}
+
+/**
+ * The session that introduced the largest share of the hunk's meaningful lines (the newer on a tie), with
+ * the tool call that wrote most of them (its command, when that wrote more than any one edit); a link when
+ * the share reaches LINK_SHARE_THRESHOLD.
+ */
+function bestLink(
+  tallies: ReadonlyMap<string, SessionTally>,
+  commandLines: CommandLines,
+  count: number,
+  hunk: HunkSummary,
+): HunkProvenance {
+  type Author = {
+    toolUseId: string;
+    toolName: string;
+    model?: string;
+    timestamp?: string;
+    request?: string;
+    requestInferred?: boolean;
+  };
+  let best:
+    | { sessionId: string; tally: SessionTally; author: Author; at: number; via?: 'command' }
+    | undefined;
+  for (const [sessionId, tally] of tallies) {
+    const top = [...tally.byEdit].reduce<[AgentEdit, number] | undefined>(
+      (a, b) => (!a || b[1] > a[1] ? b : a),
+      undefined,
+    );
+    const command = commandLines.get(sessionId);
+    // The command is the tool call when it produced more of the lines than any one edit did.
+    const byCommand = command !== undefined && (!top || command.lines > top[1]);
+    const author: Author = byCommand ? command.claim : (top?.[0] as AgentEdit);
+    const at = byCommand
+      ? timeOf({ timestamp: command.claim.timestamp } as AgentEdit)
+      : timeOf(author as AgentEdit);
+    const better =
+      !best ||
+      tally.matched > best.tally.matched ||
+      (tally.matched === best.tally.matched && (at || 0) > (best.at || 0));
+    if (better) best = { sessionId, tally, author, at, ...(byCommand ? { via: 'command' as const } : {}) };
+  }
+  if (!best) return { share: 0 };
+  const share = best.tally.matched / count;
+  if (share < LINK_SHARE_THRESHOLD) return { share };
+  const { author } = best;
+  return {
+    share,
+    link: {
+      sessionId: best.sessionId,
+      share,
+      toolUseId: author.toolUseId,
+      toolName: author.toolName,
+      hunkRange: hunk.range,
+      ...(best.via ? { via: best.via } : {}),
+      ...(author.model ? { model: author.model } : {}),
+      ...(author.timestamp ? { timestamp: author.timestamp } : {}),
+      ...(author.request ? { request: author.request } : {}),
+      ...(author.requestInferred ? { requestInferred: true } : {}),
+    },
+  };
+}
+
 /**
  * Links hunks to the coding-agent sessions that wrote them, by share. For each hunk, the meaningful added
  * lines (whitespace-normalised, trivial lines left out) are looked up among the lines each session's edits
@@ -101,6 +203,8 @@ interface SessionTally {
  * A file renamed or copied in the walk (git's rename detection) keeps the edits of its earlier path; a
  * file no session edited under any of its paths is looked up by its name alone (moved before committing).
  */
+// long: one closure over the walk's state that every hunk changes (lines already consumed, the commit
+// each command's write went into); its steps are the named functions inside and the pure ones above.
 export function createHunkLinker(
   edits: readonly AgentEdit[],
   commandClaims: readonly CommandClaim[] = [],
@@ -300,82 +404,8 @@ export function createHunkLinker(
         for (const [key, n] of own) total.set(key, (total.get(key) ?? 0) + n);
         consumed.set(edit, total);
       }
-      // A command the session ran wrote the file: the lines no other session's edits introduced are the
-      // command's (it produced them, or rewrote them in place), added to the session's own edits.
-      const commandLines = new Map<string, { claim: CommandClaim; lines: number }>();
-      for (const claim of claims) {
-        if (commandLines.has(claim.sessionId)) continue;
-        let lines = 0;
-        const own = creditedBy.get(claim.sessionId);
-        // The texts the session's commands wrote into the file (several heredocs, each a rewrite); none
-        // when one of its writes (a formatter, a move) holds no text of its own.
-        const mine = claims.filter((c) => c.sessionId === claim.sessionId);
-        const literal = mine.every((c) => c.literal !== undefined)
-          ? mine.map((c) => foldLine(c.literal ?? '')).join('\n')
-          : undefined;
-        meaningful.forEach((isMeaningful, index) => {
-          if (!isMeaningful || own?.has(index)) return;
-          // A heredoc or echo wrote only the text it holds.
-          if (literal !== undefined && !literal.includes(foldLine(all[index] ?? ''))) return;
-          for (const [sessionId, credited] of creditedBy)
-            if (sessionId !== claim.sessionId && credited.has(index)) return;
-          lines++;
-        });
-        if (lines === 0) continue;
-        commandLines.set(claim.sessionId, { claim, lines });
-        const tally = tallies.get(claim.sessionId) ?? { matched: 0, byEdit: new Map() };
-        tally.matched += lines;
-        tallies.set(claim.sessionId, tally);
-      }
-      type Author = {
-        toolUseId: string;
-        toolName: string;
-        model?: string;
-        timestamp?: string;
-        request?: string;
-        requestInferred?: boolean;
-      };
-      let best:
-        | { sessionId: string; tally: SessionTally; author: Author; at: number; via?: 'command' }
-        | undefined;
-      for (const [sessionId, tally] of tallies) {
-        const top = [...tally.byEdit].reduce<[AgentEdit, number] | undefined>(
-          (a, b) => (!a || b[1] > a[1] ? b : a),
-          undefined,
-        );
-        const command = commandLines.get(sessionId);
-        // The command is the tool call when it produced more of the lines than any one edit did.
-        const byCommand = command !== undefined && (!top || command.lines > top[1]);
-        const author: Author = byCommand ? command.claim : (top?.[0] as AgentEdit);
-        const at = byCommand
-          ? timeOf({ timestamp: command.claim.timestamp } as AgentEdit)
-          : timeOf(author as AgentEdit);
-        const better =
-          !best ||
-          tally.matched > best.tally.matched ||
-          (tally.matched === best.tally.matched && (at || 0) > (best.at || 0));
-        if (better)
-          best = { sessionId, tally, author, at, ...(byCommand ? { via: 'command' as const } : {}) };
-      }
-      if (!best) return { share: 0 };
-      const share = best.tally.matched / count;
-      if (share < LINK_SHARE_THRESHOLD) return { share };
-      const { author } = best;
-      return {
-        share,
-        link: {
-          sessionId: best.sessionId,
-          share,
-          toolUseId: author.toolUseId,
-          toolName: author.toolName,
-          hunkRange: hunk.range,
-          ...(best.via ? { via: best.via } : {}),
-          ...(author.model ? { model: author.model } : {}),
-          ...(author.timestamp ? { timestamp: author.timestamp } : {}),
-          ...(author.request ? { request: author.request } : {}),
-          ...(author.requestInferred ? { requestInferred: true } : {}),
-        },
-      };
+      const commandLines = creditCommands(claims, all, meaningful, creditedBy, tallies);
+      return bestLink(tallies, commandLines, count, hunk);
     },
   };
 }

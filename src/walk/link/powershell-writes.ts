@@ -27,7 +27,12 @@ interface Token {
   operator?: '|' | ';' | '>' | '>>';
 }
 
-/** The tokens of a script: words, quoted strings and the operators that split or redirect commands. */
+/**
+ * The tokens of a script: words, quoted strings and the operators that split or redirect commands.
+ *
+ * Long on purpose: one scan with one index over the script; each branch reads one kind of token from
+ * where the last one ended, and split apart they would pass the index back and forth.
+ */
 function tokens(script: string): Token[] {
   const out: Token[] = [];
   let i = 0;

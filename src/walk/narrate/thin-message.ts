@@ -2,7 +2,7 @@ import type { CommitInfo } from '../evidence.js';
 import { firstBodyParagraph } from './commit-message.js';
 
 /** Fewer words than this in subject and body together say what, at most, never why. */
-export const THIN_MESSAGE_WORDS = 4;
+const THIN_MESSAGE_WORDS = 4;
 
 /** Messages that are placeholders whatever their length ("wip", "fix", "update"). */
 const PLACEHOLDER =

@@ -8,7 +8,7 @@ import type { WhyReaders } from './why-readers.js';
 import { synthesiseWhy } from './why-synthesis.js';
 
 /** A unit whose commits all have thin messages, or that has no commit at all, has no stated why to lean on. */
-export function needsSynthesis(draft: UnitDraft): boolean {
+function needsSynthesis(draft: UnitDraft): boolean {
   return draft.commits.length === 0 || draft.commits.every(isThinMessage);
 }
 

@@ -3,6 +3,7 @@ import { findGitRoots } from '../../git/roots.js';
 import type { LlmPort } from '../../llm/port.js';
 import { readRecordedReader } from '../../llm/reader-settings.js';
 import { type ProviderChoice, selectProvider } from '../../llm/select.js';
+import { type ReaderSettings, resolveReaderSettings } from '../../llm/settings.js';
 
 /** The readers that synthesise a thin unit's why, or why there is none (said on each such unit). */
 export interface WhyReaders {
@@ -23,6 +24,8 @@ export interface WhyReaderChoice extends Pick<ProviderChoice, 'baseUrl' | 'timeo
   /** `--provider` / `--model` for `auto`. */
   provider?: string;
   model?: string;
+  /** The configured reader (`RETROSPECT_PROVIDER`, …), resolved at the caller's edge; default: from `env`. */
+  reader?: ReaderSettings | undefined;
   env: NodeJS.ProcessEnv;
   cwd: string;
 }
@@ -33,7 +36,9 @@ const unused = () => ({});
 export function pickWhyReaders(choice: WhyReaderChoice): WhyReaders {
   const models = choice.models.map((m) => m.trim()).filter((m) => m !== '');
   if (models.length === 0 || models.includes('none')) return { readers: [], none: 'models_for_why is none' };
+  const reader = choice.reader ?? resolveReaderSettings(choice.env);
   const common = {
+    reader,
     env: choice.env,
     // The reader gets the diff and requests in its prompt and needs no files: an agent CLI runs outside
     // the checkout, so that whatever tools it has can never touch the walked work tree.
@@ -48,7 +53,7 @@ export function pickWhyReaders(choice: WhyReaderChoice): WhyReaders {
   let none: string | undefined;
   for (const entry of models) {
     if (entry === 'auto') {
-      const named = (choice.provider ?? choice.env.RETROSPECT_PROVIDER ?? '').trim() !== '';
+      const named = (choice.provider ?? reader.provider ?? '').trim() !== '';
       const recorded = named
         ? undefined
         : readRecordedReader(findGitRoots(choice.cwd)?.mainCheckout ?? choice.cwd);

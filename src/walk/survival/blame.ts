@@ -16,7 +16,7 @@ const HEADER = /^([0-9a-f]{40,64}) (\d+) (\d+)(?: \d+)?$/;
  * Reads `git blame --porcelain` output: one origin per line of the blamed file, in order. The path of a
  * commit's lines is its `filename` line, given with the commit's first group and repeated when it changes.
  */
-export function parsePorcelain(output: string): LineOrigin[] {
+function parsePorcelain(output: string): LineOrigin[] {
   const origins: LineOrigin[] = [];
   const pathOf = new Map<string, string>();
   let current: { sha: string; line: number; finalLine: number } | undefined;

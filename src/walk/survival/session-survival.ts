@@ -9,9 +9,9 @@ import { createHunkLinker } from '../link/link.js';
 import { measureSurvival } from './survival.js';
 
 /** At most this many sessions are measured per call: each is a walk of its commits and some blames. */
-export const MAX_SURVIVAL_SESSIONS = 40;
+const MAX_SURVIVAL_SESSIONS = 40;
 /** At most this long for all of them; sessions left over are not measured. */
-export const SESSION_SURVIVAL_BUDGET_MS = 60_000;
+const SESSION_SURVIVAL_BUDGET_MS = 60_000;
 
 export interface SessionSurvivalOptions {
   /** A folder of the git repository the sessions worked in. */

@@ -5,7 +5,7 @@ import { blameAt, type LineOrigin, lastSeen } from './blame.js';
 import { followPath, type LaterCommit, laterHistory } from './history.js';
 
 /** At most this many blame calls per walk: a bound on what survival costs on a long range. */
-export const MAX_SURVIVAL_BLAMES = 400;
+const MAX_SURVIVAL_BLAMES = 400;
 /** At most this long on blame calls per walk; hunks left over are not given a fate (and a note says so). */
 export const SURVIVAL_BUDGET_MS = 30_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -37,6 +37,92 @@ export interface SurvivalSummary {
 /** Rounds days to one decimal: enough to say "the next day" or "after three weeks". */
 const days = (ms: number) => Math.max(0, Math.round((ms / DAY_MS) * 10) / 10);
 
+/** A linked hunk of a commit, with the file change that holds it. */
+interface LinkedCommitHunk {
+  change: FileChange;
+  hunk: LinkedHunk;
+}
+
+/** What every hunk's measurement shares: the later history, the blames asked for, the bound on them. */
+interface SurvivalRun {
+  git: GitRunner;
+  /** The later revision's commit. */
+  at: string;
+  history: LaterCommit[];
+  /** Each commit's place in `history` (the oldest walked commit is -1). */
+  index: Map<string, number>;
+  committedAt: Map<string, number>;
+  linksOf: ReturnType<typeof linkedSessionsByCommit>;
+  /** One blame of the later revision per path, shared by the hunks of that path. */
+  blamed: Map<string, Promise<LineOrigin[]>>;
+  /** Takes one blame call from the bound, when any is left. */
+  takeBlame: () => boolean;
+  options: SurvivalOptions;
+}
+
+/** A hunk all of whose added lines are still there. */
+function keptWhole(hunk: LinkedHunk): NonNullable<LinkedHunk['survival']> {
+  return { alive: hunk.added, fate: { state: 'kept', by: null, commit: null, after_days: null } };
+}
+
+/**
+ * Measures one linked hunk and sets `hunk.survival`; false when it could not be measured (its commit is
+ * not in the later history, or the blame bound was spent).
+ */
+async function measureHunk(run: SurvivalRun, { change, hunk }: LinkedCommitHunk): Promise<boolean> {
+  const sha = change.origin.kind === 'commit' ? change.origin.sha : '';
+  const position = run.index.get(sha);
+  if (position === undefined) return false;
+  const session = hunk.provenance.link?.sessionId ?? '';
+  const path = followPath(run.history, position, change.path);
+  if (path.touchedBy.length === 0) {
+    hunk.survival = keptWhole(hunk);
+    return true;
+  }
+  let alive = new Set<number>();
+  if (path.finalPath !== undefined) {
+    let pending = run.blamed.get(path.finalPath);
+    if (!pending) {
+      if (!run.takeBlame()) return false;
+      pending = blameAt(run.git, run.at, path.finalPath);
+      run.blamed.set(path.finalPath, pending);
+    }
+    alive = aliveLines(await pending, sha, change.path, hunk);
+  }
+  if (alive.size >= hunk.added) {
+    hunk.survival = keptWhole(hunk);
+    return true;
+  }
+  const found = await firstChanger(
+    run.git,
+    { sha, position },
+    run.at,
+    change.path,
+    hunk,
+    run.history,
+    path.deletedBy,
+    alive,
+    run.takeBlame,
+  );
+  const changer = found.changer;
+  if (found.standing >= hunk.added) {
+    hunk.survival = keptWhole(hunk);
+    return true;
+  }
+  const committed = run.committedAt.get(sha);
+  const by = changer
+    ? whoChanged(changer, session, change.path, committed ?? 0, run.linksOf, run.options)
+    : null;
+  const fate: HunkFate = {
+    state: found.standing === 0 ? 'reverted' : 'changed',
+    by,
+    commit: changer?.sha ?? null,
+    after_days: changer ? days(changer.time - (committed ?? changer.time)) : null,
+  };
+  hunk.survival = { alive: found.standing, fate };
+  return true;
+}
+
 /**
  * What became of every linked hunk of a commit-range walk at a later revision: how many of its added lines
  * `git blame -C -M -w` still gives to its commit there, and, when not all, the first commit that changed
@@ -51,7 +137,7 @@ export async function measureSurvival(
   evidence: Evidence,
   options: SurvivalOptions = {},
 ): Promise<SurvivalSummary | undefined> {
-  const linked = evidence.changes.flatMap((change) =>
+  const linked: LinkedCommitHunk[] = evidence.changes.flatMap((change) =>
     change.origin.kind === 'commit'
       ? change.hunks.filter((h) => h.provenance.link && h.added > 0).map((hunk) => ({ change, hunk }))
       : [],
@@ -72,93 +158,33 @@ export async function measureSurvival(
   const history = await laterHistory(git, oldest, at);
   const index = new Map(history.map((c, i) => [c.sha, i]));
   index.set(oldest, -1);
-  const committedAt = new Map(evidence.commits.map((c) => [c.sha, Date.parse(c.committerDate)]));
-  const linksOf = linkedSessionsByCommit(evidence.changes);
   const clock = options.clock ?? Date.now;
   const started = clock();
   const maxBlames = options.maxBlames ?? MAX_SURVIVAL_BLAMES;
   const budget = options.budgetMs ?? SURVIVAL_BUDGET_MS;
   let blames = 0;
-  /** Takes one blame call from the bound, when any is left. */
-  const takeBlame = () => {
-    if (blames >= maxBlames || clock() - started >= budget) return false;
-    blames++;
-    return true;
+  const run: SurvivalRun = {
+    git,
+    at,
+    history,
+    index,
+    committedAt: new Map(evidence.commits.map((c) => [c.sha, Date.parse(c.committerDate)])),
+    linksOf: linkedSessionsByCommit(evidence.changes),
+    blamed: new Map(),
+    takeBlame: () => {
+      if (blames >= maxBlames || clock() - started >= budget) return false;
+      blames++;
+      return true;
+    },
+    options,
   };
-  const blamed = new Map<string, Promise<LineOrigin[]>>();
   let unmeasured = 0;
-  const measure = async ({ change, hunk }: (typeof linked)[number]): Promise<void> => {
-    const sha = change.origin.kind === 'commit' ? change.origin.sha : '';
-    const position = index.get(sha);
-    if (position === undefined) {
-      unmeasured++;
-      return;
-    }
-    const session = hunk.provenance.link?.sessionId ?? '';
-    const path = followPath(history, position, change.path);
-    if (path.touchedBy.length === 0) {
-      hunk.survival = {
-        alive: hunk.added,
-        fate: { state: 'kept', by: null, commit: null, after_days: null },
-      };
-      return;
-    }
-    let alive = new Set<number>();
-    if (path.finalPath !== undefined) {
-      let pending = blamed.get(path.finalPath);
-      if (!pending) {
-        if (!takeBlame()) {
-          unmeasured++;
-          return;
-        }
-        pending = blameAt(git, at, path.finalPath);
-        blamed.set(path.finalPath, pending);
-      }
-      alive = aliveLines(await pending, sha, change.path, hunk);
-    }
-    if (alive.size >= hunk.added) {
-      hunk.survival = {
-        alive: hunk.added,
-        fate: { state: 'kept', by: null, commit: null, after_days: null },
-      };
-      return;
-    }
-    const found = await firstChanger(
-      git,
-      { sha, position },
-      at,
-      change.path,
-      hunk,
-      history,
-      path.deletedBy,
-      alive,
-      takeBlame,
-    );
-    const changer = found.changer;
-    if (found.standing >= hunk.added) {
-      hunk.survival = {
-        alive: hunk.added,
-        fate: { state: 'kept', by: null, commit: null, after_days: null },
-      };
-      return;
-    }
-    const by = changer
-      ? whoChanged(changer, session, change.path, committedAt.get(sha) ?? 0, linksOf, options)
-      : null;
-    const fate: HunkFate = {
-      state: found.standing === 0 ? 'reverted' : 'changed',
-      by,
-      commit: changer?.sha ?? null,
-      after_days: changer ? days(changer.time - (committedAt.get(sha) ?? changer.time)) : null,
-    };
-    hunk.survival = { alive: found.standing, fate };
-  };
   // A few blames at a time: git runs them on other cores while the walk waits.
   let next = 0;
   const worker = async () => {
     while (next < linked.length) {
       const item = linked[next++];
-      if (item) await measure(item);
+      if (item && !(await measureHunk(run, item))) unmeasured++;
     }
   };
   await Promise.all(Array.from({ length: SURVIVAL_CONCURRENCY }, worker));

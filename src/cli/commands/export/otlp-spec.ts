@@ -2,7 +2,7 @@ import { defineCommand } from '../../args.js';
 import { DATE_RANGE, OTLP_ENDPOINT, PROJECT_FILTER, STORE } from '../../common-options.js';
 import { PROFILE } from '../../profile-option.js';
 
-export const OTLP_HEADER = {
+const OTLP_HEADER = {
   type: 'string',
   arg: 'NAME=VALUE',
   multiple: true,

@@ -3,6 +3,7 @@ import { InputError, UsageError } from '../../../errors/errors.js';
 import { readTrialHistory } from '../../../report/trials.js';
 import * as scan from '../../../scan/index.js';
 import { sessionStarts } from '../../../store/session-starts.js';
+import { resolveStoreSettings } from '../../../store/settings.js';
 import { parseCommandArgs } from '../../args.js';
 import { dateOption } from '../../date-option.js';
 import type { CliIo } from '../../io.js';
@@ -27,7 +28,7 @@ export async function runOtlp(args: string[], io: CliIo): Promise<number> {
     gateSettingsFromArgs(io.env, { profile: values.profile }),
     io.cwd,
   );
-  const store = await openStoreOption(values.store, false, io.env, true);
+  const store = await openStoreOption(values.store, false, resolveStoreSettings(io.env), true);
   let records: Awaited<ReturnType<typeof store.listSessions>>;
   try {
     const team = { machine: values.machine, user: values.user };

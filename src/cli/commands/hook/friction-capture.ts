@@ -37,8 +37,9 @@ export async function frictionCapture(args: string[], io: CliIo): Promise<number
     }
     stage = 'writing the friction ledger';
     const { captureFriction } = await import('../../../ledger/capture.js');
+    const { resolveLedgerSettings } = await import('../../../ledger/settings.js');
     const result = await captureFriction(input.text, {
-      env: io.env,
+      settings: resolveLedgerSettings(io.env),
       cwd: io.cwd,
       lockTimeoutMs: remaining(),
     });

@@ -4,7 +4,7 @@ import { GUARD_KINDS, isGuardKind } from '../../../trial/evidence/guard-kinds.js
 import { defineCommand, parseCommandArgs } from '../../args.js';
 import { type CliIo, println } from '../../io.js';
 
-export const GUARD_SPEC = defineCommand({
+const GUARD_SPEC = defineCommand({
   path: 'hook guard',
   summary:
     'Enforce a rule that kept being broken: block a repeated failing command, an unread edit, an unchecked claim',

@@ -5,6 +5,7 @@ import { buildRulesReport } from '../../../report/rules.js';
 import { readTrialHistory } from '../../../report/trials.js';
 import type { RulesReport, TrialHistory } from '../../../report/types.js';
 import type { StoreLocation } from '../../../store/location.js';
+import { resolveStoreSettings } from '../../../store/settings.js';
 import { todayUtc } from '../../../trial/dates.js';
 import { projectScoreSource } from '../../../trial/sources.js';
 import type { CliIo } from '../../io.js';
@@ -25,7 +26,14 @@ export async function projectSections(
   if (budgetText !== undefined && !/^\d+$/.test(budgetText))
     throw new UsageError(`--budget takes a whole number of tokens, got '${budgetText}'`);
   const mainCheckout = resolve(io.cwd, mroot);
-  const source = projectScoreSource({ mainCheckout, scope: 'current', env: io.env, store, gate });
+  const source = projectScoreSource({
+    mainCheckout,
+    scope: 'current',
+    env: io.env,
+    store,
+    gate,
+    storeSettings: resolveStoreSettings(io.env),
+  });
   const { profile } = gate;
   const rules = await buildRulesReport(mainCheckout, source, {
     today: todayUtc(),

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { UsageError } from '../../../errors/errors.js';
+import { resolveReaderSettings } from '../../../llm/settings.js';
 import type { Prompter } from '../../../prompt/line-prompter.js';
 import { autoDecider } from '../../../retro/decide.js';
 import { projectDeepReader } from '../../../retro/deep-reader.js';
@@ -79,6 +80,7 @@ export function retroOptionsFrom(
       provider: v.provider,
       model: v.model,
       baseUrl: v['base-url'],
+      reader: resolveReaderSettings(io.env),
       env: io.env,
       cwd: io.cwd,
       log,

@@ -1,5 +1,6 @@
 import { UsageError } from '../../../errors/errors.js';
 import type * as scan from '../../../scan/index.js';
+import { cliDescription, SCAN_PARAMETERS } from '../../../scan/parameters.js';
 import { renderLegend } from '../../../scan/render.js';
 import { defineCommand, type ParsedArgs } from '../../args.js';
 import { DATE_RANGE, HOST_FILTER, OTLP_ENDPOINT, PROJECT_FILTER, STORE } from '../../common-options.js';
@@ -20,8 +21,7 @@ export const SPEC = defineCommand({
     {
       name: 'DIR',
       variadic: true,
-      description:
-        "agents' session folders (~/.claude/projects, ~/.codex, ~/.gemini, ~/.local/share/opencode, ~/.copilot) or session files (default: each agent's own)",
+      description: `${cliDescription(SCAN_PARAMETERS.paths)} (default: ${SCAN_PARAMETERS.paths.default})`,
     },
   ],
   options: {
@@ -29,9 +29,9 @@ export const SPEC = defineCommand({
     project: PROJECT_FILTER,
     host: HOST_FILTER,
     ...DATE_RANGE,
-    'min-score': { type: 'string', arg: 'N', description: 'only sessions scoring at least N' },
-    flagged: { type: 'boolean', description: 'only flagged sessions (score at or above the threshold)' },
-    'include-own': { type: 'boolean', description: "show Retrospect's own analysis runs too" },
+    'min-score': { type: 'string', arg: 'N', description: cliDescription(SCAN_PARAMETERS.minScore) },
+    flagged: { type: 'boolean', description: cliDescription(SCAN_PARAMETERS.flagged) },
+    'include-own': { type: 'boolean', description: cliDescription(SCAN_PARAMETERS.includeOwn) },
     json: { type: 'boolean', description: 'one JSON record per session instead of the table' },
     ...SURVIVAL_OPTIONS,
     jobs: { type: 'string', arg: 'N', description: 'worker threads, at least 1', default: 'one per CPU' },

@@ -5,6 +5,7 @@ import {
   webhookFailureLine,
   writeScheduledReport,
 } from '../../../schedule/index.js';
+import { resolveScheduleSettings } from '../../../schedule/settings.js';
 import { parseCommandArgs } from '../../args.js';
 import { type CliIo, println } from '../../io.js';
 import { reportRequestFrom, SPEC } from './report-request.js';
@@ -20,7 +21,10 @@ export async function runReport(args: string[], io: CliIo): Promise<number> {
       `schedule report: left out ${report.droppedLines} line(s) that looked like transcript records`,
     );
   }
-  const webhook = await notifyScheduledWebhook(io.env, scheduledWebhookPayload(report));
+  const webhook = await notifyScheduledWebhook(
+    resolveScheduleSettings(io.env).webhookUrl,
+    scheduledWebhookPayload(report),
+  );
   const failure = webhookFailureLine(webhook);
   if (failure) println(io.stderr, failure);
   println(io.stdout, report.path);

@@ -1,5 +1,6 @@
 import { nowFrom } from '../../../clock/now.js';
 import { InputError, RetrospectError } from '../../../errors/errors.js';
+import { resolveReaderSettings } from '../../../llm/settings.js';
 import type { Prompter } from '../../../prompt/line-prompter.js';
 import { createLinePrompter } from '../../../prompt/line-prompter.js';
 import { draftsForRetro, renderDraftList } from '../../../sprint/facilitate/draft-session.js';
@@ -72,7 +73,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const say = (line: string) => println(io.stderr, line);
   for (const line of renderRetroContext(report)) say(line);
   const { provider, model, 'base-url': baseUrl, 'dry-run': dryRun = false } = values;
-  const draftOptions = { provider, model, baseUrl, env: io.env, cwd: io.cwd, dryRun, say };
+  const reader = resolveReaderSettings(io.env);
+  const draftOptions = { provider, model, baseUrl, reader, env: io.env, cwd: io.cwd, dryRun, say };
   const prompter = early ?? (answers || yolo ? undefined : createLinePrompter(io.stdin, io.stderr));
   try {
     const resume = prompter ? await askToResume(root, report, prompter) : undefined;

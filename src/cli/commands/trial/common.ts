@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { UsageError } from '../../../errors/errors.js';
 import { findGitRoots } from '../../../git/roots.js';
+import { resolveStoreSettings } from '../../../store/settings.js';
 import { isIsoDay, todayUtc } from '../../../trial/dates.js';
 import type { TrialReviewOptions } from '../../../trial/project-review.js';
 import type { SessionScoreSource } from '../../../trial/scores.js';
@@ -81,6 +82,7 @@ export function reviewSettings(values: ReviewValues, io: CliIo): ReviewSettings 
     projectsRoot: existingFolder(values['projects-root'], '--projects-root', 'a Claude Code projects folder'),
     env: io.env,
     gate,
+    storeSettings: resolveStoreSettings(io.env),
     freshnessSecs: Number(freshness),
     scoresFile: values['session-scores-file'],
   });

@@ -1,4 +1,5 @@
 import { UsageError } from '../../../errors/errors.js';
+import { resolveReaderSettings } from '../../../llm/settings.js';
 import { providerReviewer } from '../../../walk/comments/llm-review.js';
 import type { WalkMode, WalkScope } from '../../../walk/document.js';
 import { type ParsedArgs, usageError } from '../../args.js';
@@ -38,6 +39,7 @@ export function walkSelection(values: WalkValues, positionals: string[], io: Cli
 /** The agent-driven reviewer from `--provider`, `--model` and `--base-url`; its notices go to stderr. */
 export function agentReviewer(values: WalkValues, io: CliIo): ReturnType<typeof providerReviewer> {
   return providerReviewer({
+    reader: resolveReaderSettings(io.env),
     env: io.env,
     ...(values.provider !== undefined ? { provider: values.provider } : {}),
     ...(values.model !== undefined ? { model: values.model } : {}),

@@ -1,6 +1,6 @@
 import type { WalkDocument } from '../../../walk/document.js';
+import { renderWalk } from '../../../walk/render/format.js';
 import { writeOutputFile } from '../../../walk/render/output.js';
-import { renderMarkdown } from '../../../walk/render/render.js';
 import { terminalText } from '../../../walk/render/terminal.js';
 import { type CliIo, println, writeText } from '../../io.js';
 
@@ -19,14 +19,14 @@ export interface WalkTargets {
  * record keeps: the JSON when it was asked for, else the Markdown.
  */
 export function writeWalkOutputs(document: WalkDocument, targets: WalkTargets, io: CliIo): string {
-  const markdown = renderMarkdown(document, { includeJson: targets['include-json'] === true });
-  const json = `${JSON.stringify(document, null, 2)}\n`;
+  const markdown = renderWalk(document, 'markdown', { includeJson: targets['include-json'] === true });
+  const json = `${renderWalk(document, 'json')}\n`;
   if (targets.json === '-') writeText(io.stdout, json);
   else if (targets.json) println(io.stderr, `wrote ${writeOutputFile(io.cwd, targets.json, json)}`);
   if (targets.md) println(io.stderr, `wrote ${writeOutputFile(io.cwd, targets.md, markdown)}`);
   if (targets.json !== '-') {
     if (io.stdout.isTTY) {
-      const story = terminalText(renderMarkdown(document, { includeJson: false }));
+      const story = terminalText(renderWalk(document, 'markdown', { includeJson: false }));
       writeText(io.stdout, targets.json ? story : `${story}(the complete walk as JSON: --json FILE)\n`);
     } else if (!targets.json && !targets.md) writeText(io.stdout, markdown);
   }
