@@ -161,6 +161,15 @@ export class ClaudeUsageCollector implements AssistantLineTap {
   private lastMessageId = '';
   private lastRequestId = '';
   private readonly layout = newLineLayout();
+  // Whether a call's time has been read yet (see `everyCallTime`).
+  private timed = false;
+
+  /**
+   * `everyCallTime: false` reads the time of the first call that has one and no other: a session's
+   * summary prices all its calls by its first call's date (sessionUsage's firstAt), so a scan need not
+   * make a string of every call's time. `gate --why` prices each call at its own (the default).
+   */
+  constructor(private readonly options: { everyCallTime?: boolean } = {}) {}
 
   line(buffer: Buffer, start: number, end: number, lineNo: number, usage?: UsageView): void {
     if (usage !== undefined && usage.state !== USAGE_UNREAD) {
@@ -282,7 +291,10 @@ export class ClaudeUsageCollector implements AssistantLineTap {
         model,
         messageId: optionalText(b, layout.idStart, layout.idEnd, wide),
         requestId: optionalText(b, layout.requestStart, layout.requestEnd, wide),
-        timestamp: optionalText(b, layout.timestampStart, layout.timestampEnd, wide),
+        timestamp:
+          this.timed && this.options.everyCallTime === false
+            ? undefined
+            : optionalText(b, layout.timestampStart, layout.timestampEnd, wide),
         tokens: { ...layout.tokens },
       },
       lineNo,
@@ -291,6 +303,7 @@ export class ClaudeUsageCollector implements AssistantLineTap {
 
   private add(found: AssistantUsage, lineNo: number): void {
     this.anyUsage = true;
+    if (found.timestamp !== undefined) this.timed = true;
     // Some gateways write no request id: the message id alone then names the reply (as ccusage 20 reads it).
     const key = found.messageId === undefined ? undefined : `${found.messageId}:${found.requestId ?? ''}`;
     // A reply's lines follow each other: the last reply is asked first, the map only when another came between.
