@@ -124,12 +124,11 @@ export function bundledModelPrices(model: string, at: Date): ModelPrices | undef
   return found ? pricesAt(found, at) : undefined;
 }
 
-/**
- * The table's entry for a model id, found once per id: which entry matches depends on the id alone (only
- * its prices depend on the time), and a scan of a thousand sessions asks for a few models on hundreds of
- * days, each of which walked the providers' match clauses again.
- */
+// The table's model for each model id asked about: which model matches does not depend on the date, and
+// finding it walks thousands of match clauses (a scan asks once per model, input band and day: pricing the
+// 1,275 real sessions of the gate corpus and the real tree took 57 ms of CPU cold with a walk each, 39 ms so).
 const modelsById = new Map<string, BundledModel | undefined>();
+
 function bundledModelOf(model: string): BundledModel | undefined {
   if (modelsById.has(model)) return modelsById.get(model);
   const all = bundledProviders();

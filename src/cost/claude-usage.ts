@@ -153,14 +153,25 @@ function forEachUsageLine(
  */
 export class ClaudeUsageCollector implements AssistantLineTap {
   private readonly calls: UsageRecord[] = [];
-  // Each reply's record by message id and request id, so that its later lines join it.
-  private readonly seen = new Map<string, UsageRecord>();
+  // Each reply's record by its message id (with the request id it came with), so that its later lines join
+  // it; a message id seen again with another request id (rare) is looked up by both, joined. No key string
+  // is made for the common case: one per call was a sixth of what a scan's usage reading allocated.
+  private readonly seen = new Map<string, { request: string; record: UsageRecord }>();
+  private readonly seenAgain = new Map<string, UsageRecord>();
   private anyUsage = false;
-  private lastKey: string | undefined;
   private lastRecord: UsageRecord | undefined;
   private lastMessageId = '';
   private lastRequestId = '';
   private readonly layout = newLineLayout();
+  // Whether a call's time has been read yet (see `everyCallTime`).
+  private timed = false;
+
+  /**
+   * `everyCallTime: false` reads the time of the first call that has one and no other: a session's
+   * summary prices all its calls by its first call's date (sessionUsage's firstAt), so a scan need not
+   * make a string of every call's time. `gate --why` prices each call at its own (the default).
+   */
+  constructor(private readonly options: { everyCallTime?: boolean } = {}) {}
 
   line(buffer: Buffer, start: number, end: number, lineNo: number, usage?: UsageView): void {
     if (usage !== undefined && usage.state !== USAGE_UNREAD) {
@@ -282,7 +293,10 @@ export class ClaudeUsageCollector implements AssistantLineTap {
         model,
         messageId: optionalText(b, layout.idStart, layout.idEnd, wide),
         requestId: optionalText(b, layout.requestStart, layout.requestEnd, wide),
-        timestamp: optionalText(b, layout.timestampStart, layout.timestampEnd, wide),
+        timestamp:
+          this.timed && this.options.everyCallTime === false
+            ? undefined
+            : optionalText(b, layout.timestampStart, layout.timestampEnd, wide),
         tokens: { ...layout.tokens },
       },
       lineNo,
@@ -291,10 +305,26 @@ export class ClaudeUsageCollector implements AssistantLineTap {
 
   private add(found: AssistantUsage, lineNo: number): void {
     this.anyUsage = true;
+    if (found.timestamp !== undefined) this.timed = true;
     // Some gateways write no request id: the message id alone then names the reply (as ccusage 20 reads it).
-    const key = found.messageId === undefined ? undefined : `${found.messageId}:${found.requestId ?? ''}`;
-    // A reply's lines follow each other: the last reply is asked first, the map only when another came between.
-    const first = key === undefined ? undefined : key === this.lastKey ? this.lastRecord : this.seen.get(key);
+    const id = found.messageId;
+    const request = found.requestId ?? '';
+    // A reply's lines follow each other: the last reply is asked first, the maps only when another came between.
+    let first: UsageRecord | undefined;
+    let byId: { request: string; record: UsageRecord } | undefined;
+    if (id !== undefined) {
+      if (this.lastRecord !== undefined && id === this.lastMessageId && request === this.lastRequestId)
+        first = this.lastRecord;
+      else {
+        byId = this.seen.get(id);
+        first =
+          byId === undefined
+            ? undefined
+            : byId.request === request
+              ? byId.record
+              : this.seenAgain.get(`${id}:${request}`);
+      }
+    }
     if (first) {
       // A reply's later lines carry its usage as it grew while streaming: the last one is the whole call.
       joinLine(first, lineNo);
@@ -308,12 +338,12 @@ export class ClaudeUsageCollector implements AssistantLineTap {
       timestamp: found.timestamp,
       tokens: found.tokens,
     };
-    if (key !== undefined) {
-      this.seen.set(key, record);
-      this.lastKey = key;
+    if (id !== undefined) {
+      if (byId === undefined && !this.seen.has(id)) this.seen.set(id, { request, record });
+      else this.seenAgain.set(`${id}:${request}`, record);
       this.lastRecord = record;
-      this.lastMessageId = found.messageId!;
-      this.lastRequestId = found.requestId ?? '';
+      this.lastMessageId = id;
+      this.lastRequestId = request;
     }
     this.calls.push(record);
   }

@@ -7,7 +7,7 @@ import { gateSessionSync } from '../gate/gate-session.js';
 import { TYPE_ASSISTANT } from '../transcript/fast/line.js';
 import { type FastEngine, readTranscriptLines } from '../transcript/fast/read.js';
 import { ClaudeUsageCollector, readClaudeUsage } from './claude-usage.js';
-import { frictionStretches } from './friction.js';
+import { FRICTION_SIGNALS, frictionStretches, stretchOf } from './friction.js';
 import { BUNDLED_PRICES, bundledPriceTable } from './price-table.js';
 import { pricingFromFile } from './pricing-file.js';
 import { sessionCost } from './session-cost.js';
@@ -178,6 +178,45 @@ describe('friction stretches', () => {
     ]);
     const onlyRun = frictionStretches(timeline, { s1: [], s2: ['r1'], s3: [], s4: [], s5: [] });
     expect([...onlyRun.keys()].sort()).toEqual([1, 3]);
+  });
+
+  it("marks in one pass what each hit's own stretch marks, the first signal winning", () => {
+    // A fixed generator: sessions of every shape, hits on any turn (repeated ids, ids on no turn too).
+    let seed = 7;
+    const next = (n: number) => {
+      // mulberry32: every bit of it changes (a plain LCG's low bits repeat with a short period).
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) % n;
+    };
+    const kinds = ['assistant', 'person', 'results', 'other'] as const;
+    for (let round = 0; round < 400; round++) {
+      const timeline = Array.from({ length: 1 + next(60) }, (_, i) => {
+        const kind = kinds[next(3) === 0 ? next(4) : 0]!;
+        return {
+          lineNo: i * 2,
+          id: next(4) === 0 ? '' : `t${i}`,
+          kind,
+          failed: kind === 'results' && next(2) === 0,
+        };
+      });
+      const pick = () => Array.from({ length: next(4) }, () => `t${next(timeline.length + 3)}`);
+      const hits = { s1: pick(), s2: pick(), s3: pick(), s4: pick(), s5: [] };
+      // The definition: each hit's stretch in signal order, a message kept by the first that marks it.
+      const expected = new Map<number, string>();
+      FRICTION_SIGNALS.forEach((signal, k) => {
+        for (const id of [hits.s1, hits.s2, hits.s3, hits.s4][k]!) {
+          const at = timeline.findIndex((t) => t.id === id && id !== '');
+          if (at < 0) continue;
+          for (const index of stretchOf(timeline, signal, at))
+            if (!expected.has(index)) expected.set(index, signal);
+        }
+      });
+      const sorted = (m: Map<number, string>) => [...m].sort((a, b) => a[0] - b[0]);
+      const got = sorted(frictionStretches(timeline, hits));
+      expect(got).toEqual(sorted(expected));
+    }
   });
 });
 

@@ -18,16 +18,22 @@ export type FrictionSignal = (typeof FRICTION_SIGNALS)[number];
  * A message two signals mark is counted once, for the first of S1, S2, S3, S4 that marks it, so the shares
  * add up to the friction total. Anchors not in the timeline (S2 from the friction ledger) mark nothing.
  */
-/** The stretch one hit marks: the timeline indices of the agent's messages it covers (see frictionStretches). */
-export function stretchOf(timeline: readonly TimelineTurn[], signal: FrictionSignal, at: number): number[] {
-  const lastPersonBefore = (index: number) => {
-    for (let i = index - 1; i >= 0; i--) if (timeline[i]!.kind === 'person') return i;
-    return -1;
-  };
+/**
+ * The first and last timeline index of the stretch one hit marks (see frictionStretches; only the agent's
+ * messages in it count). `from` may be past `to` when it marks nothing.
+ */
+function stretchBounds(
+  timeline: readonly TimelineTurn[],
+  signal: FrictionSignal,
+  at: number,
+): { from: number; to: number } {
   let from = at;
   let to = at;
-  if (signal === 'S1' || signal === 'S4') from = lastPersonBefore(at) + 1;
-  else if (signal === 'S2') {
+  if (signal === 'S1' || signal === 'S4') {
+    from = at - 1;
+    while (from >= 0 && timeline[from]!.kind !== 'person') from--;
+    from += 1;
+  } else if (signal === 'S2') {
     from = at - 1;
     while (from >= 0 && !(timeline[from]!.kind !== 'assistant' && !timeline[from]!.failed)) from--;
     from += 1;
@@ -37,9 +43,14 @@ export function stretchOf(timeline: readonly TimelineTurn[], signal: FrictionSig
       else if (turn.kind !== 'assistant') break;
     }
   }
+  return { from: Math.max(0, from), to: Math.min(to, timeline.length - 1) };
+}
+
+/** The stretch one hit marks: the timeline indices of the agent's messages it covers (see frictionStretches). */
+export function stretchOf(timeline: readonly TimelineTurn[], signal: FrictionSignal, at: number): number[] {
+  const { from, to } = stretchBounds(timeline, signal, at);
   const indices: number[] = [];
-  for (let i = Math.max(0, from); i <= to && i < timeline.length; i++)
-    if (timeline[i]!.kind === 'assistant') indices.push(i);
+  for (let i = from; i <= to; i++) if (timeline[i]!.kind === 'assistant') indices.push(i);
   return indices;
 }
 
@@ -48,31 +59,61 @@ export function anchoredHits(
   timeline: readonly TimelineTurn[],
   hits: SignalHits,
 ): { signal: FrictionSignal; id: string; at: number }[] {
+  const lists = [hits.s1, hits.s2, hits.s3, hits.s4];
   // Only the turns a hit names are looked up (most sessions have few hits and many turns).
-  const wanted = new Set<string>([...hits.s1, ...hits.s2, ...hits.s3, ...hits.s4]);
+  const wanted = new Set<string>();
+  for (const ids of lists) for (const id of ids) wanted.add(id);
   if (wanted.size === 0) return [];
   const indexOf = new Map<string, number>();
-  for (let index = 0; index < timeline.length; index++) {
+  // Each id's first turn; the walk ends once every anchor is found.
+  for (let index = 0; index < timeline.length && indexOf.size < wanted.size; index++) {
     const id = timeline[index]!.id;
     if (id !== '' && wanted.has(id) && !indexOf.has(id)) indexOf.set(id, index);
   }
-  const keys = { S1: hits.s1, S2: hits.s2, S3: hits.s3, S4: hits.s4 };
-  return FRICTION_SIGNALS.flatMap((signal) =>
-    keys[signal].flatMap((id) => {
+  const anchored: { signal: FrictionSignal; id: string; at: number }[] = [];
+  for (let k = 0; k < lists.length; k++)
+    for (const id of lists[k]!) {
       const at = indexOf.get(id);
-      return at === undefined ? [] : [{ signal, id, at }];
-    }),
-  );
+      if (at !== undefined) anchored.push({ signal: FRICTION_SIGNALS[k]!, id, at });
+    }
+  return anchored;
 }
 
+/**
+ * The agent's messages friction marks, by timeline index, each with the first of S1, S2, S3, S4 whose
+ * stretch covers it. In one pass over the marked span (each signal's stretches as a difference array),
+ * not one per hit: it runs once per session of a cold scan.
+ */
 export function frictionStretches(
   timeline: readonly TimelineTurn[],
   hits: SignalHits,
 ): Map<number, FrictionSignal> {
   const marked = new Map<number, FrictionSignal>();
-  // In signal order, so that a message two signals mark is the first one's.
-  for (const hit of anchoredHits(timeline, hits))
-    for (const index of stretchOf(timeline, hit.signal, hit.at))
-      if (!marked.has(index)) marked.set(index, hit.signal);
+  const anchored = anchoredHits(timeline, hits);
+  if (anchored.length === 0) return marked;
+  const width = timeline.length + 1;
+  // cover[k * width + i]: stretches of the k-th signal starting at i, less those that ended just before it.
+  const cover = new Int32Array(FRICTION_SIGNALS.length * width);
+  let first = timeline.length;
+  let last = -1;
+  for (const hit of anchored) {
+    const { from, to } = stretchBounds(timeline, hit.signal, hit.at);
+    if (from > to) continue;
+    const k = FRICTION_SIGNALS.indexOf(hit.signal);
+    cover[k * width + from]! += 1;
+    cover[k * width + to + 1]! -= 1;
+    if (from < first) first = from;
+    if (to > last) last = to;
+  }
+  const open = [0, 0, 0, 0];
+  for (let i = first; i <= last; i++) {
+    for (let k = 0; k < open.length; k++) open[k]! += cover[k * width + i]!;
+    if (timeline[i]!.kind !== 'assistant') continue;
+    for (let k = 0; k < open.length; k++)
+      if (open[k]! > 0) {
+        marked.set(i, FRICTION_SIGNALS[k]!);
+        break;
+      }
+  }
   return marked;
 }

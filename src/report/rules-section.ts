@@ -1,4 +1,5 @@
 import type { AgentRules, RuleEntry } from '../trial/inventory.js';
+import { loadProfileText, ruleLoadText, ruleSavesText } from '../trial/inventory-text.js';
 import { trialLabel } from '../trial/review.js';
 import type { TrialSummary } from '../trial/state.js';
 import { escapeHtml as e } from './escape.js';
@@ -51,9 +52,15 @@ function violationsCell(t: TrialSummary): string {
   return `<details><summary>${effect.violations.length}</summary><ul>${items.join('')}</ul>${guard}</details>`;
 }
 
+/** A rule's size, what loading it costs a week and what its trial says it saves, as `retrospect rules` says it. */
+function ruleCost(rule: RuleEntry): string {
+  const lines = [`≈${rule.tokens} tokens`, ruleLoadText(rule), ruleSavesText(rule)];
+  return lines.flatMap((line) => (line === undefined ? [] : [e(line)])).join('<br>');
+}
+
 function costOf(agents: readonly AgentRules[], t: TrialSummary): string {
   const rule = agents.flatMap((a) => a.rules).find((r) => r.path === t.path && r.text === t.rule);
-  return rule === undefined ? '–' : `~${rule.tokens}`;
+  return rule === undefined ? '–' : ruleCost(rule);
 }
 
 function trialRow(t: TrialSummary, agents: readonly AgentRules[], scale: number): string {
@@ -77,7 +84,9 @@ function ruleRow(r: RuleEntry, removing: boolean): string {
   const cells = [
     e(r.label),
     e(r.text),
-    `~${r.tokens}`,
+    `≈${r.tokens}`,
+    e(ruleLoadText(r) ?? '–'),
+    e(ruleSavesText(r) ?? '–'),
     r.ageDays === null ? '–' : `${r.ageDays} d`,
     e(r.state),
     effect,
@@ -98,15 +107,16 @@ export function rulesSection(rules: RulesReport | undefined): string {
   const trials =
     rules.trials.length === 0
       ? '<p class="note">No rules on trial.</p>'
-      : `<table id="rule-trials"><thead><tr><th>rule</th><th>state</th><th>effect [interval]</th><th>friction before → during</th><th>its pattern before → during</th><th>violations</th><th>tokens</th></tr></thead><tbody>${rules.trials.map((t) => trialRow(t, rules.agents, scale)).join('')}</tbody></table>`;
+      : `<table id="rule-trials"><thead><tr><th>rule</th><th>state</th><th>effect [interval]</th><th>friction before → during</th><th>its pattern before → during</th><th>violations</th><th>cost a week</th></tr></thead><tbody>${rules.trials.map((t) => trialRow(t, rules.agents, scale)).join('')}</tbody></table>`;
   const agents = rules.agents.map((a) => {
     const over = a.tokens > rules.budget ? ` — over the budget of ${rules.budget}` : '';
     const removing = new Set(a.removals);
-    return `<h3>${e(a.agent)}: ${a.rules.length} rules, ~${a.tokens} tokens${over}</h3><table class="rule-costs"><thead><tr><th>rule</th><th>text</th><th>tokens</th><th>age</th><th>state</th><th>effect</th><th></th></tr></thead><tbody>${a.rules.map((r) => ruleRow(r, removing.has(r))).join('')}</tbody></table>`;
+    return `<h3>${e(a.agent)}: ${a.rules.length} rules, ≈${a.tokens} tokens${over}</h3><table class="rule-costs"><thead><tr><th>rule</th><th>text</th><th>tokens</th><th>load a week</th><th>saves a week</th><th>age</th><th>state</th><th>effect</th><th></th></tr></thead><tbody>${a.rules.map((r) => ruleRow(r, removing.has(r))).join('')}</tbody></table>`;
   });
   return `<section id="rules"><h2>Do the rules work?</h2>
 <p class="note">Weighed on ${e(rules.today)}. Effect: the change in friction per session (gate points per 100 turns, uncapped) from the sessions before a rule to those during its trial, estimated by Hodges–Lehmann with a Mann–Whitney interval; a rule is kept when the whole interval lies below zero (green), reverted when above (red), and otherwise runs on until its cap, when it is removed as inconclusive. Its pattern: how often what the rule is about happened, before and during.</p>
 ${trials}
 <h3>What the agents load</h3>
-${agents.join('\n') || '<p class="note">No rules yet.</p>'}</section>`;
+${agents.join('\n') || '<p class="note">No rules yet.</p>'}
+${rules.agents.length === 0 ? '' : `<p class="note">${e(loadProfileText(rules.load))}; prices: ${e(rules.prices.map((p) => `${p.name} of ${p.date}`).join(', '))}. What a rule saves: its trial's shift in friction spend per session, times the sessions a week.</p>`}</section>`;
 }

@@ -1,4 +1,6 @@
+import type { PriceSource } from '../cost/price-table.js';
 import type { SignalName } from '../gate/signals.js';
+import type { LoadProfile } from '../rules/load-cost.js';
 import type { HostName } from '../transcript/types.js';
 import type { AgentRules } from '../trial/inventory.js';
 import type { TrialSummary } from '../trial/state.js';
@@ -161,5 +163,10 @@ export interface RulesReport {
   today: string;
   budget: number;
   trials: TrialSummary[];
+  /** Each rule with what it costs to load a week and what its trial says it saves (`retrospect rules`). */
   agents: AgentRules[];
+  /** The sessions the load a week is taken from (the four weeks before `today`). */
+  load: LoadProfile;
+  /** The price tables the money is at. */
+  prices: PriceSource[];
 }

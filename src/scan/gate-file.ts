@@ -66,7 +66,8 @@ export function fileGate(
   });
   const uncovered: LedgerCoverage = { covered: false };
   return (path, host) => {
-    const collector = new ClaudeUsageCollector();
+    // The stored summary needs the first call's time only (its prices are chosen by it).
+    const collector = new ClaudeUsageCollector({ everyCallTime: false });
     const claudeCode = (host ?? 'claude-code') === 'claude-code';
     // Only Claude Code sessions can be Retrospect's own runs (the claude-cli provider runs `claude -p`).
     let ownRun: boolean | undefined;

@@ -1,6 +1,7 @@
 import { editDirectives, keepTrialDirective, removeDirective } from '../rules/directives.js';
 import { editLessons, keepTrialLessonText, removeLessonText } from '../rules/lessons.js';
 import { isTeamAgent } from '../rules/targets.js';
+import { costEffectsJson } from './effect/cost-json.js';
 import { historyEffect } from './effect/json.js';
 import { decisionRecord, recordTrialDecision, type TrialDecisionRecord } from './history.js';
 import type { TrialEvaluation } from './review.js';
@@ -45,6 +46,7 @@ export function applyTrialDecision(
         { dryRun: options.dryRun },
       );
   if (!edit.ok) return { ok: false, reason: edit.reason };
+  const spend = costEffectsJson(evaluation.cost);
   const input = {
     agent: trial.agent,
     directive: trial.ruleText,
@@ -55,6 +57,7 @@ export function applyTrialDecision(
     decision: outcome.action,
     decided_by: decidedBy,
     ...(evaluation.effect === undefined ? {} : { effect: historyEffect(evaluation.effect) }),
+    ...(spend === null ? {} : { spend_effect: spend }),
   };
   const record = options.dryRun
     ? decisionRecord(input, options.now)

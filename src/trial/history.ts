@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { appendJsonLine, ensureInsideProject } from '../fsx/index.js';
 import { utcSecondStamp } from './dates.js';
+import type { SpendEffectJson } from './effect/cost-json.js';
 
 /** `<main checkout>/.claude/retro/directive-history.jsonl` */
 export function directiveHistoryPath(mainCheckout: string): string {
@@ -33,6 +34,11 @@ export interface TrialDecisionRecord {
   decision: 'KEEP' | 'REVERT' | 'INCONCLUSIVE';
   decided_by: 'user' | 'auto';
   effect?: HistoryEffect;
+  /**
+   * What the trial did to friction's spend, as `trial review --json` shows it in `effects` (absent for
+   * the seed's rule and for decisions recorded by hand), so that a kept rule still shows what it saves.
+   */
+  spend_effect?: SpendEffectJson;
 }
 
 export type TrialDecisionInput = Omit<TrialDecisionRecord, 'ts'>;
@@ -51,6 +57,7 @@ export function decisionRecord(input: TrialDecisionInput, now: Date = new Date()
     decision: input.decision,
     decided_by: input.decided_by,
     ...(input.effect === undefined ? {} : { effect: { ...input.effect } }),
+    ...(input.spend_effect === undefined ? {} : { spend_effect: structuredClone(input.spend_effect) }),
   };
 }
 

@@ -1,4 +1,5 @@
 import { readTextIfExists } from '../fsx/index.js';
+import type { ShiftFigures, SpendFigures } from './effect/weekly-savings.js';
 import { directiveHistoryPath } from './history.js';
 import type { RuleEffect } from './inventory.js';
 
@@ -7,11 +8,41 @@ export interface DecidedRule {
   decision: string;
   trialStart: string;
   effect: RuleEffect;
+  /** What its trial did to friction's spend, when the decision recorded it (older records did not). */
+  spend: SpendFigures | undefined;
+}
+
+const finite = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
+
+/** One measure of a recorded `spend_effect` (`{estimate, low, high, ...}` or null): null when it does not read. */
+function shiftOf(value: unknown): ShiftFigures | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const shift = value as { estimate?: unknown; low?: unknown; high?: unknown };
+  // The review writes a measure it could not estimate as null; anything else is not its record.
+  if (shift.estimate !== null && finite(shift.estimate) === null) return null;
+  const estimate = finite(shift.estimate);
+  const [low, high] = [finite(shift.low), finite(shift.high)];
+  // An interval is both ends or neither.
+  return low !== null && high !== null ? { estimate, low, high } : { estimate };
+}
+
+/** A decision's `spend_effect` as a saving reads it; undefined when it is absent or does not read. */
+function spendOf(value: unknown): SpendFigures | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const spend = value as { friction_tokens?: unknown; friction_cost_usd?: unknown; level?: unknown };
+  const level = finite(spend.level);
+  const tokens = shiftOf(spend.friction_tokens);
+  const usd = shiftOf(spend.friction_cost_usd);
+  if (level === null || (tokens === null && usd === null)) return undefined;
+  const none: ShiftFigures = { estimate: null };
+  return { level, frictionTokens: tokens ?? none, frictionCostUsd: usd ?? none };
 }
 
 /**
  * Reads the directive history for the rules that stayed (a KEEP): an effect-rule decision keeps its
- * interval, a seed decision the difference of its means. Lines that do not read are skipped.
+ * interval, a seed decision the difference of its means; a decision that recorded its trial's spend
+ * effect keeps that too. Lines that do not read are skipped.
  */
 export function historyEffectsOf(mainCheckout: string): Map<string, DecidedRule> {
   const decided = new Map<string, DecidedRule>();
@@ -42,6 +73,7 @@ export function historyEffectsOf(mainCheckout: string): Map<string, DecidedRule>
         unit: typeof effect?.unit === 'string' ? effect.unit : 'gate score per session (mean difference)',
         from: String(record.decision),
       },
+      spend: spendOf(record.spend_effect),
     });
   }
   return decided;

@@ -24,31 +24,46 @@ function effectText(rule: RuleEntry): string {
   return `effect ${short(e.estimate)}${ci} (${e.from === 'trial' ? 'in trial' : e.from})`;
 }
 
-/** What loading the rule costs a week, beside what its trial says it saves in friction spend. */
-function costText(rule: RuleEntry): string | undefined {
+/** What loading the rule costs a week (`loads ≈40.46k tokens a week ($0.121)`); undefined without a load profile. */
+export function ruleLoadText(rule: RuleEntry): string | undefined {
   const load = rule.load;
   if (load === null) return undefined;
-  const loaded =
-    load.sessionsPerWeek === 0
-      ? 'loads in no session of the last four weeks'
-      : load.tokensPerWeek === null
-        ? `loads in ${short(load.sessionsPerWeek)} sessions a week (their usage unknown)`
-        : `loads ≈${count(load.tokensPerWeek)} tokens a week${load.costUsdPerWeek === null ? '' : ` (${dollars(load.costUsdPerWeek)})`}`;
+  return load.sessionsPerWeek === 0
+    ? 'loads in no session of the last four weeks'
+    : load.tokensPerWeek === null
+      ? `loads in ${short(load.sessionsPerWeek)} sessions a week (their usage unknown)`
+      : `loads ≈${count(load.tokensPerWeek)} tokens a week${load.costUsdPerWeek === null ? '' : ` (${dollars(load.costUsdPerWeek)})`}`;
+}
+
+/**
+ * What its trial says the rule saves a week in friction spend (`saves $2.22 [$1.74, $2.94] a week in
+ * friction`, "adds" when it rose), in dollars where priced, else in tokens; undefined when nothing measured.
+ */
+export function ruleSavesText(rule: RuleEntry): string | undefined {
   const saving = (s: WeeklySaving, show: (x: number) => string) => {
     const word = s.estimate >= 0 ? 'saves' : 'adds';
     const ci = s.low === null || s.high === null ? '' : ` [${show(s.low)}, ${show(s.high)}]`;
     return `${word} ${show(Math.abs(s.estimate))}${ci} a week in friction`;
   };
   const saves = rule.saves;
-  const saved =
-    saves === null
-      ? ''
-      : saves.frictionCostUsdPerWeek !== null
-        ? ` · ${saving(saves.frictionCostUsdPerWeek, dollars)}`
-        : saves.frictionTokensPerWeek !== null
-          ? ` · ${saving(saves.frictionTokensPerWeek, (x) => `${count(x)} tokens`)}`
-          : '';
-  return `    ${loaded}${saved}`;
+  if (saves === null) return undefined;
+  if (saves.frictionCostUsdPerWeek !== null) return saving(saves.frictionCostUsdPerWeek, dollars);
+  if (saves.frictionTokensPerWeek !== null)
+    return saving(saves.frictionTokensPerWeek, (x) => `${count(x)} tokens`);
+  return undefined;
+}
+
+/** What loading the rule costs a week, beside what its trial says it saves in friction spend. */
+function costText(rule: RuleEntry): string | undefined {
+  const loaded = ruleLoadText(rule);
+  if (loaded === undefined) return undefined;
+  const saved = ruleSavesText(rule);
+  return `    ${loaded}${saved === undefined ? '' : ` · ${saved}`}`;
+}
+
+/** The load profile's line under the rules: which sessions the load a week was taken from. */
+export function loadProfileText(load: LoadProfile): string {
+  return `load: ${load.sessions} sessions from ${load.from} to ${load.to} (${short(load.sessionsPerWeek)} a week, ${load.withUsage} with usage${load.callsPerSession === null ? '' : `, ${short(load.callsPerSession)} calls each`}); tokens ≈ characters / ${CHARS_PER_TOKEN}, money at API prices (docs/cost.md)`;
 }
 
 /**
@@ -78,9 +93,6 @@ export function inventoryLines(agents: readonly AgentRules[], budget: number, lo
     }
     for (const r of a.removals) lines.push(`  propose removing ${r.label} (≈${r.tokens} tokens): ${r.text}`);
   }
-  if (load !== undefined)
-    lines.push(
-      `load: ${load.sessions} sessions from ${load.from} to ${load.to} (${short(load.sessionsPerWeek)} a week, ${load.withUsage} with usage${load.callsPerSession === null ? '' : `, ${short(load.callsPerSession)} calls each`}); tokens ≈ characters / ${CHARS_PER_TOKEN}, money at API prices (docs/cost.md)`,
-    );
+  if (load !== undefined) lines.push(loadProfileText(load));
   return lines;
 }

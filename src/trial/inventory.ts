@@ -131,7 +131,11 @@ export function ruleInventory(
       lineIndex: item.lineIndex,
       tokens,
       load: load === undefined ? null : ruleLoadCost(tokens, load),
-      saves: (load === undefined ? undefined : weeklySavings(evaluation?.cost, load.sessionsPerWeek)) ?? null,
+      // A rule on trial saves what its review measures; a decided one what its decision recorded.
+      saves:
+        (load === undefined
+          ? undefined
+          : weeklySavings(evaluation?.cost ?? decided?.spend, load.sessionsPerWeek)) ?? null,
       ageDays: daysBetween(
         evaluation?.trial.start ?? meta.get(ruleKey(item.text))?.ts ?? decided?.trialStart,
         today,

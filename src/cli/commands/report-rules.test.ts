@@ -43,6 +43,6 @@ describe('retrospect report --mroot: do the rules work?', () => {
     expect(html).toContain('<strong>ic5 #1</strong><br>Read a file in this session before editing it');
     expect(html).toMatch(/repeated-failing-command: \d+ → \d+<br>/);
     expect(html).toContain('retrospect init --guard repeated-failing-command');
-    expect(html).toMatch(/<h3>claude: 1 rules, ~\d+ tokens<\/h3>/);
+    expect(html).toMatch(/<h3>claude: 1 rules, ≈\d+ tokens<\/h3>/);
   });
 });

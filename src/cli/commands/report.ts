@@ -44,16 +44,17 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     }
     const location = scan.storeLocationFor(values.store, demo, storeSettings);
     const all = await store.listSessions({ scope: team });
+    const prices = await priceTableFrom(values.pricing, io.cwd);
     const options: report.ReportOptions = {
       project: projectOption(values.project, io),
       hosts: hostOption(values.host),
       since,
       until,
       threshold: settings.threshold,
-      prices: await priceTableFrom(values.pricing, io.cwd),
+      prices,
       ...(values.mroot === undefined
         ? {}
-        : await projectSections(values.mroot, location, values.budget, io, gate)),
+        : await projectSections(values.mroot, location, values.budget, io, gate, prices)),
     };
     model = report.buildReportFrom(all, options);
     if (survival) {

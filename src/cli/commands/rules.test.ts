@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { autoDecider } from '../../retro/decide.js';
+import { runRetro } from '../../retro/pipeline.js';
 import { runCli } from '../../test-support/cli.js';
 import { trialProject } from '../../test-support/trial-project.js';
 
@@ -77,5 +79,52 @@ describe('retrospect rules', () => {
     expect(text.stdout).toMatch(
       /^load: 19 sessions from 2026-06-22 to 2026-07-19 \(4\.75 a week, 19 with usage, [\d.]+ calls each\); tokens ≈ characters \/ 3\.3, money at API prices/m,
     );
+  });
+
+  it("a kept rule still shows what it saves: its decision keeps the trial's spend effect", async () => {
+    const p = trialProject({ turns: [60, 140], friction: 0.06 }, { turns: [60, 140], friction: 0 });
+    const rules = async () => {
+      const run = await runCli(['rules', '--json', '--today', '2026-07-20'], { cwd: p.root, env: p.env });
+      expect(run.code, run.stderr).toBe(0);
+      return JSON.parse(run.stdout).agents[0].rules[0];
+    };
+    const onTrial = await rules();
+    expect(onTrial.state).toBe('due: KEEP');
+    expect(onTrial.saves.frictionCostUsdPerWeek.estimate).toBeGreaterThan(0);
+
+    // The retrospective carries out the KEEP: the trial comment goes, the decision and its evidence stay.
+    const outcome = await runRetro({
+      cwd: p.root,
+      env: p.env,
+      decider: autoDecider,
+      deepReader: async (path) => ({
+        session_id: path.replace(/^.*\//, '').replace(/\.jsonl$/, ''),
+        proposals: [],
+        observations: [],
+        fabrication_anchors: [],
+      }),
+      gateCapMs: Number.POSITIVE_INFINITY,
+      today: '2026-07-20',
+    });
+    expect(outcome.applied.map((a) => a.action)).toContain('KEEP');
+    const [record] = p
+      .read('.claude/retro/directive-history.jsonl')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(record.decision).toBe('KEEP');
+    expect(record.spend_effect).toMatchObject({
+      friction_tokens: { estimate: expect.any(Number), unit: 'friction tokens per session' },
+      friction_cost_usd: { estimate: expect.any(Number), unit: 'friction USD per session at API prices' },
+      level: expect.any(Number),
+      baseline: { sessions: 12 },
+      during: { sessions: 12 },
+    });
+    expect(record.spend_effect.friction_cost_usd.high).toBeLessThan(0);
+
+    // Kept, the rule is permanent, and saves what its trial measured, on the same sessions a week.
+    const kept = await rules();
+    expect(kept).toMatchObject({ state: 'permanent', effect: { from: 'KEEP' } });
+    expect(kept.saves).toEqual(onTrial.saves);
   });
 });

@@ -59,6 +59,9 @@ export function costEffectsJson(cost: CostEffect | undefined) {
   };
 }
 
+/** The spend effect as the review's JSON and the directive history keep it. */
+export type SpendEffectJson = NonNullable<ReturnType<typeof costEffectsJson>>;
+
 function shiftText(name: string, shift: SpendShift, places: number): string {
   const estimate = shift.estimate === null ? 'none' : shortNumber(round(shift.estimate, places));
   const ci = shift.ok

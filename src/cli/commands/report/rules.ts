@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import type { PriceTable } from '../../../cost/price-table.js';
 import { UsageError } from '../../../errors/errors.js';
 import type { GateSettings } from '../../../gate/settings.js';
 import { buildRulesReport } from '../../../report/rules.js';
@@ -21,6 +22,7 @@ export async function projectSections(
   budgetText: string | undefined,
   io: CliIo,
   gate: GateSettings,
+  prices: PriceTable,
 ): Promise<{ trials: TrialHistory; rules: RulesReport }> {
   const budget = budgetText === undefined ? DEFAULT_RULE_BUDGET : Number(budgetText);
   if (budgetText !== undefined && !/^\d+$/.test(budgetText))
@@ -39,6 +41,7 @@ export async function projectSections(
     today: todayUtc(),
     budget,
     review: { profile },
+    prices,
   });
   return { trials: readTrialHistory(mroot), rules };
 }
