@@ -1,6 +1,7 @@
 import type { MessageId } from '../../transcript/types.js';
 import type { SignalHits } from '../machine.js';
 import { APPROVAL_WORDS, S5_MAX_WORDS } from '../signals.js';
+import { compiled } from './compiled.js';
 import {
   bareCommandKind,
   commandName,
@@ -283,8 +284,9 @@ export class CalibratedMachine {
         // don't invent extra tags"): the refusal and the words are two signs.
         // Laying down a rule about it ("all handoffs must be written in a local tmp directory") is the
         // same sign (version 7).
-        const match = CORRECTION_RE.exec(reaction) ?? PROHIBITION_RE.exec(reaction.trimStart());
-        const rule = match ? null : RULE_RE.exec(reaction);
+        const match =
+          compiled(CORRECTION_RE).exec(reaction) ?? compiled(PROHIBITION_RE).exec(reaction.trimStart());
+        const rule = match ? null : compiled(RULE_RE).exec(reaction);
         if (match) this.hit('S1', this.pending.id, `and corrected it ("${match[0]}"): counts twice`);
         else if (rule) this.hit('S1', this.pending.id, `and laid down a rule ("${rule[0]}"): counts twice`);
         // A redirect the agent's first reply then concedes: the person's act and the agent's reading agree.
@@ -295,9 +297,9 @@ export class CalibratedMachine {
     this.pending = undefined;
     this.lastRequest = typed;
     if (reacting && !corrected) {
-      const match = CORRECTION_RE.exec(reaction);
+      const match = compiled(CORRECTION_RE).exec(reaction);
       // Objecting with a question ("but the location was in X?") steers as a correction phrase does (version 7).
-      const challenge = match ? null : CHALLENGE_RE.exec(reaction);
+      const challenge = match ? null : compiled(CHALLENGE_RE).exec(reaction);
       if (match || challenge) {
         this.hit(
           'S1',
@@ -307,7 +309,7 @@ export class CalibratedMachine {
             : `objected with a question in reply to the agent: "${quote(typed)}"`,
         );
         if (!this.rejected(id, reaction)) {
-          const lesson = LESSON_RE.exec(reaction);
+          const lesson = compiled(LESSON_RE).exec(reaction);
           // The agent had just said the work was done: the person caught a claim that was not true.
           if (claimsDone(this.lastText()))
             this.hit('S1', id, 'right after the agent said it was done: counts twice');
@@ -354,7 +356,7 @@ export class CalibratedMachine {
    * weigh, and flags the session. A steer ("I meant", "try again", "still not working") counts once.
    */
   private rejected(id: MessageId, reaction: string): boolean {
-    const match = REJECTION_RE.exec(reaction);
+    const match = compiled(REJECTION_RE).exec(reaction);
     if (match) this.hit('S1', id, `rejected the agent's work ("${match[0]}"): counts twice`);
     return match !== null;
   }
