@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The calibrated gate profile's cost against the seed profile's on one ~100 MB generated transcript (and,
 // when given, on real transcripts): `retrospect gate` spawned as a user runs it, the two profiles
-// alternating, best and median wall time of N runs each. The goal is calibrated <= 1.3x seed.
+// alternating, best and median wall time of N runs each, and the median CPU time (user + sys, what a
+// loaded machine shares out; read with /usr/bin/time where there is one). The goal is calibrated <= 1.3x seed.
 // usage: node bench/gate-profiles.mjs [--runs N] [FILE...]   (needs `npm run build` first)
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -41,28 +42,45 @@ function generated() {
   return join(dir, name);
 }
 
+// GNU time prints the child's user and system CPU seconds on its last line of stderr.
+const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
+
 function timeOnce(file, profile) {
+  const gate = [BIN, 'gate', file, '--profile', profile];
   const start = process.hrtime.bigint();
-  const run = spawnSync(process.execPath, [BIN, 'gate', file, '--profile', profile], {
+  const run = spawnSync(TIME ?? process.execPath, TIME ? ['-f', '%U %S', process.execPath, ...gate] : gate, {
     encoding: 'utf8',
     env: { ...process.env, FRICTION_LEDGER: join(ROOT, 'bench', '.out', 'no-ledger.jsonl') },
   });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (run.status !== 0) throw new Error(`gate failed: ${run.stderr}`);
-  return ms;
+  if (JSON.parse(run.stdout).error) throw new Error(`gate did not read ${file}: ${run.stdout}`);
+  const cpu = TIME ? run.stderr.trim().split('\n').at(-1).split(' ').map(Number) : undefined;
+  return { ms, cpuMs: cpu ? (cpu[0] + cpu[1]) * 1000 : Number.NaN };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 for (const file of files.length > 0 ? files : [generated()]) {
   const times = { seed: [], calibrated: [] };
+  const cpu = { seed: [], calibrated: [] };
   timeOnce(file, 'seed');
   timeOnce(file, 'calibrated');
   for (let i = 0; i < RUNS; i++)
-    for (const profile of ['seed', 'calibrated']) times[profile].push(timeOnce(file, profile));
+    for (const profile of ['seed', 'calibrated']) {
+      const { ms, cpuMs } = timeOnce(file, profile);
+      times[profile].push(ms);
+      cpu[profile].push(cpuMs);
+    }
   const mb = (statSync(file).size / 1e6).toFixed(0);
   const best = { seed: Math.min(...times.seed), calibrated: Math.min(...times.calibrated) };
   const med = { seed: median(times.seed), calibrated: median(times.calibrated) };
   console.log(
     `${mb} MB ${file.split('/').pop()}: seed best ${best.seed.toFixed(0)} ms (median ${med.seed.toFixed(0)}), calibrated best ${best.calibrated.toFixed(0)} ms (median ${med.calibrated.toFixed(0)}); ratio best ${(best.calibrated / best.seed).toFixed(2)}x, median ${(med.calibrated / med.seed).toFixed(2)}x`,
   );
+  if (TIME) {
+    const c = { seed: median(cpu.seed), calibrated: median(cpu.calibrated) };
+    console.log(
+      `  CPU (user + sys) median: seed ${c.seed.toFixed(0)} ms, calibrated ${c.calibrated.toFixed(0)} ms; ratio ${(c.calibrated / c.seed).toFixed(2)}x`,
+    );
+  }
 }

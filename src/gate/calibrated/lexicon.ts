@@ -5,6 +5,8 @@
  * and Thai phrases match as substrings (those scripts put no spaces between words).
  */
 
+import { compiled } from './compiled.js';
+
 const WORD = '[\\p{L}\\p{N}_]';
 
 function bounded(phrases: string[]): string {
@@ -560,7 +562,7 @@ const CLAIM_HEAD = 120;
 const CLAIM_TAIL = 300;
 
 export function claimsDone(text: string): boolean {
-  return CLAIM_RE.test(text.slice(0, CLAIM_HEAD)) || CLAIM_RE.test(text.slice(-CLAIM_TAIL));
+  return compiled(CLAIM_RE).test(text.slice(0, CLAIM_HEAD)) || CLAIM_RE.test(text.slice(-CLAIM_TAIL));
 }
 
 /** The seed's S4 retry phrases less `i'?ll try`, which in real sessions opens ordinary plans ("I'll try the API first"). */

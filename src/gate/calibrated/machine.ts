@@ -2,6 +2,7 @@ import type { MessageId } from '../../transcript/types.js';
 import type { SignalHits } from '../machine.js';
 import { APPROVAL_WORDS, S5_MAX_WORDS } from '../signals.js';
 import { asksToCarryOn } from './carry-on.js';
+import { compiled } from './compiled.js';
 import { complaintIn } from './complaint.js';
 import { showsFrustration } from './frustration.js';
 import {
@@ -306,8 +307,9 @@ export class CalibratedMachine {
         // don't invent extra tags"): the refusal and the words are two signs.
         // Laying down a rule about it ("all handoffs must be written in a local tmp directory") is the
         // same sign (version 7).
-        const match = CORRECTION_RE.exec(reaction) ?? PROHIBITION_RE.exec(reaction.trimStart());
-        const rule = match ? null : RULE_RE.exec(reaction);
+        const match =
+          compiled(CORRECTION_RE).exec(reaction) ?? compiled(PROHIBITION_RE).exec(reaction.trimStart());
+        const rule = match ? null : compiled(RULE_RE).exec(reaction);
         // Complaining that the work is not what was asked ("아니 …", "nao eu quero …") (version 8).
         const complaint = match || rule ? undefined : complaintIn(reaction);
         if (match) this.hit('S1', this.pending.id, `and corrected it ("${match[0]}"): counts twice`);
@@ -321,9 +323,9 @@ export class CalibratedMachine {
     this.pending = undefined;
     this.lastRequest = typed;
     if (reacting && !corrected) {
-      const match = CORRECTION_RE.exec(reaction);
+      const match = compiled(CORRECTION_RE).exec(reaction);
       // Objecting with a question ("but the location was in X?") steers as a correction phrase does (version 7).
-      const challenge = match ? null : CHALLENGE_RE.exec(reaction);
+      const challenge = match ? null : compiled(CHALLENGE_RE).exec(reaction);
       // A complaint that the work is not what was asked: left empty, not matching, not seen (version 8).
       const complaint = match || challenge ? undefined : complaintIn(reaction);
       if (match || challenge || complaint) {
@@ -337,7 +339,7 @@ export class CalibratedMachine {
               : `complained "${complaint}" in reply to the agent: "${quote(typed)}"`,
         );
         if (!this.rejected(id, reaction)) {
-          const lesson = LESSON_RE.exec(reaction);
+          const lesson = compiled(LESSON_RE).exec(reaction);
           // "this still fails??", a steer in capitals: the form says it was not a calm steer (version 8).
           const frustration = showsFrustration(reaction);
           // The agent had just said the work was done: the person caught a claim that was not true.
@@ -389,7 +391,7 @@ export class CalibratedMachine {
    * weigh, and flags the session. A steer ("I meant", "try again", "still not working") counts once.
    */
   private rejected(id: MessageId, reaction: string): boolean {
-    const match = REJECTION_RE.exec(reaction);
+    const match = compiled(REJECTION_RE).exec(reaction);
     if (match) this.hit('S1', id, `rejected the agent's work ("${match[0]}"): counts twice`);
     return match !== null;
   }

@@ -20,10 +20,14 @@ import type {
 import { CALIBRATED_LONG_LINES } from '../long-lines.js';
 import { countMatches, S4_PREFILTER, S5_MIN_ASSISTANT_LENGTH } from '../signals.js';
 import type { AssistantLineTap } from '../timeline.js';
+import { BoundedTest, compiled } from './compiled.js';
 import { concedesLater } from './later-concession.js';
 import { CONCESSION_RE, DECLINE_RE, RETRY_RE } from './lexicon.js';
 import type { CalibratedMachine, ReplyReading } from './machine.js';
 import type { CalibratedAssistantTurn, CalibratedUserTurn } from './turns.js';
+
+const CONCESSION = new BoundedTest(CONCESSION_RE);
+const DECLINE = new BoundedTest(DECLINE_RE);
 
 /** How far into a reply a concession is looked for: it opens the reply. */
 const CONCESSION_HEAD = 200;
@@ -33,11 +37,11 @@ const DECLINE_HEAD = 400;
 /** Whether the first reply to a person opens by conceding a correction; other texts are not read. */
 function concedesIn(text: string, reading: ReplyReading): boolean {
   if (reading === 'later') return concedesLater(text);
-  return reading === 'first' && text.length > 0 && CONCESSION_RE.test(text.slice(0, CONCESSION_HEAD));
+  return reading === 'first' && text.length > 0 && CONCESSION.test(text.slice(0, CONCESSION_HEAD));
 }
 
 function declinesIn(text: string, reading: ReplyReading): boolean {
-  return reading === 'first' && text.length > 0 && DECLINE_RE.test(text.slice(0, DECLINE_HEAD));
+  return reading === 'first' && text.length > 0 && DECLINE.test(text.slice(0, DECLINE_HEAD));
 }
 
 function isLong(text: string): boolean {
@@ -53,7 +57,7 @@ function assistantTurn(
   edits: EditCall[],
   reading: ReplyReading,
 ): CalibratedAssistantTurn {
-  const retries = S4_PREFILTER.test(text) ? countMatches(RETRY_RE, text) : 0;
+  const retries = S4_PREFILTER.test(text) ? countMatches(compiled(RETRY_RE), text) : 0;
   return {
     kind: 'assistant',
     lineNo,
