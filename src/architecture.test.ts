@@ -342,6 +342,7 @@ const LAYERS: Record<string, readonly string[]> = {
     'sqlite',
     'prompt',
     'git',
+    'parameters',
     'version.ts',
   ],
   reading: ['transcript', 'ledger', 'jobs', 'llm'],
