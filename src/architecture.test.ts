@@ -99,7 +99,6 @@ const RESOLVER_CALL =
 const LIBRARY_ENTRIES_THAT_RESOLVE = [
   'deepread/deep-read.ts',
   'gate/gate-session.ts',
-  'jobs/store.ts',
   'llm/select.ts',
   'retro/pipeline.ts',
   'schedule/run.ts',
@@ -107,6 +106,7 @@ const LIBRARY_ENTRIES_THAT_RESOLVE = [
   'trial/sources.ts',
   'trial/store-source.ts',
   'walk/narrate/why-readers.ts',
+  'walk/walk.ts',
 ];
 const isEdge = (path: string) => ['cli', 'mcp', 'hooks'].includes(folderOf(path));
 
@@ -342,6 +342,7 @@ const LAYERS: Record<string, readonly string[]> = {
     'sqlite',
     'prompt',
     'git',
+    'parameters',
     'version.ts',
   ],
   reading: ['transcript', 'ledger', 'jobs', 'llm'],

@@ -1,5 +1,6 @@
 import { PROVIDER_NAMES } from '../llm/provider-names.js';
-import { cliDescription, SCAN_PARAMETERS } from '../scan/parameters.js';
+import { cliDescription } from '../parameters/shared.js';
+import { SCAN_PARAMETERS } from '../scan/parameters.js';
 
 /**
  * Options several commands share, so that each reads and explains the same way everywhere. A command

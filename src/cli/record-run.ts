@@ -1,4 +1,5 @@
 import { outputDigest, recordJob } from '../jobs/store.js';
+import { resolveStoreSettings } from '../store/settings.js';
 import { redactText } from '../walk/redact.js';
 import type { CliIo } from './io.js';
 
@@ -21,6 +22,6 @@ export function recordCommandRun(
       exit_status: exitStatus,
       output_digest: output === null ? null : outputDigest(output),
     },
-    io.env,
+    resolveStoreSettings(io.env).dataDir,
   );
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { SCAN_INPUT } from '../mcp/scan-tool.js';
-import { cliDescription, mcpDescription, SCAN_PARAMETERS, type SharedParameter } from '../scan/parameters.js';
+import { cliDescription, mcpDescription, type SharedParameter } from '../parameters/shared.js';
+import { SCAN_PARAMETERS } from '../scan/parameters.js';
 import { SPEC } from './commands/scan/options.js';
 
 // The CLI's scan options and the MCP server's scan_sessions input, held against the one table that

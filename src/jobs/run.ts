@@ -7,14 +7,11 @@ export interface JobRun {
 }
 
 /**
- * Starts timing a run of `command` (already redacted by the caller). `finish` appends the record with the
- * output's digest, or a null digest when the run produced no output (a failure).
+ * Starts timing a run of `command` (already redacted by the caller). `finish` appends the record to the job
+ * store in `dataDir` (Retrospect's data folder) with the output's digest, or a null digest when the run
+ * produced no output (a failure).
  */
-export function startJob(
-  command: string,
-  env: NodeJS.ProcessEnv = process.env,
-  now = () => new Date(),
-): JobRun {
+export function startJob(command: string, dataDir: string, now = () => new Date()): JobRun {
   const startedAt = now().toISOString();
   return {
     finish: (exitStatus, output) =>
@@ -26,7 +23,7 @@ export function startJob(
           exit_status: exitStatus,
           output_digest: output === null ? null : outputDigest(output),
         },
-        env,
+        dataDir,
       ),
   };
 }

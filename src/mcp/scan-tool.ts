@@ -6,8 +6,9 @@ import { z } from 'zod';
 import { InputError } from '../errors/errors.js';
 import { GATE_PROFILES } from '../gate/profile.js';
 import { resolveGateSettings } from '../gate/settings.js';
+import { mcpDescription } from '../parameters/shared.js';
 import * as scan from '../scan/index.js';
-import { mcpDescription, SCAN_PARAMETERS } from '../scan/parameters.js';
+import { SCAN_PARAMETERS } from '../scan/parameters.js';
 import { runScan } from '../scan/run-scan.js';
 import { skippedLines, skippedSummary } from '../scan/skipped.js';
 import {

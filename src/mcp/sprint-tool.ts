@@ -2,28 +2,21 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { nowFrom } from '../clock/now.js';
 import { InputError } from '../errors/errors.js';
+import { mcpDescription } from '../parameters/shared.js';
 import { buildSprintReport, sprintReportJson } from '../sprint/facts/report.js';
+import { SPRINT_REPORT_PARAMETERS } from '../sprint/parameters.js';
 import { demoProjectPath } from '../sprint/read/demo.js';
 import { resolveProjectRoot } from '../sprint/read/paths.js';
 import { existingPath, guarded, type ToolContext, textResult } from './tool-kit.js';
 
-const input = z
+const shared = SPRINT_REPORT_PARAMETERS;
+
+/** The `sprint_report` input; its parameters are described from sprint/parameters.ts. */
+export const SPRINT_REPORT_INPUT = z
   .object({
-    root: z
-      .string()
-      .min(1)
-      .optional()
-      .describe(
-        'The project folder holding .gaia/ or a sprint-status.yaml (default: CLAUDE_PROJECT_ROOT, else the server folder)',
-      ),
-    sprintId: z
-      .string()
-      .min(1)
-      .optional()
-      .describe(
-        'The sprint, or in a BMAD project the epic (epic-19), to report on (default: the current one)',
-      ),
-    demo: z.boolean().optional().describe('Report on the bundled demo sprint project instead'),
+    root: z.string().min(1).optional().describe(mcpDescription(shared.root)),
+    sprintId: z.string().min(1).optional().describe(mcpDescription(shared.sprintId)),
+    demo: z.boolean().optional().describe(mcpDescription(shared.demo)),
   })
   .strict();
 
@@ -35,10 +28,10 @@ export function registerSprintTool(server: McpServer, context: ToolContext): voi
       title: 'Sprint report',
       description:
         'Returns the sprint data summary (stories and metrics, review verdicts, tech debt, recurring themes) as `retrospect sprint report --json` prints it. Reads the project, never writes it.',
-      inputSchema: input,
+      inputSchema: SPRINT_REPORT_INPUT,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    guarded('sprint_report', context, (args: z.infer<typeof input>) => {
+    guarded('sprint_report', context, (args: z.infer<typeof SPRINT_REPORT_INPUT>) => {
       if (args.demo && args.root !== undefined)
         throw new InputError('demo and root cannot be combined: give one of them');
       const root = args.demo

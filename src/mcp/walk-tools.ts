@@ -2,6 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { InputError } from '../errors/errors.js';
 import { resolveReaderSettings } from '../llm/settings.js';
+import { resolveStoreSettings } from '../store/settings.js';
 import { suppliedCommentSchema } from '../walk/comments/supplied.js';
 import { WALK_SCOPES } from '../walk/document.js';
 import { pickWhyReaders } from '../walk/narrate/why-readers.js';
@@ -156,6 +157,7 @@ export function registerWalkTools(server: McpServer, context: ToolContext): void
           : {}),
         cwd,
         env: context.env,
+        dataDir: resolveStoreSettings(context.env).dataDir,
         readStdin: () => Promise.reject(new InputError('reading a diff from stdin is not available here')),
       });
       const text = renderWalk(document, args.format ?? 'markdown');

@@ -1,25 +1,6 @@
-/**
- * A parameter that `retrospect scan` and the MCP server's `scan_sessions` both take, described once: the
- * CLI's help line and the MCP input's description are made from the same words. Imports nothing, so the
- * option tables that read it load nothing more.
- */
-export interface SharedParameter {
-  /** The CLI's name: a long option without its dashes, or a positional argument (`DIR`). */
-  cli: string;
-  /** The MCP input's field. */
-  mcp: string;
-  /** The value: a flag, a text, a number, or a list of texts. */
-  kind: 'flag' | 'text' | 'number' | 'list';
-  /** What it does, as the CLI's help says it (lower case, no full stop). */
-  description: string;
-  /** What holds without it, in both front ends' words. */
-  default?: string;
-  /** Words only the CLI's help adds (its syntax), after the description. */
-  cliNote?: string;
-  /** Words only the MCP input adds (a rule of the server's), after the description. */
-  mcpNote?: string;
-}
+import type { SharedParameter } from '../parameters/shared.js';
 
+/** The parameters `retrospect scan` and the MCP server's `scan_sessions` share (see SharedParameter). */
 export const SCAN_PARAMETERS = {
   paths: {
     cli: 'DIR',
@@ -85,15 +66,3 @@ export const SCAN_PARAMETERS = {
     mcpNote: '; the server opens only a store that exists',
   },
 } as const satisfies Record<string, SharedParameter>;
-
-/** The CLI's help line of a parameter (its default is shown by the help, from `default`). */
-export function cliDescription(parameter: SharedParameter): string {
-  return parameter.description + (parameter.cliNote ?? '');
-}
-
-/** The MCP input's description: the same words, as a sentence, with the default said inside. */
-export function mcpDescription(parameter: SharedParameter): string {
-  const text = parameter.description + (parameter.mcpNote ?? '');
-  const withDefault = parameter.default === undefined ? text : `${text} (default: ${parameter.default})`;
-  return withDefault.charAt(0).toUpperCase() + withDefault.slice(1);
-}

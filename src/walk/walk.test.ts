@@ -17,6 +17,7 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 let repo: TestRepo;
 const sha: Record<string, string> = {};
 let env: NodeJS.ProcessEnv;
+let dataDir: string;
 let noSessions: string;
 
 function options(extra: Partial<WalkOptions>): WalkOptions {
@@ -24,11 +25,8 @@ function options(extra: Partial<WalkOptions>): WalkOptions {
 }
 
 beforeAll(() => {
-  env = {
-    ...process.env,
-    HOME: '/home/dev',
-    RETROSPECT_DATA_DIR: tempDir('retrospect-walk-data-'),
-  };
+  dataDir = tempDir('retrospect-walk-data-');
+  env = { ...process.env, HOME: '/home/dev', RETROSPECT_DATA_DIR: dataDir };
   noSessions = tempDir('retrospect-no-sessions-');
   repo = createTestRepo();
   sha.base = repo.commit('Initial skeleton', {
@@ -458,7 +456,7 @@ describe('job-id and episode-ref scopes', () => {
         exit_status: 0,
         output_digest: null,
       },
-      env,
+      dataDir,
     );
     const resolved = await walkChangeSet(options({ target: job.id }));
     expect(resolved.document.scope).toBe('job-id');
@@ -466,6 +464,11 @@ describe('job-id and episode-ref scopes', () => {
       { id: job.id, status: 'resolved', record: job },
     ]);
     expect(resolved.document.narrative).toContain(`Job ${job.id} ran \`walk HEAD~1..HEAD\``);
+    // A data folder given as a value is the one read, not the environment's.
+    const elsewhere = await walkChangeSet(
+      options({ target: job.id, dataDir: tempDir('retrospect-walk-none-') }),
+    );
+    expect(elsewhere.document.provenance_context.jobs[0]).toMatchObject({ id: job.id, status: 'unresolved' });
     const other = await walkChangeSet(options({ target: 'llm-job-42', scope: 'job-id' }));
     expect(other.document.provenance_context.jobs[0]).toMatchObject({
       id: 'llm-job-42',

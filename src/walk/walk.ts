@@ -1,6 +1,7 @@
 import { InputError, UsageError } from '../errors/errors.js';
 import { findGitRoots } from '../git/roots.js';
 import { ulid as defaultUlid } from '../ids/ulid.js';
+import { dataDir } from '../paths/data-dir.js';
 import { collectEvidence, type EvidenceOptions } from './collect/collect.js';
 import { GitRunner } from './collect/git-run.js';
 import { collectPriorEvidence } from './collect/prior-evidence.js';
@@ -30,7 +31,13 @@ import { measureSurvival, type SurvivalSummary } from './survival/survival.js';
 export { defaultSessionDirs } from './link/session-sources.js';
 
 /** What walkChangeSet walks and how (the evidence and comment options come from the phases it runs). */
-export interface WalkOptions extends EvidenceOptions, CaptureOptions {
+export interface WalkOptions extends Omit<EvidenceOptions, 'dataDir'>, CaptureOptions {
+  /**
+   * Retrospect's data folder, where a job id's record is looked up (`StoreSettings.dataDir`; the front ends
+   * give it). Default: resolved from `env` by the data folder's resolver, the one
+   * `StoreSettings.dataDir` comes from.
+   */
+  dataDir?: string;
   /** `A..B`, a path, `-`, a job id or an episode reference; empty for the working tree. */
   target?: string;
   /** How to read the target (default: guessed from it; see docs/walk.md). */
@@ -205,7 +212,10 @@ export async function walkChangeSet(options: WalkOptions): Promise<WalkResult> {
   const now = options.now ?? (() => new Date());
   const nextUlid = options.ulid ?? defaultUlid;
   const { anchor, resolved } = walkScope(options);
-  const evidence = await collectEvidence(resolved, options);
+  const evidence = await collectEvidence(resolved, {
+    ...options,
+    dataDir: options.dataDir ?? dataDir(options.env),
+  });
   evidence.sessions = sessionSummary(evidence);
   const survival = await survivalOf(evidence, options);
   const prior = await priorEvidenceOf(evidence, options);

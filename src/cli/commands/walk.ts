@@ -5,6 +5,7 @@ import { gitOutput } from '../../git/safe-git.js';
 import { startJob } from '../../jobs/run.js';
 import { resolveReaderSettings } from '../../llm/settings.js';
 import { createLinePrompter } from '../../prompt/line-prompter.js';
+import { resolveStoreSettings } from '../../store/settings.js';
 import { parseSuppliedComments } from '../../walk/comments/supplied.js';
 import { pickWhyReaders } from '../../walk/narrate/why-readers.js';
 import { WALK_PLAN_TOML } from '../../walk/plan.js';
@@ -39,7 +40,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     ...(values.model !== undefined ? { model: values.model } : {}),
     ...(values['base-url'] !== undefined ? { baseUrl: values['base-url'] } : {}),
   });
-  const job = startJob(redactText(['walk', ...args].join(' '), io.env), io.env);
+  const { dataDir } = resolveStoreSettings(io.env);
+  const job = startJob(redactText(['walk', ...args].join(' '), io.env), dataDir);
   const review = mode === 'agent-driven' && !values['no-comments'] ? agentReviewer(values, io) : undefined;
   if (review?.notice) println(io.stderr, `retrospect walk: ${review.notice}`);
   const prompter =
@@ -55,6 +57,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       mode,
       cwd: io.cwd,
       env: io.env,
+      dataDir,
       readStdin: () => readStdinText(io),
       ...(values.sessions ? { sessions: values.sessions } : {}),
       captureComments: !values['no-comments'],

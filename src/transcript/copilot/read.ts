@@ -178,26 +178,10 @@ function readEvents(path: string): CopilotSession {
   return { messages, facts };
 }
 
-/**
- * Reads Copilot CLI's session file of 0.0.3xx (`history-session-state/session_<id>_<ms>.json`):
- * `chatMessages` (OpenAI-style `{role, content, tool_calls}` and `tool` results) carry the conversation; the
- * `timeline` carries each tool call's outcome (`result.type` other than `success` is a failure).
- */
-function readLegacy(path: string): CopilotSession {
-  const text = readRegularText(path, { maxBytes: TRANSCRIPT_WHOLE_READ_CAP });
-  const whole = readJsonObject(text);
-  const session = emptySession();
-  const messages: TranscriptMessage[] = [];
-  const facts: TranscriptFacts = {
-    sessionId: whole ? nonEmpty(whole.sessionId) : undefined,
-    lines: text.length === 0 ? 0 : text.split('\n').length,
-    knownFieldsSeen: whole !== undefined,
-    firstTimestamp: whole ? str(whole.startTime) : undefined,
-    lastTimestamp: undefined,
-  };
-  if (!whole) session.unreadableLines = text.trim().length > 0 ? 1 : 0;
+/** Each tool call's outcome from the legacy `timeline` (`result.type` other than `success` is a failure). */
+function timelineOutcomes(timeline: unknown, facts: TranscriptFacts): Map<string, boolean> {
   const outcomes = new Map<string, boolean>();
-  for (const item of objects(whole?.timeline)) {
+  for (const item of objects(timeline)) {
     const timestamp = str(item.timestamp);
     if (timestamp) {
       facts.firstTimestamp ??= timestamp;
@@ -208,64 +192,114 @@ function readLegacy(path: string): CopilotSession {
       outcomes.set(item.callId, result.type === undefined || result.type === 'success');
     }
   }
+  return outcomes;
+}
+
+/** A person's legacy chat message: typed text counts a human turn, anything else is kept as meta. */
+function legacyUserMessage(content: string, index: number, session: SessionFacts): TranscriptMessage {
+  const typed = typedText({ content });
+  if (typed !== undefined) session.turns.human++;
+  return {
+    id: `message:${index}`,
+    lineNo: index,
+    role: 'user',
+    sidechain: false,
+    meta: typed === undefined,
+    text: typed ?? content,
+    toolCalls: [],
+    toolOutputs: [],
+  };
+}
+
+/** Copilot's legacy chat message: its text and its OpenAI-style `tool_calls`, with their edits and writes. */
+function legacyAssistantMessage(
+  message: Record<string, unknown>,
+  content: string,
+  index: number,
+  session: SessionFacts,
+): TranscriptMessage {
+  session.turns.assistant++;
+  const calls = objects(message.tool_calls).map((call) => {
+    const fn = isObject(call.function) ? call.function : {};
+    return { id: str(call.id) ?? '', name: str(fn.name) ?? 'tool', args: parseObject(fn.arguments) ?? {} };
+  });
+  const edits = calls.flatMap((call) => copilotEdits(call.name, call.args));
+  const writes = calls.flatMap((call) => copilotWrites(call.id, call.name, call.args));
+  return {
+    id: `message:${index}`,
+    lineNo: index,
+    role: 'assistant',
+    sidechain: false,
+    meta: false,
+    text: content.trim(),
+    toolCalls: calls.map((call) => copilotToolCall(call.id, call.name, call.args)),
+    toolOutputs: [],
+    ...(edits.length > 0 ? { edits } : {}),
+    ...(writes.length > 0 ? { writes } : {}),
+  };
+}
+
+/** A legacy `tool` message: the result of a call, failed when the timeline says so. */
+function legacyToolResult(
+  message: Record<string, unknown>,
+  content: string,
+  index: number,
+  outcomes: ReadonlyMap<string, boolean>,
+  session: SessionFacts,
+): TranscriptMessage {
+  const callId = str(message.tool_call_id) ?? '';
+  const output = outputOf(callId, outcomes.get(callId) ?? true, content);
+  if (output.failed) session.turns.toolErrors++;
+  const { failed: _failed, ...toolOutput } = output;
+  return {
+    id: callId || `message:${index}`,
+    lineNo: index,
+    role: 'user',
+    sidechain: false,
+    meta: false,
+    text: '',
+    toolCalls: [],
+    toolOutputs: [toolOutput],
+  };
+}
+
+/** One legacy chat message by its role; a system message gives none, an unknown role is counted. */
+function legacyMessage(
+  message: Record<string, unknown>,
+  index: number,
+  outcomes: ReadonlyMap<string, boolean>,
+  session: SessionFacts,
+): TranscriptMessage | undefined {
+  const content = typeof message.content === 'string' ? message.content : '';
+  if (message.role === 'user') return legacyUserMessage(content, index, session);
+  if (message.role === 'assistant') return legacyAssistantMessage(message, content, index, session);
+  if (message.role === 'tool') return legacyToolResult(message, content, index, outcomes, session);
+  if (message.role !== 'system') session.unknownRecords++;
+  return undefined;
+}
+
+/**
+ * Reads Copilot CLI's session file of 0.0.3xx (`history-session-state/session_<id>_<ms>.json`):
+ * `chatMessages` (OpenAI-style `{role, content, tool_calls}` and `tool` results) carry the conversation; the
+ * `timeline` carries each tool call's outcome and the session's time stamps.
+ */
+function readLegacy(path: string): CopilotSession {
+  const text = readRegularText(path, { maxBytes: TRANSCRIPT_WHOLE_READ_CAP });
+  const whole = readJsonObject(text);
+  const session = emptySession();
+  const facts: TranscriptFacts = {
+    sessionId: whole ? nonEmpty(whole.sessionId) : undefined,
+    lines: text.length === 0 ? 0 : text.split('\n').length,
+    knownFieldsSeen: whole !== undefined,
+    firstTimestamp: whole ? str(whole.startTime) : undefined,
+    lastTimestamp: undefined,
+  };
+  if (!whole) session.unreadableLines = text.trim().length > 0 ? 1 : 0;
+  const outcomes = timelineOutcomes(whole?.timeline, facts);
+  const messages: TranscriptMessage[] = [];
   objects(whole?.chatMessages).forEach((message, index) => {
-    const role = message.role;
-    const content = typeof message.content === 'string' ? message.content : '';
-    if (role === 'user') {
-      const typed = typedText({ content });
-      if (typed !== undefined) session.turns.human++;
-      messages.push({
-        id: `message:${index}`,
-        lineNo: index,
-        role: 'user',
-        sidechain: false,
-        meta: typed === undefined,
-        text: typed ?? content,
-        toolCalls: [],
-        toolOutputs: [],
-      });
-    } else if (role === 'assistant') {
-      session.turns.assistant++;
-      const calls = objects(message.tool_calls).map((call) => {
-        const fn = isObject(call.function) ? call.function : {};
-        return {
-          id: str(call.id) ?? '',
-          name: str(fn.name) ?? 'tool',
-          args: parseObject(fn.arguments) ?? {},
-        };
-      });
-      const edits = calls.flatMap((call) => copilotEdits(call.name, call.args));
-      const writes = calls.flatMap((call) => copilotWrites(call.id, call.name, call.args));
-      messages.push({
-        id: `message:${index}`,
-        lineNo: index,
-        role: 'assistant',
-        sidechain: false,
-        meta: false,
-        text: content.trim(),
-        toolCalls: calls.map((call) => copilotToolCall(call.id, call.name, call.args)),
-        toolOutputs: [],
-        ...(edits.length > 0 ? { edits } : {}),
-        ...(writes.length > 0 ? { writes } : {}),
-      });
-    } else if (role === 'tool') {
-      const callId = str(message.tool_call_id) ?? '';
-      const output = outputOf(callId, outcomes.get(callId) ?? true, content);
-      if (output.failed) session.turns.toolErrors++;
-      const { failed: _failed, ...toolOutput } = output;
-      messages.push({
-        id: callId || `message:${index}`,
-        lineNo: index,
-        role: 'user',
-        sidechain: false,
-        meta: false,
-        text: '',
-        toolCalls: [],
-        toolOutputs: [toolOutput],
-      });
-    } else if (role !== 'system') {
-      session.unknownRecords++;
-    }
+    const read = legacyMessage(message, index, outcomes, session);
+    if (read) messages.push(read);
   });
   facts.sessionId ??= sessionIdFromPath(path);
   facts.session = session;

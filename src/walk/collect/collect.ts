@@ -24,6 +24,8 @@ import { collectDiff, collectWorktree } from './worktree.js';
 export interface EvidenceOptions {
   cwd: string;
   env: NodeJS.ProcessEnv;
+  /** Retrospect's data folder (`StoreSettings.dataDir`): where a job id's record is looked up. */
+  dataDir: string;
   /** Reads the diff for the target `-`. */
   readStdin?: () => Promise<string>;
   /**
@@ -77,12 +79,8 @@ async function linkerFor(
 }
 
 /** A job id: its record, and the question a record without a change set leaves. */
-async function collectJob(
-  resolved: ResolvedScope,
-  evidence: Evidence,
-  env: NodeJS.ProcessEnv,
-): Promise<void> {
-  const job = await resolveJobReference(resolved.target, env);
+async function collectJob(resolved: ResolvedScope, evidence: Evidence, dataDir: string): Promise<void> {
+  const job = await resolveJobReference(resolved.target, dataDir);
   evidence.jobs.push(job);
   if (job.status === 'unresolved') {
     evidence.warnings.push(`job ${job.id} is unresolved: ${job.reason ?? ''}`);
@@ -113,7 +111,7 @@ async function collectEpisode(
     status: 'resolved',
     ...(episode.commit_range ? { linked_range: episode.commit_range } : {}),
   });
-  for (const id of episode.jobs ?? []) evidence.jobs.push(await resolveJobReference(id, options.env));
+  for (const id of episode.jobs ?? []) evidence.jobs.push(await resolveJobReference(id, options.dataDir));
   pushAll(evidence.receipts, episode.receipts ?? []);
   if (episode.commit_range) {
     const roots = requireRepo(options.cwd);
@@ -193,7 +191,7 @@ async function collectRepository(
  */
 export async function collectEvidence(resolved: ResolvedScope, options: EvidenceOptions): Promise<Evidence> {
   const evidence = emptyEvidence(resolved.scope, resolved.target);
-  if (resolved.scope === 'job-id') await collectJob(resolved, evidence, options.env);
+  if (resolved.scope === 'job-id') await collectJob(resolved, evidence, options.dataDir);
   else if (resolved.scope === 'episode-ref') await collectEpisode(resolved, options, evidence);
   else if (resolved.sessionTranscript !== undefined)
     await collectSession(resolved, resolved.sessionTranscript, options, evidence);

@@ -10,8 +10,11 @@ import type { HunkLinker, HunkProvenance } from '../link/link.js';
 import { collectIdentifiers } from './identifiers.js';
 import { PatchParser } from './patch.js';
 
-/** Resolves a job id against Retrospect's own job store; anything else is recorded as unresolved. */
-export async function resolveJobReference(id: string, env: NodeJS.ProcessEnv): Promise<JobReference> {
+/**
+ * Resolves a job id against Retrospect's own job store (in the data folder `dataDir`); anything else is
+ * recorded as unresolved.
+ */
+export async function resolveJobReference(id: string, dataDir: string): Promise<JobReference> {
   if (!JOB_ID_PATTERN.test(id)) {
     return {
       id,
@@ -19,7 +22,7 @@ export async function resolveJobReference(id: string, env: NodeJS.ProcessEnv): P
       reason: 'not a Retrospect job id (expected job_<ulid>); no other job source is available',
     };
   }
-  const record = await findJob(id, env);
+  const record = await findJob(id, dataDir);
   return record
     ? { id, status: 'resolved', record }
     : { id, status: 'unresolved', reason: "no job with this id in Retrospect's job store" };

@@ -201,11 +201,8 @@ const MOVERS = new Set([
 const LOCATION = new Set(['set-location', 'cd', 'sl', 'chdir', 'push-location', 'pushd']);
 const ECHOES = new Set(['echo', 'write-output', 'write', 'write-host']);
 
-/** The files a PowerShell script writes and the folders it moves to, in order (see the module's comment). */
-export function powershellSteps(script: string): PowerShellStep[] {
-  const steps: PowerShellStep[] = [];
-  const all = tokens(script);
-  // Statements, each a pipeline of commands.
+/** The script's statements, each a pipeline of commands, each command its tokens. */
+function pipelines(all: readonly Token[]): Token[][][] {
   const statements: Token[][][] = [[[]]];
   for (const token of all) {
     const statement = statements.at(-1) as Token[][];
@@ -213,85 +210,109 @@ export function powershellSteps(script: string): PowerShellStep[] {
     else if (token.operator === '|') statement.push([]);
     else (statement.at(-1) as Token[]).push(token);
   }
-  for (const pipeline of statements) {
+  return statements;
+}
+
+/**
+ * A command's words without its redirections, and the files `> file`, `>> file` send it to (only the
+ * success stream writes the command's output there; `$null` is no file).
+ */
+function withoutRedirects(raw: readonly Token[]): { words: Token[]; redirects: string[] } {
+  const words: Token[] = [];
+  const redirects: string[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    const token = raw[i] as Token;
+    if (token.operator === '>' || token.operator === '>>') {
+      const target = pathOf(raw[i + 1]);
+      if (token.text === '1' && target !== undefined && !/^\$null$/i.test(raw[i + 1]?.text ?? ''))
+        redirects.push(target);
+      i++;
+      continue;
+    }
+    words.push(token);
+  }
+  return { words, redirects };
+}
+
+type Parameters = ReturnType<typeof parameters>;
+
+/** `Set-Content`, `Add-Content`, `Out-File`, `Tee-Object`: its file, literal when the text it writes is. */
+function contentWrite(params: Parameters, literalInput: boolean): PowerShellStep[] {
+  const target = pathOf(named(params, ['path', 'literalpath', 'filepath', 'file'], 0));
+  const value = named(params, ['value', 'inputobject'], 1);
+  const literal =
+    value !== undefined
+      ? value.quoted && !value.expands
+      : literalInput && params.named.get('value') === undefined;
+  return target === undefined ? [] : [{ kind: 'write', path: target, evidence: 'redirect', literal }];
+}
+
+/** `New-Item`: the file it creates (`-Path` joined with `-Name`); a folder writes no file. */
+function newItemWrite(params: Parameters): PowerShellStep[] {
+  const type = named(params, ['itemtype', 'type']);
+  const isFile = type === undefined ? true : /^file$/i.test(type.text);
+  const target = pathOf(named(params, ['path', 'literalpath'], 0));
+  const itemName = pathOf(named(params, ['name']));
+  const full =
+    target !== undefined && itemName !== undefined ? `${target}/${itemName}` : (target ?? itemName);
+  const value = named(params, ['value']);
+  if (!isFile || full === undefined) return [];
+  const literal = value === undefined || (value.quoted && !value.expands);
+  return [{ kind: 'write', path: full, evidence: 'redirect', literal }];
+}
+
+/**
+ * `Rename-Item` writes its new name beside the source; `Move-Item` and `Copy-Item` write the destination,
+ * as a file or as the folder the source's file lands in.
+ */
+function moveWrites(name: string, params: Parameters): PowerShellStep[] {
+  const source = pathOf(named(params, ['path', 'literalpath'], 0));
+  if (name === 'rename-item' || name === 'ren' || name === 'rni') {
+    const newName = pathOf(named(params, ['newname'], 1));
+    if (source === undefined || newName === undefined || newName.includes('/')) return [];
+    const folder = source.includes('/') ? source.slice(0, source.lastIndexOf('/') + 1) : '';
+    return [{ kind: 'write', path: `${folder}${newName}`, evidence: 'move', literal: false }];
+  }
+  const destination = pathOf(named(params, ['destination'], 1));
+  if (source === undefined || destination === undefined) return [];
+  const file = source.slice(source.lastIndexOf('/') + 1);
+  return [
+    { kind: 'write', path: destination, evidence: 'move', literal: false },
+    { kind: 'write', path: `${destination.replace(/\/+$/, '')}/${file}`, evidence: 'move', literal: false },
+  ];
+}
+
+/** What one command (by its lower-case name) writes or where it moves to; another command claims nothing. */
+function commandSteps(name: string, params: Parameters, literalInput: boolean): PowerShellStep[] {
+  if (LOCATION.has(name))
+    return [{ kind: 'cd', path: pathOf(named(params, ['path', 'literalpath'], 0)) ?? '$unknown' }];
+  if (CONTENT_WRITERS.has(name)) return contentWrite(params, literalInput);
+  if (name === 'new-item' || name === 'ni') return newItemWrite(params);
+  if (MOVERS.has(name)) return moveWrites(name, params);
+  return [];
+}
+
+/** The files a PowerShell script writes and the folders it moves to, in order (see the module's comment). */
+export function powershellSteps(script: string): PowerShellStep[] {
+  const steps: PowerShellStep[] = [];
+  for (const pipeline of pipelines(tokens(script))) {
     /** Whether what flows into the next command is a literal the script holds (`'x' | Set-Content f`). */
     let literalInput = false;
     for (const raw of pipeline) {
       if (raw.length === 0) continue;
-      // Redirections: `> file`, `>> file` (only the success stream writes the command's output there).
-      const words: Token[] = [];
-      const redirects: string[] = [];
-      for (let i = 0; i < raw.length; i++) {
-        const token = raw[i] as Token;
-        if (token.operator === '>' || token.operator === '>>') {
-          const target = pathOf(raw[i + 1]);
-          if (token.text === '1' && target !== undefined && !/^\$null$/i.test(raw[i + 1]?.text ?? ''))
-            redirects.push(target);
-          i++;
-          continue;
-        }
-        words.push(token);
-      }
+      const { words, redirects } = withoutRedirects(raw);
       const head = words[0];
       const name = head !== undefined && !head.quoted ? head.text.toLowerCase().replace(/\.exe$/, '') : '';
       const params = parameters(words.slice(1));
       const onlyLiterals = (list: readonly Token[]) =>
         list.length > 0 && list.every((t) => t.quoted && !t.expands);
+      const bareLiteral = head?.quoted === true && !head.expands && words.length === 1;
       // A bare string (`'x' > f`) or an echo of literals writes that text.
-      const writesLiteral =
-        (head?.quoted === true && !head.expands && words.length === 1) ||
-        (ECHOES.has(name) && onlyLiterals(params.positional));
+      const writesLiteral = bareLiteral || (ECHOES.has(name) && onlyLiterals(params.positional));
       for (const target of redirects)
         steps.push({ kind: 'write', path: target, evidence: 'redirect', literal: writesLiteral });
-      if (LOCATION.has(name)) {
-        const to = pathOf(named(params, ['path', 'literalpath'], 0));
-        steps.push({ kind: 'cd', path: to ?? '$unknown' });
-      } else if (CONTENT_WRITERS.has(name)) {
-        const target = pathOf(named(params, ['path', 'literalpath', 'filepath', 'file'], 0));
-        const value = named(params, ['value', 'inputobject'], 1);
-        const literal =
-          value !== undefined
-            ? value.quoted && !value.expands
-            : literalInput && params.named.get('value') === undefined;
-        if (target !== undefined) steps.push({ kind: 'write', path: target, evidence: 'redirect', literal });
-      } else if (name === 'new-item' || name === 'ni') {
-        const type = named(params, ['itemtype', 'type']);
-        const isFile = type === undefined ? true : /^file$/i.test(type.text);
-        const target = pathOf(named(params, ['path', 'literalpath'], 0));
-        const itemName = pathOf(named(params, ['name']));
-        const full =
-          target !== undefined && itemName !== undefined ? `${target}/${itemName}` : (target ?? itemName);
-        const value = named(params, ['value']);
-        if (isFile && full !== undefined)
-          steps.push({
-            kind: 'write',
-            path: full,
-            evidence: 'redirect',
-            literal: value === undefined || (value.quoted && !value.expands),
-          });
-      } else if (MOVERS.has(name)) {
-        const source = pathOf(named(params, ['path', 'literalpath'], 0));
-        if (name === 'rename-item' || name === 'ren' || name === 'rni') {
-          const newName = pathOf(named(params, ['newname'], 1));
-          if (source !== undefined && newName !== undefined && !newName.includes('/')) {
-            const folder = source.includes('/') ? source.slice(0, source.lastIndexOf('/') + 1) : '';
-            steps.push({ kind: 'write', path: `${folder}${newName}`, evidence: 'move', literal: false });
-          }
-        } else {
-          const destination = pathOf(named(params, ['destination'], 1));
-          if (source !== undefined && destination !== undefined) {
-            steps.push({ kind: 'write', path: destination, evidence: 'move', literal: false });
-            const file = source.slice(source.lastIndexOf('/') + 1);
-            steps.push({
-              kind: 'write',
-              path: `${destination.replace(/\/+$/, '')}/${file}`,
-              evidence: 'move',
-              literal: false,
-            });
-          }
-        }
-      }
-      literalInput = writesLiteral || (head?.quoted === true && !head.expands && words.length === 1);
+      steps.push(...commandSteps(name, params, literalInput));
+      literalInput = writesLiteral;
     }
   }
   return steps;

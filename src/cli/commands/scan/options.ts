@@ -1,6 +1,7 @@
 import { UsageError } from '../../../errors/errors.js';
+import { cliDescription } from '../../../parameters/shared.js';
 import type * as scan from '../../../scan/index.js';
-import { cliDescription, SCAN_PARAMETERS } from '../../../scan/parameters.js';
+import { SCAN_PARAMETERS } from '../../../scan/parameters.js';
 import { renderLegend } from '../../../scan/render.js';
 import { defineCommand, type ParsedArgs } from '../../args.js';
 import { DATE_RANGE, HOST_FILTER, OTLP_ENDPOINT, PROJECT_FILTER, STORE } from '../../common-options.js';

@@ -1,4 +1,6 @@
 import { InputError } from '../../../errors/errors.js';
+import { cliDescription } from '../../../parameters/shared.js';
+import { SPRINT_REPORT_PARAMETERS } from '../../../sprint/parameters.js';
 import { copyDemoProject, demoProjectPath } from '../../../sprint/read/demo.js';
 import { resolveProjectRoot } from '../../../sprint/read/paths.js';
 import type { CliIo } from '../../io.js';
@@ -8,19 +10,19 @@ export const ROOT_OPTIONS = {
   root: {
     type: 'string',
     arg: 'DIR',
-    description: 'the project root',
-    default: 'CLAUDE_PROJECT_ROOT, else the current directory',
+    description: cliDescription(SPRINT_REPORT_PARAMETERS.root),
+    default: SPRINT_REPORT_PARAMETERS.root.default,
   },
   demo: {
     type: 'boolean',
-    description: 'the bundled demo project (copied to a temporary folder when written)',
+    description: cliDescription(SPRINT_REPORT_PARAMETERS.demo),
   },
 } as const;
 
 /** The optional SPRINT_ID argument of report, themes and retro. */
 export const SPRINT_ARG = {
   name: 'SPRINT_ID',
-  description: 'the sprint (default: the current one in .gaia/state/sprint-status.yaml)',
+  description: `${cliDescription(SPRINT_REPORT_PARAMETERS.sprintId)} (default: ${SPRINT_REPORT_PARAMETERS.sprintId.default})`,
 } as const;
 
 /** Sprint sub-commands take the sprint's files as their environment. */
