@@ -44,7 +44,7 @@ export const DEFAULT_GATE_PROFILE: GateProfile = 'calibrated';
  * broken??", "IT STILL FAILS"); the agent's apology answering a carry-on ("继续任务", "please continue") is
  * not a conceded correction.
  */
-export const GATE_PROFILE_VERSIONS: Record<GateProfile, number> = { seed: 1, calibrated: 8 };
+export const GATE_PROFILE_VERSIONS: Record<GateProfile, number> = { seed: 1, calibrated: 9 };
 
 export function isGateProfile(value: unknown): value is GateProfile {
   return typeof value === 'string' && (GATE_PROFILES as readonly string[]).includes(value);

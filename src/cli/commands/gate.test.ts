@@ -37,7 +37,7 @@ describe('retrospect gate (CLI)', () => {
     const t = new TranscriptBuilder();
     t.user('Fix the export.');
     t.assistant('Changed the export handler.');
-    const reply = t.user('still broken, the button does nothing');
+    const reply = t.user('still no button on the page');
     const path = t.write();
     const calibrated = await runCli(['gate', path], { env: { ...env, RETRO_GATE_PROFILE: '' } });
     expect(calibrated.stdout).toBe(
@@ -48,12 +48,27 @@ describe('retrospect gate (CLI)', () => {
     });
     expect(seed.stdout).toBe('{"score":0.0,"passed":false,"threshold":5.0,"signals":[]}\n');
     const why = await runCli(['gate', path, '--why', '--profile', 'calibrated'], { env });
-    expect(why.stdout).toContain(`  - ${reply}: correction "still broken" in reply to the agent`);
+    expect(why.stdout).toContain(`  - ${reply}: correction "still no" in reply to the agent`);
     const bad = await runCli(['gate', path, '--profile', 'strict'], { env });
     // A usage error of the gate still exits 0 with an error verdict (docs/design/compatibility.md).
     expect(bad.code).toBe(0);
     expect(bad.stdout).toContain('"error":"usage error"');
     expect(bad.stderr).toContain("--profile takes seed|calibrated, got 'strict'");
+  });
+
+  it('--why names the version-9 readings: the fix did not work, a complaint in Russian', async () => {
+    const t = new TranscriptBuilder();
+    t.user('how do I insert a new line in the prompt?');
+    t.assistant('Press Option+Enter to insert a newline without submitting.');
+    const failed = t.user('I just did it but its not working');
+    t.assistant('A few things to try: backslash then Enter, or Shift+Enter.');
+    const pushback = t.user('а нельзя как-то солиднее исправить эту ошибку?');
+    t.assistant('Можно: уберу приведение типа и поправлю сигнатуру.');
+    const why = await runCli(['gate', t.write(), '--why', '--profile', 'calibrated'], { env });
+    expect(why.stdout).toContain(
+      `  - ${failed}: and said the fix did not work ("its not working"): counts twice`,
+    );
+    expect(why.stdout).toContain(`  - ${pushback}: complained "а нельзя как-то" in reply to the agent`);
   });
 
   it('--why names the version-8 readings: a steer conceded after the tool calls, a steer in frustration', async () => {

@@ -59,7 +59,7 @@ describe('S1: corrections, not instructions', () => {
     const t = new TranscriptBuilder();
     t.user('Add a retry to the upload.');
     t.assistant('Added three retries to the upload.');
-    const steer = t.user('still not working, try again and stop the old worker first');
+    const steer = t.user('wrong, try again and stop the old worker first');
     const result = gate(t);
     expect(result.verdict.signals.find((s) => s.name === 'S1')).toEqual({
       name: 'S1',
@@ -119,10 +119,11 @@ describe('S1: corrections, not instructions', () => {
     expect(count(gate(mild), 'S1')).toBe(1);
   });
 
-  // Count 2: the turn rejects the agent's work outright (see the strength tests above); 1: it steers.
+  // Count 2: the turn rejects the agent's work outright (see the strength tests above), or says the fix
+  // did not work (version 9); 1: it steers.
   it.each([
     ['zh', '不对，我的意思是只改表头', 2],
-    ['zh-Hant', '還是不行，按鈕沒反應', 1],
+    ['zh-Hant', '還是不行，按鈕沒反應', 2],
     ['ja', '違う、そうじゃなくてログを見て', 2],
     ['ko', '아니요, 그게 아니라 설정 파일을 고쳐 주세요', 2],
     ['de', 'Nein, das ist falsch, bitte rückgängig machen', 2],
@@ -149,7 +150,8 @@ describe('S1: corrections, not instructions', () => {
     t.user(
       '<command-message>review</command-message>\n<command-name>/review</command-name>\n<command-args>wrong target: review the skill, not the design doc</command-args>',
     );
-    expect(count(gate(t), 'S1')).toBe(2);
+    // The first turn says the fix did not work: it counts twice (version 9).
+    expect(count(gate(t), 'S1')).toBe(3);
   });
 
   it('counts a request re-sent word for word after the agent acted on it', () => {
@@ -551,7 +553,7 @@ describe('the calibrated verdict', () => {
     const t = new TranscriptBuilder();
     t.user('Fix the login.');
     t.assistant('Changed the exporter.');
-    t.user('still broken');
+    t.user('wrong file');
     t.assistant('Changed it again.');
     t.user('why did you change the form?');
     const calibrated = formatVerdictJson(gate(t).verdict);
@@ -650,7 +652,8 @@ describe('version 4: complaints, the agent declining, approvals', () => {
     t.user('Corrija o login.');
     t.assistant(LONG_ANSWER);
     t.user('ainda não funciona');
-    expect(count(gate(t), 'S1')).toBe(1);
+    // The fix did not work: the steer counts twice (version 9).
+    expect(count(gate(t), 'S1')).toBe(2);
   });
 
   it('counts the person pressing on after the agent said it cannot do the task', () => {
@@ -774,7 +777,8 @@ describe('version 5: a step not done, a failure come back, the agent finding the
     t.assistant('I synced the settings and edited the docs.');
     t.user(turn);
     const result = gate(t);
-    expect(count(result, 'S1')).toBe(1);
+    // The same error again says the fix did not work: that counts twice (version 9).
+    expect(count(result, 'S1')).toBe(phrase === 'the same error' ? 2 : 1);
     expect(result.reasons?.[0]?.reason).toContain(`correction "${phrase}"`);
   });
 
@@ -858,7 +862,7 @@ describe('version 5: a correction right after the agent said the work was done',
     unclaimed.assistant('Let me look at the exporter.');
     edit(unclaimed, '/app/export.py', 1);
     unclaimed.assistant('I changed the writer; the header logic is in write_rows.');
-    unclaimed.user('still broken, the header is missing');
+    unclaimed.user('wrong, the header is missing');
     expect(count(gate(unclaimed), 'S1')).toBe(1);
   });
 
@@ -917,7 +921,8 @@ describe('version 6: a question asked again, something absent, the writing, a ru
     t.assistant('I wrote five drafts into drafts.json.');
     t.user(turn);
     const result = gate(t);
-    expect(count(result, 'S1')).toBe(1);
+    // The same error again says the fix did not work: that counts twice (version 9).
+    expect(count(result, 'S1')).toBe(phrase === 'the same error' ? 2 : 1);
     expect(result.reasons?.[0]?.reason).toContain(`correction "${phrase}"`);
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LONG_ANSWER, TranscriptBuilder } from '../../test-support/transcript.js';
 import { gateSessionSync } from '../index.js';
-import { complaintIn } from './complaint.js';
+import { complaintIn, fixFailedIn } from './complaint.js';
 
 function gate(path: string) {
   return gateSessionSync(path, { profile: 'calibrated', env: {}, ledgerPath: null });
@@ -84,5 +84,83 @@ describe('version 8, second round: complaints that the work is not what was aske
     const result = gate(t.write());
     expect(result.verdict.signals.find((s) => s.name === 'S1')?.count).toBe(2);
     expect((result.reasons ?? []).map((r) => r.reason)).toContain('and complained ("아니"): counts twice');
+  });
+});
+
+describe('version 9: a rule pointed to as ignored, "does not match the design", pushback on quality', () => {
+  it.each([
+    [
+      'почему ты пошел смотреть в интернете, если в главном файле есть прямая инструкция смотреть доки?',
+      'почему ты пошел смотреть в интернете, если в главном файле есть прямая инструкция',
+    ],
+    [
+      'why did you search the web when CLAUDE.md says to use the docs command?',
+      'why did you search the web when CLAUDE.md',
+    ],
+    [
+      'dlaczego szukasz w sieci, skoro instrukcja mówi inaczej?',
+      'dlaczego szukasz w sieci, skoro instrukcja',
+    ],
+    ['не, не соотвествует дизайну [Image #9]', 'не соотвествует дизайну'],
+    ['не соответствует макету', 'не соответствует макету'],
+    ["it doesn't match the design", "doesn't match the design"],
+    ['а нельзя как-то солиднее исправить эту ошибку?', 'а нельзя как-то'],
+    ["can't this be fixed properly instead of a cast?", "can't this be fixed properly"],
+  ])('reads "%s" as a complaint', (turn, match) => {
+    expect(complaintIn(turn)).toBe(match);
+    expect(s1Of(reactedWith(turn))).toBe(1);
+  });
+
+  it('leaves questions about a rule and requests for a design alone', () => {
+    for (const turn of [
+      'почему ты выбрал этот вариант?',
+      'why did you pick sqlite?',
+      'make it match the design',
+      'сделай по дизайну',
+    ])
+      expect(complaintIn(turn), turn).toBeUndefined();
+  });
+});
+
+describe('version 9: a steer saying the fix did not work counts twice', () => {
+  it.each([
+    ['I just did it but its not working', 'its not working'],
+    ['no, the same error still exists', 'the same error'],
+    ['여전히 안나오는데 잘해결좀 부탁해', '여전히 안'],
+    ['всё ещё не работает', 'не работает'],
+    ['nadal nie działa', 'nie działa'],
+    ['ainda não funciona', 'não funciona'],
+    ['还是不行', '还是不行'],
+  ])('reads "%s" as the fix failing', (turn, words) => {
+    expect(fixFailedIn(turn)).toBe(words);
+  });
+
+  it('leaves a plain request about something broken alone', () => {
+    for (const turn of ['make the login work offline', 'add an error page', 'работает отлично, спасибо'])
+      expect(fixFailedIn(turn), turn).toBeUndefined();
+  });
+
+  it('counts the steer twice, with its reason, when the fix failed', () => {
+    const t = new TranscriptBuilder();
+    t.user('how do I insert a new line in the prompt?');
+    t.assistant('Press Option+Enter to insert a newline without submitting.');
+    t.user('I just did it but its not working');
+    t.assistant('A few things to try: backslash then Enter, or Shift+Enter.');
+    const result = gate(t.write());
+    expect(result.verdict.signals.find((s) => s.name === 'S1')?.count).toBe(2);
+    expect((result.reasons ?? []).map((r) => r.reason)).toContain(
+      'and said the fix did not work ("its not working"): counts twice',
+    );
+  });
+
+  it('counts a steer that does not say so once', () => {
+    const t = new TranscriptBuilder();
+    t.user('how do I insert a new line in the prompt?');
+    t.assistant('Press Option+Enter to insert a newline without submitting.');
+    t.user("that's wrong, I use iTerm");
+    t.assistant('In iTerm2, Shift+Enter works natively.');
+    const reasons = (gate(t.write()).reasons ?? []).map((r) => r.reason);
+    expect(reasons.some((r) => r.startsWith('correction'))).toBe(true);
+    expect(reasons.some((r) => r.includes('the fix did not work'))).toBe(false);
   });
 });

@@ -7,7 +7,9 @@
  * interrupt or a refusal), in the languages the gate reads; Portuguese and Spanish also without accents, as
  * people type them. Opening words are read only at the start of the turn: inside a sentence they negate
  * something else. "No, I want …", "it's not the cause" and "you should already have …" were measured and
- * left out (docs/gate.md, version 8, second round).
+ * left out (docs/gate.md, version 8, second round). Version 9 (tuned on fresh4 as well) adds a rule the
+ * person points to as ignored ("почему ты …, если … инструкция"), "does not match the design", pushback on
+ * quality as a question ("а нельзя как-то …"), and, as a steer's second sign, that the fix did not work.
  */
 const WORD = '[\\p{L}\\p{N}_]';
 
@@ -33,6 +35,17 @@ const SPACED = [
   'no (?:quiere|va a) (?:abrir|funcionar|cargar|arrancar|iniciar)',
   'не (?:хочет|будет) (?:открываться|работать|запускаться|загружаться)',
   'nie chce (?:dzia[lł]a[cć]|si[eę] otworzy[cć]|wystartowa[cć])',
+  // Does not match the design (version 9)
+  "(?:doesn'?t|does not|don'?t|do not) match (?:the )?(?:design|mockup|screenshot)",
+  'не соо?тв[а-яё]{0,3}ствует (?:дизайну|макету)',
+  // A rule the person points to as ignored: "why did you … if the main file says …" (version 9)
+  '(?:почему|зачем) ты [^?\\n]{0,120}(?:если|хотя) [^?\\n]{0,80}(?:инструкци|правил)\\p{L}*',
+  'why (?:did|do|are) you [^?\\n]{0,120}(?:when|if|even though) [^?\\n]{0,80}(?:instructions?|rules?|claude\\.md|agents\\.md)',
+  '(?:dlaczego|czemu) [^?\\n]{0,120}(?:skoro|je[sś]li) [^?\\n]{0,80}(?:instrukcj|regu[lł])\\p{L}*',
+  // A suggestion quoted back, failed: "zsh: command not found … 이라는데?" (version 9)
+  // Pushback on quality as a question (version 9)
+  'а нельзя (?:ли )?как-?то',
+  "(?:can'?t|couldn'?t) (?:this|it|you|we) be (?:fixed|done|solved) (?:properly|better|cleanly)",
 ];
 
 const UNSPACED = [
@@ -49,6 +62,7 @@ const UNSPACED = [
   '똑같지 않',
   '同じじゃない',
   '同じになっていない',
+  '이라는데[?？]',
 ];
 
 /**
@@ -76,4 +90,55 @@ export function complaintIn(opening: string): string | undefined {
   // The question runs to its mark; its first words say what it is.
   const unseen = UNSEEN_RE.exec(opening);
   return unseen ? unseen[0].split(/\s+/u).slice(0, 5).join(' ') : undefined;
+}
+
+/**
+ * That the fix or the advice did not work: the person tried what the agent gave and it failed ("I just did
+ * it but its not working", "the same error still exists", 여전히 안나오는데, не работает, nie działa). The
+ * failed attempt is a second sign beside the steer, as a false claim of success is (version 9).
+ */
+const FIX_FAILED = [
+  "(?:it'?s|its|it is|is|are|still) (?:still )?not working",
+  "(?:still|again) (?:doesn'?t|does not|isn'?t|is not|won'?t) work",
+  "(?:doesn'?t|does not|didn'?t|did not|don'?t) work",
+  '(?:the )?same (?:error|issue|problem)',
+  'still (?:fails|failing|broken|the same|getting|seeing)',
+  'не (?:работает|помогло|сработало)',
+  'та же (?:ошибка|проблема)',
+  'nie (?:dzia[lł]a|pomog[lł]o|zadzia[lł]a[lł]o)',
+  'ten sam b[lł][aą]d',
+  'n[aã]o (?:funciona|funcionou|deu certo|resolveu)',
+  'mesmo erro',
+  'no (?:funciona|funcion[oó]|sirvi[oó]|se arregl[oó])',
+  'mismo error',
+  'funktioniert (?:immer noch |noch immer )?nicht',
+  '(?:der )?gleiche fehler',
+  'v[aẫ]n kh[oô]ng (?:đ[uư][oợ]c|ch[aạ]y)',
+  'v[aẫ]n l[oỗ]i',
+];
+const FIX_FAILED_UNSPACED = [
+  '여전히 안',
+  '아직도 안',
+  '안 ?되는데',
+  '같은 (?:에러|오류)',
+  '还是不行',
+  '還是不行',
+  '还是报错',
+  '還是報錯',
+  '不起作用',
+  'まだ動かない',
+  '動きません',
+  '直っていない',
+  '直ってない',
+  '同じエラー',
+];
+
+const FIX_FAILED_RE = new RegExp(
+  `(?<!${WORD})(?:${FIX_FAILED.join('|')})(?!${WORD})|${FIX_FAILED_UNSPACED.join('|')}`,
+  'iu',
+);
+
+/** The words saying the fix did not work in a reacting turn's opening, if any (for `--why`). */
+export function fixFailedIn(opening: string): string | undefined {
+  return FIX_FAILED_RE.exec(opening)?.[0];
 }

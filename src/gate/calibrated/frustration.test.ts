@@ -32,7 +32,7 @@ describe('version 8: a steer said in frustration counts twice', () => {
   });
 
   it('counts a calm steer once, and the form alone nothing (relayed messages come in capitals with "??")', () => {
-    expect(s1(gateReply('the vault is still broken'))).toBe(1);
+    expect(s1(gateReply('the vault is wrong'))).toBe(1);
     expect(s1(gateReply('PING FROM LOGAN: You two can communicate via vault writes now??'))).toBe(0);
     expect(s1(gateReply('READ THE VAULT CONFIG FIRST and then sync'))).toBe(0);
   });

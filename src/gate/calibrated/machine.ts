@@ -3,7 +3,7 @@ import type { SignalHits } from '../machine.js';
 import { APPROVAL_WORDS, S5_MAX_WORDS } from '../signals.js';
 import { asksToCarryOn } from './carry-on.js';
 import { compiled } from './compiled.js';
-import { complaintIn } from './complaint.js';
+import { complaintIn, fixFailedIn } from './complaint.js';
 import { showsFrustration } from './frustration.js';
 import {
   bareCommandKind,
@@ -342,6 +342,7 @@ export class CalibratedMachine {
           const lesson = compiled(LESSON_RE).exec(reaction);
           // "this still fails??", a steer in capitals: the form says it was not a calm steer (version 8).
           const frustration = showsFrustration(reaction);
+          const fixFailed = fixFailedIn(reaction);
           // The agent had just said the work was done: the person caught a claim that was not true.
           if (claimsDone(this.lastText()))
             this.hit('S1', id, 'right after the agent said it was done: counts twice');
@@ -349,6 +350,9 @@ export class CalibratedMachine {
           else if (lesson) this.hit('S1', id, `and set a rule for next time ("${lesson[0]}"): counts twice`);
           else if (frustration)
             this.hit('S1', id, `and said it in frustration ("${frustration}"): counts twice`);
+          // "I just did it but its not working": the person tried what the agent gave (version 9).
+          else if (fixFailed)
+            this.hit('S1', id, `and said the fix did not work ("${fixFailed}"): counts twice`);
           else confirmable = id;
         }
         corrected = true;
