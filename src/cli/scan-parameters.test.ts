@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { SCAN_INPUT } from '../mcp/scan-tool.js';
 import { cliDescription, mcpDescription, type SharedParameter } from '../parameters/shared.js';
 import { SCAN_PARAMETERS } from '../scan/parameters.js';
+import { expectCliOption, expectMcpProperty, mcpProperties } from '../test-support/parameters.js';
 import { SPEC } from './commands/scan/options.js';
 
 // The CLI's scan options and the MCP server's scan_sessions input, held against the one table that
@@ -10,10 +10,7 @@ import { SPEC } from './commands/scan/options.js';
 // parameter left out of the table, fails here.
 
 const PARAMETERS: SharedParameter[] = Object.values(SCAN_PARAMETERS);
-const schema = z.toJSONSchema(SCAN_INPUT) as {
-  properties: Record<string, { type?: string; description?: string }>;
-};
-const JSON_TYPE = { flag: 'boolean', text: 'string', number: 'number', list: 'array' } as const;
+const properties = mcpProperties(SCAN_INPUT);
 /** The MCP inputs no CLI option of scan matches one to one. */
 const MCP_ONLY = ['limit', 'survival', 'profile'];
 
@@ -31,23 +28,16 @@ describe('the parameters scan and scan_sessions share', () => {
         { type: string; multiple?: boolean; description: string; default?: string }
       >
     )[p.cli];
-    expect(option, `--${p.cli}`).toBeDefined();
-    expect(option?.description).toBe(cliDescription(p));
-    expect(option?.type === 'boolean').toBe(p.kind === 'flag');
-    expect(option?.multiple === true).toBe(p.kind === 'list');
-    expect(option?.default).toBe(p.default);
+    expectCliOption(option, p);
   });
 
   it.each(PARAMETERS.map((p) => [p.mcp, p] as const))('%s: the MCP input says the same', (_name, p) => {
-    const property = schema.properties[p.mcp];
-    expect(property, p.mcp).toBeDefined();
-    expect(property?.type).toBe(JSON_TYPE[p.kind]);
-    expect(property?.description).toBe(mcpDescription(p));
+    expectMcpProperty(properties, p);
   });
 
   it('every other MCP input is one the CLI has no option for, and the words are a sentence of the same', () => {
     const shared = new Set(PARAMETERS.map((p) => p.mcp));
-    expect(Object.keys(schema.properties).filter((name) => !shared.has(name))).toEqual(MCP_ONLY);
+    expect(Object.keys(properties).filter((name) => !shared.has(name))).toEqual(MCP_ONLY);
     expect(mcpDescription(SCAN_PARAMETERS.flagged)).toBe(
       'Only flagged sessions (score at or above the threshold)',
     );

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { SPRINT_REPORT_INPUT } from '../mcp/sprint-tool.js';
 import { cliDescription, mcpDescription, type SharedParameter } from '../parameters/shared.js';
 import { SPRINT_REPORT_PARAMETERS } from '../sprint/parameters.js';
+import { expectCliOption, expectMcpProperty, mcpProperties } from '../test-support/parameters.js';
 import { ROOT_OPTIONS, SPRINT_ARG } from './commands/sprint/options.js';
 
 // `retrospect sprint report`'s arguments and the MCP server's sprint_report input, held against the one
@@ -10,10 +10,7 @@ import { ROOT_OPTIONS, SPRINT_ARG } from './commands/sprint/options.js';
 // table, fails here.
 
 const PARAMETERS: SharedParameter[] = Object.values(SPRINT_REPORT_PARAMETERS);
-const schema = z.toJSONSchema(SPRINT_REPORT_INPUT) as {
-  properties: Record<string, { type?: string; description?: string }>;
-};
-const JSON_TYPE = { flag: 'boolean', text: 'string', number: 'number', list: 'array' } as const;
+const properties = mcpProperties(SPRINT_REPORT_INPUT);
 
 describe('the parameters sprint report and sprint_report share', () => {
   it.each(PARAMETERS.map((p) => [p.mcp, p] as const))('%s: the CLI says what the table says', (_name, p) => {
@@ -24,21 +21,15 @@ describe('the parameters sprint report and sprint_report share', () => {
     const option = (ROOT_OPTIONS as Record<string, { type: string; description: string; default?: string }>)[
       p.cli
     ];
-    expect(option, `--${p.cli}`).toBeDefined();
-    expect(option?.description).toBe(cliDescription(p));
-    expect(option?.type === 'boolean').toBe(p.kind === 'flag');
-    expect(option?.default).toBe(p.default);
+    expectCliOption(option, p);
   });
 
   it.each(PARAMETERS.map((p) => [p.mcp, p] as const))('%s: the MCP input says the same', (_name, p) => {
-    const property = schema.properties[p.mcp];
-    expect(property, p.mcp).toBeDefined();
-    expect(property?.type).toBe(JSON_TYPE[p.kind]);
-    expect(property?.description).toBe(mcpDescription(p));
+    expectMcpProperty(properties, p);
   });
 
   it('every MCP input is in the table, and the CLI keeps its words', () => {
-    expect(Object.keys(schema.properties).sort()).toEqual(PARAMETERS.map((p) => p.mcp).sort());
+    expect(Object.keys(properties).sort()).toEqual(PARAMETERS.map((p) => p.mcp).sort());
     expect(ROOT_OPTIONS.demo.description).toBe(
       'the bundled demo project (copied to a temporary folder when written)',
     );
