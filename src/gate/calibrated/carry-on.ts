@@ -1,3 +1,4 @@
+import { compiled } from './compiled.js';
 import { isContinuation } from './lexicon.js';
 
 /**
@@ -16,5 +17,5 @@ const CARRY_ON_MAX = 60;
 export function asksToCarryOn(typed: string): boolean {
   const trimmed = typed.trim();
   if (trimmed.length > CARRY_ON_MAX) return false;
-  return isContinuation(trimmed) || CARRY_ON_RE.test(trimmed);
+  return isContinuation(trimmed) || compiled(CARRY_ON_RE).test(trimmed);
 }

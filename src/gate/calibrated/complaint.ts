@@ -11,6 +11,8 @@
  * person points to as ignored ("почему ты …, если … инструкция"), "does not match the design", pushback on
  * quality as a question ("а нельзя как-то …"), and, as a steer's second sign, that the fix did not work.
  */
+import { compiled } from './compiled.js';
+
 const WORD = '[\\p{L}\\p{N}_]';
 
 const SPACED = [
@@ -85,10 +87,10 @@ const COMPLAINT_RE = new RegExp(
 
 /** The complaint a reacting turn's opening makes, if any (the match, for `--why`). */
 export function complaintIn(opening: string): string | undefined {
-  const complaint = COMPLAINT_RE.exec(opening);
+  const complaint = compiled(COMPLAINT_RE).exec(opening);
   if (complaint) return complaint[0].trim();
   // The question runs to its mark; its first words say what it is.
-  const unseen = UNSEEN_RE.exec(opening);
+  const unseen = compiled(UNSEEN_RE).exec(opening);
   return unseen ? unseen[0].split(/\s+/u).slice(0, 5).join(' ') : undefined;
 }
 
@@ -140,5 +142,5 @@ const FIX_FAILED_RE = new RegExp(
 
 /** The words saying the fix did not work in a reacting turn's opening, if any (for `--why`). */
 export function fixFailedIn(opening: string): string | undefined {
-  return FIX_FAILED_RE.exec(opening)?.[0];
+  return compiled(FIX_FAILED_RE).exec(opening)?.[0];
 }

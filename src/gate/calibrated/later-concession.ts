@@ -1,3 +1,4 @@
+import { compiled } from './compiled.js';
 import { CONCESSION_RE } from './lexicon.js';
 
 /**
@@ -12,5 +13,5 @@ export const LATER_CONCESSION_HEAD = 200;
  * alone, a later "You're right" grants suggestions as often as corrections (docs/gate.md, version 4).
  */
 export function concedesLater(text: string): boolean {
-  return text.length > 0 && CONCESSION_RE.test(text.slice(0, LATER_CONCESSION_HEAD));
+  return text.length > 0 && compiled(CONCESSION_RE).test(text.slice(0, LATER_CONCESSION_HEAD));
 }
