@@ -1,13 +1,8 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../test-support/cli.js';
-import { tempDir } from '../../test-support/temp-dir.js';
-import { TranscriptBuilder } from '../../test-support/transcript.js';
-import { createTestRepo } from '../../walk/test-support/repo.js';
-
-const CART =
-  'export const total = (items) =>\n  items.reduce((sum, item) => sum + item.price * item.qty, 0);\n';
+import { survivalProject } from '../../test-support/survival-project.js';
 
 /** The JSON data the page embeds. */
 function embeddedData(html: string) {
@@ -17,31 +12,9 @@ function embeddedData(html: string) {
 
 describe('retrospect report --survival', () => {
   it("adds 'Was the agents' code kept?': lines alive N days on, per project and week, the rest counted apart", async () => {
-    const repo = createTestRepo();
-    const root = tempDir('retrospect-report-survival-');
-    const folder = join(root, 'projects', '-tmp-shop');
-    mkdirSync(folder, { recursive: true });
-    const wrote = new TranscriptBuilder('aaaaaaaa-0000-4000-8000-000000000001', repo.dir);
-    wrote.user('Add a cart total');
-    wrote.tool('Write', { file_path: `${repo.dir}/src/cart.ts`, content: CART });
-    wrote.result('File created successfully');
-    const idle = new TranscriptBuilder('bbbbbbbb-0000-4000-8000-000000000002', repo.dir);
-    idle.user('What does this project do?');
-    idle.assistant('It sells things.');
-    for (const t of [wrote, idle]) writeFileSync(join(folder, `${t.sessionId}.jsonl`), t.text());
-    repo.commit('Start', { 'README.md': '# Shop\n' }, '2026-10-01T08:00:00Z');
-    repo.commit('Cart total', { 'src/cart.ts': CART }, '2026-10-01T09:01:00Z');
-    repo.commit(
-      'Round',
-      { 'src/cart.ts': CART.replace('item.price * item.qty', 'Math.round(item.price * item.qty)') },
-      '2026-10-05T09:00:00Z',
-    );
-    const env = {
-      HOME: root,
-      RETROSPECT_DATA_DIR: join(root, 'data'),
-      CLAUDE_CONFIG_DIR: join(root, 'none'),
-      XDG_DATA_HOME: '',
-    };
+    const project = survivalProject('retrospect-report-survival-');
+    const { root } = project;
+    const env = { ...project.env, XDG_DATA_HOME: '' };
     const store = join(root, 'store.sqlite');
     expect((await runCli(['scan', join(root, 'projects'), '--store', store], { env })).code).toBe(0);
     const page = async (name: string, ...args: string[]) => {

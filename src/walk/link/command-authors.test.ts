@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../../test-support/temp-dir.js';
 import { TranscriptBuilder } from '../../test-support/transcript.js';
 import type { UnitHunk } from '../document.js';
+import { lastCommitWalk } from '../test-support/last-commit-walk.js';
 import { createTestRepo } from '../test-support/repo.js';
-import { walkChangeSet } from '../walk.js';
 
 const MIGRATION = [
   'class CreateCampaigns < ActiveRecord::Migration[8.1]',
@@ -78,15 +77,7 @@ async function walkWithCommands() {
     },
     '2026-10-01T09:02:00Z',
   );
-  const env = { ...process.env, HOME: '/home/dev', RETROSPECT_DATA_DIR: tempDir('retrospect-walk-data-') };
-  const { document } = await walkChangeSet({
-    mode: 'summary-only',
-    cwd: repo.dir,
-    env,
-    target: 'HEAD~1..HEAD',
-    sessions: [transcript],
-  });
-  const hunks = document.change_units.flatMap((u) => u.hunks ?? []);
+  const { document, hunks } = await lastCommitWalk(repo.dir, transcript);
   const of = (path: string) => hunks.find((h) => h.path === path) as UnitHunk;
   return { sha, of, document, sessionId: t.sessionId };
 }
@@ -127,19 +118,7 @@ describe('commands as authors', () => {
         { 'package-lock.json': '{\n  "name": "demo",\n  "lockfileVersion": 3\n}\n' },
         '2026-10-03T09:00:00Z',
       );
-      const env = {
-        ...process.env,
-        HOME: '/home/dev',
-        RETROSPECT_DATA_DIR: tempDir('retrospect-walk-data-'),
-      };
-      const { document } = await walkChangeSet({
-        mode: 'summary-only',
-        cwd: repo.dir,
-        env,
-        target: 'HEAD~1..HEAD',
-        sessions: [transcript],
-      });
-      return document.change_units.flatMap((u) => u.hunks ?? []);
+      return (await lastCommitWalk(repo.dir, transcript)).hunks;
     };
     expect(await late()).toEqual([expect.objectContaining({ path: 'package-lock.json', session_id: null })]);
   });
@@ -177,15 +156,7 @@ describe('commands as authors', () => {
       },
       '2026-10-01T09:02:00Z',
     );
-    const env = { ...process.env, HOME: '/home/dev', RETROSPECT_DATA_DIR: tempDir('retrospect-walk-data-') };
-    const { document } = await walkChangeSet({
-      mode: 'summary-only',
-      cwd: repo.dir,
-      env,
-      target: 'HEAD~1..HEAD',
-      sessions: [transcript],
-    });
-    const hunks = document.change_units.flatMap((u) => u.hunks ?? []);
+    const { hunks } = await lastCommitWalk(repo.dir, transcript);
     expect(hunks.find((h) => h.path === 'src/app/hero/hero.component.ts')).toMatchObject({
       session_id: t.sessionId,
       share: 1,

@@ -1,6 +1,5 @@
 import { realpathSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../../test-support/temp-dir.js';
 import type { UnitHunk } from '../document.js';
 import {
   type ScriptedSession,
@@ -9,8 +8,8 @@ import {
   writeGeminiChat,
   writeOpencodeStorage,
 } from '../test-support/host-sessions.js';
+import { lastCommitWalk } from '../test-support/last-commit-walk.js';
 import { createTestRepo } from '../test-support/repo.js';
-import { walkChangeSet } from '../walk.js';
 
 const STARTED = Date.parse('2026-10-01T09:00:00Z');
 const MIGRATION = 'db/migrate/20260616174719_create_campaigns.rb';
@@ -70,15 +69,7 @@ async function walkHost(write: (session: ScriptedSession) => string) {
     },
     '2026-10-01T09:02:40Z',
   );
-  const env = { ...process.env, HOME: '/home/dev', RETROSPECT_DATA_DIR: tempDir('retrospect-walk-data-') };
-  const { document } = await walkChangeSet({
-    mode: 'summary-only',
-    cwd: repo.dir,
-    env,
-    target: 'HEAD~1..HEAD',
-    sessions: [transcript],
-  });
-  const hunks = document.change_units.flatMap((u) => u.hunks ?? []);
+  const { hunks } = await lastCommitWalk(repo.dir, transcript);
   return (path: string) => hunks.find((h) => h.path === path) as UnitHunk;
 }
 
@@ -141,15 +132,7 @@ describe('what a command wrote, as far as its text shows', () => {
       },
       '2026-10-01T11:00:00Z',
     );
-    const env = { ...process.env, HOME: '/home/dev', RETROSPECT_DATA_DIR: tempDir('retrospect-walk-data-') };
-    const { document } = await walkChangeSet({
-      mode: 'summary-only',
-      cwd: repo.dir,
-      env,
-      target: 'HEAD~1..HEAD',
-      sessions: [transcript],
-    });
-    const hunks = document.change_units.flatMap((u) => u.hunks ?? []);
+    const { hunks } = await lastCommitWalk(repo.dir, transcript);
     const of = (path: string) => hunks.find((h) => h.path === path);
     expect(of('extension/package.json')).toMatchObject({ session_id: null });
     expect(of('server/package.json')).toMatchObject({ session_id: null });
@@ -200,15 +183,7 @@ describe('a Windows Codex session running PowerShell', () => {
       },
       '2026-10-01T09:02:00Z',
     );
-    const env = { ...process.env, HOME: '/home/dev', RETROSPECT_DATA_DIR: tempDir('retrospect-walk-data-') };
-    const { document } = await walkChangeSet({
-      mode: 'summary-only',
-      cwd: repo.dir,
-      env,
-      target: 'HEAD~1..HEAD',
-      sessions: [transcript],
-    });
-    const hunks = document.change_units.flatMap((u) => u.hunks ?? []);
+    const { hunks } = await lastCommitWalk(repo.dir, transcript);
     const of = (path: string) => hunks.find((h) => h.path === path);
     expect(of('notes/week.md')).toMatchObject({
       session_id: '019fd700-aaaa-7bbb-8ccc-0000000000c1',
@@ -252,15 +227,7 @@ describe('a command longer than a reader keeps', () => {
       },
       '2026-10-01T09:05:00Z',
     );
-    const env = { ...process.env, HOME: '/home/dev', RETROSPECT_DATA_DIR: tempDir('retrospect-walk-data-') };
-    const { document } = await walkChangeSet({
-      mode: 'summary-only',
-      cwd: repo.dir,
-      env,
-      target: 'HEAD~1..HEAD',
-      sessions: [transcript],
-    });
-    const hunks = document.change_units.flatMap((u) => u.hunks ?? []);
+    const { hunks } = await lastCommitWalk(repo.dir, transcript);
     expect(hunks.find((h) => h.path === 'GUIDE.md')).toMatchObject({ session_id: null });
     expect(hunks.find((h) => h.path === 'SHORT.md')).toMatchObject({
       session_id: '019fd700-aaaa-7bbb-8ccc-0000000000c1',
@@ -301,15 +268,7 @@ describe("a Codex call's workdir", () => {
       },
       '2026-10-01T09:02:00Z',
     );
-    const env = { ...process.env, HOME: '/home/dev', RETROSPECT_DATA_DIR: tempDir('retrospect-walk-data-') };
-    const { document } = await walkChangeSet({
-      mode: 'summary-only',
-      cwd: repo.dir,
-      env,
-      target: 'HEAD~1..HEAD',
-      sessions: [transcript],
-    });
-    const hunks = document.change_units.flatMap((u) => u.hunks ?? []);
+    const { hunks } = await lastCommitWalk(repo.dir, transcript);
     expect(hunks.find((h) => h.path === 'extension/package-lock.json')).toMatchObject({
       session_id: '019fd700-aaaa-7bbb-8ccc-0000000000c1',
       via: 'command',
