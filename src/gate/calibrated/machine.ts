@@ -286,6 +286,13 @@ export class CalibratedMachine {
         return;
       case 'summary':
         return;
+      case 'pasted':
+        // The person's words over a pasted log or page that holds a tag ("no, the same error still exists"
+        // over a browser console): read for a correction as a reacting turn's opening is. The turn is not
+        // counted as a request, nor read as a redirect (version 6 measured reading it as a whole turn).
+        if (this.seenAssistant && this.pending === undefined)
+          this.readWords(turn.id, typed, reactionOf(typed));
+        return;
       case 'human':
         this.humanTurn(turn.id, typed);
     }
@@ -323,40 +330,9 @@ export class CalibratedMachine {
     this.pending = undefined;
     this.lastRequest = typed;
     if (reacting && !corrected) {
-      const match = compiled(CORRECTION_RE).exec(reaction);
-      // Objecting with a question ("but the location was in X?") steers as a correction phrase does (version 7).
-      const challenge = match ? null : compiled(CHALLENGE_RE).exec(reaction);
-      // A complaint that the work is not what was asked: left empty, not matching, not seen (version 8).
-      const complaint = match || challenge ? undefined : complaintIn(reaction);
-      if (match || challenge || complaint) {
-        this.hit(
-          'S1',
-          id,
-          match
-            ? `correction "${match[0]}" in reply to the agent: "${quote(typed)}"`
-            : challenge
-              ? `objected with a question in reply to the agent: "${quote(typed)}"`
-              : `complained "${complaint}" in reply to the agent: "${quote(typed)}"`,
-        );
-        if (!this.rejected(id, reaction)) {
-          const lesson = compiled(LESSON_RE).exec(reaction);
-          // "this still fails??", a steer in capitals: the form says it was not a calm steer (version 8).
-          const frustration = showsFrustration(reaction);
-          const fixFailed = fixFailedIn(reaction);
-          // The agent had just said the work was done: the person caught a claim that was not true.
-          if (claimsDone(this.lastText()))
-            this.hit('S1', id, 'right after the agent said it was done: counts twice');
-          // Making sure the slip is not repeated ("Record this in the skill") (version 7).
-          else if (lesson) this.hit('S1', id, `and set a rule for next time ("${lesson[0]}"): counts twice`);
-          else if (frustration)
-            this.hit('S1', id, `and said it in frustration ("${frustration}"): counts twice`);
-          // "I just did it but its not working": the person tried what the agent gave (version 9).
-          else if (fixFailed)
-            this.hit('S1', id, `and said the fix did not work ("${fixFailed}"): counts twice`);
-          else confirmable = id;
-        }
-        corrected = true;
-      }
+      const read = this.readWords(id, typed, reaction);
+      corrected = read.corrected;
+      confirmable = read.confirmable;
     }
     // The agent said it cannot do what was asked ("I don't have access to your files") and the person
     // did not let it go: they retype the path, ask how to give it access, or tell it to find another way.
@@ -387,6 +363,55 @@ export class CalibratedMachine {
     this.acted = false;
     this.lastHuman = { id, typed, corrected, confirmable, reacting };
     this.awaitingReply = true;
+  }
+
+  /**
+   * Reads the opening of a turn that reacts to the agent for a correction in words (a correction phrase, an
+   * objection asked as a question, a complaint), with the second signs that make one count twice. Returns
+   * whether it corrected and the hit a concession may still confirm.
+   */
+  private readWords(
+    id: MessageId,
+    typed: string,
+    reaction: string,
+  ): { corrected: boolean; confirmable: MessageId | undefined } {
+    let corrected = false;
+    let confirmable: MessageId | undefined;
+    const match = compiled(CORRECTION_RE).exec(reaction);
+    // Objecting with a question ("but the location was in X?") steers as a correction phrase does (version 7).
+    const challenge = match ? null : compiled(CHALLENGE_RE).exec(reaction);
+    // A complaint that the work is not what was asked: left empty, not matching, not seen (version 8).
+    const complaint = match || challenge ? undefined : complaintIn(reaction);
+    if (match || challenge || complaint) {
+      this.hit(
+        'S1',
+        id,
+        match
+          ? `correction "${match[0]}" in reply to the agent: "${quote(typed)}"`
+          : challenge
+            ? `objected with a question in reply to the agent: "${quote(typed)}"`
+            : `complained "${complaint}" in reply to the agent: "${quote(typed)}"`,
+      );
+      if (!this.rejected(id, reaction)) {
+        const lesson = compiled(LESSON_RE).exec(reaction);
+        // "this still fails??", a steer in capitals: the form says it was not a calm steer (version 8).
+        const frustration = showsFrustration(reaction);
+        const fixFailed = fixFailedIn(reaction);
+        // The agent had just said the work was done: the person caught a claim that was not true.
+        if (claimsDone(this.lastText()))
+          this.hit('S1', id, 'right after the agent said it was done: counts twice');
+        // Making sure the slip is not repeated ("Record this in the skill") (version 7).
+        else if (lesson) this.hit('S1', id, `and set a rule for next time ("${lesson[0]}"): counts twice`);
+        else if (frustration)
+          this.hit('S1', id, `and said it in frustration ("${frustration}"): counts twice`);
+        // "I just did it but its not working": the person tried what the agent gave (version 9).
+        else if (fixFailed)
+          this.hit('S1', id, `and said the fix did not work ("${fixFailed}"): counts twice`);
+        else confirmable = id;
+      }
+      corrected = true;
+    }
+    return { corrected, confirmable };
   }
 
   /**
