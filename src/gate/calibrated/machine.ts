@@ -46,6 +46,8 @@ const REFUSED = 'refused a tool call';
 /** How much of its opening a redirect shares with the interrupted request when the person only amended it. */
 const AMEND_MIN = 10;
 const AMEND_SHARE = 0.4;
+/** Shortest fragment sent by mistake ("i have a ") that a redirect opening with it whole completes (version 10). */
+const FRAGMENT_MIN = 4;
 /** Failing tool calls in a row from which the run counts as two S2 hits (5 flagged a setup session). */
 const S2_LONG_RUN = 8;
 /** Shortest text compared when looking for a re-sent request (shorter ones repeat innocently: "yes"). */
@@ -68,7 +70,9 @@ function isApprovalReply(typed: string): boolean {
 
 /**
  * Whether `next` starts the way `previous` did (a shared opening of at least AMEND_MIN characters and
- * AMEND_SHARE of the shorter text): a person amending their own request after interrupting the agent.
+ * AMEND_SHARE of the shorter text): a person amending their own request after interrupting the agent. A
+ * redirect that opens with the whole of a shorter request ("i have a " sent too soon, then "i have a
+ * ~/.bashrc and …") completes a fragment the person sent by mistake (version 10).
  */
 function amends(next: string, previous: string): boolean {
   const a = next.trim();
@@ -76,6 +80,7 @@ function amends(next: string, previous: string): boolean {
   const shorter = Math.min(a.length, b.length);
   let shared = 0;
   while (shared < shorter && a[shared] === b[shared]) shared++;
+  if (shared === b.length && shared >= FRAGMENT_MIN && a.length > b.length) return true;
   return shared >= AMEND_MIN && shared >= AMEND_SHARE * shorter;
 }
 
@@ -117,7 +122,7 @@ export class CalibratedMachine {
   private lastAssistantLong = false;
   private awaitingReply = false;
   /** A refusal or an interrupt waiting for the person's next words to tell whether it corrected the agent. */
-  private pending: { id: MessageId; reason: string; refused: boolean } | undefined;
+  private pending: { id: MessageId; reason: string; refused: boolean; working?: boolean } | undefined;
   /** The last person's turn, until the agent's first reply says whether it was taken as a correction. */
   private lastHuman:
     | {
@@ -268,7 +273,12 @@ export class CalibratedMachine {
       case 'interrupt':
         // Stopping the agent's comment on the output of one's own shell command redirects nothing (version 8).
         if (!this.ownCommand)
-          this.pending ??= { id: turn.id, reason: 'interrupted the agent', refused: false };
+          this.pending ??= {
+            id: turn.id,
+            reason: 'interrupted the agent',
+            refused: false,
+            working: this.acted,
+          };
         return;
       case 'continue':
         this.pending = undefined;
@@ -322,6 +332,12 @@ export class CalibratedMachine {
         if (match) this.hit('S1', this.pending.id, `and corrected it ("${match[0]}"): counts twice`);
         else if (rule) this.hit('S1', this.pending.id, `and laid down a rule ("${rule[0]}"): counts twice`);
         else if (complaint) this.hit('S1', this.pending.id, `and complained ("${complaint}"): counts twice`);
+        // Stopping the agent at work (it had called tools or answered at length on the request) and telling
+        // it something else: two acts of the person, each a sign (version 10). An interrupt before the agent
+        // did anything is the person taking back their own message; a refusal's redirect still needs a
+        // second sign (refused calls steer smooth sessions as often).
+        else if (this.pending.working)
+          this.hit('S1', this.pending.id, 'stopped the agent at work to redirect it: counts twice');
         // A redirect the agent's first reply then concedes: the person's act and the agent's reading agree.
         else confirmable = this.pending.id;
       }
