@@ -3,7 +3,7 @@ import type { SignalHits } from '../machine.js';
 import { APPROVAL_WORDS, S5_MAX_WORDS } from '../signals.js';
 import { asksToCarryOn } from './carry-on.js';
 import { compiled } from './compiled.js';
-import { complaintIn, fixFailedIn } from './complaint.js';
+import { complaintIn, errorLinesOf, fixFailedIn } from './complaint.js';
 import { showsFrustration } from './frustration.js';
 import {
   bareCommandKind,
@@ -143,6 +143,8 @@ export class CalibratedMachine {
   private runAnchor: MessageId = '';
   private readonly files = new FileRequests();
   private readonly sentRequests = new Set<string>();
+  /** The error lines the person pasted, and the request each came with (version 10). */
+  private readonly pastedErrors = new Map<string, number>();
   /** The code files the agent edited for earlier requests, and for this one (version 7). */
   private readonly filesBefore = new Set<string>();
   private readonly filesThis = new Set<string>();
@@ -300,8 +302,9 @@ export class CalibratedMachine {
         // The person's words over a pasted log or page that holds a tag ("no, the same error still exists"
         // over a browser console): read for a correction as a reacting turn's opening is. The turn is not
         // counted as a request, nor read as a redirect (version 6 measured reading it as a whole turn).
-        if (this.seenAssistant && this.pending === undefined)
-          this.readWords(turn.id, typed, reactionOf(typed));
+        if (this.seenAssistant && this.pending === undefined) {
+          if (!this.readWords(turn.id, typed, reactionOf(typed)).corrected) this.repasted(turn.id, typed);
+        }
         return;
       case 'human':
         this.humanTurn(turn.id, typed);
@@ -350,6 +353,7 @@ export class CalibratedMachine {
       corrected = read.corrected;
       confirmable = read.confirmable;
     }
+    if (!corrected) corrected = this.repasted(id, typed);
     // The agent said it cannot do what was asked ("I don't have access to your files") and the person
     // did not let it go: they retype the path, ask how to give it access, or tell it to find another way.
     if (this.declined && !corrected) {
@@ -428,6 +432,25 @@ export class CalibratedMachine {
       corrected = true;
     }
     return { corrected, confirmable };
+  }
+
+  /**
+   * The person pastes again an error they pasted with an earlier request: what the agent did since did not
+   * fix it, whatever words come with it (version 10). Counts as a steer; right after the agent said the
+   * work was done it counts twice, as a steer in words does. Every error line is kept for later turns.
+   */
+  private repasted(id: MessageId, typed: string): boolean {
+    let again: string | undefined;
+    for (const line of errorLinesOf(typed)) {
+      const first = this.pastedErrors.get(line);
+      if (first === undefined) this.pastedErrors.set(line, this.request);
+      else if (first < this.request) again ??= line;
+    }
+    if (again === undefined || !this.seenAssistant) return false;
+    this.hit('S1', id, `pasted the same error again: "${quote(again)}"`);
+    if (claimsDone(this.lastText()))
+      this.hit('S1', id, 'right after the agent said it was done: counts twice');
+    return true;
   }
 
   /**
