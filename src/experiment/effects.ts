@@ -72,7 +72,8 @@ export interface MeasureEffect {
   /**
    * Only for the deciding measures: the interval's end farther from zero, so that the runs rule out, at
    * the interval's level, any effect beyond it either way ("no effect of more than X"); when it is below
-   * min_effect, the verdict is no-effect. null without an interval.
+   * min_effect, the verdict is no-effect. Where the check's claim was calibrated below the step's nominal
+   * level, read from the interval at the nominal level. null without an interval.
    */
   rules_out_beyond: number | null;
   /**
