@@ -37,6 +37,24 @@ function arm(name: Arm, n: number, passed: number, rough = 0): RunRecord[] {
   return Array.from({ length: n }, (_, i) => run(name, i + 1, i < passed, i < rough ? 20 : 0));
 }
 
+describe('the family the error is shared in', () => {
+  it('judges friction at the whole error when the tasks name no check, at half when they do', () => {
+    // 24 runs an arm: 16 rough runs without the rule, none with it (97.5% needs 17).
+    const uncheckedRuns = [...arm('with', 24, 0, 0), ...arm('without', 24, 0, 16)].map((r) => ({
+      ...r,
+      check: null,
+    }));
+    const unchecked = measureEffects(uncheckedRuns, 0.95);
+    expect(unchecked.check_pass).toMatchObject({ shown: false, n: { with: 0, without: 0 } });
+    expect(unchecked.friction).toMatchObject({ shown: true, verdict: 'better', level: 0.95 });
+    // The same friction beside a check that passes half the time in both arms: Holm's first step
+    // judges each at 97.5%, where 16 rough runs of 24 are too few, and nothing is claimed.
+    const checked = measureEffects([...arm('with', 24, 12, 0), ...arm('without', 24, 12, 16)], 0.95);
+    expect(checked.friction).toMatchObject({ shown: false, level: 0.975 });
+    expect(checked.check_pass.shown).toBe(false);
+  });
+});
+
 describe('the decision against the smallest effect worth claiming', () => {
   it('finds a rule that makes every check pass where half did, beyond 15 points of the share', () => {
     const effects = measureEffects([...arm('with', 24, 24), ...arm('without', 24, 12, 17)], 0.95);

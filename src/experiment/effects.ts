@@ -25,6 +25,16 @@ export type MeasureName = (typeof MEASURES)[number];
  */
 export const DECIDING_MEASURES: readonly MeasureName[] = ['friction', 'check_pass'];
 
+/**
+ * The deciding measures judged as one family for these runs: those both arms have (the check only when
+ * the tasks name one). Which they are follows from the tasks and the runs made, not from their outcomes.
+ */
+export function decidingFamily(runs: readonly RunRecord[]): MeasureName[] {
+  return DECIDING_MEASURES.filter(
+    (m) => armValues(runs, 'with', m).length > 0 && armValues(runs, 'without', m).length > 0,
+  );
+}
+
 /** Measures that are a yes or no per run, compared as shares. */
 export const SHARE_MEASURES: readonly MeasureName[] = ['check_pass', 'friction_runs'];
 
@@ -310,7 +320,20 @@ function holm(
   minEffect: MinEffect,
 ): Map<MeasureName, { interval: Interval; claimed: boolean }> {
   const judged = new Map<MeasureName, { interval: Interval; claimed: boolean }>();
-  let open = [...DECIDING_MEASURES];
+  const family = DECIDING_MEASURES.filter((m) => {
+    const v = values.get(m) as { withV: number[]; withoutV: number[] };
+    return v.withV.length > 0 && v.withoutV.length > 0;
+  });
+  // A deciding measure no run of an arm has (tasks without a check) can claim nothing, so it takes no
+  // share of the error: the others are judged as the whole family.
+  for (const measure of DECIDING_MEASURES.filter((m) => !family.includes(m))) {
+    const v = values.get(measure) as { withV: number[]; withoutV: number[] };
+    judged.set(measure, {
+      interval: intervalOf(measure, v.withV, v.withoutV, alpha, true, minEffectOf(minEffect, measure)),
+      claimed: false,
+    });
+  }
+  let open = [...family];
   while (open.length > 0) {
     const share = alpha / open.length;
     const claimedNow: MeasureName[] = [];
