@@ -88,6 +88,7 @@ describe('retrospect mcp (the built CLI, over stdio with the SDK client)', () =>
       'ledger_show',
       'scan_sessions',
       'sprint_report',
+      'trial_review',
       'walk',
       'walk_plan',
     ]);

@@ -9,6 +9,7 @@ import { LineTransport } from './line-transport.js';
 import { registerScanTool } from './scan-tool.js';
 import { registerSprintTool } from './sprint-tool.js';
 import type { ToolContext } from './tool-kit.js';
+import { registerTrialReviewTool } from './trial-review-tool.js';
 import { registerWalkTools } from './walk-tools.js';
 
 const INSTRUCTIONS =
@@ -21,6 +22,7 @@ export function createRetrospectServer(context: ToolContext): McpServer {
   registerScanTool(server, context);
   registerLedgerTool(server, context);
   registerSprintTool(server, context);
+  registerTrialReviewTool(server, context);
   registerWalkTools(server, context);
   registerDeepReadTools(server, context);
   return server;
