@@ -6,6 +6,7 @@ import { registerDeepReadTools } from './deep-read-tools.js';
 import { registerGateTool } from './gate-tool.js';
 import { registerLedgerTool } from './ledger-tool.js';
 import { LineTransport } from './line-transport.js';
+import { registerReportTool } from './report-tool.js';
 import { registerScanTool } from './scan-tool.js';
 import { registerSprintTool } from './sprint-tool.js';
 import type { ToolContext } from './tool-kit.js';
@@ -22,6 +23,7 @@ export function createRetrospectServer(context: ToolContext): McpServer {
   registerScanTool(server, context);
   registerLedgerTool(server, context);
   registerSprintTool(server, context);
+  registerReportTool(server, context);
   registerTrialReviewTool(server, context);
   registerWalkTools(server, context);
   registerDeepReadTools(server, context);
