@@ -17,7 +17,7 @@ const INSTRUCTIONS =
   'Retrospect reads coding-agent sessions, sprint files and git history. These tools only read: gate a session, give the deep-read prompt of a session and validate the answer a model gives to it, scan sessions for friction, show the friction ledger, report on a sprint, walk a change set. Anything that writes (retro apply, init, sprint write, trial record) is run with the retrospect CLI.';
 
 /** The MCP server with every read-only tool registered; each tool calls the same core as its CLI command. */
-export function createRetrospectServer(context: ToolContext): McpServer {
+function createRetrospectServer(context: ToolContext): McpServer {
   const server = new McpServer({ name: 'retrospect', version: VERSION }, { instructions: INSTRUCTIONS });
   registerGateTool(server, context);
   registerScanTool(server, context);

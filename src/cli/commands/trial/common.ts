@@ -18,7 +18,7 @@ import { TEAM_OPTIONS, teamStore } from './team-option.js';
 const shared = TRIAL_REVIEW_PARAMETERS;
 
 /** Whose sessions a review counts: the project's own, or every project's. */
-export const TRIAL_SCOPES = ['current', 'all'] as const;
+const TRIAL_SCOPES = ['current', 'all'] as const;
 
 /** Options shared by `trial review` and `trial list`; their words are trial/parameters.ts's. */
 export const REVIEW_OPTIONS = {

@@ -273,7 +273,7 @@ const WIDE_SPACES = [
 ];
 const isAsciiPySpace = (b: number) => (b >= 0x09 && b <= 0x0d) || (b >= 0x1c && b <= 0x20);
 
-export type ReducedLine = { kind: 'line'; bytes: Buffer } | { kind: 'invalid' } | { kind: 'too-large' };
+type ReducedLine = { kind: 'line'; bytes: Buffer } | { kind: 'invalid' } | { kind: 'too-large' };
 
 /**
  * Reads one Claude Code line that is too long to hold, in pieces, and writes a short line that the gate
