@@ -50,7 +50,8 @@ function dateBound(text: string | undefined, name: string, edge: 'start' | 'end'
 /**
  * `friction_report`: what `retrospect report` puts on its page (summary, friction per agent, week and
  * project, the top flagged sessions, with mroot the rules and trial decisions) as JSON, from the session
- * store. It writes no page and no store: only an existing store is read.
+ * store. It writes no page and opens only an existing store (with mroot, the project's sessions are
+ * scanned into it first, as the CLI does).
  */
 export function registerReportTool(server: McpServer, context: ToolContext): void {
   server.registerTool(
@@ -58,9 +59,15 @@ export function registerReportTool(server: McpServer, context: ToolContext): voi
     {
       title: 'Friction report',
       description:
-        "Returns the session store's friction report as JSON: the model `retrospect report` renders as its HTML page (summary, friction per agent, per week and per project, the top flagged sessions with their signals' messages, cost at the bundled prices; with mroot the project's rules and trial decisions). Reads the store `retrospect scan` or scan_sessions keeps; writes no file.",
+        "Returns the session store's friction report as JSON: the model `retrospect report` renders as its HTML page (summary, friction per agent, per week and per project, the top flagged sessions with their signals' messages, cost at the bundled prices; with mroot the project's rules and trial decisions). Reads the store `retrospect scan` or scan_sessions keeps (with mroot, the project's sessions are scanned into it first); writes no page.",
       inputSchema: REPORT_INPUT,
-      annotations: { readOnlyHint: true, openWorldHint: false },
+      // With mroot the project's sessions are scanned into the store first (new verdicts kept): not read-only.
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
     },
     guarded('friction_report', context, async (args: z.infer<typeof REPORT_INPUT>) => {
       if (args.demo && args.store !== undefined)

@@ -70,7 +70,13 @@ export function registerTrialReviewTool(server: McpServer, context: ToolContext)
       description:
         "Weighs the project's rule trials on the sessions' friction and returns every trial as `retrospect trial review --json` prints it (decision, reason, sides, effect, pattern, violations, and with survival each side's kept code). Scans the project's sessions into the session store first, as the CLI does; never writes a rule or a decision.",
       inputSchema: TRIAL_REVIEW_INPUT,
-      annotations: { readOnlyHint: true, openWorldHint: false },
+      // The project's sessions are scanned into the session store first (new verdicts kept): not read-only.
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
     },
     guarded('trial_review', context, async (args: z.infer<typeof TRIAL_REVIEW_INPUT>) => {
       // Absolute, because the Claude Code project folder is named after the checkout's absolute path.
