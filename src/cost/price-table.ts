@@ -67,13 +67,20 @@ function bundledRates(model: string, band: number, at: Date | undefined): TokenR
 
 /** The bundled price table, looked up once per model, band and day. */
 export function bundledPriceTable(): PriceTable {
-  const memo = new Map<string, TokenRates | undefined>();
+  // By model, then by band and UTC day as one number (no key string made per entry priced).
+  const memo = new Map<string, Map<number, TokenRates | undefined>>();
   return {
     sources: [BUNDLED_PRICES],
     rates(model, band, at) {
-      const key = `${model}\u0000${band}\u0000${at?.toISOString().slice(0, 10) ?? ''}`;
-      if (!memo.has(key)) memo.set(key, bundledRates(model, band, at));
-      return memo.get(key);
+      let ofModel = memo.get(model);
+      if (ofModel === undefined) {
+        ofModel = new Map();
+        memo.set(model, ofModel);
+      }
+      // Bands are whole numbers of tokens; a day before 2243 is below 100,000; no date: a negative key.
+      const key = at === undefined ? -1 - band : band * 100_000 + Math.floor(at.getTime() / 86_400_000);
+      if (!ofModel.has(key)) ofModel.set(key, bundledRates(model, band, at));
+      return ofModel.get(key);
     },
   };
 }

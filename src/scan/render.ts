@@ -200,6 +200,8 @@ export interface TableLayout {
    * shown records usage, so a table of hosts that record none is as it was.
    */
   prices?: PriceTable | undefined;
+  /** The records' costs at `prices`, when the caller priced them already (one per record, in order). */
+  costs?: readonly SessionCost[] | undefined;
 }
 
 const HEADER = ['PROJECT', 'SESSION', 'START (UTC)', 'TURNS', 'SCORE', 'SIGNALS'];
@@ -242,7 +244,7 @@ export function renderTable(
   // Project folders, file names and read errors are anyone's text: a folder named `-p-\e]0;PWNED\a\e[2J`
   // would retitle and clear the terminal, a newline in one would forge a row.
   const table = layout.prices ?? bundledPriceTable();
-  const costs = records.map((r) => sessionCost(r.usage, table));
+  const costs = layout.costs ?? sessionCosts(records, table);
   const withCost = costs.some((cost) => cost.tokens !== null);
   const header = withCost ? COST_HEADER : HEADER;
   const rows = records.map((r, i) =>
@@ -286,6 +288,11 @@ export function renderTable(
   ].join('\n');
 }
 
+/** Each record's cost at `table`: priced once for the table and the spend line under it. */
+export function sessionCosts(records: readonly SessionRecord[], table: PriceTable): SessionCost[] {
+  return records.map((r) => sessionCost(r.usage, table));
+}
+
 /** Where the prices came from, as shown beside every cost: `@pydantic/genai-prices 0.1.8 of 2026-09-23`. */
 export function priceSourceText(table: PriceTable): string {
   return table.sources.map((source) => `${source.name} of ${source.date}`).join(', then ');
@@ -295,8 +302,11 @@ export function priceSourceText(table: PriceTable): string {
  * The spend line under the table: what the shown sessions cost at API prices, what friction took of it,
  * and the sessions whose cost is unknown; undefined when none of them records usage.
  */
-export function renderSpend(records: readonly SessionRecord[], table: PriceTable): string | undefined {
-  const costs = records.map((r) => sessionCost(r.usage, table));
+export function renderSpend(
+  records: readonly SessionRecord[],
+  table: PriceTable,
+  costs: readonly SessionCost[] = sessionCosts(records, table),
+): string | undefined {
   const withUsage = costs.filter((cost) => cost.tokens !== null).length;
   if (withUsage === 0) return undefined;
   const { spend, friction, unknown } = costTotals(costs);

@@ -6,7 +6,7 @@ import { cleanupWarningOnce } from '../../scan/cleanup-warning.js';
 import { scanRecordJson } from '../../scan/json.js';
 import { resolveScanRoots } from '../../scan/options.js';
 import { ProgressBar } from '../../scan/progress.js';
-import { renderLegend, renderSpend, renderSummary, renderTable } from '../../scan/render.js';
+import { renderLegend, renderSpend, renderSummary, renderTable, sessionCosts } from '../../scan/render.js';
 import { runScan } from '../../scan/run-scan.js';
 import type { ScanResult } from '../../scan/scan.js';
 import { describeEngine } from '../../sqlite/engines.js';
@@ -107,11 +107,13 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     println(io.stderr, `no sessions found under ${roots.map((root) => root.path).join(', ')}`);
   // Each cell is escaped by renderTable itself; the colour codes around them are ours.
   const width = tableWidth(io);
+  // Each session is priced once, for its row and for the spend line.
+  const costs = sessionCosts(shown, prices);
   printlnStyled(
     io.stdout,
-    renderTable(shown, starts, tablePaint(colorFor(io.stdout, io.env)), { width, prices }),
+    renderTable(shown, starts, tablePaint(colorFor(io.stdout, io.env)), { width, prices, costs }),
   );
-  const spend = renderSpend(shown, prices);
+  const spend = renderSpend(shown, prices, costs);
   if (shown.length > 0) println(io.stdout, renderLegend(width, spend !== undefined));
   println(io.stdout);
   println(io.stdout, renderSummary(shown, { ...result, seconds, ownLeftOut }));
