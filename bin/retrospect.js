@@ -16,7 +16,14 @@ const argv = process.argv.slice(2);
 // What Claude Code runs after every failed tool call starts from one bundle that holds main() and the
 // capture (scripts/bundle-commands.mjs); any other command line, the capture's --help included, from main.
 const capture = argv.length === 2 && argv[0] === 'hook' && argv[1] === 'friction-capture';
-const { main } = await import(capture ? '../dist/cli/main-capture.js' : '../dist/cli/main.js');
+// A gate (every session end, and the scan's first look at a session) runs main() and the gate as one
+// script with V8's code cache of its last run (dist/cli/main-gate.js).
+const entry = capture
+  ? '../dist/cli/main-capture.js'
+  : argv[0] === 'gate'
+    ? '../dist/cli/main-gate.js'
+    : '../dist/cli/main.js';
+const { main } = await import(entry);
 
 main(argv).then(
   (code) => {
