@@ -3,7 +3,7 @@
 //
 // It walks one JSON line of a Claude Code transcript in place, checks that the whole line is JSON that
 // JSON.parse accepts, and records where the few fields the gate reads are (as byte ranges in this
-// module's memory), without decoding anything. It is the same walk as src/transcript/fast/line.ts (the
+// module's memory), without decoding anything. It is the same walk as src/transcript/claude/fast/line.ts (the
 // JavaScript version, kept for runtimes without WebAssembly): compiled code runs at full speed from the
 // first line, where JavaScript spends the first tens of megabytes warming up. Whatever it cannot be sure
 // of (an escaped key or type, nesting deeper than 512, more than MAX_BLOCKS content blocks) makes it

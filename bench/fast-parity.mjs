@@ -14,7 +14,9 @@ import { isDeepStrictEqual } from 'node:util';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const { readTranscriptEvents } = await import(join(here, '..', 'dist', 'transcript', 'read.js'));
-const { readTranscriptEventsFast } = await import(join(here, '..', 'dist', 'transcript', 'fast', 'read.js'));
+const { readTranscriptEventsFast } = await import(
+  join(here, '..', 'dist', 'transcript', 'claude', 'fast', 'read.js')
+);
 const { readGateTurnsFast, withUnreadIdBlank } = await import(
   join(here, '..', 'dist', 'gate', 'fast-turns.js')
 );

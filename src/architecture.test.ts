@@ -78,17 +78,22 @@ const SETTING_READ = new RegExp(
 /** A setting written into a map for deeper code to read back: `{ ...env, RETRO_X: value }`. */
 const SETTING_WRITE = new RegExp(String.raw`(?:[{,]\s*|\.\.\.\w+,\s*)(${SETTING_KEY})\s*:`, 'g');
 
-/** The resolvers: each the one reader of its keys (docs/design/environment.md), for every caller. */
-const RESOLVERS = [
-  'gate/settings.ts',
-  'ledger/settings.ts',
-  'store/settings.ts',
-  'store/identity.ts',
-  'paths/data-dir.ts',
-  'llm/settings.ts',
-  'clock/now.ts',
-  'schedule/settings.ts',
-];
+/**
+ * The resolvers, each with the keys it alone reads (docs/design/environment.md), for every caller. A key
+ * belongs to one resolver: the gate's resolver reads no ledger key, it is given the chosen ledger.
+ */
+const RESOLVER_KEYS: Record<string, readonly string[]> = {
+  'gate/settings.ts': ['RETRO_THRESHOLD', 'RETRO_GATE_PROFILE', 'RETRO_FORCE_TRANSCRIPT_S2'],
+  'ledger/path.ts': ['FRICTION_LEDGER'],
+  'ledger/settings.ts': ['FRICTION_LEDGER_MAX_LINES', 'FRICTION_LEDGER_MAX_BYTES'],
+  'store/settings.ts': ['RETROSPECT_STORE'],
+  'store/identity.ts': ['RETROSPECT_MACHINE', 'RETROSPECT_USER', 'RETROSPECT_HASH_IDENTITY'],
+  'paths/data-dir.ts': ['RETROSPECT_DATA_DIR'],
+  'llm/settings.ts': ['RETROSPECT_PROVIDER', 'RETROSPECT_MODEL', 'RETROSPECT_LLM_TIMEOUT_MS'],
+  'clock/now.ts': ['RETROSPECT_NOW'],
+  'schedule/settings.ts': ['AGENT_WEBHOOK_URL'],
+};
+const RESOLVERS = Object.keys(RESOLVER_KEYS);
 /** A call of a resolver: what turns an env map into settings. */
 const RESOLVER_CALL =
   /\b(resolveGateSettings|resolveStoreSettings|resolveReaderSettings|resolveScheduleSettings|resolveLedgerSettings|ledgerFromEnv|ledgerCaps|dataDir|storeIdentity|machineName|nowFrom)\(/g;
@@ -126,6 +131,16 @@ function settingOffenders(pattern: RegExp, skip: (path: string) => boolean): str
 describe('settings are typed values, resolved once at the edge', () => {
   it("no module but a key's resolver reads a setting from an env map (the front ends included)", () => {
     expect(settingOffenders(SETTING_READ, (path) => RESOLVERS.includes(path))).toEqual([]);
+  });
+
+  it('each resolver reads only its own keys (FRICTION_LEDGER in ledger/path.ts alone)', () => {
+    const foreign = settingOffenders(SETTING_READ, (path) => !RESOLVERS.includes(path)).filter((found) => {
+      const [path = '', key = ''] = found.split(': ');
+      return !RESOLVER_KEYS[path]?.includes(key);
+    });
+    expect(foreign).toEqual([]);
+    const owners = Object.values(RESOLVER_KEYS).flat();
+    expect(owners.filter((key, i) => owners.indexOf(key) !== i)).toEqual([]);
   });
 
   it('no module writes a setting into an env map for deeper code to read back', () => {
@@ -219,7 +234,7 @@ describe('leaves import nothing of ours', () => {
 describe('one place per concern', () => {
   it('no host folder under transcript/ imports another host (shared grammars sit in shared files)', () => {
     const hosts = readdirSync(join(SRC, 'transcript'), { withFileTypes: true })
-      .filter((e) => e.isDirectory() && e.name !== 'fast' && e.name !== 'long-line')
+      .filter((e) => e.isDirectory())
       .map((e) => e.name);
     const hostOf = (path: string) => {
       const [top, host] = path.split('/');
@@ -231,6 +246,17 @@ describe('one place per concern', () => {
     });
     expect(hosts).toContain('codex');
     expect(show(wrong)).toEqual([]);
+  });
+
+  it("every folder under transcript/ is one host's (its adapter.ts); a host's own readers sit inside it", () => {
+    const folders = readdirSync(join(SRC, 'transcript'), { withFileTypes: true }).filter((e) =>
+      e.isDirectory(),
+    );
+    const notHosts = folders
+      .map((e) => e.name)
+      .filter((name) => !existsSync(join(SRC, 'transcript', name, 'adapter.ts')));
+    expect(notHosts).toEqual([]);
+    expect(existsSync(join(SRC, 'transcript', 'claude', 'fast', 'read.ts'))).toBe(true);
   });
 
   it('every folder under transcript/ is named in its README, and every file the guide names exists', () => {
@@ -360,7 +386,7 @@ const LAYER_NAMES = Object.keys(LAYERS);
 const unitOf = (path: string) => (path.includes('/') ? folderOf(path) : path.replace(/\.js$/, '.ts'));
 
 /** The sub-folder cycles the code still has, as `folder: a <-> b`; the list may only shrink. */
-const KNOWN_SUBFOLDER_CYCLES: string[] = ['transcript: claude <-> fast'];
+const KNOWN_SUBFOLDER_CYCLES: string[] = [];
 
 /** Pairs of sub-folders of one top-level folder that import each other (the folder's own root files aside). */
 function subfolderCycles(): string[] {

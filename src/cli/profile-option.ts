@@ -1,5 +1,6 @@
 import { GATE_PROFILES, type GateProfile, isGateProfile } from '../gate/profile.js';
 import { type GateSettings, resolveGateSettings } from '../gate/settings.js';
+import { ledgerFromEnv } from '../ledger/path.js';
 
 /**
  * `--profile seed|calibrated`, shared by every command that gates sessions. Kept in its own small module
@@ -28,5 +29,6 @@ export function gateSettingsFromArgs(
   return resolveGateSettings({
     flags: { profile: profileFromArgs(flags.profile), threshold: flags.threshold },
     env,
+    ledger: ledgerFromEnv(env),
   });
 }

@@ -59,7 +59,7 @@ describe('CLI start-up', () => {
     const inlined = [
       ...new Set([...readFileSync(gate, 'utf8').matchAll(/^\/\/ (\S*dist\/\S+\.js)$/gm)].map((m) => m[1]!)),
     ];
-    expect(inlined.some((m) => m.endsWith('dist/transcript/fast/wasm-scanner.js'))).toBe(true);
+    expect(inlined.some((m) => m.endsWith('dist/transcript/claude/fast/wasm-scanner.js'))).toBe(true);
     expect(inlined.some((m) => m.includes('node_modules'))).toBe(false);
     expect(
       inlined.filter((m) => /dist\/(store|scan|sprint|trial|walk|llm|deepread|retro|hooks)\//.test(m)),

@@ -1,4 +1,4 @@
-import { skipString, skipValue, skipWs } from '../transcript/fast/json-skip.js';
+import { skipString, skipValue, skipWs } from '../transcript/claude/fast/json-skip.js';
 import type { TokenCounts } from './tokens.js';
 import { afterObjectRest, readUsageObject } from './usage-bytes.js';
 

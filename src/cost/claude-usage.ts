@@ -9,7 +9,7 @@ import {
   USAGE_UNREAD,
   type UsageView,
   type ValueRef,
-} from '../transcript/fast/line.js';
+} from '../transcript/claude/fast/line.js';
 import { type LineLayout, NOT_ASSISTANT, newLineLayout, READ, readLineLayout } from './claude-line-layout.js';
 import { type TokenCounts, tokenCount } from './tokens.js';
 import { countAt } from './usage-bytes.js';

@@ -5,6 +5,7 @@ import { gateSessionSync } from '../gate/gate-session.js';
 import type { GateVerdict } from '../gate/score.js';
 import { resolveGateSettings } from '../gate/settings.js';
 import { findGitRoots } from '../git/roots.js';
+import { ledgerFromEnv } from '../ledger/path.js';
 import { isFatalLlmError, LlmError } from '../llm/errors.js';
 import { givenAnswerProvider } from '../llm/given-answer.js';
 import type { JsonCompletion, LlmPort } from '../llm/port.js';
@@ -141,7 +142,9 @@ export async function planDeepRead(
   const cwd = options.cwd ?? process.cwd();
   const path = isAbsolute(sessionPath) ? sessionPath : resolve(cwd, sessionPath);
   const verdict =
-    options.verdict ?? gateSessionSync(path, { settings: resolveGateSettings({ env }), cwd }).verdict;
+    options.verdict ??
+    gateSessionSync(path, { settings: resolveGateSettings({ env, ledger: ledgerFromEnv(env) }), cwd })
+      .verdict;
   if (verdict.error !== undefined) throw new InputError(`cannot deep-read ${path}: ${verdict.error}`);
   const session_id = sessionIdFromPath(path);
   const anchors =

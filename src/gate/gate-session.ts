@@ -1,5 +1,5 @@
 import { FileTooLargeError } from '../fsx/read-regular.js';
-import { resolveLedgerPath } from '../ledger/path.js';
+import { ledgerFromEnv, resolveLedgerPath } from '../ledger/path.js';
 import { adapterFor, adapterNamed, claudeCodeAdapter, type HostAdapter } from '../transcript/host.js';
 import { type HeadWatch, MAX_RECORD_BYTES } from '../transcript/lines.js';
 import { sessionIdFromPath } from '../transcript/read.js';
@@ -248,6 +248,7 @@ export function gateSessionSync(path: string | undefined, options: GateOptions =
     resolveGateSettings({
       flags: { profile: options.profile, threshold: options.threshold },
       env: options.env ?? process.env,
+      ledger: ledgerFromEnv(options.env ?? process.env),
     });
   const { profile, threshold } = settings;
   const warnings = [...settings.warnings];

@@ -4,7 +4,7 @@ import {
   REDUCED_LINE_BYTES,
   STRING_KEEP_BYTES,
   TEXT_KEEP_BYTES,
-} from '../transcript/long-line/types.js';
+} from '../transcript/claude/long-line/types.js';
 import { calibratedTextReduction } from './calibrated/long-text.js';
 import { gateTextReduction } from './long-text.js';
 import type { GateProfile } from './profile.js';
@@ -12,7 +12,7 @@ import type { GateProfile } from './profile.js';
 /**
  * How the gate reads a line too long to hold (over 4 MiB; Claude Code writes such lines for large pasted
  * images or tool results): streamed, never held, reduced to what the gate reads of it — with the same
- * verdict as a full read (see src/transcript/long-line/reducer.ts and ./long-text.ts). Memory stays bounded
+ * verdict as a full read (see src/transcript/claude/long-line/reducer.ts and ./long-text.ts). Memory stays bounded
  * whatever the file holds, and the work per line is linear in its length.
  */
 export const GATE_LONG_LINES: LongLineOptions = {

@@ -1,4 +1,4 @@
-import type { TextReduction } from '../transcript/long-line/types.js';
+import type { TextReduction } from '../transcript/claude/long-line/types.js';
 import { CONTINUATION_PREFIX, S1_RE, S4_PREFILTER, S4_RE, S5_MIN_ASSISTANT_LENGTH } from './signals.js';
 
 /*

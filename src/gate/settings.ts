@@ -27,23 +27,25 @@ export interface GateSettingFlags {
 }
 
 /**
- * The one place the gate's environment keys are read: `RETRO_THRESHOLD`, `RETRO_GATE_PROFILE`,
- * `FRICTION_LEDGER` and `RETRO_FORCE_TRANSCRIPT_S2`, each under the flag that overrides it. Warnings keep
- * the seed's order and words (threshold first, then profile).
+ * The one place the gate's environment keys are read: `RETRO_THRESHOLD`, `RETRO_GATE_PROFILE` and
+ * `RETRO_FORCE_TRANSCRIPT_S2`, each under the flag that overrides it. Warnings keep the seed's order and
+ * words (threshold first, then profile). The ledger is the friction ledger's own key (`FRICTION_LEDGER`,
+ * `ledgerFromEnv` in ledger/path.ts), resolved by the caller and given here as a value: every caller says
+ * which ledger, and the gate reads none of the ledger's keys.
  */
 export function resolveGateSettings(input: {
   flags?: GateSettingFlags;
   env: NodeJS.ProcessEnv;
+  /** The friction ledger the user chose, as `ledgerFromEnv` resolved it; undefined: the main checkout's. */
+  ledger: string | undefined;
 }): GateSettings {
-  const { flags = {}, env } = input;
+  const { flags = {}, env, ledger } = input;
   const threshold = resolveThreshold(flags.threshold, env.RETRO_THRESHOLD);
   const profile = resolveGateProfile(flags.profile, env.RETRO_GATE_PROFILE);
   return {
     profile: profile.profile,
     threshold: threshold.threshold,
-    // Read here, not through ledger/settings.ts's ledgerFromEnv (the same rule): the gate's bundle stays
-    // one module smaller (src/cli/startup.test.ts counts them).
-    ledger: env.FRICTION_LEDGER || undefined,
+    ledger,
     forceTranscriptS2: env.RETRO_FORCE_TRANSCRIPT_S2 === '1',
     warnings: [threshold.warning, profile.warning].filter((w): w is string => w !== undefined),
   };

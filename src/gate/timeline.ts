@@ -1,4 +1,4 @@
-import type { UsageView } from '../transcript/fast/line.js';
+import type { UsageView } from '../transcript/claude/fast/line.js';
 import type { MessageId } from '../transcript/types.js';
 
 /**

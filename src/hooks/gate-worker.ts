@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { gateSessionSync } from '../gate/index.js';
 import { resolveGateSettings } from '../gate/settings.js';
+import { ledgerFromEnv } from '../ledger/path.js';
 import { isRetroCommand } from '../transcript/claude/retro-command.js';
 import { adapterFor } from '../transcript/host.js';
 import type { TurnEvent } from '../transcript/types.js';
@@ -28,7 +29,11 @@ const read = (file: string, onEvent: (event: TurnEvent) => void) =>
     if (event.kind === 'user' && isRetroCommand(event.text)) ranRetro = true;
     onEvent(event);
   });
-const { verdict, sessionId } = gateSessionSync(path, { settings: resolveGateSettings({ env }), cwd, read });
+const { verdict, sessionId } = gateSessionSync(path, {
+  settings: resolveGateSettings({ env, ledger: ledgerFromEnv(env) }),
+  cwd,
+  read,
+});
 const output: GateWorkerOutput = {
   sessionId,
   score: verdict.score,

@@ -2,6 +2,16 @@ import { join } from 'node:path';
 import { announceRefusedRead, isInsideProject } from '../fsx/project.js';
 import { findGitRoots } from '../git/roots.js';
 
+/**
+ * The one reader of `FRICTION_LEDGER`: the friction ledger the user chose, for the gate's settings,
+ * `ledger show` and the hook, each resolving it at its edge. It sits with the ledger's place rather than in
+ * ledger/settings.ts because the bundled gate command already holds this module (src/cli/startup.test.ts
+ * counts them) and needs no caps.
+ */
+export function ledgerFromEnv(env: NodeJS.ProcessEnv): string | undefined {
+  return env.FRICTION_LEDGER || undefined;
+}
+
 /** The ledger's place inside a main checkout. */
 export function ledgerPathIn(mainCheckout: string): string {
   return join(mainCheckout, '.claude', 'retro', 'friction.jsonl');

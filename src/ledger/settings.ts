@@ -1,4 +1,5 @@
 import { DEFAULT_LEDGER_CAPS, type LedgerCaps } from './caps.js';
+import { ledgerFromEnv } from './path.js';
 
 /** Where the friction ledger is and how large it may grow, resolved once at the edge. */
 export interface LedgerSettings {
@@ -6,11 +7,6 @@ export interface LedgerSettings {
   ledger?: string;
   /** `FRICTION_LEDGER_MAX_LINES` and `FRICTION_LEDGER_MAX_BYTES`; non-numeric or zero values fall back. */
   caps: LedgerCaps;
-}
-
-/** The friction ledger the user chose (`FRICTION_LEDGER`), for the gate's settings, `ledger show` and the hook. */
-export function ledgerFromEnv(env: NodeJS.ProcessEnv): string | undefined {
-  return env.FRICTION_LEDGER || undefined;
 }
 
 function positiveWhole(value: string | undefined, fallback: number): number {
@@ -29,7 +25,10 @@ export function ledgerCaps(env: NodeJS.ProcessEnv): LedgerCaps {
   };
 }
 
-/** The one reader of the ledger's keys: the friction-capture hook resolves them here before it writes. */
+/**
+ * The ledger's keys resolved together (the chosen ledger by ledger/path.ts's `ledgerFromEnv`, the caps
+ * here): the friction-capture hook resolves them here before it writes.
+ */
 export function resolveLedgerSettings(env: NodeJS.ProcessEnv): LedgerSettings {
   const ledger = ledgerFromEnv(env);
   return { ...(ledger !== undefined ? { ledger } : {}), caps: ledgerCaps(env) };

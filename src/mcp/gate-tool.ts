@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { formatVerdictJson, GATE_PROFILES, gateSessionSync } from '../gate/index.js';
 import { resolveGateSettings } from '../gate/settings.js';
 import { SIGNAL_RANGE } from '../gate/signals.js';
+import { ledgerFromEnv } from '../ledger/path.js';
 import { looksLikeSessionPrefix, resolveSessionPrefix } from '../sessions/prefix.js';
 import { adapterFor, isSessionRow } from '../transcript/hosts.js';
 import { existingPath, guarded, type ToolContext, textResult } from './tool-kit.js';
@@ -44,6 +45,7 @@ export function registerGateTool(server: McpServer, context: ToolContext): void 
         settings: resolveGateSettings({
           flags: { profile: args.profile, threshold: args.threshold },
           env: context.env,
+          ledger: ledgerFromEnv(context.env),
         }),
         cwd: context.cwd,
       });

@@ -1,9 +1,8 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { InputError } from '../errors/errors.js';
-import { locateLedger } from '../ledger/path.js';
+import { ledgerFromEnv, locateLedger } from '../ledger/path.js';
 import { unreadLedgerNote } from '../ledger/read.js';
-import { ledgerFromEnv } from '../ledger/settings.js';
 import { emptyLedgerView, ledgerViewJson, showLedger } from '../ledger/show.js';
 import { existingPath, guarded, type ToolContext, textResult } from './tool-kit.js';
 

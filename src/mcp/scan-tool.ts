@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { InputError } from '../errors/errors.js';
 import { GATE_PROFILES } from '../gate/profile.js';
 import { resolveGateSettings } from '../gate/settings.js';
+import { ledgerFromEnv } from '../ledger/path.js';
 import { mcpDescription } from '../parameters/shared.js';
 import * as scan from '../scan/index.js';
 import { SCAN_PARAMETERS } from '../scan/parameters.js';
@@ -159,7 +160,11 @@ export function registerScanTool(server: McpServer, context: ToolContext): void 
         paths,
         hosts: args.hosts,
         filter,
-        gate: resolveGateSettings({ flags: { profile: args.profile }, env: context.env }),
+        gate: resolveGateSettings({
+          flags: { profile: args.profile },
+          env: context.env,
+          ledger: ledgerFromEnv(context.env),
+        }),
         cwd: context.cwd,
         store: storeFor(args.store, storeSettings, context),
         identity: storeSettings.identity,

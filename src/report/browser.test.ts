@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveGateSettings } from '../gate/settings.js';
+import { ledgerFromEnv } from '../ledger/path.js';
 import { findBrowser, isCi, launchTestBrowser, NO_BROWSER, watchPage } from '../test-support/browser.js';
 import { tempDir } from '../test-support/temp-dir.js';
 import { TranscriptBuilder } from '../test-support/transcript.js';
@@ -166,7 +167,10 @@ describe.skipIf(!BROWSER && !REQUIRED)(
         mainCheckout: p.root,
         scope: 'current',
         env: p.env,
-        scoreTranscript: gateScorer({ gate: resolveGateSettings({ env: p.env }), cwd: p.root }),
+        scoreTranscript: gateScorer({
+          gate: resolveGateSettings({ env: p.env, ledger: ledgerFromEnv(p.env) }),
+          cwd: p.root,
+        }),
       });
       const rules = await buildRulesReport(p.root, source, { today: '2026-07-20', budget: 800 });
       let path: string;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveGateSettings } from '../gate/settings.js';
+import { ledgerFromEnv } from '../ledger/path.js';
 import { runCli } from '../test-support/cli.js';
 import { trialProject } from '../test-support/trial-project.js';
 import { ruleLoadText, ruleSavesText } from '../trial/inventory-text.js';
@@ -12,7 +13,7 @@ describe("the report's rules section", () => {
     const p = trialProject({ turns: [60, 140], friction: 0.06 }, { turns: [60, 140], friction: 0 });
     // The project's store, scanned first, as `report --mroot` and `retrospect rules` read it.
     const source = projectScoreSource({ mainCheckout: p.root, scope: 'current', env: p.env });
-    const { profile } = resolveGateSettings({ env: p.env });
+    const { profile } = resolveGateSettings({ env: p.env, ledger: ledgerFromEnv(p.env) });
     const rules = await buildRulesReport(p.root, source, {
       today: '2026-07-20',
       budget: 800,

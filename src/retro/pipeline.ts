@@ -3,6 +3,7 @@ import type { Proposal } from '../deepread/types.js';
 import { InputError } from '../errors/errors.js';
 import { type GateSettings, resolveGateSettings } from '../gate/settings.js';
 import { findGitRoots } from '../git/roots.js';
+import { ledgerFromEnv } from '../ledger/path.js';
 import { syncClaudeMdLessons } from '../rules/claude-md.js';
 import { lessonLoadWarnings } from '../rules/lessons-load.js';
 import { resolveStoreSettings, type StoreSettings } from '../store/settings.js';
@@ -347,7 +348,12 @@ function startRun(options: RetroOptions): RetroRun {
   outcome.project = mainCheckout;
   const log = options.log ?? (() => {});
   const gate =
-    options.gate ?? resolveGateSettings({ flags: { threshold: options.threshold }, env: options.env });
+    options.gate ??
+    resolveGateSettings({
+      flags: { threshold: options.threshold },
+      env: options.env,
+      ledger: ledgerFromEnv(options.env),
+    });
   return {
     options,
     gate,

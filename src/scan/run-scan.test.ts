@@ -19,7 +19,7 @@ function request(home: string, overrides: Partial<ScanRequest> = {}): ScanReques
   return {
     hosts: ['claude-code'],
     filter: {},
-    gate: resolveGateSettings({ env: {} }),
+    gate: resolveGateSettings({ env: {}, ledger: undefined }),
     cwd: home,
     store: { kind: 'sqlite', path: join(home, 'store.sqlite') },
     identity: storeIdentity(env),
@@ -52,7 +52,7 @@ describe('runScan', () => {
     const said: string[] = [];
     const outcome = await runScan(
       request(home, {
-        gate: resolveGateSettings({ env: { RETRO_THRESHOLD: 'high' } }),
+        gate: resolveGateSettings({ env: { RETRO_THRESHOLD: 'high' }, ledger: undefined }),
         onWarning: (warning) => said.push(`warning: ${warning}`),
         beforeOpen: () => said.push('before open'),
         onStoreOpen: (store) => {

@@ -14,7 +14,7 @@ const SRC = join(ROOT, 'src');
 const DIST = join(ROOT, 'dist');
 /** The line scanner is generated from assembly/ into src/ by the build; a newer assembly/ source means stale. */
 const SCANNER_SOURCE = join(ROOT, 'assembly', 'line-scanner.ts');
-const SCANNER_MODULE = join(SRC, 'transcript', 'fast', 'line-scanner-wasm.ts');
+const SCANNER_MODULE = join(SRC, 'transcript', 'claude', 'fast', 'line-scanner-wasm.ts');
 
 /** What tsc compiles (tsconfig.build.json leaves out tests and test helpers). */
 function isBuiltSource(path: string): boolean {

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../test-support/temp-dir.js';
-import { wasmLineScanner } from './fast/wasm-scanner.js';
+import { wasmLineScanner } from './claude/fast/wasm-scanner.js';
 import { forEachLine, type LineStorage, type LongLines } from './lines.js';
 import { readTranscriptObjects } from './read.js';
 

@@ -282,7 +282,7 @@ export function forEachLine(
 /**
  * Longest line a reader that parses each line whole (`JSON.parse` of the line) takes: a longer one is
  * streamed past without being held and reported to `onOversized` (the gate of Claude Code reduces long
- * lines instead; see long-line/). A line of this size costs the reader about three times its bytes while it
+ * lines instead; see claude/long-line/). A line of this size costs the reader about three times its bytes while it
  * is parsed (the bytes, the string, the parsed value), so one record stays near 50 MB however long the line.
  * Real records are far below it: a host's own tool outputs are truncated to kilobytes before they are
  * written.

@@ -1,8 +1,8 @@
 import { basename } from 'node:path';
+import { longLinesFor } from './claude/long-line/sink.js';
+import type { LongLineOptions } from './claude/long-line/types.js';
 import { hasKnownField, sessionIdOf, toTurnEvent } from './claude/normalize.js';
 import { forEachLine, lineRanges } from './lines.js';
-import { longLinesFor } from './long-line/sink.js';
-import type { LongLineOptions } from './long-line/types.js';
 import { parseObjectLine } from './parse.js';
 import type { TranscriptFacts, TurnEvent } from './types.js';
 

@@ -1,5 +1,6 @@
 import { StoreUnreachableError } from '../errors/errors.js';
 import { type GateSettings, resolveGateSettings } from '../gate/settings.js';
+import { ledgerFromEnv } from '../ledger/path.js';
 import type { StoreLocation } from '../store/location.js';
 import type { StoreSettings } from '../store/settings.js';
 import {
@@ -92,7 +93,7 @@ export interface ProjectScoreOptions extends SessionFolderQuery {
 export function projectScoreSource(options: ProjectScoreOptions): SessionScoreSource {
   if (options.scoresFile) return scoresFileSource(options.scoresFile);
   // A library caller that gives no settings gets them from its env, by the same resolver as the CLI.
-  const gate = options.gate ?? resolveGateSettings({ env: options.env });
+  const gate = options.gate ?? resolveGateSettings({ env: options.env, ledger: ledgerFromEnv(options.env) });
   const fromTranscripts = transcriptScoreSource({
     ...options,
     // The fallback keeps the run's cap too: no transcript is gated for longer than the store's scan allows.

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { resolveGateSettings } from '../gate/settings.js';
+import { ledgerFromEnv } from '../ledger/path.js';
 import { openSqlite } from '../sqlite/index.js';
 import { REPO_ROOT } from '../test-support/cli.js';
 import { noonOf, retroProject } from '../test-support/retro-project.js';
@@ -98,7 +99,10 @@ describe('scores from the session store', () => {
     expect(triples(await projectScoreSource(query).scores())).toEqual(expected);
     const fromFiles = transcriptScoreSource({
       ...query,
-      scoreTranscript: gateScorer({ gate: resolveGateSettings({ env: p.env }), cwd: p.root }),
+      scoreTranscript: gateScorer({
+        gate: resolveGateSettings({ env: p.env, ledger: ledgerFromEnv(p.env) }),
+        cwd: p.root,
+      }),
     });
     expect(triples(await fromFiles.scores())).toEqual(expected);
   });
@@ -154,7 +158,10 @@ describe('sessions abandoned at the gating cap', () => {
     const skipFiles = transcriptScoreSource({
       ...query,
       skipPaths: slow,
-      scoreTranscript: gateScorer({ gate: resolveGateSettings({ env: p.env }), cwd: p.root }),
+      scoreTranscript: gateScorer({
+        gate: resolveGateSettings({ env: p.env, ledger: ledgerFromEnv(p.env) }),
+        cwd: p.root,
+      }),
       onUnscored,
     });
     expect(triples(byMtime(await skipFiles.scores()))).toEqual(expected);
@@ -169,7 +176,7 @@ describe('sessions abandoned at the gating cap', () => {
     const cappedFiles = sources.transcriptScoreSource({
       ...query,
       scoreTranscript: scorer.gateScorer({
-        gate: resolveGateSettings({ env: p.env }),
+        gate: resolveGateSettings({ env: p.env, ledger: ledgerFromEnv(p.env) }),
         cwd: p.root,
         capMs: 100,
       }),
@@ -179,7 +186,10 @@ describe('sessions abandoned at the gating cap', () => {
     toldOnce();
     const uncapped = transcriptScoreSource({
       ...query,
-      scoreTranscript: gateScorer({ gate: resolveGateSettings({ env: p.env }), cwd: p.root }),
+      scoreTranscript: gateScorer({
+        gate: resolveGateSettings({ env: p.env, ledger: ledgerFromEnv(p.env) }),
+        cwd: p.root,
+      }),
     });
     expect(byMtime(await uncapped.scores()).map((s) => s.score)).toEqual([3, 13.5, 13.5]);
   });

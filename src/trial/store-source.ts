@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { basename, join, resolve, sep } from 'node:path';
 import { pushAll } from '../arrays/bounded.js';
 import { type GateSettings, resolveGateSettings } from '../gate/settings.js';
+import { ledgerFromEnv } from '../ledger/path.js';
 import { claudeConfigDirs, projectFolderName } from '../paths/data-dir.js';
 import { scanSessions } from '../scan/scan.js';
 import { gateSettingsFor } from '../scan/settings.js';
@@ -93,7 +94,8 @@ export function storeScoreSource(options: StoreSourceOptions): SessionScoreSourc
         const folders = sessionFolders(options);
         const others = otherAgentRoots(options.env).filter((root) => existsSync(root.path));
         let timedOut: string[] = [];
-        const gate = options.gate ?? resolveGateSettings({ env: options.env });
+        const gate =
+          options.gate ?? resolveGateSettings({ env: options.env, ledger: ledgerFromEnv(options.env) });
         const { settings } = gateSettingsFor(gate, options.mainCheckout);
         if (folders.length + others.length > 0) {
           const scan = await scanSessions({

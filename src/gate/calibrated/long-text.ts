@@ -1,4 +1,4 @@
-import type { TextReduction } from '../../transcript/long-line/types.js';
+import type { TextReduction } from '../../transcript/claude/long-line/types.js';
 import { sha1Digest } from '../../transcript/sha1.js';
 import { NotificationScan, StreamingCount } from '../long-text.js';
 import { countMatches, S4_PREFILTER, S5_MIN_ASSISTANT_LENGTH, SYSTEM_NOTIFICATION_RE } from '../signals.js';

@@ -1,11 +1,16 @@
-import { toTurnEvent } from '../../transcript/claude/normalize.js';
-import { newLineView, scanLine, TYPE_ASSISTANT, TYPE_USER } from '../../transcript/fast/line.js';
+import { newLineView, scanLine, TYPE_ASSISTANT, TYPE_USER } from '../../transcript/claude/fast/line.js';
 import {
   type FastReadOptions,
   readTranscriptLines,
   toolResultKindsOfView,
-} from '../../transcript/fast/read.js';
-import { editsOf, messageIdOf, textOf, toolResultErrorsOf } from '../../transcript/fast/view-fields.js';
+} from '../../transcript/claude/fast/read.js';
+import {
+  editsOf,
+  messageIdOf,
+  textOf,
+  toolResultErrorsOf,
+} from '../../transcript/claude/fast/view-fields.js';
+import { toTurnEvent } from '../../transcript/claude/normalize.js';
 import { adapterFor, claudeCodeAdapter, type HostAdapter } from '../../transcript/host.js';
 import type { HeadWatch } from '../../transcript/lines.js';
 import { codePointLength } from '../../transcript/pyjson.js';

@@ -1,8 +1,8 @@
-import { readTranscriptEventsFast } from '../fast/read.js';
 import type { HostAdapter } from '../host.js';
 import type { TranscriptMessage } from '../messages.js';
 import { readTranscriptObjectsSync } from '../read.js';
 import { fileStat } from '../source.js';
+import { readTranscriptEventsFast } from './fast/read.js';
 import { claudeProjectsRoots, discoverClaude, isClaudeLocation } from './layout.js';
 import { toTranscriptMessage } from './messages.js';
 import { readClaudeSessionEdits } from './session-edits.js';

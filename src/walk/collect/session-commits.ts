@@ -1,6 +1,6 @@
 import { maxOf, minOf } from '../../arrays/bounded.js';
 import { InputError } from '../../errors/errors.js';
-import { readTranscriptEventsFast } from '../../transcript/fast/read.js';
+import { readTranscriptEventsFast } from '../../transcript/claude/fast/read.js';
 import type { SessionEdits, WrittenEdit } from '../../transcript/session-edits.js';
 import type { Evidence } from '../evidence.js';
 import type { HunkLinker } from '../link/link.js';

@@ -1,8 +1,7 @@
 import { maxOf } from '../../../arrays/bounded.js';
 import { InputError } from '../../../errors/errors.js';
-import { locateLedger } from '../../../ledger/path.js';
+import { ledgerFromEnv, locateLedger } from '../../../ledger/path.js';
 import { unreadLedgerNote } from '../../../ledger/read.js';
-import { ledgerFromEnv } from '../../../ledger/settings.js';
 import { emptyLedgerView, ledgerViewJson, showLedger } from '../../../ledger/show.js';
 import { defineCommand, parseCommandArgs } from '../../args.js';
 import { JSON_OUTPUT } from '../../common-options.js';

@@ -1,11 +1,11 @@
-import { toTurnEvent } from '../claude/normalize.js';
-import { toolResultKindsOf } from '../claude/tool-results.js';
-import { type ByteRange, forEachLine, type HeadWatch } from '../lines.js';
+import { type ByteRange, forEachLine, type HeadWatch } from '../../lines.js';
+import { parseObjectLine } from '../../parse.js';
+import { addParsedFacts, emptyFacts, SCHEMA_DRIFT_WINDOW } from '../../read.js';
+import type { ToolResultKind, TranscriptFacts, TurnEvent } from '../../types.js';
 import { longLinesFor } from '../long-line/sink.js';
 import type { LongLineOptions } from '../long-line/types.js';
-import { parseObjectLine } from '../parse.js';
-import { addParsedFacts, emptyFacts, SCHEMA_DRIFT_WINDOW } from '../read.js';
-import type { ToolResultKind, TranscriptFacts, TurnEvent } from '../types.js';
+import { toTurnEvent } from '../normalize.js';
+import { toolResultKindsOf } from '../tool-results.js';
 import { type LineView, newLineView, STRING, scanLine, stringOf, TYPE_ASSISTANT, TYPE_USER } from './line.js';
 import { editsOf, isString, messageIdOf, nonEmptyString, textOf, toolResultErrorsOf } from './view-fields.js';
 import { wasmLineScanner } from './wasm-scanner.js';

@@ -1,4 +1,4 @@
-import type { LineStorage } from '../lines.js';
+import type { LineStorage } from '../../lines.js';
 import {
   ABSENT,
   type BlockView,

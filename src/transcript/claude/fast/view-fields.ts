@@ -1,5 +1,5 @@
-import { pyTruthy } from '../pyjson.js';
-import type { EditCall } from '../types.js';
+import { pyTruthy } from '../../pyjson.js';
+import type { EditCall } from '../../types.js';
 import {
   ABSENT,
   type BlockView,

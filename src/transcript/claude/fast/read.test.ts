@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../test-support/cli.js';
-import { tempDir } from '../../test-support/temp-dir.js';
-import { readTranscriptEvents } from '../read.js';
-import type { TranscriptFacts, TurnEvent } from '../types.js';
+import { REPO_ROOT } from '../../../test-support/cli.js';
+import { tempDir } from '../../../test-support/temp-dir.js';
+import { readTranscriptEvents } from '../../read.js';
+import type { TranscriptFacts, TurnEvent } from '../../types.js';
 import { type FastReadStats, fastEngine, readTranscriptEventsFast } from './read.js';
 
 /** The oracle's reading and the fast reader's, with the compiled scanner and with the JavaScript walk. */

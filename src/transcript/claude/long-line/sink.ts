@@ -1,4 +1,4 @@
-import type { LongLines } from '../lines.js';
+import type { LongLines } from '../../lines.js';
 import { LongLineReducer } from './reducer.js';
 import type { LongLineOptions } from './types.js';
 

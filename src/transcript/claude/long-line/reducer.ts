@@ -1,5 +1,5 @@
 import type { Hash } from 'node:crypto';
-import { sha1Digest } from '../sha1.js';
+import { sha1Digest } from '../../sha1.js';
 import type { LongLineOptions, TextReduction } from './types.js';
 
 /**
