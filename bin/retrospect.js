@@ -16,12 +16,13 @@ const argv = process.argv.slice(2);
 // What Claude Code runs after every failed tool call starts from one bundle that holds main() and the
 // capture (scripts/bundle-commands.mjs); any other command line, the capture's --help included, from main.
 const capture = argv.length === 2 && argv[0] === 'hook' && argv[1] === 'friction-capture';
-// A gate (every session end, and the scan's first look at a session) runs main() and the gate as one
-// script with V8's code cache of its last run (dist/cli/main-gate.js).
+// A gate (every session end) and a scan run main() and the command as one script with V8's code cache of
+// an earlier run (dist/cli/main-gate.js, main-scan.js).
+const script = argv[0] === 'gate' || argv[0] === 'scan';
 const entry = capture
   ? '../dist/cli/main-capture.js'
-  : argv[0] === 'gate'
-    ? '../dist/cli/main-gate.js'
+  : script
+    ? `../dist/cli/main-${argv[0]}.js`
     : '../dist/cli/main.js';
 const { main } = await import(entry);
 

@@ -93,32 +93,34 @@ await bundle(
     kind === 'dynamic-import' && target.startsWith(join(dist, 'cli', 'commands')) && !capturePath.includes(target),
 );
 
-// `retrospect gate …`: main() and the gate command as one script (CommonJS-shaped), which
-// dist/cli/main-gate.js runs with V8's code cache of its last run (cli/script-cache.js). What must stay one
-// instance per process is required from the modules main-gate.js imports; every other command, and what
-// the gate imports only on a rare path, stays a dynamic import, rewritten to the loader's __import.
-{
-  const outfile = join(dist, 'cli', 'main-gate.cjs');
-  const gate = join(dist, 'cli', 'commands', 'gate.js');
-  const keep = new Set(
-    ['errors/errors.js', 'fsx/refused-reads.js', 'gate/split-worker-url.js', ...CLI_CORE].map((name) => join(dist, name)),
-  );
+// `retrospect gate …` and `retrospect scan …`: main() and the command as one script (CommonJS-shaped),
+// which dist/cli/main-<command>.js runs with V8's code cache of its last run (cli/script-cache.js). What
+// must stay one instance per process is required from the modules that loader imports (the build stops
+// when the script requires any other module of ours); every other command, and what the command imports
+// only when asked for, stays a dynamic import, rewritten to the loader's __import.
+async function bundleMainScript(command, shared) {
+  const outfile = join(dist, 'cli', `main-${command}.cjs`);
+  const target = join(dist, 'cli', 'commands', `${command}.js`);
+  const keep = new Set(shared.map((name) => join(dist, name)));
   await bundle(
     join(dist, 'cli', 'main.js'),
     outfile,
-    (target, kind) => keep.has(target) || (kind === 'dynamic-import' && target !== gate),
+    (file, kind) => keep.has(file) || (kind === 'dynamic-import' && file !== target),
     { format: 'cjs', define: { 'import.meta.url': '__bundleUrl' } },
   );
+  const name = `main-${command}.cjs`;
   const code = readFileSync(outfile, 'utf8').replace(/\bimport\(("[^"]+")\)/g, '__import($1)');
-  if (/\bimport\s*\(|import\.meta/.test(code)) throw new Error('main-gate.cjs: an import() or import.meta left');
-  const loader = readFileSync(join(dist, 'cli', 'main-gate.js'), 'utf8');
+  if (/\bimport\s*\(|import\.meta/.test(code)) throw new Error(`${name}: an import() or import.meta left`);
+  const loader = readFileSync(join(dist, 'cli', `main-${command}.js`), 'utf8');
   const given = new Set([...loader.matchAll(/^\s*'(\.\.?\/[^']+)': /gm)].map((m) => m[1]));
   const required = [...new Set([...code.matchAll(/\brequire\("(\.[^"]+)"\)/g)].map((m) => m[1]))];
   const missing = required.filter((specifier) => !given.has(specifier));
-  if (missing.length > 0) throw new Error(`main-gate.cjs requires ${missing.join(', ')}, which main-gate.js does not give`);
+  if (missing.length > 0) throw new Error(`${name} requires ${missing.join(', ')}, which its loader does not give`);
   const buildId = createHash('sha256').update(code).digest('hex').slice(0, 16);
   writeFileSync(outfile, `// build ${buildId}\n${code}`);
 }
+await bundleMainScript('gate', ['errors/errors.js', 'fsx/refused-reads.js', 'gate/split-worker-url.js', ...CLI_CORE]);
+await bundleMainScript('scan', ['errors/errors.js', 'scan/demo-root.js', 'cost/bundled-prices.js', ...CLI_CORE]);
 
 // The gate's threads: the scan's pool (which gates small files on the calling thread) and its worker, and
 // the hint's gate worker. Each worker thread loads its modules anew, so a cold scan on two threads paid the

@@ -18,7 +18,7 @@ import * as terminal from '../safety/terminal.js';
 import { privateCacheFolder } from './compile-cache.js';
 import * as io from './io.js';
 import type * as Main from './main.js';
-import { runCachedScript } from './script-cache.js';
+import { cachedMain, runCachedScript } from './script-cache.js';
 
 const bundle = runCachedScript<typeof Main>({
   file: new URL('./main-gate.cjs', import.meta.url),
@@ -34,10 +34,4 @@ const bundle = runCachedScript<typeof Main>({
 });
 
 /** main() of the bundle; the cache is written once the command is done, when this run made it. */
-export async function main(argv: string[]): Promise<number> {
-  try {
-    return await bundle.exports.main(argv);
-  } finally {
-    await bundle.save();
-  }
-}
+export const main = cachedMain(bundle);

@@ -80,8 +80,9 @@ export function runCachedScript<T>(options: CachedScriptOptions): CachedScript<T
   const shared = options.shared;
   const requireShared = (specifier: string): unknown =>
     Object.hasOwn(shared, specifier) ? shared[specifier] : nodeRequire(specifier);
+  // A path is the bundle's neighbour; a package resolves from here as from the bundle (one package tree).
   const importRelative = (specifier: string): Promise<unknown> =>
-    import(new URL(specifier, options.file).href);
+    import(specifier.startsWith('.') ? new URL(specifier, options.file).href : specifier);
   const module = { exports: {} as T };
   script.runInThisContext()(
     module.exports,
@@ -113,5 +114,21 @@ export function runCachedScript<T>(options: CachedScriptOptions): CachedScript<T
         }
       }
     },
+  };
+}
+
+/**
+ * main() of a bundle of main() and one command (main-gate.cjs, main-scan.cjs), the cache written once the
+ * command is done, when this run made it.
+ */
+export function cachedMain(
+  bundle: CachedScript<{ main(argv: string[]): Promise<number> }>,
+): (argv: string[]) => Promise<number> {
+  return async (argv) => {
+    try {
+      return await bundle.exports.main(argv);
+    } finally {
+      await bundle.save();
+    }
   };
 }
