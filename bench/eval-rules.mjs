@@ -72,7 +72,7 @@ const build = typeof flags.build === 'string' ? flags.build : 'unnamed';
 // ---------------------------------------------------------------------------------------------------------
 // Reading the transcript: the person's turns, and which message ids carry their words.
 
-const normalize = (text) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+const normalise = (text) => text.replace(/\s+/g, ' ').trim().toLowerCase();
 // Words in a transcript that are not the person's own: an interrupt marker, a refusal's fixed sentence.
 const INTERRUPT = /^\[request interrupted by user[^\]]*\]$/;
 const REFUSAL_BOILERPLATE =
@@ -105,7 +105,7 @@ function readSession(file) {
     if (isHumanTurn(e)) {
       const text = userText(e);
       if (!isBareCommand(text)) humanTurns.push({ id: e.uuid, text });
-      if (!INTERRUPT.test(normalize(text))) personWords.set(e.uuid, text);
+      if (!INTERRUPT.test(normalise(text))) personWords.set(e.uuid, text);
     } else if (e.type === 'user' && Array.isArray(e.message?.content)) {
       for (const part of e.message.content) {
         if (part?.type !== 'tool_result') continue;
@@ -121,12 +121,12 @@ function readSession(file) {
 function citesPerson(citation, session) {
   const words = session.personWords.get(citation.message_id);
   if (words === undefined) return false;
-  const excerpt = normalize(citation.excerpt);
+  const excerpt = normalise(citation.excerpt);
   if (excerpt.length === 0 || INTERRUPT.test(excerpt) || BARE_PATH.test(citation.excerpt.trim()))
     return false;
   const stripped = excerpt.replace(REFUSAL_BOILERPLATE, '').replace(/[\s.,;:()"'`-]/g, '');
   if (stripped.length < 4) return false;
-  const said = normalize(words);
+  const said = normalise(words);
   return said.includes(excerpt) || excerpt.includes(said.slice(0, 40));
 }
 
@@ -137,10 +137,10 @@ function citesPerson(citation, session) {
  * characters, "yes", "1", are then not counted: they match anywhere).
  */
 function promptCoverage(prompt, humanTurns) {
-  const haystack = normalize(prompt.replace(/\\n/g, ' ').replace(/\\"/g, '"'));
+  const haystack = normalise(prompt.replace(/\\n/g, ' ').replace(/\\"/g, '"'));
   const present = (turn) => {
     if (turn.id && prompt.includes(turn.id)) return true;
-    const probe = normalize(turn.text).slice(0, 60);
+    const probe = normalise(turn.text).slice(0, 60);
     return probe.length >= 12 && haystack.includes(probe);
   };
   const shown = humanTurns.filter(present).length;

@@ -22,7 +22,7 @@
 //
 // `--confidence` (0.95) and `--min-effect friction=N,check=SHARE` (the experiment's defaults) are the
 // decision's; with --reuse or --replay they re-read the runs at those settings.
-// usage: node bench/experiment-effect.mjs [--from 1] [--seeds 20] [--tasks 2] [--rows 5,8,12] [--reuse]
+// usage: node bench/experiment-effect.mjs [--from 1] [--seeds 20] [--tasks 2] [--rows 5,8,12,16,20] [--reuse]
 //        [--replay [--verify]] [--confidence 0.95] [--min-effect friction=5,check=0.15]
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -38,7 +38,7 @@ const arg = (name, fallback) => Number(argText(name, String(fallback)));
 const from = arg('from', 1);
 const seeds = arg('seeds', 20);
 const taskCount = arg('tasks', 2);
-const rows = argText('rows', '5,8,12')
+const rows = argText('rows', '5,8,12,16,20')
   .split(',')
   .map(Number)
   .sort((a, b) => a - b);

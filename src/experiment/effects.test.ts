@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { measureEffects } from './effects.js';
 import type { Arm } from './plan.js';
+import { shareDifference } from './proportion-interval.js';
 import type { RunRecord } from './state.js';
 
 /** A finished run as the state file keeps it: its check and its friction per 100 turns. */
@@ -36,6 +37,24 @@ function arm(name: Arm, n: number, passed: number, rough = 0): RunRecord[] {
   return Array.from({ length: n }, (_, i) => run(name, i + 1, i < passed, i < rough ? 20 : 0));
 }
 
+describe('the family the error is shared in', () => {
+  it('judges friction at the whole error when the tasks name no check, at half when they do', () => {
+    // 24 runs an arm: 16 rough runs without the rule, none with it (97.5% needs 17).
+    const uncheckedRuns = [...arm('with', 24, 0, 0), ...arm('without', 24, 0, 16)].map((r) => ({
+      ...r,
+      check: null,
+    }));
+    const unchecked = measureEffects(uncheckedRuns, 0.95);
+    expect(unchecked.check_pass).toMatchObject({ shown: false, n: { with: 0, without: 0 } });
+    expect(unchecked.friction).toMatchObject({ shown: true, verdict: 'better', level: 0.95 });
+    // The same friction beside a check that passes half the time in both arms: Holm's first step
+    // judges each at 97.5%, where 16 rough runs of 24 are too few, and nothing is claimed.
+    const checked = measureEffects([...arm('with', 24, 12, 0), ...arm('without', 24, 12, 16)], 0.95);
+    expect(checked.friction).toMatchObject({ shown: false, level: 0.975 });
+    expect(checked.check_pass.shown).toBe(false);
+  });
+});
+
 describe('the decision against the smallest effect worth claiming', () => {
   it('finds a rule that makes every check pass where half did, beyond 15 points of the share', () => {
     const effects = measureEffects([...arm('with', 24, 24), ...arm('without', 24, 12, 17)], 0.95);
@@ -55,10 +74,15 @@ describe('the decision against the smallest effect worth claiming', () => {
     expect(effects.check_pass.low ?? 0).toBeGreaterThan(0);
     expect(effects.check_pass.low ?? 1).toBeLessThan(0.15);
     expect(effects.check_pass).toMatchObject({ shown: false, verdict: 'undecided' });
+    // The claim's level is calibrated below 97.5% (its exact error at 15 points allows it); what the runs
+    // rule out is read at the nominal 97.5% all the same, a wider interval than the claim's.
+    expect(effects.check_pass.level).toBeLessThan(0.975);
+    const nominal = shareDifference({ successes: 17, n: 24 }, { successes: 7, n: 24 }, 0.975);
     expect(effects.check_pass.rules_out_beyond).toBeCloseTo(
-      Math.max(Math.abs(effects.check_pass.low ?? 0), Math.abs(effects.check_pass.high ?? 0)),
+      Math.max(Math.abs(nominal?.low ?? 0), Math.abs(nominal?.high ?? 0)),
       3,
     );
+    expect(effects.check_pass.rules_out_beyond ?? 0).toBeGreaterThan(effects.check_pass.high ?? 1);
     // When the rule does nothing, a claim beyond 15 points is far rarer than one beyond zero.
     expect(effects.check_pass.false_positive_rate ?? 1).toBeLessThan(
       claimedAtZero.check_pass.false_positive_rate ?? 0,

@@ -3,6 +3,7 @@ import { DEFAULT_MIN_EFFECT, type MinEffect } from './min-effect.js';
 import type { Arm } from './plan.js';
 import { shareDifference } from './proportion-interval.js';
 import { calibratedShareLevel } from './share-calibration.js';
+import { detectableShareChange, POWER } from './share-power.js';
 import type { RunRecord } from './state.js';
 
 /** The measures an experiment compares. friction and check_pass decide; the others are outcomes shown beside them. */
@@ -23,6 +24,16 @@ export type MeasureName = (typeof MEASURES)[number];
  * claim among them within 1 − confidence. The others are outcomes, reported with intervals and never claimed.
  */
 export const DECIDING_MEASURES: readonly MeasureName[] = ['friction', 'check_pass'];
+
+/**
+ * The deciding measures judged as one family for these runs: those both arms have (the check only when
+ * the tasks name one). Which they are follows from the tasks and the runs made, not from their outcomes.
+ */
+export function decidingFamily(runs: readonly RunRecord[]): MeasureName[] {
+  return DECIDING_MEASURES.filter(
+    (m) => armValues(runs, 'with', m).length > 0 && armValues(runs, 'without', m).length > 0,
+  );
+}
 
 /** Measures that are a yes or no per run, compared as shares. */
 export const SHARE_MEASURES: readonly MeasureName[] = ['check_pass', 'friction_runs'];
@@ -71,7 +82,8 @@ export interface MeasureEffect {
   /**
    * Only for the deciding measures: the interval's end farther from zero, so that the runs rule out, at
    * the interval's level, any effect beyond it either way ("no effect of more than X"); when it is below
-   * min_effect, the verdict is no-effect. null without an interval.
+   * min_effect, the verdict is no-effect. Where the check's claim was calibrated below the step's nominal
+   * level, read from the interval at the nominal level. null without an interval.
    */
   rules_out_beyond: number | null;
   /**
@@ -162,7 +174,9 @@ export function armValues(runs: readonly RunRecord[], arm: Arm, measure: Measure
     });
 }
 
-const Z_POWER = normalQuantile(0.8);
+const sum = (v: readonly number[]) => v.reduce((a, b) => a + b, 0);
+
+const Z_POWER = normalQuantile(POWER);
 /** The rank test's efficiency against the t-test on normal data (3/π): it needs about 5% more runs. */
 const RANK_EFFICIENCY = 3 / Math.PI;
 
@@ -175,38 +189,55 @@ function powerNote(
 ): string {
   const n = Math.min(withV.length, withoutV.length);
   if (n < 2) return 'too few runs to say what change they could detect';
+  const at = `${round(level * 100, 1)}% level`;
+  if (SHARE_MEASURES.includes(measure)) return sharePowerNote(withV, withoutV, level, minEffect, at);
   const zAlpha = normalQuantile(1 - (1 - level) / 2);
-  let spread: number;
-  if (SHARE_MEASURES.includes(measure)) {
-    const pooled =
-      (withV.reduce((a, b) => a + b, 0) + withoutV.reduce((a, b) => a + b, 0)) /
-      (withV.length + withoutV.length);
-    // A share of 0 or 1 has no spread yet; half a run either way keeps the note honest.
-    const p = Math.min(Math.max(pooled, 1 / (2 * n)), 1 - 1 / (2 * n));
-    spread = Math.sqrt(p * (1 - p));
-  } else {
-    spread = Math.sqrt((sd(withV) ** 2 + sd(withoutV) ** 2) / 2) / Math.sqrt(RANK_EFFICIENCY);
-  }
+  const spread = Math.sqrt((sd(withV) ** 2 + sd(withoutV) ** 2) / 2) / Math.sqrt(RANK_EFFICIENCY);
   // A claim needs the interval beyond the smallest effect, so the change must clear it by the same margin.
   const detectable = minEffect + (zAlpha + Z_POWER) * spread * Math.sqrt(2 / n);
-  const shown = SHARE_MEASURES.includes(measure)
-    ? `${Math.round(detectable * 100)} points of the share`
-    : `${round(detectable, 2)}`;
   if (spread === 0)
     return `no spread in ${n} runs per arm: any change would show, but the spread is not yet known`;
-  return `with this spread, ${n} runs per arm detect a change of ${shown} (80% of the time at the ${round(level * 100, 1)}% level)`;
+  return `with this spread, ${n} runs per arm detect a change of ${round(detectable, 2)} (80% of the time at the ${at})`;
+}
+
+/**
+ * A share's power note, exact (share-power.ts): the smallest change from the without arm's share that
+ * the claim, at the level it was judged at and beyond the smallest effect, finds 80% of the time. The
+ * normal approximation it replaces said that 24 runs an arm detect 52 points at a share of one half;
+ * the claim finds 50 points there 92% of the time, and at 10 runs an arm, where it said 78 points
+ * (more than the share can move), 38%.
+ */
+function sharePowerNote(
+  withV: number[],
+  withoutV: number[],
+  level: number,
+  minEffect: number,
+  at: string,
+): string {
+  const n = Math.min(withV.length, withoutV.length);
+  const from = sum(withoutV) / withoutV.length;
+  const found = detectableShareChange(withV.length, withoutV.length, from, level, minEffect);
+  const share = `the without arm's ${Math.round(from * 100)}%`;
+  if (found.change === null)
+    return `${n} runs per arm detect no change of the share from ${share} ${Math.round(POWER * 100)}% of the time at the ${at}: more runs are needed`;
+  return `with this spread, ${n} runs per arm detect a change of ${Math.round(found.change * 100)} points of the share from ${share} (${Math.round(POWER * 100)}% of the time at the ${at}, exact)`;
 }
 
 interface Interval {
   found: { estimate: number; low: number; high: number } | undefined;
+  /**
+   * The interval "no effect of at least" and rules_out_beyond are read from: `found` itself, or, where the
+   * claim's calibration lowered the level below the nominal one, the interval at the nominal level. The
+   * calibration bounds the error of a claim beyond the smallest effect, not of a claim within it, so the
+   * lower level would make "no effect" easier to show than its level says.
+   */
+  outer: { estimate: number; low: number; high: number } | undefined;
   estimate: number | undefined;
   method: MeasureEffect['method'];
   level: number;
   falsePositiveRate: number | null;
   errorAtMinEffect: number | null;
 }
-
-const sum = (v: readonly number[]) => v.reduce((a, b) => a + b, 0);
 
 /**
  * One measure's interval, with − without, allowing a false claim with chance `alpha`. A share measure
@@ -227,13 +258,12 @@ function intervalOf(
         ? calibratedShareLevel(withV.length, withoutV.length, alpha, minEffect)
         : undefined;
     const level = calibration?.level ?? 1 - alpha;
-    const found = shareDifference(
-      { successes: sum(withV), n: withV.length },
-      { successes: sum(withoutV), n: withoutV.length },
-      level,
-    );
+    const withArm = { successes: sum(withV), n: withV.length };
+    const withoutArm = { successes: sum(withoutV), n: withoutV.length };
+    const found = shareDifference(withArm, withoutArm, level);
     return {
       found,
+      outer: level < 1 - alpha ? shareDifference(withArm, withoutArm, 1 - alpha) : found,
       estimate: undefined,
       method: found ? 'newcombe' : 'none',
       level,
@@ -245,6 +275,7 @@ function intervalOf(
   if (interval.ok)
     return {
       found: interval,
+      outer: interval,
       estimate: undefined,
       method: 'hodges-lehmann',
       level: 1 - alpha,
@@ -253,6 +284,7 @@ function intervalOf(
     };
   return {
     found: undefined,
+    outer: undefined,
     estimate: interval.estimate,
     method: 'none',
     level: 1 - alpha,
@@ -271,7 +303,7 @@ function verdictOf(measure: MeasureName, i: Interval, minEffect: number): Verdic
   if (i.found.low > minEffect) return helps > 0 ? 'better' : 'worse';
   if (i.found.high < -minEffect) return helps > 0 ? 'worse' : 'better';
   // Strictly within: an interval that reaches the mark does not rule an effect of that size out.
-  if (i.found.low > -minEffect && i.found.high < minEffect) return 'no-effect';
+  if (i.outer !== undefined && i.outer.low > -minEffect && i.outer.high < minEffect) return 'no-effect';
   return 'undecided';
 }
 
@@ -288,7 +320,20 @@ function holm(
   minEffect: MinEffect,
 ): Map<MeasureName, { interval: Interval; claimed: boolean }> {
   const judged = new Map<MeasureName, { interval: Interval; claimed: boolean }>();
-  let open = [...DECIDING_MEASURES];
+  const family = DECIDING_MEASURES.filter((m) => {
+    const v = values.get(m) as { withV: number[]; withoutV: number[] };
+    return v.withV.length > 0 && v.withoutV.length > 0;
+  });
+  // A deciding measure no run of an arm has (tasks without a check) can claim nothing, so it takes no
+  // share of the error: the others are judged as the whole family.
+  for (const measure of DECIDING_MEASURES.filter((m) => !family.includes(m))) {
+    const v = values.get(measure) as { withV: number[]; withoutV: number[] };
+    judged.set(measure, {
+      interval: intervalOf(measure, v.withV, v.withoutV, alpha, true, minEffectOf(minEffect, measure)),
+      claimed: false,
+    });
+  }
+  let open = [...family];
   while (open.length > 0) {
     const share = alpha / open.length;
     const claimedNow: MeasureName[] = [];
@@ -344,7 +389,10 @@ export function measureEffects(
       shown: judged ? judged.claimed : null,
       min_effect: judged ? margin : null,
       verdict: judged ? verdictOf(measure, interval, margin) : null,
-      rules_out_beyond: judged && found ? roundUp(Math.max(Math.abs(found.low), Math.abs(found.high))) : null,
+      rules_out_beyond:
+        judged && interval.outer
+          ? roundUp(Math.max(Math.abs(interval.outer.low), Math.abs(interval.outer.high)))
+          : null,
       false_positive_rate: interval.falsePositiveRate === null ? null : round(interval.falsePositiveRate),
       error_at_min_effect: interval.errorAtMinEffect === null ? null : round(interval.errorAtMinEffect),
       power: powerNote(measure, withV, withoutV, interval.level, margin),

@@ -11,7 +11,7 @@ import {
 import { tempDir } from '../test-support/temp-dir.js';
 import { type ExperimentOptions, resumeExperiment, runExperiment } from './experiment.js';
 import { experimentReport } from './report-json.js';
-import { readState, writeState } from './state.js';
+import { type ExperimentState, type RunRecord, readState, writeState } from './state.js';
 import { type ExperimentTask, parseTasksJsonl } from './tasks.js';
 
 function setup(
@@ -45,29 +45,54 @@ function setup(
 const git = (repo: string, ...args: string[]) => execFileSync('git', args, { cwd: repo, encoding: 'utf8' });
 
 describe('experiment with a scripted agent', () => {
-  it('finds the difference a rule makes, in clones that leave the repository as it was', async () => {
-    const { options, repo, outDir, checkoutRoot } = setup('rule-helps', {
-      minEffect: { friction: 0, check_pass: 0 },
-    });
+  it('finds the difference a rule makes under the default smallest effect, in checkouts that leave the repository as it was', async () => {
+    // 24 runs an arm (12 rounds of the 2 tasks): what the report's own power note plans for a change of
+    // half the pass share, and where the bench finds the rule in 95 of its 100 tuning seeds.
+    const { options, repo, outDir, checkoutRoot } = setup('rule-helps', { runsPerArm: 12 });
     const refsBefore = git(repo, 'show-ref');
     const outcome = await runExperiment(options);
     expect(outcome.stopped).toBeUndefined();
-    const report = experimentReport(outcome.state, outDir);
+    const planned = experimentReport(outcome.state, outDir);
+    expect(planned.finished).toBe(48);
+    expect(planned.decision.min_effect).toEqual({ friction: 5, check_pass: 0.15 });
+    expect(planned.effect_shown).toBe(true);
+    expect(planned.decision.outcome).toBe('effect');
+    expect(planned.effects.check_pass).toMatchObject({ shown: true, verdict: 'better' });
+    expect(planned.effects.check_pass.low ?? 0).toBeGreaterThan(0.15);
+    expect(planned.effects.check_pass.error_at_min_effect ?? 1).toBeLessThanOrEqual(0.025);
+    // The power note these runs give says they detect the change they found (50 points of the share).
+    const detects = /detect a change of (\d+) points of the share/.exec(planned.effects.check_pass.power);
+    expect(Number(detects?.[1])).toBeLessThanOrEqual(50);
+    // Its first 5 rounds are an experiment of 10 runs an arm, run for run (the plan is laid out round by
+    // round). Asked to claim any effect (--min-effect 0), ten runs an arm show it. Against the default
+    // smallest effect this seed's 10 of 10 checks against 4 of 10 is claimed too, at a level the
+    // calibration lowered to where the claim's exact error at 15 points is still at most 2.5%; but the
+    // power note says ten runs an arm are no plan: they find no change from a share of 40% four times in five.
+    const firstRounds = (minEffect?: { friction: number; check_pass: number }): ExperimentState => {
+      const plan = outcome.state.plan.filter((p) => p.replicate <= 5);
+      const runs = Object.fromEntries(plan.map((p) => [p.id, outcome.state.runs[p.id] as RunRecord]));
+      const { minEffect: _default, ...settings } = outcome.state.settings;
+      return {
+        ...outcome.state,
+        plan,
+        runs,
+        settings: { ...settings, runsPerArm: 5, ...(minEffect ? { minEffect } : {}) },
+      };
+    };
+    const report = experimentReport(firstRounds({ friction: 0, check_pass: 0 }), outDir);
     expect(report.finished).toBe(20);
-    // Asked to claim any effect (--min-effect 0), ten runs an arm show it.
     expect(report.decision.min_effect).toEqual({ friction: 0, check_pass: 0 });
     expect(report.effects.check_pass.shown).toBe(true);
     expect(report.effects.check_pass.estimate).toBeGreaterThan(0);
     expect(report.effect_shown).toBe(true);
-    // Against the default smallest effect (15 points of the share), the same runs' interval leaves zero
-    // out but not 15 points: ten runs an arm are too few to claim it, and the report says undecided.
-    const { minEffect: _asked, ...settings } = outcome.state.settings;
-    const byDefault = experimentReport({ ...outcome.state, settings }, outDir);
+    const byDefault = experimentReport(firstRounds(), outDir);
     expect(byDefault.decision.min_effect).toEqual({ friction: 5, check_pass: 0.15 });
-    expect(byDefault.effects.check_pass).toMatchObject({ shown: false, verdict: 'undecided' });
-    expect(byDefault.effects.check_pass.low ?? 0).toBeGreaterThan(0);
-    expect(byDefault.effects.check_pass.low ?? 1).toBeLessThan(0.15);
-    expect(byDefault.decision.outcome).toBe('undecided');
+    expect(byDefault.effects.check_pass).toMatchObject({ shown: true, verdict: 'better', estimate: 0.6 });
+    expect(byDefault.effects.check_pass.level).toBeLessThan(0.975);
+    expect(byDefault.effects.check_pass.error_at_min_effect ?? 1).toBeLessThanOrEqual(0.025);
+    expect(byDefault.effects.check_pass.power).toMatch(
+      /^10 runs per arm detect no change of the share from the without arm's 40%/,
+    );
     expect(report.arms.with.check.passed).toBe(10);
     expect(report.arms.without.friction.mean ?? 0).toBeGreaterThan(report.arms.with.friction.mean ?? 0);
     // No run of the with-arm has counted friction; most runs without it do, and the share shows it.
@@ -82,7 +107,7 @@ describe('experiment with a scripted agent', () => {
         .filter(Boolean)
         .map((l) => JSON.parse(l))
         .find((l) => l.type === 'assistant' && l.message.content[0].type === 'tool_use');
-      expect(first.message.content[0].input.command === 'node check.mjs').toBe(run.arm === 'with');
+      expect(first.message.content[0].input.command === 'sh check.sh').toBe(run.arm === 'with');
       // Each run is priced from its transcript: Claude Sonnet 4.5 at $3 input, $15 output and $0.30 cache
       // read per million tokens, one usage per reply.
       const usages = readFileSync(join(outDir, run.transcript as string), 'utf8')
@@ -102,7 +127,7 @@ describe('experiment with a scripted agent', () => {
       report.runs.filter((r) => r.arm === 'with').reduce((sum, r) => sum + (r.measures.cost_usd ?? 0), 0),
       6,
     );
-    // The person's repository: no new refs, no worktree entries, a clean tree; the clones are gone.
+    // The person's repository: no new refs, no worktree entries, a clean tree; the checkouts are gone.
     expect(git(repo, 'show-ref')).toBe(refsBefore);
     expect(git(repo, 'worktree', 'list').trim().split('\n')).toHaveLength(1);
     expect(git(repo, 'status', '--porcelain')).toBe('');
@@ -110,14 +135,15 @@ describe('experiment with a scripted agent', () => {
   }, 120_000);
 
   it('claims no effect when the agent acts the same, though the rule changed its words', async () => {
-    const { options, outDir } = setup('same');
+    const { options, outDir } = setup('same', { runsPerArm: 12 });
     const report = experimentReport((await runExperiment(options)).state, outDir);
+    expect(report.finished).toBe(48);
     expect(report.effects.friction.shown).toBe(false);
     expect(report.effects.check_pass.shown).toBe(false);
     expect(report.effect_shown).toBe(false);
     expect(report.decision.claimed).toEqual([]);
-    // Ten runs an arm cannot show "no effect of at least 15 points" either: the report says how large an
-    // effect the runs rule out.
+    // 24 runs an arm cannot show "no effect of at least 15 points" either (that takes about 110): the
+    // report says how large an effect the runs rule out.
     expect(report.decision.outcome).toBe('undecided');
     expect(report.effects.check_pass.rules_out_beyond ?? 0).toBeGreaterThan(0.15);
     // The retry phrases fell with the rule: reported, never counted as friction.
@@ -335,7 +361,7 @@ describe('experiment with a scripted agent', () => {
     mkdirSync(join(repo, '.claude', 'rules'), { recursive: true });
     // The same rule with another bullet, wrapping and letter case, as a lessons file would hold it.
     const lessons =
-      '# Lessons\n\n* run the check first (`node check.mjs`) to see what is expected\n  before changing anything. <!-- trial start=2026-11-20 -->\n';
+      '# Lessons\n\n* run the check first (`sh check.sh`) to see what is expected\n  before changing anything. <!-- trial start=2026-11-20 -->\n';
     writeFileSync(join(repo, '.claude', 'rules', 'lessons.md'), lessons);
     git(repo, 'add', '.');
     git(repo, '-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', 'lessons');
@@ -351,7 +377,7 @@ describe('experiment with a scripted agent', () => {
       onLeftOut: (line) => lines.push(line),
     });
     expect(lines).toEqual([
-      `task puzzle-2 left out: its commit ${after.slice(0, 12)} holds a rule of the experiment already, which both arms would load: "Run the check first (\`node check.mjs\`) to see what is expected before changing anything." (.claude/rules/lessons.md)`,
+      `task puzzle-2 left out: its commit ${after.slice(0, 12)} holds a rule of the experiment already, which both arms would load: "Run the check first (\`sh check.sh\`) to see what is expected before changing anything." (.claude/rules/lessons.md)`,
     ]);
     expect(outcome.state.tasks.map((t) => t.id)).toEqual(['puzzle-1']);
     expect(Object.values(outcome.state.runs).map((r) => r.taskId)).toEqual(['puzzle-1', 'puzzle-1']);

@@ -305,7 +305,7 @@ async function carryOn(
 
 /**
  * A run that was under way when the process died left its checkout behind: the state names it, and it is
- * removed when it is one of ours (a folder of that name under which the clone sits), never anything else.
+ * removed when it is one of ours (a folder of that name holding a run's checkout), never anything else.
  */
 function removeLeftCheckout(state: ExperimentState, outDir: string): void {
   const left = state.current;

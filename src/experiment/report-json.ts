@@ -2,6 +2,7 @@ import {
   type ArmFigures,
   armFigures,
   DECIDING_MEASURES,
+  decidingFamily,
   MEASURES,
   type MeasureEffect,
   type MeasureName,
@@ -36,7 +37,8 @@ export interface ExperimentReport {
   /** True when an effect is claimed on friction or on the check pass share (see `decision`). */
   effect_shown: boolean;
   /**
-   * How the claim is decided: the measures an effect can be claimed on, judged as one family by Holm's
+   * How the claim is decided: the measures an effect can be claimed on (those both arms have: the check
+   * only when the tasks name one), judged as one family by Holm's
    * step-down against their smallest effects (`min_effect`), so that the chance of any false claim among
    * them is at most `familywise_alpha`; the measures claimed; and the outcome: `effect` (some claimed),
    * `no-effect` (on every deciding measure, no effect of at least its smallest effect), `undecided`.
@@ -88,6 +90,7 @@ export function experimentReport(state: ExperimentState, outDir: string): Experi
   const minEffect = s.minEffect ?? DEFAULT_MIN_EFFECT;
   const effects = measureEffects(runs, s.confidence, minEffect);
   const claimed = DECIDING_MEASURES.filter((m) => effects[m].shown === true);
+  const family = decidingFamily(runs);
   return {
     experiment: { version: 1, created_at: state.createdAt, out_dir: outDir },
     settings: {
@@ -117,14 +120,14 @@ export function experimentReport(state: ExperimentState, outDir: string): Experi
     effect_shown: claimed.length > 0,
     decision: {
       rule: 'holm',
-      measures: [...DECIDING_MEASURES],
+      measures: family,
       familywise_alpha: Math.round((1 - s.confidence) * 1e6) / 1e6,
       min_effect: { ...minEffect },
       claimed,
       outcome:
         claimed.length > 0
           ? 'effect'
-          : DECIDING_MEASURES.every((m) => effects[m].verdict === 'no-effect')
+          : family.length > 0 && family.every((m) => effects[m].verdict === 'no-effect')
             ? 'no-effect'
             : 'undecided',
     },

@@ -44,6 +44,8 @@ export function verdictLine(report: ExperimentReport): string {
 /** How the claim was decided, and what that allows by chance. */
 export function decisionLine(report: ExperimentReport): string {
   const pct = (x: number) => `${Math.round(x * 1000) / 10}%`;
+  if (!report.decision.measures.includes('check_pass'))
+    return `An effect is claimed only on friction (the tasks name no check, so it takes the whole error), so that a rule whose effect is no larger than the smallest worth claiming shows one in at most ${pct(report.decision.familywise_alpha)} of experiments (a rule that does nothing, far fewer); the other measures are reported, not claimed.`;
   return `An effect is claimed only on friction or the task check, judged together (Holm's step-down), so that a rule whose effect is no larger than the smallest worth claiming shows one in at most ${pct(report.decision.familywise_alpha)} of experiments (a rule that does nothing, far fewer); the other measures are reported, not claimed.`;
 }
 

@@ -1,7 +1,7 @@
 import { TYPE_ASSISTANT, TYPE_USER } from '../transcript/claude/fast/line.js';
 import { type FastReadOptions, readTranscriptLines } from '../transcript/claude/fast/read.js';
 import { editsOf, messageIdOf, textOf, toolResultErrorsOf } from '../transcript/claude/fast/view-fields.js';
-import { toTurnEvent } from '../transcript/claude/normalize.js';
+import { toTurnEvent } from '../transcript/claude/normalise.js';
 import type { TranscriptFacts } from '../transcript/types.js';
 import {
   assistantTurn,

@@ -43,8 +43,11 @@ export const DEFAULT_GATE_PROFILE: GateProfile = 'calibrated';
  * in its first reply) counts twice, and so does a steer said with doubled marks or in capitals ("still
  * broken??", "IT STILL FAILS"); the agent's apology answering a carry-on ("继续任务", "please continue") is
  * not a conceded correction.
+ * calibrated 10: an interrupt that stops the agent at work, then a redirect, counts twice; a redirect that
+ * completes a fragment sent too soon amends it; the person's words over a pasted log holding a tag are
+ * read; an opening doubled "no" (no no, não não, 不不) rejects; the same error pasted again steers.
  */
-export const GATE_PROFILE_VERSIONS: Record<GateProfile, number> = { seed: 1, calibrated: 9 };
+export const GATE_PROFILE_VERSIONS: Record<GateProfile, number> = { seed: 1, calibrated: 10 };
 
 export function isGateProfile(value: unknown): value is GateProfile {
   return typeof value === 'string' && (GATE_PROFILES as readonly string[]).includes(value);

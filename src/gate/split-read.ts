@@ -51,7 +51,7 @@ export interface SplitReadOptions {
 }
 
 /** The last minute's load average leaves a core idle (a loaded CI runner or build machine has none). */
-export function idleCore(): boolean {
+function idleCore(): boolean {
   return (loadavg()[0] ?? 0) + 1 <= availableParallelism();
 }
 

@@ -1,8 +1,6 @@
 /** The hook events `retrospect init` wires to the friction-capture handler (docs/design/session-retro.md §3). */
 export const FRICTION_HOOK_EVENTS = ['PostToolUseFailure', 'PermissionDenied', 'StopFailure'] as const;
 
-export type FrictionHookEvent = (typeof FRICTION_HOOK_EVENTS)[number];
-
 /**
  * Our hook commands are recognised by their tail, whatever launches the binary (`retrospect`, `retro`,
  * `npx retrospect`, `node '<path>/bin/retrospect.js'`), so that a re-run after the package moved updates the

@@ -104,7 +104,11 @@ function dateBound(text: string | undefined, name: string, edge: 'start' | 'end'
  * server create a file: a path where nothing is, another program's database, a text file, a FIFO or a
  * device is refused in one line before anything is opened.
  */
-function storeFor(given: string | undefined, settings: StoreSettings, context: ToolContext): StoreLocation {
+export function storeFor(
+  given: string | undefined,
+  settings: StoreSettings,
+  context: ToolContext,
+): StoreLocation {
   if (given === undefined) return scan.storeLocationFor(undefined, false, settings);
   if (isPostgresUrl(given)) return storeLocation(given);
   const path = resolve(context.cwd, given);

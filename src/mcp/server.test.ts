@@ -84,10 +84,12 @@ describe('retrospect mcp (the built CLI, over stdio with the SDK client)', () =>
     expect(names).toEqual([
       'deep_read_answer',
       'deep_read_prompt',
+      'friction_report',
       'gate_session',
       'ledger_show',
       'scan_sessions',
       'sprint_report',
+      'trial_review',
       'walk',
       'walk_plan',
     ]);

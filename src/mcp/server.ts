@@ -6,21 +6,25 @@ import { registerDeepReadTools } from './deep-read-tools.js';
 import { registerGateTool } from './gate-tool.js';
 import { registerLedgerTool } from './ledger-tool.js';
 import { LineTransport } from './line-transport.js';
+import { registerReportTool } from './report-tool.js';
 import { registerScanTool } from './scan-tool.js';
 import { registerSprintTool } from './sprint-tool.js';
 import type { ToolContext } from './tool-kit.js';
+import { registerTrialReviewTool } from './trial-review-tool.js';
 import { registerWalkTools } from './walk-tools.js';
 
 const INSTRUCTIONS =
   'Retrospect reads coding-agent sessions, sprint files and git history. These tools only read: gate a session, give the deep-read prompt of a session and validate the answer a model gives to it, scan sessions for friction, show the friction ledger, report on a sprint, walk a change set. Anything that writes (retro apply, init, sprint write, trial record) is run with the retrospect CLI.';
 
 /** The MCP server with every read-only tool registered; each tool calls the same core as its CLI command. */
-export function createRetrospectServer(context: ToolContext): McpServer {
+function createRetrospectServer(context: ToolContext): McpServer {
   const server = new McpServer({ name: 'retrospect', version: VERSION }, { instructions: INSTRUCTIONS });
   registerGateTool(server, context);
   registerScanTool(server, context);
   registerLedgerTool(server, context);
   registerSprintTool(server, context);
+  registerReportTool(server, context);
+  registerTrialReviewTool(server, context);
   registerWalkTools(server, context);
   registerDeepReadTools(server, context);
   return server;

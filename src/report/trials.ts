@@ -43,12 +43,12 @@ function parseLine(line: string): TrialDecision | undefined {
 }
 
 /**
- * The trial decisions recorded for the project at `projectRoot`, oldest first as appended. A line that is
- * not a decision (torn, hand-edited) is skipped and counted rather than failing the report; a missing
- * history is an empty one. The file is only read.
+ * The trial decisions recorded for the project whose main checkout is `mainCheckout`, oldest first as
+ * appended. A line that is not a decision (torn, hand-edited) is skipped and counted rather than failing
+ * the report; a missing history is an empty one. The file is only read.
  */
-export function readTrialHistory(projectRoot: string): TrialHistory {
-  const text = readProjectTextIfExists(projectRoot, directiveHistoryPath(projectRoot)) ?? '';
+export function readTrialHistory(mainCheckout: string): TrialHistory {
+  const text = readProjectTextIfExists(mainCheckout, directiveHistoryPath(mainCheckout)) ?? '';
   const decisions: TrialDecision[] = [];
   let skippedLines = 0;
   for (const line of text.split(/\r?\n/)) {

@@ -9,8 +9,8 @@ export type InstallResult =
   | { ok: false; reason: string; installed: string[] };
 
 /** Lines of `current` without our earlier line for this project, plus `line`. */
-export function replaceCronLine(current: string, mroot: string, line: string): string {
-  const marker = `# ${cronMarker(mroot)}`;
+export function replaceCronLine(current: string, mainCheckout: string, line: string): string {
+  const marker = `# ${cronMarker(mainCheckout)}`;
   const kept = current.split('\n').filter((row) => row.trim() !== '' && !row.endsWith(marker));
   return `${[...kept, line].join('\n')}\n`;
 }
@@ -25,7 +25,7 @@ export function installCron(spec: ScheduleSpec, env: NodeJS.ProcessEnv): Install
   if (listed.status !== 0 && !/no crontab/i.test(listed.stderr)) {
     return { ok: false, reason: `crontab -l failed: ${listed.stderr.trim()}`, installed: [] };
   }
-  const next = replaceCronLine(current, spec.mroot, cronLine(spec));
+  const next = replaceCronLine(current, spec.mainCheckout, cronLine(spec));
   const written = spawnSync('crontab', ['-'], { input: next, encoding: 'utf8', env });
   if (written.error || written.status !== 0) {
     return {

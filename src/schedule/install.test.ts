@@ -14,7 +14,7 @@ import {
 import { installCron, installSystemd, replaceCronLine } from './install-write.js';
 
 const SPEC: ScheduleSpec = {
-  mroot: "/home/dev/Team Projects/it's 100%",
+  mainCheckout: "/home/dev/Team Projects/it's 100%",
   every: { n: 1, unit: 'd' },
   at: { hour: 3, minute: 7 },
   node: '/usr/bin/node',
@@ -53,7 +53,7 @@ describe('cronLine', () => {
       "7 3 * * * cd '/home/dev/Team Projects/it'\\''s 100\\%' && '/usr/bin/node' " +
         "'/opt/retrospect/bin/retrospect.js' retro --all --auto >> " +
         "'/home/dev/Team Projects/it'\\''s 100\\%/.claude/retro/scheduled.log' 2>&1 " +
-        `# retrospect-scheduled-retro:${scheduleId(SPEC.mroot)}`,
+        `# retrospect-scheduled-retro:${scheduleId(SPEC.mainCheckout)}`,
     );
   });
 
@@ -66,7 +66,7 @@ describe('cronLine', () => {
     const probe = spawnSync('sh', ['-c', `set -- ${cdTarget.replace(/^cd /, '')}; printf %s "$1"`], {
       encoding: 'utf8',
     });
-    expect(probe.stdout).toBe(SPEC.mroot);
+    expect(probe.stdout).toBe(SPEC.mainCheckout);
   });
 
   it.each([
@@ -82,16 +82,16 @@ describe('cronLine', () => {
   it('replaces the earlier line for the same project and keeps everything else', () => {
     const other = '0 9 * * 1 /usr/local/bin/backup';
     const old = cronLine({ ...SPEC, at: { hour: 1, minute: 0 } });
-    const next = replaceCronLine(`MAILTO=dev\n${other}\n${old}\n`, SPEC.mroot, cronLine(SPEC));
+    const next = replaceCronLine(`MAILTO=dev\n${other}\n${old}\n`, SPEC.mainCheckout, cronLine(SPEC));
     expect(next).toBe(`MAILTO=dev\n${other}\n${cronLine(SPEC)}\n`);
-    expect(replaceCronLine(next, SPEC.mroot, cronLine(SPEC))).toBe(next);
+    expect(replaceCronLine(next, SPEC.mainCheckout, cronLine(SPEC))).toBe(next);
   });
 });
 
 describe('systemdUnits', () => {
   it('writes a oneshot service and a persistent timer, with % and quotes kept literal', () => {
     const units = systemdUnits({ ...SPEC, node: '/opt/node "20"/bin/node' });
-    expect(units.name).toBe(`retrospect-retro-${scheduleId(SPEC.mroot)}`);
+    expect(units.name).toBe(`retrospect-retro-${scheduleId(SPEC.mainCheckout)}`);
     expect(units.name).toMatch(/^retrospect-retro-it-s-100-[0-9a-f]{8}$/);
     expect(units.service).toContain("WorkingDirectory=/home/dev/Team Projects/it's 100%%\n");
     expect(units.service).toContain(

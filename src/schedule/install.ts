@@ -12,7 +12,7 @@ export interface Cadence {
 /** What a schedule runs, where, and when. */
 export interface ScheduleSpec {
   /** The project's main checkout (absolute). */
-  mroot: string;
+  mainCheckout: string;
   every: Cadence;
   /** Time of day for daily and weekly runs; hourly runs use only the minute. */
   at: { hour: number; minute: number };
@@ -48,13 +48,13 @@ export function parseTimeOfDay(text: string): { hour: number; minute: number } |
 }
 
 /** A stable short name for the project: `<folder name>-<8 hex of its path>`. */
-export function scheduleId(mroot: string): string {
-  const name = basename(mroot)
+export function scheduleId(mainCheckout: string): string {
+  const name = basename(mainCheckout)
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '')
     .slice(0, 32);
-  const hash = createHash('sha1').update(mroot).digest('hex').slice(0, 8);
+  const hash = createHash('sha1').update(mainCheckout).digest('hex').slice(0, 8);
   return `${name || 'project'}-${hash}`;
 }
 
@@ -62,10 +62,10 @@ export function scheduleId(mroot: string): string {
  * The default time of day: 03:MM with the minute taken from the project's path, so that several projects
  * on one machine do not all start at the same moment.
  */
-export function defaultTimeOfDay(mroot: string): { hour: number; minute: number } {
+export function defaultTimeOfDay(mainCheckout: string): { hour: number; minute: number } {
   return {
     hour: 3,
-    minute: Number.parseInt(createHash('sha1').update(mroot).digest('hex').slice(0, 4), 16) % 60,
+    minute: Number.parseInt(createHash('sha1').update(mainCheckout).digest('hex').slice(0, 4), 16) % 60,
   };
 }
 
@@ -80,16 +80,16 @@ function shellQuote(text: string): string {
 }
 
 /** The comment that marks our crontab line for this project, so `--write` replaces rather than adds. */
-export function cronMarker(mroot: string): string {
-  return `retrospect-scheduled-retro:${scheduleId(mroot)}`;
+export function cronMarker(mainCheckout: string): string {
+  return `retrospect-scheduled-retro:${scheduleId(mainCheckout)}`;
 }
 
 /** One crontab line: cd into the project, run `retro --all --auto`, append its output to a log. */
 export function cronLine(spec: ScheduleSpec): string {
-  const log = join(scheduledRetroDir(spec.mroot), 'scheduled.log');
+  const log = join(scheduledRetroDir(spec.mainCheckout), 'scheduled.log');
   const command =
-    `cd ${shellQuote(spec.mroot)} && ${shellQuote(spec.node)} ${shellQuote(spec.bin)} retro --all --auto` +
-    ` >> ${shellQuote(log)} 2>&1 # ${cronMarker(spec.mroot)}`;
+    `cd ${shellQuote(spec.mainCheckout)} && ${shellQuote(spec.node)} ${shellQuote(spec.bin)} retro --all --auto` +
+    ` >> ${shellQuote(log)} 2>&1 # ${cronMarker(spec.mainCheckout)}`;
   // cron turns an unescaped % into a newline before the shell sees the command.
   return `${cronSchedule(spec)} ${command.replace(/%/g, '\\%')}`;
 }
@@ -120,15 +120,15 @@ export interface SystemdUnits {
 
 /** A systemd user service (oneshot) and the timer that starts it. */
 export function systemdUnits(spec: ScheduleSpec): SystemdUnits {
-  const name = `retrospect-retro-${scheduleId(spec.mroot)}`;
+  const name = `retrospect-retro-${scheduleId(spec.mainCheckout)}`;
   const every = `${spec.every.n}${spec.every.unit}`;
   const service = [
     '[Unit]',
-    `Description=Retrospect scheduled retro for ${unitText(spec.mroot)}`,
+    `Description=Retrospect scheduled retro for ${unitText(spec.mainCheckout)}`,
     '',
     '[Service]',
     'Type=oneshot',
-    `WorkingDirectory=${unitText(spec.mroot)}`,
+    `WorkingDirectory=${unitText(spec.mainCheckout)}`,
     '# Settings such as AGENT_WEBHOOK_URL or model API keys, one NAME=value a line (optional file).',
     'EnvironmentFile=-%h/.config/retrospect/scheduled.env',
     `ExecStart=${[spec.node, spec.bin].map(execArg).join(' ')} retro --all --auto`,

@@ -171,29 +171,29 @@ function putBack(aside: string, path: string): void {
  */
 const TAKEOVER_GUARD = { staleMs: 10_000, timeoutMs: 5_000 };
 
-function takeoverGuardPath(mroot: string): string {
-  return join(scheduledRetroDir(mroot), 'scheduled-takeover');
+function takeoverGuardPath(mainCheckout: string): string {
+  return join(scheduledRetroDir(mainCheckout), 'scheduled-takeover');
 }
 
 /**
- * Takes the scheduled-run lock of `mroot` (`.claude/retro/scheduled.lock`). The claim publishes a
+ * Takes the scheduled-run lock of `mainCheckout` (`.claude/retro/scheduled.lock`). The claim publishes a
  * complete file with link(2), so it is atomic and no reader ever sees an empty lock. A lock older than
  * the TTL, or one that cannot be parsed, is taken over under a short guard lock that every removal of the
  * lock (takeover or release) holds, so the file judged stale is still the file at the path when it is
  * renamed aside: a takeover never removes a fresh lock. The renamed file is checked once more against
  * what was judged (defence against a hand edit) before the new lock is published.
  */
-export function acquireScheduledLock(mroot: string, options: AcquireOptions = {}): LockAcquisition {
+export function acquireScheduledLock(mainCheckout: string, options: AcquireOptions = {}): LockAcquisition {
   try {
-    return acquire(mroot, options);
+    return acquire(mainCheckout, options);
   } catch (error) {
-    if (isFileSystemError(error)) throw unusableLock(scheduledLockPath(mroot), error);
+    if (isFileSystemError(error)) throw unusableLock(scheduledLockPath(mainCheckout), error);
     throw error;
   }
 }
 
-function acquire(mroot: string, options: AcquireOptions): LockAcquisition {
-  const path = scheduledLockPath(mroot);
+function acquire(mainCheckout: string, options: AcquireOptions): LockAcquisition {
+  const path = scheduledLockPath(mainCheckout);
   const ttl = options.ttlSeconds ?? LOCK_TTL_SECONDS;
   const nowSeconds = Math.floor((options.now ?? Date.now)() / 1000);
   const lock: HeldScheduledLock = {
@@ -204,8 +204,8 @@ function acquire(mroot: string, options: AcquireOptions): LockAcquisition {
     token: randomBytes(16).toString('hex'),
   };
   const content = `${lock.pid}\n${lock.epoch}\n${lock.host}\n${lock.token}\n`;
-  const dir = scheduledRetroDir(mroot);
-  ensureInsideProject(mroot, path);
+  const dir = scheduledRetroDir(mainCheckout);
+  ensureInsideProject(mainCheckout, path);
   makeDirsSync(dir);
 
   const takeOver = (): LockAcquisition | 'retry' => {
@@ -244,7 +244,7 @@ function acquire(mroot: string, options: AcquireOptions): LockAcquisition {
     if (seen.state === 'fresh') return { ok: false, reason: 'held', holder: seen.record };
     let taken: LockAcquisition | 'retry';
     try {
-      taken = withLockSync(takeoverGuardPath(mroot), takeOver, TAKEOVER_GUARD);
+      taken = withLockSync(takeoverGuardPath(mainCheckout), takeOver, TAKEOVER_GUARD);
     } catch (error) {
       if (error instanceof LockTimeoutError) return { ok: false, reason: 'held', holder: undefined };
       throw error;
@@ -278,19 +278,19 @@ function isOurs(record: LockRecord | undefined, options: ReleaseOptions): boolea
  * again before it is deleted (a lock edited by hand in between is put back, never removed). Never throws
  * for a missing lock; `busy` when the guard could not be had in time.
  */
-export function releaseScheduledLock(mroot: string, options: ReleaseOptions = {}): LockRelease {
-  ensureInsideProject(mroot, scheduledLockPath(mroot));
+export function releaseScheduledLock(mainCheckout: string, options: ReleaseOptions = {}): LockRelease {
+  ensureInsideProject(mainCheckout, scheduledLockPath(mainCheckout));
   // Nothing to release, and no folder to put the guard in: answer without taking it.
-  if (readScheduledLock(mroot) === 'missing') return { released: false, reason: 'not-held' };
+  if (readScheduledLock(mainCheckout) === 'missing') return { released: false, reason: 'not-held' };
   try {
     return withLockSync(
-      takeoverGuardPath(mroot),
-      () => releaseGuarded(scheduledLockPath(mroot), options),
+      takeoverGuardPath(mainCheckout),
+      () => releaseGuarded(scheduledLockPath(mainCheckout), options),
       TAKEOVER_GUARD,
     );
   } catch (error) {
     if (error instanceof LockTimeoutError) return { released: false, reason: 'busy' };
-    if (isFileSystemError(error)) throw unusableLock(scheduledLockPath(mroot), error);
+    if (isFileSystemError(error)) throw unusableLock(scheduledLockPath(mainCheckout), error);
     throw error;
   }
 }
@@ -321,9 +321,9 @@ function releaseGuarded(path: string, options: ReleaseOptions): LockRelease {
   return { released: true };
 }
 
-/** The current lock of `mroot`: its record, `'corrupt'`, or `'missing'`. */
-export function readScheduledLock(mroot: string): LockRecord | 'corrupt' | 'missing' {
-  const path = scheduledLockPath(mroot);
+/** The current lock of `mainCheckout`: its record, `'corrupt'`, or `'missing'`. */
+export function readScheduledLock(mainCheckout: string): LockRecord | 'corrupt' | 'missing' {
+  const path = scheduledLockPath(mainCheckout);
   try {
     return readLockAt(path);
   } catch (error) {

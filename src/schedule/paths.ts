@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 
 /** Where scheduled runs keep their lock and reports: `<main checkout>/.claude/retro`. */
-export function scheduledRetroDir(mroot: string): string {
-  return join(mroot, '.claude', 'retro');
+export function scheduledRetroDir(mainCheckout: string): string {
+  return join(mainCheckout, '.claude', 'retro');
 }
 
 /** `<main checkout>/.claude/retro/scheduled.lock`. */
-export function scheduledLockPath(mroot: string): string {
-  return join(scheduledRetroDir(mroot), 'scheduled.lock');
+export function scheduledLockPath(mainCheckout: string): string {
+  return join(scheduledRetroDir(mainCheckout), 'scheduled.lock');
 }
 
 /**

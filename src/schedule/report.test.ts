@@ -18,9 +18,9 @@ function input(overrides: Partial<ScheduledReportInput> = {}): ScheduledReportIn
 
 describe('writeScheduledReport', () => {
   it('writes the exact section layout, with every list filled', () => {
-    const mroot = project();
+    const mainCheckout = project();
     const report = writeScheduledReport(
-      mroot,
+      mainCheckout,
       input({
         counts: { scanned: 10, skipped: 2, gated: 3, deepRead: 3 },
         applied: [
@@ -37,7 +37,7 @@ describe('writeScheduledReport', () => {
       }),
       { date: RUN_AT },
     );
-    expect(report.path).toBe(join(mroot, '.claude', 'retro', 'scheduled-2026-05-01T031709Z.md'));
+    expect(report.path).toBe(join(mainCheckout, '.claude', 'retro', 'scheduled-2026-05-01T031709Z.md'));
     expect(report).toMatchObject({ stamp: '2026-05-01T031709Z', applied: 2, manualFollowUp: 1, removed: [] });
     expect(readFileSync(report.path, 'utf8')).toBe(
       [
@@ -73,10 +73,14 @@ describe('writeScheduledReport', () => {
   });
 
   it('writes (none) for empty sections and leaves the note out when there is none', () => {
-    const mroot = project();
-    const report = writeScheduledReport(mroot, input({ summary: 'Applied: 0 | empty candidate set' }), {
-      date: RUN_AT,
-    });
+    const mainCheckout = project();
+    const report = writeScheduledReport(
+      mainCheckout,
+      input({ summary: 'Applied: 0 | empty candidate set' }),
+      {
+        date: RUN_AT,
+      },
+    );
     const text = readFileSync(report.path, 'utf8');
     expect(text).not.toContain('## Note');
     expect(text.match(/\(none\)/g)).toHaveLength(4);
@@ -84,10 +88,10 @@ describe('writeScheduledReport', () => {
   });
 
   it('never overwrites: a second report in the same second gets -<pid>, a third -<pid>-2', () => {
-    const mroot = project();
-    const first = writeScheduledReport(mroot, input({ note: 'one' }), { date: RUN_AT });
-    const second = writeScheduledReport(mroot, input({ note: 'two' }), { date: RUN_AT });
-    const third = writeScheduledReport(mroot, input({ note: 'three' }), { date: RUN_AT });
+    const mainCheckout = project();
+    const first = writeScheduledReport(mainCheckout, input({ note: 'one' }), { date: RUN_AT });
+    const second = writeScheduledReport(mainCheckout, input({ note: 'two' }), { date: RUN_AT });
+    const third = writeScheduledReport(mainCheckout, input({ note: 'three' }), { date: RUN_AT });
     expect(second.path).toBe(first.path.replace('.md', `-${process.pid}.md`));
     expect(third.path).toBe(first.path.replace('.md', `-${process.pid}-2.md`));
     expect(readFileSync(first.path, 'utf8')).toContain('one');
@@ -95,8 +99,8 @@ describe('writeScheduledReport', () => {
   });
 
   it('keeps the newest 12 reports and never touches other files', () => {
-    const mroot = project();
-    const dir = scheduledRetroDir(mroot);
+    const mainCheckout = project();
+    const dir = scheduledRetroDir(mainCheckout);
     mkdirSync(dir, { recursive: true });
     for (let day = 1; day <= 13; day += 1) {
       const name = `scheduled-2000-01-${String(day).padStart(2, '0')}T000000Z.md`;
@@ -106,7 +110,7 @@ describe('writeScheduledReport', () => {
     }
     const others = ['scheduled-notes.md', 'scheduled.lock', 'friction.jsonl', 'scheduled.log'];
     for (const name of others) writeFileSync(join(dir, name), 'keep me\n');
-    const report = writeScheduledReport(mroot, input(), { date: RUN_AT });
+    const report = writeScheduledReport(mainCheckout, input(), { date: RUN_AT });
     const reports = readdirSync(dir).filter((name) => /^scheduled-\d/.test(name));
     expect(reports).toHaveLength(12);
     expect(reports).toContain('scheduled-2026-05-01T031709Z.md');
@@ -119,14 +123,14 @@ describe('writeScheduledReport', () => {
   });
 
   it('leaves out lines that are transcript records, strips control characters, caps long lines', () => {
-    const mroot = project();
+    const mainCheckout = project();
     const transcriptLine = JSON.stringify({
       type: 'user',
       uuid: '00000000-0000-4000-8000-000000000004',
       message: { content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'secret output' }] },
     });
     const report = writeScheduledReport(
-      mroot,
+      mainCheckout,
       input({
         observations: [transcriptLine, 'A real finding.\u001b[2J', 'x'.repeat(900)],
         manualFollowUps: [`first\n${transcriptLine}`],
@@ -142,9 +146,9 @@ describe('writeScheduledReport', () => {
   });
 
   it('rejects counts that are not whole non-negative numbers', () => {
-    const mroot = project();
+    const mainCheckout = project();
     const bad = input({ counts: { scanned: -1, skipped: 0, gated: 1.5, deepRead: 0 } });
-    expect(() => writeScheduledReport(mroot, bad)).toThrow(/scanned|gated/);
-    expect(readdirSync(mroot)).toEqual([]);
+    expect(() => writeScheduledReport(mainCheckout, bad)).toThrow(/scanned|gated/);
+    expect(readdirSync(mainCheckout)).toEqual([]);
   });
 });

@@ -72,17 +72,17 @@ export function pruneScheduledReports(dir: string, keep: number, current?: strin
 }
 
 /**
- * Writes a scheduled retro report into `<mroot>/.claude/retro/`, then keeps the newest 12. Throws a
+ * Writes a scheduled retro report into `<mainCheckout>/.claude/retro/`, then keeps the newest 12. Throws a
  * ZodError for malformed input and an I/O error when the folder cannot be written.
  */
 export function writeScheduledReport(
-  mroot: string,
+  mainCheckout: string,
   input: ScheduledReportInput,
   options: WriteReportOptions = {},
 ): WrittenReport {
   const checked = scheduledReportInputSchema.parse(input);
-  const dir = scheduledRetroDir(resolve(mroot));
-  ensureInsideProject(mroot, join(dir, 'scheduled-report.md'));
+  const dir = scheduledRetroDir(resolve(mainCheckout));
+  ensureInsideProject(mainCheckout, join(dir, 'scheduled-report.md'));
   const stamp = reportStamp(options.date ?? new Date());
   const rendered = renderScheduledReport(checked, stamp, options.secrets);
   const path = publishReport(dir, stamp, rendered.text);

@@ -17,11 +17,11 @@ interface Exit {
 }
 
 function start(
-  mroot: string,
+  mainCheckout: string,
   behaviour: string,
   graceMs?: number,
 ): { child: ChildProcess; done: Promise<Exit>; stderr: () => string } {
-  const args = [STAND_IN, mroot, behaviour, ...(graceMs === undefined ? [] : [String(graceMs)])];
+  const args = [STAND_IN, mainCheckout, behaviour, ...(graceMs === undefined ? [] : [String(graceMs)])];
   const child = spawn(process.execPath, args, { env: { ...process.env, AGENT_WEBHOOK_URL: '' } });
   let stdout = '';
   let stderr = '';
@@ -49,14 +49,14 @@ function project(): string {
   return tempDir('retrospect-sched-proc-');
 }
 
-function reports(mroot: string): string[] {
-  return readdirSync(scheduledRetroDir(mroot)).filter((name) => name.endsWith('.md'));
+function reports(mainCheckout: string): string[] {
+  return readdirSync(scheduledRetroDir(mainCheckout)).filter((name) => name.endsWith('.md'));
 }
 
 describe('scheduled runs as separate processes', { tags: ['race'] }, () => {
   it('of two concurrent runs exactly one proceeds; the other prints the skip line and exits 0', async () => {
-    const mroot = project();
-    const runs = [start(mroot, 'finish-after-600'), start(mroot, 'finish-after-600')];
+    const mainCheckout = project();
+    const runs = [start(mainCheckout, 'finish-after-600'), start(mainCheckout, 'finish-after-600')];
     const exits = await Promise.all(runs.map((run) => run.done));
     const outcomes = exits.map((exit) => JSON.parse(exit.stdout) as { status: string; message?: string });
     expect(exits.map((exit) => exit.code)).toEqual([0, 0]);
@@ -66,85 +66,87 @@ describe('scheduled runs as separate processes', { tags: ['race'] }, () => {
     );
     // Only the run that proceeded ran its body and wrote a report.
     expect(exits.filter((exit) => exit.stderr.includes('body started'))).toHaveLength(1);
-    expect(reports(mroot)).toHaveLength(1);
-    expect(existsSync(scheduledLockPath(mroot))).toBe(false);
+    expect(reports(mainCheckout)).toHaveLength(1);
+    expect(existsSync(scheduledLockPath(mainCheckout))).toBe(false);
   });
 
   it('SIGTERM: the body is aborted, the report is written, the lock released, exit 143', async () => {
-    const mroot = project();
-    const run = start(mroot, 'until-signal');
+    const mainCheckout = project();
+    const run = start(mainCheckout, 'until-signal');
     // The body prints this once it runs, i.e. after the lock is taken and the signal handlers are in place.
     await until(() => run.stderr().includes('body started'));
     run.child.kill('SIGTERM');
     const exit = await run.done;
     expect(exit.code).toBe(143);
     expect(JSON.parse(exit.stdout)).toMatchObject({ status: 'interrupted', signal: 'SIGTERM' });
-    const [name] = reports(mroot);
-    const text = readFileSync(join(scheduledRetroDir(mroot), name ?? ''), 'utf8');
+    const [name] = reports(mainCheckout);
+    const text = readFileSync(join(scheduledRetroDir(mainCheckout), name ?? ''), 'utf8');
     expect(text).toContain('Interrupted by SIGTERM');
     expect(text).toContain('- sessions: scanned=4 skipped=1 gated=0 deep-read=0');
-    expect(existsSync(scheduledLockPath(mroot))).toBe(false);
+    expect(existsSync(scheduledLockPath(mainCheckout))).toBe(false);
   });
 
   it('SIGINT to a body that ignores it: closed after the grace period, exit 130', async () => {
-    const mroot = project();
-    const run = start(mroot, 'ignore-signal', 200);
+    const mainCheckout = project();
+    const run = start(mainCheckout, 'ignore-signal', 200);
     await until(() => run.stderr().includes('body started'));
     run.child.kill('SIGINT');
     const exit = await run.done;
     expect(exit.code).toBe(130);
-    expect(reports(mroot)).toHaveLength(1);
-    expect(existsSync(scheduledLockPath(mroot))).toBe(false);
+    expect(reports(mainCheckout)).toHaveLength(1);
+    expect(existsSync(scheduledLockPath(mainCheckout))).toBe(false);
   });
 
   it('process.exit inside the body still leaves a report and no lock', async () => {
-    const mroot = project();
-    const exit = await start(mroot, 'exit-in-body').done;
+    const mainCheckout = project();
+    const exit = await start(mainCheckout, 'exit-in-body').done;
     expect(exit.code).toBe(7);
-    const [name] = reports(mroot);
-    expect(readFileSync(join(scheduledRetroDir(mroot), name ?? ''), 'utf8')).toContain(
+    const [name] = reports(mainCheckout);
+    expect(readFileSync(join(scheduledRetroDir(mainCheckout), name ?? ''), 'utf8')).toContain(
       'The process exited before the run finished.',
     );
-    expect(existsSync(scheduledLockPath(mroot))).toBe(false);
+    expect(existsSync(scheduledLockPath(mainCheckout))).toBe(false);
   });
 
   it('a lock left by a SIGKILLed run is taken over at once by the next run on this host', async () => {
-    const mroot = project();
-    const first = start(mroot, 'until-signal');
-    await until(() => existsSync(scheduledLockPath(mroot)));
+    const mainCheckout = project();
+    const first = start(mainCheckout, 'until-signal');
+    await until(() => existsSync(scheduledLockPath(mainCheckout)));
     first.child.kill('SIGKILL'); // no chance to clean up
     await first.done;
-    const left = readFileSync(scheduledLockPath(mroot), 'utf8').split('\n');
+    const left = readFileSync(scheduledLockPath(mainCheckout), 'utf8').split('\n');
     expect(left[0]).toBe(String(first.child.pid));
-    const next = await start(mroot, 'finish-after-0').done;
+    const next = await start(mainCheckout, 'finish-after-0').done;
     expect(JSON.parse(next.stdout).status).toBe('completed');
-    expect(existsSync(scheduledLockPath(mroot))).toBe(false);
+    expect(existsSync(scheduledLockPath(mainCheckout))).toBe(false);
   });
 
   it('SIGTERM while the main thread is blocked in a synchronous call: handled when the call returns, the lock released', async () => {
-    const mroot = project();
-    const run = start(mroot, 'block-sync-1500');
+    const mainCheckout = project();
+    const run = start(mainCheckout, 'block-sync-1500');
     await until(() => run.stderr().includes('body started'));
     run.child.kill('SIGTERM');
     const exit = await run.done;
     expect(exit.code).toBe(143);
     expect(exit.stderr).toContain('block ended');
     expect(JSON.parse(exit.stdout)).toMatchObject({ status: 'interrupted', signal: 'SIGTERM' });
-    expect(reports(mroot)).toHaveLength(1);
-    expect(existsSync(scheduledLockPath(mroot))).toBe(false);
+    expect(reports(mainCheckout)).toHaveLength(1);
+    expect(existsSync(scheduledLockPath(mainCheckout))).toBe(false);
   });
 
   it('SIGKILL while blocked in a synchronous call: the lock names a pid that is gone, and the next run takes it', async () => {
-    const mroot = project();
-    const first = start(mroot, 'block-sync-30000');
+    const mainCheckout = project();
+    const first = start(mainCheckout, 'block-sync-30000');
     await until(() => first.stderr().includes('body started'));
     first.child.kill('SIGKILL');
     await first.done;
-    expect(readFileSync(scheduledLockPath(mroot), 'utf8').split('\n')[0]).toBe(String(first.child.pid));
+    expect(readFileSync(scheduledLockPath(mainCheckout), 'utf8').split('\n')[0]).toBe(
+      String(first.child.pid),
+    );
     const started = Date.now();
-    const next = await start(mroot, 'finish-after-0').done;
+    const next = await start(mainCheckout, 'finish-after-0').done;
     expect(JSON.parse(next.stdout).status).toBe('completed');
     expect(Date.now() - started).toBeLessThan(10_000);
-    expect(existsSync(scheduledLockPath(mroot))).toBe(false);
+    expect(existsSync(scheduledLockPath(mainCheckout))).toBe(false);
   });
 });

@@ -32,12 +32,12 @@ const quiet = { env: {}, signals: null };
 
 describe('runScheduled', () => {
   it('skips while another run holds the lock: no body, no report, the lock untouched', async () => {
-    const mroot = project();
-    acquireScheduledLock(mroot, { pid: 1 });
-    const before = readFileSync(scheduledLockPath(mroot), 'utf8');
+    const mainCheckout = project();
+    acquireScheduledLock(mainCheckout, { pid: 1 });
+    const before = readFileSync(scheduledLockPath(mainCheckout), 'utf8');
     let called = false;
     const result = await runScheduled(
-      mroot,
+      mainCheckout,
       () => {
         called = true;
       },
@@ -46,31 +46,31 @@ describe('runScheduled', () => {
     expect(result).toMatchObject({ status: 'skipped', message: LOCK_HELD_MESSAGE, holder: { pid: 1 } });
     expect(LOCK_HELD_MESSAGE).toBe('scheduled retro: lock held, skipping');
     expect(called).toBe(false);
-    expect(readdirSync(scheduledRetroDir(mroot)).filter((n) => n !== '.gitignore')).toEqual([
+    expect(readdirSync(scheduledRetroDir(mainCheckout)).filter((n) => n !== '.gitignore')).toEqual([
       'scheduled.lock',
     ]);
-    expect(readFileSync(scheduledLockPath(mroot), 'utf8')).toBe(before);
+    expect(readFileSync(scheduledLockPath(mainCheckout), 'utf8')).toBe(before);
     expect(scheduledRunExitCode(result)).toBe(0);
   });
 
   it('holds the lock while the body runs and releases it afterwards', async () => {
-    const mroot = project();
+    const mainCheckout = project();
     let heldDuringBody = false;
     await runScheduled(
-      mroot,
+      mainCheckout,
       ({ lock }) => {
-        heldDuringBody = readFileSync(scheduledLockPath(mroot), 'utf8').includes(lock.token);
+        heldDuringBody = readFileSync(scheduledLockPath(mainCheckout), 'utf8').includes(lock.token);
       },
       quiet,
     );
     expect(heldDuringBody).toBe(true);
-    expect(existsSync(scheduledLockPath(mroot))).toBe(false);
+    expect(existsSync(scheduledLockPath(mainCheckout))).toBe(false);
   });
 
   it('empty candidate set: a short report that says so', async () => {
-    const mroot = project();
+    const mainCheckout = project();
     const result = await runScheduled(
-      mroot,
+      mainCheckout,
       ({ outcome }) => {
         outcome.counts.skipped = 2;
       },
@@ -84,9 +84,9 @@ describe('runScheduled', () => {
   });
 
   it('all smooth: sessions scanned, none past the gate', async () => {
-    const mroot = project();
+    const mainCheckout = project();
     const result = await runScheduled(
-      mroot,
+      mainCheckout,
       ({ outcome }) => {
         outcome.counts.scanned = 7;
       },
@@ -98,9 +98,9 @@ describe('runScheduled', () => {
   });
 
   it('no actionable findings: flagged sessions read, nothing to apply', async () => {
-    const mroot = project();
+    const mainCheckout = project();
     const result = await runScheduled(
-      mroot,
+      mainCheckout,
       ({ outcome }) => {
         Object.assign(outcome.counts, { scanned: 7, gated: 2, deepRead: 2 });
       },
@@ -113,9 +113,9 @@ describe('runScheduled', () => {
 
   it('applied: the report lists the changes, the webhook gets the counts, the body value comes back', async () => {
     server = await startLocalServer();
-    const mroot = project();
+    const mainCheckout = project();
     const result = await runScheduled(
-      mroot,
+      mainCheckout,
       ({ outcome }) => {
         Object.assign(outcome.counts, { scanned: 9, skipped: 1, gated: 3, deepRead: 3 });
         outcome.applied.push({
@@ -147,9 +147,9 @@ describe('runScheduled', () => {
   });
 
   it('a failing body still leaves a report with what it counted, and releases the lock', async () => {
-    const mroot = project();
+    const mainCheckout = project();
     const result = await runScheduled(
-      mroot,
+      mainCheckout,
       ({ outcome }) => {
         outcome.counts.scanned = 3;
         throw new Error('model endpoint unreachable\nstack details');
@@ -161,14 +161,14 @@ describe('runScheduled', () => {
     const text = reportOf(result);
     expect(text).toContain('## Note\n\nThe run failed: model endpoint unreachable\n');
     expect(text).toContain('scanned=3');
-    expect(existsSync(scheduledLockPath(mroot))).toBe(false);
+    expect(existsSync(scheduledLockPath(mainCheckout))).toBe(false);
   });
 
   it('a signal aborts the body; the report says so; the lock is released; listeners are removed', async () => {
-    const mroot = project();
+    const mainCheckout = project();
     const signals = fakeSignals();
     const result = await runScheduled(
-      mroot,
+      mainCheckout,
       ({ outcome, signal }) => {
         outcome.counts.scanned = 5;
         setTimeout(() => signals.emit('SIGTERM'), 20);
@@ -183,16 +183,16 @@ describe('runScheduled', () => {
     expect(reportOf(result)).toContain(
       '## Note\n\nInterrupted by SIGTERM before the run finished; the counts show the work done until then.\n',
     );
-    expect(existsSync(scheduledLockPath(mroot))).toBe(false);
+    expect(existsSync(scheduledLockPath(mainCheckout))).toBe(false);
     for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'exit']) expect(signals.listenerCount(event)).toBe(0);
   });
 
   it('a body that ignores the abort is left behind after the grace period', async () => {
-    const mroot = project();
+    const mainCheckout = project();
     const signals = fakeSignals();
     const started = Date.now();
     const result = await runScheduled(
-      mroot,
+      mainCheckout,
       () => {
         setTimeout(() => signals.emit('SIGINT'), 10);
         return new Promise(() => {});
@@ -202,15 +202,15 @@ describe('runScheduled', () => {
     expect(result).toMatchObject({ status: 'interrupted', signal: 'SIGINT' });
     expect(scheduledRunExitCode(result)).toBe(130);
     expect(Date.now() - started).toBeGreaterThanOrEqual(150);
-    expect(existsSync(scheduledLockPath(mroot))).toBe(false);
+    expect(existsSync(scheduledLockPath(mainCheckout))).toBe(false);
   });
 
   it('a second signal cuts the grace period short', async () => {
-    const mroot = project();
+    const mainCheckout = project();
     const signals = fakeSignals();
     const started = Date.now();
     const result = await runScheduled(
-      mroot,
+      mainCheckout,
       () => {
         setTimeout(() => signals.emit('SIGINT'), 10);
         setTimeout(() => signals.emit('SIGINT'), 30);
@@ -223,15 +223,15 @@ describe('runScheduled', () => {
   });
 
   it('the exit event (process.exit in the body) writes the report and releases the lock synchronously', async () => {
-    const mroot = project();
+    const mainCheckout = project();
     const signals = fakeSignals();
     let reportAfterExit: string[] = [];
     const pending = runScheduled(
-      mroot,
+      mainCheckout,
       ({ outcome }) => {
         outcome.counts.scanned = 2;
         signals.emit('exit');
-        reportAfterExit = readdirSync(scheduledRetroDir(mroot)).filter((n) => n !== '.gitignore');
+        reportAfterExit = readdirSync(scheduledRetroDir(mainCheckout)).filter((n) => n !== '.gitignore');
         return new Promise(() => {});
       },
       { env: {}, signals },
@@ -239,16 +239,16 @@ describe('runScheduled', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(reportAfterExit).toHaveLength(1);
     expect(reportAfterExit[0]).toMatch(/^scheduled-.*\.md$/);
-    const text = readFileSync(join(scheduledRetroDir(mroot), reportAfterExit[0] ?? ''), 'utf8');
+    const text = readFileSync(join(scheduledRetroDir(mainCheckout), reportAfterExit[0] ?? ''), 'utf8');
     expect(text).toContain('The process exited before the run finished.');
-    expect(existsSync(scheduledLockPath(mroot))).toBe(false);
+    expect(existsSync(scheduledLockPath(mainCheckout))).toBe(false);
     void pending;
   });
 
   it('a body that leaves malformed counts still gets a report that says so', async () => {
-    const mroot = project();
+    const mainCheckout = project();
     const result = await runScheduled(
-      mroot,
+      mainCheckout,
       ({ outcome }) => {
         outcome.counts.scanned = Number.NaN;
       },
@@ -259,13 +259,13 @@ describe('runScheduled', () => {
     expect(text).toContain('- sessions: scanned=0 skipped=0 gated=0 deep-read=0\n');
     expect(text).toMatch(/## Note\n\nThe run's findings could not be reported \(counts\.scanned: .+\)\.\n/);
     expect(text).not.toContain('No sessions to retro');
-    expect(existsSync(scheduledLockPath(mroot))).toBe(false);
+    expect(existsSync(scheduledLockPath(mainCheckout))).toBe(false);
   });
 
   it('keeps a note the body wrote, after the failure note', async () => {
-    const mroot = project();
+    const mainCheckout = project();
     const result = await runScheduled(
-      mroot,
+      mainCheckout,
       ({ outcome }) => {
         outcome.note = 'Deep read used the heuristic model.';
         throw new Error('disk full');

@@ -17,7 +17,7 @@ import { notifyScheduledWebhook, scheduledWebhookPayload, type WebhookResult } f
 /** What the body of a scheduled run gets. */
 export interface ScheduledRunContext {
   /** The project's main checkout (absolute). */
-  mroot: string;
+  mainCheckout: string;
   /**
    * Fill this in as the run goes (counts, applied changes, follow-ups, duplicates, observations, an
    * optional note or summary): whatever it holds when the run ends, however it ends, is the report.
@@ -68,7 +68,7 @@ const DEFAULT_GRACE_MS = 10_000;
 type Settled<T> = { kind: 'completed'; value: T } | { kind: 'failed'; error: unknown };
 
 /**
- * Runs `body` as the one scheduled retro of `mroot`. When another run holds the lock it returns
+ * Runs `body` as the one scheduled retro of `mainCheckout`. When another run holds the lock it returns
  * `skipped` at once (print `message`, exit 0, no report). Otherwise it holds the lock while `body` runs,
  * then writes the report in every outcome (completed, failed, interrupted, even `process.exit`),
  * releases the lock, and posts the webhook fail-open. A signal aborts `context.signal`; the body gets
@@ -78,11 +78,11 @@ type Settled<T> = { kind: 'completed'; value: T } | { kind: 'failed'; error: unk
  * release, webhook); written top to bottom in one function, each exit path can be read against it.
  */
 export async function runScheduled<T>(
-  mroot: string,
+  mainCheckout: string,
   body: (context: ScheduledRunContext) => Promise<T> | T,
   options: RunScheduledOptions = {},
 ): Promise<ScheduledRunResult<T>> {
-  const root = resolve(mroot);
+  const root = resolve(mainCheckout);
   const acquired = acquireScheduledLock(root);
   if (!acquired.ok) return { status: 'skipped', message: LOCK_HELD_MESSAGE, holder: acquired.holder };
   const { lock } = acquired;
@@ -129,7 +129,7 @@ export async function runScheduled<T>(
   signals?.on('exit', onExit);
 
   const settled: Promise<Settled<T>> = Promise.resolve()
-    .then(() => body({ mroot: root, outcome, signal: controller.signal, lock }))
+    .then(() => body({ mainCheckout: root, outcome, signal: controller.signal, lock }))
     .then(
       (value) => ({ kind: 'completed' as const, value }),
       (error: unknown) => ({ kind: 'failed' as const, error }),

@@ -5,7 +5,7 @@ import { tempDir } from './temp-dir.js';
 /**
  * How the scripted `claude` behaves:
  * - `rule-helps`: with a rule that says to run the check first (loaded from `.claude/rules/*.md` or
- *   CLAUDE.md, as Claude Code loads a project's rules), it runs `node check.mjs` before anything else, writes
+ *   CLAUDE.md, as Claude Code loads a project's rules), it runs `sh check.sh` before anything else, writes
  *   the answer and checks again; without it, it usually runs a build script that does not exist twice in a
  *   row (a run of failing tool calls, S2) and writes a wrong answer more often.
  * - `same`: does the same with and without the rule; the rule only changes its words (no "let me try
@@ -23,7 +23,7 @@ export type ScriptedBehaviour = 'rule-helps' | 'same' | 'not-logged-in' | 'out-o
 
 /** The words of the rule the scripted agent follows in `rule-helps`. */
 export const CHECK_FIRST_RULE =
-  '# Rules\n\n- Run the check first (`node check.mjs`) to see what is expected before changing anything.\n';
+  '# Rules\n\n- Run the check first (`sh check.sh`) to see what is expected before changing anything.\n';
 
 /**
  * Writes an executable `claude` (a node script) into a fresh folder; the returned env finds it first on
@@ -90,7 +90,7 @@ function loadedRules(cwd) {
 
 function summary(text) {
   return text + ' In short: I read the README to see what the task asks for, looked at the files the' +
-    ' repository holds (check.mjs and the README), and wrote the answer into answer.txt at the top of the' +
+    ' repository holds (check.sh and the README), and wrote the answer into answer.txt at the top of the' +
     ' checkout. Nothing else in the repository was changed: no dependencies were added, no configuration' +
     ' was touched, and no file outside the checkout was written. If the answer is not what you expected,' +
     ' tell me what the check should see and I will change it; the file holds a single line, so the fix' +
@@ -202,26 +202,26 @@ function main() {
   let answer;
   if (resumed !== undefined) {
     say('Looking at what the check expects.');
-    bash('node check.mjs', ['node', 'check.mjs']);
+    bash('sh check.sh', ['sh', 'check.sh']);
     write('answer.txt', '42\\n');
-    bash('node check.mjs', ['node', 'check.mjs']);
+    bash('sh check.sh', ['sh', 'check.sh']);
     say(summary('Done: answer.txt now holds 42 and the check passes.'));
   } else if (followsRule) {
     say('I will run the check first to see what it expects.');
-    bash('node check.mjs', ['node', 'check.mjs']);
+    bash('sh check.sh', ['sh', 'check.sh']);
     answer = random() < 0.9 ? '42' : '41';
     write('answer.txt', answer + '\\n');
-    if (!bash('node check.mjs', ['node', 'check.mjs'])) {
+    if (!bash('sh check.sh', ['sh', 'check.sh'])) {
       write('answer.txt', '42\\n');
-      bash('node check.mjs', ['node', 'check.mjs']);
+      bash('sh check.sh', ['sh', 'check.sh']);
     }
     say(summary('Done: answer.txt holds the answer and the check passes.'));
   } else {
     say('I will build the project first.');
     if (random() < 0.7) {
-      bash('node scripts/build.mjs', ['node', 'scripts/build.mjs']);
+      bash('sh scripts/build.sh', ['sh', 'scripts/build.sh']);
       say(polite ? 'The build script is missing; running it with the release flag instead.' : 'That didn\\'t work. Let me try again with the release flag.');
-      bash('node scripts/build.mjs --release', ['node', 'scripts/build.mjs', '--release']);
+      bash('sh scripts/build.sh --release', ['sh', 'scripts/build.sh', '--release']);
     }
     answer = random() < 0.5 ? '42' : '41';
     write('answer.txt', answer + '\\n');
@@ -236,8 +236,10 @@ function main() {
   const path = join(dir, 'claude');
   writeFileSync(path, script);
   chmodSync(path, 0o755);
-  const baseEnv = options.baseEnv ?? process.env;
+  const { NODE_EXTRA_CA_CERTS: _certificates, ...baseEnv } = options.baseEnv ?? process.env;
   return {
+    // The scripted agent opens no connection: a bundle of extra CA certificates named in the
+    // environment would only be read at each of its starts, which it doubles where one is set.
     env: {
       ...baseEnv,
       PATH: `${dir}${delimiter}${baseEnv.PATH ?? ''}`,

@@ -36,13 +36,3 @@ export function parseObject(text: unknown): Json | undefined {
     return undefined;
   }
 }
-
-/** An instant as an ISO string: a string is kept as written, epoch milliseconds are converted. */
-export function isoOf(value: unknown): string | undefined {
-  if (typeof value === 'string' && value.length > 0) return value;
-  if (typeof value === 'number' && Number.isFinite(value)) {
-    const date = new Date(value);
-    return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
-  }
-  return undefined;
-}

@@ -1,6 +1,6 @@
 import { closeSync, readSync } from 'node:fs';
 import { openRegularFd } from '../fsx/read-regular.js';
-import { isObject, textOf } from './claude/normalize.js';
+import { isObject, textOf } from './claude/normalise.js';
 import { parseJsonPrefix } from './json-prefix.js';
 import { parseObjectLine } from './parse.js';
 import { pyTruthy } from './pyjson.js';

@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import { longLinesFor } from './claude/long-line/sink.js';
 import type { LongLineOptions } from './claude/long-line/types.js';
-import { hasKnownField, sessionIdOf, toTurnEvent } from './claude/normalize.js';
+import { hasKnownField, sessionIdOf, toTurnEvent } from './claude/normalise.js';
 import { forEachLine, lineRanges } from './lines.js';
 import { parseObjectLine } from './parse.js';
 import type { TranscriptFacts, TurnEvent } from './types.js';

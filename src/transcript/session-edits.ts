@@ -76,6 +76,3 @@ export interface SessionEdits {
   commands?: SessionCommand[];
   prompts: SessionPrompt[];
 }
-
-/** Reads one session file of a host into the files it wrote. */
-export type SessionEditReader = (path: string) => SessionEdits;

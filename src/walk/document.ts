@@ -5,22 +5,22 @@ import { jobRecordSchema } from '../jobs/schema.js';
 export const WALK_SCHEMA_VERSION = 'retrospective-walk.v0.1.0';
 
 const ulidPart = '[0-9A-HJKMNP-TV-Z]{26}';
-export const RETRO_ID_PATTERN = new RegExp(`^retro_${ulidPart}$`);
-export const COMMENT_ID_PATTERN = new RegExp(`^cmt_${ulidPart}$`);
-export const CHANGE_UNIT_ID_PATTERN = /^cu_\d{3,}$/;
+const RETRO_ID_PATTERN = new RegExp(`^retro_${ulidPart}$`);
+const COMMENT_ID_PATTERN = new RegExp(`^cmt_${ulidPart}$`);
+const CHANGE_UNIT_ID_PATTERN = /^cu_\d{3,}$/;
 
 export const WALK_SCOPES = ['diff', 'commit-range', 'worktree', 'job-id', 'episode-ref'] as const;
 export const WALK_MODES = ['guided', 'agent-driven', 'summary-only'] as const;
 export const COMMENT_TYPES = ['note', 'concern', 'approval', 'suggestion', 'intent_clarification'] as const;
 
-export const walkScopeSchema = z.enum(WALK_SCOPES);
-export const walkModeSchema = z.enum(WALK_MODES);
-export const commentTypeSchema = z.enum(COMMENT_TYPES);
+const walkScopeSchema = z.enum(WALK_SCOPES);
+const walkModeSchema = z.enum(WALK_MODES);
+const commentTypeSchema = z.enum(COMMENT_TYPES);
 export type WalkScope = z.infer<typeof walkScopeSchema>;
 export type WalkMode = z.infer<typeof walkModeSchema>;
 export type CommentType = z.infer<typeof commentTypeSchema>;
 
-export const whoWhenSchema = z.object({
+const whoWhenSchema = z.object({
   actor_type: z.enum(['human', 'model', 'agent', 'git-author', 'unknown']),
   identifier: z.string().min(1),
   /** RFC3339 when known. */
@@ -57,7 +57,7 @@ export const commentSchema = z.object({
 export type WalkComment = z.infer<typeof commentSchema>;
 
 /** Who changed or removed a session's lines later: the same session, another session, or a person. */
-export const fateBySchema = z.object({
+const fateBySchema = z.object({
   kind: z.enum(['same-session', 'other-session', 'person']),
   /** The session whose edits made the change (for the two session kinds). */
   session_id: z.string().optional(),
@@ -70,7 +70,7 @@ export const fateBySchema = z.object({
  * there (`kept`), some (`changed`), none (`reverted`); the commit that first changed or removed them and
  * how many days after the hunk's own commit. `by`, `commit` and `after_days` are null for a kept hunk.
  */
-export const hunkFateSchema = z.object({
+const hunkFateSchema = z.object({
   state: z.enum(['kept', 'changed', 'reverted']),
   by: fateBySchema.nullable(),
   commit: z.string().nullable(),
@@ -79,7 +79,7 @@ export const hunkFateSchema = z.object({
 export type HunkFate = z.infer<typeof hunkFateSchema>;
 
 /** How many of the agent-written lines are still alive at `at` (git blame -C -M -w on that revision). */
-export const survivalSchema = z.object({
+const survivalSchema = z.object({
   added: z.number().int().min(0),
   alive: z.number().int().min(0),
   /** The later revision, as a full commit id. */
@@ -90,7 +90,7 @@ export const survivalSchema = z.object({
  * One hunk of a unit and who wrote it: the session whose edits introduced the largest share of its
  * meaningful added lines (at least half), with that share; `session_id` is null when no session did.
  */
-export const unitHunkSchema = z.object({
+const unitHunkSchema = z.object({
   /** The commit the hunk belongs to; null for working-tree and supplied-diff hunks. */
   commit: z.string().nullable(),
   path: z.string(),
@@ -110,7 +110,7 @@ export const unitHunkSchema = z.object({
 });
 export type UnitHunk = z.infer<typeof unitHunkSchema>;
 
-export const whySynthesisSchema = z.object({
+const whySynthesisSchema = z.object({
   /** The reader that synthesised it: the provider and its model (`anthropic`, `claude-cli`, …). */
   reader: z.string().min(1),
   model_key: z.string(),
@@ -123,7 +123,7 @@ export const whySynthesisSchema = z.object({
 export type WhySynthesisRecord = z.infer<typeof whySynthesisSchema>;
 
 /** A review report, approval record or validation run found in the repository and linked to the change. */
-export const priorEvidenceSchema = z.object({
+const priorEvidenceSchema = z.object({
   kind: z.enum(['review-report', 'approval-record', 'validation-run']),
   /** The file, relative to the repository root. */
   source: z.string().min(1),
@@ -135,7 +135,7 @@ export const priorEvidenceSchema = z.object({
 });
 export type PriorEvidence = z.infer<typeof priorEvidenceSchema>;
 
-export const changeUnitSchema = z.object({
+const changeUnitSchema = z.object({
   change_unit_id: z.string().regex(CHANGE_UNIT_ID_PATTERN),
   title: z.string().min(1),
   files: z.array(z.string()),
@@ -158,7 +158,7 @@ export const changeUnitSchema = z.object({
 export type ChangeUnit = z.infer<typeof changeUnitSchema>;
 
 /** One command of the evidence baseline: enough to re-run it and compare the output. */
-export const commandRecordSchema = z.object({
+const commandRecordSchema = z.object({
   command: z.string().min(1),
   exit_status: z.number().int(),
   output_sha256: z.string().regex(/^[0-9a-f]{64}$/),
@@ -168,7 +168,7 @@ export const commandRecordSchema = z.object({
 });
 export type CommandRecord = z.infer<typeof commandRecordSchema>;
 
-export const commitRecordSchema = z.object({
+const commitRecordSchema = z.object({
   sha: z.string().regex(/^[0-9a-f]{40,64}$/),
   parents: z.array(z.string()),
   author: z.string(),
@@ -178,9 +178,8 @@ export const commitRecordSchema = z.object({
   subject: z.string(),
   body: z.string(),
 });
-export type CommitRecord = z.infer<typeof commitRecordSchema>;
 
-export const jobReferenceSchema = z.object({
+const jobReferenceSchema = z.object({
   id: z.string().min(1),
   status: z.enum(['resolved', 'unresolved']),
   reason: z.string().optional(),
@@ -188,7 +187,7 @@ export const jobReferenceSchema = z.object({
 });
 export type JobReference = z.infer<typeof jobReferenceSchema>;
 
-export const episodeReferenceSchema = z.object({
+const episodeReferenceSchema = z.object({
   ref: z.string().min(1),
   status: z.enum(['resolved', 'unresolved']),
   reason: z.string().optional(),
@@ -196,14 +195,14 @@ export const episodeReferenceSchema = z.object({
 });
 export type EpisodeReference = z.infer<typeof episodeReferenceSchema>;
 
-export const sessionReferenceSchema = z.object({
+const sessionReferenceSchema = z.object({
   session_id: z.string().min(1),
   models: z.array(z.string()),
   linked_hunks: z.number().int().min(0),
 });
 export type SessionReference = z.infer<typeof sessionReferenceSchema>;
 
-export const validationReceiptSchema = z.object({
+const validationReceiptSchema = z.object({
   status: z.enum(['minted', 'linked', 'unavailable']),
   validation_id: z.string().optional(),
   receipt_id: z.string().optional(),

@@ -6,7 +6,7 @@ export const SPEC = defineCommand({
   path: 'mcp',
   summary: 'Serve the read-only tools to an MCP client (Claude Code) over stdio',
   details:
-    'Tools: gate_session, scan_sessions, ledger_show, sprint_report, walk_plan, walk. Stdout carries only the\nprotocol; diagnostics go to stderr. See docs/mcp.md.',
+    'Tools: gate_session, scan_sessions, ledger_show, sprint_report, trial_review, friction_report, walk_plan, walk. Stdout carries only the\nprotocol; diagnostics go to stderr. See docs/mcp.md.',
   options: {},
   examples: [['claude mcp add retrospect -- retrospect mcp', 'register the server with Claude Code']],
   exitStatus: '0 when the client closes stdin, 2 usage error',

@@ -144,3 +144,41 @@ const FIX_FAILED_RE = new RegExp(
 export function fixFailedIn(opening: string): string | undefined {
   return compiled(FIX_FAILED_RE).exec(opening)?.[0];
 }
+
+/**
+ * Lines of a person's turn that read as an error a tool printed ("Uncaught TypeError: …", "Request failed
+ * with status code 401", "ERROR: …", 报错, ошибка): kept, normalised, to tell the same error pasted again
+ * after the agent's fix (version 10). A list item ("- Detailed error codes") is a brief's bullet, not output.
+ */
+const ERROR_LINE_RE =
+  /(?:errors?|exceptions?)\b|\b(?:failed|fatal|traceback)\b|ERR!|status code \d{3}|错误|报错|錯誤|에러|오류|ошибк|エラー|\bb[lł][aą]d\b/iu;
+const LIST_ITEM_RE = /^\s*(?:[-*•>#]|\d+[.)])\s/u;
+const ERROR_LINE_MIN = 20;
+const ERROR_LINE_MAX = 400;
+const ERROR_LINE_WORDS = 4;
+/** A header every traceback prints, whatever the error below it. */
+const GENERIC_LINE_RE = /most recent call last/iu;
+/** Lines of a turn looked at: a pasted log's first lines carry its error. */
+const ERROR_LINES_READ = 40;
+const DIGITS_RE = /\d+/gu;
+const SPACES_RE = /\s+/gu;
+
+/** The error lines of a person's turn, normalised (digits and spacing folded: a re-run prints new times). */
+export function errorLinesOf(typed: string): string[] {
+  if (typed.length < ERROR_LINE_MIN) return [];
+  // Most turns hold no error word at all: one test over the lines read settles them.
+  if (!compiled(ERROR_LINE_RE).test(typed.slice(0, ERROR_LINES_READ * ERROR_LINE_MAX))) return [];
+  const lines: string[] = [];
+  let start = 0;
+  for (let n = 0; n < ERROR_LINES_READ && start < typed.length; n++) {
+    const end = typed.indexOf('\n', start);
+    const line = typed.slice(start, end < 0 ? typed.length : end);
+    start = end < 0 ? typed.length : end + 1;
+    if (line.length < ERROR_LINE_MIN || line.length > ERROR_LINE_MAX || LIST_ITEM_RE.test(line)) continue;
+    if (!compiled(ERROR_LINE_RE).test(line) || GENERIC_LINE_RE.test(line)) continue;
+    const folded = line.toLowerCase().replace(DIGITS_RE, '#').replace(SPACES_RE, ' ').trim();
+    // Too few words to tell one error from another ("[Function: AssertionError]").
+    if (folded.split(' ').length >= ERROR_LINE_WORDS) lines.push(folded);
+  }
+  return lines;
+}

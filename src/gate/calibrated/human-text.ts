@@ -4,9 +4,11 @@ import { isContinuation } from './lexicon.js';
 /**
  * What a user-channel text is, to the calibrated gate. Claude Code writes a person's typing, its own
  * markers (interrupts, the plan hand-off, a compaction summary) and wrapped command output on the same
- * channel; only `human` and `continue` are a person talking.
+ * channel; only `human` and `continue` are a person talking, and `pasted`: the person's words opening a
+ * turn whose paste further down holds a lower-case tag (a browser console's `<illegal path>`, code's
+ * `NSArray<float>`), which a harness notice holds too (version 10).
  */
-export type HumanTextKind = 'human' | 'continue' | 'interrupt' | 'plan' | 'summary' | 'wrapped';
+export type HumanTextKind = 'human' | 'pasted' | 'continue' | 'interrupt' | 'plan' | 'summary' | 'wrapped';
 
 /** IDE context Claude Code prepends to what the person typed; the typing follows it. */
 const IDE_CONTEXT_RE = /^\s*(?:<(ide_[a-z_]+|system-reminder)>[\s\S]*?<\/\1>\s*)+/u;
@@ -101,7 +103,9 @@ export function humanTextKind(typed: string): HumanTextKind {
   if (trimmed.startsWith(PLAN_PREFIX)) return 'plan';
   if (trimmed.startsWith(CONTINUATION_PREFIX)) return 'summary';
   if (HARNESS_LINE_RE.test(trimmed)) return 'wrapped';
-  if (trimmed.length === 0 || SYSTEM_NOTIFICATION_RE.test(trimmed)) return 'wrapped';
+  if (trimmed.length === 0) return 'wrapped';
+  if (SYSTEM_NOTIFICATION_RE.test(trimmed))
+    return trimmed.startsWith('<') || SYSTEM_NOTIFICATION_RE.test(reactionOf(trimmed)) ? 'wrapped' : 'pasted';
   return isContinuation(trimmed) ? 'continue' : 'human';
 }
 

@@ -173,6 +173,9 @@ const UNSPACED_CORRECTIONS = [
   '我就是想',
   '还是不行',
   '還是不行',
+  // "the analysis has gone wrong" (version 10; a bare 出问题 also opens instructions: "出问题就…")
+  '出问题了',
+  '出問題了',
   '还是不对',
   '還是不對',
   '还是没',
@@ -307,8 +310,17 @@ export const LESSON_RE =
 export const CHALLENGE_RE =
   /^(?:but|aber|mais|pero|mas|но)(?![\p{L}\p{N}_])[^\n]*[?？]|^(?:但是|可是|でも)[^\n]*[?？]/iu;
 
+/**
+ * A turn that opens with "no" said twice ("no no, in dotfiles, there is a lua script", "No no no, … DO NOT
+ * SHOULD BE MODIFY", não não, нет нет, 不不): the person stopping the agent's course outright, a rejection
+ * (version 10). Read only at the turn's start: a single "no" answers a question as often ("no - leave it
+ * with local agents", a smooth dev session), and inside a sentence the words negate something else.
+ */
+const DOUBLED_NO =
+  '^\\s*(?:(?:no+|nope|n[aã]o|нет|nein|non|nie|không|ko)[\\s,.!]+(?:no+|nope|n[aã]o|нет|nein|non|nie|không|ko)(?![\\p{L}\\p{N}_])|不不|不是不是|いやいや|아니 ?아니)';
+
 export const CORRECTION_RE = new RegExp(
-  `${bounded(SPACED_CORRECTIONS)}|${UNSPACED_CORRECTIONS.join('|')}`,
+  `${bounded(SPACED_CORRECTIONS)}|${UNSPACED_CORRECTIONS.join('|')}|${DOUBLED_NO}`,
   'iu',
 );
 
@@ -393,7 +405,7 @@ const UNSPACED_REJECTIONS = [
 ];
 
 export const REJECTION_RE = new RegExp(
-  `${bounded(SPACED_REJECTIONS)}|${UNSPACED_REJECTIONS.join('|')}`,
+  `${bounded(SPACED_REJECTIONS)}|${UNSPACED_REJECTIONS.join('|')}|${DOUBLED_NO}`,
   'iu',
 );
 

@@ -3,7 +3,7 @@ import type { SignalHits } from '../machine.js';
 import { APPROVAL_WORDS, S5_MAX_WORDS } from '../signals.js';
 import { asksToCarryOn } from './carry-on.js';
 import { compiled } from './compiled.js';
-import { complaintIn, fixFailedIn } from './complaint.js';
+import { complaintIn, errorLinesOf, fixFailedIn } from './complaint.js';
 import { showsFrustration } from './frustration.js';
 import {
   bareCommandKind,
@@ -46,6 +46,8 @@ const REFUSED = 'refused a tool call';
 /** How much of its opening a redirect shares with the interrupted request when the person only amended it. */
 const AMEND_MIN = 10;
 const AMEND_SHARE = 0.4;
+/** Shortest fragment sent by mistake ("i have a ") that a redirect opening with it whole completes (version 10). */
+const FRAGMENT_MIN = 4;
 /** Failing tool calls in a row from which the run counts as two S2 hits (5 flagged a setup session). */
 const S2_LONG_RUN = 8;
 /** Shortest text compared when looking for a re-sent request (shorter ones repeat innocently: "yes"). */
@@ -68,7 +70,9 @@ function isApprovalReply(typed: string): boolean {
 
 /**
  * Whether `next` starts the way `previous` did (a shared opening of at least AMEND_MIN characters and
- * AMEND_SHARE of the shorter text): a person amending their own request after interrupting the agent.
+ * AMEND_SHARE of the shorter text): a person amending their own request after interrupting the agent. A
+ * redirect that opens with the whole of a shorter request ("i have a " sent too soon, then "i have a
+ * ~/.bashrc and …") completes a fragment the person sent by mistake (version 10).
  */
 function amends(next: string, previous: string): boolean {
   const a = next.trim();
@@ -76,6 +80,7 @@ function amends(next: string, previous: string): boolean {
   const shorter = Math.min(a.length, b.length);
   let shared = 0;
   while (shared < shorter && a[shared] === b[shared]) shared++;
+  if (shared === b.length && shared >= FRAGMENT_MIN && a.length > b.length) return true;
   return shared >= AMEND_MIN && shared >= AMEND_SHARE * shorter;
 }
 
@@ -117,7 +122,7 @@ export class CalibratedMachine {
   private lastAssistantLong = false;
   private awaitingReply = false;
   /** A refusal or an interrupt waiting for the person's next words to tell whether it corrected the agent. */
-  private pending: { id: MessageId; reason: string; refused: boolean } | undefined;
+  private pending: { id: MessageId; reason: string; refused: boolean; working?: boolean } | undefined;
   /** The last person's turn, until the agent's first reply says whether it was taken as a correction. */
   private lastHuman:
     | {
@@ -138,6 +143,8 @@ export class CalibratedMachine {
   private runAnchor: MessageId = '';
   private readonly files = new FileRequests();
   private readonly sentRequests = new Set<string>();
+  /** The error lines the person pasted, and the request each came with (version 10). */
+  private readonly pastedErrors = new Map<string, number>();
   /** The code files the agent edited for earlier requests, and for this one (version 7). */
   private readonly filesBefore = new Set<string>();
   private readonly filesThis = new Set<string>();
@@ -268,7 +275,12 @@ export class CalibratedMachine {
       case 'interrupt':
         // Stopping the agent's comment on the output of one's own shell command redirects nothing (version 8).
         if (!this.ownCommand)
-          this.pending ??= { id: turn.id, reason: 'interrupted the agent', refused: false };
+          this.pending ??= {
+            id: turn.id,
+            reason: 'interrupted the agent',
+            refused: false,
+            working: this.acted,
+          };
         return;
       case 'continue':
         this.pending = undefined;
@@ -285,6 +297,14 @@ export class CalibratedMachine {
         }
         return;
       case 'summary':
+        return;
+      case 'pasted':
+        // The person's words over a pasted log or page that holds a tag ("no, the same error still exists"
+        // over a browser console): read for a correction as a reacting turn's opening is. The turn is not
+        // counted as a request, nor read as a redirect (version 6 measured reading it as a whole turn).
+        if (this.seenAssistant && this.pending === undefined) {
+          if (!this.readWords(turn.id, typed, reactionOf(typed)).corrected) this.repasted(turn.id, typed);
+        }
         return;
       case 'human':
         this.humanTurn(turn.id, typed);
@@ -315,6 +335,12 @@ export class CalibratedMachine {
         if (match) this.hit('S1', this.pending.id, `and corrected it ("${match[0]}"): counts twice`);
         else if (rule) this.hit('S1', this.pending.id, `and laid down a rule ("${rule[0]}"): counts twice`);
         else if (complaint) this.hit('S1', this.pending.id, `and complained ("${complaint}"): counts twice`);
+        // Stopping the agent at work (it had called tools or answered at length on the request) and telling
+        // it something else: two acts of the person, each a sign (version 10). An interrupt before the agent
+        // did anything is the person taking back their own message; a refusal's redirect still needs a
+        // second sign (refused calls steer smooth sessions as often).
+        else if (this.pending.working)
+          this.hit('S1', this.pending.id, 'stopped the agent at work to redirect it: counts twice');
         // A redirect the agent's first reply then concedes: the person's act and the agent's reading agree.
         else confirmable = this.pending.id;
       }
@@ -323,41 +349,11 @@ export class CalibratedMachine {
     this.pending = undefined;
     this.lastRequest = typed;
     if (reacting && !corrected) {
-      const match = compiled(CORRECTION_RE).exec(reaction);
-      // Objecting with a question ("but the location was in X?") steers as a correction phrase does (version 7).
-      const challenge = match ? null : compiled(CHALLENGE_RE).exec(reaction);
-      // A complaint that the work is not what was asked: left empty, not matching, not seen (version 8).
-      const complaint = match || challenge ? undefined : complaintIn(reaction);
-      if (match || challenge || complaint) {
-        this.hit(
-          'S1',
-          id,
-          match
-            ? `correction "${match[0]}" in reply to the agent: "${quote(typed)}"`
-            : challenge
-              ? `objected with a question in reply to the agent: "${quote(typed)}"`
-              : `complained "${complaint}" in reply to the agent: "${quote(typed)}"`,
-        );
-        if (!this.rejected(id, reaction)) {
-          const lesson = compiled(LESSON_RE).exec(reaction);
-          // "this still fails??", a steer in capitals: the form says it was not a calm steer (version 8).
-          const frustration = showsFrustration(reaction);
-          const fixFailed = fixFailedIn(reaction);
-          // The agent had just said the work was done: the person caught a claim that was not true.
-          if (claimsDone(this.lastText()))
-            this.hit('S1', id, 'right after the agent said it was done: counts twice');
-          // Making sure the slip is not repeated ("Record this in the skill") (version 7).
-          else if (lesson) this.hit('S1', id, `and set a rule for next time ("${lesson[0]}"): counts twice`);
-          else if (frustration)
-            this.hit('S1', id, `and said it in frustration ("${frustration}"): counts twice`);
-          // "I just did it but its not working": the person tried what the agent gave (version 9).
-          else if (fixFailed)
-            this.hit('S1', id, `and said the fix did not work ("${fixFailed}"): counts twice`);
-          else confirmable = id;
-        }
-        corrected = true;
-      }
+      const read = this.readWords(id, typed, reaction);
+      corrected = read.corrected;
+      confirmable = read.confirmable;
     }
+    if (!corrected) corrected = this.repasted(id, typed);
     // The agent said it cannot do what was asked ("I don't have access to your files") and the person
     // did not let it go: they retype the path, ask how to give it access, or tell it to find another way.
     if (this.declined && !corrected) {
@@ -387,6 +383,74 @@ export class CalibratedMachine {
     this.acted = false;
     this.lastHuman = { id, typed, corrected, confirmable, reacting };
     this.awaitingReply = true;
+  }
+
+  /**
+   * Reads the opening of a turn that reacts to the agent for a correction in words (a correction phrase, an
+   * objection asked as a question, a complaint), with the second signs that make one count twice. Returns
+   * whether it corrected and the hit a concession may still confirm.
+   */
+  private readWords(
+    id: MessageId,
+    typed: string,
+    reaction: string,
+  ): { corrected: boolean; confirmable: MessageId | undefined } {
+    let corrected = false;
+    let confirmable: MessageId | undefined;
+    const match = compiled(CORRECTION_RE).exec(reaction);
+    // Objecting with a question ("but the location was in X?") steers as a correction phrase does (version 7).
+    const challenge = match ? null : compiled(CHALLENGE_RE).exec(reaction);
+    // A complaint that the work is not what was asked: left empty, not matching, not seen (version 8).
+    const complaint = match || challenge ? undefined : complaintIn(reaction);
+    if (match || challenge || complaint) {
+      this.hit(
+        'S1',
+        id,
+        match
+          ? `correction "${match[0]}" in reply to the agent: "${quote(typed)}"`
+          : challenge
+            ? `objected with a question in reply to the agent: "${quote(typed)}"`
+            : `complained "${complaint}" in reply to the agent: "${quote(typed)}"`,
+      );
+      if (!this.rejected(id, reaction)) {
+        const lesson = compiled(LESSON_RE).exec(reaction);
+        // "this still fails??", a steer in capitals: the form says it was not a calm steer (version 8).
+        const frustration = showsFrustration(reaction);
+        const fixFailed = fixFailedIn(reaction);
+        // The agent had just said the work was done: the person caught a claim that was not true.
+        if (claimsDone(this.lastText()))
+          this.hit('S1', id, 'right after the agent said it was done: counts twice');
+        // Making sure the slip is not repeated ("Record this in the skill") (version 7).
+        else if (lesson) this.hit('S1', id, `and set a rule for next time ("${lesson[0]}"): counts twice`);
+        else if (frustration)
+          this.hit('S1', id, `and said it in frustration ("${frustration}"): counts twice`);
+        // "I just did it but its not working": the person tried what the agent gave (version 9).
+        else if (fixFailed)
+          this.hit('S1', id, `and said the fix did not work ("${fixFailed}"): counts twice`);
+        else confirmable = id;
+      }
+      corrected = true;
+    }
+    return { corrected, confirmable };
+  }
+
+  /**
+   * The person pastes again an error they pasted with an earlier request: what the agent did since did not
+   * fix it, whatever words come with it (version 10). Counts as a steer; right after the agent said the
+   * work was done it counts twice, as a steer in words does. Every error line is kept for later turns.
+   */
+  private repasted(id: MessageId, typed: string): boolean {
+    let again: string | undefined;
+    for (const line of errorLinesOf(typed)) {
+      const first = this.pastedErrors.get(line);
+      if (first === undefined) this.pastedErrors.set(line, this.request);
+      else if (first < this.request) again ??= line;
+    }
+    if (again === undefined || !this.seenAssistant) return false;
+    this.hit('S1', id, `pasted the same error again: "${quote(again)}"`);
+    if (claimsDone(this.lastText()))
+      this.hit('S1', id, 'right after the agent said it was done: counts twice');
+    return true;
   }
 
   /**

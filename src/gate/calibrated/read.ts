@@ -10,7 +10,7 @@ import {
   textOf,
   toolResultErrorsOf,
 } from '../../transcript/claude/fast/view-fields.js';
-import { toTurnEvent } from '../../transcript/claude/normalize.js';
+import { toTurnEvent } from '../../transcript/claude/normalise.js';
 import { adapterFor, claudeCodeAdapter, type HostAdapter } from '../../transcript/host.js';
 import type { HeadWatch } from '../../transcript/lines.js';
 import { codePointLength } from '../../transcript/pyjson.js';

@@ -39,7 +39,7 @@ const TYPES = {
 } as pg.CustomTypesConfig;
 
 /** Deadlines on every wait for the server (see PostgresTimeouts). */
-export interface PostgresTimeouts {
+interface PostgresTimeouts {
   /** Connecting, TLS and logging in (default 10 s). */
   connectMs?: number;
   /**

@@ -8,7 +8,7 @@ import {
   type TranscriptMessage,
 } from '../messages.js';
 import { pyTruthy } from '../pyjson.js';
-import { contentOf, isObject, messageIdOf, textOf } from './normalize.js';
+import { contentOf, isObject, messageIdOf, textOf } from './normalise.js';
 
 const KINDS: Record<string, ToolKind> = {
   Edit: 'edit',

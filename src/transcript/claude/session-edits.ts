@@ -9,7 +9,7 @@ import {
   type WrittenEdit,
   type WrittenPiece,
 } from '../session-edits.js';
-import { isObject } from './normalize.js';
+import { isObject } from './normalise.js';
 
 type Json = Record<string, unknown>;
 

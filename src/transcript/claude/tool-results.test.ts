@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toTurnEvent } from './normalize.js';
+import { toTurnEvent } from './normalise.js';
 import { toolErrorKind, toolResultKindsOf } from './tool-results.js';
 
 function resultLine(results: { content: unknown; is_error?: unknown }[]): Record<string, unknown> {

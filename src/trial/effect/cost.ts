@@ -7,7 +7,7 @@ import { type ShiftInterval, shiftInterval } from './rank-interval.js';
 import { type SessionRate, trialSides } from './sides.js';
 
 /** One session's spend, priced (money at API prices: docs/cost.md). */
-export interface SessionSpend {
+interface SessionSpend {
   sessionId: string;
   tokens: number;
   /** Null: a model the session used has no price. */

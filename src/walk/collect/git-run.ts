@@ -42,7 +42,7 @@ function shellQuote(arg: string): string {
   return /^[\w@%+=:,./^~-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
 }
 
-export interface GitCallOptions {
+interface GitCallOptions {
   /** Exit statuses that are not failures (e.g. 1 for `git diff --no-index`). Default: only 0. */
   okStatuses?: number[];
   /** Keep the output in the evidence record when it is short. */

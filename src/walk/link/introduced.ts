@@ -1,5 +1,5 @@
 import type { AgentEdit } from './agent-edits.js';
-import { canonicalText, insertedLines, isTrivialLine, meaningfulLines, normalizeLine } from './lines.js';
+import { canonicalText, insertedLines, isTrivialLine, meaningfulLines, normaliseLine } from './lines.js';
 
 /**
  * Text found inside an edit's canonical text (see canonicalText) must be at least this long to count:
@@ -49,7 +49,7 @@ function introducedBy(edit: AgentEdit): Introduced {
     const after = piece.after.split('\n').map(trimEnd);
     const added = (
       piece.before === undefined ? after : insertedLines(piece.before.split('\n').map(trimEnd), after)
-    ).map(normalizeLine);
+    ).map(normaliseLine);
     for (const line of added) {
       const key = canonicalText(line);
       if (!isTrivialLine(line)) {

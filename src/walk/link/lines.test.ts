@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { insertedLines, isTrivialLine, normalizeLine } from './lines.js';
+import { insertedLines, isTrivialLine, normaliseLine } from './lines.js';
 
 describe('insertedLines', () => {
   it('counts the lines a diff would show as added: written lines and moved ones, not kept ones', () => {
@@ -32,8 +32,8 @@ describe('insertedLines', () => {
 describe('isTrivialLine', () => {
   it('leaves out lines any author writes: braces, blank lines, closing tags, block words', () => {
     for (const line of ['}', '', ');', '---', '</div>', 'end', '} else {', 'fi', '*/'])
-      expect(isTrivialLine(normalizeLine(line)), line).toBe(true);
+      expect(isTrivialLine(normaliseLine(line)), line).toBe(true);
     for (const line of ['return total;', 'end_time = now()', '<% end %>x', 'x = 1', '# Heading'])
-      expect(isTrivialLine(normalizeLine(line)), line).toBe(false);
+      expect(isTrivialLine(normaliseLine(line)), line).toBe(false);
   });
 });

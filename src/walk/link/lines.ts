@@ -1,5 +1,5 @@
 /** A line as the linker compares it: trimmed, inner whitespace runs collapsed to one space. */
-export function normalizeLine(line: string): string {
+export function normaliseLine(line: string): string {
   return line.replace(/\s+/g, ' ').trim();
 }
 
@@ -45,11 +45,11 @@ const BLOCK_WORDS = new Set([
  * tag (`</div>`), block words (`end`, `} else {`), or under three characters. Any author writes these, so
  * they never count for or against a session.
  */
-export function isTrivialLine(normalized: string): boolean {
-  if (foldLine(normalized).length < 3) return true;
-  if (!/[\p{L}\p{N}]/u.test(normalized)) return true;
-  if (/^<\/[\w:-]+>$/.test(normalized)) return true;
-  const words = normalized.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
+export function isTrivialLine(normalised: string): boolean {
+  if (foldLine(normalised).length < 3) return true;
+  if (!/[\p{L}\p{N}]/u.test(normalised)) return true;
+  if (/^<\/[\w:-]+>$/.test(normalised)) return true;
+  const words = normalised.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
   return words.every((word) => BLOCK_WORDS.has(word));
 }
 
@@ -57,7 +57,7 @@ export function isTrivialLine(normalized: string): boolean {
 export function meaningfulLines(text: string): string[] {
   return text
     .split('\n')
-    .map(normalizeLine)
+    .map(normaliseLine)
     .filter((line) => !isTrivialLine(line));
 }
 

@@ -3,7 +3,7 @@ import type { HunkSummary } from '../patch-types.js';
 import type { AgentEdit } from './agent-edits.js';
 import type { CommandClaim } from './command-claims.js';
 import { runsInside, timesIntroduced } from './introduced.js';
-import { canonicalText, foldLine, isTrivialLine, normalizeLine } from './lines.js';
+import { canonicalText, foldLine, isTrivialLine, normaliseLine } from './lines.js';
 
 /**
  * A hunk links to the session whose edits introduced at least this share of its meaningful added lines:
@@ -325,7 +325,7 @@ export function createHunkLinker(
           if (!claimCommit.has(claim)) claimCommit.set(claim, BEFORE_THE_WALK);
       const inBase = new Map<string, number>();
       for (const line of content.split('\n')) {
-        const key = canonicalText(normalizeLine(line));
+        const key = canonicalText(normaliseLine(line));
         inBase.set(key, (inBase.get(key) ?? 0) + 1);
       }
       for (const edit of olderThan(path, baseTime)) {
@@ -350,7 +350,7 @@ export function createHunkLinker(
       // The first commit of the file after the command holds what it wrote; no later commit does.
       if (commit !== undefined) for (const claim of claims) claimCommit.set(claim, commit);
       if (candidates.length === 0 && claims.length === 0) return {};
-      const all = addedLines.map(normalizeLine);
+      const all = addedLines.map(normaliseLine);
       const meaningful = all.map((line) => !isTrivialLine(line));
       const count = meaningful.filter(Boolean).length;
       if (count === 0) return { trivial: true };

@@ -1,7 +1,7 @@
 import { AGENT_NAMES } from '../../../experiment/agents.js';
 import { defineCommand } from '../../args.js';
 
-export const SUMMARY = 'Run the same tasks with and without the rules and measure the difference';
+const SUMMARY = 'Run the same tasks with and without the rules and measure the difference';
 
 export const RUN_SPEC = defineCommand({
   path: 'experiment',

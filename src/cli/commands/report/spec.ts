@@ -1,8 +1,12 @@
+import { cliDescription } from '../../../parameters/shared.js';
+import { REPORT_PARAMETERS } from '../../../report/parameters.js';
 import { defineCommand } from '../../args.js';
 import { DATE_RANGE, HOST_FILTER, PROJECT_FILTER, STORE } from '../../common-options.js';
 import { PRICING } from '../../pricing-spec.js';
 import { PROFILE } from '../../profile-option.js';
 import { SURVIVAL_OPTIONS } from '../../survival-option.js';
+
+const shared = REPORT_PARAMETERS;
 
 export const SPEC = defineCommand({
   path: 'report',
@@ -20,24 +24,19 @@ export const SPEC = defineCommand({
       type: 'boolean',
       description: 'replace an existing --out file even when it is not a report this command wrote',
     },
-    demo: { type: 'boolean', description: 'report on the bundled demo sessions (an in-memory store)' },
+    demo: { type: 'boolean', description: cliDescription(shared.demo) },
     store: STORE,
     project: PROJECT_FILTER,
     host: HOST_FILTER,
     ...DATE_RANGE,
     machine: { type: 'string', arg: 'NAME', description: "a shared store: only this machine's sessions" },
     user: { type: 'string', arg: 'NAME', description: "a shared store: only this user's sessions" },
-    mroot: {
-      type: 'string',
-      arg: 'DIR',
-      description: "a project's main checkout: add its rules (as trial list weighs them) and trial decisions",
-    },
+    mroot: { type: 'string', arg: 'DIR', description: cliDescription(shared.mroot) },
     budget: {
       type: 'string',
       arg: 'TOKENS',
-      description:
-        'with --mroot: context budget per agent above which the weakest rules are proposed for removal',
-      default: '800',
+      description: `with --mroot: ${cliDescription(shared.budget)}`,
+      default: shared.budget.default,
     },
     ...SURVIVAL_OPTIONS,
     profile: PROFILE,

@@ -51,10 +51,10 @@ export async function runInstall(args: string[], io: CliIo): Promise<number> {
   if (values.cron && values.systemd) throw usageError(SPEC, 'choose one of --cron and --systemd');
   const every = parseCadence(values.every ?? '1d');
   if ('error' in every) throw usageError(SPEC, `--every: ${every.error}`);
-  const mroot = findGitRoots(io.cwd)?.mainCheckout ?? io.cwd;
-  const at = values.at === undefined ? defaultTimeOfDay(mroot) : parseTimeOfDay(values.at);
+  const mainCheckout = findGitRoots(io.cwd)?.mainCheckout ?? io.cwd;
+  const at = values.at === undefined ? defaultTimeOfDay(mainCheckout) : parseTimeOfDay(values.at);
   if (!at) throw usageError(SPEC, `--at takes a 24-hour time HH:MM, got '${values.at}'`);
-  const spec: ScheduleSpec = { mroot, every, at, node: process.execPath, bin: CLI_ENTRY };
+  const spec: ScheduleSpec = { mainCheckout, every, at, node: process.execPath, bin: CLI_ENTRY };
 
   if (!values.write) {
     if (values.systemd) {

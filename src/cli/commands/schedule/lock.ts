@@ -4,7 +4,7 @@ import { type CliIo, println } from '../../io.js';
 import { didYouMean } from '../../suggest.js';
 import { SPEC } from './lock-spec.js';
 import { ownerPid, takeoverNote } from './lock-words.js';
-import { existingProjectRoot } from './mroot.js';
+import { existingMainCheckout } from './main-checkout.js';
 
 /**
  * `schedule lock acquire <mroot>` prints the owner token (exit 0), or the held line (exit 2).
@@ -22,7 +22,7 @@ export async function runLock(args: string[], io: CliIo): Promise<number> {
     );
   if (action === 'acquire') {
     if (token !== undefined || values.force) throw usageError(SPEC, 'acquire takes only MROOT');
-    const root = existingProjectRoot(io.cwd, mroot);
+    const root = existingMainCheckout(io.cwd, mroot);
     const result = acquireScheduledLock(root, {
       pid: ownerPid(values.pid, (reason) => usageError(SPEC, reason)),
     });
@@ -36,7 +36,7 @@ export async function runLock(args: string[], io: CliIo): Promise<number> {
   }
   if (values.pid !== undefined) throw usageError(SPEC, '--pid is for acquire');
   try {
-    const released = releaseScheduledLock(existingProjectRoot(io.cwd, mroot), {
+    const released = releaseScheduledLock(existingMainCheckout(io.cwd, mroot), {
       ...(token === undefined ? { pid: process.ppid } : { token }),
       force: values.force === true,
     });

@@ -3,7 +3,7 @@ import { InputError } from '../../../errors/errors.js';
 import { readRegularText } from '../../../fsx/read-regular.js';
 import { parseAppliedRows, type ScheduledReportInput } from '../../../schedule/index.js';
 import { type ParsedArgs, usageError } from '../../args.js';
-import { existingProjectRoot } from './mroot.js';
+import { existingMainCheckout } from './main-checkout.js';
 import { SPEC } from './report-spec.js';
 
 export { SPEC };
@@ -42,7 +42,7 @@ export function reportRequestFrom(
   };
   const appliedCount = whole(v['applied-count'], 'applied-count');
   const followUpCount = whole(v['followup-count'], 'followup-count');
-  const root = existingProjectRoot(cwd, mroot);
+  const root = existingMainCheckout(cwd, mroot);
   const input = {
     counts,
     applied: parseAppliedRows(linesOf(cwd, v['applied-file'], 'applied-file')),

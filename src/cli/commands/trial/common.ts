@@ -1,8 +1,10 @@
 import { resolve } from 'node:path';
 import { UsageError } from '../../../errors/errors.js';
 import { findGitRoots } from '../../../git/roots.js';
+import { cliDescription } from '../../../parameters/shared.js';
 import { resolveStoreSettings } from '../../../store/settings.js';
 import { isIsoDay, todayUtc } from '../../../trial/dates.js';
+import { TRIAL_REVIEW_PARAMETERS } from '../../../trial/parameters.js';
 import type { TrialReviewOptions } from '../../../trial/project-review.js';
 import type { SessionScoreSource } from '../../../trial/scores.js';
 import { projectScoreSource } from '../../../trial/sources.js';
@@ -13,20 +15,30 @@ import { gateSettingsFromArgs, PROFILE } from '../../profile-option.js';
 import { EFFECT_OPTIONS, effectOptions } from './effect-options.js';
 import { TEAM_OPTIONS, teamStore } from './team-option.js';
 
-/** Options shared by `trial review` and `trial list`. */
+const shared = TRIAL_REVIEW_PARAMETERS;
+
+/** Whose sessions a review counts: the project's own, or every project's. */
+const TRIAL_SCOPES = ['current', 'all'] as const;
+
+/** Options shared by `trial review` and `trial list`; their words are trial/parameters.ts's. */
 export const REVIEW_OPTIONS = {
   mroot: {
     type: 'string',
     arg: 'PATH',
-    description: "the project's main checkout",
-    default: 'the repository you are in',
+    description: cliDescription(shared.mroot),
+    default: shared.mroot.default,
   },
-  today: { type: 'string', arg: 'YYYY-MM-DD', description: 'the day to review on', default: 'today, in UTC' },
+  today: {
+    type: 'string',
+    arg: 'YYYY-MM-DD',
+    description: cliDescription(shared.today),
+    default: shared.today.default,
+  },
   scope: {
     type: 'string',
-    choices: ['current', 'all'],
-    description: "whose sessions count: this project's or every project's",
-    default: 'current',
+    choices: TRIAL_SCOPES,
+    description: cliDescription(shared.scope),
+    default: shared.scope.default,
   },
   'projects-root': PROJECTS_ROOT,
   'session-scores-file': {

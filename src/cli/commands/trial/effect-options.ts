@@ -1,31 +1,38 @@
 import { UsageError } from '../../../errors/errors.js';
+import { cliDescription } from '../../../parameters/shared.js';
+import { TRIAL_REVIEW_PARAMETERS } from '../../../trial/parameters.js';
 import { TRIAL_RULES, type TrialReviewOptions, type TrialRuleName } from '../../../trial/project-review.js';
 
-/** The decision rule and its settings, shared by `trial review`, `trial list`, `rules` and `report`. */
+const shared = TRIAL_REVIEW_PARAMETERS;
+
+/**
+ * The decision rule and its settings, shared by `trial review`, `trial list`, `rules` and `report`; their
+ * words are trial/parameters.ts's (the MCP server's trial_review says the same).
+ */
 export const EFFECT_OPTIONS = {
   rule: {
     type: 'string',
-    choices: ['effect', 'seed'],
-    description: "how trials are decided: by effect with a confidence interval, or the seed's means",
-    default: 'effect',
+    choices: TRIAL_RULES,
+    description: cliDescription(shared.rule),
+    default: shared.rule.default,
   },
   confidence: {
     type: 'string',
     arg: 'P',
-    description: 'confidence over a whole trial; each review uses 1-(1-P)/cap-windows',
-    default: '0.95',
+    description: cliDescription(shared.confidence),
+    default: shared.confidence.default,
   },
   'cap-windows': {
     type: 'string',
     arg: 'N',
-    description: 'review windows a trial runs at most before it is INCONCLUSIVE',
-    default: '3',
+    description: cliDescription(shared.capWindows),
+    default: shared.capWindows.default,
   },
   'escalate-after': {
     type: 'string',
     arg: 'N',
-    description: 'violations during a trial after which a guard hook is proposed',
-    default: '3',
+    description: cliDescription(shared.escalateAfter),
+    default: shared.escalateAfter.default,
   },
 } as const;
 

@@ -1,3 +1,5 @@
+import { cliDescription } from '../../../parameters/shared.js';
+import { TRIAL_REVIEW_PARAMETERS } from '../../../trial/parameters.js';
 import { defineCommand } from '../../args.js';
 import { PRICING } from '../../pricing-spec.js';
 import { REVIEW_OPTIONS } from './common.js';
@@ -19,8 +21,7 @@ export const SPEC = defineCommand({
     pricing: PRICING,
     survival: {
       type: 'boolean',
-      description:
-        "with --json: each side's share of committed agent lines still alive at HEAD (git blame; at most 40 sessions, 60 s)",
+      description: `with --json: ${cliDescription(TRIAL_REVIEW_PARAMETERS.survival)}`,
     },
     'record-decision': {
       type: 'boolean',

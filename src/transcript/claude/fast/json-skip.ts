@@ -63,7 +63,7 @@ function isDigit(c: number | undefined): boolean {
 }
 
 /** A number (`-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?`) or `true`/`false`/`null`. */
-export function skipScalar(b: Uint8Array, i: number, end: number): number {
+function skipScalar(b: Uint8Array, i: number, end: number): number {
   const c = b[i];
   if (c === 0x74)
     return end - i >= 4 && b[i + 1] === 0x72 && b[i + 2] === 0x75 && b[i + 3] === 0x65 ? i + 4 : -1;

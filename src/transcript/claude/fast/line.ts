@@ -17,7 +17,7 @@ export const STRING_ESCAPED = 2; // decode with JSON.parse
 export const OTHER = 3; // number, literal, array, object: JSON.parse the bytes when needed
 
 /** What the top-level `type` and a block's `type` are, as far as the gate cares. */
-export const TYPE_OTHER = 0;
+const TYPE_OTHER = 0;
 export const TYPE_USER = 1;
 export const TYPE_ASSISTANT = 2;
 export const TYPE_TEXT = 3;

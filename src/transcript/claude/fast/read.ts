@@ -4,7 +4,7 @@ import { addParsedFacts, emptyFacts, SCHEMA_DRIFT_WINDOW } from '../../read.js';
 import type { ToolResultKind, TranscriptFacts, TurnEvent } from '../../types.js';
 import { longLinesFor } from '../long-line/sink.js';
 import type { LongLineOptions } from '../long-line/types.js';
-import { toTurnEvent } from '../normalize.js';
+import { toTurnEvent } from '../normalise.js';
 import { toolResultKindsOf } from '../tool-results.js';
 import { type LineView, newLineView, STRING, scanLine, stringOf, TYPE_ASSISTANT, TYPE_USER } from './line.js';
 import { editsOf, isString, messageIdOf, nonEmptyString, textOf, toolResultErrorsOf } from './view-fields.js';

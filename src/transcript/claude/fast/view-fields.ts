@@ -16,7 +16,7 @@ import {
 
 /**
  * Reading the fields of a scanned line (a LineView over the line's bytes) the way the plain reader reads
- * them from the parsed object (claude/normalize.ts): the event builder and the gate's direct turn reader
+ * them from the parsed object (claude/normalise.ts): the event builder and the gate's direct turn reader
  * share these, so both decode exactly what the oracle would.
  */
 

@@ -99,6 +99,14 @@ export function wasmLineScanner(): WasmLineScanner | null {
   return loaded;
 }
 
+/**
+ * Instantiates the module and builds the scanner around its memory.
+ *
+ * Long on purpose: every reader below closes over one view of the module's memory (`slots`), which
+ * `lines` replaces when the memory grows, and over the break search's last line (`scannedStart`,
+ * `scannedEnd`). Split into functions of their own they would reach both through an object on every slot
+ * they copy, on the gate's hottest path (each field of each line); kept together, each is a few lines.
+ */
 function load(bytes: Uint8Array): WasmLineScanner {
   const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
   const exports = new wasm.Instance(new wasm.Module(bytes)).exports as ScannerExports;

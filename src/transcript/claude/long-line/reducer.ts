@@ -3,7 +3,7 @@ import { sha1Digest } from '../../sha1.js';
 import type { LongLineOptions, TextReduction } from './types.js';
 
 /**
- * What a value means to the gate's reading of a Claude Code line, by where it sits (see normalize.ts):
+ * What a value means to the gate's reading of a Claude Code line, by where it sits (see normalise.ts):
  * - `top`, `message`, `block`, `input`: objects whose members the gate reads; other members are dropped.
  * - `content`: `message.content`, a text (string) or the list of blocks.
  * - `text`: a turn's text; a long one is reduced by the text reduction.
@@ -273,7 +273,7 @@ const WIDE_SPACES = [
 ];
 const isAsciiPySpace = (b: number) => (b >= 0x09 && b <= 0x0d) || (b >= 0x1c && b <= 0x20);
 
-export type ReducedLine = { kind: 'line'; bytes: Buffer } | { kind: 'invalid' } | { kind: 'too-large' };
+type ReducedLine = { kind: 'line'; bytes: Buffer } | { kind: 'invalid' } | { kind: 'too-large' };
 
 /**
  * Reads one Claude Code line that is too long to hold, in pieces, and writes a short line that the gate

@@ -2,8 +2,8 @@ import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { InputError } from '../../../errors/errors.js';
 
-/** The project root a scheduled helper works in: an existing folder, resolved against the cwd. */
-export function existingProjectRoot(cwd: string, path: string): string {
+/** The main checkout a scheduled helper works in: an existing folder, resolved against the cwd. */
+export function existingMainCheckout(cwd: string, path: string): string {
   const root = resolve(cwd, path);
   if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) {
     throw new InputError(`project root ${root} is not an existing folder (expected the main checkout)`);
