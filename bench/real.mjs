@@ -10,7 +10,11 @@
 //   - scan of the ~1 GB tree: cold (a fresh store each round) with --jobs 1 and the default jobs, and warm,
 //     against ccusage reading the same tree (`ccusage daily --json --offline`, given with --ccusage);
 //   - the friction-capture hook against `node -e 0`.
-// usage: node bench/real.mjs --corpus DIR [--ccusage BIN] [--rounds N]
+// The reference's own start-up counts in its figure as Node's does in ours, so both should start as on a
+// user's machine: --python names the interpreter (default python3 on PATH; a version manager's shim is a
+// shell script that adds its own start-up to the reference), and the run says which one it used and
+// whether NODE_EXTRA_CA_CERTS is set (Node 20 reads those certificates before any script runs, tens of ms).
+// usage: node bench/real.mjs --corpus DIR [--ccusage BIN] [--python BIN] [--rounds N]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -24,13 +28,14 @@ const { values } = parseArgs({
   options: {
     corpus: { type: 'string' },
     ccusage: { type: 'string' },
+    python: { type: 'string', default: 'python3' },
     rounds: { type: 'string', default: '5' },
     only: { type: 'string' },
   },
 });
 if (!values.corpus || !existsSync(join(values.corpus, 'manifest.json'))) {
   console.error(
-    'usage: real.mjs --corpus DIR [--ccusage BIN] [--rounds N] [--only gate|scan|hook]  (DIR from bench/real-corpus.mjs)',
+    'usage: real.mjs --corpus DIR [--ccusage BIN] [--python BIN] [--rounds N] [--only gate|scan|hook]  (DIR from bench/real-corpus.mjs)',
   );
   process.exit(2);
 }
@@ -124,6 +129,12 @@ console.log(
 console.log(
   `corpus: ${manifest.tree.files} sessions / ${(manifest.tree.bytes / 1e6).toFixed(0)} MB tree, ${(manifest.concat.bytes / 1e6).toFixed(0)} MB concatenated, typical session ${(manifest.typical.bytes / 1e6).toFixed(2)} MB, from ${manifest.sources} real sources`,
 );
+{
+  const python = spawnSync(values.python, ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' });
+  console.log(
+    `reference: ${values.python} (${python.stdout?.trim() || 'not found'}); NODE_EXTRA_CA_CERTS ${process.env.NODE_EXTRA_CA_CERTS ? 'set' : 'not set'}`,
+  );
+}
 try {
   if (want('gate')) {
     const seed = { FRICTION_LEDGER: noLedger, RETRO_GATE_PROFILE: 'seed' };
@@ -134,7 +145,7 @@ try {
         { label: 'retrospect gate', cmd: process.execPath, args: [BIN, 'gate', concat], env: seed },
         {
           label: 'Python reference gate',
-          cmd: 'python3',
+          cmd: values.python,
           args: [join(ROOT, 'bench', 'reference', 'gate.py'), concat],
           env: seed,
         },
@@ -159,7 +170,7 @@ try {
         },
         {
           label: 'Python reference gate',
-          cmd: 'python3',
+          cmd: values.python,
           args: [join(ROOT, 'bench', 'reference', 'gate.py'), typical],
           env: { FRICTION_LEDGER: noLedger },
         },

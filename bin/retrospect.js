@@ -16,7 +16,15 @@ const argv = process.argv.slice(2);
 // What Claude Code runs after every failed tool call starts from one bundle that holds main() and the
 // capture (scripts/bundle-commands.mjs); any other command line, the capture's --help included, from main.
 const capture = argv.length === 2 && argv[0] === 'hook' && argv[1] === 'friction-capture';
-const { main } = await import(capture ? '../dist/cli/main-capture.js' : '../dist/cli/main.js');
+// A gate (every session end) and a scan run main() and the command as one script with V8's code cache of
+// an earlier run (dist/cli/main-gate.js, main-scan.js).
+const script = argv[0] === 'gate' || argv[0] === 'scan';
+const entry = capture
+  ? '../dist/cli/main-capture.js'
+  : script
+    ? `../dist/cli/main-${argv[0]}.js`
+    : '../dist/cli/main.js';
+const { main } = await import(entry);
 
 main(argv).then(
   (code) => {

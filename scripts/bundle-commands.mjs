@@ -5,6 +5,8 @@
 // imports: the error classes, so that the error boundary in cli/main.js still recognizes what a
 // command throws, any module that finds a worker file beside itself through import.meta.url, and modules a
 // command loads only on a rare path (the gate's session-id lookup), which stay out of its start-up.
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -47,7 +49,7 @@ const BUNDLES = [
 ];
 
 /** Bundles `entry` into `outfile`; a relative import for which `external(target, kind)` holds stays an import. */
-async function bundle(entry, outfile, external) {
+async function bundle(entry, outfile, external, extra = {}) {
   await build({
     entryPoints: [entry],
     outfile,
@@ -74,6 +76,7 @@ async function bundle(entry, outfile, external) {
         },
       },
     ],
+    ...extra,
   });
 }
 
@@ -89,6 +92,35 @@ await bundle(
   (target, kind) =>
     kind === 'dynamic-import' && target.startsWith(join(dist, 'cli', 'commands')) && !capturePath.includes(target),
 );
+
+// `retrospect gate …` and `retrospect scan …`: main() and the command as one script (CommonJS-shaped),
+// which dist/cli/main-<command>.js runs with V8's code cache of its last run (cli/script-cache.js). What
+// must stay one instance per process is required from the modules that loader imports (the build stops
+// when the script requires any other module of ours); every other command, and what the command imports
+// only when asked for, stays a dynamic import, rewritten to the loader's __import.
+async function bundleMainScript(command, shared) {
+  const outfile = join(dist, 'cli', `main-${command}.cjs`);
+  const target = join(dist, 'cli', 'commands', `${command}.js`);
+  const keep = new Set(shared.map((name) => join(dist, name)));
+  await bundle(
+    join(dist, 'cli', 'main.js'),
+    outfile,
+    (file, kind) => keep.has(file) || (kind === 'dynamic-import' && file !== target),
+    { format: 'cjs', define: { 'import.meta.url': '__bundleUrl' } },
+  );
+  const name = `main-${command}.cjs`;
+  const code = readFileSync(outfile, 'utf8').replace(/\bimport\(("[^"]+")\)/g, '__import($1)');
+  if (/\bimport\s*\(|import\.meta/.test(code)) throw new Error(`${name}: an import() or import.meta left`);
+  const loader = readFileSync(join(dist, 'cli', `main-${command}.js`), 'utf8');
+  const given = new Set([...loader.matchAll(/^\s*'(\.\.?\/[^']+)': /gm)].map((m) => m[1]));
+  const required = [...new Set([...code.matchAll(/\brequire\("(\.[^"]+)"\)/g)].map((m) => m[1]))];
+  const missing = required.filter((specifier) => !given.has(specifier));
+  if (missing.length > 0) throw new Error(`${name} requires ${missing.join(', ')}, which its loader does not give`);
+  const buildId = createHash('sha256').update(code).digest('hex').slice(0, 16);
+  writeFileSync(outfile, `// build ${buildId}\n${code}`);
+}
+await bundleMainScript('gate', ['errors/errors.js', 'fsx/refused-reads.js', 'gate/split-worker-url.js', ...CLI_CORE]);
+await bundleMainScript('scan', ['errors/errors.js', 'scan/demo-root.js', 'cost/bundled-prices.js', ...CLI_CORE]);
 
 // The gate's threads: the scan's pool (which gates small files on the calling thread) and its worker, and
 // the hint's gate worker. Each worker thread loads its modules anew, so a cold scan on two threads paid the

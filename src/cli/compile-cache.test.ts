@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { compileCacheFolder, enableCompileCache } from './compile-cache.js';
+import { compileCacheFolder, enableCompileCache, privateCacheFolder } from './compile-cache.js';
 
 const made: string[] = [];
 function scratch(): string {
@@ -60,5 +60,16 @@ describe('the compile cache folder', () => {
       enableCompileCache({ XDG_CACHE_HOME: home, NODE_DISABLE_COMPILE_CACHE: '1' }, (f) => enabled.push(f)),
     ).toBeUndefined();
     expect(enabled).toEqual([]);
+  });
+});
+
+describe('a private cache folder', () => {
+  it('is made beside the compile cache, and none is given when caches are turned off', () => {
+    const home = scratch();
+    const env = { XDG_CACHE_HOME: join(home, 'cache') };
+    const folder = privateCacheFolder(env, 'script-cache');
+    expect(folder).toBe(join(home, 'cache', 'retrospect', 'script-cache'));
+    expect(statSync(folder!).mode & 0o777).toBe(0o700);
+    expect(privateCacheFolder({ ...env, NODE_DISABLE_COMPILE_CACHE: '1' }, 'script-cache')).toBeUndefined();
   });
 });
