@@ -6,7 +6,7 @@ import { countMatches, S4_PREFILTER, S5_MIN_ASSISTANT_LENGTH, SYSTEM_NOTIFICATIO
 import { RETRY_RE } from './lexicon.js';
 
 /** Texts up to this many UTF-16 units are kept whole; a longer one keeps this much of its opening. */
-export const CALIBRATED_HEAD_UNITS = 4096;
+const CALIBRATED_HEAD_UNITS = 4096;
 /** Ends the kept opening: neither white space nor a word character, so no phrase runs across the cut. */
 const SEAM = '\u0001';
 /** A word's opening kept past the cut: longer than any approval or thanks word. */
