@@ -31,7 +31,7 @@ export function normaliseRuleText(text: string): string {
  * The rules of a rules file, one a list item or a paragraph: headings, blank lines and comments are not
  * rules. A list item's wrapped lines belong to it.
  */
-export function rulesOfText(text: string): string[] {
+function rulesOfText(text: string): string[] {
   const rules: string[] = [];
   let current: string[] = [];
   const close = () => {

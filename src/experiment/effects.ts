@@ -144,7 +144,7 @@ function sd(values: readonly number[]): number {
 }
 
 /** A run's value on a measure, or undefined when the run does not have it. */
-export function runMeasure(run: RunRecord, measure: MeasureName): number | undefined {
+function runMeasure(run: RunRecord, measure: MeasureName): number | undefined {
   switch (measure) {
     case 'friction':
       return run.measures?.friction;
@@ -165,7 +165,7 @@ export function runMeasure(run: RunRecord, measure: MeasureName): number | undef
   }
 }
 
-export function armValues(runs: readonly RunRecord[], arm: Arm, measure: MeasureName): number[] {
+function armValues(runs: readonly RunRecord[], arm: Arm, measure: MeasureName): number[] {
   return runs
     .filter((r) => r.arm === arm)
     .flatMap((r) => {

@@ -16,7 +16,7 @@ export function renderPlanText(
   return `${lines.join('\n')}\n`;
 }
 
-export function worstCaseLine(worst: WorstCase, perRunMs: number): string {
+function worstCaseLine(worst: WorstCase, perRunMs: number): string {
   const tokens =
     worst.tokens === undefined ? 'tokens unknown until a run reports them' : `${worst.tokens} tokens`;
   const usd = worst.usd === undefined ? 'cost unknown until a run reports it' : `$${worst.usd}`;

@@ -1,7 +1,7 @@
 import { seededRandom, shuffled } from './seeded-random.js';
 import type { ExperimentTask } from './tasks.js';
 
-export const ARMS = ['with', 'without'] as const;
+const ARMS = ['with', 'without'] as const;
 export type Arm = (typeof ARMS)[number];
 
 /** One run the experiment will make: a task, an arm, and which of the task's runs in that arm it is. */

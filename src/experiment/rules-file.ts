@@ -2,7 +2,7 @@ import { InputError } from '../errors/errors.js';
 import { readRegularText } from '../fsx/read-regular.js';
 
 /** A rules file bigger than this is not a set of rules an agent should load every session. */
-export const RULES_FILE_CAP = 64 * 1024;
+const RULES_FILE_CAP = 64 * 1024;
 
 /** The rules the "with" arm loads: Markdown as a file of `.claude/rules/` holds it, kept byte for byte. */
 export interface ExperimentRules {

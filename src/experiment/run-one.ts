@@ -13,7 +13,7 @@ import { createCheckout, removeCheckout } from './checkout.js';
 import { transcriptFromClaudeStream } from './claude-stream-transcript.js';
 import { measureTranscript } from './measure.js';
 import type { PlannedRun } from './plan.js';
-import { runProcess } from './run-process.js';
+import { type ProcessOutcome, runProcess } from './run-process.js';
 import type { RunRecord, RunStatus } from './state.js';
 import type { ExperimentTask, FollowUp } from './tasks.js';
 
@@ -106,8 +106,7 @@ export async function runOne(
   rules: string,
   settings: RunSettings,
 ): Promise<RunRecord> {
-  const { driver, outDir } = settings;
-  const runsDir = join(outDir, 'runs');
+  const runsDir = join(settings.outDir, 'runs');
   mkdirSync(runsDir, { recursive: true });
   const checkoutRoot = settings.checkoutRoot ?? tmpdir();
   const checkout = realpathSync(mkdtempSync(join(checkoutRoot, `${CHECKOUT_PREFIX}${planned.taskId}-`)));
@@ -116,113 +115,178 @@ export async function runOne(
   try {
     createCheckout(task.repo, task.sha, join(checkout, 'repo'), settings.env);
     const worktree = join(checkout, 'repo');
-    if (planned.arm === 'with') placeRules(worktree, driver, rules);
-    const streamName = `${planned.id}.stream.jsonl`;
-    const streamPath = join(runsDir, streamName);
-    const startedMs = Date.now();
-    const call = driver.invocation(task.prompt, {
-      model: settings.model,
-      permissionMode: settings.permissionMode,
-    });
-    const first = await invokeAgent(planned.id, call, streamPath, worktree, settings.timeLimitMs, settings);
-    let { agent, report } = first;
-    let agentMs = agent.ms;
-    const followUps: NonNullable<RunRecord['followUps']> = [];
-    const totals = { tokens: report.tokens, usd: report.usd, turns: report.agentTurns };
-    for (const [at, followUp] of (task.followUp ?? []).entries()) {
-      // A follow-up answers an agent that stopped of itself; a run that failed or ran out of time has ended.
-      if (agent.timedOut || agent.code !== 0 || report.error || report.sessionId === undefined) break;
-      if (!driver.resumeInvocation) break;
-      if (
-        !(await followUpApplies(
-          followUp,
-          report,
-          task,
-          worktree,
-          runsDir,
-          `${planned.id}.follow-up-${at + 1}`,
-          settings,
-        ))
-      )
-        continue;
-      const left = settings.timeLimitMs - (Date.now() - startedMs);
-      if (left <= 0) {
-        agent = { ...agent, timedOut: true };
-        break;
-      }
-      const stream = join('runs', `${planned.id}.follow-up-${at + 1}.stream.jsonl`);
-      const next = await invokeAgent(
-        planned.id,
-        driver.resumeInvocation(report.sessionId, followUp.say, {
-          model: settings.model,
-          permissionMode: settings.permissionMode,
-        }),
-        join(outDir, stream),
-        worktree,
-        left,
-        settings,
-      );
-      agent = next.agent;
-      report = next.report;
-      agentMs += agent.ms;
-      totals.tokens = addKnown(totals.tokens, report.tokens);
-      totals.usd = addKnown(totals.usd, report.usd);
-      totals.turns = addKnown(totals.turns, report.agentTurns);
-      followUps.push({ said: followUp.say, stream });
-    }
-    const found = driver.transcript(report, worktree, settings.env, startedMs);
-    let transcript = found === undefined ? null : copyTranscript(found, runsDir, planned.id);
-    let transcriptFrom: RunRecord['transcriptFrom'] = transcript === null ? null : 'agent';
-    if (transcript === null && driver.name === 'claude') {
-      const rebuilt = transcriptFromClaudeStream(
-        [
-          { prompt: task.prompt, streamPath },
-          ...followUps.map((f) => ({ prompt: f.said, streamPath: join(outDir, f.stream) })),
-        ],
-        worktree,
-        startedMs,
-      );
-      if (rebuilt !== '') {
-        transcript = join('runs', `${planned.id}.transcript.jsonl`);
-        writeFileAtomic(join(outDir, transcript), rebuilt);
-        transcriptFrom = 'stream';
-      }
-    }
+    if (planned.arm === 'with') placeRules(worktree, settings.driver, rules);
+    const session = await runAgentSession(planned, task, worktree, runsDir, settings);
+    const saved = saveTranscript(planned, task, session, worktree, runsDir, settings);
     const check =
       task.check === undefined ? null : await runCheck(task, worktree, runsDir, planned.id, settings);
-    const status: RunStatus = agent.timedOut
-      ? 'timed-out'
-      : report.error || agent.code !== 0
-        ? 'agent-error'
-        : 'finished';
-    const measures = transcript === null ? undefined : measureTranscript(join(outDir, transcript));
+    const record = runRecordOf(planned, session, saved, check, settings.keep ? worktree : null, settings);
     kept = settings.keep;
-    return {
-      id: planned.id,
-      taskId: planned.taskId,
-      arm: planned.arm,
-      replicate: planned.replicate,
-      status,
-      startedAt: new Date(startedMs).toISOString(),
-      wallMs: agentMs,
-      exitCode: agent.code,
-      transcript,
-      transcriptFrom,
-      stream: join('runs', streamName),
-      check,
-      tokens: totals.tokens ?? null,
-      usd: totals.usd === undefined ? null : Math.round(totals.usd * 1e6) / 1e6,
-      agentTurns: totals.turns ?? null,
-      ...(followUps.length > 0 ? { followUps } : {}),
-      measures: measures ?? null,
-      error:
-        report.error ??
-        (agent.code !== 0 && !agent.timedOut ? agent.stderrTail.trim().split('\n').pop() || null : null),
-      keptCheckout: kept ? worktree : null,
-    };
+    return record;
   } finally {
     if (!kept) removeCheckout(checkout);
   }
+}
+
+/** What the agent did over its first prompt and the follow-ups it was given, summed over all of them. */
+interface AgentSession {
+  /** The last invocation's outcome (timed out when the time limit ran out before a follow-up). */
+  agent: ProcessOutcome;
+  /** The last invocation's report. */
+  report: AgentReport;
+  startedMs: number;
+  agentMs: number;
+  /** The first prompt's stream, in the runs folder. */
+  streamName: string;
+  followUps: NonNullable<RunRecord['followUps']>;
+  totals: { tokens: number | undefined; usd: number | undefined; turns: number | undefined };
+}
+
+/** Where the run's transcript was kept (in the runs folder) and what it was made from. */
+interface SavedTranscript {
+  transcript: string | null;
+  transcriptFrom: 'agent' | 'stream' | null;
+}
+
+/**
+ * Runs the agent on the task's prompt in the worktree, then each follow-up whose condition holds, as long
+ * as the agent stopped of itself and time is left; a follow-up resumes the agent's session.
+ */
+async function runAgentSession(
+  planned: PlannedRun,
+  task: ExperimentTask,
+  worktree: string,
+  runsDir: string,
+  settings: RunSettings,
+): Promise<AgentSession> {
+  const { driver, outDir } = settings;
+  const streamName = `${planned.id}.stream.jsonl`;
+  const streamPath = join(runsDir, streamName);
+  const startedMs = Date.now();
+  const call = driver.invocation(task.prompt, {
+    model: settings.model,
+    permissionMode: settings.permissionMode,
+  });
+  const first = await invokeAgent(planned.id, call, streamPath, worktree, settings.timeLimitMs, settings);
+  let { agent, report } = first;
+  let agentMs = agent.ms;
+  const followUps: NonNullable<RunRecord['followUps']> = [];
+  const totals = { tokens: report.tokens, usd: report.usd, turns: report.agentTurns };
+  for (const [at, followUp] of (task.followUp ?? []).entries()) {
+    // A follow-up answers an agent that stopped of itself; a run that failed or ran out of time has ended.
+    if (agent.timedOut || agent.code !== 0 || report.error || report.sessionId === undefined) break;
+    if (!driver.resumeInvocation) break;
+    if (
+      !(await followUpApplies(
+        followUp,
+        report,
+        task,
+        worktree,
+        runsDir,
+        `${planned.id}.follow-up-${at + 1}`,
+        settings,
+      ))
+    )
+      continue;
+    const left = settings.timeLimitMs - (Date.now() - startedMs);
+    if (left <= 0) {
+      agent = { ...agent, timedOut: true };
+      break;
+    }
+    const stream = join('runs', `${planned.id}.follow-up-${at + 1}.stream.jsonl`);
+    const next = await invokeAgent(
+      planned.id,
+      driver.resumeInvocation(report.sessionId, followUp.say, {
+        model: settings.model,
+        permissionMode: settings.permissionMode,
+      }),
+      join(outDir, stream),
+      worktree,
+      left,
+      settings,
+    );
+    agent = next.agent;
+    report = next.report;
+    agentMs += agent.ms;
+    totals.tokens = addKnown(totals.tokens, report.tokens);
+    totals.usd = addKnown(totals.usd, report.usd);
+    totals.turns = addKnown(totals.turns, report.agentTurns);
+    followUps.push({ said: followUp.say, stream });
+  }
+  return { agent, report, startedMs, agentMs, streamName, followUps, totals };
+}
+
+/**
+ * Keeps the session's transcript in the runs folder: the agent's own file copied, or, when Claude Code
+ * left none, one rebuilt from its event streams. Null when there is neither.
+ */
+function saveTranscript(
+  planned: PlannedRun,
+  task: ExperimentTask,
+  session: AgentSession,
+  worktree: string,
+  runsDir: string,
+  settings: RunSettings,
+): SavedTranscript {
+  const { driver, outDir } = settings;
+  const found = driver.transcript(session.report, worktree, settings.env, session.startedMs);
+  if (found !== undefined)
+    return { transcript: copyTranscript(found, runsDir, planned.id), transcriptFrom: 'agent' };
+  if (driver.name !== 'claude') return { transcript: null, transcriptFrom: null };
+  const rebuilt = transcriptFromClaudeStream(
+    [
+      { prompt: task.prompt, streamPath: join(runsDir, session.streamName) },
+      ...session.followUps.map((f) => ({ prompt: f.said, streamPath: join(outDir, f.stream) })),
+    ],
+    worktree,
+    session.startedMs,
+  );
+  if (rebuilt === '') return { transcript: null, transcriptFrom: null };
+  const transcript = join('runs', `${planned.id}.transcript.jsonl`);
+  writeFileAtomic(join(outDir, transcript), rebuilt);
+  return { transcript, transcriptFrom: 'stream' };
+}
+
+/** The run's record: its status, the agent's totals, the check, and the saved transcript's measures. */
+function runRecordOf(
+  planned: PlannedRun,
+  session: AgentSession,
+  saved: SavedTranscript,
+  check: RunRecord['check'],
+  keptCheckout: string | null,
+  settings: RunSettings,
+): RunRecord {
+  const { agent, report, totals, followUps } = session;
+  const { transcript } = saved;
+  const status: RunStatus = agent.timedOut
+    ? 'timed-out'
+    : report.error || agent.code !== 0
+      ? 'agent-error'
+      : 'finished';
+  const measures = transcript === null ? undefined : measureTranscript(join(settings.outDir, transcript));
+  return {
+    id: planned.id,
+    taskId: planned.taskId,
+    arm: planned.arm,
+    replicate: planned.replicate,
+    status,
+    startedAt: new Date(session.startedMs).toISOString(),
+    wallMs: session.agentMs,
+    exitCode: agent.code,
+    transcript,
+    transcriptFrom: saved.transcriptFrom,
+    stream: join('runs', session.streamName),
+    check,
+    tokens: totals.tokens ?? null,
+    usd: totals.usd === undefined ? null : Math.round(totals.usd * 1e6) / 1e6,
+    agentTurns: totals.turns ?? null,
+    ...(followUps.length > 0 ? { followUps } : {}),
+    measures: measures ?? null,
+    error:
+      report.error ??
+      (agent.code !== 0 && !agent.timedOut ? agent.stderrTail.trim().split('\n').pop() || null : null),
+    keptCheckout,
+  };
 }
 
 const addKnown = (a: number | undefined, b: number | undefined) =>

@@ -52,7 +52,7 @@ export function newcombeExcludesZero(x: number, n: number, y: number, m: number,
  * Whether Newcombe's interval at `level` for x of n against y of m lies wholly beyond the margin: above
  * `margin` or below `−margin` (with a margin of 0, wholly on one side of zero).
  */
-export function newcombeBeyondMargin(
+function newcombeBeyondMargin(
   x: number,
   n: number,
   y: number,

@@ -9,7 +9,7 @@ import type { MinEffect } from './min-effect.js';
 import type { Arm, PlannedRun } from './plan.js';
 import type { ExperimentTask } from './tasks.js';
 
-export const STATE_FILE = 'experiment.json';
+const STATE_FILE = 'experiment.json';
 export const STATE_VERSION = 1;
 
 /** How a run ended. */

@@ -32,7 +32,7 @@ export interface FollowUp {
 }
 
 /** Follow-ups a task may have: each is a further agent session's worth of time within the run's limit. */
-export const FOLLOW_UPS_MAX = 5;
+const FOLLOW_UPS_MAX = 5;
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/;
 const REV = /^[0-9a-fA-F]{4,64}$|^[A-Za-z0-9][A-Za-z0-9._/@{}~^-]{0,199}$/;

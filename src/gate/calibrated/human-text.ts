@@ -110,7 +110,7 @@ export function humanTextKind(typed: string): HumanTextKind {
 }
 
 /** How much of a turn is read for corrections: a reaction comes first; what follows is often a paste. */
-export const CORRECTION_HEAD = 280;
+const CORRECTION_HEAD = 280;
 
 /**
  * The part of a turn read for corrections: its first line, at most CORRECTION_HEAD characters. A reaction

@@ -5,7 +5,7 @@ import { CONCESSION_RE } from './lexicon.js';
  * How far into one of the agent's later texts on a request a concession is looked for: it opens the text
  * ("You're right, I missed the settings page" after reading the files).
  */
-export const LATER_CONCESSION_HEAD = 200;
+const LATER_CONCESSION_HEAD = 200;
 
 /**
  * Whether one of the agent's later texts on a request (after its first reply, typically after tool calls)

@@ -1,7 +1,7 @@
 import type { MessageId } from '../../transcript/types.js';
 
 /** Requests over which one error run (S2) or one reworked file (S3) counts in full. */
-export const REQUESTS_PER_COUNT = 10;
+const REQUESTS_PER_COUNT = 10;
 
 /**
  * The hits of S2 or S3 that count in a session of `requests` requests: all of them up to REQUESTS_PER_COUNT

@@ -9,7 +9,7 @@ export const S3_MIN_REQUESTS = 3;
  *   which a person drafts with the agent over several requests by design ("now add the API section").
  *   Code edited again in a third request is what shows the work had to be redone.
  */
-export function isExemptFromS3(path: string): boolean {
+function isExemptFromS3(path: string): boolean {
   return /(?:^|[\\/])\.claude[\\/]/u.test(path) || /\.(?:md|mdx|markdown|rst|adoc)$/iu.test(path);
 }
 
