@@ -2,7 +2,7 @@ import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { isWithin } from '../fsx/paths.js';
 import { claudeConfigDirs, projectFolderName } from '../paths/data-dir.js';
-import { type DatedTranscript, newestUserSession } from '../transcript/newest-user-session.js';
+import { newestUserSession } from '../transcript/newest-user-session.js';
 
 export interface SessionLocation {
   path: string;
@@ -42,8 +42,8 @@ function trustedTranscript(value: unknown, roots: string[]): string | undefined 
 }
 
 /** The `*.jsonl` transcripts directly inside the folders, with their modification times in ms. */
-function listTranscripts(folders: string[]): DatedTranscript[] {
-  const transcripts: DatedTranscript[] = [];
+function listTranscripts(folders: string[]): { path: string; mtimeMs: number }[] {
+  const transcripts: { path: string; mtimeMs: number }[] = [];
   for (const folder of folders) {
     let names: string[];
     try {
@@ -55,7 +55,7 @@ function listTranscripts(folders: string[]): DatedTranscript[] {
       if (!name.endsWith('.jsonl')) continue;
       const path = join(folder, name);
       const stat = statSync(path, { throwIfNoEntry: false });
-      if (stat?.isFile()) transcripts.push({ path, mtime: stat.mtimeMs });
+      if (stat?.isFile()) transcripts.push({ path, mtimeMs: stat.mtimeMs });
     }
   }
   return transcripts;
@@ -67,7 +67,7 @@ function listTranscripts(folders: string[]): DatedTranscript[] {
  * and the hint recognises it and stays quiet.
  */
 function newestSession(folders: string[]): string | undefined {
-  const newest = newestUserSession(listTranscripts(folders));
+  const newest = newestUserSession(listTranscripts(folders), (t) => t.mtimeMs);
   return (newest.session ?? newest.ownRuns[0])?.path;
 }
 

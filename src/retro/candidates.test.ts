@@ -5,6 +5,7 @@ import { hostsHomeCopy } from '../test-support/hosts.js';
 import { noonOf, retroProject } from '../test-support/retro-project.js';
 import { containsRetroInvocation } from '../transcript/claude/retro-command.js';
 import { ownRunMarker } from '../transcript/own-run.js';
+import { mtimeSecs } from '../transcript/source.js';
 import { findCandidates } from './candidates.js';
 
 describe('findCandidates', () => {
@@ -52,6 +53,27 @@ describe('findCandidates', () => {
       sessions: [],
       skipped: [{ reason: 'in-progress', session: { sessionId: live.sessionId } }],
     });
+  });
+
+  it('compares whole seconds, as the seed did: within one second the first listed wins, and a session 60 s old by its second is not in progress', () => {
+    const p = retroProject();
+    const ids = ['0aaaaaaa-0000-4000-8000-000000000000', '0bbbbbbb-0000-4000-8000-000000000000'];
+    const second0 = noonOf('2026-06-01');
+    const [first, second] = ids.map((sessionId) =>
+      p.addSession({ sessionId, rejections: 0, mtimeSecs: second0 }),
+    );
+    // The one listed second is 0.7 s newer, in the same second: not newer for the seed's rule.
+    utimesSync(first!.path, second0 + 0.1, second0 + 0.1);
+    utimesSync(second!.path, second0 + 0.8, second0 + 0.8);
+    const query = { mainCheckout: p.root, env: p.env };
+    // 59.95 s after the first by the millisecond, 60 by whole seconds: old enough.
+    const picked = findCandidates({ ...query, nowMs: (second0 + 60) * 1000 + 50 });
+    expect(picked.sessions.map((s) => s.sessionId)).toEqual([first!.sessionId]);
+    expect(mtimeSecs(picked.sessions[0]!)).toBe(second0);
+    const early = findCandidates({ ...query, nowMs: (second0 + 59) * 1000 + 999 });
+    expect(early.skipped).toMatchObject([
+      { reason: 'in-progress', session: { sessionId: first!.sessionId } },
+    ]);
   });
 
   it('finds a session by id, in another project too, and says clearly when it is not there', () => {

@@ -4,16 +4,12 @@ import { UsageError } from '../errors/errors.js';
 import { projectFolderName } from '../paths/data-dir.js';
 import { looksLikeSessionPrefix, resolveSessionPrefix } from '../sessions/prefix.js';
 import { otherAgentSources, quickProjectOf, readAgentSession } from '../transcript/agent-sessions.js';
-import {
-  listSessionFiles,
-  type SessionFile,
-  sessionFolders,
-  sessionPlaces,
-} from '../transcript/claude/project-folders.js';
+import { listSessionFiles, sessionFolders, sessionPlaces } from '../transcript/claude/project-folders.js';
 import { containsRetroInvocation } from '../transcript/claude/retro-command.js';
 import { detectHost, HOST_ADAPTERS } from '../transcript/hosts.js';
 import { newestUserSession } from '../transcript/newest-user-session.js';
 import { isOwnRunTranscript } from '../transcript/own-run.js';
+import { type IdentifiedSource, mtimeSecs } from '../transcript/source.js';
 import type { HostName } from '../transcript/types.js';
 
 /** Sessions modified more recently than this are still being written. */
@@ -28,7 +24,7 @@ const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 export type SkipReason = 'in-progress' | 'own-run' | 'retro-invocation' | 'gate-timeout';
 
 interface SkippedSession {
-  session: SessionFile;
+  session: IdentifiedSource;
   reason: SkipReason;
 }
 
@@ -52,16 +48,16 @@ interface CandidateQuery {
 
 export interface Candidates {
   /** Sessions to gate, oldest first. */
-  sessions: SessionFile[];
+  sessions: IdentifiedSource[];
   skipped: SkippedSession[];
   /** The folders searched (this project's folder under each projects root, or the roots), existing or not. */
   lookedIn: string[];
 }
 
 interface Picked {
-  sessions: SessionFile[];
+  sessions: IdentifiedSource[];
   /** Retrospect's own runs passed over on the way to this project's newest session of the user's. */
-  ownRuns: SessionFile[];
+  ownRuns: IdentifiedSource[];
   /** Sessions already found not to be own runs on the way: their heads are not read again. */
   userSessions?: ReadonlySet<string>;
 }
@@ -70,7 +66,7 @@ interface Picked {
  * A session named by its file (any agent's: a Codex rollout, a Gemini CLI chat, an OpenCode
  * `<database>/<session id>` row, a Copilot CLI event log, a Claude Code transcript), when `text` is one.
  */
-function sessionAtPath(text: string, cwd: string): SessionFile | undefined {
+function sessionAtPath(text: string, cwd: string): IdentifiedSource | undefined {
   if (looksLikeSessionPrefix(text)) return undefined;
   const path = resolve(cwd, text);
   const detected = detectHost(path);
@@ -78,7 +74,17 @@ function sessionAtPath(text: string, cwd: string): SessionFile | undefined {
   if (detected === undefined || stat === undefined) return undefined;
   const facts = detected.adapter.readEvents(path, () => {});
   const sessionId = facts.sessionId ?? basename(path).replace(/\.(?:jsonl?)(?:\.zst)?$/, '');
-  return { path, sessionId, mtime: Math.floor(stat.mtimeMs / 1000) };
+  const ranIn = facts.session?.cwd;
+  return {
+    path,
+    host: detected.adapter.name,
+    size: stat.size,
+    mtimeMs: stat.mtimeMs,
+    project: ranIn ? projectFolderName(ranIn) : '',
+    parentFromPath: undefined,
+    isSubagent: facts.session?.subagent === true,
+    sessionId,
+  };
 }
 
 const wants = (query: CandidateQuery, host: HostName) =>
@@ -92,8 +98,8 @@ function otherAgentFiles(
   query: CandidateQuery,
   keep: (project: string) => boolean,
   newerThanMs?: number,
-): SessionFile[] {
-  const files: SessionFile[] = [];
+): IdentifiedSource[] {
+  const files: IdentifiedSource[] = [];
   for (const source of otherAgentSources(query.env, query.hosts)) {
     // Newest first: once one is older than the session already chosen, none after it can win.
     if (newerThanMs !== undefined && source.mtimeMs <= newerThanMs) break;
@@ -102,7 +108,7 @@ function otherAgentFiles(
     if (known !== undefined && !keep(known)) continue;
     const info = readAgentSession(source);
     if (info.subagent || !keep(info.project)) continue;
-    files.push({ path: source.path, sessionId: info.sessionId, mtime: Math.floor(source.mtimeMs / 1000) });
+    files.push({ ...source, project: info.project, sessionId: info.sessionId });
     if (newerThanMs !== undefined) break;
   }
   return files;
@@ -131,11 +137,11 @@ function pickSessions(query: CandidateQuery, nowMs: number): Picked {
   }
   // Only own runs are passed over: the newest session of the user's is the candidate even when it is still
   // being written or ran a retro itself (docs/design/session-retro.md §5 step 2 skips it then, it does not take an older one).
-  const newest = newestUserSession(claude('current'));
+  const newest = newestUserSession(claude('current'), mtimeSecs);
   // Another agent's session of this project (by the folder it ran in) wins when it is newer.
   const project = projectFolderName(query.mainCheckout);
   // Whole seconds, as Claude Code's are compared: a tie keeps Claude Code's session.
-  const newerThanMs = newest.session ? newest.session.mtime * 1000 + 999 : -1;
+  const newerThanMs = newest.session ? mtimeSecs(newest.session) * 1000 + 999 : -1;
   const other = otherAgentFiles(query, (key) => key === project, newerThanMs)[0];
   if (other) return { sessions: [other], ownRuns: [] };
   if (!newest.session) return { sessions: [], ownRuns: newest.ownRuns };
@@ -171,12 +177,12 @@ export function findCandidates(query: CandidateQuery): Candidates {
   const nowMs = query.nowMs ?? Date.now();
   const nowSecs = Math.floor(nowMs / 1000);
   const picked = pickSessions(query, nowMs);
-  const sessions: SessionFile[] = [];
+  const sessions: IdentifiedSource[] = [];
   const skipped: SkippedSession[] = picked.ownRuns
-    .sort((a, b) => a.mtime - b.mtime)
+    .sort((a, b) => mtimeSecs(a) - mtimeSecs(b))
     .map((session) => ({ session, reason: 'own-run' as const }));
-  for (const session of picked.sessions.sort((a, b) => a.mtime - b.mtime)) {
-    if (nowSecs - session.mtime < IN_PROGRESS_SECS) skipped.push({ session, reason: 'in-progress' });
+  for (const session of picked.sessions.sort((a, b) => mtimeSecs(a) - mtimeSecs(b))) {
+    if (nowSecs - mtimeSecs(session) < IN_PROGRESS_SECS) skipped.push({ session, reason: 'in-progress' });
     // The own-run check reads the file's first KB only, so it goes before the whole-file retro search.
     else if (!picked.userSessions?.has(session.path) && isOwnRunTranscript(session.path))
       skipped.push({ session, reason: 'own-run' });

@@ -9,7 +9,7 @@ import { openStoreOrMemory } from '../store/fallback.js';
 import { openSessionStore } from '../store/open-session-store.js';
 import { storeLocationFor } from '../store/path.js';
 import type { StoreSettings } from '../store/settings.js';
-import type { SessionFile } from '../transcript/claude/project-folders.js';
+import type { IdentifiedSource } from '../transcript/source.js';
 
 /** Notes §5 step 3: a file may gate for 2 s in `--all`; one session has a 5 s budget. */
 export const GATE_CAP_ALL_MS = 2_000;
@@ -28,9 +28,9 @@ interface GateStepOptions {
 }
 
 interface GateStepResult {
-  gated: { session: SessionFile; verdict: GateVerdict }[];
+  gated: { session: IdentifiedSource; verdict: GateVerdict }[];
   /** Candidates abandoned at the cap: treated as not flagged, no verdict stored. */
-  timedOut: SessionFile[];
+  timedOut: IdentifiedSource[];
 }
 
 /**
@@ -40,7 +40,7 @@ interface GateStepResult {
  * not record (it vanished meanwhile) is left out.
  */
 export async function gateCandidates(
-  sessions: readonly SessionFile[],
+  sessions: readonly IdentifiedSource[],
   options: GateStepOptions,
 ): Promise<GateStepResult> {
   if (sessions.length === 0) return { gated: [], timedOut: [] };

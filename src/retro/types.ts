@@ -1,6 +1,6 @@
 import type { Citation, FabricationAnchor } from '../deepread/types.js';
 import type { GateVerdict } from '../gate/index.js';
-import type { SessionFile } from '../transcript/claude/project-folders.js';
+import type { IdentifiedSource } from '../transcript/source.js';
 import type { SkipReason } from './candidates.js';
 import type { CitationInContext } from './citation-context.js';
 import type { ClassifiableProposal } from './classify.js';
@@ -39,7 +39,7 @@ export interface AppliedChange {
 }
 
 export interface GatedSession {
-  session: SessionFile;
+  session: IdentifiedSource;
   verdict: GateVerdict;
 }
 
@@ -68,7 +68,7 @@ export interface RetroOutcome {
   counts: RetroCounts;
   /** Where sessions were looked for: this project's folder under each projects root, or the roots. */
   lookedIn: string[];
-  skipped: { session: SessionFile; reason: SkipReason }[];
+  skipped: { session: IdentifiedSource; reason: SkipReason }[];
   /** The gating cap in force (ms per session; `null` when there was none). */
   gateCapMs: number | null;
   gated: GatedSession[];

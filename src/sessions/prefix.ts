@@ -1,15 +1,9 @@
-import { basename, dirname, sep } from 'node:path';
+import { sep } from 'node:path';
 import { InputError, UsageError } from '../errors/errors.js';
 import { otherAgentSources, quickProjectOf, readAgentSession } from '../transcript/agent-sessions.js';
-import {
-  listSessionFiles,
-  projectsRoots,
-  type SessionFile,
-  sessionFolders,
-} from '../transcript/claude/project-folders.js';
+import { listSessionFiles, projectsRoots, sessionFolders } from '../transcript/claude/project-folders.js';
 import { HOST_ADAPTERS } from '../transcript/hosts.js';
-import type { SessionSource } from '../transcript/source.js';
-import type { HostName } from '../transcript/types.js';
+import type { IdentifiedSource, SessionSource } from '../transcript/source.js';
 
 /** Shortest prefix taken for a session id, as git takes for a short hash. */
 const MIN_PREFIX = 4;
@@ -34,12 +28,11 @@ interface SessionLookup {
   env: NodeJS.ProcessEnv;
 }
 
-/** A session a prefix names: its file (or OpenCode database row), its full id, the agent that wrote it. */
-interface NamedSession extends SessionFile {
-  host: HostName;
-  /** The project key (`-home-ada-shop`), '' when the session does not say. */
-  project: string;
-}
+/**
+ * A session a prefix names: its file (or OpenCode database row), its full id, the agent that wrote it and
+ * its project key (`-home-ada-shop`, '' when the session does not say).
+ */
+type NamedSession = IdentifiedSource;
 
 /** Where a lookup searched, for messages: Claude Code's projects folders, then each other agent's places. */
 function lookupPlaces(lookup: SessionLookup): string {
@@ -56,9 +49,7 @@ function lookupPlaces(lookup: SessionLookup): string {
 
 function claudeSessions(wanted: string, lookup: SessionLookup): NamedSession[] {
   const folders = sessionFolders({ mainCheckout: '', scope: 'all', ...lookup });
-  return listSessionFiles(folders, 0, Date.now())
-    .filter((s) => s.sessionId.toLowerCase().startsWith(wanted))
-    .map((s) => ({ ...s, host: 'claude-code' as const, project: basename(dirname(s.path)) }));
+  return listSessionFiles(folders, 0, Date.now()).filter((s) => s.sessionId.toLowerCase().startsWith(wanted));
 }
 
 /**
@@ -77,13 +68,7 @@ function otherSessions(wanted: string, env: NodeJS.ProcessEnv): NamedSession[] {
     if (!placeMentions(source, wanted)) continue;
     const info = readAgentSession(source);
     if (!info.sessionId.toLowerCase().startsWith(wanted)) continue;
-    found.push({
-      path: source.path,
-      sessionId: info.sessionId,
-      mtime: Math.floor(source.mtimeMs / 1000),
-      host: source.host,
-      project: quickProjectOf(source) ?? info.project,
-    });
+    found.push({ ...source, project: quickProjectOf(source) ?? info.project, sessionId: info.sessionId });
   }
   return found;
 }

@@ -10,6 +10,8 @@ function session(prompt: string, mtime: number): { path: string; mtime: number }
   return { path: t.write(), mtime };
 }
 
+const byMtime = (s: { mtime: number }) => s.mtime;
+
 const ownPrompt = (purpose: string) =>
   `${ownRunMarker(purpose)}\nYou analyse coding-agent session transcripts.`;
 
@@ -20,7 +22,7 @@ describe('newestUserSession', () => {
     const deepRead = session(ownPrompt('deep-read'), 300);
     const review = session(ownPrompt('walk-review'), 400);
     const ownBetween = session(ownPrompt('deep-read'), 150);
-    expect(newestUserSession([review, older, deepRead, ownBetween, mine])).toEqual({
+    expect(newestUserSession([review, older, deepRead, ownBetween, mine], byMtime)).toEqual({
       session: mine,
       ownRuns: [review, deepRead],
     });
@@ -29,9 +31,9 @@ describe('newestUserSession', () => {
   it('keeps listing order between equal times, and is none when every session is an own run', () => {
     const first = session('first listed', 500);
     const second = session('second listed', 500);
-    expect(newestUserSession([first, second]).session).toBe(first);
+    expect(newestUserSession([first, second], byMtime).session).toBe(first);
     const own = session(ownPrompt('deep-read'), 600);
-    expect(newestUserSession([own])).toEqual({ session: undefined, ownRuns: [own] });
-    expect(newestUserSession([])).toEqual({ session: undefined, ownRuns: [] });
+    expect(newestUserSession([own], byMtime)).toEqual({ session: undefined, ownRuns: [own] });
+    expect(newestUserSession([], byMtime)).toEqual({ session: undefined, ownRuns: [] });
   });
 });

@@ -25,6 +25,22 @@ export interface SessionSource {
   isSubagent: boolean;
 }
 
+/**
+ * A session found on disk whose id is known: Claude Code's from its file name, another agent's once its
+ * head or body was read. What the retro, the trials and the session-prefix lookup carry.
+ */
+export interface IdentifiedSource extends SessionSource {
+  sessionId: string;
+}
+
+/**
+ * A session's mtime in whole epoch seconds, the unit the seed's rules compare: the retro's 60 s in-progress
+ * window, "newer than" between two sessions, a trial's baseline and in-trial sides, a scores file's rows.
+ */
+export function mtimeSecs(source: Pick<SessionSource, 'mtimeMs'>): number {
+  return Math.floor(source.mtimeMs / 1000);
+}
+
 /** The user's home folder as the environment gives it (tests move it with HOME). */
 export function homeOf(env: NodeJS.ProcessEnv): string {
   return env.HOME || env.USERPROFILE || homedir();

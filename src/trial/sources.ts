@@ -9,6 +9,7 @@ import {
   sessionFolders,
 } from '../transcript/claude/project-folders.js';
 import { isOwnRunTranscript } from '../transcript/own-run.js';
+import { mtimeSecs } from '../transcript/source.js';
 import { gateScorer } from './gate-scorer.js';
 import { type SessionScore, type SessionScoreSource, scoresFileSource } from './scores.js';
 import { storeScoreSource } from './store-source.js';
@@ -55,7 +56,7 @@ export function transcriptScoreSource(options: TranscriptSourceOptions): Session
         // Abandoned at the cap: in neither side's mean, still a session of the window (as the store says).
         if (score === undefined)
           options.onUnscored?.({ sessionId: file.sessionId, path: file.path, reason: 'gate-timeout' });
-        rows.push({ sessionId: file.sessionId, score, mtime: file.mtime, path: file.path });
+        rows.push({ sessionId: file.sessionId, score, mtime: mtimeSecs(file), path: file.path });
       }
       return rows;
     },

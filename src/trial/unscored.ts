@@ -1,6 +1,7 @@
 import { basename, resolve } from 'node:path';
 import { listSessionFiles } from '../transcript/claude/project-folders.js';
 import { isOwnRunTranscript } from '../transcript/own-run.js';
+import { mtimeSecs } from '../transcript/source.js';
 import type { SessionScore } from './scores.js';
 
 /** A session of the project that trial review could not score this time: gating it ran past the cap. */
@@ -43,7 +44,7 @@ export function unscoredSessions(query: UnscoredQuery): UnscoredRows {
   for (const file of listSessionFiles(query.folders, query.freshnessSecs, query.nowMs)) {
     const path = resolve(file.path);
     if (!slow.has(path) || basename(path).startsWith('agent-') || isOwnRunTranscript(path)) continue;
-    result.rows.push({ sessionId: file.sessionId, score: undefined, mtime: file.mtime });
+    result.rows.push({ sessionId: file.sessionId, score: undefined, mtime: mtimeSecs(file) });
     result.sessions.push({ sessionId: file.sessionId, path, reason: 'gate-timeout' });
   }
   return result;

@@ -1,5 +1,5 @@
 import { readdirSync, utimesSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { installFakeClaude } from '../../llm/test-support/fake-claude.js';
 import { runCli } from '../../test-support/cli.js';
@@ -39,6 +39,14 @@ describe("retrospect retro and Retrospect's own claude -p runs", () => {
     // Named by id, it is still set aside: nothing of the user's to read.
     const json = JSON.parse((await retro(ownId, '--json')).stdout);
     expect(json.skipped).toMatchObject([{ reason: 'own-run', session: { sessionId: ownId } }]);
+    // A session in the JSON: its file, id and mtime in whole seconds, with its agent and project key.
+    expect(json.skipped[0].session).toEqual({
+      path: own,
+      sessionId: ownId,
+      mtime: noonOf('2026-06-29'),
+      host: 'claude-code',
+      project: basename(p.sessionsFolder),
+    });
     expect(json.counts).toMatchObject({ scanned: 0, skipped: 1, deepRead: 0 });
 
     // A plain retro: the deep reads' transcripts (the first one's and the --all run's) are the newest

@@ -1,9 +1,9 @@
 // Claude Code's folders of project sessions (`<config dir>/projects/<project folder>/*.jsonl`): the one place
 // that knows this layout, for the retro, the trials and the session-prefix lookup.
-import { statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { claudeConfigDirs, projectFolderName } from '../../paths/data-dir.js';
-import { isDirectory, sortedEntries } from '../source.js';
+import { fileStat, type IdentifiedSource, isDirectory, mtimeSecs, sortedEntries } from '../source.js';
+import { describeClaudeFile } from './layout.js';
 
 /** Which projects' sessions count: this project's only, or every project's. */
 export type SessionScope = 'current' | 'all';
@@ -51,40 +51,30 @@ export function sessionFolders(query: SessionFolderQuery): string[] {
   return folders.filter(isDirectory);
 }
 
-/** A session transcript on disk. */
-export interface SessionFile {
-  path: string;
-  sessionId: string;
-  /** Whole epoch seconds. */
-  mtime: number;
-}
-
 /**
- * The session transcripts (`*.jsonl` directly inside each folder; sub-agent transcripts live in
- * sub-folders and are not sessions of their own), leaving out any modified less than `freshnessSecs` ago:
- * a session still being written has no final score yet.
+ * The session transcripts: `*.jsonl` directly inside each folder, leaving out any modified less than
+ * `freshnessSecs` ago (a session still being written has no final score yet). This is the seed's rule
+ * ("the newest in this project's folder", docs/design/session-retro.md §5), not the scan's walk
+ * (`discoverClaude`): sub-agent transcripts live in sub-folders and are not sessions of their own, and a
+ * session's age is compared in whole seconds, as the seed compared them.
  */
 export function listSessionFiles(
   folders: readonly string[],
   freshnessSecs: number,
   nowMs: number,
-): SessionFile[] {
+): IdentifiedSource[] {
   const nowSecs = Math.floor(nowMs / 1000);
-  const files: SessionFile[] = [];
+  const files: IdentifiedSource[] = [];
   for (const folder of folders) {
     for (const name of sortedEntries(folder)) {
       if (!name.endsWith('.jsonl')) continue;
       const path = join(folder, name);
-      let mtime: number;
-      try {
-        const stat = statSync(path);
-        if (!stat.isFile()) continue;
-        mtime = Math.floor(stat.mtimeMs / 1000);
-      } catch {
-        continue;
-      }
-      if (nowSecs - mtime < freshnessSecs) continue;
-      files.push({ path, sessionId: basename(name, '.jsonl'), mtime });
+      const stat = fileStat(path);
+      if (!stat || nowSecs - mtimeSecs(stat) < freshnessSecs) continue;
+      files.push({
+        ...describeClaudeFile(path, stat.size, stat.mtimeMs),
+        sessionId: basename(name, '.jsonl'),
+      });
     }
   }
   return files;

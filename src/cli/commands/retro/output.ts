@@ -1,3 +1,4 @@
+import { outcomeJson } from '../../../retro/outcome-json.js';
 import { renderOutcome, renderWhyReport } from '../../../retro/render.js';
 import type { RetroOutcome } from '../../../retro/types.js';
 import { type CliIo, println } from '../../io.js';
@@ -9,7 +10,7 @@ export function printOutcome(
   options: { json?: boolean | undefined; why?: boolean | undefined },
 ): void {
   if (options.json) {
-    println(io.stdout, JSON.stringify(outcome, null, 2));
+    println(io.stdout, JSON.stringify(outcomeJson(outcome), null, 2));
     return;
   }
   if (options.why) println(io.stdout, [...renderWhyReport(outcome), ''].join('\n'));
