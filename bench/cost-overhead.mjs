@@ -4,7 +4,8 @@
 // this checkout's files (uncommitted edits included) into a scratch folder.
 // 1. Instructions, which the machine's load does not move: `retrospect scan TREE` with a fresh store, under
 //    valgrind's cachegrind without its cache simulation (every thread counted; child processes traced), at
-//    each --jobs asked for. Printed per build with their ratio.
+//    each --jobs asked for, node run with --single-threaded (see instructions()). Printed per build with
+//    their ratio.
 // 2. CPU time (user + system of the scan's process, from the kernel's count of its finished children),
 //    ROUNDS interleaved runs of each build (the order flips every round), fresh store each run: medians, their
 //    ratio, and the median of each run's ratio to the other build's run of the same round.
@@ -159,6 +160,10 @@ function instructions(b, jobs) {
         '--trace-children=yes',
         '--cachegrind-out-file=/dev/null',
         process.execPath,
+        // V8's own background threads off (compiling, collecting): how long code runs before its optimised
+        // form is ready then no longer depends on scheduling, so the count repeats (the same build twice:
+        // 0.1-0.2% apart, against up to 1.3% with them on). The scan's worker threads still run.
+        '--single-threaded',
         ...scanArgs(b.root, jobs, store),
       ],
       { env, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024 },
