@@ -8,7 +8,7 @@ import { dirname, isAbsolute, join } from 'node:path';
  * a folder in the shared temp directory, which another user of the machine could make first and fill with
  * code for us to run.
  */
-export function cacheFolder(env: NodeJS.ProcessEnv, leaf: string): string {
+function cacheFolder(env: NodeJS.ProcessEnv, leaf: string): string {
   const xdg = env.XDG_CACHE_HOME;
   const base = xdg && isAbsolute(xdg) ? xdg : join(env.HOME || homedir(), '.cache');
   return join(base, 'retrospect', leaf);

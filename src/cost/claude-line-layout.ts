@@ -42,7 +42,7 @@ export const READ = 1;
 /** Surely not an assistant line of this session's own (a user line with a sub-agent's usage, a progress line). */
 export const NOT_ASSISTANT = 0;
 /** Not laid out as expected, or a value holds an escape: the caller parses the line whole. */
-export const UNSURE = -1;
+const UNSURE = -1;
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -99,6 +99,10 @@ function isAssistantAt(b: Uint8Array, i: number, end: number): number {
  * UNSURE. The usage is the message's last member in Claude Code's lines (a gateway's may come before the
  * content: the head then ends at the usage); the line's own type, request id and time follow the message
  * (older releases: before it).
+ *
+ * Long on purpose: one pass over the line's bytes, head then tail, each branch taking one member by its
+ * key's first letter; it runs on every assistant line that carries usage, and split into calls per member
+ * it would pass the positions found so far back and forth on the scan's hottest path.
  */
 export function readLineLayout(
   b: Buffer,

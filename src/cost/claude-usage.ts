@@ -22,7 +22,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** Claude Code's `message.usage` as the four token kinds (input is the uncached part, as the API bills it). */
-export function claudeTokens(usage: Record<string, unknown>): TokenCounts {
+function claudeTokens(usage: Record<string, unknown>): TokenCounts {
   const creation = isObject(usage.cache_creation) ? usage.cache_creation : undefined;
   const cacheWrite = tokenCount(usage.cache_creation_input_tokens);
   return {

@@ -4,7 +4,7 @@ import { tokenCount } from './tokens.js';
 import type { UsageRecord } from './usage-record.js';
 
 /** A usage record not tied to any line: the host records usage per session, not per call. */
-export const NO_LINE = -1;
+const NO_LINE = -1;
 
 /**
  * Copilot CLI's usage: each run of a session ends with a `session.shutdown` event whose

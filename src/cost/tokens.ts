@@ -12,8 +12,6 @@ export interface TokenCounts {
   cache_write_1h: number;
 }
 
-export const TOKEN_KINDS = ['input', 'output', 'cache_write', 'cache_read'] as const;
-
 export function zeroTokens(): TokenCounts {
   return { input: 0, output: 0, cache_write: 0, cache_read: 0, cache_write_1h: 0 };
 }
