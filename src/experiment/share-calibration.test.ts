@@ -6,21 +6,31 @@ import {
   newcombeFalsePositiveRate,
 } from './share-calibration.js';
 
-/** P(claim) when both arms pass with share p, by plain enumeration (no shared code with the module's sums). */
-function sizeAt(n: number, m: number, level: number, p: number): number {
-  const choose = (a: number, b: number) => {
-    let c = 1;
-    for (let i = 1; i <= b; i++) c = (c * (a - b + i)) / i;
-    return c;
-  };
+/** Binomial coefficient by the product formula (no shared code with the module's sums). */
+function choose(a: number, b: number): number {
+  let c = 1;
+  for (let i = 1; i <= b; i++) c = (c * (a - b + i)) / i;
+  return c;
+}
+
+/**
+ * P(the interval lies beyond ±margin) when the arms of n and m runs pass with p1 and p2, by plain
+ * enumeration; margin 0 is a claim that the change is not zero.
+ */
+function chanceOfClaim(n: number, m: number, level: number, margin: number, p1: number, p2: number): number {
   let total = 0;
   for (let x = 0; x <= n; x++)
     for (let y = 0; y <= m; y++) {
       const found = shareDifference({ successes: x, n }, { successes: y, n: m }, level);
-      if (found && (found.low > 0 || found.high < 0))
-        total += choose(n, x) * p ** x * (1 - p) ** (n - x) * choose(m, y) * p ** y * (1 - p) ** (m - y);
+      if (found && (found.low > margin || found.high < -margin))
+        total += choose(n, x) * p1 ** x * (1 - p1) ** (n - x) * choose(m, y) * p2 ** y * (1 - p2) ** (m - y);
     }
   return total;
+}
+
+/** P(claim) when both arms pass with share p. */
+function sizeAt(n: number, m: number, level: number, p: number): number {
+  return chanceOfClaim(n, m, level, 0, p, p);
 }
 
 describe('the check-pass claim keeps its false-positive rate exactly', () => {
@@ -55,22 +65,9 @@ describe('the check-pass claim keeps its false-positive rate exactly', () => {
 });
 
 describe('a claim beyond the smallest effect keeps its error at the smallest effect', () => {
-  /** P(claim beyond ±margin) when the arms pass with p1 and p2, by plain enumeration. */
+  /** P(claim beyond ±margin) when the arms of n runs each pass with p1 and p2. */
   function sizeBeyond(n: number, level: number, margin: number, p1: number, p2: number): number {
-    const choose = (a: number, b: number) => {
-      let c = 1;
-      for (let i = 1; i <= b; i++) c = (c * (a - b + i)) / i;
-      return c;
-    };
-    let total = 0;
-    for (let x = 0; x <= n; x++)
-      for (let y = 0; y <= n; y++) {
-        const found = shareDifference({ successes: x, n }, { successes: y, n }, level);
-        if (found && (found.low > margin || found.high < -margin))
-          total +=
-            choose(n, x) * p1 ** x * (1 - p1) ** (n - x) * choose(n, y) * p2 ** y * (1 - p2) ** (n - y);
-      }
-    return total;
+    return chanceOfClaim(n, n, level, margin, p1, p2);
   }
 
   it.each([10, 16, 24])(
