@@ -80,7 +80,10 @@ describe('the one column list of stored sessions', () => {
     expect(values).toMatchObject({ passed: 1, gone: 1, own_run: 0, verdict_json: JSON.stringify(verdict) });
     expect(Object.keys(values)).toEqual(SESSION_COLUMNS.map((c) => c.sqliteName));
     const back = Object.fromEntries(SESSION_COLUMNS.map((c) => [c.name, values[c.sqliteName]]));
-    expect(fromSqliteRow(back)).toEqual(row);
+    // In place: the engine's fresh row object is the row, not copied.
+    const converted = fromSqliteRow(back);
+    expect(converted).toBe(back);
+    expect(converted).toEqual(row);
     expect(sqliteSelectList()).toContain('verdict_json AS verdict');
     expect(sqliteSelectList()).toContain('usage_json AS usage');
   });
