@@ -1,5 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
-import { redactSecrets } from '../safety/redact.js';
+import { nothingToRedact, redactSecrets } from '../safety/redact.js';
 import { terminalSafe } from '../safety/terminal.js';
 
 /**
@@ -88,15 +88,32 @@ const LINES_CHUNK_CHARS = 256 * 1024;
  * the lines' own making.
  */
 export function printLines(stream: Writable, lines: Iterable<string>): void {
-  let chunk = '';
+  let pending: string[] = [];
+  let chars = 0;
   for (const line of lines) {
-    chunk += terminalSafe(redactSecrets(`${line}\n`, outputSecrets), { multiline: true });
-    if (chunk.length >= LINES_CHUNK_CHARS) {
-      stream.write(chunk);
-      chunk = '';
+    pending.push(line);
+    chars += line.length + 1;
+    if (chars >= LINES_CHUNK_CHARS) {
+      stream.write(safeLines(pending));
+      pending = [];
+      chars = 0;
     }
   }
-  if (chunk.length > 0) stream.write(chunk);
+  if (pending.length > 0) stream.write(safeLines(pending));
+}
+
+/**
+ * Lines, each ending in `\n`, each made safe as println makes it. A chunk with nothing to redact anywhere
+ * (a scan's JSON, as a rule) is made safe whole: the same text (see nothingToRedact; terminalSafe
+ * replaces character by character), without ten patterns started on each of a thousand lines.
+ */
+function safeLines(lines: readonly string[]): string {
+  const whole = `${lines.join('\n')}\n`;
+  if (nothingToRedact(whole, outputSecrets)) return terminalSafe(whole, { multiline: true });
+  let out = '';
+  for (const line of lines)
+    out += terminalSafe(redactSecrets(`${line}\n`, outputSecrets), { multiline: true });
+  return out;
 }
 
 /**

@@ -101,6 +101,23 @@ export function redactSecrets(text: string, secrets: readonly string[] = []): st
   );
 }
 
+/**
+ * True when redactSecrets would leave `text` as it is: no secret of `secrets` (nor its JSON-escaped form)
+ * and no match of any pattern anywhere in it. Text made of lines that are each redacted on their own can be
+ * checked whole: a match inside one line is a match in the whole at the same place, because every pattern
+ * looks no further than the `\n` that ends the line (none asserts the end of the text), so a whole with no
+ * match has no line with one. `search` leaves the global patterns' lastIndex alone.
+ */
+export function nothingToRedact(text: string, secrets: readonly string[] = []): boolean {
+  for (const secret of secrets) {
+    if (secret.length < MIN_SECRET_LENGTH) continue;
+    if (text.includes(secret) || text.includes(JSON.stringify(secret).slice(1, -1))) return false;
+  }
+  for (const shape of KEY_SHAPES) if (text.search(shape) !== -1) return false;
+  if (text.includes('://') && text.search(URL_USERINFO) !== -1) return false;
+  return text.search(SCHEME_TOKEN) === -1 && text.search(CREDENTIAL_FIELD) === -1;
+}
+
 /** True when `text` holds a key-shaped token (a rule, a report line must never carry one). */
 export function containsKeyShapedSecret(text: string): boolean {
   return KEY_SHAPES.some((shape) => new RegExp(shape.source, shape.flags.replace('g', '')).test(text));
