@@ -1,9 +1,9 @@
 import { type Dirent, lstatSync, readdirSync, type Stats, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { describeClaudeFile } from './claude/layout.js';
 import { adapterNamed, detectHost, HOST_ADAPTERS, headOf } from './hosts.js';
 import type { SkippedEntry } from './skipped.js';
-import { fileStat, isDirectory, type SessionSource } from './source.js';
+import { entryPath, fileStat, isDirectory, type SessionSource } from './source.js';
 import type { HostName } from './types.js';
 
 /** Each host's own rule for two files that hold one session (a compressed copy, a migrated file). */
@@ -117,7 +117,7 @@ function walk(dir: string, depth: number, files: string[], skip: Skip): void {
     return;
   }
   for (const entry of entries) {
-    const path = join(dir, entry.name);
+    const path = entryPath(dir, entry.name);
     const wanted = candidate(entry.name);
     if (entry.isSymbolicLink()) {
       visitLink(path, wanted, files, skip);

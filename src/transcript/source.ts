@@ -1,6 +1,6 @@
 import { type Dirent, readdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import type { HostName } from './types.js';
 
 /**
@@ -52,6 +52,15 @@ export function listDir(dir: string): Dirent[] {
   } catch {
     return [];
   }
+}
+
+/**
+ * The path of `name`, an entry readdir listed in `dir`, `dir` being normalised (as resolve gives it): what
+ * join gives, without join normalising the whole path again, a character at a time, for each of the
+ * thousands of entries a walk meets (an entry's name holds no separator and is never `.` or `..`).
+ */
+export function entryPath(dir: string, name: string): string {
+  return dir.endsWith(sep) ? `${dir}${name}` : `${dir}${sep}${name}`;
 }
 
 /** Size and mtime of a regular file (a symbolic link to one counts), or undefined. */

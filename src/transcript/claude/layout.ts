@@ -1,6 +1,6 @@
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { claudeConfigDirs } from '../../paths/data-dir.js';
-import { fileStat, listDir, type SessionSource } from '../source.js';
+import { entryPath, fileStat, listDir, type SessionSource } from '../source.js';
 
 /**
  * Where Claude Code keeps its transcripts: `<config dir>/projects/<project>/<session>.jsonl`, the config
@@ -48,10 +48,15 @@ export function describeClaudeFile(path: string, size: number, mtimeMs: number):
  */
 export function isClaudeLocation(path: string): boolean {
   if (!path.endsWith('.jsonl')) return false;
+  // A `projects` part first, by one search of the path: node:path's dirname and basename walk the path a
+  // character at a time, and a scan of a given folder asks this of every file in it.
+  if (`${sep}${path}${sep}`.includes(PROJECTS_PART)) return true;
   const dir = dirname(path);
   const folder = basename(dir) === 'subagents' ? basename(dirname(dirname(dir))) : basename(dir);
-  return /^[A-Za-z]?-/.test(folder) || path.split(sep).includes('projects');
+  return /^[A-Za-z]?-/.test(folder);
 }
+
+const PROJECTS_PART = `${sep}projects${sep}`;
 
 /**
  * Every `*.jsonl` transcript under a root (a Claude Code projects folder, or a project folder itself, or a
@@ -64,7 +69,7 @@ export function discoverClaude(root: string): SessionSource[] {
   if (stat) return [describeClaudeFile(absolute, stat.size, stat.mtimeMs)];
   const walk = (dir: string, depth: number) => {
     for (const entry of listDir(dir)) {
-      const path = join(dir, entry.name);
+      const path = entryPath(dir, entry.name);
       if (entry.isDirectory()) {
         if (depth < MAX_DEPTH) walk(path, depth + 1);
       } else if (entry.name.endsWith('.jsonl') && (entry.isFile() || entry.isSymbolicLink())) {

@@ -36,7 +36,9 @@ export const codexAdapter: HostAdapter = {
   homeDepth: 5,
   discover: discoverCodex,
   unique: uniqueRollouts,
-  claims: (path) => isRolloutName(basename(path)) && codexHomeOf(path) !== undefined,
+  // A rollout's name is in its path: without it, no basename (a walk of the path's characters) is made.
+  claims: (path) =>
+    path.includes('rollout-') && isRolloutName(basename(path)) && codexHomeOf(path) !== undefined,
   ignores: isCodexBookkeeping,
   sniff: (head, path) =>
     path.endsWith('.zst') || path.endsWith('.json')

@@ -108,6 +108,8 @@ export function codexParentLookup(childPath: string): (threadId: string) => stri
 
 /** Codex's files beside its rollouts that are not transcripts: the prompt history and the thread index. */
 export function isCodexBookkeeping(path: string): boolean {
+  // Neither name in the path, neither is its file's: no basename (a walk of the path's characters) then.
+  if (!path.includes('history.jsonl') && !path.includes('session_index.jsonl')) return false;
   const name = basename(path);
   return (
     (name === 'history.jsonl' || name === 'session_index.jsonl') &&

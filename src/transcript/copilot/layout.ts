@@ -12,6 +12,9 @@ export function copilotHomes(env: NodeJS.ProcessEnv): string[] {
 
 /** Whether a path is a Copilot session by its place. */
 export function isCopilotSessionPath(path: string): boolean {
+  // Every place below has `session-state` in its path; without it, no basename or dirname is made (each a
+  // walk of the path's characters, asked of every file a scan meets).
+  if (!path.includes('session-state')) return false;
   const name = basename(path);
   const parent = basename(dirname(path));
   if (name === 'events.jsonl') return basename(dirname(dirname(path))) === 'session-state';

@@ -24,6 +24,8 @@ function isChatName(name: string): boolean {
 
 /** Whether a path lies in a `chats/` folder of a Gemini project (a session or a sub-agent's file). */
 export function isGeminiChatPath(path: string): boolean {
+  // No `chats` in the path, no `chats` part: a scan asks this of every file, so no split then.
+  if (!path.includes('chats')) return false;
   const parts = path.split(sep);
   const chats = parts.lastIndexOf('chats');
   if (chats < 0 || !isChatName(basename(path))) return false;

@@ -37,6 +37,8 @@ function isSqliteFile(path: string): boolean {
 
 /** The database and session id a session path names, when it names one (`…/opencode.db/ses_…`). */
 export function splitSessionPath(path: string): { db: string; sessionId: string } | undefined {
+  // A database's name is in the path: without `.db` in it, no dirname (a walk of its characters) is made.
+  if (!path.includes('.db')) return undefined;
   const db = dirname(path);
   if (!db.endsWith('.db') || fileStat(db) === undefined) return undefined;
   return { db, sessionId: basename(path) };

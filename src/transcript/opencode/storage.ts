@@ -29,13 +29,10 @@ function storageOf(sessionFile: string): string | undefined {
 }
 
 export function isLegacySessionPath(path: string): boolean {
+  // The name first: a scan asks this of every file it meets, most of them no `.json`, and splits none then.
+  if (!path.endsWith('.json')) return false;
   const parts = path.split(sep);
-  return (
-    path.endsWith('.json') &&
-    parts.length >= 4 &&
-    parts[parts.length - 3] === 'session' &&
-    parts[parts.length - 4] === 'storage'
-  );
+  return parts.length >= 4 && parts[parts.length - 3] === 'session' && parts[parts.length - 4] === 'storage';
 }
 
 export interface LegacySession {
