@@ -48,8 +48,8 @@ export const DEFAULT_GATE_PROFILE: GateProfile = 'calibrated';
  * read; an opening doubled "no" (no no, não não, 不不) rejects; the same error pasted again steers.
  * calibrated 11: "please continue" after an interrupt, and a stop owned as a slip, redirect nothing; a
  * concession answering a turn that opens by agreeing ("yes merge them") is not a conceded correction;
- * Italian, more French, Japanese, Chinese, Korean and Spanish corrections, "I mean …", and swearing in a
- * steer as its second sign.
+ * "for future reference" and "stop all e2e task" are instructions, not corrections; Italian, more French,
+ * Japanese, Chinese, Korean and Spanish corrections, "I mean …", and swearing in a steer as its second sign.
  */
 export const GATE_PROFILE_VERSIONS: Record<GateProfile, number> = { seed: 1, calibrated: 11 };
 

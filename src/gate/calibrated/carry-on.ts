@@ -19,7 +19,7 @@ const CARRY_ON_MAX = 60;
  * accident"): they take their own act back, nothing the agent did is redirected.
  */
 const SLIPPED_INTERRUPT_RE =
-  /(?<![\p{L}\p{N}_])(?:(?:didn'?t|did not|dont|don'?t) mean to (?:interrupt|stop|cancel|press|hit|do that)|by (?:accident|mistake)|accidentally)(?![\p{L}\p{N}_])/iu;
+  /\b(?:(?:didn'?t|did not|dont|don'?t) mean to (?:interrupt|stop|cancel|press|hit|do that)|by (?:accident|mistake)|accidentally)\b/i;
 
 /** Longest turn read as taking an interrupt back: a sentence, not a new request. */
 const SLIPPED_INTERRUPT_MAX = 120;
@@ -50,7 +50,7 @@ export function asksToCarryOn(typed: string): boolean {
  * a space (对不对 asks, it does not agree).
  */
 const APPROVAL_OPENING_RE =
-  /^\s*(?:(?:yes|yeah|yep|yup|agreed|sim|sí|oui|ja|да|vâng|đúng)(?![\p{L}\p{N}_'’])|(?:对|對|是的|네|예|はい)(?=[\s,，.。!！、]|$))/iu;
+  /^\s*(?:(?:yes|yeah|yep|yup|agreed|sim|sí|oui|ja|да|vâng|đúng)(?![\wÀ-ɏЀ-ӿ'’])|(?:对|對|是的|네|예|はい)(?=[\s,，.。!！、]|$))/i;
 
 export function opensWithApproval(typed: string): boolean {
   return APPROVAL_OPENING_RE.test(typed);

@@ -43,6 +43,8 @@ describe('version 11: corrections read in more words and languages', () => {
   const reads = (text: string) => CORRECTION_RE.exec(text)?.[0];
 
   it.each([
+    ['Please stop', 'stop'],
+    ['stop all of this, it is wrong', 'stop'],
     ['No, I mean the height', 'I mean'],
     ['ENCODE INTO ARIFos. I MEAN I ALREADY FORGED IT', 'I MEAN'],
     ["I changed it to round in AA 50 but that didn't correct it", "didn't correct"],
@@ -73,6 +75,9 @@ describe('version 11: corrections read in more words and languages', () => {
     '我怕你在执行过程中大部分精力花在看规则？而不是仔细分析上下文',
     'the menu is nice',
     'ho capito, grazie',
+    'I want this to be added to persistent memory for future reference',
+    'stop all e2e task',
+    '為何要拿掉docker stop "$CONTAINER"?',
   ])('does not read "%s"', (text) => {
     expect(reads(text)).toBeUndefined();
   });

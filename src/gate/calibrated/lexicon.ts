@@ -33,13 +33,14 @@ const SPACED_CORRECTIONS = [
   'revert',
   'undo',
   'roll ?back',
-  'stop',
+  // Not a command that stops processes ("stop all e2e task", `docker stop …` quoted back) (version 11).
+  '(?<!(?:docker|systemctl|kubectl|service|pm2) )stop(?! all (?:the )?(?:[\\w-]+ )?(?:tasks?|jobs?|runs?|servers?|process(?:es)?|containers?|tests?)\\b)',
   'nope',
   "no,? (?:that|this|it|not|don'?t|you)",
   'i meant',
   // "I mean the height", "I MEAN I ALREADY FORGED IT": the person saying again what they meant; not "i mean
   // it's there, but …", which grants a point before asking on (version 11).
-  "i mean(?![,\\s]+(?:it'?s|its|that'?s|thats|it is|that is|yes|yeah|ok|sure)(?![\\p{L}\\p{N}_]))",
+  "i mean(?![,\\s]+(?:it'?s|its|that'?s|thats|it is|that is|yes|yeah|ok|sure)\\b)",
   'what i meant',
   'try again',
   'you are wrong',
@@ -96,10 +97,10 @@ const SPACED_CORRECTIONS = [
   // ("I'm using Fish as my shell and not bash") (version 6, second round).
   'please just',
   "(?:i'?m|i am|we'?re|we are) (?:using|on|running) [\\p{L}\\p{N} ._-]{1,30}?,? (?:and )?not (?:a |an |the )?\\p{L}+",
-  // The person setting a rule for next time after the agent slipped ("record this in the skill", "for future
-  // reference", "from now on"; 下次不…, 以后别…) (version 6). Not "going forward", which opens plans.
+  // The person setting a rule for next time after the agent slipped ("record this in the skill", "from now
+  // on"; 下次不…, 以后别…) (version 6). Not "going forward", which opens plans, nor (version 11) "for future
+  // reference": "I want this to be added to persistent memory … for future reference" is an instruction.
   '(?:record|note|add|write|put|save) (?:this|that|it) (?:in|to|into) (?:the |your )?(?:skill|memory|claude\\.md|rules?)',
-  'for future reference',
   'from now on',
   // German
   'nein',
@@ -343,8 +344,8 @@ export const RULE_RE = /(?<![\p{L}\p{N}_])(?:must|always)(?![\p{L}\p{N}_])|必�
  * A correction that asks for the lesson to be kept ("Record this in the skill", "add this to your memory",
  * 下次不再犯, 以后别): the person does not only steer the agent back but makes sure the slip is not
  * repeated, and these words name a slip that happened. Read only in a turn that already holds a correction
- * phrase (these are among them), where it counts twice. "From now on" and "for future reference" stay
- * steers: they also open standing instructions ("From now on, post them at nine") (version 7).
+ * phrase (these are among them), where it counts twice. "From now on" stays a steer: it also opens
+ * standing instructions ("From now on, post them at nine") (version 7).
  */
 export const LESSON_RE =
   /(?<![\p{L}\p{N}_])(?:record|note|add|write|put|save) (?:this|that|it) (?:in|to|into) (?:the |your )?(?:skill|memory|claude\.md|rules?)(?![\p{L}\p{N}_])|下次不|下次别|下次別|以后不|以后别|以後不|以後別/iu;
