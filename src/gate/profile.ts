@@ -46,8 +46,12 @@ export const DEFAULT_GATE_PROFILE: GateProfile = 'calibrated';
  * calibrated 10: an interrupt that stops the agent at work, then a redirect, counts twice; a redirect that
  * completes a fragment sent too soon amends it; the person's words over a pasted log holding a tag are
  * read; an opening doubled "no" (no no, não não, 不不) rejects; the same error pasted again steers.
+ * calibrated 11: "please continue" after an interrupt, and a stop owned as a slip, redirect nothing; a
+ * concession answering a turn that opens by agreeing ("yes merge them") is not a conceded correction;
+ * "for future reference" and "stop all e2e task" are instructions, not corrections; Italian, more French,
+ * Japanese, Chinese, Korean and Spanish corrections, "I mean …", and swearing in a steer as its second sign.
  */
-export const GATE_PROFILE_VERSIONS: Record<GateProfile, number> = { seed: 1, calibrated: 10 };
+export const GATE_PROFILE_VERSIONS: Record<GateProfile, number> = { seed: 1, calibrated: 11 };
 
 export function isGateProfile(value: unknown): value is GateProfile {
   return typeof value === 'string' && (GATE_PROFILES as readonly string[]).includes(value);

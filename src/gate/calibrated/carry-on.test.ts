@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LONG_ANSWER, TranscriptBuilder } from '../../test-support/transcript.js';
 import { gateSessionSync } from '../index.js';
-import { asksToCarryOn } from './carry-on.js';
+import { asksToCarryOn, opensWithApproval, takesStopBack } from './carry-on.js';
 
 function s1Of(path: string): number {
   const result = gateSessionSync(path, { profile: 'calibrated', env: {}, ledgerPath: null });
@@ -65,5 +65,65 @@ describe('version 8: an apology answering a carry-on is not a conceded correctio
       '',
     ])
       expect(asksToCarryOn(turn), turn).toBe(false);
+  });
+});
+
+/** A request the agent works on (a tool call), stopped by `stop`, then the person's `next` words. */
+function stoppedThen(stop: 'interrupt' | 'refuse', next: string): string {
+  const t = new TranscriptBuilder();
+  t.user('Convert the PDF invoices to CSV.');
+  t.tool('Bash', { command: 'python convert.py invoices/' });
+  if (stop === 'refuse')
+    t.result(
+      "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.",
+      true,
+    );
+  else t.result('converted 3 of 40 files');
+  t.user(stop === 'refuse' ? '[Request interrupted by user for tool use]' : '[Request interrupted by user]');
+  t.user(next);
+  t.assistant('Carrying on with the conversion.');
+  return t.write();
+}
+
+describe('version 11: a stop the person takes back redirects nothing', () => {
+  it('reads "please continue" after an interrupt, and a slip owned after either stop, as carrying on', () => {
+    expect(s1Of(stoppedThen('interrupt', 'please continue'))).toBe(0);
+    expect(s1Of(stoppedThen('interrupt', 'ok, continue'))).toBe(0);
+    expect(s1Of(stoppedThen('refuse', "I didn't mean to interrupt you, continue"))).toBe(0);
+    expect(s1Of(stoppedThen('interrupt', 'sorry, pressed escape by accident'))).toBe(0);
+  });
+
+  it('still counts a refusal followed by "please continue", and a stop followed by a new direction', () => {
+    expect(s1Of(stoppedThen('refuse', 'please continue'))).toBe(1);
+    expect(s1Of(stoppedThen('interrupt', 'convert only the 2024 invoices'))).toBeGreaterThan(0);
+    expect(takesStopBack('please continue', true)).toBe(false);
+    expect(takesStopBack('please continue', false)).toBe(true);
+    // A slip named inside a longer new request is a new request.
+    expect(
+      takesStopBack(
+        `by accident I gave you the wrong folder, use archive/2023 instead and ${'skip the scans '.repeat(6)}`,
+        false,
+      ),
+    ).toBe(false);
+  });
+});
+
+describe('version 11: a concession answering an approval is not a conceded correction', () => {
+  it.each([
+    ['yes merge them', 'You are right, merging both.'],
+    ["yes, but that's unimportant, that's implementation detail", "You're right, I'll leave it."],
+    ['是的，再加一个测试', '你说得对，我加上。'],
+  ])('reads "%s" answered with a concession as agreeing', (turn, reply) => {
+    expect(s1Of(answeredWith(turn, reply))).toBe(0);
+  });
+
+  it('still counts a concession of a turn that opens with "ok" or "好" and corrects', () => {
+    expect(
+      s1Of(answeredWith('ok then something needs fixing, the lock is never released', "You're right.")),
+    ).toBe(1);
+    expect(s1Of(answeredWith('好像日志路径也要改', '你说得对，我改一下路径。'))).toBe(1);
+    expect(opensWithApproval('yes merge them')).toBe(true);
+    expect(opensWithApproval('对不对？')).toBe(false);
+    expect(opensWithApproval('yesterday the lock held')).toBe(false);
   });
 });

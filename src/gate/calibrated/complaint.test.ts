@@ -164,3 +164,18 @@ describe('version 9: a steer saying the fix did not work counts twice', () => {
     expect(reasons.some((r) => r.includes('the fix did not work'))).toBe(false);
   });
 });
+
+describe('version 11: more complaints', () => {
+  it.each([
+    ['클로드야 근데 구조를 안 바꿨잖아? 굳이 필요없는 구조는 빼도 되지 않을까?', '안 바꿨잖아'],
+    ['na verdade, é na sessão analise de performance, que ainda ta vazia', 'ta vazia'],
+  ])('reads "%s" as a complaint', (turn, match) => {
+    expect(complaintIn(turn)).toBe(match);
+    expect(s1Of(reactedWith(turn))).toBe(1);
+  });
+
+  it('does not read a plain Korean "don\'t" or "ta" as one', () => {
+    expect(complaintIn('안 바꿔도 돼')).toBeUndefined();
+    expect(complaintIn('ta bom, pode seguir')).toBeUndefined();
+  });
+});

@@ -24,7 +24,8 @@ const SPACED = [
   'nein,? ich (?:will|wollte|meinte)',
   // Left empty
   '(?:is|are|was|were|left|still) (?:still )?(?:empty|blank)',
-  '(?:est[aá]|ficou|ficaram|est[aã]o) (?:vazi[oa]s?|em branco)',
+  // "ta" as Portuguese is typed for "está" ("que ainda ta vazia") (version 11)
+  '(?:est[aá]|ficou|ficaram|est[aã]o|t[aá]) (?:vazi[oa]s?|em branco)',
   '(?:est[aá]n?|qued[oó]|quedaron) (?:vac[ií][oa]s?|en blanco)',
   '(?:ist|sind) (?:noch |immer noch )?leer',
   '(?:jest|s[aą]) (?:nadal )?pust',
@@ -65,6 +66,8 @@ const UNSPACED = [
   '同じじゃない',
   '同じになっていない',
   '이라는데[?？]',
+  // "구조를 안 바꿨잖아?": you did not change it, did you (version 11)
+  '안 [가-힣]{1,6}잖아',
 ];
 
 /**

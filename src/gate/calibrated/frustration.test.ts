@@ -44,3 +44,22 @@ describe('version 8: a steer said in frustration counts twice', () => {
     expect(showsFrustration('why？？')).toBe('？？');
   });
 });
+
+describe('version 11: swearing in a steer counts twice, as doubled marks do', () => {
+  it.each([
+    ['Italian', 'non ho capito un cazzo, dove sta il tuo piano'],
+    ['English', 'wtf, the vault is still broken'],
+  ])('%s', (_case, reply) => {
+    const result = gateReply(reply);
+    expect(s1(result)).toBe(2);
+    expect(renderWhy(result.sessionId, result.verdict, result.reasons)).toContain(
+      'and said it in frustration',
+    );
+  });
+
+  it('reads swearing alone as nothing, and not inside another word', () => {
+    expect(s1(gateReply('fucking great, the sync works now'))).toBe(0);
+    expect(showsFrustration('the scunthorpe config')).toBeUndefined();
+    expect(showsFrustration('ma cazzo')).toBe('cazzo');
+  });
+});

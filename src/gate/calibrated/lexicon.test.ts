@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isContinuation } from './lexicon.js';
+import { CORRECTION_RE, isContinuation } from './lexicon.js';
 
 /** The reading before the edges were stripped by a scan (a regex that is quadratic on long runs). */
 function byRegex(text: string): string {
@@ -36,5 +36,49 @@ describe('isContinuation', () => {
   it('answers for a turn of megabytes of white space and punctuation (the regex never returned)', () => {
     expect(isContinuation(`nope${' \t .'.repeat(1_000_000)}ok`)).toBe(false);
     expect(isContinuation(`continue${' !'.repeat(1_000_000)}`)).toBe(true);
+  });
+});
+
+describe('version 11: corrections read in more words and languages', () => {
+  const reads = (text: string) => CORRECTION_RE.exec(text)?.[0];
+
+  it.each([
+    ['Please stop', 'stop'],
+    ['stop all of this, it is wrong', 'stop'],
+    ['No, I mean the height', 'I mean'],
+    ['ENCODE INTO ARIFos. I MEAN I ALREADY FORGED IT', 'I MEAN'],
+    ["I changed it to round in AA 50 but that didn't correct it", "didn't correct"],
+    ["You didn't answer my question.", "You didn't answer"],
+    ['there is no such thing as system settings', 'there is no such thing'],
+    ['gh no esta instalado', 'no esta instalado'],
+    ['lo de openssl no me va en windows', 'no me va'],
+    ['pero digo dispatch la caracteristica de claude desktop', 'pero digo'],
+    ['lisa ne répond pas', 'ne répond pas'],
+    ['pas de réponse', 'pas de réponse'],
+    ['je ne reçois rien', 'je ne reçois rien'],
+    ['il y a un gros problème', 'un gros problème'],
+    ['non funziona', 'non funziona'],
+    ['la CI non passa', 'non passa'],
+    ['mancano le checkbox', 'mancano'],
+    ['non ho capito, dove sta il tuo piano?', 'non ho capito'],
+    ['背景やテキストカラーとかうまく動作していないです', 'うまく動作していない'],
+    ['切り替えが動いていない', '動いていない'],
+    ['等一下 不是让你自己写skill啊', '不是让你'],
+    ['我希望你直接给我数据，而不是给我生成代码', '我希望你直接给我数据，而不是'],
+  ])('reads "%s"', (text, match) => {
+    expect(reads(text)).toBe(match);
+  });
+
+  it.each([
+    'i mean its there but how to know when its done',
+    'I mean, yes, that is the plan',
+    '我怕你在执行过程中大部分精力花在看规则？而不是仔细分析上下文',
+    'the menu is nice',
+    'ho capito, grazie',
+    'I want this to be added to persistent memory for future reference',
+    'stop all e2e task',
+    '為何要拿掉docker stop "$CONTAINER"?',
+  ])('does not read "%s"', (text) => {
+    expect(reads(text)).toBeUndefined();
   });
 });

@@ -33,10 +33,14 @@ const SPACED_CORRECTIONS = [
   'revert',
   'undo',
   'roll ?back',
-  'stop',
+  // Not a command that stops processes ("stop all e2e task", `docker stop …` quoted back) (version 11).
+  '(?<!(?:docker|systemctl|kubectl|service|pm2) )stop(?! all (?:the )?(?:[\\w-]+ )?(?:tasks?|jobs?|runs?|servers?|process(?:es)?|containers?|tests?)\\b)',
   'nope',
   "no,? (?:that|this|it|not|don'?t|you)",
   'i meant',
+  // "I mean the height", "I MEAN I ALREADY FORGED IT": the person saying again what they meant; not "i mean
+  // it's there, but …", which grants a point before asking on (version 11).
+  "i mean(?![,\\s]+(?:it'?s|its|that'?s|thats|it is|that is|yes|yeah|ok|sure)\\b)",
   'what i meant',
   'try again',
   'you are wrong',
@@ -46,6 +50,11 @@ const SPACED_CORRECTIONS = [
   // Complaints that the problem is not solved, something was left out, a rule ignored, or the quality
   // falls short: not a plain "wrong", but the person steering the agent back (version 4).
   "(?:doesn'?t|does not|didn'?t|did not) (?:fix|solve|address|pass)",
+  // "that didn't correct it", "You didn't answer my question", "there is no such thing as system settings"
+  // (version 11)
+  "(?:doesn'?t|does not|didn'?t|did not) (?:correct|help)",
+  "you (?:didn'?t|did not|haven'?t|have not) (?:answer|reply to|respond to)",
+  'there (?:is|are) no such (?:thing|option|setting|file|command|page|button|menu)s?',
   "(?:didn'?t|did not) you (?:forget|miss|read|see)",
   "(?:isn'?t|is not|wasn'?t|was not|not)(?: being)? (?:applied|respected|followed|fixed|solved)",
   'root cause',
@@ -88,10 +97,10 @@ const SPACED_CORRECTIONS = [
   // ("I'm using Fish as my shell and not bash") (version 6, second round).
   'please just',
   "(?:i'?m|i am|we'?re|we are) (?:using|on|running) [\\p{L}\\p{N} ._-]{1,30}?,? (?:and )?not (?:a |an |the )?\\p{L}+",
-  // The person setting a rule for next time after the agent slipped ("record this in the skill", "for future
-  // reference", "from now on"; 下次不…, 以后别…) (version 6). Not "going forward", which opens plans.
+  // The person setting a rule for next time after the agent slipped ("record this in the skill", "from now
+  // on"; 下次不…, 以后别…) (version 6). Not "going forward", which opens plans, nor (version 11) "for future
+  // reference": "I want this to be added to persistent memory … for future reference" is an instruction.
   '(?:record|note|add|write|put|save) (?:this|that|it) (?:in|to|into) (?:the |your )?(?:skill|memory|claude\\.md|rules?)',
-  'for future reference',
   'from now on',
   // German
   'nein',
@@ -113,10 +122,32 @@ const SPACED_CORRECTIONS = [
   'annule',
   'arrête',
   "je (?:t'ai|vous ai) dit",
+  // French: the thing made gives no answer ("lisa ne répond pas", "pas de réponse", "je ne reçois rien")
+  // (version 11)
+  'ne r[ée]pond (?:toujours )?pas',
+  'pas de r[ée]ponse',
+  'je ne re[çc]ois rien',
+  'un gros probl[èe]me',
+  // Italian (version 11)
+  'non funziona',
+  'non va',
+  'sbagliat[oaie]',
+  'ancora non',
+  "non (?:è|e'|era) (?:quello|questo|giusto|corretto)",
+  'ti (?:ho|avevo) detto',
+  'non avevamo detto',
+  'non ho capito',
+  'manca(?:no)?',
+  'non passa',
   // Spanish
   'incorrecto',
   'est[aá] mal',
   'no funciona',
+  // "gh no esta instalado" after the agent said it was, "lo de openssl no me va", "pero digo dispatch …"
+  // (version 11)
+  'no est[aá] instalad[oa]',
+  'no me (?:va|funciona|sirve|anda)',
+  'pero digo',
   'sigue sin',
   'todav[ií]a no (?:funciona|sale|cambia|se ve|va|anda|carga)',
   'eso no',
@@ -127,6 +158,7 @@ const SPACED_CORRECTIONS = [
   // Portuguese
   'errado',
   'n[aã]o funciona',
+  'n[aã]o est[aá] instalad[oa]',
   'ainda n[aã]o (?:funciona|deu|foi|resolveu|mudou|carrega|aparece)',
   'n[aã]o (?:era|é) isso',
   'isso n[aã]o',
@@ -171,6 +203,13 @@ const UNSPACED_CORRECTIONS = [
   '我是说',
   '我是說',
   '我就是想',
+  // "不是让你自己写skill啊": I did not ask you to (version 11)
+  '不是让你',
+  '不是讓你',
+  '不是叫你',
+  // "我希望你直接给我数据，而不是给我生成代码": what the person wants, set against what the agent did; a bare
+  // 而不是 (rather than) also explains the person's own reasons (version 11)
+  '(?:我希望你|我要你|我想要你|我说的是|我說的是|我是要|我是想)[^。！？?!]{0,40}而不是',
   '还是不行',
   '還是不行',
   // "the analysis has gone wrong" (version 10; a bare 出问题 also opens instructions: "出问题就…")
@@ -251,6 +290,16 @@ const UNSPACED_CORRECTIONS = [
   'やめて',
   '動かない',
   'うまくいかない',
+  // "うまく動作していないです", "反映されていない": it does not work, the change did not take (version 11)
+  '動作していない',
+  '動作しない',
+  '動いていない',
+  '動いてない',
+  'うまく(?:動作|動い|機能|反映|表示|いって)[^、。]{0,4}(?:いない|ない|ません)',
+  '反映されていない',
+  '反映されてない',
+  '変わっていない',
+  '変わってない',
   '直ってない',
   '直っていない',
   'じゃなくて',
@@ -295,8 +344,8 @@ export const RULE_RE = /(?<![\p{L}\p{N}_])(?:must|always)(?![\p{L}\p{N}_])|必�
  * A correction that asks for the lesson to be kept ("Record this in the skill", "add this to your memory",
  * 下次不再犯, 以后别): the person does not only steer the agent back but makes sure the slip is not
  * repeated, and these words name a slip that happened. Read only in a turn that already holds a correction
- * phrase (these are among them), where it counts twice. "From now on" and "for future reference" stay
- * steers: they also open standing instructions ("From now on, post them at nine") (version 7).
+ * phrase (these are among them), where it counts twice. "From now on" stays a steer: it also opens
+ * standing instructions ("From now on, post them at nine") (version 7).
  */
 export const LESSON_RE =
   /(?<![\p{L}\p{N}_])(?:record|note|add|write|put|save) (?:this|that|it) (?:in|to|into) (?:the |your )?(?:skill|memory|claude\.md|rules?)(?![\p{L}\p{N}_])|下次不|下次别|下次別|以后不|以后别|以後不|以後別/iu;
@@ -308,7 +357,7 @@ export const LESSON_RE =
  * fresh3 checking split while labelling it, which must stay blind (version 7).
  */
 export const CHALLENGE_RE =
-  /^(?:but|aber|mais|pero|mas|но)(?![\p{L}\p{N}_])[^\n]*[?？]|^(?:但是|可是|でも)[^\n]*[?？]/iu;
+  /^(?:but|aber|mais|pero|mas|но)(?![\p{L}\p{N}_])[^\n]*[?？]|^(?:但是|可是|でも|근데|그런데|하지만)[^\n]*[?？]/iu;
 
 /**
  * A turn that opens with "no" said twice ("no no, in dotfiles, there is a lua script", "No no no, … DO NOT

@@ -1,7 +1,7 @@
 import type { MessageId } from '../../transcript/types.js';
 import type { SignalHits } from '../machine.js';
 import { APPROVAL_WORDS, S5_MAX_WORDS } from '../signals.js';
-import { asksToCarryOn } from './carry-on.js';
+import { asksToCarryOn, opensWithApproval, takesStopBack } from './carry-on.js';
 import { compiled } from './compiled.js';
 import { complaintIn, errorLinesOf, fixFailedIn } from './complaint.js';
 import { showsFrustration } from './frustration.js';
@@ -216,6 +216,8 @@ export class CalibratedMachine {
     if (!human?.reacting || human.corrected) return;
     // An apology for having stopped, answering "继续任务" (carry on with the task): nothing was corrected (version 8).
     if (asksToCarryOn(human.typed)) return;
+    // "yes merge them": the agent grants what the person added to an approval (version 11).
+    if (opensWithApproval(human.typed)) return;
     human.corrected = true;
     this.unhit('S5', human.id);
     this.hit('S1', human.id, `the agent conceded a correction: "${quote(human.typed)}"`);
@@ -319,6 +321,8 @@ export class CalibratedMachine {
     // Restating one's own request after an interrupt amends it; after refusing the agent's tool call, the
     // person has already said no to what the agent did, so a restated request redirects it.
     const amended = this.pending !== undefined && !this.pending.refused && amends(typed, this.lastRequest);
+    // "please continue", "I didn't mean to interrupt you, continue": the person takes their stop back.
+    if (this.pending !== undefined && takesStopBack(typed, this.pending.refused)) this.pending = undefined;
     const reaction = reactionOf(typed);
     if (this.pending && !amended) {
       this.hit('S1', this.pending.id, `${this.pending.reason}, then redirected: "${quote(typed)}"`);

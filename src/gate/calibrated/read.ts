@@ -104,6 +104,61 @@ class LatestTextLine {
   }
 }
 
+/**
+ * Byte runs one of which every refusal or cascade cancellation Claude Code writes holds (the words
+ * tool-results.ts reads: "doesn't want to proceed with this tool use", "… take this action", "User chose
+ * to stay in plan mode", "[Request interrupted by user", "Interrupted by user", "Request was aborted",
+ * "Sibling tool call errored", "Cancelled: parallel tool call"), each without a character JSON escapes.
+ * A word added there must be added here: read-error-lines.test.ts holds both readings to each other.
+ */
+const MARKERS = [
+  'want to proceed with this tool use',
+  'want to take this action',
+  'stay in plan mode',
+  'nterrupted by user',
+  'Request was aborted',
+  'Sibling tool call errored',
+  'Cancelled: parallel tool call',
+].map((marker) => Buffer.from(marker));
+
+/** `\u00`: how a JSON writer would write a letter of a marker as an escape (`\u0061`). */
+const ESCAPE = Buffer.from('\\u00');
+const BACKSLASH = 0x5c;
+
+/**
+ * Whether the line's bytes may hold a marker: one of them as it is, or an escape of a printable ASCII
+ * character (`\u0020` to `\u007f`), which could spell one. Claude Code escapes only control characters
+ * (`\u001b` of a coloured log), so its lines are settled by the markers alone.
+ */
+function mayHoldMarker(line: Buffer): boolean {
+  for (const marker of MARKERS) if (line.indexOf(marker) >= 0) return true;
+  for (let at = line.indexOf(ESCAPE); at >= 0; at = line.indexOf(ESCAPE, at + 1)) {
+    // `\\u00…` is an escaped backslash followed by text, not an escape.
+    let slashes = 0;
+    while (at - slashes - 1 >= 0 && line[at - slashes - 1] === BACKSLASH) slashes++;
+    const digit = line[at + ESCAPE.length];
+    if (slashes % 2 === 0 && digit !== undefined && digit >= 0x32 && digit <= 0x37) return true;
+  }
+  return false;
+}
+
+/**
+ * What each tool result of a scanned user line reported, as `toolResultKindsOfView` reads it. A line whose
+ * errors carry no refusal or cancellation marker reports a failure for each of them, which is what its
+ * full parse would say: that parse (the reader's costliest step on error lines, some three in four of
+ * which are plain failures on real transcripts) is skipped (version 11).
+ */
+export function resultKindsOfLine(
+  b: Buffer,
+  errors: boolean[],
+  start: number,
+  end: number,
+): ToolResultKind[] {
+  if (errors.includes(true) && !mayHoldMarker(b.subarray(start, end)))
+    return errors.map((error) => (error ? 'error' : 'ok'));
+  return toolResultKindsOfView(b, errors, start, end);
+}
+
 function userTurn(
   lineNo: number,
   id: MessageId,
@@ -178,7 +233,7 @@ export function readCalibratedTurnsFast(
             turn.id = messageIdOf(b, view, lineNo);
           machine.push(turn);
         } else if (view.type === TYPE_USER) {
-          const results = toolResultKindsOfView(b, toolResultErrorsOf(view), start, end);
+          const results = resultKindsOfLine(b, toolResultErrorsOf(view), start, end);
           const text = results.length === 0 && !view.isMetaTruthy ? textOf(b, view) : '';
           const turn = userTurn(lineNo, '', view.isMetaTruthy, results, text);
           if (userIdIsRead(results, turn.text)) turn.id = messageIdOf(b, view, lineNo);
