@@ -20,4 +20,5 @@ export {
 } from './look.js';
 export { secondLookPrompt } from './prompt.js';
 export { type ChosenReader, chooseSecondLookReader, type SecondLookReaderOptions } from './reader.js';
+export { renderSecondLook, type SecondLookReport, secondLookReport } from './render.js';
 export { type SessionView, sessionView } from './view.js';
