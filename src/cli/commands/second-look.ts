@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { InputError } from '../../errors/errors.js';
 import { resolveReaderSettings } from '../../llm/settings.js';
 import {
@@ -22,14 +24,16 @@ import { SPEC } from './second-look/spec.js';
  */
 export async function run(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, SPEC);
-  const session = transcriptPath(positionals[0]!, io);
+  const given = positionals[0]!;
+  // A relative path names a file in the command's folder, which an in-process run may not share.
+  const session = existsSync(resolve(io.cwd, given)) ? resolve(io.cwd, given) : transcriptPath(given, io);
   const settings = gateSettingsFromArgs(io.env, { profile: values.profile, threshold: values.threshold });
   for (const warning of settings.warnings) println(io.stderr, warning);
   const found = prepareSecondLook(session, {
     gate: { settings, cwd: io.cwd },
     always: values.always === true || values.prompt === true,
   });
-  if (found.verdict.error !== undefined) throw new InputError(`${positionals[0]}: ${found.verdict.error}`);
+  if (found.verdict.error !== undefined) throw new InputError(`${given}: ${found.verdict.error}`);
   if (values.prompt) {
     println(
       io.stdout,
