@@ -19,6 +19,10 @@ const here = dirname(fileURLToPath(import.meta.url));
 const { prepareSecondLook, decideFromText, unread } = await import(
   join(here, '..', 'dist', 'second-look', 'index.js')
 );
+const { gateSessionSync } = await import(join(here, '..', 'dist', 'gate', 'index.js'));
+const { bundledModelPrices } = await import(join(here, '..', 'dist', 'cost', 'bundled-prices.js'));
+/** Models whose bundled list prices the reading cost is given at (a strong one and a small one). */
+const PRICED_MODELS = ['claude-sonnet-4-5', 'claude-haiku-4-5'];
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -60,15 +64,33 @@ if (step === 'prompts') {
   console.log(
     `wrote ${banded.length} prompts; characters per prompt: median ${median(chars)}, largest ${Math.max(...chars)}, total ${chars.reduce((a, b) => a + b, 0)}`,
   );
+  // The local work the second look adds, side by side in one run: the gate over every session, against
+  // building the view and the prompt of the band sessions (a second pass over each of their files).
+  // One untimed pass first, so that neither timing pays for the first compiles.
+  for (const c of cases) prepareSecondLook(c.path, { gate });
+  const gateMs = timed(() => {
+    for (const c of cases) gateSessionSync(c.path, gate);
+  });
+  const lookMs = timed(() => {
+    for (const c of cases) prepareSecondLook(c.path, { gate });
+  });
+  console.log(
+    `local time: the gate over ${cases.length} sessions ${gateMs.toFixed(0)} ms; gate + second-look prompts ${lookMs.toFixed(0)} ms (x${(lookMs / gateMs).toFixed(2)})`,
+  );
 } else {
   if (!values.answers) throw new Error('score needs --answers DIR (the folder of <session>.json answers)');
   const rows = [];
   const refusedAnswers = [];
+  const answerTexts = [];
   let unreadCount = 0;
   for (const c of cases) {
     const file = join(values.answers, `${c.entry.session}.json`);
     let outcome = unread(c.found);
-    if (c.found.inBand && existsSync(file)) outcome = decideFromText(c.found, readFileSync(file, 'utf8'));
+    if (c.found.inBand && existsSync(file)) {
+      const text = readFileSync(file, 'utf8');
+      answerTexts.push(text);
+      outcome = decideFromText(c.found, text);
+    }
     if (outcome.status === 'unread') unreadCount++;
     if (outcome.status === 'invalid') refusedAnswers.push(`${c.entry.session}: ${outcome.why}`);
     const language = values['by-language'] ? typedLanguage(c.path) : undefined;
@@ -78,6 +100,7 @@ if (step === 'prompts') {
       gate: outcome.gateFlagged,
       after: outcome.flagged,
       inBand: c.found.inBand,
+      kind: outcome.answer?.kind,
     });
   }
   const line = (name, part) => {
@@ -99,11 +122,57 @@ if (step === 'prompts') {
     'band only',
     rows.filter((r) => r.inBand),
   );
+  line(
+    'band, under threshold',
+    rows.filter((r) => r.inBand && !r.gate),
+  );
+  line(
+    'band, over threshold',
+    rows.filter((r) => r.inBand && r.gate),
+  );
+  // What each kind of answer was, by label: where a reader's "rough" goes wrong.
+  const byKind = new Map();
+  for (const r of rows.filter((row) => row.inBand && row.kind !== undefined)) {
+    const counts = byKind.get(r.kind) ?? { rough: 0, smooth: 0, unclear: 0 };
+    counts[r.label] += 1;
+    byKind.set(r.kind, counts);
+  }
+  for (const [kind, counts] of byKind)
+    console.log(
+      `  answered ${kind.padEnd(12)} labelled rough ${counts.rough}, smooth ${counts.smooth}, unclear ${counts.unclear}`,
+    );
   const changed = rows.filter((r) => r.gate !== r.after);
   console.log(
     `verdicts changed: ${changed.length} (${changed.filter((r) => r.after === (r.label === 'rough') && r.label !== 'unclear').length} to the label, ${changed.filter((r) => r.label !== 'unclear' && r.after !== (r.label === 'rough')).length} away from it, ${changed.filter((r) => r.label === 'unclear').length} unclear); unread ${unreadCount}; answers refused ${refusedAnswers.length}`,
   );
   for (const why of refusedAnswers) console.log(`  refused ${why}`);
+  readingCost(
+    banded.map((c) => c.found.prompt),
+    answerTexts,
+  );
+}
+
+/** Tokens estimated as the deep read estimates them (4 characters a token), priced at the bundled list prices. */
+function readingCost(prompts, answers) {
+  const tokens = (texts) => texts.reduce((sum, text) => sum + Math.ceil(text.length / 4), 0);
+  const input = tokens(prompts);
+  const output = tokens(answers);
+  const at = new Date('2026-12-01T00:00:00Z');
+  const priced = PRICED_MODELS.map((model) => {
+    const prices = bundledModelPrices(model, at);
+    const rate = (price) => (typeof price === 'number' ? price : price.base);
+    const usd = (input * rate(prices.input_mtok) + output * rate(prices.output_mtok)) / 1e6;
+    return `${model} $${usd.toFixed(2)} ($${(usd / prompts.length).toFixed(4)} a session)`;
+  });
+  console.log(
+    `reading cost: ${prompts.length} prompts, ${input} input tokens, ${output} output tokens (estimated); at list prices ${priced.join(', ')}`,
+  );
+}
+
+function timed(work) {
+  const start = performance.now();
+  work();
+  return performance.now() - start;
 }
 
 function pct(part, whole) {
