@@ -1,29 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { validateAnswer } from './answer.js';
-import type { SessionView } from './view.js';
+import { emptyStretch, type SessionView } from './view.js';
 
 function view(...texts: string[]): SessionView {
   return {
-    before: {
-      tools: new Map(),
-      errors: [],
-      errorCount: 0,
-      refused: [],
-      interrupts: 0,
-      claims: [],
-      lastWords: undefined,
-    },
+    before: emptyStretch(),
     turns: texts.map((text, index) => ({
       turn: { index, id: `m${index}`, text, chars: text.length },
-      after: {
-        tools: new Map(),
-        errors: [],
-        errorCount: 0,
-        refused: [],
-        interrupts: 0,
-        claims: [],
-        lastWords: undefined,
-      },
+      after: emptyStretch(),
     })),
     turnOf: new Map(),
   };

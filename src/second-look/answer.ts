@@ -60,7 +60,7 @@ export interface SecondLookAnswer {
 export type AnswerCheck = { ok: true; answer: SecondLookAnswer } | { ok: false; why: string };
 
 /** Whitespace runs as one space, ends trimmed: a quote copied across a line break still matches. */
-export function normaliseSpace(text: string): string {
+function normaliseSpace(text: string): string {
   return text.replace(/\s+/gu, ' ').trim();
 }
 

@@ -62,7 +62,8 @@ const MAX_TURNS = 2_000;
 const CLAIM_RE =
   /(?:✅|🎉|\b(?:done|fixed|resolved|works|working now|all (?:tests|checks) pass(?:ed|ing)?|(?:tests|build) pass(?:es|ed|ing)?|successfully|complete[d]?|implemented)\b)/i;
 
-function emptyStretch(): AgentStretch {
+/** A stretch in which the agent did nothing (yet). */
+export function emptyStretch(): AgentStretch {
   return {
     tools: new Map(),
     errors: [],
@@ -90,7 +91,7 @@ function claimIn(text: string): string | undefined {
 }
 
 /** Collects a session's view from its messages (main conversation; a sub-agent's work counts as tool use). */
-export class SessionViewBuilder {
+class SessionViewBuilder {
   private readonly events = new EventReader();
   private readonly view: SessionView = { before: emptyStretch(), turns: [], turnOf: new Map() };
   private current: AgentStretch = this.view.before;

@@ -1,5 +1,5 @@
 import { defineCommand } from '../../args.js';
-import { JSON_OUTPUT, READER_OPTIONS } from '../../common-options.js';
+import { JSON_OUTPUT, READER_OPTIONS, SESSION_ARG } from '../../common-options.js';
 import { PROFILE } from '../../profile-option.js';
 
 export const SPEC = defineCommand({
@@ -7,14 +7,7 @@ export const SPEC = defineCommand({
   summary: 'Ask a model about a session whose gate score is near the threshold, and flag it by the answer',
   details:
     "Gates the session; when its score lies in the band near the threshold (2.5 under to 1.0 over it), a model\nreads the person's turns and what the agent did between them, and answers rough or smooth with a cited\nturn and quote. A valid answer decides the flag; an invalid one, or no reader (offline), leaves the gate's.\nThe gate's own verdict and output do not change.",
-  args: [
-    {
-      name: 'SESSION',
-      required: true,
-      description:
-        "a transcript (.jsonl), or a session id or its unique prefix as 'retrospect scan' prints it",
-    },
-  ],
+  args: [SESSION_ARG],
   options: {
     prompt: {
       type: 'boolean',
