@@ -50,7 +50,14 @@ describe('the second look at one session', () => {
     expect(found.inBand).toBe(false);
     expect(found.prompt).toBeUndefined();
     expect(unread(found)).toEqual({ gateFlagged: true, flagged: true, status: 'outside' });
-    expect(prepareSecondLook(far, { gate: GATE, always: true }).prompt).toContain('[turn 5] person');
+    const asked = prepareSecondLook(far, { gate: GATE, always: true });
+    expect(asked.prompt).toContain('[turn 5] person');
+    const smooth = '{"verdict":"smooth","turn":null,"quote":"","kind":"none"}';
+    expect(decideFromText(asked, smooth)).toMatchObject({
+      flagged: true,
+      status: 'outside',
+      answer: { verdict: 'smooth' },
+    });
   });
 
   it('keeps transcript text that mimics the markers inside the indented data', () => {

@@ -74,6 +74,8 @@ function decide(found: SecondLookCase, raw: RawAnswer): SecondLookOutcome {
   if (found.view === undefined) return { gateFlagged, flagged: gateFlagged, status: 'outside' };
   const check = validateAnswer(raw, found.view);
   if (!check.ok) return refused(found, check.why);
+  // Outside the band the gate's verdict stands: an answer asked for anyway is reported, never obeyed.
+  if (!found.inBand) return { gateFlagged, flagged: gateFlagged, status: 'outside', answer: check.answer };
   return { gateFlagged, flagged: check.answer.verdict === 'rough', status: 'read', answer: check.answer };
 }
 

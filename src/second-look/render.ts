@@ -35,9 +35,7 @@ export function secondLookReport(
     in_band: found.inBand,
     status: outcome.status,
     flagged: outcome.flagged,
-    ...(reader !== undefined && outcome.status !== 'outside' && outcome.status !== 'unread'
-      ? { reader }
-      : {}),
+    ...(reader !== undefined && (answer !== undefined || outcome.why !== undefined) ? { reader } : {}),
     ...(answer ? { verdict: answer.verdict, kind: answer.kind } : {}),
     ...(answer?.citation ? { turn: answer.citation.turn, quote: answer.citation.quote } : {}),
     ...(outcome.why !== undefined ? { why: outcome.why } : {}),
@@ -54,8 +52,13 @@ export function renderSecondLook(report: SecondLookReport, band: SecondLookBand 
     : `outside the second look's band (${band.below.toFixed(1)} under to ${band.above.toFixed(1)} over the threshold)`;
   const lines = [`${head}; ${where}`];
   const reader = report.reader ?? 'the reader';
-  if (report.status === 'outside') lines.push(`the gate's verdict stands: ${flagWord(report.flagged)}`);
-  else if (report.status === 'unread')
+  if (report.status === 'outside') {
+    const said =
+      report.verdict !== undefined
+        ? ` (${reader} said ${report.verdict}; outside the band that does not count)`
+        : '';
+    lines.push(`the gate's verdict stands: ${flagWord(report.flagged)}${said}`);
+  } else if (report.status === 'unread')
     lines.push(`no reader: the gate's verdict stands (${flagWord(report.flagged)})`);
   else if (report.status === 'invalid')
     lines.push(

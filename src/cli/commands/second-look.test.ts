@@ -81,6 +81,23 @@ describe('retrospect second-look', () => {
     expect(run.stderr).toContain('offline');
   });
 
+  it('--always reads a session outside the band, reports the answer and keeps the gate verdict', async () => {
+    const far = bandSession('6c2f8d3b-0e5a-4f4c-9b7d-3a1e2f0c8b46');
+    far.builder.user("that's wrong, stop and revert it");
+    far.builder.user("no that's not it, undo everything");
+    const path = far.builder.write(join(folder, 'far.jsonl'));
+    const answer = join(folder, 'smooth.json');
+    writeFileSync(answer, '{"verdict":"smooth","turn":null,"quote":"","kind":"none"}');
+    const run = await runCli(['second-look', path, '--always', '--answer', answer], {
+      cwd: folder,
+      env: BASE_ENV,
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(
+      "the gate's verdict stands: flagged (the given answer said smooth; outside the band that does not count)",
+    );
+  });
+
   it('a missing transcript is one line and exit 1', async () => {
     const run = await runCli(['second-look', join(folder, 'gone.jsonl')], { cwd: folder, env: BASE_ENV });
     expect(run.code).toBe(1);
