@@ -65,7 +65,7 @@ describe('second_look_prompt and second_look_answer (the built server over stdio
   it('second_look_answer validates in the library: a cited rough flags, a quote nobody typed does not', async () => {
     const valid = await call('second_look_answer', {
       session: 'band.jsonl',
-      answer: '{"verdict":"rough","turn":2,"quote":"só corrija o helper","kind":"refusal"}',
+      answer: '{"verdict":"rough","turn":2,"quote":"só corrija o formatador","kind":"refusal"}',
     });
     expect(JSON.parse(texts(valid)[0] ?? '')).toMatchObject({
       status: 'read',

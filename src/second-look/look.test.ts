@@ -28,7 +28,7 @@ describe('the second look at one session', () => {
     expect(found.view?.turns.map((t) => t.turn.text)).toEqual([
       'Show the order dates in the customer page in local time, not UTC.',
       'now   the invoices page\ntoo, please',
-      'não faça push, só corrija o helper',
+      'não faça push, só corrija o formatador',
       'obrigado, ficou ótimo',
     ]);
     expect(found.prompt).toContain(

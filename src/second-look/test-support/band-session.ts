@@ -24,10 +24,10 @@ export function bandSession(sessionId = '5b1e7c2a-9d4f-4e3b-8a6c-2f0d1e9b7a35'):
   ids.refusal = s.tool(
     'Bash',
     { command: 'git push --force' },
-    "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). To tell you how to proceed, the user said:\nnão faça push, só corrija o helper",
+    "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). To tell you how to proceed, the user said:\nnão faça push, só corrija o formatador",
     { isError: true },
   ).result;
-  ids.last = s.say('Understood: the helper is fixed, nothing pushed.');
+  ids.last = s.say('Understood: the formatter is fixed, nothing pushed.');
   ids.thanks = s.user('obrigado, ficou ótimo');
   return { builder: s, ids };
 }
