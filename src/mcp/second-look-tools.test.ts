@@ -1,11 +1,11 @@
 import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bandSession } from '../second-look/test-support/band-session.js';
-import { BIN, runCli } from '../test-support/cli.js';
+import { runCli } from '../test-support/cli.js';
+import { connectMcp } from '../test-support/mcp-client.js';
 import { tempDir } from '../test-support/temp-dir.js';
 
 const SESSION = '5b1e7c2a-9d4f-4e3b-8a6c-2f0d1e9b7a35';
@@ -36,16 +36,7 @@ describe('second_look_prompt and second_look_answer (the built server over stdio
       PATH: '/usr/bin:/bin',
       FRICTION_LEDGER: '',
     };
-    client = new Client({ name: 'retrospect-test', version: '0.0.0' });
-    await client.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: [BIN, 'mcp'],
-        cwd: project,
-        env,
-        stderr: 'pipe',
-      }),
-    );
+    client = await connectMcp(project, env);
   }, 30_000);
 
   afterAll(async () => {
