@@ -5,7 +5,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, runCli } from '../test-support/cli.js';
-import { connectMcp } from '../test-support/mcp-client.js';
+import { connectMcp, offlineMcpEnv } from '../test-support/mcp-client.js';
 import { tempDir } from '../test-support/temp-dir.js';
 
 const DEMO = join(REPO_ROOT, 'examples', 'projects');
@@ -53,15 +53,7 @@ describe('deep_read_prompt and deep_read_answer (the built server over stdio)', 
     project = join(home, 'project');
     execFileSync('git', ['init', '-q', project]);
     // No provider and no agent CLI: the tools never ask a model, and the test proves it by having none.
-    env = {
-      ...(process.env as Record<string, string>),
-      NO_COLOR: '1',
-      CLAUDE_CONFIG_DIR: home,
-      RETROSPECT_DATA_DIR: join(home, 'data'),
-      RETROSPECT_PROVIDER: 'heuristic',
-      PATH: '/usr/bin:/bin',
-      FRICTION_LEDGER: '',
-    };
+    env = offlineMcpEnv(home);
     client = await connectMcp(project, env);
   }, 30_000);
 

@@ -5,7 +5,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bandSession } from '../second-look/test-support/band-session.js';
 import { runCli } from '../test-support/cli.js';
-import { connectMcp } from '../test-support/mcp-client.js';
+import { connectMcp, offlineMcpEnv } from '../test-support/mcp-client.js';
 import { tempDir } from '../test-support/temp-dir.js';
 
 const SESSION = '5b1e7c2a-9d4f-4e3b-8a6c-2f0d1e9b7a35';
@@ -25,17 +25,7 @@ describe('second_look_prompt and second_look_answer (the built server over stdio
     mkdirSync(project);
     bandSession(SESSION).builder.write(join(project, 'band.jsonl'));
     // No provider and no agent CLI: the tools never ask a model.
-    env = {
-      ...(process.env as Record<string, string>),
-      NO_COLOR: '1',
-      CLAUDE_CONFIG_DIR: home,
-      RETROSPECT_DATA_DIR: join(home, 'data'),
-      RETROSPECT_PROVIDER: 'heuristic',
-      RETRO_GATE_PROFILE: '',
-      RETRO_THRESHOLD: '',
-      PATH: '/usr/bin:/bin',
-      FRICTION_LEDGER: '',
-    };
+    env = offlineMcpEnv(home, { RETRO_GATE_PROFILE: '', RETRO_THRESHOLD: '' });
     client = await connectMcp(project, env);
   }, 30_000);
 
