@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installFakeClaude } from '../llm/test-support/fake-claude.js';
 import { type LlmTestServer, startLlmServer } from '../llm/test-support/llm-server.js';
 import { tempDir } from '../test-support/temp-dir.js';
 import { askSecondLook, chooseSecondLookReader, decideFromText, prepareSecondLook, unread } from './index.js';
@@ -115,6 +117,22 @@ describe('the second look at one session', () => {
       status: 'read',
     });
     expect(decideFromText(found, 'rough, I think')).toMatchObject({ flagged: false, status: 'invalid' });
+  });
+
+  it('found on PATH, Claude Code reads: the prompt opens with the own-run marker, so a scan leaves that run out', async () => {
+    const { env, dir } = installFakeClaude({ PATH: process.env.PATH });
+    const log = join(dir, 'call.json');
+    const reader = chooseSecondLookReader({
+      env: { ...env, FAKE_CLAUDE_RESULT: ROUGH, FAKE_CLAUDE_LOG: log },
+      cwd: folder,
+      reader: {},
+    });
+    expect(reader.port?.name).toBe('claude-cli');
+    expect(reader.notice).toContain('Claude Code is on PATH');
+    const outcome = await askSecondLook(prepareSecondLook(path, { gate: GATE }), reader.port!);
+    expect(outcome).toMatchObject({ flagged: true, status: 'read' });
+    const sent = JSON.parse(readFileSync(log, 'utf8')) as { input: string };
+    expect(sent.input.split('\n')[0]).toBe('<!-- retrospect:own-run second-look -->');
   });
 
   it('has no reader offline: the band is reported and the verdict stays', () => {
