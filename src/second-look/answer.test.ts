@@ -64,4 +64,22 @@ describe('validating a second look answer', () => {
     const cited = validateAnswer({ verdict: 'smooth', turn: 0, quote: 'login page', kind: 'none' }, session);
     expect(cited.ok && cited.answer.citation).toEqual({ turn: 0, id: 'm0', quote: 'login page' });
   });
+
+  it('takes a "refusal" only when it cites the words typed with a refused call or right after one or an interrupt', () => {
+    const refusing = view('tidy the imports', 'use the formatter instead', 'thanks, that is all');
+    const check = (turn: number, shape: (v: SessionView) => void) => {
+      const v = structuredClone(refusing);
+      shape(v);
+      const quote = v.turns[turn]?.turn.text ?? '';
+      return validateAnswer({ verdict: 'rough', turn, quote, kind: 'refusal' }, v);
+    };
+    expect(check(1, () => {})).toEqual({ ok: false, why: expect.stringContaining('turn 1 is neither') });
+    expect(check(1, (v) => v.turns[0]?.after.refused.push('Bash: npx eslint --fix .')).ok).toBe(true);
+    expect(check(1, (v) => Object.assign(v.turns[0]?.after ?? {}, { interrupts: 1 })).ok).toBe(true);
+    expect(
+      check(1, (v) => Object.assign(v.turns[1]?.turn ?? {}, { refusedCall: 'Bash: npx eslint --fix .' })).ok,
+    ).toBe(true);
+    // The turn after the person's own reply is not about the refusal any more.
+    expect(check(2, (v) => v.turns[0]?.after.refused.push('Bash: npx eslint --fix .')).ok).toBe(false);
+  });
 });

@@ -96,6 +96,18 @@ function checkCitation(
 }
 
 /**
+ * Whether a turn carries the person's words about a refusal: the reason typed with a refused call, or the
+ * turn right after the agent's stretch in which a call was refused or the agent interrupted. A refusal
+ * with no words is the labelling rule's "not friction on its own", so it cannot make a session rough.
+ */
+function refusalInWords(turn: number, view: SessionView): boolean {
+  const entry = view.turns[turn];
+  if (entry?.turn.refusedCall !== undefined) return true;
+  const before = turn === 0 ? view.before : view.turns[turn - 1]?.after;
+  return before !== undefined && (before.refused.length > 0 || before.interrupts > 0);
+}
+
+/**
  * Checks a parsed answer against the session's view. "rough" needs a kind other than "none" and a quote
  * that occurs in the turn it names; "smooth" keeps a citation only when it is a valid one.
  */
@@ -116,5 +128,11 @@ export function validateAnswer(raw: RawAnswer, view: SessionView): AnswerCheck {
   }
   if (raw.kind === 'none') return { ok: false, why: 'a "rough" answer needs a kind of friction, not "none"' };
   if (!cited.ok) return { ok: false, why: `a "rough" answer needs a valid citation: ${cited.why}` };
+  const at = cited.citation?.turn ?? -1;
+  if (raw.kind === 'refusal' && !refusalInWords(at, view))
+    return {
+      ok: false,
+      why: `a "refusal" must cite the person's words with or right after a refused call or an interrupt; turn ${at} is neither`,
+    };
   return { ok: true, answer: { verdict: 'rough', kind: raw.kind, citation: cited.citation } };
 }

@@ -58,4 +58,24 @@ describe('the second look prompt', () => {
       validateAnswer({ verdict: 'rough', turn: 400, quote: 'still broken', kind: 'complaint' }, view).ok,
     ).toBe(true);
   });
+
+  it('names a refused plan exit and says when a refusal came with no words from the person', () => {
+    const view = viewOf((s) => {
+      s.user('plan the cache layer');
+      s.tool(
+        'ExitPlanMode',
+        { plan: 'add a cache' },
+        "The user doesn't want to proceed with this tool use.",
+        {
+          isError: true,
+        },
+      );
+      s.user('Implement the following plan: add a cache');
+    });
+    const prompt = secondLookPrompt(VERDICT, [], view);
+    expect(prompt).toContain(
+      "the person refused: ExitPlanMode (a plan exit: the agent's plan offered for approval): ",
+    );
+    expect(prompt).toContain('(no words from the person with it)\n');
+  });
 });

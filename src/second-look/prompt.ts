@@ -22,8 +22,18 @@ const MAX_SIGNS = 12;
 
 const INSTRUCTIONS = `You read one session between a person and a coding agent, and decide whether the person had a rough time with the agent or a smooth one.
 
-Rough means friction the person met: they corrected the agent or said it was wrong, refused or stopped its actions because of what it was doing, repeated a request it had not followed (the same words or nearly), complained that the problem is not solved, that something was left out, that a rule or instruction was ignored, or pushed back on the quality of the work; showed frustration (in words, or in form: "???", "!!", a turn in capitals, a result thrown back right after the agent claimed success); or the agent itself conceded a mistake the person pointed out.
-Smooth means the person directed the work without friction: requests, new tasks, questions, approvals ("continue", "go on", "yes"), their own changes of mind or of plan, instructions about what to do next, answers to the agent's questions. Tool errors the agent met and fixed by itself, and interruptions to add a detail, are not friction on their own.
+Rough means the person had to correct the agent, refuse and redirect it, interrupt and redirect it, or repeat themselves, or the agent failed over and over in a way that cost them. It shows as: the person says the agent is wrong or corrects a claim it made (also a flat "No - ..." that sets a fact straight); refuses a call or a plan and says what to do instead, or where the thing really goes; refuses a call and then interrupts and sends the same or a corrected request; repeats a request the agent had not followed; reports that the problem is still not solved after the agent said it was, or pastes an error back after the agent's own change broke something; complains that something asked for was left out, that a rule or instruction was ignored, or about the quality of the work; shows frustration ("???", "!!", a turn in capitals); or the agent concedes a mistake the person pointed out.
+
+Smooth means the work went as asked, however long. These are not friction on their own:
+- a refused plan exit (the agent asking to leave plan mode with its plan) that is the host's way of accepting the plan, or whose words only add to the plan, when the plan is then carried out (here, or the next session opens with "Implement the following plan");
+- a refused call with no word from the person and no reaction after it;
+- one pasted error of a command the agent suggested, or one report that a piece is missing, fixed at once with no correction;
+- an interrupt that re-sends a fuller version of the person's own request, re-runs their own command, only adds a detail, or comes before the agent answered;
+- the person's pushback that a later turn withdraws as their own mistake;
+- the person retyping a name or a word until they spell it right themselves;
+- the person's own change of plan, scope or taste ("I don't need that after all"), a language preference, new tasks, questions, approvals ("continue", "yes"), answers to the agent's questions, a design discussion the person steers;
+- tool errors the agent met and fixed by itself, and the provider's failures (quota, outage, login).
+Judge what the person reacted to: read the turns after a refusal, an error or a pushback before deciding, and call a session rough only when a turn of the person shows the agent caused the friction.
 
 An automatic gate read this session and could not decide: the signs it counted are listed below; each is a word or pattern reading and is often wrong in both directions. Read the person's turns, in whatever language they wrote, and judge.`;
 
@@ -31,7 +41,7 @@ function answerFormat(): string {
   const kinds = FRICTION_KINDS.map((k) => `"${k}"`).join(' | ');
   return `Answer with one JSON object and nothing else:
 {"verdict": "rough" | "smooth", "turn": <number of the person's turn that shows it>, "quote": "<words copied exactly from that turn>", "kind": ${kinds}}
-For "rough": "turn" is the person's turn that shows the friction most clearly (for a concession, the turn the agent conceded to), "quote" copies at least a few words of that turn exactly as written (in its language), and "kind" is the kind of friction (not "none").
+For "rough": "turn" is the person's turn that shows the friction most clearly (for a concession, the turn the agent conceded to), "quote" copies at least a few words of that turn exactly as written (in its language), and "kind" is the kind of friction (not "none"). A "refusal" cites the person's own words with or right after the refused call or interrupt; a refusal with no words from the person is not friction on its own.
 For "smooth": "kind" is "none"; "turn" and "quote" may cite the turn that shows it best, or be null and "".`;
 }
 

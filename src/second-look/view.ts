@@ -109,9 +109,11 @@ class SessionViewBuilder {
       else if (event.kind === 'interrupt') this.current.interrupts += 1;
       else if (event.kind === 'result') {
         const call = event.call?.call;
-        const what = call ? `${call.name}: ${call.summary}` : 'a tool call';
+        const what = call ? `${callName(call.name)}: ${call.summary}` : 'a tool call';
         if (event.rejection !== undefined) {
-          if (this.current.refused.length < MAX_REFUSED) this.current.refused.push(oneLine(what, LINE_CHARS));
+          const words = event.rejection.reason === undefined ? ' (no words from the person with it)' : '';
+          if (this.current.refused.length < MAX_REFUSED)
+            this.current.refused.push(`${oneLine(what, LINE_CHARS)}${words}`);
           if (event.rejection.reason !== undefined) {
             const at = event.output.text.indexOf(event.rejection.reason);
             this.person(message.id, event.output.text.slice(Math.max(0, at)).trim(), what);
@@ -155,6 +157,17 @@ class SessionViewBuilder {
     this.current = emptyStretch();
     this.view.turns.push({ turn, after: this.current });
   }
+}
+
+/**
+ * Claude Code's plan accept arrives as a refused ExitPlanMode call, so the reader is told which call that
+ * is: refusing it often means "go on with my additions", not "stop".
+ */
+const PLAN_EXIT = 'ExitPlanMode';
+
+/** A tool's name as the reader sees it: the plan exit said in words. */
+export function callName(name: string): string {
+  return name === PLAN_EXIT ? `${name} (a plan exit: the agent's plan offered for approval)` : name;
 }
 
 function count(map: Map<string, number>, key: string): void {
