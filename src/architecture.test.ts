@@ -372,7 +372,7 @@ const LAYERS: Record<string, readonly string[]> = {
     'version.ts',
   ],
   reading: ['transcript', 'ledger', 'jobs', 'llm'],
-  analysis: ['gate', 'deepread', 'rules', 'sprint', 'walk', 'cost'],
+  analysis: ['gate', 'deepread', 'second-look', 'rules', 'sprint', 'walk', 'cost'],
   records: ['store', 'scan'],
   learning: ['trial', 'report', 'sessions', 'hooks', 'export'],
   orchestration: ['retro', 'schedule', 'experiment'],

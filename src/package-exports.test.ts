@@ -17,6 +17,7 @@ const ENTRY_POINTS: Record<string, string[]> = {
   'retrospect/store': ['openStore', 'storePathFor', 'SessionStore'],
   'retrospect/deepread': ['deepRead', 'planDeepRead', 'rankProposals'],
   'retrospect/report': ['buildReport', 'renderReportHtml'],
+  'retrospect/second-look': ['prepareSecondLook', 'askSecondLook', 'decideFromText', 'inBand'],
   'retrospect/schedule': ['runScheduled', 'acquireScheduledLock'],
   'retrospect/errors': ['RetrospectError', 'UsageError', 'InputError', 'codedFields'],
 };

@@ -6,6 +6,13 @@ import { SCAN_PARAMETERS } from '../scan/parameters.js';
  * Options several commands share, so that each reads and explains the same way everywhere. A command
  * spreads the ones it takes into its own table (`{ ...MODEL_OPTIONS, json: JSON_OUTPUT }`).
  */
+/** The SESSION argument of the commands that read one session (the gate spells its own: its bundle stays small). */
+export const SESSION_ARG = {
+  name: 'SESSION',
+  required: true,
+  description: "a transcript (.jsonl), or a session id or its unique prefix as 'retrospect scan' prints it",
+} as const;
+
 export const JSON_OUTPUT = { type: 'boolean', description: 'print JSON instead of text' } as const;
 
 export const DRY_RUN = { type: 'boolean', description: 'show what would happen, write nothing' } as const;

@@ -32,6 +32,7 @@ export const COMMANDS: CommandEntry[] = [
   { name: 'rules', summary: 'List the rules agents load: cost, what they save, age, trial state, measured effect, budget', load: () => import('./commands/rules.js') },
   { name: 'scan', summary: 'Gate every session on this machine and show where the friction is', load: () => import('./commands/scan.js') },
   { name: 'schedule', summary: 'Scheduled retros: run lock, report, cron/systemd install', load: () => import('./commands/schedule.js') },
+  { name: 'second-look', summary: "Ask a model about a session whose gate score is near the threshold, and flag it by the answer", load: () => import('./commands/second-look.js') },
   { name: 'sprint', summary: 'Sprint retrospectives: facts, the retro session and its records', load: () => import('./commands/sprint.js') },
   { name: 'trial', summary: 'Parse, annotate, review and list rules on trial', load: () => import('./commands/trial.js') },
   { name: 'walk', summary: 'Retrospective walk of a change set (commits, worktree, diff)', load: () => import('./commands/walk.js') },

@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, REPO_ROOT, runCli } from '../test-support/cli.js';
+import { REPO_ROOT, runCli } from '../test-support/cli.js';
+import { connectMcp, offlineMcpEnv } from '../test-support/mcp-client.js';
 import { tempDir } from '../test-support/temp-dir.js';
 
 const DEMO = join(REPO_ROOT, 'examples', 'projects');
@@ -53,25 +53,8 @@ describe('deep_read_prompt and deep_read_answer (the built server over stdio)', 
     project = join(home, 'project');
     execFileSync('git', ['init', '-q', project]);
     // No provider and no agent CLI: the tools never ask a model, and the test proves it by having none.
-    env = {
-      ...(process.env as Record<string, string>),
-      NO_COLOR: '1',
-      CLAUDE_CONFIG_DIR: home,
-      RETROSPECT_DATA_DIR: join(home, 'data'),
-      RETROSPECT_PROVIDER: 'heuristic',
-      PATH: '/usr/bin:/bin',
-      FRICTION_LEDGER: '',
-    };
-    client = new Client({ name: 'retrospect-test', version: '0.0.0' });
-    await client.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: [BIN, 'mcp'],
-        cwd: project,
-        env,
-        stderr: 'pipe',
-      }),
-    );
+    env = offlineMcpEnv(home);
+    client = await connectMcp(project, env);
   }, 30_000);
 
   afterAll(async () => {

@@ -1,11 +1,11 @@
 import { copyFileSync, cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, REPO_ROOT, runCli } from '../test-support/cli.js';
+import { REPO_ROOT, runCli } from '../test-support/cli.js';
 import { HOSTS_HOME, hostsHomeCopy } from '../test-support/hosts.js';
+import { connectMcp } from '../test-support/mcp-client.js';
 import { tempDir } from '../test-support/temp-dir.js';
 
 const DEMO = join(REPO_ROOT, 'examples', 'projects');
@@ -14,15 +14,6 @@ const FLAGGED_ID = '1f7a9c3e-2d4b-4c6a-8e0f-3a5b7c9d1e24';
 function firstText(result: CallToolResult): string {
   const block = result.content[0];
   return block?.type === 'text' ? block.text : '';
-}
-
-/** The built server over stdio, run in `cwd` with `env`, as an MCP client starts it. */
-async function connectMcp(cwd: string, env: Record<string, string>): Promise<Client> {
-  const client = new Client({ name: 'retrospect-test', version: '0.0.0' });
-  await client.connect(
-    new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp'], cwd, env, stderr: 'pipe' }),
-  );
-  return client;
 }
 
 describe('gate_session names a session by id prefix, as `retrospect gate` does', () => {

@@ -88,6 +88,8 @@ describe('retrospect mcp (the built CLI, over stdio with the SDK client)', () =>
       'gate_session',
       'ledger_show',
       'scan_sessions',
+      'second_look_answer',
+      'second_look_prompt',
       'sprint_report',
       'trial_review',
       'walk',

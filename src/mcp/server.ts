@@ -8,13 +8,14 @@ import { registerLedgerTool } from './ledger-tool.js';
 import { LineTransport } from './line-transport.js';
 import { registerReportTool } from './report-tool.js';
 import { registerScanTool } from './scan-tool.js';
+import { registerSecondLookTools } from './second-look-tools.js';
 import { registerSprintTool } from './sprint-tool.js';
 import type { ToolContext } from './tool-kit.js';
 import { registerTrialReviewTool } from './trial-review-tool.js';
 import { registerWalkTools } from './walk-tools.js';
 
 const INSTRUCTIONS =
-  'Retrospect reads coding-agent sessions, sprint files and git history. These tools only read: gate a session, give the deep-read prompt of a session and validate the answer a model gives to it, scan sessions for friction, show the friction ledger, report on a sprint, walk a change set. Anything that writes (retro apply, init, sprint write, trial record) is run with the retrospect CLI.';
+  'Retrospect reads coding-agent sessions, sprint files and git history. These tools only read: gate a session, give the deep-read prompt of a session and validate the answer a model gives to it, the same for the second look at a session near the gate threshold, scan sessions for friction, show the friction ledger, report on a sprint, walk a change set. Anything that writes (retro apply, init, sprint write, trial record) is run with the retrospect CLI.';
 
 /** The MCP server with every read-only tool registered; each tool calls the same core as its CLI command. */
 function createRetrospectServer(context: ToolContext): McpServer {
@@ -27,6 +28,7 @@ function createRetrospectServer(context: ToolContext): McpServer {
   registerTrialReviewTool(server, context);
   registerWalkTools(server, context);
   registerDeepReadTools(server, context);
+  registerSecondLookTools(server, context);
   return server;
 }
 

@@ -1,5 +1,5 @@
 import { defineCommand } from '../../args.js';
-import { JSON_OUTPUT, READER_OPTIONS } from '../../common-options.js';
+import { JSON_OUTPUT, READER_OPTIONS, SESSION_ARG } from '../../common-options.js';
 import { SAVE_READER } from './save-reader.js';
 
 export const SPEC = defineCommand({
@@ -7,14 +7,7 @@ export const SPEC = defineCommand({
   summary: 'Ask a model (or the offline heuristic) for cited rule proposals on one flagged session',
   details:
     "Turns the gate's friction anchors into at most five short, cited rule proposals and finds fabricated\nclaims; every citation is checked against the transcript. Without a provider it runs offline (heuristic).\nWrites nothing: 'retrospect retro' applies rules and saves fabrication anchors, in the session's own project.",
-  args: [
-    {
-      name: 'SESSION',
-      required: true,
-      description:
-        "a transcript (.jsonl), or a session id or its unique prefix as 'retrospect scan' prints it",
-    },
-  ],
+  args: [SESSION_ARG],
   options: {
     anchors: {
       type: 'string',

@@ -1,0 +1,111 @@
+import type { HitReason } from '../gate/calibrated/machine.js';
+import { type GateOptions, gateSessionSync } from '../gate/gate-session.js';
+import type { GateVerdict } from '../gate/score.js';
+import { parseJsonAnswer } from '../llm/json-text.js';
+import type { LlmPort, LlmUsage } from '../llm/port.js';
+import { adapterFor } from '../transcript/host.js';
+import { type RawAnswer, SECOND_LOOK_SCHEMA, type SecondLookAnswer, validateAnswer } from './answer.js';
+import { DEFAULT_BAND, inBand, type SecondLookBand } from './band.js';
+import { secondLookPrompt } from './prompt.js';
+import { type SessionView, sessionView } from './view.js';
+
+/** One session as the second look found it: the gate's verdict, and for a band session its prompt. */
+export interface SecondLookCase {
+  sessionId: string;
+  verdict: GateVerdict;
+  reasons: HitReason[];
+  inBand: boolean;
+  /** The session's view and prompt (band sessions only). */
+  view?: SessionView;
+  prompt?: string;
+}
+
+export interface SecondLookOptions {
+  /** How the gate scores the session (the gate's own options). */
+  gate?: GateOptions;
+  band?: SecondLookBand;
+  /** Build the prompt even outside the band (a person asking about one session). */
+  always?: boolean;
+}
+
+/** The gate's verdict and, in the band (or when asked), the session's view and the second look's prompt. */
+export function prepareSecondLook(path: string, options: SecondLookOptions = {}): SecondLookCase {
+  const result = gateSessionSync(path, options.gate ?? {});
+  const reasons = result.reasons ?? [];
+  const banded = inBand(result.verdict, options.band ?? DEFAULT_BAND);
+  const base = { sessionId: result.sessionId, verdict: result.verdict, reasons, inBand: banded };
+  if (result.verdict.error !== undefined || (!banded && options.always !== true)) return base;
+  const view = sessionView(adapterFor(path).messages(path));
+  return { ...base, view, prompt: secondLookPrompt(result.verdict, reasons, view) };
+}
+
+/** What the second look decided: the flag after it, and what the reader said (or why it does not count). */
+export interface SecondLookOutcome {
+  /** The gate's flag. */
+  gateFlagged: boolean;
+  /** The flag after the second look: the validated answer's verdict, else the gate's. */
+  flagged: boolean;
+  /** `read`: a validated answer decided; `invalid`: the answer was refused; `outside`: not in the band; `unread`: no reader. */
+  status: 'read' | 'invalid' | 'outside' | 'unread';
+  answer?: SecondLookAnswer;
+  /** Why an answer did not count. */
+  why?: string;
+  usage?: LlmUsage;
+}
+
+/** Decides a case from a parsed (or unparsable) answer text. */
+export function decideFromText(found: SecondLookCase, text: string): SecondLookOutcome {
+  const parsed = parseJsonAnswer(text, SECOND_LOOK_SCHEMA, {
+    requests: 0,
+    input_tokens: 0,
+    output_tokens: 0,
+  });
+  if (!parsed.ok) return refused(found, `the answer is not the JSON object asked for (${parsed.detail})`);
+  return decide(found, parsed.value);
+}
+
+function refused(found: SecondLookCase, why: string): SecondLookOutcome {
+  const gateFlagged = found.verdict.passed;
+  return { gateFlagged, flagged: gateFlagged, status: 'invalid', why };
+}
+
+function decide(found: SecondLookCase, raw: RawAnswer): SecondLookOutcome {
+  const gateFlagged = found.verdict.passed;
+  if (found.view === undefined) return { gateFlagged, flagged: gateFlagged, status: 'outside' };
+  const check = validateAnswer(raw, found.view);
+  if (!check.ok) return refused(found, check.why);
+  // Outside the band the gate's verdict stands: an answer asked for anyway is reported, never obeyed.
+  if (!found.inBand) return { gateFlagged, flagged: gateFlagged, status: 'outside', answer: check.answer };
+  return { gateFlagged, flagged: check.answer.verdict === 'rough', status: 'read', answer: check.answer };
+}
+
+/** The outcome without a reader: the band is reported, the gate's verdict stands. */
+export function unread(found: SecondLookCase): SecondLookOutcome {
+  const gateFlagged = found.verdict.passed;
+  return { gateFlagged, flagged: gateFlagged, status: found.inBand ? 'unread' : 'outside' };
+}
+
+/** Asks a model (any provider of the deep read) for the second look at a band session. */
+export async function askSecondLook(
+  found: SecondLookCase,
+  port: LlmPort,
+  signal?: AbortSignal,
+): Promise<SecondLookOutcome> {
+  if (found.prompt === undefined) return unread(found);
+  const completion = await port.completeJson(
+    {
+      system: 'You judge whether a coding session was rough for the person. Answer with one JSON object.',
+      prompt: found.prompt,
+      maxOutputTokens: 400,
+      purpose: 'second-look',
+      ...(signal ? { signal } : {}),
+    },
+    SECOND_LOOK_SCHEMA,
+  );
+  if (!completion.ok)
+    return {
+      ...refused(found, `the answer is not the JSON object asked for (${completion.detail})`),
+      usage: completion.usage,
+    };
+  return { ...decide(found, completion.value), usage: completion.usage };
+}
