@@ -57,8 +57,7 @@ const R_CACHE_READ_TOKENS: i32 = 46;
 const R_ONE_HOUR_TOKENS: i32 = 49;
 /** The five counts' values (in the order above), read here when each is a plain integer of up to 9 digits; -1: read the ref. */
 const R_COUNTS: i32 = 52;
-/** 1 when one of the strings above (and the line's timestamp) holds a byte above ASCII. */
-const R_USAGE_WIDE: i32 = 57;
+// Slot 57 is free (it held whether the strings above are ASCII; usageWide() answers that now).
 const R_BLOCKS: i32 = 58;
 // Block slots.
 const B_IS_OBJECT: i32 = 0;
@@ -660,16 +659,87 @@ function wideString(slot: i32): bool {
   return false;
 }
 
-/** An assistant line's usage counts and whether its strings are all ASCII, so JavaScript reads no byte of them. */
+/** An assistant line's usage counts, so JavaScript reads no byte of them. */
 function readCounts(): void {
   setSlot(RECORD, R_COUNTS, countOf(R_INPUT_TOKENS));
   setSlot(RECORD, R_COUNTS + 1, countOf(R_OUTPUT_TOKENS));
   setSlot(RECORD, R_COUNTS + 2, countOf(R_CACHE_WRITE_TOKENS));
   setSlot(RECORD, R_COUNTS + 3, countOf(R_CACHE_READ_TOKENS));
   setSlot(RECORD, R_COUNTS + 4, countOf(R_ONE_HOUR_TOKENS));
-  const wide =
-    wideString(R_MODEL) || wideString(R_REPLY_ID) || wideString(R_REQUEST_ID) || wideString(R_TIMESTAMP);
-  setSlot(RECORD, R_USAGE_WIDE, wide ? 1 : 0);
+}
+
+/**
+ * 1 when one of the assistant line's usage strings (model, message id, request id, timestamp) holds a byte
+ * above ASCII. Asked only for a line whose strings the cost reader reads (a reply's first line, mostly).
+ */
+export function usageWide(): i32 {
+  return wideString(R_MODEL) || wideString(R_REPLY_ID) || wideString(R_REQUEST_ID) || wideString(R_TIMESTAMP)
+    ? 1
+    : 0;
+}
+
+// The message id, request id and model of the last assistant line compareReply was asked about that had a
+// message id: Claude Code writes a streamed reply as one line per content block, and the cost reader needs
+// only to know that a line continues the reply before it (most lines do) to take its counts and nothing else.
+/** Longest id or model kept: a longer one is not kept, and the next line then never compares equal. */
+const KEPT_BYTES: i32 = 256;
+const KEPT_ID = memory.data(KEPT_BYTES);
+const KEPT_REQUEST = memory.data(KEPT_BYTES);
+const KEPT_MODEL = memory.data(KEPT_BYTES);
+let keptIdLength: i32 = -1;
+let keptRequestLength: i32 = -1;
+let keptModelLength: i32 = -1;
+
+/** A string ref's length (0 for a value that is not a plain string: the cost reader reads those as ''). */
+function textLength(slot: i32): i32 {
+  if (getSlot(RECORD, slot) != STRING) return 0;
+  return getSlot(RECORD, slot + 2) - getSlot(RECORD, slot + 1);
+}
+
+/** Whether the string at `slot` (as textLength reads it) is the `length` bytes kept at `kept`. */
+function sameAsKept(slot: i32, kept: usize, length: i32): bool {
+  if (textLength(slot) != length) return false;
+  return length == 0 || memory.compare(<usize>getSlot(RECORD, slot + 1), kept, <usize>length) == 0;
+}
+
+/** Keeps the string at `slot` (as textLength reads it) at `kept`; its length, or -1 when too long to keep. */
+function keep(slot: i32, kept: usize): i32 {
+  const length = textLength(slot);
+  if (length > KEPT_BYTES) return -1;
+  if (length > 0) memory.copy(kept, <usize>getSlot(RECORD, slot + 1), <usize>length);
+  return length;
+}
+
+/**
+ * For the assistant line the record describes: 1 when its message id and request id are those of the last
+ * line asked about, plus 2 when its model is too; then keeps its own. A line without a plain, non-empty
+ * message id answers 0 and keeps nothing (the cost reader counts it as a reply of its own). Called once
+ * per line shown to the cost reader, in file order, so that a line scanned twice is not its own predecessor.
+ */
+export function compareReply(): i32 {
+  // An escaped string sends the line to the full parse: what is kept is then not that reader's last reply.
+  if (
+    getSlot(RECORD, R_REPLY_ID) == STRING_ESCAPED ||
+    getSlot(RECORD, R_REQUEST_ID) == STRING_ESCAPED ||
+    getSlot(RECORD, R_MODEL) == STRING_ESCAPED
+  ) {
+    keptIdLength = -1;
+    return 0;
+  }
+  if (getSlot(RECORD, R_REPLY_ID) != STRING || textLength(R_REPLY_ID) == 0) return 0;
+  let answer: i32 = 0;
+  if (
+    sameAsKept(R_REPLY_ID, KEPT_ID, keptIdLength) &&
+    sameAsKept(R_REQUEST_ID, KEPT_REQUEST, keptRequestLength)
+  ) {
+    answer = 1;
+  } else {
+    keptIdLength = keep(R_REPLY_ID, KEPT_ID);
+    keptRequestLength = keep(R_REQUEST_ID, KEPT_REQUEST);
+  }
+  if (sameAsKept(R_MODEL, KEPT_MODEL, keptModelLength)) answer |= 2;
+  else keptModelLength = keep(R_MODEL, KEPT_MODEL);
+  return answer;
 }
 
 /**

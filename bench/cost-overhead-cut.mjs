@@ -7,7 +7,8 @@
 // What the cut removes, and what it leaves:
 // - usage fields read: the compiled line scanner no longer captures an assistant line's `requestId`, its
 //   message's `model` and `id`, nor walks its `usage` (they are skipped as any other key is) nor reads the
-//   counts; JavaScript no longer copies them into the line's view. (The slot resets stay: a few stores.)
+//   counts; JavaScript no longer copies them into the line's view, nor asks the scanner whether a line
+//   continues the reply before it (compareReply) or holds a wide string (usageWide). (The slot resets stay.)
 // - the tap, the timeline and the usage summary with its friction attribution: the scan's per-file gate
 //   asks for neither, and stores no usage (a Claude Code file is read once, by the gate, as before).
 // - store columns: `usage_json` is written NULL (the column itself stays in both engines' schema).

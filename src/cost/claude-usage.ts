@@ -11,7 +11,7 @@ import {
   type ValueRef,
 } from '../transcript/claude/fast/line.js';
 import { type LineLayout, NOT_ASSISTANT, newLineLayout, READ, readLineLayout } from './claude-line-layout.js';
-import { type TokenCounts, tokenCount } from './tokens.js';
+import { copyTokens, type TokenCounts, tokenCount, zeroTokens } from './tokens.js';
 import { countAt } from './usage-bytes.js';
 import type { UsageRecord } from './usage-record.js';
 
@@ -56,6 +56,23 @@ function usageOfLine(line: unknown): AssistantUsage | undefined {
     timestamp: str(line.timestamp),
     tokens: claudeTokens(message.usage),
   };
+}
+
+/**
+ * A call's record, every one made here so that all have one shape from the start: `moreLines` is there
+ * before a later line sets it, and `model` has been written once more, as a reply whose model changes
+ * rewrites it. (A field V8 saw written only once is compiled as a constant; the first record to break that,
+ * deep into a scan, throws away every compiled function that read one, and they are compiled again.)
+ */
+function newRecord(
+  lineNo: number,
+  model: string,
+  timestamp: string | undefined,
+  tokens: TokenCounts,
+): UsageRecord {
+  const record: UsageRecord = { lineNo, moreLines: undefined, model: '', timestamp, tokens };
+  record.model = model;
+  return record;
 }
 
 /** A later line of the reply `record` is: friction marked on it marks the call. */
@@ -162,6 +179,11 @@ export class ClaudeUsageCollector implements AssistantLineTap {
   private lastRecord: UsageRecord | undefined;
   private lastMessageId = '';
   private lastRequestId = '';
+  // Whether the last reply is the one whose ids the compiled scanner kept (see UsageView.sameReply), so a
+  // line it says continues that reply joins it unread; false after a line read any other way.
+  private joinable = false;
+  // Set by add: whether the line it took ended as (or in) the last reply.
+  private lastIsThisLine = false;
   private readonly layout = newLineLayout();
   // Whether a call's time has been read yet (see `everyCallTime`).
   private timed = false;
@@ -187,6 +209,7 @@ export class ClaudeUsageCollector implements AssistantLineTap {
   parsed(line: Record<string, unknown>, lineNo: number): void {
     const found = usageOfLine(line);
     if (found) this.add(found, lineNo);
+    this.joinable = false;
   }
 
   /**
@@ -196,6 +219,29 @@ export class ClaudeUsageCollector implements AssistantLineTap {
    */
   private viewedLine(b: Buffer, start: number, end: number, lineNo: number, usage: UsageView): void {
     if (usage.state === USAGE_NONE) return;
+    const counts = usage.counts;
+    if (
+      usage.sameReply &&
+      usage.sameModel &&
+      this.joinable &&
+      counts[0]! >= 0 &&
+      counts[1]! >= 0 &&
+      counts[2]! >= 0 &&
+      counts[3]! >= 0 &&
+      counts[4]! >= 0
+    ) {
+      // A later line of the reply just seen, of the same model: its counts replace the reply's.
+      const last = this.lastRecord!;
+      joinLine(last, lineNo);
+      const tokens = last.tokens;
+      tokens.input = counts[0]!;
+      tokens.output = counts[1]!;
+      tokens.cache_write = counts[2]!;
+      tokens.cache_read = counts[3]!;
+      tokens.cache_write_1h = Math.min(counts[2]!, counts[4]!);
+      return;
+    }
+    usage.fill();
     const { model, replyId, requestId, timestamp } = usage;
     if (
       model.kind === STRING_ESCAPED ||
@@ -204,6 +250,7 @@ export class ClaudeUsageCollector implements AssistantLineTap {
       timestamp.kind === STRING_ESCAPED
     ) {
       this.parsedLine(b, start, end, lineNo);
+      this.joinable = false;
       return;
     }
     const layout = this.layout;
@@ -218,7 +265,6 @@ export class ClaudeUsageCollector implements AssistantLineTap {
     layout.timestampEnd = timestamp.end;
     layout.wide = usage.wide;
     const tokens = layout.tokens;
-    const counts = usage.counts;
     tokens.input = counts[0]! >= 0 ? counts[0]! : countOf(b, usage.input);
     tokens.output = counts[1]! >= 0 ? counts[1]! : countOf(b, usage.output);
     tokens.cache_write = counts[2]! >= 0 ? counts[2]! : countOf(b, usage.cacheWrite);
@@ -226,6 +272,9 @@ export class ClaudeUsageCollector implements AssistantLineTap {
     const oneHour = counts[4]! >= 0 ? counts[4]! : countOf(b, usage.oneHour);
     tokens.cache_write_1h = Math.min(tokens.cache_write, oneHour);
     this.addLayout(b, layout, lineNo);
+    // The scanner kept this line's ids when it had a message id: the next line may join by its flag alone
+    // when the reply they name is the last one here too.
+    if (layout.idStart >= 0 && layout.idEnd > layout.idStart) this.joinable = this.lastIsThisLine;
   }
 
   private parsedLine(b: Buffer, start: number, end: number, lineNo: number): void {
@@ -240,6 +289,7 @@ export class ClaudeUsageCollector implements AssistantLineTap {
 
   /** A line known to hold `"usage":{` at `usageAt` (its last one). */
   usageLine(buffer: Buffer, start: number, end: number, usageAt: number, lineNo: number): void {
+    this.joinable = false;
     const read = readLineLayout(buffer, start, end, usageAt, this.layout);
     if (read === NOT_ASSISTANT) return;
     if (read === READ) {
@@ -271,6 +321,7 @@ export class ClaudeUsageCollector implements AssistantLineTap {
         : sameAscii(b, layout.requestStart, layout.requestEnd, this.lastRequestId))
     ) {
       joinLine(last, lineNo);
+      this.lastIsThisLine = true;
       // The record's counts are its own object (made with it): the later line's are copied in.
       const tokens = last.tokens;
       tokens.input = layout.tokens.input;
@@ -297,7 +348,7 @@ export class ClaudeUsageCollector implements AssistantLineTap {
           this.timed && this.options.everyCallTime === false
             ? undefined
             : optionalText(b, layout.timestampStart, layout.timestampEnd, wide),
-        tokens: { ...layout.tokens },
+        tokens: copyTokens(zeroTokens(), layout.tokens),
       },
       lineNo,
     );
@@ -325,19 +376,15 @@ export class ClaudeUsageCollector implements AssistantLineTap {
               : this.seenAgain.get(`${id}:${request}`);
       }
     }
+    this.lastIsThisLine = first !== undefined ? first === this.lastRecord : id !== undefined;
     if (first) {
       // A reply's later lines carry its usage as it grew while streaming: the last one is the whole call.
       joinLine(first, lineNo);
-      first.tokens = found.tokens;
+      copyTokens(first.tokens, found.tokens);
       first.model = found.model || first.model;
       return;
     }
-    const record: UsageRecord = {
-      lineNo,
-      model: found.model,
-      timestamp: found.timestamp,
-      tokens: found.tokens,
-    };
+    const record = newRecord(lineNo, found.model, found.timestamp, found.tokens);
     if (id !== undefined) {
       if (byId === undefined && !this.seen.has(id)) this.seen.set(id, { request, record });
       else this.seenAgain.set(`${id}:${request}`, record);

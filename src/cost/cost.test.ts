@@ -504,6 +504,87 @@ describe('usage read in place (the gate’s pass)', () => {
     ]);
   });
 
+  it('joins a later line by the scanner’s flag only while the last reply is the one the scanner kept', () => {
+    const line = (id: string | undefined, output: number, more: Record<string, unknown> = {}) =>
+      JSON.stringify({
+        message: {
+          model: 'claude-sonnet-4-6',
+          ...(id === undefined ? {} : { id }),
+          role: 'assistant',
+          content: [],
+          usage: usageOf(1, output),
+        },
+        requestId: 'req_s',
+        type: 'assistant',
+        ...more,
+      });
+    const model = (id: string, output: number, name: string) =>
+      JSON.stringify({
+        message: { model: name, id, role: 'assistant', content: [], usage: usageOf(1, output) },
+        requestId: 'req_s',
+        type: 'assistant',
+      });
+    const lines = [
+      line('msg_a', 1),
+      line('msg_a', 2),
+      // A reply's model changing on a later line; a line without an id between two of one reply.
+      model('msg_a', 3, 'claude-opus-4-6'),
+      line(undefined, 4),
+      line('msg_a', 5),
+      // Another reply, then the first again (joined by its id); a line of it whose request id is written with
+      // an escape (the same request: read by parsing), one with another request (a call of its own), and the
+      // first again, twice.
+      line('msg_b', 6),
+      line('msg_a', 7),
+      line('msg_a', 8).replace('"requestId":"req_s"', '"requestId":"req_\\u0073"'),
+      line('msg_a', 9).replace('"requestId":"req_s"', '"requestId":"req_\\u0074"'),
+      line('msg_a', 10),
+      line('msg_a', 11),
+      // A count that is not a plain integer on a later line.
+      line('msg_a', 12).replace('"output_tokens":12', '"output_tokens":1.2e1'),
+    ];
+    const { parsed } = bothWays(lines);
+    expect(parsed!.map((r) => [r.lineNo, r.moreLines ?? [], r.model, r.tokens.output])).toEqual([
+      [0, [1, 2, 4, 6, 7, 9, 10, 11], 'claude-sonnet-4-6', 12],
+      [3, [], 'claude-sonnet-4-6', 4],
+      [5, [], 'claude-sonnet-4-6', 6],
+      [8, [], 'claude-sonnet-4-6', 9],
+    ]);
+    expect(lines[8]).toContain('req_\\u0074');
+    // The scanner said so on the later lines it could tell (the first line's flag is about the read before:
+    // the collector, new for each file, does not take it).
+    const flags: boolean[] = [];
+    readTranscriptLines(
+      write(lines),
+      { view: (_b, view) => flags.push(view.usage.sameReply), parsed: () => flags.push(false) },
+      { engine: 'wasm' },
+    );
+    expect([flags[1], flags[2], flags[5], flags[6]]).toEqual([true, true, false, false]);
+  });
+
+  it('starts each file anew: a reply that ends one file and opens the next is counted in both', () => {
+    const line = (output: number) =>
+      JSON.stringify({
+        message: {
+          model: 'claude-sonnet-4-6',
+          id: 'msg_x',
+          role: 'assistant',
+          content: [],
+          usage: usageOf(1, output),
+        },
+        requestId: 'req_x',
+        type: 'assistant',
+      });
+    const first = join(dir, 'first.jsonl');
+    const second = join(dir, 'second.jsonl');
+    writeFileSync(first, `${line(1)}\n${line(2)}\n`);
+    writeFileSync(second, `${line(3)}\n${line(4)}\n`);
+    expect(viewedBy('wasm', first)!.map((r) => r.tokens.output)).toEqual([2]);
+    expect(viewedBy('wasm', second)!.map((r) => [r.lineNo, r.moreLines, r.tokens.output])).toEqual([
+      [0, [1], 4],
+    ]);
+  });
+
   it('reads what JSON.parse reads when a key is written twice or a count is not a plain number', () => {
     const line = (message: unknown, rest: Record<string, unknown> = {}) =>
       JSON.stringify({ type: 'assistant', requestId: 'req_d', ...rest, message });

@@ -49,11 +49,19 @@ function roundUsd(value: number): number {
 
 class Sum {
   tokens = zeroTokens();
-  cost: number | null = 0;
+  // The cost so far and whether every call with tokens had a price (else the sum's cost is unknown). Kept
+  // apart, so that the cost stays a number: a null written where V8 had seen only numbers, at the first
+  // unpriced session of a scan, throws the compiled pricing away.
+  private dollars = 0;
+  private priced = true;
   add(entry: UsageEntry, cost: number | undefined): void {
     addTokens(this.tokens, entry.tokens);
     if (totalTokens(entry.tokens) === 0) return;
-    this.cost = cost === undefined || this.cost === null ? null : this.cost + cost;
+    if (cost === undefined) this.priced = false;
+    else this.dollars += cost;
+  }
+  get cost(): number | null {
+    return this.priced ? this.dollars : null;
   }
 }
 

@@ -26,6 +26,16 @@ export function addTokens(into: TokenCounts, more: TokenCounts): TokenCounts {
   return into;
 }
 
+/** Sets `into`'s counts to `from`'s (in place: a record keeps its own object) and returns it. */
+export function copyTokens(into: TokenCounts, from: TokenCounts): TokenCounts {
+  into.input = from.input;
+  into.output = from.output;
+  into.cache_write = from.cache_write;
+  into.cache_read = from.cache_read;
+  into.cache_write_1h = from.cache_write_1h;
+  return into;
+}
+
 /** Every token billed: the four kinds together (the 1-hour writes are inside `cache_write`). */
 export function totalTokens(tokens: TokenCounts): number {
   return tokens.input + tokens.output + tokens.cache_write + tokens.cache_read;

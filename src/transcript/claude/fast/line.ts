@@ -66,6 +66,18 @@ export interface UsageView {
   counts: Int32Array;
   /** Whether one of the strings (timestamp, request id, model, id) holds a byte above ASCII. */
   wide: boolean;
+  /**
+   * Whether the line's message id and request id are those of the last assistant line shown before it that
+   * had a message id (the compiled scanner compares the bytes; a line of a streamed reply's later content
+   * blocks), and whether its model is that line's too. Set with `counts`, before `fill`.
+   */
+  sameReply: boolean;
+  sameModel: boolean;
+  /**
+   * Copies the refs above (and `wide`) from the scanner's record: only `state`, `counts` and the two flags
+   * are set for each line, so that a line continuing its reply costs no more. Valid during the line's call.
+   */
+  fill: () => void;
 }
 
 /** The fields of one Claude Code line the gate and the facts read; everything else was skipped unread. */
@@ -112,6 +124,9 @@ export function newBlockView(): BlockView {
   };
 }
 
+/** The JavaScript walk fills no usage fields (USAGE_UNREAD): nothing to copy. */
+function noRefs(): void {}
+
 function newUsageView(): UsageView {
   return {
     state: USAGE_UNREAD,
@@ -126,6 +141,9 @@ function newUsageView(): UsageView {
     oneHour: ref(),
     counts: new Int32Array(5),
     wide: false,
+    sameReply: false,
+    sameModel: false,
+    fill: noRefs,
   };
 }
 

@@ -56,7 +56,6 @@ const R_CACHE_WRITE_TOKENS = 43;
 const R_CACHE_READ_TOKENS = 46;
 const R_ONE_HOUR_TOKENS = 49;
 const R_COUNTS = 52;
-const R_USAGE_WIDE = 57;
 const R_BLOCKS = 58;
 const B_IS_OBJECT = 0;
 const B_TYPE = 1;
@@ -77,6 +76,8 @@ interface ScannerExports {
   linesAddress(): number;
   scanLine(start: number, end: number): number;
   breakAndScan(start: number, end: number): number;
+  compareReply(): number;
+  usageWide(): number;
 }
 
 /** The slice of the WebAssembly API used here (the compiler's lib has no WebAssembly types). */
@@ -168,14 +169,12 @@ function load(bytes: Uint8Array): WasmLineScanner {
     }
   };
 
-  // Only an assistant line's usage is read (by src/cost): copied for those lines alone.
-  const readUsage = (usage: UsageView): void => {
+  // Only an assistant line's usage is read (by src/cost): its counts and whether it continues the reply
+  // before it, for those lines alone; the refs when the reader asks (a reply's first line, mostly).
+  let usageView: UsageView | undefined;
+  const fillUsage = (): void => {
     const r = recordAt;
-    if (slots[r + R_USAGE] !== 1) {
-      usage.state = USAGE_NONE;
-      return;
-    }
-    usage.state = USAGE_OBJECT;
+    const usage = usageView!;
     readRef(r + R_TIMESTAMP, usage.timestamp);
     readRef(r + R_REQUEST_ID, usage.requestId);
     readRef(r + R_MODEL, usage.model);
@@ -185,9 +184,22 @@ function load(bytes: Uint8Array): WasmLineScanner {
     readRef(r + R_CACHE_WRITE_TOKENS, usage.cacheWrite);
     readRef(r + R_CACHE_READ_TOKENS, usage.cacheRead);
     readRef(r + R_ONE_HOUR_TOKENS, usage.oneHour);
+    usage.wide = exports.usageWide() === 1;
+  };
+  const readUsage = (usage: UsageView): void => {
+    const r = recordAt;
+    if (slots[r + R_USAGE] !== 1) {
+      usage.state = USAGE_NONE;
+      return;
+    }
+    usage.state = USAGE_OBJECT;
     const counts = usage.counts;
     for (let k = 0; k < 5; k++) counts[k] = slots[r + R_COUNTS + k]!;
-    usage.wide = slots[r + R_USAGE_WIDE] === 1;
+    const same = exports.compareReply();
+    usage.sameReply = (same & 1) !== 0;
+    usage.sameModel = (same & 2) !== 0;
+    usageView = usage;
+    usage.fill = fillUsage;
   };
 
   const scan = (b: Buffer, start: number, end: number, view: LineView): LineView | undefined => {
