@@ -33,12 +33,15 @@ const answerInput = z
   .strict();
 
 /** The session's case under the server's gate settings (RETRO_GATE_PROFILE, RETRO_THRESHOLD, the ledger). */
+/** The session gated and its prompt built; a session the gate could not read is the caller's error. */
 function caseOf(given: string, context: ToolContext) {
   const settings = resolveGateSettings({ env: context.env, ledger: ledgerFromEnv(context.env) });
-  return prepareSecondLook(sessionPath(given, context), {
+  const found = prepareSecondLook(sessionPath(given, context), {
     gate: { settings, cwd: context.cwd },
     always: true,
   });
+  if (found.verdict.error !== undefined) throw new InputError(found.verdict.error);
+  return found;
 }
 
 /**
@@ -57,7 +60,6 @@ export function registerSecondLookTools(server: McpServer, context: ToolContext)
     },
     guarded('second_look_prompt', context, (args: z.infer<typeof promptInput>) => {
       const found = caseOf(args.session, context);
-      if (found.verdict.error !== undefined) throw new InputError(found.verdict.error);
       const where = found.inBand
         ? 'in the band: a valid answer decides the flag'
         : "outside the band: the gate's verdict stands whatever the answer";
@@ -79,7 +81,6 @@ export function registerSecondLookTools(server: McpServer, context: ToolContext)
     },
     guarded('second_look_answer', context, (args: z.infer<typeof answerInput>) => {
       const found = caseOf(args.session, context);
-      if (found.verdict.error !== undefined) throw new InputError(found.verdict.error);
       const outcome = found.inBand ? decideFromText(found, args.answer) : unread(found);
       return textResult(JSON.stringify(secondLookReport(found, outcome, 'the given answer')));
     }),
