@@ -60,8 +60,13 @@ export function decideFromText(found: SecondLookCase, text: string): SecondLookO
     input_tokens: 0,
     output_tokens: 0,
   });
-  if (!parsed.ok) return refused(found, `the answer is not the JSON object asked for (${parsed.detail})`);
+  if (!parsed.ok) return notTheObject(found, parsed.detail);
   return decide(found, parsed.value);
+}
+
+/** An answer that is not one JSON object of the asked shape: refused, with the parser's detail. */
+function notTheObject(found: SecondLookCase, detail: string): SecondLookOutcome {
+  return refused(found, `the answer is not the JSON object asked for (${detail})`);
 }
 
 function refused(found: SecondLookCase, why: string): SecondLookOutcome {
@@ -102,10 +107,6 @@ export async function askSecondLook(
     },
     SECOND_LOOK_SCHEMA,
   );
-  if (!completion.ok)
-    return {
-      ...refused(found, `the answer is not the JSON object asked for (${completion.detail})`),
-      usage: completion.usage,
-    };
+  if (!completion.ok) return { ...notTheObject(found, completion.detail), usage: completion.usage };
   return { ...decide(found, completion.value), usage: completion.usage };
 }

@@ -47,9 +47,7 @@ const flagWord = (flagged: boolean) => (flagged ? 'flagged' : 'not flagged');
 /** The lines `retrospect second-look` prints for people. */
 export function renderSecondLook(report: SecondLookReport, band: SecondLookBand = DEFAULT_BAND): string {
   const head = `Session ${report.session_id}: score ${pyFloatRepr(report.score)} / ${pyFloatRepr(report.threshold)}, ${flagWord(report.gate_flagged)} by the gate`;
-  const where = report.in_band
-    ? `in the second look's band (${band.below.toFixed(1)} under to ${band.above.toFixed(1)} over the threshold)`
-    : `outside the second look's band (${band.below.toFixed(1)} under to ${band.above.toFixed(1)} over the threshold)`;
+  const where = `${report.in_band ? 'in' : 'outside'} the second look's band (${band.below.toFixed(1)} under to ${band.above.toFixed(1)} over the threshold)`;
   const lines = [`${head}; ${where}`];
   const reader = report.reader ?? 'the reader';
   if (report.status === 'outside') {

@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { InputError } from '../../errors/errors.js';
 import { resolveReaderSettings } from '../../llm/settings.js';
 import {
@@ -25,8 +23,7 @@ import { SPEC } from './second-look/spec.js';
 export async function run(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, SPEC);
   const given = positionals[0]!;
-  // A relative path names a file in the command's folder, which an in-process run may not share.
-  const session = existsSync(resolve(io.cwd, given)) ? resolve(io.cwd, given) : transcriptPath(given, io);
+  const session = transcriptPath(given, io);
   const settings = gateSettingsFromArgs(io.env, { profile: values.profile, threshold: values.threshold });
   for (const warning of settings.warnings) println(io.stderr, warning);
   const found = prepareSecondLook(session, {
