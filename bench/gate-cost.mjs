@@ -1,0 +1,140 @@
+#!/usr/bin/env node
+// The calibrated gate profile's cost against the seed's on one transcript (issue 27's bound: calibrated
+// <= 1.3x seed on a 100 MB transcript), counted three ways, each for every Node build asked for:
+// 1. Instructions, which the machine's load does not move: `retrospect gate FILE --profile P` under
+//    valgrind's cachegrind without its cache simulation, node run with --single-threaded so that V8's
+//    compiling and collecting happen on the main thread and are counted in every run alike (with its
+//    helper threads on, the calibrated count moves by some 6% from run to run of one build). The two
+//    profiles alternate, INSTR runs each; printed per run and as medians with their ratio.
+// 2. CPU time (user + system of the finished child, from the kernel's count) and wall time, ROUNDS
+//    interleaved runs (the order flips every round), node run as a user runs it: medians and their ratio.
+// The gate may read a large file on two threads when the last minute's load leaves a core free (seed and
+// calibrated alike); the load average is printed with the figures so a reader can tell.
+// usage: node bench/gate-cost.mjs FILE [--node PATH]... [--instr 2] [--rounds 9] [--no-instructions]
+//          [--no-cpu]   (needs `npm run build` first)
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const BIN = join(ROOT, 'bin', 'retrospect.js');
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    node: { type: 'string', multiple: true },
+    instr: { type: 'string', default: '2' },
+    rounds: { type: 'string', default: '9' },
+    'no-instructions': { type: 'boolean', default: false },
+    'no-cpu': { type: 'boolean', default: false },
+  },
+});
+const [file] = positionals;
+if (!file) {
+  console.error('usage: node bench/gate-cost.mjs FILE [--node PATH]... [--instr N] [--rounds N]');
+  process.exit(2);
+}
+const NODES = values.node ?? [process.execPath];
+const PROFILES = ['seed', 'calibrated'];
+const SCRATCH = mkdtempSync(join(tmpdir(), 'gate-cost-'));
+const ENV = { ...process.env, FRICTION_LEDGER: join(SCRATCH, 'no-ledger.jsonl') };
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const load = () => loadavg()[0].toFixed(1);
+
+function checked(run, what) {
+  if (run.status !== 0) throw new Error(`${what} failed: ${run.stderr}`);
+  return run;
+}
+
+/** Instructions of one gate run, node --single-threaded under cachegrind (its summary line `I refs`). */
+function instructions(node, profile) {
+  const out = join(SCRATCH, 'cachegrind.out');
+  const run = checked(
+    spawnSync(
+      'valgrind',
+      [
+        '--tool=cachegrind',
+        '--cache-sim=no',
+        `--cachegrind-out-file=${out}`,
+        node,
+        '--single-threaded',
+        BIN,
+        'gate',
+        file,
+        '--profile',
+        profile,
+      ],
+      { encoding: 'utf8', env: ENV, maxBuffer: 64 * 1024 * 1024 },
+    ),
+    `valgrind ${profile}`,
+  );
+  const refs = /I\s+refs:\s+([\d,]+)/.exec(run.stderr);
+  if (!refs) throw new Error(`no instruction count in valgrind's output: ${run.stderr.slice(-400)}`);
+  return Number(refs[1].replaceAll(',', ''));
+}
+
+// GNU time prints the child's user and system CPU seconds on its last line of stderr.
+function timed(node, profile) {
+  const start = process.hrtime.bigint();
+  const run = checked(
+    spawnSync('/usr/bin/time', ['-f', '%U %S', node, BIN, 'gate', file, '--profile', profile], {
+      encoding: 'utf8',
+      env: ENV,
+    }),
+    `gate ${profile}`,
+  );
+  const wallMs = Number(process.hrtime.bigint() - start) / 1e6;
+  const [user, sys] = run.stderr.trim().split('\n').at(-1).split(' ').map(Number);
+  return { wallMs, cpuMs: (user + sys) * 1000 };
+}
+
+const ratio = (m) => (m.calibrated / m.seed).toFixed(3);
+try {
+  for (const node of NODES) {
+    const version = checked(
+      spawnSync(node, ['--version'], { encoding: 'utf8' }),
+      'node --version',
+    ).stdout.trim();
+    console.log(`node ${version} (${node}), ${file}`);
+    if (!values['no-instructions']) {
+      const counts = { seed: [], calibrated: [] };
+      for (let i = 0; i < Number(values.instr); i++)
+        for (const profile of i % 2 === 0 ? PROFILES : [...PROFILES].reverse()) {
+          counts[profile].push(instructions(node, profile));
+          console.log(
+            `  instructions ${profile} ${(counts[profile].at(-1) / 1e9).toFixed(3)} G (load ${load()})`,
+          );
+        }
+      const m = { seed: median(counts.seed), calibrated: median(counts.calibrated) };
+      console.log(
+        `  instructions median: seed ${(m.seed / 1e9).toFixed(3)} G, calibrated ${(m.calibrated / 1e9).toFixed(3)} G; ratio ${ratio(m)}x`,
+      );
+    }
+    if (!values['no-cpu']) {
+      const cpu = { seed: [], calibrated: [] };
+      const wall = { seed: [], calibrated: [] };
+      const loads = [load()];
+      for (const profile of PROFILES) timed(node, profile);
+      for (let i = 0; i < Number(values.rounds); i++)
+        for (const profile of i % 2 === 0 ? PROFILES : [...PROFILES].reverse()) {
+          const { wallMs, cpuMs } = timed(node, profile);
+          cpu[profile].push(cpuMs);
+          wall[profile].push(wallMs);
+        }
+      loads.push(load());
+      const c = { seed: median(cpu.seed), calibrated: median(cpu.calibrated) };
+      const w = { seed: median(wall.seed), calibrated: median(wall.calibrated) };
+      console.log(
+        `  CPU (user + sys) median of ${values.rounds}: seed ${c.seed.toFixed(0)} ms, calibrated ${c.calibrated.toFixed(0)} ms; ratio ${ratio(c)}x`,
+      );
+      console.log(
+        `  wall median: seed ${w.seed.toFixed(0)} ms, calibrated ${w.calibrated.toFixed(0)} ms; ratio ${ratio(w)}x (load ${loads.join(' to ')})`,
+      );
+    }
+  }
+} finally {
+  rmSync(SCRATCH, { recursive: true, force: true });
+}
