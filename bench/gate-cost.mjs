@@ -41,7 +41,11 @@ const PROFILES = ['seed', 'calibrated'];
 const SCRATCH = mkdtempSync(join(tmpdir(), 'gate-cost-'));
 const ENV = { ...process.env, FRICTION_LEDGER: join(SCRATCH, 'no-ledger.jsonl') };
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const half = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[half] : (sorted[half - 1] + sorted[half]) / 2;
+};
 const load = () => loadavg()[0].toFixed(1);
 
 function checked(run, what) {
