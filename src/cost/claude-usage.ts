@@ -169,7 +169,7 @@ function forEachUsageLine(
  * written), with the usage of its last line; a line without a message id is counted as it is.
  */
 export class ClaudeUsageCollector implements AssistantLineTap {
-  private readonly calls: UsageRecord[] = objectArray();
+  private readonly calls: UsageRecord[] = [];
   // Each reply's record by its message id (with the request id it came with), so that its later lines join
   // it; a message id seen again with another request id (rare) is looked up by both, joined. No key string
   // is made for the common case: one per call was a sixth of what a scan's usage reading allocated.
@@ -408,15 +408,4 @@ export function readClaudeUsage(path: string): UsageRecord[] | undefined {
     collector.usageLine(buffer, start, end, usageAt, lineNo),
   );
   return collector.records();
-}
-
-/**
- * An empty array whose elements V8 already holds as objects: a `[]` starts as an array of small integers,
- * and the call site pushing records into every session's fresh one saw both kinds, so its compiled push
- * was thrown away ("not a Smi") and compiled again.
- */
-function objectArray<T>(): T[] {
-  const array = [{} as T];
-  array.pop();
-  return array;
 }
