@@ -18,6 +18,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { median } from './lib/stats.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = join(ROOT, 'bin', 'retrospect.js');
@@ -41,11 +42,6 @@ const PROFILES = ['seed', 'calibrated'];
 const SCRATCH = mkdtempSync(join(tmpdir(), 'gate-cost-'));
 const ENV = { ...process.env, FRICTION_LEDGER: join(SCRATCH, 'no-ledger.jsonl') };
 
-const median = (xs) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const half = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[half] : (sorted[half - 1] + sorted[half]) / 2;
-};
 const load = () => loadavg()[0].toFixed(1);
 
 function checked(run, what) {
@@ -121,6 +117,7 @@ try {
       const cpu = { seed: [], calibrated: [] };
       const wall = { seed: [], calibrated: [] };
       const loads = [load()];
+      // One unmeasured run of each first: the file and the bundle come into the page cache alike.
       for (const profile of PROFILES) timed(node, profile);
       for (let i = 0; i < Number(values.rounds); i++)
         for (const profile of i % 2 === 0 ? PROFILES : [...PROFILES].reverse()) {
