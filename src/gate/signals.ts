@@ -11,13 +11,43 @@ function wordRegex(alternatives: string): RegExp {
   return new RegExp(`(?<!${WORD})(?:${alternatives})(?!${WORD})`, 'giu');
 }
 
+const S1_ALTERNATIVES = "revert|stop|wrong|don'?t|why did you|no that'?s|undo|that'?s not|nope";
+const S4_ALTERNATIVES =
+  "let me try again|let me try a different|that didn'?t work|actually,? let me|sorry,? let me|my mistake|i'?ll try";
+
 /** S1 explicit reject. */
-export const S1_RE = wordRegex("revert|stop|wrong|don'?t|why did you|no that'?s|undo|that'?s not|nope");
+export const S1_RE = wordRegex(S1_ALTERNATIVES);
 
 /** S4 assistant retry. */
-export const S4_RE = wordRegex(
-  "let me try again|let me try a different|that didn'?t work|actually,? let me|sorry,? let me|my mistake|i'?ll try",
-);
+export const S4_RE = wordRegex(S4_ALTERNATIVES);
+
+/**
+ * A word regex's matches, found fast: `candidates` finds every place a match can start (its alternatives
+ * without the look-arounds), and `exact` (sticky) is tried only there. Without the `u` flag the candidate
+ * search runs as compiled literal search; with it, every position of the text pays for the look-behind's
+ * Unicode class (a call into the engine's range check per character).
+ */
+export interface WordPattern {
+  exact: RegExp;
+  candidates: RegExp;
+}
+
+/**
+ * The alternatives as a case-insensitive search without the `u` flag. That search folds ASCII letters only,
+ * so the two code points that Unicode case folding maps onto a letter of an alternative are spelled out:
+ * Kelvin sign K (→ k) and long s ſ (→ s). The alternatives hold letters, spaces, `'`, `,` and `?` only.
+ */
+function candidatesOf(alternatives: string): RegExp {
+  return new RegExp(alternatives.replace(/s/g, '[s\u017f]').replace(/k/g, '[k\u212a]'), 'gi');
+}
+
+function wordPattern(exact: RegExp, alternatives: string): WordPattern {
+  return { exact: new RegExp(exact.source, 'iuy'), candidates: candidatesOf(alternatives) };
+}
+
+/** S1_RE and S4_RE for countWordMatches. */
+export const S1_PATTERN = wordPattern(S1_RE, S1_ALTERNATIVES);
+export const S4_PATTERN = wordPattern(S4_RE, S4_ALTERNATIVES);
 
 /**
  * A cheap superset test for S4: every alternative contains `try`, `work`, `let me` or `mistake`. Written
@@ -80,5 +110,27 @@ export function countMatches(re: RegExp, text: string): number {
   re.lastIndex = 0;
   let count = 0;
   while (re.test(text)) count++;
+  return count;
+}
+
+/**
+ * countMatches of the pattern's regex, the same count: the global search finds the first place at or after
+ * its position where the regex matches, and every such place is a place the candidates match (each
+ * alternative is a literal there), so trying the exact regex at each candidate in order finds the same
+ * matches. A candidate never starts inside a surrogate pair (it starts at a letter).
+ */
+export function countWordMatches(pattern: WordPattern, text: string): number {
+  const { exact, candidates } = pattern;
+  candidates.lastIndex = 0;
+  let count = 0;
+  for (let found = candidates.exec(text); found !== null; found = candidates.exec(text)) {
+    exact.lastIndex = found.index;
+    if (exact.test(text)) {
+      count++;
+      candidates.lastIndex = exact.lastIndex;
+    } else {
+      candidates.lastIndex = found.index + 1;
+    }
+  }
   return count;
 }

@@ -3,10 +3,10 @@ import type { AssistantEvent, EditCall, MessageId, TurnEvent, UserEvent } from '
 import {
   APPROVAL_WORDS,
   CONTINUATION_PREFIX,
-  countMatches,
-  S1_RE,
+  countWordMatches,
+  S1_PATTERN,
+  S4_PATTERN,
   S4_PREFILTER,
-  S4_RE,
   S5_MAX_WORDS,
   S5_MIN_ASSISTANT_LENGTH,
   SYSTEM_NOTIFICATION_RE,
@@ -58,7 +58,7 @@ function classifyUser(event: UserEvent): UserTurn {
 
 /** An assistant turn from its parts (readers that build no TurnEvent call this directly). */
 export function assistantTurn(lineNo: number, id: MessageId, text: string, edits: EditCall[]): AssistantTurn {
-  const retries = S4_PREFILTER.test(text) ? countMatches(S4_RE, text) : 0;
+  const retries = S4_PREFILTER.test(text) ? countWordMatches(S4_PATTERN, text) : 0;
   return { kind: 'assistant', lineNo, id, retries, long: isLong(text), edits };
 }
 
@@ -89,7 +89,7 @@ export function userTurn(
   const human = userTextMatters(toolResultErrors, isMeta) && text.length > 0;
   const turn: UserTurn = { kind: 'user', lineNo, id, toolResultErrors, human, rejects: 0, terse: false };
   if (!human || SYSTEM_NOTIFICATION_RE.test(text) || text.startsWith(CONTINUATION_PREFIX)) return turn;
-  turn.rejects = countMatches(S1_RE, text);
+  turn.rejects = countWordMatches(S1_PATTERN, text);
   if (!pyLstrip(text).startsWith('/')) {
     // Only whether there are one to three words counts: never more than four are split off, so a
     // long text costs no array of all its words.
