@@ -605,6 +605,16 @@ function walkContentArray(i: usize, end: usize): usize {
  * a single JSON object the walk is sure about, and must be parsed in full.
  */
 export function scanLine(start: usize, end: usize): i32 {
+  if (walkLine(start, end) != end) return 0;
+  finishLine();
+  return 1;
+}
+
+/**
+ * The walk of scanLine over a line that starts at `start` and ends at or before `end`: the index after the
+ * object and the white space behind it, or 0 when the bytes are not an object the walk is sure about.
+ */
+function walkLine(start: usize, end: usize): usize {
   if (start >= end || <u32>load<u8>(start) != 0x7b) return 0;
   setSlot(RECORD, R_TYPE, TYPE_OTHER);
   setSlot(RECORD, R_KNOWN, 0);
@@ -621,14 +631,15 @@ export function scanLine(start: usize, end: usize): i32 {
   setSlot(RECORD, R_MODEL, ABSENT);
   setSlot(RECORD, R_REPLY_ID, ABSENT);
   resetUsage(0);
-  let i = walkObject(start, end, IN_LINE);
-  if (i == 0) return 0;
-  i = skipWs(i, end);
-  if (i != end) return 0;
+  const i = walkObject(start, end, IN_LINE);
+  return i == 0 ? 0 : skipWs(i, end);
+}
+
+/** What scanLine works out once the walk has accepted the line. */
+function finishLine(): void {
   const assistant = getSlot(RECORD, R_TYPE) == TYPE_ASSISTANT;
   setSlot(RECORD, R_TEXT_INFO, assistant ? assistantTextInfo() : -1);
   if (assistant && getSlot(RECORD, R_USAGE) == 1) readCounts();
-  return 1;
 }
 
 /**
@@ -907,8 +918,23 @@ function lineBreak(start: usize, end: usize): usize {
 /**
  * lineBreak, and the line that ends there scanned at once (one call per line instead of two): returns
  * the break, or `end` when there is none (then nothing was scanned); scanLine's answer is in R_STATUS.
+ *
+ * The walk goes first, bounded by `end` rather than the line's break, so that a line's bytes are read once,
+ * not once for the break and again for the walk. It accepts neither `\n` nor `\r` anywhere (a string
+ * holds no control character, white space between values is a space or a tab), so when it ends on one,
+ * that is the line's first break and the walk is scanLine's up to it. Any other ending (a line the walk
+ * refuses, a line the buffer holds only part of) is found the plain way: the break, then the walk.
  */
 export function breakAndScan(start: usize, end: usize): usize {
+  const walked = walkLine(start, end);
+  if (walked != 0 && walked < end) {
+    const c = <u32>load<u8>(walked);
+    if (c == 0x0a || c == 0x0d) {
+      finishLine();
+      setSlot(RECORD, R_STATUS, 1);
+      return walked;
+    }
+  }
   const at = lineBreak(start, end);
   if (at < end) setSlot(RECORD, R_STATUS, scanLine(start, at));
   return at;

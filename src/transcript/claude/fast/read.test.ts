@@ -160,6 +160,24 @@ describe('fast transcript reader', () => {
     expect(stats.fallback).toBeGreaterThan(500);
   });
 
+  it('ends each line where the oracle does, whatever follows the object (the walk finds the break)', () => {
+    const object = (n: number) => `{"type":"user","uuid":"u${n}","message":{"content":"stop ${n}"}}`;
+    const endings = ['\n', '\r\n', '\r', ' \t\n', ' x\n', `${object(0)}\n`, ' \r\r\n', '\n\n'];
+    const random = prng(29);
+    let content = '';
+    for (let n = 0; n < 400; n++) content += object(n) + endings[Math.floor(random() * endings.length)];
+    content += object(400); // a last line without a break
+    const file = tempFile(content);
+    const { plain, fast } = both(file);
+    expect(fast).toEqual(plain);
+    // Small reads put line ends at every place of the buffer's edge.
+    for (const chunkBytes of [61, 64, 97, 128]) {
+      const events: TurnEvent[] = [];
+      const facts = readTranscriptEventsFast(file, (e) => events.push(e), { chunkBytes });
+      expect({ events, facts }).toEqual(plain);
+    }
+  });
+
   it('reads a second file from inside a read’s callback without disturbing the first', () => {
     const files = jsonlFiles(join(REPO_ROOT, 'examples'));
     const outer: TurnEvent[] = [];
