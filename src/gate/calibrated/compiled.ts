@@ -1,75 +1,28 @@
 /**
- * A pattern ready for its first real use, compiled to machine code rather than to bytecode first, and for
- * one kind of text only.
+ * A pattern ready for its first real use, compiled to machine code rather than to bytecode first.
  *
  * V8 compiles a regular expression on its first run to bytecode for its interpreter and, from the second
  * run on, again to machine code. For the lexicon's large case-insensitive Unicode patterns the bytecode
  * compile is the costly one: CORRECTION_RE took about 22 ms of CPU to compile to bytecode and 5 ms more
  * to machine code, where compiling it to machine code at once takes 5 ms in all (Node 20, V8 11.3). V8
  * compiles to machine code at once when the text of the first run is long (1,000 UTF-16 units or more), so
- * each pattern is first run once on such a text, of spaces, whose result nobody reads.
- *
- * V8 also compiles a pattern apart for each of its two string representations, one byte per character
- * (Latin-1 texts) and two (any other): on real sessions both kinds reach every reading, and the lexicon's
- * patterns were compiled twice (the regex compiler was 349 M instructions of the calibrated profile's
- * 2.09 G on the 10-40 MB stretch of the 100 MB real concatenation, against the seed's 43 M, by callgrind).
- * A long pattern that is neither global nor sticky is therefore run on its texts in two-byte form only (the
- * same characters: a copy of the opening read), and compiled once. A text of one character V8 keeps in
- * one byte whatever is done to it: the machine does not read a turn of one Latin-1 character or none,
- * which no phrase matches (machine.ts, tooShortToRead). What a pattern matches is the same in both
- * engines and both forms: only the cost changes.
+ * each pattern is first run once on such a text, of spaces, whose result nobody reads. What a pattern
+ * matches is the same in both engines: only the cost changes, and an engine with other rules only pays one
+ * more run of a short pattern over 1,000 spaces.
  */
 
-/** A character outside Latin-1: a string joined with it is held in two bytes per character. */
-const WIDE = '\u0100';
-
-/**
- * `text` held two bytes per character (V8's representation of a string that is not all Latin-1): its
- * copy after a wide character, past that character. Texts of one character or none come back as they are.
- */
-export function asTwoByte(text: string): string {
-  return text.length < 2 ? text : (WIDE + text).slice(1);
-}
-
-/** A first text from which V8 compiles a pattern to machine code at once (1,000 units), in each form. */
+/** V8's length of a first text from which it compiles a pattern to machine code at once. */
 const LONG_TEXT = ' '.repeat(1000);
-const LONG_WIDE_TEXT = asTwoByte(LONG_TEXT);
 
 const READY = new WeakSet<RegExp>();
-const exec = RegExp.prototype.exec;
 
-/** Runs `pattern` once on `text` the first time (its lastIndex left as it was); true on that first time. */
-function warm(pattern: RegExp, text: string): boolean {
-  if (READY.has(pattern)) return false;
+/** `pattern`, run once on LONG_TEXT the first time it is asked for (its lastIndex left as it was). */
+export function compiled<T extends RegExp>(pattern: T): T {
+  if (READY.has(pattern)) return pattern;
   READY.add(pattern);
   const lastIndex = pattern.lastIndex;
-  pattern.test(text);
+  pattern.test(LONG_TEXT);
   pattern.lastIndex = lastIndex;
-  return true;
-}
-
-/**
- * Source length from which a pattern is run on two-byte texts only: the lexicon's phrase lists
- * (CORRECTION_RE, REJECTION_RE, DECLINE_RE, CONCESSION_RE), whose compile is what costs. A shorter pattern
- * costs little to compile twice, and some scan long texts (a pasted log's opening for an error line), which
- * V8 scans faster in one-byte form.
- */
-const TWO_BYTE_SOURCE = 400;
-
-/**
- * `pattern`, run once on a long text the first time it is asked for (its lastIndex left as it was). A long
- * pattern that is neither global nor sticky then runs `exec` and `test` on the two-byte form of its text,
- * however it is called (through `compiled` or directly), and is first run on a two-byte text.
- */
-export function compiled<T extends RegExp>(pattern: T): T {
-  if (pattern.global || pattern.sticky || pattern.source.length < TWO_BYTE_SOURCE) {
-    warm(pattern, LONG_TEXT);
-    return pattern;
-  }
-  if (warm(pattern, LONG_WIDE_TEXT)) {
-    pattern.exec = (text: string) => exec.call(pattern, asTwoByte(String(text)));
-    pattern.test = (text: string) => exec.call(pattern, asTwoByte(String(text))) !== null;
-  }
   return pattern;
 }
 
@@ -105,11 +58,8 @@ export class BoundedTest {
     this.boundary = new RegExp(WORD_BEFORE, `${pattern.flags}y`);
   }
 
-  test(subject: string): boolean {
-    const rest = this.rest;
-    // One form of text for all three patterns, as `compiled` gives the others, and compiled for it alone.
-    if (warm(rest, LONG_WIDE_TEXT)) warm(this.boundary, LONG_WIDE_TEXT);
-    const text = asTwoByte(subject);
+  test(text: string): boolean {
+    const rest = compiled(this.rest);
     for (let from = 0; from <= text.length; ) {
       rest.lastIndex = from;
       const match = rest.exec(text);

@@ -84,16 +84,6 @@ function amends(next: string, previous: string): boolean {
   return shared >= AMEND_MIN && shared >= AMEND_SHARE * shorter;
 }
 
-/**
- * Whether a reaction is too short for any reading in words: no phrase of the lexicon, complaint or failed
- * fix matches a text of one Latin-1 character or none (lexicon.test.ts holds them to it). Such a text is
- * one V8 keeps in one byte whatever is done to it, and reading it would compile the long patterns a second
- * time, for that form (compiled.ts).
- */
-function tooShortToRead(reaction: string): boolean {
-  return reaction.length === 0 || (reaction.length === 1 && reaction.charCodeAt(0) <= 0xff);
-}
-
 /** Characters of a turn flattened for a quote: enough for its 60, however much white space it opens with. */
 const QUOTE_HEAD = 4096;
 
@@ -341,13 +331,11 @@ export class CalibratedMachine {
         // don't invent extra tags"): the refusal and the words are two signs.
         // Laying down a rule about it ("all handoffs must be written in a local tmp directory") is the
         // same sign (version 7).
-        const unread = tooShortToRead(reaction);
-        const match = unread
-          ? null
-          : (compiled(CORRECTION_RE).exec(reaction) ?? compiled(PROHIBITION_RE).exec(reaction.trimStart()));
-        const rule = match || unread ? null : compiled(RULE_RE).exec(reaction);
+        const match =
+          compiled(CORRECTION_RE).exec(reaction) ?? compiled(PROHIBITION_RE).exec(reaction.trimStart());
+        const rule = match ? null : compiled(RULE_RE).exec(reaction);
         // Complaining that the work is not what was asked ("아니 …", "nao eu quero …") (version 8).
-        const complaint = match || rule || unread ? undefined : complaintIn(reaction);
+        const complaint = match || rule ? undefined : complaintIn(reaction);
         if (match) this.hit('S1', this.pending.id, `and corrected it ("${match[0]}"): counts twice`);
         else if (rule) this.hit('S1', this.pending.id, `and laid down a rule ("${rule[0]}"): counts twice`);
         else if (complaint) this.hit('S1', this.pending.id, `and complained ("${complaint}"): counts twice`);
@@ -413,7 +401,6 @@ export class CalibratedMachine {
   ): { corrected: boolean; confirmable: MessageId | undefined } {
     let corrected = false;
     let confirmable: MessageId | undefined;
-    if (tooShortToRead(reaction)) return { corrected, confirmable };
     const match = compiled(CORRECTION_RE).exec(reaction);
     // Objecting with a question ("but the location was in X?") steers as a correction phrase does (version 7).
     const challenge = match ? null : compiled(CHALLENGE_RE).exec(reaction);
@@ -476,7 +463,6 @@ export class CalibratedMachine {
    * weigh, and flags the session. A steer ("I meant", "try again", "still not working") counts once.
    */
   private rejected(id: MessageId, reaction: string): boolean {
-    if (tooShortToRead(reaction)) return false;
     const match = compiled(REJECTION_RE).exec(reaction);
     if (match) this.hit('S1', id, `rejected the agent's work ("${match[0]}"): counts twice`);
     return match !== null;
