@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // Wall time of the friction-capture hook as Claude Code runs it: spawn the built binary with a hook payload on
-// stdin, N times per scenario, and print median and p95. Needs `npm run build` first.
+// stdin, N times per scenario, and print median and p95. Needs `npm run build` first. Node's `input` gives the
+// child a socket, which the hook reads as a stream (process.stdin); a file (or a pipe, as a shell gives it) is
+// read from fd 0 without the stream modules: the "from a file" scenario.
 // usage: node bench/hook-capture.mjs [--runs N]
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,11 +40,17 @@ function fullLedger(path, rows) {
   writeFileSync(path, `${Array.from({ length: rows }, (_, i) => row(i)).join('\n')}\n`);
 }
 
+/** `input`: the payload's text (on a socket), or `{ file }` (the payload file as stdin). */
 function measure(label, args, input, env) {
   const times = [];
   for (let i = 0; i < RUNS; i++) {
+    const fd = typeof input === 'object' ? openSync(input.file, 'r') : undefined;
     const start = process.hrtime.bigint();
-    const result = spawnSync(process.execPath, args, { input, env: { ...process.env, ...env } });
+    const result = spawnSync(process.execPath, args, {
+      ...(fd === undefined ? { input } : { stdio: [fd, 'pipe', 'pipe'] }),
+      env: { ...process.env, ...env },
+    });
+    if (fd !== undefined) closeSync(fd);
     times.push(Number(process.hrtime.bigint() - start) / 1e6);
     if (result.status !== 0 || result.stderr.length > 0) {
       throw new Error(`${label}: exit ${result.status}: ${result.stderr.toString()}`);
@@ -61,9 +69,19 @@ try {
   measure('node -e 0 (floor)', ['-e', '0'], '', {});
   measure('retrospect --version', [BIN, '--version'], '', {});
   const ledger = join(dir, 'friction.jsonl');
-  measure('capture, 1 KiB payload', [BIN, 'hook', 'friction-capture'], payload(1024), {
+  measure('capture, 1 KiB payload on a socket', [BIN, 'hook', 'friction-capture'], payload(1024), {
     FRICTION_LEDGER: ledger,
   });
+  const payloadFile = join(dir, 'payload.json');
+  writeFileSync(payloadFile, payload(1024));
+  measure(
+    'capture, 1 KiB payload from a file',
+    [BIN, 'hook', 'friction-capture'],
+    { file: payloadFile },
+    {
+      FRICTION_LEDGER: ledger,
+    },
+  );
   measure('capture, 4 MiB payload', [BIN, 'hook', 'friction-capture'], payload(4 << 20), {
     FRICTION_LEDGER: join(dir, 'big.jsonl'),
   });

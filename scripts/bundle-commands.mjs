@@ -50,7 +50,7 @@ const BUNDLES = [
 
 /** Bundles `entry` into `outfile`; a relative import for which `external(target, kind)` holds stays an import. */
 async function bundle(entry, outfile, external, extra = {}) {
-  await build({
+  return build({
     entryPoints: [entry],
     outfile,
     allowOverwrite: true,
@@ -80,18 +80,30 @@ async function bundle(entry, outfile, external, extra = {}) {
   });
 }
 
-// `retrospect hook friction-capture` with no other argument (what Claude Code runs) starts from a bundle of
-// the CLI's main() that holds the capture too: bin/retrospect.js picks it for exactly that command line,
-// so the run loads two modules instead of a dozen. Nothing else is loaded in that process, so its own
-// copies of the error classes and of the output guard are the only ones; every other command stays an
-// import (it is never reached from that command line).
-const capturePath = [join(dist, 'cli', 'commands', 'hook.js'), join(dist, 'cli', 'commands', 'hook', 'friction-capture.js')];
-await bundle(
-  join(dist, 'cli', 'main.js'),
-  join(dist, 'cli', 'main-capture.js'),
-  (target, kind) =>
-    kind === 'dynamic-import' && target.startsWith(join(dist, 'cli', 'commands')) && !capturePath.includes(target),
-);
+// `retrospect hook friction-capture` with no other argument (what Claude Code runs after every failed tool
+// call) starts from one CommonJS file that holds the capture and nothing else: bin/retrospect.js requires
+// it for exactly that command line, so that Node starts no ES module loader (which on Node 20 loads
+// node:fs/promises and readline) and the run compiles one small file. Nothing else is loaded in that
+// process, so its own copies of the error classes and of the output guard are the only ones. The build
+// stops when the bundle would load a module of ours, or one of Node's that the capture must not pay for.
+const CAPTURE_FORBIDDEN = ['node:fs/promises', 'node:stream', 'node:readline', 'node:url', 'node:crypto', 'node:net'];
+{
+  const outfile = join(dist, 'cli', 'capture-main.cjs');
+  // Minified: V8 scans every byte of the file at start-up, and the shorter file saves ~4 M of the ~10 M
+  // that loading it costs on Node 20. Its modules are listed on its first line instead of in comments.
+  const { metafile } = await bundle(join(dist, 'cli', 'capture-main.js'), outfile, () => false, {
+    format: 'cjs',
+    minify: true,
+    metafile: true,
+  });
+  const code = readFileSync(outfile, 'utf8');
+  if (/\bimport\s*\(|import\.meta/.test(code)) throw new Error('capture-main.cjs: an import() or import.meta left');
+  const required = [...new Set([...code.matchAll(/\brequire\("([^"]+)"\)/g)].map((m) => m[1]))];
+  const wrong = required.filter((name) => !name.startsWith('node:') || CAPTURE_FORBIDDEN.includes(name));
+  if (wrong.length > 0) throw new Error(`capture-main.cjs requires ${wrong.join(', ')}`);
+  const modules = Object.keys(metafile.inputs).map((input) => relative(dist, resolve(input)));
+  writeFileSync(outfile, `// modules: ${modules.join(' ')}\n${code}`);
+}
 
 // `retrospect gate …` and `retrospect scan …`: main() and the command as one script (CommonJS-shaped),
 // which dist/cli/main-<command>.js runs with V8's code cache of its last run (cli/script-cache.js). What

@@ -1,6 +1,6 @@
 import { closeSync, constants, fstatSync, openSync } from 'node:fs';
-import { type FileHandle, open } from 'node:fs/promises';
 import { kindOf, NotRegularFileError } from './atomic.js';
+import { closeFd, openFd, statFd } from './pool-fs.js';
 
 /**
  * Flags for appending to a file the tool owns: O_NOFOLLOW so that a symlink planted at the path (even one
@@ -35,18 +35,21 @@ export function openForAppendSync(path: string): number {
   return fd;
 }
 
-/** The promise form of openForAppendSync, so that a caller with a deadline keeps its thread free. */
-export async function openForAppend(path: string): Promise<FileHandle> {
-  let file: FileHandle;
+/**
+ * openForAppendSync on the thread pool (resolves with the descriptor), so that a caller with a deadline keeps
+ * its thread free.
+ */
+export async function openForAppend(path: string): Promise<number> {
+  let fd: number;
   try {
-    file = await open(path, APPEND_FLAGS, 0o644);
+    fd = await openFd(path, APPEND_FLAGS, 0o644);
   } catch (error) {
     throw refusal(path, error);
   }
-  const stat = await file.stat();
+  const stat = await statFd(fd);
   if (!stat.isFile()) {
-    await file.close();
+    await closeFd(fd);
     throw new NotRegularFileError(path, kindOf(stat));
   }
-  return file;
+  return fd;
 }

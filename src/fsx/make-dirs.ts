@@ -1,6 +1,6 @@
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
-import { mkdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
+import { makeDir, statPath } from './pool-fs.js';
 
 /**
  * Creates `dir` and any missing parents, one level at a time, and never with `mkdirSync(…, { recursive:
@@ -63,18 +63,18 @@ export async function makeDirs(dir: string): Promise<void> {
   }
   for (const folder of missing.reverse()) {
     try {
-      await mkdir(folder);
+      await makeDir(folder);
       ignoreNewRetroDir(folder);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      if (!(await stat(folder)).isDirectory()) throw notAFolder(folder);
+      if (!(await statPath(folder)).isDirectory()) throw notAFolder(folder);
     }
   }
 }
 
 async function statOrUndefined(path: string) {
   try {
-    return await stat(path);
+    return await statPath(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;

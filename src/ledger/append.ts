@@ -1,9 +1,9 @@
-import type { FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { openForAppend } from '../fsx/append-open.js';
 import { writeFileAtomic } from '../fsx/atomic.js';
 import { withLock } from '../fsx/lock.js';
 import { makeDirs } from '../fsx/make-dirs.js';
+import { closeFd, readFd, statFd, syncFd, writeFd } from '../fsx/pool-fs.js';
 import type { LedgerCaps } from './caps.js';
 import { mayExceedCaps, offsetWithinCaps } from './rotate.js';
 import type { LedgerRow } from './row.js';
@@ -32,11 +32,11 @@ export function serializeLedgerRow(row: LedgerRow): string {
   return JSON.stringify({ ts, session_id, event, tool, path });
 }
 
-async function readAt(file: FileHandle, length: number, position: number): Promise<Buffer> {
+async function readAt(fd: number, length: number, position: number): Promise<Buffer> {
   const buffer = Buffer.alloc(length);
   let done = 0;
   while (done < length) {
-    const { bytesRead } = await file.read(buffer, done, length - done, position + done);
+    const bytesRead = await readFd(fd, buffer, done, length - done, position + done);
     if (bytesRead === 0) break;
     done += bytesRead;
   }
@@ -52,8 +52,8 @@ async function readAt(file: FileHandle, length: number, position: number): Promi
  * A row that alone is larger than the byte cap is refused (RowOverCapError) and the ledger left untouched:
  * keeping it would break the cap, and dropping every row to make room would empty the ledger silently.
  * Something other than a regular file at `path` (a symlink, even one inside the repository, a FIFO, a
- * device) is refused before anything is written, and opening never waits on it. Every file operation runs on the thread pool, so a caller with a deadline
- * keeps its thread free to give up.
+ * device) is refused before anything is written, and opening never waits on it. Every file operation runs on the thread pool (fsx/pool-fs, without
+ * node:fs/promises), so a caller with a deadline keeps its thread free to give up.
  */
 export async function appendLedgerRow(
   path: string,
@@ -69,13 +69,13 @@ export async function appendLedgerRow(
     path,
     async () => {
       // Never through a symlink (even one that stays inside the repository), never into a FIFO or device.
-      const file = await openForAppend(path);
+      const fd = await openForAppend(path);
       try {
-        const size = (await file.stat()).size;
-        const torn = size > 0 && (await readAt(file, 1, size - 1))[0] !== 0x0a;
+        const size = (await statFd(fd)).size;
+        const torn = size > 0 && (await readAt(fd, 1, size - 1))[0] !== 0x0a;
         const data = Buffer.from(torn ? `\n${line}` : line, 'utf8');
         if (mayExceedCaps(size + data.length, caps)) {
-          const content = Buffer.concat([await readAt(file, size, 0), data]);
+          const content = Buffer.concat([await readAt(fd, size, 0), data]);
           const start = offsetWithinCaps(content, caps);
           if (start !== undefined) {
             writeFileAtomic(path, content.subarray(start));
@@ -84,11 +84,11 @@ export async function appendLedgerRow(
         }
         let written = 0;
         while (written < data.length) {
-          written += (await file.write(data, written, data.length - written)).bytesWritten;
+          written += await writeFd(fd, data, written, data.length - written);
         }
-        await file.sync();
+        await syncFd(fd);
       } finally {
-        await file.close();
+        await closeFd(fd);
       }
     },
     // Appends hold the lock for a few milliseconds: poll often rather than sleep through free windows.

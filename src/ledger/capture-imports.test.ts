@@ -50,20 +50,29 @@ describe('the friction-capture start-up path', () => {
     expect(files.length).toBeLessThanOrEqual(10);
   });
 
-  it('the command line Claude Code runs loads one bundle that holds no package and none of the gate', () => {
-    // bin/retrospect.js starts `hook friction-capture` (nothing after it) from this bundle.
-    const { files, packages } = closure(['cli/main-capture.js']);
-    expect(files).toEqual(['cli/main-capture.js']);
-    expect(packages.every((p) => p.startsWith('node:'))).toBe(true);
-    expect(packages).not.toContain('node:crypto');
-    const inlined = [
-      ...readFileSync(join(DIST, 'cli', 'main-capture.js'), 'utf8').matchAll(/^\/\/ (\S*dist\/\S+\.js)$/gm),
-    ].map((m) => m[1] ?? '');
+  it('the command line Claude Code runs loads one CommonJS bundle: no package, none of the gate, no stream', () => {
+    // bin/retrospect.js (CommonJS: bin/package.json) requires this bundle for `hook friction-capture`
+    // (nothing after it), so that Node starts no ES module loader.
+    expect(JSON.parse(readFileSync(join(REPO_ROOT, 'bin', 'package.json'), 'utf8'))).toEqual({
+      type: 'commonjs',
+    });
+    const code = readFileSync(join(DIST, 'cli', 'capture-main.cjs'), 'utf8');
+    expect(code).not.toMatch(/\bimport\s*\(|import\.meta|^\s*import\s/m);
+    const required = [
+      ...new Set([...code.matchAll(/\brequire\("([^"]+)"\)/g)].map((m) => m[1] ?? '')),
+    ].sort();
+    // node:fs/promises loads readline and the streams on Node 20; the stdin stream loads node:net.
+    expect(required).toEqual(['node:fs', 'node:os', 'node:path']);
+    // The bundle is minified: its first line lists the modules it holds.
+    const inlined = (/^\/\/ modules: (.*)$/m.exec(code)?.[1] ?? '').split(' ').map((m) => `dist/${m}`);
     expect(inlined.some((m) => m.endsWith('dist/ledger/capture.js'))).toBe(true);
-    expect(inlined.filter((m) => /dist\/(gate|transcript|store|scan|trial|ledger\/read)/.test(m))).toEqual(
-      [],
-    );
-    // main, its core and the capture's own: 36 modules today, the largest of them the option parser.
-    expect(new Set(inlined).size).toBeLessThanOrEqual(40);
+    expect(inlined.some((m) => m.endsWith('dist/hooks/stdin-fd.js'))).toBe(true);
+    expect(
+      inlined.filter((m) =>
+        /dist\/(gate|transcript|store|scan|trial|ledger\/read|cli\/(main|args|io))/.test(m),
+      ),
+    ).toEqual([]);
+    // The capture's own modules and the output guard: 27 today.
+    expect(new Set(inlined).size).toBeLessThanOrEqual(27);
   });
 });
