@@ -11,10 +11,13 @@
 //    ratio, and the median of each run's ratio to the other build's run of the same round.
 // Nothing is written into the checkout or the tree; the stores and builds live in the scratch folder.
 // usage: node bench/cost-overhead.mjs TREE [--rounds 7] [--jobs 1,default] [--json-output]
-//          [--builds DIR] [--no-instructions] [--no-cpu]
+//          [--builds DIR] [--no-instructions] [--no-cpu] [--predictable-gc]
 //   TREE: a folder of agent sessions (as `retrospect scan DIR` takes it). --jobs: a list; `default` runs the
 //   scan without --jobs (one thread per CPU). --json-output: scan --json instead of the table. --builds DIR:
-//   build into DIR, or reuse the builds already there.
+//   build into DIR, or reuse the builds already there. --predictable-gc: the instruction runs also pass node's
+//   --predictable-gc-schedule, which fixes how the heap grows: without it V8 sizes the heap by the time its
+//   collections take, so the machine's load moves a build's count (the same build on the 1 GB tree, two runs
+//   side by side at a load of 6 to 8: 18.02 G and 18.34 G). The CPU runs are never given it.
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
   cpSync,
@@ -44,11 +47,12 @@ const { values, positionals } = parseArgs({
     builds: { type: 'string' },
     'no-instructions': { type: 'boolean' },
     'no-cpu': { type: 'boolean' },
+    'predictable-gc': { type: 'boolean' },
   },
 });
 if (positionals.length !== 1) {
   console.error(
-    'usage: node bench/cost-overhead.mjs TREE [--rounds 7] [--jobs 1,default] [--json-output] [--builds DIR]',
+    'usage: node bench/cost-overhead.mjs TREE [--rounds 7] [--jobs 1,default] [--json-output] [--builds DIR] [--predictable-gc]',
   );
   process.exit(2);
 }
@@ -165,6 +169,7 @@ function instructions(b, jobs) {
         // form is ready then no longer depends on scheduling, so the count repeats (the same build twice:
         // 0.1-0.2% apart, against up to 1.3% with them on). The scan's worker threads still run.
         '--single-threaded',
+        ...(values['predictable-gc'] ? ['--predictable-gc-schedule'] : []),
         ...scanArgs(b.root, jobs, store),
       ],
       { env, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024 },
@@ -203,7 +208,7 @@ const ticks = () =>
     : ' (CLK_TCK is not 100: the CPU figures are off)';
 
 console.log(
-  `tree ${tree}; output ${values['json-output'] ? '--json' : 'table'}; load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}${ticks()}`,
+  `tree ${tree}; output ${values['json-output'] ? '--json' : 'table'}${values['predictable-gc'] ? '; instructions with --predictable-gc-schedule' : ''}; load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}${ticks()}`,
 );
 for (const jobs of jobsList) {
   if (!values['no-instructions']) {
