@@ -1,6 +1,7 @@
 import type { MessageId } from '../../transcript/types.js';
 import type { SignalHits } from '../machine.js';
 import { APPROVAL_WORDS, S5_MAX_WORDS } from '../signals.js';
+import { backToBeforeIn } from './back-to-before.js';
 import { asksToCarryOn, opensWithApproval, takesStopBack } from './carry-on.js';
 import { compiled } from './compiled.js';
 import { complaintIn, errorLinesOf, fixFailedIn } from './complaint.js';
@@ -463,9 +464,10 @@ export class CalibratedMachine {
    * weigh, and flags the session. A steer ("I meant", "try again", "still not working") counts once.
    */
   private rejected(id: MessageId, reaction: string): boolean {
-    const match = compiled(REJECTION_RE).exec(reaction);
-    if (match) this.hit('S1', id, `rejected the agent's work ("${match[0]}"): counts twice`);
-    return match !== null;
+    // Asking for the work undone in other words ("vuelvas a la version anterior", 改回去) (version 12).
+    const match = compiled(REJECTION_RE).exec(reaction)?.[0] ?? backToBeforeIn(reaction);
+    if (match) this.hit('S1', id, `rejected the agent's work ("${match}"): counts twice`);
+    return match !== undefined;
   }
 
   /** Keeps the S2 or S3 hits a long session's rate counts (see hitsByRate), and the reasons of those. */
