@@ -5,6 +5,7 @@ import { backToBeforeIn } from './back-to-before.js';
 import { asksToCarryOn, opensWithApproval, takesStopBack } from './carry-on.js';
 import { compiled } from './compiled.js';
 import { complaintIn, errorLinesOf, fixFailedIn } from './complaint.js';
+import { frustratedFormIn } from './form-after-claim.js';
 import { showsFrustration } from './frustration.js';
 import {
   bareCommandKind,
@@ -359,6 +360,7 @@ export class CalibratedMachine {
       confirmable = read.confirmable;
     }
     if (!corrected) corrected = this.repasted(id, typed);
+    if (!corrected && reacting) corrected = this.frustratedAfterClaim(id, reaction);
     // The agent said it cannot do what was asked ("I don't have access to your files") and the person
     // did not let it go: they retype the path, ask how to give it access, or tell it to find another way.
     if (this.declined && !corrected) {
@@ -455,6 +457,19 @@ export class CalibratedMachine {
     this.hit('S1', id, `pasted the same error again: "${quote(again)}"`);
     if (claimsDone(this.lastText()))
       this.hit('S1', id, 'right after the agent said it was done: counts twice');
+    return true;
+  }
+
+  /**
+   * Marks or capitals with no correction in the words ("this???", "FIND AND DIG INTO THE ERROR") right
+   * after the agent said the work was done: the person answers a claim of success that did not hold
+   * (version 12). Counts as a steer, once.
+   */
+  private frustratedAfterClaim(id: MessageId, reaction: string): boolean {
+    if (!claimsDone(this.lastText())) return false;
+    const form = frustratedFormIn(reaction);
+    if (form === undefined) return false;
+    this.hit('S1', id, `answered the agent's claim that it was done in frustration ("${form}")`);
     return true;
   }
 
