@@ -27,6 +27,7 @@ import {
 } from './lexicon.js';
 import { isOwnCommand } from './own-command.js';
 import { FileRequests, S3_MIN_REQUESTS } from './rework.js';
+import { ruleWordIn } from './rule-words.js';
 import type { CalibratedAssistantTurn, CalibratedTurn, CalibratedUserTurn } from './turns.js';
 
 /**
@@ -335,11 +336,11 @@ export class CalibratedMachine {
         // same sign (version 7).
         const match =
           compiled(CORRECTION_RE).exec(reaction) ?? compiled(PROHIBITION_RE).exec(reaction.trimStart());
-        const rule = match ? null : compiled(RULE_RE).exec(reaction);
+        const rule = match ? null : (compiled(RULE_RE).exec(reaction)?.[0] ?? ruleWordIn(reaction));
         // Complaining that the work is not what was asked ("아니 …", "nao eu quero …") (version 8).
         const complaint = match || rule ? undefined : complaintIn(reaction);
         if (match) this.hit('S1', this.pending.id, `and corrected it ("${match[0]}"): counts twice`);
-        else if (rule) this.hit('S1', this.pending.id, `and laid down a rule ("${rule[0]}"): counts twice`);
+        else if (rule) this.hit('S1', this.pending.id, `and laid down a rule ("${rule}"): counts twice`);
         else if (complaint) this.hit('S1', this.pending.id, `and complained ("${complaint}"): counts twice`);
         // Stopping the agent at work (it had called tools or answered at length on the request) and telling
         // it something else: two acts of the person, each a sign (version 10). An interrupt before the agent
