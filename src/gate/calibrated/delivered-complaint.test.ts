@@ -37,6 +37,9 @@ describe('version 12: complaints about what the agent delivered', () => {
     ['o sismate estava pronto e porque voce não usou ?', 'porque voce não usou'],
     ['algumas estão erradas: os prazos vc inventou', 'vc inventou'],
     ['that endpoint does not exist, you made that up', 'you made that up'],
+    ['For reference, when I asked if you could set an event, you said no', 'you said no'],
+    ['Did claude not JUST remove the password?', 'Did claude not'],
+    ["didn't you just add that file?", "didn't you just"],
   ])('reads "%s"', (turn, match) => {
     expect(deliveredComplaintIn(turn)).toBe(match);
   });
@@ -52,6 +55,9 @@ describe('version 12: complaints about what the agent delivered', () => {
     'why did you choose this library? just curious',
     'você usou o template certo, obrigado',
     'make up a name for the new module',
+    'you said it would take a minute, take your time',
+    'as you said, run the migration first',
+    'did you notice the second log?',
   ])('does not read "%s"', (turn) => {
     expect(deliveredComplaintIn(turn)).toBeUndefined();
   });

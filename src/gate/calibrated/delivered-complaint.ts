@@ -104,6 +104,17 @@ const KINDS: Record<string, { spaced: string[]; unspaced: string[] }> = {
       '従っていない',
     ],
   },
+  // The agent's own earlier answer quoted back against it ("when I asked …, you said no"), and doubt that it
+  // did not just do what it now asks of the person ("Did claude not JUST remove the password?").
+  // "you said" alone, and "você falou" or "dijiste", are as often "as you said" (docs/gate.md, version 12).
+  quotedBack: {
+    spaced: [
+      "you said (?:no|you (?:can'?t|couldn'?t|cannot|could not|had|did|would|will|were))",
+      'did (?:you|claude|u) not',
+      "(?:didn'?t|did not) (?:you|claude|u) just",
+    ],
+    unspaced: [],
+  },
   // Something the agent made up.
   madeUp: {
     spaced: [
