@@ -53,7 +53,9 @@ export const DEFAULT_GATE_PROFILE: GateProfile = 'calibrated';
  * calibrated 12: complaints about what the agent delivered (the error still there, a page that will not
  * open, figures not accurate, how it looks, a rule not followed, something made up); asking for the change
  * undone in other words ("vuelvas a la version anterior", 改回去) rejects; doubled question marks right
- * after a claim of success steer; a reaction is read with its runs of spaces folded.
+ * after a claim of success steer; the agent's earlier "no" quoted back and "did you not …" complain; "must"
+ * in the other languages (debemos, tem que, il faut, нужно, 반드시) lays down a rule in a redirect; a
+ * reaction is read with its runs of spaces folded.
  */
 export const GATE_PROFILE_VERSIONS: Record<GateProfile, number> = { seed: 1, calibrated: 12 };
 
