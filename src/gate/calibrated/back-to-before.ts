@@ -6,6 +6,7 @@
  * "go back to the plan" or "volver a intentar" carry on.
  */
 import { compiled } from './compiled.js';
+import { lowerMatch } from './lower-match.js';
 
 const WORD = '[\\p{L}\\p{N}_]';
 
@@ -37,10 +38,10 @@ const UNSPACED = [
 
 const BACK_TO_BEFORE_RE = new RegExp(
   `(?<!${WORD})(?:${SPACED.join('|')})(?!${WORD})|${UNSPACED.join('|')}`,
-  'iu',
+  'u',
 );
 
 /** The words asking for the agent's change to be undone, if a reacting turn's opening holds them. */
 export function backToBeforeIn(opening: string): string | undefined {
-  return compiled(BACK_TO_BEFORE_RE).exec(opening)?.[0];
+  return lowerMatch(compiled(BACK_TO_BEFORE_RE), opening);
 }

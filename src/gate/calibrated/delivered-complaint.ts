@@ -10,6 +10,7 @@
  * without accents, as people type them. docs/gate.md, version 12, says what each list found and cost.
  */
 import { compiled } from './compiled.js';
+import { lowerMatch } from './lower-match.js';
 
 const WORD = '[\\p{L}\\p{N}_]';
 
@@ -134,10 +135,10 @@ const KINDS: Record<string, { spaced: string[]; unspaced: string[] }> = {
 const kinds = Object.values(KINDS);
 const DELIVERED_COMPLAINT_RE = new RegExp(
   `(?<!${WORD})(?:${kinds.flatMap((kind) => kind.spaced).join('|')})(?!${WORD})|${kinds.flatMap((kind) => kind.unspaced).join('|')}`,
-  'iu',
+  'u',
 );
 
 /** The complaint about delivered work a reacting turn's opening makes, if any (the match, for `--why`). */
 export function deliveredComplaintIn(opening: string): string | undefined {
-  return compiled(DELIVERED_COMPLAINT_RE).exec(opening)?.[0].trim();
+  return lowerMatch(compiled(DELIVERED_COMPLAINT_RE), opening)?.trim();
 }
