@@ -36,10 +36,7 @@ const UNSPACED = [
   '원래대로',
 ];
 
-const BACK_TO_BEFORE_RE = new RegExp(
-  `(?<!${WORD})(?:${SPACED.join('|')})(?!${WORD})|${UNSPACED.join('|')}`,
-  'u',
-);
+const BACK_TO_BEFORE_RE = new RegExp(`(${SPACED.join('|')})(?!${WORD})|${UNSPACED.join('|')}`, 'gu');
 
 /** The words asking for the agent's change to be undone, if a reacting turn's opening holds them. */
 export function backToBeforeIn(opening: string): string | undefined {

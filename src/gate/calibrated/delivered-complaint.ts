@@ -134,8 +134,8 @@ const KINDS: Record<string, { spaced: string[]; unspaced: string[] }> = {
 // its case closure, so a pair per kind cost several times the compile of the whole pattern.
 const kinds = Object.values(KINDS);
 const DELIVERED_COMPLAINT_RE = new RegExp(
-  `(?<!${WORD})(?:${kinds.flatMap((kind) => kind.spaced).join('|')})(?!${WORD})|${kinds.flatMap((kind) => kind.unspaced).join('|')}`,
-  'u',
+  `(${kinds.flatMap((kind) => kind.spaced).join('|')})(?!${WORD})|${kinds.flatMap((kind) => kind.unspaced).join('|')}`,
+  'gu',
 );
 
 /** The complaint about delivered work a reacting turn's opening makes, if any (the match, for `--why`). */

@@ -7,7 +7,7 @@ import { compiled } from './compiled.js';
 import { lowerMatch } from './lower-match.js';
 
 const RULE_WORDS_RE =
-  /(?<![\p{L}\p{N}_])(?:debe(?:s|mos|n)?|tienes que|hay que|siempre|deve(?:s|mos|m)?|tem que|tens que|sempre|il faut|doit|doivent|toujours|muss|musst|müssen|immer|devi|bisogna|должен|должна|должны|нужно|надо|всегда|musisz|trzeba|zawsze|phải|luôn)(?![\p{L}\p{N}_])|必ず|いつも|반드시|꼭|항상/u;
+  /(debe(?:s|mos|n)?|tienes que|hay que|siempre|deve(?:s|mos|m)?|tem que|tens que|sempre|il faut|doit|doivent|toujours|muss|musst|müssen|immer|devi|bisogna|должен|должна|должны|нужно|надо|всегда|musisz|trzeba|zawsze|phải|luôn)(?![\p{L}\p{N}_])|必ず|いつも|반드시|꼭|항상/gu;
 
 /** The rule word a redirect holds in a language other than English or Chinese, if any (for `--why`). */
 export function ruleWordIn(reaction: string): string | undefined {
