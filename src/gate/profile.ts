@@ -50,8 +50,14 @@ export const DEFAULT_GATE_PROFILE: GateProfile = 'calibrated';
  * concession answering a turn that opens by agreeing ("yes merge them") is not a conceded correction;
  * "for future reference" and "stop all e2e task" are instructions, not corrections; Italian, more French,
  * Japanese, Chinese, Korean and Spanish corrections, "I mean …", and swearing in a steer as its second sign.
+ * calibrated 12: complaints about what the agent delivered (the error still there, a page that will not
+ * open, figures not accurate, how it looks, a rule not followed, something made up); asking for the change
+ * undone in other words ("vuelvas a la version anterior", 改回去) rejects; doubled question marks right
+ * after a claim of success steer; the agent's earlier "no" quoted back and "did you not …" complain; "must"
+ * in the other languages (debemos, tem que, il faut, нужно, 반드시) lays down a rule in a redirect; a
+ * reaction is read with its runs of spaces folded.
  */
-export const GATE_PROFILE_VERSIONS: Record<GateProfile, number> = { seed: 1, calibrated: 11 };
+export const GATE_PROFILE_VERSIONS: Record<GateProfile, number> = { seed: 1, calibrated: 12 };
 
 export function isGateProfile(value: unknown): value is GateProfile {
   return typeof value === 'string' && (GATE_PROFILES as readonly string[]).includes(value);

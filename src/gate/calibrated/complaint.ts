@@ -11,7 +11,9 @@
  * person points to as ignored ("почему ты …, если … инструкция"), "does not match the design", pushback on
  * quality as a question ("а нельзя как-то …"), and, as a steer's second sign, that the fix did not work.
  */
+import { backToBeforeIn } from './back-to-before.js';
 import { compiled } from './compiled.js';
+import { deliveredComplaintIn } from './delivered-complaint.js';
 
 const WORD = '[\\p{L}\\p{N}_]';
 
@@ -94,7 +96,9 @@ export function complaintIn(opening: string): string | undefined {
   if (complaint) return complaint[0].trim();
   // The question runs to its mark; its first words say what it is.
   const unseen = compiled(UNSEEN_RE).exec(opening);
-  return unseen ? unseen[0].split(/\s+/u).slice(0, 5).join(' ') : undefined;
+  if (unseen) return unseen[0].split(/\s+/u).slice(0, 5).join(' ');
+  // About what the agent delivered: still failing, will not open, looks bad, a rule not followed (version 12).
+  return deliveredComplaintIn(opening) ?? backToBeforeIn(opening);
 }
 
 /**

@@ -121,8 +121,12 @@ export function reactionOf(typed: string): string {
   // A typographic apostrophe (macOS and phone keyboards type "doesn’t") reads as the plain one the phrases use.
   const head = typed.trimStart().slice(0, CORRECTION_HEAD).replaceAll('\u2019', "'");
   const lineEnd = head.indexOf('\n');
-  return lineEnd > 0 ? head.slice(0, lineEnd) : head;
+  const line = lineEnd > 0 ? head.slice(0, lineEnd) : head;
+  // "continua em  branco": people type double spaces, and the phrases hold single ones (version 12).
+  return line.includes('  ') || line.includes('\t') ? line.replace(SPACES_IN_LINE_RE, ' ') : line;
 }
+
+const SPACES_IN_LINE_RE = /[ \t]{2,}|\t/gu;
 
 /** Scripts written without spaces between words: their characters are counted, about two to a word. */
 const UNSPACED_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/gu;

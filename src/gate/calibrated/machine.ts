@@ -1,9 +1,11 @@
 import type { MessageId } from '../../transcript/types.js';
 import type { SignalHits } from '../machine.js';
 import { APPROVAL_WORDS, S5_MAX_WORDS } from '../signals.js';
+import { backToBeforeIn } from './back-to-before.js';
 import { asksToCarryOn, opensWithApproval, takesStopBack } from './carry-on.js';
 import { compiled } from './compiled.js';
 import { complaintIn, errorLinesOf, fixFailedIn } from './complaint.js';
+import { frustratedFormIn } from './form-after-claim.js';
 import { showsFrustration } from './frustration.js';
 import {
   bareCommandKind,
@@ -25,6 +27,7 @@ import {
 } from './lexicon.js';
 import { isOwnCommand } from './own-command.js';
 import { FileRequests, S3_MIN_REQUESTS } from './rework.js';
+import { ruleWordIn } from './rule-words.js';
 import type { CalibratedAssistantTurn, CalibratedTurn, CalibratedUserTurn } from './turns.js';
 
 /**
@@ -333,11 +336,11 @@ export class CalibratedMachine {
         // same sign (version 7).
         const match =
           compiled(CORRECTION_RE).exec(reaction) ?? compiled(PROHIBITION_RE).exec(reaction.trimStart());
-        const rule = match ? null : compiled(RULE_RE).exec(reaction);
+        const rule = match ? null : (compiled(RULE_RE).exec(reaction)?.[0] ?? ruleWordIn(reaction));
         // Complaining that the work is not what was asked ("아니 …", "nao eu quero …") (version 8).
         const complaint = match || rule ? undefined : complaintIn(reaction);
         if (match) this.hit('S1', this.pending.id, `and corrected it ("${match[0]}"): counts twice`);
-        else if (rule) this.hit('S1', this.pending.id, `and laid down a rule ("${rule[0]}"): counts twice`);
+        else if (rule) this.hit('S1', this.pending.id, `and laid down a rule ("${rule}"): counts twice`);
         else if (complaint) this.hit('S1', this.pending.id, `and complained ("${complaint}"): counts twice`);
         // Stopping the agent at work (it had called tools or answered at length on the request) and telling
         // it something else: two acts of the person, each a sign (version 10). An interrupt before the agent
@@ -358,6 +361,7 @@ export class CalibratedMachine {
       confirmable = read.confirmable;
     }
     if (!corrected) corrected = this.repasted(id, typed);
+    if (!corrected && reacting) corrected = this.frustratedAfterClaim(id, reaction);
     // The agent said it cannot do what was asked ("I don't have access to your files") and the person
     // did not let it go: they retype the path, ask how to give it access, or tell it to find another way.
     if (this.declined && !corrected) {
@@ -458,14 +462,28 @@ export class CalibratedMachine {
   }
 
   /**
+   * Marks or capitals with no correction in the words ("this???", "FIND AND DIG INTO THE ERROR") right
+   * after the agent said the work was done: the person answers a claim of success that did not hold
+   * (version 12). Counts as a steer, once.
+   */
+  private frustratedAfterClaim(id: MessageId, reaction: string): boolean {
+    if (!claimsDone(this.lastText())) return false;
+    const form = frustratedFormIn(reaction);
+    if (form === undefined) return false;
+    this.hit('S1', id, `answered the agent's claim that it was done in frustration ("${form}")`);
+    return true;
+  }
+
+  /**
    * A correction that rejects the agent's work outright ("that's wrong", "not what I asked", "revert that",
    * "不对") counts a second time on the same turn: alone it weighs what a correction and another signal
    * weigh, and flags the session. A steer ("I meant", "try again", "still not working") counts once.
    */
   private rejected(id: MessageId, reaction: string): boolean {
-    const match = compiled(REJECTION_RE).exec(reaction);
-    if (match) this.hit('S1', id, `rejected the agent's work ("${match[0]}"): counts twice`);
-    return match !== null;
+    // Asking for the work undone in other words ("vuelvas a la version anterior", 改回去) (version 12).
+    const match = compiled(REJECTION_RE).exec(reaction)?.[0] ?? backToBeforeIn(reaction);
+    if (match) this.hit('S1', id, `rejected the agent's work ("${match}"): counts twice`);
+    return match !== undefined;
   }
 
   /** Keeps the S2 or S3 hits a long session's rate counts (see hitsByRate), and the reasons of those. */

@@ -1,0 +1,30 @@
+/**
+ * A match of a version 12 pattern on a reacting turn's opening, as the person typed it (for `--why`).
+ * The pattern is written in lower case and compiled without the `i` flag, run on the lower-cased opening:
+ * under `iu` every `\p{L}` word edge is compiled with its case closure (docs/gate.md, version 12). It is
+ * built as `(bounded phrases)(?!W)|unbounded phrases` with the `g` flag, and the word edge before a bounded
+ * phrase is checked where one matches, as BoundedTest does (compiled.ts), rather than tried as a
+ * look-behind at every position of every opening. Bounded phrases are in scripts with spaces and unbounded
+ * ones in scripts without, so no position starts both and the two agree with `(?<!W)(?:bounded)(?!W)|…`.
+ */
+const WORD_END_RE = /[\p{L}\p{N}_]$/u;
+
+export function lowerMatch(pattern: RegExp, opening: string): string | undefined {
+  const lowered = opening.toLowerCase();
+  pattern.lastIndex = 0;
+  let match = pattern.exec(lowered);
+  while (
+    match !== null &&
+    match[1] !== undefined &&
+    WORD_END_RE.test(lowered.slice(Math.max(0, match.index - 2), match.index))
+  ) {
+    pattern.lastIndex = match.index + 1;
+    match = pattern.exec(lowered);
+  }
+  pattern.lastIndex = 0;
+  if (match === null) return undefined;
+  // Lower-casing keeps the length of all but a few letters ("İ"): the typed words where it did.
+  return lowered.length === opening.length
+    ? opening.slice(match.index, match.index + match[0].length)
+    : match[0];
+}
