@@ -4,7 +4,7 @@
 // scored. Transcripts are not in the repository: rebuild the corpus from the listed sources (eval/README.md)
 // and pass its folder (files named <session>.jsonl), or several: each session is read from the first that
 // holds it (the dev3 split's transcripts can live in a folder of their own).
-// usage: eval-gate.mjs CORPUS_DIR [CORPUS_DIR...] [--labels FILE] [--split dev|dev2|dev3|dev4|heldout|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|a,b|all]
+// usage: eval-gate.mjs CORPUS_DIR [CORPUS_DIR...] [--labels FILE] [--split dev|dev2|dev3|dev4|heldout|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|a,b|all]
 //                     [--exclude LABELS_FILE]
 //                     [--profile seed|calibrated] [--quiet] [--by-language] [--save FILE] [--compare FILE]
 //                     (or RETRO_EVAL_CORPUS=CORPUS_DIR)
