@@ -462,9 +462,9 @@ export class CalibratedMachine {
   }
 
   /**
-   * Marks or capitals with no correction in the words ("this???", "FIND AND DIG INTO THE ERROR") right
-   * after the agent said the work was done: the person answers a claim of success that did not hold
-   * (version 12). Counts as a steer, once.
+   * Doubled question marks with no correction in the words ("https://… this???") right after the agent
+   * said the work was done: the person answers a claim of success that did not hold (version 12). Counts as
+   * a steer, once. Capitals were tried too and left out (form-after-claim.ts says why).
    */
   private frustratedAfterClaim(id: MessageId, reaction: string): boolean {
     if (!claimsDone(this.lastText())) return false;
