@@ -1,6 +1,7 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { tempDir } from './temp-dir.js';
 
 /** The browsers looked for on PATH, in this order (Debian, Ubuntu, Google's package). */
 export const BROWSER_NAMES = ['chromium', 'chromium-browser', 'google-chrome'] as const;
@@ -41,12 +42,18 @@ export function isCi(env: NodeJS.ProcessEnv): boolean {
   return ci !== undefined && ci !== '' && ci !== '0' && ci !== 'false';
 }
 
-/** Starts the browser findBrowser found, headless and offline-minded; none (a CI run without one) fails. */
+/**
+ * Starts the browser findBrowser found, headless and offline-minded; none (a CI run without one) fails.
+ * Its temp folder is one of the test file's own: Chromium leaves a `.org.chromium.Chromium.*` entry in
+ * TMPDIR that it sometimes removes only after close() has returned, and the run's check of the shared temp
+ * folder then fails the run for it.
+ */
 export async function launchTestBrowser(path: string | undefined): Promise<Browser> {
   if (!path) throw new Error(`CI=true and ${NO_BROWSER}: install chromium (apt-get install -y chromium)`);
   return chromium.launch({
     executablePath: path,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    env: { ...process.env, TMPDIR: tempDir('retrospect-browser-') },
   });
 }
 
