@@ -6,9 +6,7 @@
  * "go back to the plan" or "volver a intentar" carry on.
  */
 import { compiled } from './compiled.js';
-import { lowerMatch } from './lower-match.js';
-
-const WORD = '[\\p{L}\\p{N}_]';
+import { lowerMatch, WORD } from './lower-match.js';
 
 const SPACED = [
   '(?:go|going|roll) back to (?:the )?(?:previous|old|earlier|original|last) (?:version|code|design|one)',

@@ -11,7 +11,6 @@
  * person points to as ignored ("почему ты …, если … инструкция"), "does not match the design", pushback on
  * quality as a question ("а нельзя как-то …"), and, as a steer's second sign, that the fix did not work.
  */
-import { backToBeforeIn } from './back-to-before.js';
 import { compiled } from './compiled.js';
 import { deliveredComplaintIn } from './delivered-complaint.js';
 
@@ -98,7 +97,7 @@ export function complaintIn(opening: string): string | undefined {
   const unseen = compiled(UNSEEN_RE).exec(opening);
   if (unseen) return unseen[0].split(/\s+/u).slice(0, 5).join(' ');
   // About what the agent delivered: still failing, will not open, looks bad, a rule not followed (version 12).
-  return deliveredComplaintIn(opening) ?? backToBeforeIn(opening);
+  return deliveredComplaintIn(opening);
 }
 
 /**

@@ -10,9 +10,7 @@
  * without accents, as people type them. docs/gate.md, version 12, says what each list found and cost.
  */
 import { compiled } from './compiled.js';
-import { lowerMatch } from './lower-match.js';
-
-const WORD = '[\\p{L}\\p{N}_]';
+import { lowerMatch, WORD } from './lower-match.js';
 
 /** Each kind's phrases on word edges (Latin and Cyrillic scripts), and without them (CJK). */
 const KINDS: Record<string, { spaced: string[]; unspaced: string[] }> = {

@@ -7,7 +7,9 @@
  * look-behind at every position of every opening. Bounded phrases are in scripts with spaces and unbounded
  * ones in scripts without, so no position starts both and the two agree with `(?<!W)(?:bounded)(?!W)|…`.
  */
-const WORD_END_RE = /[\p{L}\p{N}_]$/u;
+/** A word character, as the patterns' edges `(?!WORD)` read it. */
+export const WORD = '[\\p{L}\\p{N}_]';
+const WORD_END_RE = new RegExp(`${WORD}$`, 'u');
 
 export function lowerMatch(pattern: RegExp, opening: string): string | undefined {
   const lowered = opening.toLowerCase();

@@ -408,8 +408,10 @@ export class CalibratedMachine {
     const match = compiled(CORRECTION_RE).exec(reaction);
     // Objecting with a question ("but the location was in X?") steers as a correction phrase does (version 7).
     const challenge = match ? null : compiled(CHALLENGE_RE).exec(reaction);
-    // A complaint that the work is not what was asked: left empty, not matching, not seen (version 8).
-    const complaint = match || challenge ? undefined : complaintIn(reaction);
+    // A complaint that the work is not what was asked: left empty, not matching, not seen (version 8); or
+    // asking for it undone in other words, which rejected() below then counts a second time (version 12).
+    // Not part of complaintIn: after a refusal rejected() has read it already.
+    const complaint = match || challenge ? undefined : (complaintIn(reaction) ?? backToBeforeIn(reaction));
     if (match || challenge || complaint) {
       this.hit(
         'S1',
