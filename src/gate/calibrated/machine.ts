@@ -25,10 +25,19 @@ import {
   REJECTION_RE,
   RULE_RE,
 } from './lexicon.js';
+import { lowerExec } from './lower-match.js';
 import { isOwnCommand } from './own-command.js';
 import { FileRequests, S3_MIN_REQUESTS } from './rework.js';
 import { ruleWordIn } from './rule-words.js';
 import type { CalibratedAssistantTurn, CalibratedTurn, CalibratedUserTurn } from './turns.js';
+
+/**
+ * CORRECTION_RE read on the lower-cased reaction, compiled without `i`: its phrases are in lower case, and
+ * under `iu` V8 builds the case closure of its 5,000 characters when it compiles it.
+ */
+const LOWER_CORRECTION_RE = new RegExp(CORRECTION_RE.source, 'u');
+/** REJECTION_RE read the same way. */
+const LOWER_REJECTION_RE = new RegExp(REJECTION_RE.source, 'u');
 
 /**
  * How the next assistant text is read: `first`, the first reply to a person (for a concession and for "I
@@ -335,11 +344,14 @@ export class CalibratedMachine {
         // Laying down a rule about it ("all handoffs must be written in a local tmp directory") is the
         // same sign (version 7).
         const match =
-          compiled(CORRECTION_RE).exec(reaction) ?? compiled(PROHIBITION_RE).exec(reaction.trimStart());
-        const rule = match ? null : (compiled(RULE_RE).exec(reaction)?.[0] ?? ruleWordIn(reaction));
+          lowerExec(compiled(LOWER_CORRECTION_RE), reaction) ??
+          compiled(PROHIBITION_RE).exec(reaction.trimStart())?.[0];
+        const rule =
+          match !== undefined ? null : (compiled(RULE_RE).exec(reaction)?.[0] ?? ruleWordIn(reaction));
         // Complaining that the work is not what was asked ("아니 …", "nao eu quero …") (version 8).
-        const complaint = match || rule ? undefined : complaintIn(reaction);
-        if (match) this.hit('S1', this.pending.id, `and corrected it ("${match[0]}"): counts twice`);
+        const complaint = match !== undefined || rule ? undefined : complaintIn(reaction);
+        if (match !== undefined)
+          this.hit('S1', this.pending.id, `and corrected it ("${match}"): counts twice`);
         else if (rule) this.hit('S1', this.pending.id, `and laid down a rule ("${rule}"): counts twice`);
         else if (complaint) this.hit('S1', this.pending.id, `and complained ("${complaint}"): counts twice`);
         // Stopping the agent at work (it had called tools or answered at length on the request) and telling
@@ -405,19 +417,20 @@ export class CalibratedMachine {
   ): { corrected: boolean; confirmable: MessageId | undefined } {
     let corrected = false;
     let confirmable: MessageId | undefined;
-    const match = compiled(CORRECTION_RE).exec(reaction);
+    const match = lowerExec(compiled(LOWER_CORRECTION_RE), reaction);
     // Objecting with a question ("but the location was in X?") steers as a correction phrase does (version 7).
-    const challenge = match ? null : compiled(CHALLENGE_RE).exec(reaction);
+    const challenge = match !== undefined ? null : compiled(CHALLENGE_RE).exec(reaction);
     // A complaint that the work is not what was asked: left empty, not matching, not seen (version 8); or
     // asking for it undone in other words, which rejected() below then counts a second time (version 12).
     // Not part of complaintIn: after a refusal rejected() has read it already.
-    const complaint = match || challenge ? undefined : (complaintIn(reaction) ?? backToBeforeIn(reaction));
-    if (match || challenge || complaint) {
+    const complaint =
+      match !== undefined || challenge ? undefined : (complaintIn(reaction) ?? backToBeforeIn(reaction));
+    if (match !== undefined || challenge || complaint) {
       this.hit(
         'S1',
         id,
-        match
-          ? `correction "${match[0]}" in reply to the agent: "${quote(typed)}"`
+        match !== undefined
+          ? `correction "${match}" in reply to the agent: "${quote(typed)}"`
           : challenge
             ? `objected with a question in reply to the agent: "${quote(typed)}"`
             : `complained "${complaint}" in reply to the agent: "${quote(typed)}"`,
@@ -483,7 +496,7 @@ export class CalibratedMachine {
    */
   private rejected(id: MessageId, reaction: string): boolean {
     // Asking for the work undone in other words ("vuelvas a la version anterior", 改回去) (version 12).
-    const match = compiled(REJECTION_RE).exec(reaction)?.[0] ?? backToBeforeIn(reaction);
+    const match = lowerExec(compiled(LOWER_REJECTION_RE), reaction) ?? backToBeforeIn(reaction);
     if (match) this.hit('S1', id, `rejected the agent's work ("${match}"): counts twice`);
     return match !== undefined;
   }

@@ -31,8 +31,8 @@ import { CONCESSION_RE, DECLINE_RE, RETRY_RE } from './lexicon.js';
 import type { CalibratedMachine, ReplyReading } from './machine.js';
 import type { CalibratedAssistantTurn, CalibratedUserTurn } from './turns.js';
 
-const CONCESSION = new BoundedTest(CONCESSION_RE);
-const DECLINE = new BoundedTest(DECLINE_RE);
+const CONCESSION = new BoundedTest(CONCESSION_RE, { lowerCase: true });
+const DECLINE = new BoundedTest(DECLINE_RE, { lowerCase: true });
 
 /** How far into a reply a concession is looked for: it opens the reply. */
 const CONCESSION_HEAD = 200;
