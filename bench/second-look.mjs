@@ -3,7 +3,8 @@
 // whoever answers the prompts never sees a label:
 //   second-look.mjs prompts CORPUS_DIR --out DIR [--split S] [--labels FILE]
 //     lists the sessions whose calibrated score lies in the band and writes each one's exact prompt to
-//     DIR/<session>.txt (the prompt only), then prints how many sessions the band sends (its share).
+//     DIR/<session>.txt (the prompt only), then prints how many sessions are sent (their share), how many
+//     for cues under the band, and per split the recall ceiling (rough flagged or sent, over all rough).
 //   second-look.mjs score CORPUS_DIR --answers DIR [--split S] [--labels FILE] [--by-language]
 //     reads DIR/<session>.json for each band session, validates it through the library exactly as the
 //     command does, and prints gate alone against gate + second look per split (precision, recall, F1,
@@ -55,6 +56,20 @@ const decided = (list) => list.filter((c) => c.entry.label !== 'unclear').length
 console.log(
   `band: ${banded.length} of ${cases.length} sessions (${pct(banded.length, cases.length)}); of the decided ones ${decided(banded)} of ${decided(cases)} (${pct(decided(banded), decided(cases))})`,
 );
+
+const byCue = banded.filter((c) => c.found.sentBy === 'cue').length;
+console.log(`sent for cues under the band: ${byCue}; in the band: ${banded.length - byCue}`);
+// The recall ceiling: rough sessions the gate flags or the second look reads, over all rough (no answer can
+// find more), and the rough share among the decided sessions sent (what the reader must sort).
+const rough = (list) => list.filter((c) => c.entry.label === 'rough');
+const reached = (list) => rough(list).filter((c) => c.found.verdict.passed || c.found.inBand).length;
+for (const split of [...splits, ...(splits.length > 1 ? ['all'] : [])]) {
+  const part = cases.filter((c) => split === 'all' || c.entry.split === split);
+  const sentPart = part.filter((c) => c.found.inBand);
+  console.log(
+    `${split.padEnd(8)} sent ${sentPart.length} of ${part.length} (${pct(sentPart.length, part.length)}); recall ceiling ${reached(part)}/${rough(part).length}; rough among decided sent ${rough(sentPart).length}/${decided(sentPart)}`,
+  );
+}
 
 if (step === 'prompts') {
   if (!values.out) throw new Error('prompts needs --out DIR (the folder the prompts are written to)');

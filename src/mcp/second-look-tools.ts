@@ -61,7 +61,7 @@ export function registerSecondLookTools(server: McpServer, context: ToolContext)
     guarded('second_look_prompt', context, (args: z.infer<typeof promptInput>) => {
       const found = caseOf(args.session, context);
       const where = found.inBand
-        ? 'in the band: a valid answer decides the flag'
+        ? `${found.cues !== undefined ? `under the band, sent for its cues (${found.cues.join(', ')})` : 'in the band'}: a valid answer decides the flag`
         : "outside the band: the gate's verdict stands whatever the answer";
       const about = [
         `The second-look prompt for session ${found.sessionId}: gate score ${found.verdict.score} / ${found.verdict.threshold} (${found.verdict.passed ? 'flagged' : 'not flagged'}), ${where}.`,

@@ -10,9 +10,10 @@ const verdict = (score: number, threshold = 5): GateVerdict => ({
 });
 
 describe('the second look band', () => {
-  it('holds scores from 2.5 under the threshold up to (not including) 1.0 over it', () => {
-    expect([2, 2.5, 3, 4.5, 5, 5.5, 6, 9].map((s) => inBand(verdict(s)))).toEqual([
+  it('holds scores from 3.0 under the threshold up to (not including) 1.0 over it', () => {
+    expect([1.5, 2, 2.5, 3, 4.5, 5, 5.5, 6, 9].map((s) => inBand(verdict(s)))).toEqual([
       false,
+      true,
       true,
       true,
       true,
@@ -25,9 +26,9 @@ describe('the second look band', () => {
 
   it('moves with the threshold', () => {
     expect(inBand(verdict(5, 7.5))).toBe(true);
-    expect(inBand(verdict(4.5, 7.5))).toBe(false);
+    expect(inBand(verdict(4, 7.5))).toBe(false);
     expect(inBand(verdict(3, 5), { below: 1, above: 1 })).toBe(false);
-    expect(DEFAULT_BAND).toEqual({ below: 2.5, above: 1 });
+    expect(DEFAULT_BAND).toEqual({ below: 3, above: 1 });
   });
 
   it('never holds an error verdict', () => {

@@ -10,6 +10,14 @@ export {
 } from './answer.js';
 export { DEFAULT_BAND, inBand, type SecondLookBand } from './band.js';
 export {
+  cuesOf,
+  DEFAULT_ENTRY,
+  type EntryCue,
+  type EntryDecision,
+  entryOf,
+  type SecondLookEntry,
+} from './entry.js';
+export {
   askSecondLook,
   decideFromText,
   prepareSecondLook,

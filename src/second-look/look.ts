@@ -5,7 +5,7 @@ import { parseJsonAnswer } from '../llm/json-text.js';
 import type { LlmPort, LlmUsage } from '../llm/port.js';
 import { adapterFor } from '../transcript/host.js';
 import { type RawAnswer, SECOND_LOOK_SCHEMA, type SecondLookAnswer, validateAnswer } from './answer.js';
-import { DEFAULT_BAND, inBand, type SecondLookBand } from './band.js';
+import { DEFAULT_ENTRY, type EntryCue, entryOf, type SecondLookEntry } from './entry.js';
 import { secondLookPrompt } from './prompt.js';
 import { type SessionView, sessionView } from './view.js';
 
@@ -14,7 +14,11 @@ export interface SecondLookCase {
   sessionId: string;
   verdict: GateVerdict;
   reasons: HitReason[];
+  /** Whether the second look reads the session (its answer decides): in the band, or under it with a cue. */
   inBand: boolean;
+  /** What sent it: the score in the band, or under the band the cues its turns show. */
+  sentBy?: 'band' | 'cue';
+  cues?: EntryCue[];
   /** The session's view and prompt (band sessions only). */
   view?: SessionView;
   prompt?: string;
@@ -23,7 +27,8 @@ export interface SecondLookCase {
 export interface SecondLookOptions {
   /** How the gate scores the session (the gate's own options). */
   gate?: GateOptions;
-  band?: SecondLookBand;
+  /** Which sessions are read (the band, and the cues under it). */
+  entry?: SecondLookEntry;
   /** Build the prompt even outside the band (a person asking about one session). */
   always?: boolean;
 }
@@ -32,11 +37,23 @@ export interface SecondLookOptions {
 export function prepareSecondLook(path: string, options: SecondLookOptions = {}): SecondLookCase {
   const result = gateSessionSync(path, options.gate ?? {});
   const reasons = result.reasons ?? [];
-  const banded = inBand(result.verdict, options.band ?? DEFAULT_BAND);
-  const base = { sessionId: result.sessionId, verdict: result.verdict, reasons, inBand: banded };
-  if (result.verdict.error !== undefined || (!banded && options.always !== true)) return base;
-  const view = sessionView(adapterFor(path).messages(path));
-  return { ...base, view, prompt: secondLookPrompt(result.verdict, reasons, view) };
+  // The view is built once, and only when a cue or the prompt needs it (a second pass over the file).
+  let built: SessionView | undefined;
+  const view = (): SessionView => {
+    built ??= sessionView(adapterFor(path).messages(path));
+    return built;
+  };
+  const entry = entryOf(result.verdict, view, options.entry ?? DEFAULT_ENTRY);
+  const base = {
+    sessionId: result.sessionId,
+    verdict: result.verdict,
+    reasons,
+    inBand: entry.sent,
+    ...(entry.by !== undefined ? { sentBy: entry.by } : {}),
+    ...(entry.cues.length > 0 ? { cues: entry.cues } : {}),
+  };
+  if (result.verdict.error !== undefined || (!entry.sent && options.always !== true)) return base;
+  return { ...base, view: view(), prompt: secondLookPrompt(result.verdict, reasons, view()) };
 }
 
 /** What the second look decided: the flag after it, and what the reader said (or why it does not count). */

@@ -8,7 +8,10 @@ export interface SecondLookReport {
   score: number;
   threshold: number;
   gate_flagged: boolean;
+  /** Whether the second look reads it: in the band, or under it with a cue (`cues`). */
   in_band: boolean;
+  /** The cues that sent a session under the band. */
+  cues?: string[];
   status: SecondLookOutcome['status'];
   /** The flag after the second look: the validated answer's verdict, else the gate's. */
   flagged: boolean;
@@ -33,6 +36,7 @@ export function secondLookReport(
     threshold: found.verdict.threshold,
     gate_flagged: outcome.gateFlagged,
     in_band: found.inBand,
+    ...(found.cues !== undefined ? { cues: found.cues } : {}),
     status: outcome.status,
     flagged: outcome.flagged,
     ...(reader !== undefined && (answer !== undefined || outcome.why !== undefined) ? { reader } : {}),
@@ -47,7 +51,11 @@ const flagWord = (flagged: boolean) => (flagged ? 'flagged' : 'not flagged');
 /** The lines `retrospect second-look` prints for people. */
 export function renderSecondLook(report: SecondLookReport, band: SecondLookBand = DEFAULT_BAND): string {
   const head = `Session ${report.session_id}: score ${pyFloatRepr(report.score)} / ${pyFloatRepr(report.threshold)}, ${flagWord(report.gate_flagged)} by the gate`;
-  const where = `${report.in_band ? 'in' : 'outside'} the second look's band (${band.below.toFixed(1)} under to ${band.above.toFixed(1)} over the threshold)`;
+  const range = `${band.below.toFixed(1)} under to ${band.above.toFixed(1)} over the threshold`;
+  const where =
+    report.cues !== undefined && report.in_band
+      ? `under the second look's band (${range}), read for its cues: ${report.cues.join(', ')}`
+      : `${report.in_band ? 'in' : 'outside'} the second look's band (${range})`;
   const lines = [`${head}; ${where}`];
   const reader = report.reader ?? 'the reader';
   if (report.status === 'outside') {

@@ -68,7 +68,7 @@ describe('retrospect second-look', () => {
     const run = await runCli(['second-look', transcript, '--provider', 'openai'], { cwd: folder, env });
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(
-      `Session ${SESSION}: score 3.0 / 5.0, not flagged by the gate; in the second look's band (2.5 under to 1.0 over the threshold)\n` +
+      `Session ${SESSION}: score 3.0 / 5.0, not flagged by the gate; in the second look's band (3.0 under to 1.0 over the threshold)\n` +
         `openai (gpt-4o-mini)'s answer does not count (a "rough" answer needs a valid citation: the quote "you broke it" is not in turn 0); the gate's verdict stands: not flagged\n`,
     );
     expect(server.requests).toHaveLength(1);

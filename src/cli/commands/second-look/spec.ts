@@ -6,7 +6,7 @@ export const SPEC = defineCommand({
   path: 'second-look',
   summary: 'Ask a model about a session whose gate score is near the threshold, and flag it by the answer',
   details:
-    "Gates the session; when its score lies in the band near the threshold (2.5 under to 1.0 over it), a model\nreads the person's turns and what the agent did between them, and answers rough or smooth with a cited\nturn and quote. A valid answer decides the flag; an invalid one, or no reader (offline), leaves the gate's.\nThe gate's own verdict and output do not change.",
+    "Gates the session; when its score lies in the band near the threshold (3.0 under to 1.0 over it), or under\nthe band when the person's turns show a cue (two or more replies to the agent's claims of done that are not a\nplain approval, a turn retyped, an error pasted back), a model reads the person's turns and what the agent\ndid between them, and answers rough or smooth with a cited turn and quote. A valid answer decides the flag;\nan invalid one, or no reader (offline), leaves the gate's. The gate's own verdict and output do not change.",
   args: [SESSION_ARG],
   options: {
     prompt: {
