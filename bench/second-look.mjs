@@ -115,6 +115,7 @@ if (step === 'prompts') {
       gate: outcome.gateFlagged,
       after: outcome.flagged,
       inBand: c.found.inBand,
+      sentBy: c.found.sentBy,
       kind: outcome.answer?.kind,
     });
   }
@@ -144,6 +145,11 @@ if (step === 'prompts') {
   line(
     'band, over threshold',
     rows.filter((r) => r.inBand && r.gate),
+  );
+  // The sessions sent for a cue under the band alone: whether the cues send sessions worth reading.
+  line(
+    'sent for cues',
+    rows.filter((r) => r.inBand && r.sentBy === 'cue'),
   );
   // What each kind of answer was, by label: where a reader's "rough" goes wrong.
   const byKind = new Map();
