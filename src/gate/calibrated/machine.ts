@@ -168,6 +168,8 @@ export class CalibratedMachine {
   private declined = false;
   /** The person ran a shell command of their own (`!`) since their last words: the agent answers its output. */
   private ownCommand = false;
+  /** The agent edited a file since the person's last words (version 13). */
+  private changed = false;
 
   /** How the next assistant text is read for a concession (see ReplyReading). */
   get replyReading(): ReplyReading {
@@ -190,6 +192,7 @@ export class CalibratedMachine {
     if (turn.hasText) this.lastText = turn.text;
     this.lastAssistantLong = turn.long;
     if (turn.long || turn.edits.length > 0) this.acted = true;
+    if (turn.edits.length > 0) this.changed = true;
     for (let i = 0; i < turn.retries; i++) this.hit('S4', turn.id, 'retry phrase in the reply');
     if (this.awaitingReply && turn.hasText) {
       if (turn.concedes) this.conceded();
@@ -371,6 +374,7 @@ export class CalibratedMachine {
       const read = this.readWords(id, typed, reaction);
       corrected = read.corrected;
       confirmable = read.confirmable;
+      if (!corrected) ({ corrected, confirmable } = this.failedAfterWork(id, reaction));
     }
     if (!corrected) corrected = this.repasted(id, typed);
     if (!corrected && reacting) corrected = this.frustratedAfterClaim(id, reaction);
@@ -401,6 +405,7 @@ export class CalibratedMachine {
     for (const path of this.filesThis) this.filesBefore.add(path);
     this.filesThis.clear();
     this.acted = false;
+    this.changed = false;
     this.lastHuman = { id, typed, corrected, confirmable, reacting };
     this.awaitingReply = true;
   }
@@ -455,6 +460,28 @@ export class CalibratedMachine {
       corrected = true;
     }
     return { corrected, confirmable };
+  }
+
+  /**
+   * "Still not working", 还是不行, 直ってない, "sigue sin funcionar" with no correction phrase beside it, in
+   * reply to the agent's claim that the work was done or right after it changed a file: the person tried
+   * what the agent delivered and it failed (version 13). Before version 13 these words only counted as a
+   * second sign beside a correction. A steer, counted twice after a claim of success (as a correction
+   * is); after a change alone it counts once, and the agent's concession can confirm it.
+   */
+  private failedAfterWork(
+    id: MessageId,
+    reaction: string,
+  ): { corrected: boolean; confirmable: MessageId | undefined } {
+    const failed = fixFailedIn(reaction);
+    if (failed === undefined) return { corrected: false, confirmable: undefined };
+    const claimed = claimsDone(this.lastText());
+    if (!claimed && !this.changed) return { corrected: false, confirmable: undefined };
+    const after = claimed ? 'claim that it was done' : 'change';
+    this.hit('S1', id, `said it still did not work ("${failed}") after the agent's ${after}`);
+    if (!claimed) return { corrected: true, confirmable: id };
+    this.hit('S1', id, 'right after the agent said it was done: counts twice');
+    return { corrected: true, confirmable: undefined };
   }
 
   /**
