@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TranscriptBuilder } from '../../test-support/transcript.js';
 import { type GateResult, gateSessionSync, renderWhy } from '../index.js';
 import { fixFailedIn } from './complaint.js';
+import { claimsDone } from './lexicon.js';
 
 const gate = (jsonl: string): GateResult =>
   gateSessionSync(jsonl, { profile: 'calibrated', env: {}, ledgerPath: null });
@@ -81,4 +82,17 @@ describe('version 13: "still not working" counts alone after the agent\'s claim 
       expect(fixFailedIn(turn)).toBeUndefined();
     },
   );
+});
+
+describe('version 13: "have been applied" and "are now live" claim the work done', () => {
+  it.each([
+    'All fixes have been applied. Summary of the changes below.',
+    'The changes are now live on the staging site.',
+  ])('reads "%s" as a claim', (claim) => {
+    expect(claimsDone(claim)).toBe(true);
+  });
+
+  it('does not read a plan as one', () => {
+    expect(claimsDone('Once the migration has run, the new schema can be applied.')).toBe(false);
+  });
 });
