@@ -179,3 +179,19 @@ describe('version 11: more complaints', () => {
     expect(complaintIn('ta bom, pode seguir')).toBeUndefined();
   });
 });
+
+describe('version 13: insisting in Korean on what was asked', () => {
+  it.each([
+    ['그냥 딱 터미널켜서 수입이라고치면 나오게 해달라니께', '라니께'],
+    ['그 웹페이지에가서 너가 좀 검토해보라고한거야 권한줄테니깐 해봐', '라고한거야'],
+    ['아까했자나 링크다시줄게', '아까했자나'],
+    ['파일로 저장하라니까', '라니까'],
+  ])('reads "%s" as a complaint', (turn, match) => {
+    expect(complaintIn(turn)).toBe(match);
+    expect(s1Of(reactedWith(turn))).toBe(1);
+  });
+
+  it('does not read a reference to what was shown before as one', () => {
+    expect(complaintIn('아까 정답, 오답 표시했잖아? 여기에 컴파일 에러도 보여줘')).toBeUndefined();
+  });
+});

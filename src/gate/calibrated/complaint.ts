@@ -10,6 +10,8 @@
  * left out (docs/gate.md, version 8, second round). Version 9 (tuned on fresh4 as well) adds a rule the
  * person points to as ignored ("почему ты …, если … инструкция"), "does not match the design", pushback on
  * quality as a question ("а нельзя как-то …"), and, as a steer's second sign, that the fix did not work.
+ * Version 13 adds insisting in Korean on what was asked (해달라니까, "…라고 한 거야", 아까 했잖아), and reads
+ * that the fix did not work alone after the agent's claim or change (machine.ts, failedAfterWork).
  */
 import { compiled } from './compiled.js';
 import { deliveredComplaintIn } from './delivered-complaint.js';
@@ -69,6 +71,11 @@ const UNSPACED = [
   '이라는데[?？]',
   // "구조를 안 바꿨잖아?": you did not change it, did you (version 11)
   '안 [가-힣]{1,6}잖아',
+  // Insisting on what was asked: "해달라니께" (I am telling you to), "검토해보라고한거야" (what I said was),
+  // "아까했자나" (we did that already) (version 13)
+  '라니(?:까|께)',
+  '라고 ?한 ?거야',
+  '아까 ?했(?:잖아|자나)',
 ];
 
 /**
