@@ -15,6 +15,7 @@
  */
 import { compiled } from './compiled.js';
 import { deliveredComplaintIn } from './delivered-complaint.js';
+import { lowerMatch } from './lower-match.js';
 
 const WORD = '[\\p{L}\\p{N}_]';
 
@@ -187,14 +188,19 @@ const FIX_FAILED_UNSPACED = [
   'になってない',
 ];
 
+/**
+ * Read on the lower-cased opening without `i`, the word edge before a spaced phrase checked where one
+ * matches (lower-match.ts): since version 13 it is read on every reacting turn the agent's claim or change
+ * precedes, not only beside a correction.
+ */
 const FIX_FAILED_RE = new RegExp(
-  `(?<!${WORD})(?:${FIX_FAILED.join('|')})(?!${WORD})|${FIX_FAILED_UNSPACED.join('|')}`,
-  'iu',
+  `(${FIX_FAILED.join('|')})(?!${WORD})|${FIX_FAILED_UNSPACED.join('|')}`,
+  'gu',
 );
 
 /** The words saying the fix did not work in a reacting turn's opening, if any (for `--why`). */
 export function fixFailedIn(opening: string): string | undefined {
-  return compiled(FIX_FAILED_RE).exec(opening)?.[0];
+  return lowerMatch(compiled(FIX_FAILED_RE), opening);
 }
 
 /**
