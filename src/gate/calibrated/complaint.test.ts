@@ -195,3 +195,15 @@ describe('version 13: insisting in Korean on what was asked', () => {
     expect(complaintIn('아까 정답, 오답 표시했잖아? 여기에 컴파일 에러도 보여줘')).toBeUndefined();
   });
 });
+
+describe('version 13: "I did not want you to" in Japanese', () => {
+  it('reads "て欲しくない" as a complaint', () => {
+    const turn = 'シーンファイルは設定や流れを書くのであって本文を書いて欲しくないのだけど?';
+    expect(complaintIn(turn)).toBe('て欲しくない');
+    expect(s1Of(reactedWith(turn))).toBe(1);
+  });
+
+  it('does not read "欲しい" (I want) as one', () => {
+    expect(complaintIn('本文を書いて欲しいです')).toBeUndefined();
+  });
+});
