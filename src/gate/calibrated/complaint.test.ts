@@ -207,3 +207,17 @@ describe('version 13: "I did not want you to" in Japanese', () => {
     expect(complaintIn('本文を書いて欲しいです')).toBeUndefined();
   });
 });
+
+describe('version 13: "you did not" in Chinese', () => {
+  it.each([
+    ['你没有运行nca', '你没有'],
+    ['你并没有优化skill', '你并没有'],
+  ])('reads "%s" as a complaint', (turn, match) => {
+    expect(complaintIn(turn)).toBe(match);
+    expect(s1Of(reactedWith(turn))).toBe(1);
+  });
+
+  it('does not read "没有" without "你" as one', () => {
+    expect(complaintIn('没有问题，继续吧')).toBeUndefined();
+  });
+});

@@ -79,6 +79,8 @@ const UNSPACED = [
   '아까 ?했(?:잖아|자나)',
   // "本文を書いて欲しくないのだけど?": I did not want you to write it (version 13)
   '(?:て|で)(?:欲しく|ほしく)ない',
+  // "你没有调整对应的ut文件": you did not (do what was asked) (version 13)
+  '你并?没有',
 ];
 
 /**
