@@ -221,3 +221,22 @@ describe('version 13: "you did not" in Chinese', () => {
     expect(complaintIn('没有问题，继续吧')).toBeUndefined();
   });
 });
+
+describe('version 13: asking whether a part of the work was left out', () => {
+  it.each([
+    ['hai aggiornato CLAUDE.md e le istruzioni per setup e utilizzo?', 'hai aggiornato CLAUDE.md'],
+    ['ты удалил GuestTicketService? он больше не нужен', 'ты удалил GuestTicketService?'],
+    ["didn't you forget the settings page?", "didn't you forget"],
+  ])('reads "%s" as a complaint', (turn, match) => {
+    expect(complaintIn(turn)).toBe(match);
+    expect(s1Of(reactedWith(turn))).toBe(1);
+  });
+
+  it.each([
+    'hai aggiornato CLAUDE.md, ora committa',
+    'poi, hai aggiornato il file?',
+    'ты удалил всё правильно, спасибо',
+  ])('does not read "%s" as one', (turn) => {
+    expect(complaintIn(turn)).toBeUndefined();
+  });
+});

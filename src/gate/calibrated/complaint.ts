@@ -93,6 +93,16 @@ const UNSEEN_RE = new RegExp(
   'iu',
 );
 
+/**
+ * Asking whether the agent did a part of the work it should have done ("hai aggiornato CLAUDE.md e le
+ * istruzioni?", "ты удалил GuestTicketService?", "didn't you forget the settings page?"): something left
+ * out, as a question opening the turn (version 13).
+ */
+const LEFT_OUT_RE = new RegExp(
+  `^\\s*(?:(?:did|didn'?t) you forget|hai (?:aggiornato|dimenticato|aggiunto|rimosso)|(?:voc[eê]|vc) (?:esqueceu|atualizou)|(?:ты|вы) (?:забыл|обновил|удалил)\\p{L}{0,2})(?!${WORD})[^\\n]*[?？]`,
+  'iu',
+);
+
 /** Opening words that refuse what the agent took the request to be, read only at the turn's start. */
 const OPENING = ['아니[\\s,.]', 'いや[、,\\s]'];
 
@@ -108,6 +118,8 @@ export function complaintIn(opening: string): string | undefined {
   // The question runs to its mark; its first words say what it is.
   const unseen = compiled(UNSEEN_RE).exec(opening);
   if (unseen) return unseen[0].split(/\s+/u).slice(0, 5).join(' ');
+  const leftOut = compiled(LEFT_OUT_RE).exec(opening);
+  if (leftOut) return leftOut[0].trim().split(/\s+/u).slice(0, 3).join(' ');
   // About what the agent delivered: still failing, will not open, looks bad, a rule not followed (version 12).
   return deliveredComplaintIn(opening);
 }
