@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LONG_ANSWER, TranscriptBuilder } from '../../test-support/transcript.js';
 import { gateSessionSync } from '../index.js';
-import { complaintIn, fixFailedIn } from './complaint.js';
+import { actuallyIn, complaintIn, fixFailedIn } from './complaint.js';
 
 function gate(path: string) {
   return gateSessionSync(path, { profile: 'calibrated', env: {}, ledgerPath: null });
@@ -168,7 +168,8 @@ describe('version 9: a steer saying the fix did not work counts twice', () => {
 describe('version 11: more complaints', () => {
   it.each([
     ['클로드야 근데 구조를 안 바꿨잖아? 굳이 필요없는 구조는 빼도 되지 않을까?', '안 바꿨잖아'],
-    ['na verdade, é na sessão analise de performance, que ainda ta vazia', 'ta vazia'],
+    // Opening with "na verdade" it counts twice since version 13 (below).
+    ['é na sessão analise de performance, que ainda ta vazia', 'ta vazia'],
   ])('reads "%s" as a complaint', (turn, match) => {
     expect(complaintIn(turn)).toBe(match);
     expect(s1Of(reactedWith(turn))).toBe(1);
@@ -238,5 +239,30 @@ describe('version 13: asking whether a part of the work was left out', () => {
     'ты удалил всё правильно, спасибо',
   ])('does not read "%s" as one', (turn) => {
     expect(complaintIn(turn)).toBeUndefined();
+  });
+});
+
+describe('version 13: an opening "actually" beside a complaint', () => {
+  it('counts the complaint twice, with its reason', () => {
+    const result = gate(
+      reactedWith('na verdade, é na sessão analise de performance, que ainda ta vazia ali no jake os'),
+    );
+    expect(result.verdict.signals.find((s) => s.name === 'S1')?.count).toBe(2);
+    expect((result.reasons ?? []).map((r) => r.reason)).toContain(
+      'and set right what the agent took ("na verdade"): counts twice',
+    );
+  });
+
+  it('counts an opening "actually" without a complaint not at all', () => {
+    expect(s1Of(reactedWith('actually it could deploy to multiple at once but add that too'))).toBe(0);
+  });
+
+  it.each([
+    ['na verdade, é na outra sessão', 'na verdade'],
+    ['其实我想要的是表格', '其实'],
+    ['En fait, non', 'En fait'],
+  ])('finds "%s" at the opening only', (turn, words) => {
+    expect(actuallyIn(turn)).toBe(words);
+    expect(actuallyIn(`ok ${turn}`)).toBeUndefined();
   });
 });

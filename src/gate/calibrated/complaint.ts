@@ -256,3 +256,17 @@ export function errorLinesOf(typed: string): string[] {
   }
   return lines;
 }
+
+/**
+ * A turn opening with "actually" (na verdade, en realidad, en fait, 其实, 実は): beside a correction or a
+ * complaint in the same opening ("na verdade, é na sessão analise de performance, que ainda ta vazia"),
+ * the person sets right what the agent took the request to be, and says what is wrong with the result: a
+ * second sign (version 13). Alone it steers no more than any request does (docs/gate.md, version 12).
+ */
+const ACTUALLY_RE =
+  /^\s*(?:(?:actually|na verdade|en realidad|en fait|in realt[aà]|eigentlich|на самом деле)(?![\p{L}\p{N}_])|其实|實際上|実は|사실은?)/iu;
+
+/** The opening "actually" of a reacting turn, if any (for `--why`). */
+export function actuallyIn(opening: string): string | undefined {
+  return ACTUALLY_RE.exec(opening)?.[0].trim();
+}

@@ -4,7 +4,7 @@ import { APPROVAL_WORDS, S5_MAX_WORDS } from '../signals.js';
 import { backToBeforeIn } from './back-to-before.js';
 import { asksToCarryOn, opensWithApproval, takesStopBack } from './carry-on.js';
 import { compiled } from './compiled.js';
-import { complaintIn, errorLinesOf, fixFailedIn } from './complaint.js';
+import { actuallyIn, complaintIn, errorLinesOf, fixFailedIn } from './complaint.js';
 import { frustratedFormIn } from './form-after-claim.js';
 import { showsFrustration } from './frustration.js';
 import {
@@ -445,6 +445,7 @@ export class CalibratedMachine {
         // "this still fails??", a steer in capitals: the form says it was not a calm steer (version 8).
         const frustration = showsFrustration(reaction);
         const fixFailed = fixFailedIn(reaction);
+        const actually = actuallyIn(reaction);
         // The agent had just said the work was done: the person caught a claim that was not true.
         if (claimsDone(this.lastText()))
           this.hit('S1', id, 'right after the agent said it was done: counts twice');
@@ -455,6 +456,9 @@ export class CalibratedMachine {
         // "I just did it but its not working": the person tried what the agent gave (version 9).
         else if (fixFailed)
           this.hit('S1', id, `and said the fix did not work ("${fixFailed}"): counts twice`);
+        // "na verdade, é na sessão …, que ainda ta vazia": setting right what the agent took (version 13).
+        else if (actually !== undefined)
+          this.hit('S1', id, `and set right what the agent took ("${actually}"): counts twice`);
         else confirmable = id;
       }
       corrected = true;
