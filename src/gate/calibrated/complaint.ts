@@ -15,7 +15,7 @@
  */
 import { compiled } from './compiled.js';
 import { deliveredComplaintIn } from './delivered-complaint.js';
-import { lowerMatch } from './lower-match.js';
+import { lowerExec, lowerMatch } from './lower-match.js';
 
 const WORD = '[\\p{L}\\p{N}_]';
 
@@ -100,8 +100,11 @@ const UNSEEN_RE = new RegExp(
  */
 const LEFT_OUT_RE = new RegExp(
   `^\\s*(?:(?:did|didn'?t) you forget|hai (?:aggiornato|dimenticato|aggiunto|rimosso)|(?:voc[eê]|vc) (?:esqueceu|atualizou)|(?:ты|вы) (?:забыл|обновил|удалил)\\p{L}{0,2})(?!${WORD})[^\\n]*[?？]`,
-  'iu',
+  'u',
 );
+
+/** How much of a turn's opening LEFT_OUT_RE and ACTUALLY_RE read, lower-cased: they match at its start. */
+const OPENING_HEAD = 120;
 
 /** Opening words that refuse what the agent took the request to be, read only at the turn's start. */
 const OPENING = ['아니[\\s,.]', 'いや[、,\\s]'];
@@ -118,8 +121,9 @@ export function complaintIn(opening: string): string | undefined {
   // The question runs to its mark; its first words say what it is.
   const unseen = compiled(UNSEEN_RE).exec(opening);
   if (unseen) return unseen[0].split(/\s+/u).slice(0, 5).join(' ');
-  const leftOut = compiled(LEFT_OUT_RE).exec(opening);
-  if (leftOut) return leftOut[0].trim().split(/\s+/u).slice(0, 3).join(' ');
+  // Read lower-cased, compiled without `i`: under `iu` each `\p{L}` class is compiled with its case closure.
+  const leftOut = lowerExec(compiled(LEFT_OUT_RE), opening.slice(0, OPENING_HEAD));
+  if (leftOut) return leftOut.trim().split(/\s+/u).slice(0, 3).join(' ');
   // About what the agent delivered: still failing, will not open, looks bad, a rule not followed (version 12).
   return deliveredComplaintIn(opening);
 }
@@ -264,9 +268,9 @@ export function errorLinesOf(typed: string): string[] {
  * second sign (version 13). Alone it steers no more than any request does (docs/gate.md, version 12).
  */
 const ACTUALLY_RE =
-  /^\s*(?:(?:actually|na verdade|en realidad|en fait|in realt[aà]|eigentlich|на самом деле)(?![\p{L}\p{N}_])|其实|實際上|実は|사실은?)/iu;
+  /^\s*(?:(?:actually|na verdade|en realidad|en fait|in realt[aà]|eigentlich|на самом деле)(?![\p{L}\p{N}_])|其实|實際上|実は|사실은?)/u;
 
-/** The opening "actually" of a reacting turn, if any (for `--why`). */
+/** The opening "actually" of a reacting turn, if any (for `--why`), read lower-cased as LEFT_OUT_RE is. */
 export function actuallyIn(opening: string): string | undefined {
-  return ACTUALLY_RE.exec(opening)?.[0].trim();
+  return lowerExec(ACTUALLY_RE, opening.slice(0, OPENING_HEAD))?.trim();
 }
