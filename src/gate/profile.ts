@@ -56,8 +56,11 @@ export const DEFAULT_GATE_PROFILE: GateProfile = 'calibrated';
  * after a claim of success steer; the agent's earlier "no" quoted back and "did you not …" complain; "must"
  * in the other languages (debemos, tem que, il faut, нужно, 반드시) lays down a rule in a redirect; a
  * reaction is read with its runs of spaces folded.
+ * calibrated 13: "still not working" in its languages (直ってない, 还是不行, "the deployment failed",
+ * "sigue sin funcionar", "non si vedono più") steers alone when it answers the agent's claim of done or
+ * comes right after the agent's change, and says the fix failed beside a correction in more languages.
  */
-export const GATE_PROFILE_VERSIONS: Record<GateProfile, number> = { seed: 1, calibrated: 12 };
+export const GATE_PROFILE_VERSIONS: Record<GateProfile, number> = { seed: 1, calibrated: 13 };
 
 export function isGateProfile(value: unknown): value is GateProfile {
   return typeof value === 'string' && (GATE_PROFILES as readonly string[]).includes(value);

@@ -120,7 +120,7 @@ describe('S1: corrections, not instructions', () => {
   });
 
   // Count 2: the turn rejects the agent's work outright (see the strength tests above), or says the fix
-  // did not work (version 9); 1: it steers.
+  // did not work (version 9; "sigue sin funcionar" since version 13); 1: it steers.
   it.each([
     ['zh', '不对，我的意思是只改表头', 2],
     ['zh-Hant', '還是不行，按鈕沒反應', 2],
@@ -128,7 +128,7 @@ describe('S1: corrections, not instructions', () => {
     ['ko', '아니요, 그게 아니라 설정 파일을 고쳐 주세요', 2],
     ['de', 'Nein, das ist falsch, bitte rückgängig machen', 2],
     ['fr', "Non, ce n'est pas ça, ça ne marche toujours pas", 2],
-    ['es', 'Eso no, sigue sin funcionar', 1],
+    ['es', 'Eso no, sigue sin funcionar', 2],
     ['pt', 'Está errado, ainda não funciona', 2],
     ['ru', 'Нет, это неправильно, верни как было', 2],
     ['vi', 'ý tôi là folder này, không phải folder kia', 1],

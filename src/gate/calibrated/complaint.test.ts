@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LONG_ANSWER, TranscriptBuilder } from '../../test-support/transcript.js';
 import { gateSessionSync } from '../index.js';
-import { complaintIn, fixFailedIn } from './complaint.js';
+import { actuallyIn, complaintIn, fixFailedIn } from './complaint.js';
 
 function gate(path: string) {
   return gateSessionSync(path, { profile: 'calibrated', env: {}, ledgerPath: null });
@@ -168,7 +168,8 @@ describe('version 9: a steer saying the fix did not work counts twice', () => {
 describe('version 11: more complaints', () => {
   it.each([
     ['클로드야 근데 구조를 안 바꿨잖아? 굳이 필요없는 구조는 빼도 되지 않을까?', '안 바꿨잖아'],
-    ['na verdade, é na sessão analise de performance, que ainda ta vazia', 'ta vazia'],
+    // Opening with "na verdade" it counts twice since version 13 (below).
+    ['é na sessão analise de performance, que ainda ta vazia', 'ta vazia'],
   ])('reads "%s" as a complaint', (turn, match) => {
     expect(complaintIn(turn)).toBe(match);
     expect(s1Of(reactedWith(turn))).toBe(1);
@@ -177,5 +178,91 @@ describe('version 11: more complaints', () => {
   it('does not read a plain Korean "don\'t" or "ta" as one', () => {
     expect(complaintIn('안 바꿔도 돼')).toBeUndefined();
     expect(complaintIn('ta bom, pode seguir')).toBeUndefined();
+  });
+});
+
+describe('version 13: insisting in Korean on what was asked', () => {
+  it.each([
+    ['그냥 딱 터미널켜서 수입이라고치면 나오게 해달라니께', '라니께'],
+    ['그 웹페이지에가서 너가 좀 검토해보라고한거야 권한줄테니깐 해봐', '라고한거야'],
+    ['아까했자나 링크다시줄게', '아까했자나'],
+    ['파일로 저장하라니까', '라니까'],
+  ])('reads "%s" as a complaint', (turn, match) => {
+    expect(complaintIn(turn)).toBe(match);
+    expect(s1Of(reactedWith(turn))).toBe(1);
+  });
+
+  it('does not read a reference to what was shown before as one', () => {
+    expect(complaintIn('아까 정답, 오답 표시했잖아? 여기에 컴파일 에러도 보여줘')).toBeUndefined();
+  });
+});
+
+describe('version 13: "I did not want you to" in Japanese', () => {
+  it('reads "て欲しくない" as a complaint', () => {
+    const turn = 'シーンファイルは設定や流れを書くのであって本文を書いて欲しくないのだけど?';
+    expect(complaintIn(turn)).toBe('て欲しくない');
+    expect(s1Of(reactedWith(turn))).toBe(1);
+  });
+
+  it('does not read "欲しい" (I want) as one', () => {
+    expect(complaintIn('本文を書いて欲しいです')).toBeUndefined();
+  });
+});
+
+describe('version 13: "you did not" in Chinese', () => {
+  it.each([
+    ['你没有运行nca', '你没有'],
+    ['你并没有优化skill', '你并没有'],
+  ])('reads "%s" as a complaint', (turn, match) => {
+    expect(complaintIn(turn)).toBe(match);
+    expect(s1Of(reactedWith(turn))).toBe(1);
+  });
+
+  it('does not read "没有" without "你" as one', () => {
+    expect(complaintIn('没有问题，继续吧')).toBeUndefined();
+  });
+});
+
+describe('version 13: asking whether a part of the work was left out', () => {
+  it.each([
+    ['hai aggiornato CLAUDE.md e le istruzioni per setup e utilizzo?', 'hai aggiornato CLAUDE.md'],
+    ['ты удалил GuestTicketService? он больше не нужен', 'ты удалил GuestTicketService?'],
+    ["didn't you forget the settings page?", "didn't you forget"],
+  ])('reads "%s" as a complaint', (turn, match) => {
+    expect(complaintIn(turn)).toBe(match);
+    expect(s1Of(reactedWith(turn))).toBe(1);
+  });
+
+  it.each([
+    'hai aggiornato CLAUDE.md, ora committa',
+    'poi, hai aggiornato il file?',
+    'ты удалил всё правильно, спасибо',
+  ])('does not read "%s" as one', (turn) => {
+    expect(complaintIn(turn)).toBeUndefined();
+  });
+});
+
+describe('version 13: an opening "actually" beside a complaint', () => {
+  it('counts the complaint twice, with its reason', () => {
+    const result = gate(
+      reactedWith('na verdade, é na sessão analise de performance, que ainda ta vazia ali no jake os'),
+    );
+    expect(result.verdict.signals.find((s) => s.name === 'S1')?.count).toBe(2);
+    expect((result.reasons ?? []).map((r) => r.reason)).toContain(
+      'and set right what the agent took ("na verdade"): counts twice',
+    );
+  });
+
+  it('counts an opening "actually" without a complaint not at all', () => {
+    expect(s1Of(reactedWith('actually it could deploy to multiple at once but add that too'))).toBe(0);
+  });
+
+  it.each([
+    ['na verdade, é na outra sessão', 'na verdade'],
+    ['其实我想要的是表格', '其实'],
+    ['En fait, non', 'En fait'],
+  ])('finds "%s" at the opening only', (turn, words) => {
+    expect(actuallyIn(turn)).toBe(words);
+    expect(actuallyIn(`ok ${turn}`)).toBeUndefined();
   });
 });

@@ -10,9 +10,12 @@
  * left out (docs/gate.md, version 8, second round). Version 9 (tuned on fresh4 as well) adds a rule the
  * person points to as ignored ("почему ты …, если … инструкция"), "does not match the design", pushback on
  * quality as a question ("а нельзя как-то …"), and, as a steer's second sign, that the fix did not work.
+ * Version 13 adds insisting in Korean on what was asked (해달라니까, "…라고 한 거야", 아까 했잖아), and reads
+ * that the fix did not work alone after the agent's claim or change (machine.ts, failedAfterWork).
  */
 import { compiled } from './compiled.js';
 import { deliveredComplaintIn } from './delivered-complaint.js';
+import { lowerExec, lowerMatch } from './lower-match.js';
 
 const WORD = '[\\p{L}\\p{N}_]';
 
@@ -69,6 +72,15 @@ const UNSPACED = [
   '이라는데[?？]',
   // "구조를 안 바꿨잖아?": you did not change it, did you (version 11)
   '안 [가-힣]{1,6}잖아',
+  // Insisting on what was asked: "해달라니께" (I am telling you to), "검토해보라고한거야" (what I said was),
+  // "아까했자나" (we did that already) (version 13)
+  '라니(?:까|께)',
+  '라고 ?한 ?거야',
+  '아까 ?했(?:잖아|자나)',
+  // "本文を書いて欲しくないのだけど?": I did not want you to write it (version 13)
+  '(?:て|で)(?:欲しく|ほしく)ない',
+  // "你没有调整对应的ut文件": you did not (do what was asked) (version 13)
+  '你并?没有',
 ];
 
 /**
@@ -80,6 +92,19 @@ const UNSEEN_RE = new RegExp(
   `(?:(?<!${WORD})(?:i (?:don'?t|do not|dont|can'?t|cannot) see (?:the|my|it|them|your|that|this)|n[aã]o (?:vejo|estou vendo)|no veo|не вижу|nie widz[eę])(?!${WORD})|没看到|沒看到|見当たらない)[^\n]*[?？]`,
   'iu',
 );
+
+/**
+ * Asking whether the agent did a part of the work it should have done ("hai aggiornato CLAUDE.md e le
+ * istruzioni?", "ты удалил GuestTicketService?", "didn't you forget the settings page?"): something left
+ * out, as a question opening the turn (version 13).
+ */
+const LEFT_OUT_RE = new RegExp(
+  `^\\s*(?:(?:did|didn'?t) you forget|hai (?:aggiornato|dimenticato|aggiunto|rimosso)|(?:voc[eê]|vc) (?:esqueceu|atualizou)|(?:ты|вы) (?:забыл|обновил|удалил)\\p{L}{0,2})(?!${WORD})[^\\n]*[?？]`,
+  'u',
+);
+
+/** How much of a turn's opening LEFT_OUT_RE and ACTUALLY_RE read, lower-cased: they match at its start. */
+const OPENING_HEAD = 120;
 
 /** Opening words that refuse what the agent took the request to be, read only at the turn's start. */
 const OPENING = ['아니[\\s,.]', 'いや[、,\\s]'];
@@ -96,6 +121,9 @@ export function complaintIn(opening: string): string | undefined {
   // The question runs to its mark; its first words say what it is.
   const unseen = compiled(UNSEEN_RE).exec(opening);
   if (unseen) return unseen[0].split(/\s+/u).slice(0, 5).join(' ');
+  // Read lower-cased, compiled without `i`: under `iu` each `\p{L}` class is compiled with its case closure.
+  const leftOut = lowerExec(compiled(LEFT_OUT_RE), opening.slice(0, OPENING_HEAD));
+  if (leftOut) return leftOut.trim().split(/\s+/u).slice(0, 3).join(' ');
   // About what the agent delivered: still failing, will not open, looks bad, a rule not followed (version 12).
   return deliveredComplaintIn(opening);
 }
@@ -123,6 +151,22 @@ const FIX_FAILED = [
   '(?:der )?gleiche fehler',
   'v[aẫ]n kh[oô]ng (?:đ[uư][oợ]c|ch[aạ]y)',
   'v[aẫ]n l[oỗ]i',
+  // Version 13: read alone after the agent's claim or change, so more of the ways people say it.
+  "none of (?:them|it|these|those|the)(?: [\\p{L}']+){0,3} (?:worked|work|changed)",
+  '(?:the )?(?:deploy|deployment|build) (?:still )?(?:failed|fails|is failing|is broken)',
+  "(?:still|again) (?:doesn'?t|does not|isn'?t|is not|won'?t|not) (?:show|load|open|appear|change)",
+  'sigue sin (?:funcionar|andar|cargar|aparecer|abrir)',
+  '(?:todav[ií]a|a[uú]n) no (?:carga|aparece|abre)',
+  'ainda (?:n[aã]o|nao) (?:abre|carrega|aparece)',
+  'cont[iíu]nua com erro',
+  'non (?:funziona|va|ha funzionato|si vede pi[uù]|si vedono pi[uù])',
+  'ancora non (?:funziona|va)',
+  'stesso errore',
+  'm[eê]me erreur',
+  '(?:geht|klappt) (?:immer noch |noch immer )?nicht',
+  '(?:всё|все) ещё не (?:открывается|загружается)',
+  'по-прежнему не открывается',
+  '(?:nadal|dalej|wci[aą][zż]) nie wida[cć]',
 ];
 const FIX_FAILED_UNSPACED = [
   '여전히 안',
@@ -139,16 +183,44 @@ const FIX_FAILED_UNSPACED = [
   '直っていない',
   '直ってない',
   '同じエラー',
+  // Version 13 (read alone after the agent's claim or change).
+  '안 ?되는디',
+  '안 ?되잖',
+  '안 ?되자',
+  '수정 ?안 ?(?:됐|된|되)',
+  '还是没有?(?:用|效果|变化|反应)',
+  '还是一样',
+  '依然不行',
+  '仍然不行',
+  '没有效果',
+  '没效果',
+  '直らない',
+  '変わらない',
+  '変わってない',
+  '変わっていない',
+  '反映されない',
+  '反映されていない',
+  '反映されません',
+  '表示されない',
+  '表示されません',
+  'になっていません',
+  'になっていない',
+  'になってない',
 ];
 
+/**
+ * Read on the lower-cased opening without `i`, the word edge before a spaced phrase checked where one
+ * matches (lower-match.ts): since version 13 it is read on every reacting turn the agent's claim or change
+ * precedes, not only beside a correction.
+ */
 const FIX_FAILED_RE = new RegExp(
-  `(?<!${WORD})(?:${FIX_FAILED.join('|')})(?!${WORD})|${FIX_FAILED_UNSPACED.join('|')}`,
-  'iu',
+  `(${FIX_FAILED.join('|')})(?!${WORD})|${FIX_FAILED_UNSPACED.join('|')}`,
+  'gu',
 );
 
 /** The words saying the fix did not work in a reacting turn's opening, if any (for `--why`). */
 export function fixFailedIn(opening: string): string | undefined {
-  return compiled(FIX_FAILED_RE).exec(opening)?.[0];
+  return lowerMatch(compiled(FIX_FAILED_RE), opening);
 }
 
 /**
@@ -187,4 +259,18 @@ export function errorLinesOf(typed: string): string[] {
     if (folded.split(' ').length >= ERROR_LINE_WORDS) lines.push(folded);
   }
   return lines;
+}
+
+/**
+ * A turn opening with "actually" (na verdade, en realidad, en fait, 其实, 実は): beside a correction or a
+ * complaint in the same opening ("na verdade, é na sessão analise de performance, que ainda ta vazia"),
+ * the person sets right what the agent took the request to be, and says what is wrong with the result: a
+ * second sign (version 13). Alone it steers no more than any request does (docs/gate.md, version 12).
+ */
+const ACTUALLY_RE =
+  /^\s*(?:(?:actually|na verdade|en realidad|en fait|in realt[aà]|eigentlich|на самом деле)(?![\p{L}\p{N}_])|其实|實際上|実は|사실은?)/u;
+
+/** The opening "actually" of a reacting turn, if any (for `--why`), read lower-cased as LEFT_OUT_RE is. */
+export function actuallyIn(opening: string): string | undefined {
+  return lowerExec(ACTUALLY_RE, opening.slice(0, OPENING_HEAD))?.trim();
 }

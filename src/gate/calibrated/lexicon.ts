@@ -613,11 +613,12 @@ export const DECLINE_RE = new RegExp(
 );
 
 /**
- * The agent saying the work is done ("Done.", "Fixed", "should now work", "✅", "已修复"), at the opening or
+ * The agent saying the work is done ("Done.", "Fixed", "should now work", "✅", "已修复"; "All fixes have been
+ * applied" and "are now live" since version 13), at the opening or
  * the close of its text: a correction right after such a claim catches work reported done that was not.
  */
 const CLAIM_RE =
-  /(?<!\p{L})(?:done|fixed|all set|now works|is now working|should now work|should work now|works now|successfully|resolved|pronto|conclu[ií]d[oa]|foi (?:atualizad|corrigid|configurad|criad|instalad|adicionad)[oa]|est[aá] funcionando|listo|ya funciona|corregid[oa]|готово|исправлено|erledigt|behoben|termin[ée]|corrig[ée]|đã sửa|xong)(?!\p{L})|✅|已修复|已修復|已完成|修复完成|完成了|搞定|완료|수정했습니다|完了しました|修正しました/iu;
+  /(?<!\p{L})(?:done|fixed|all set|now works|is now working|should now work|should work now|works now|successfully|resolved|(?:have|has) been (?:applied|implemented)|(?:is|are) now live|pronto|conclu[ií]d[oa]|foi (?:atualizad|corrigid|configurad|criad|instalad|adicionad)[oa]|est[aá] funcionando|listo|ya funciona|corregid[oa]|готово|исправлено|erledigt|behoben|termin[ée]|corrig[ée]|đã sửa|xong)(?!\p{L})|✅|已修复|已修復|已完成|修复完成|完成了|搞定|완료|수정했습니다|完了しました|修正しました/iu;
 /** How much of the text's opening and close is read for a claim: the agent reports there. */
 const CLAIM_HEAD = 120;
 const CLAIM_TAIL = 300;

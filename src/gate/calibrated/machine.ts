@@ -4,7 +4,7 @@ import { APPROVAL_WORDS, S5_MAX_WORDS } from '../signals.js';
 import { backToBeforeIn } from './back-to-before.js';
 import { asksToCarryOn, opensWithApproval, takesStopBack } from './carry-on.js';
 import { compiled } from './compiled.js';
-import { complaintIn, errorLinesOf, fixFailedIn } from './complaint.js';
+import { actuallyIn, complaintIn, errorLinesOf, fixFailedIn } from './complaint.js';
 import { frustratedFormIn } from './form-after-claim.js';
 import { showsFrustration } from './frustration.js';
 import {
@@ -168,6 +168,8 @@ export class CalibratedMachine {
   private declined = false;
   /** The person ran a shell command of their own (`!`) since their last words: the agent answers its output. */
   private ownCommand = false;
+  /** The agent edited a file since the person's last words (version 13). */
+  private changed = false;
 
   /** How the next assistant text is read for a concession (see ReplyReading). */
   get replyReading(): ReplyReading {
@@ -190,6 +192,7 @@ export class CalibratedMachine {
     if (turn.hasText) this.lastText = turn.text;
     this.lastAssistantLong = turn.long;
     if (turn.long || turn.edits.length > 0) this.acted = true;
+    if (turn.edits.length > 0) this.changed = true;
     for (let i = 0; i < turn.retries; i++) this.hit('S4', turn.id, 'retry phrase in the reply');
     if (this.awaitingReply && turn.hasText) {
       if (turn.concedes) this.conceded();
@@ -371,6 +374,7 @@ export class CalibratedMachine {
       const read = this.readWords(id, typed, reaction);
       corrected = read.corrected;
       confirmable = read.confirmable;
+      if (!corrected) ({ corrected, confirmable } = this.failedAfterWork(id, reaction));
     }
     if (!corrected) corrected = this.repasted(id, typed);
     if (!corrected && reacting) corrected = this.frustratedAfterClaim(id, reaction);
@@ -401,6 +405,7 @@ export class CalibratedMachine {
     for (const path of this.filesThis) this.filesBefore.add(path);
     this.filesThis.clear();
     this.acted = false;
+    this.changed = false;
     this.lastHuman = { id, typed, corrected, confirmable, reacting };
     this.awaitingReply = true;
   }
@@ -440,6 +445,7 @@ export class CalibratedMachine {
         // "this still fails??", a steer in capitals: the form says it was not a calm steer (version 8).
         const frustration = showsFrustration(reaction);
         const fixFailed = fixFailedIn(reaction);
+        const actually = actuallyIn(reaction);
         // The agent had just said the work was done: the person caught a claim that was not true.
         if (claimsDone(this.lastText()))
           this.hit('S1', id, 'right after the agent said it was done: counts twice');
@@ -450,11 +456,36 @@ export class CalibratedMachine {
         // "I just did it but its not working": the person tried what the agent gave (version 9).
         else if (fixFailed)
           this.hit('S1', id, `and said the fix did not work ("${fixFailed}"): counts twice`);
+        // "na verdade, é na sessão …, que ainda ta vazia": setting right what the agent took (version 13).
+        else if (actually !== undefined)
+          this.hit('S1', id, `and set right what the agent took ("${actually}"): counts twice`);
         else confirmable = id;
       }
       corrected = true;
     }
     return { corrected, confirmable };
+  }
+
+  /**
+   * "Still not working", 还是不行, 直ってない, "sigue sin funcionar" with no correction phrase beside it, in
+   * reply to the agent's claim that the work was done or right after it changed a file: the person tried
+   * what the agent delivered and it failed (version 13). Before version 13 these words only counted as a
+   * second sign beside a correction. A steer, counted twice after a claim of success (as a correction
+   * is); after a change alone it counts once, and the agent's concession can confirm it.
+   */
+  private failedAfterWork(
+    id: MessageId,
+    reaction: string,
+  ): { corrected: boolean; confirmable: MessageId | undefined } {
+    const failed = fixFailedIn(reaction);
+    if (failed === undefined) return { corrected: false, confirmable: undefined };
+    const claimed = claimsDone(this.lastText());
+    if (!claimed && !this.changed) return { corrected: false, confirmable: undefined };
+    const after = claimed ? 'claim that it was done' : 'change';
+    this.hit('S1', id, `said it still did not work ("${failed}") after the agent's ${after}`);
+    if (!claimed) return { corrected: true, confirmable: id };
+    this.hit('S1', id, 'right after the agent said it was done: counts twice');
+    return { corrected: true, confirmable: undefined };
   }
 
   /**
