@@ -80,7 +80,8 @@ function nonBlockingReader(fd: number): Reader | undefined {
  */
 function readToEnd(fd: number, limits: HookInputLimits): HookInput {
   const until = Date.now() + limits.timeoutMs;
-  const cell = new Int32Array(new SharedArrayBuffer(4));
+  // Made at the first EAGAIN only: most payloads are there, whole, before Node has started.
+  let cell: Int32Array | undefined;
   const chunks: Buffer[] = [];
   let size = 0;
   let wait = RETRY_MIN_MS;
@@ -95,6 +96,7 @@ function readToEnd(fd: number, limits: HookInputLimits): HookInput {
       if (code === 'EAGAIN' || code === 'EWOULDBLOCK' || code === 'EINTR') {
         if (Date.now() >= until)
           return { ok: false, reason: `no end of hook input within ${limits.timeoutMs} ms` };
+        cell ??= new Int32Array(new SharedArrayBuffer(4));
         Atomics.wait(cell, 0, 0, wait);
         wait = Math.min(RETRY_MAX_MS, wait * 2);
         continue;
