@@ -42,25 +42,32 @@ interface Read {
   loaded: string[];
 }
 
-function reader(stdin: 'pipe' | Socket, env: { MAX_BYTES?: number; TIMEOUT_MS?: number } = {}): ChildProcess {
+function reader(
+  stdin: 'pipe' | Socket,
+  env: { MAX_BYTES?: number; TIMEOUT_MS?: number; NODE_OPTIONS?: string } = {},
+): ChildProcess {
   return spawn(process.execPath, ['--input-type=module', '-e', READER], {
     env: {
       ...process.env,
       MAX_BYTES: String(env.MAX_BYTES ?? 32 << 20),
       TIMEOUT_MS: String(env.TIMEOUT_MS ?? 5_000),
+      ...(env.NODE_OPTIONS === undefined ? {} : { NODE_OPTIONS: env.NODE_OPTIONS }),
     },
-    stdio: [stdin, 'pipe', 'inherit'],
+    stdio: [stdin, 'pipe', 'pipe'],
   });
 }
 
 function result(child: ChildProcess): Promise<Read> {
   const out: Buffer[] = [];
+  const err: Buffer[] = [];
   child.stdout?.on('data', (b: Buffer) => out.push(b));
+  child.stderr?.on('data', (b: Buffer) => err.push(b));
   return new Promise((resolve, reject) => {
     const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
     child.on('close', (code) => {
       clearTimeout(kill);
-      if (code !== 0) reject(new Error(`reader exited ${code}`));
+      const stderr = Buffer.concat(err).toString('utf8');
+      if (code !== 0 || stderr !== '') reject(new Error(`reader exited ${code}: ${stderr}`));
       else resolve(JSON.parse(Buffer.concat(out).toString('utf8')) as Read);
     });
   });
@@ -119,6 +126,14 @@ describe('readHookInputFromFd on a socket (a Node parent with stdio "pipe", as C
     const done = result(child);
     child.stdin?.end(payload(150_000));
     expect(await done).toMatchObject({ ok: false, reason: 'hook input is larger than 100000 bytes' });
+  });
+
+  it('leaves the socket to the stream where Node would warn of process.binding on stderr', async () => {
+    const child = reader('pipe', { NODE_OPTIONS: '--pending-deprecation' });
+    const done = result(child);
+    child.stdin?.end('{}');
+    // The test's stream stand-in answers 'stream'; nothing is written to stderr (result() checks).
+    expect(await done).toMatchObject({ ok: false, reason: 'stream' });
   });
 
   it('reads a TCP loopback socket too', async () => {
