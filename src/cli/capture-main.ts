@@ -22,12 +22,12 @@ function writeAll(fd: number, text: string): void {
  * Node starts no ES module loader (on Node 20 that loader alone loads node:fs/promises and readline), no
  * main(), no option parser, and no process.stdin or process.stderr, whose making loads the stream modules.
  * What it says is made safe as println makes it: secrets redacted, control characters escaped. The
- * process exits as soon as the capture is done, whatever is still pending (a retry of a pipe whose writer
- * never closed it).
+ * process exits as soon as the capture is done, whatever is still pending (a lock poll's timer).
  */
 export async function captureMain(): Promise<never> {
   const code = await runFrictionCapture({
-    // A socket or a terminal on stdin is read as the CLI reads it, process.stdin made only then.
+    // A file, a pipe or a socket is read from fd 0; a terminal (or what else cannot be read without
+    // waiting) as the CLI reads it, process.stdin made only then.
     readInput: (limits) => readHookInputFromFd(0, limits, (left) => readHookInput(process.stdin, left)),
     say: (line) =>
       writeAll(2, terminalSafe(redactSecrets(`${line}\n`, secretsFromEnv(process.env)), { multiline: true })),
