@@ -242,6 +242,25 @@ describe('session cost', () => {
     expect(cost.cost_usd).toBeCloseTo((15 * 3 + 1100 * 15 + 20_000 * 3.75 + 20_000 * 0.3) / 1e6, 10);
     expect(cost.friction_cost_usd).toBeCloseTo((10 * 3 + 1000 * 15 + 20_000 * 3.75) / 1e6, 10);
     expect(Object.keys(cost.friction_by_signal)).toEqual(['S1']);
+    // Made by constructors (see session-cost.ts), it still reads as the plain record `scan --json` shows.
+    expect(JSON.parse(JSON.stringify(cost))).toEqual({
+      tokens: { input: 15, output: 1100, cache_write: 20_000, cache_read: 20_000 },
+      cost_usd: cost.cost_usd,
+      friction_tokens: 21_010,
+      friction_cost_usd: cost.friction_cost_usd,
+      friction_by_signal: { S1: { tokens: 21_010, cost_usd: cost.friction_cost_usd } },
+      unpriced_models: [],
+    });
+    expect(Object.keys(cost)).toEqual([
+      'tokens',
+      'cost_usd',
+      'friction_tokens',
+      'friction_cost_usd',
+      'friction_by_signal',
+      'unpriced_models',
+    ]);
+    expect(Object.keys(cost.tokens!)).toEqual(['input', 'output', 'cache_write', 'cache_read']);
+    expect(Object.keys(cost.friction_by_signal.S1!)).toEqual(['tokens', 'cost_usd']);
   });
 
   it('shows no usage as null and an unpriced model as a null cost, never 0', () => {

@@ -47,6 +47,58 @@ function roundUsd(value: number): number {
   return Math.round(value * 1e8) / 1e8;
 }
 
+// The objects a session's cost is made of come from constructors, not literals. A scan keeps every shown
+// session's cost until its table is printed, so the objects outlive the young generation's collections, and
+// V8 then decides to allocate a literal's objects in the old generation from the start ("pretenuring", by
+// the literal's allocation site): compiled code that allocates from that literal is thrown away at that
+// collection (`code dependencies` in --trace-deopt), as sessionCost's was, once per scan, after its compile.
+// An object made by `new` has no allocation site, so no such decision is taken for it.
+class Shown implements ShownTokens {
+  input: number;
+  output: number;
+  cache_write: number;
+  cache_read: number;
+  constructor(t: TokenCounts) {
+    this.input = t.input;
+    this.output = t.output;
+    this.cache_write = t.cache_write;
+    this.cache_read = t.cache_read;
+  }
+}
+
+class SignalCost {
+  tokens: number;
+  cost_usd: number | null;
+  constructor(tokens: number, cost_usd: number | null) {
+    this.tokens = tokens;
+    this.cost_usd = cost_usd;
+  }
+}
+
+class Priced implements SessionCost {
+  tokens: ShownTokens | null;
+  cost_usd: number | null;
+  friction_tokens: number | null;
+  friction_cost_usd: number | null;
+  friction_by_signal: Partial<Record<FrictionSignal, { tokens: number; cost_usd: number | null }>>;
+  unpriced_models: string[];
+  constructor(
+    tokens: ShownTokens | null,
+    cost_usd: number | null,
+    friction_tokens: number | null,
+    friction_cost_usd: number | null,
+    friction_by_signal: SessionCost['friction_by_signal'],
+    unpriced_models: string[],
+  ) {
+    this.tokens = tokens;
+    this.cost_usd = cost_usd;
+    this.friction_tokens = friction_tokens;
+    this.friction_cost_usd = friction_cost_usd;
+    this.friction_by_signal = friction_by_signal;
+    this.unpriced_models = unpriced_models;
+  }
+}
+
 class Sum {
   tokens = zeroTokens();
   // The cost so far and whether every call with tokens had a price (else the sum's cost is unknown). Kept
@@ -67,15 +119,7 @@ class Sum {
 
 /** Prices a stored session's usage with a table (the bundled one, or a `--pricing` file over it). */
 export function sessionCost(usage: SessionUsage | undefined, table: PriceTable): SessionCost {
-  if (!usage || usage.entries === null)
-    return {
-      tokens: null,
-      cost_usd: null,
-      friction_tokens: null,
-      friction_cost_usd: null,
-      friction_by_signal: {},
-      unpriced_models: [],
-    };
+  if (!usage || usage.entries === null) return new Priced(null, null, null, null, {}, []);
   const at = usage.firstAt ? new Date(usage.firstAt) : undefined;
   const when = at && !Number.isNaN(at.getTime()) ? at : undefined;
   const all = new Sum();
@@ -94,26 +138,20 @@ export function sessionCost(usage: SessionUsage | undefined, table: PriceTable):
       sum.add(entry, cost);
     }
   }
-  const shown = (t: TokenCounts): ShownTokens => ({
-    input: t.input,
-    output: t.output,
-    cache_write: t.cache_write,
-    cache_read: t.cache_read,
-  });
   const usd = (value: number | null) => (value === null ? null : roundUsd(value));
   const friction_by_signal: SessionCost['friction_by_signal'] = {};
   for (const signal of FRICTION_SIGNALS) {
     const sum = bySignal.get(signal);
-    if (sum) friction_by_signal[signal] = { tokens: totalTokens(sum.tokens), cost_usd: usd(sum.cost) };
+    if (sum) friction_by_signal[signal] = new SignalCost(totalTokens(sum.tokens), usd(sum.cost));
   }
   // Usage the host records per session (Copilot CLI) cannot be split into calls: its friction is unknown.
   const frictionKnown = usage.frictionUnknown !== true;
-  return {
-    tokens: shown(all.tokens),
-    cost_usd: usd(all.cost),
-    friction_tokens: frictionKnown ? totalTokens(friction.tokens) : null,
-    friction_cost_usd: frictionKnown ? usd(friction.cost) : null,
+  return new Priced(
+    new Shown(all.tokens),
+    usd(all.cost),
+    frictionKnown ? totalTokens(friction.tokens) : null,
+    frictionKnown ? usd(friction.cost) : null,
     friction_by_signal,
-    unpriced_models: [...unpriced].sort(),
-  };
+    [...unpriced].sort(),
+  );
 }
