@@ -111,6 +111,44 @@ function quote(text: string): string {
 }
 
 /**
+ * A refusal or an interrupt waiting for the person's next words. Every one is built with the same fields in
+ * the same order, so that the code reading them sees one object shape.
+ */
+interface Pending {
+  id: MessageId;
+  reason: string;
+  refused: boolean;
+  /** Whether the agent had acted on the request when the person stopped it (always false for a refusal). */
+  working: boolean;
+}
+
+interface LastHuman {
+  id: MessageId;
+  typed: string;
+  corrected: boolean;
+  confirmable: MessageId | undefined;
+  /** Whether the turn followed agent activity (the opening request does not). */
+  reacting: boolean;
+}
+
+/** The last person's turn, built at one place so that every one has the same object shape. */
+function lastHumanOf(
+  id: MessageId,
+  typed: string,
+  corrected: boolean,
+  confirmable: MessageId | undefined,
+  reacting: boolean,
+): LastHuman {
+  return { id, typed, corrected, confirmable, reacting };
+}
+
+// V8 takes a field that has not been written since its object was built for a constant, and optimized code
+// that reads it depends on that: the first turn whose `confirmable` is taken back (often thousands of lines
+// into a file) then throws away the optimized reader's per-line callback, which reads it through
+// `replyReading`. One write here, before any code is optimized, makes the field a variable one at once.
+lastHumanOf('', '', false, '', false).confirmable = undefined;
+
+/**
  * The calibrated gate's pass: the five signals of docs/design/session-retro.md §2, read the way a person reading the session would.
  * - S1 counts human turns that react to the agent's work by correcting it: correction phrases (many
  *   languages) in the opening of a turn that follows agent activity, an interrupt or a refused tool call
@@ -134,18 +172,9 @@ export class CalibratedMachine {
   private lastAssistantLong = false;
   private awaitingReply = false;
   /** A refusal or an interrupt waiting for the person's next words to tell whether it corrected the agent. */
-  private pending: { id: MessageId; reason: string; refused: boolean; working?: boolean } | undefined;
+  private pending: Pending | undefined;
   /** The last person's turn, until the agent's first reply says whether it was taken as a correction. */
-  private lastHuman:
-    | {
-        id: MessageId;
-        typed: string;
-        corrected: boolean;
-        confirmable: MessageId | undefined;
-        /** Whether the turn followed agent activity (the opening request does not). */
-        reacting: boolean;
-      }
-    | undefined;
+  private lastHuman: LastHuman | undefined;
   /** Whether the agent did anything with the last request (a tool call, a long answer, an edit). */
   private acted = false;
   /** The last slash command run that asks the agent for work (`/flow-convert`), to tell a resume. */
@@ -264,7 +293,7 @@ export class CalibratedMachine {
         if (this.runLength === 0) this.runAnchor = turn.id;
         this.runLength += 1;
       } else if (result === 'refused') {
-        this.pending ??= { id: turn.id, reason: REFUSED, refused: true };
+        this.pending ??= { id: turn.id, reason: REFUSED, refused: true, working: false };
         this.closeRun();
       } else if (result === 'ok') {
         this.closeRun();
@@ -401,7 +430,7 @@ export class CalibratedMachine {
     for (const path of this.filesThis) this.filesBefore.add(path);
     this.filesThis.clear();
     this.acted = false;
-    this.lastHuman = { id, typed, corrected, confirmable, reacting };
+    this.lastHuman = lastHumanOf(id, typed, corrected, confirmable, reacting);
     this.awaitingReply = true;
   }
 
