@@ -13,6 +13,7 @@
  */
 import { compiled } from './compiled.js';
 import { deliveredComplaintIn } from './delivered-complaint.js';
+import { lowerExec } from './lower-match.js';
 
 const WORD = '[\\p{L}\\p{N}_]';
 
@@ -72,13 +73,17 @@ const UNSPACED = [
 ];
 
 /**
+ * The patterns below are written in lower case and compiled without `i`, each read on the lower-cased text
+ * (lowerExec, lower-match.ts, which gives back the words as typed): under `iu` V8 builds the case closure
+ * of every letter of a pattern when it compiles it (docs/gate.md, cost round four).
+ *
  * Asking where the thing the agent made is ("I don't see the spec in the openspec directory?", 没看到…？):
  * only as a question. Stated flatly ("i dont see it in the repo") it is as often the person looking, then
  * finding it (a smooth dev session).
  */
 const UNSEEN_RE = new RegExp(
   `(?:(?<!${WORD})(?:i (?:don'?t|do not|dont|can'?t|cannot) see (?:the|my|it|them|your|that|this)|n[aã]o (?:vejo|estou vendo)|no veo|не вижу|nie widz[eę])(?!${WORD})|没看到|沒看到|見当たらない)[^\n]*[?？]`,
-  'iu',
+  'u',
 );
 
 /** Opening words that refuse what the agent took the request to be, read only at the turn's start. */
@@ -86,16 +91,16 @@ const OPENING = ['아니[\\s,.]', 'いや[、,\\s]'];
 
 const COMPLAINT_RE = new RegExp(
   `(?<!${WORD})(?:${SPACED.join('|')})(?!${WORD})|${UNSPACED.join('|')}|^\\s*(?:${OPENING.join('|')})`,
-  'iu',
+  'u',
 );
 
 /** The complaint a reacting turn's opening makes, if any (the match, for `--why`). */
 export function complaintIn(opening: string): string | undefined {
-  const complaint = compiled(COMPLAINT_RE).exec(opening);
-  if (complaint) return complaint[0].trim();
+  const complaint = lowerExec(compiled(COMPLAINT_RE), opening);
+  if (complaint !== undefined) return complaint.trim();
   // The question runs to its mark; its first words say what it is.
-  const unseen = compiled(UNSEEN_RE).exec(opening);
-  if (unseen) return unseen[0].split(/\s+/u).slice(0, 5).join(' ');
+  const unseen = lowerExec(compiled(UNSEEN_RE), opening);
+  if (unseen !== undefined) return unseen.split(/\s+/u).slice(0, 5).join(' ');
   // About what the agent delivered: still failing, will not open, looks bad, a rule not followed (version 12).
   return deliveredComplaintIn(opening);
 }
@@ -143,12 +148,12 @@ const FIX_FAILED_UNSPACED = [
 
 const FIX_FAILED_RE = new RegExp(
   `(?<!${WORD})(?:${FIX_FAILED.join('|')})(?!${WORD})|${FIX_FAILED_UNSPACED.join('|')}`,
-  'iu',
+  'u',
 );
 
 /** The words saying the fix did not work in a reacting turn's opening, if any (for `--why`). */
 export function fixFailedIn(opening: string): string | undefined {
-  return compiled(FIX_FAILED_RE).exec(opening)?.[0];
+  return lowerExec(compiled(FIX_FAILED_RE), opening);
 }
 
 /**

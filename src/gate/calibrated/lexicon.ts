@@ -622,8 +622,17 @@ const CLAIM_RE =
 const CLAIM_HEAD = 120;
 const CLAIM_TAIL = 300;
 
+/**
+ * CLAIM_RE compiled without `i` and read on the lower-cased opening and close: its words are in lower case,
+ * and under `iu` V8 builds the case closure of every letter of a pattern when it compiles it.
+ */
+const LOWER_CLAIM_RE = new RegExp(CLAIM_RE.source, 'u');
+
 export function claimsDone(text: string): boolean {
-  return compiled(CLAIM_RE).test(text.slice(0, CLAIM_HEAD)) || CLAIM_RE.test(text.slice(-CLAIM_TAIL));
+  return (
+    compiled(LOWER_CLAIM_RE).test(text.slice(0, CLAIM_HEAD).toLowerCase()) ||
+    LOWER_CLAIM_RE.test(text.slice(-CLAIM_TAIL).toLowerCase())
+  );
 }
 
 /** The seed's S4 retry phrases less `i'?ll try`, which in real sessions opens ordinary plans ("I'll try the API first"). */

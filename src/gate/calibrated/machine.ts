@@ -38,6 +38,11 @@ import type { CalibratedAssistantTurn, CalibratedTurn, CalibratedUserTurn } from
 const LOWER_CORRECTION_RE = new RegExp(CORRECTION_RE.source, 'u');
 /** REJECTION_RE read the same way. */
 const LOWER_REJECTION_RE = new RegExp(REJECTION_RE.source, 'u');
+/** PROHIBITION_RE, RULE_RE, CHALLENGE_RE and LESSON_RE read the same way (cost round four). */
+const LOWER_PROHIBITION_RE = new RegExp(PROHIBITION_RE.source, 'u');
+const LOWER_RULE_RE = new RegExp(RULE_RE.source, 'u');
+const LOWER_CHALLENGE_RE = new RegExp(CHALLENGE_RE.source, 'u');
+const LOWER_LESSON_RE = new RegExp(LESSON_RE.source, 'u');
 
 /**
  * How the next assistant text is read: `first`, the first reply to a person (for a concession and for "I
@@ -374,9 +379,11 @@ export class CalibratedMachine {
         // same sign (version 7).
         const match =
           lowerExec(compiled(LOWER_CORRECTION_RE), reaction) ??
-          compiled(PROHIBITION_RE).exec(reaction.trimStart())?.[0];
+          lowerExec(compiled(LOWER_PROHIBITION_RE), reaction.trimStart());
         const rule =
-          match !== undefined ? null : (compiled(RULE_RE).exec(reaction)?.[0] ?? ruleWordIn(reaction));
+          match !== undefined
+            ? null
+            : (lowerExec(compiled(LOWER_RULE_RE), reaction) ?? ruleWordIn(reaction));
         // Complaining that the work is not what was asked ("아니 …", "nao eu quero …") (version 8).
         const complaint = match !== undefined || rule ? undefined : complaintIn(reaction);
         if (match !== undefined)
@@ -448,24 +455,27 @@ export class CalibratedMachine {
     let confirmable: MessageId | undefined;
     const match = lowerExec(compiled(LOWER_CORRECTION_RE), reaction);
     // Objecting with a question ("but the location was in X?") steers as a correction phrase does (version 7).
-    const challenge = match !== undefined ? null : compiled(CHALLENGE_RE).exec(reaction);
+    const challenge =
+      match !== undefined ? undefined : lowerExec(compiled(LOWER_CHALLENGE_RE), reaction);
     // A complaint that the work is not what was asked: left empty, not matching, not seen (version 8); or
     // asking for it undone in other words, which rejected() below then counts a second time (version 12).
     // Not part of complaintIn: after a refusal rejected() has read it already.
     const complaint =
-      match !== undefined || challenge ? undefined : (complaintIn(reaction) ?? backToBeforeIn(reaction));
-    if (match !== undefined || challenge || complaint) {
+      match !== undefined || challenge !== undefined
+        ? undefined
+        : (complaintIn(reaction) ?? backToBeforeIn(reaction));
+    if (match !== undefined || challenge !== undefined || complaint) {
       this.hit(
         'S1',
         id,
         match !== undefined
           ? `correction "${match}" in reply to the agent: "${quote(typed)}"`
-          : challenge
+          : challenge !== undefined
             ? `objected with a question in reply to the agent: "${quote(typed)}"`
             : `complained "${complaint}" in reply to the agent: "${quote(typed)}"`,
       );
       if (!this.rejected(id, reaction)) {
-        const lesson = compiled(LESSON_RE).exec(reaction);
+        const lesson = lowerExec(compiled(LOWER_LESSON_RE), reaction);
         // "this still fails??", a steer in capitals: the form says it was not a calm steer (version 8).
         const frustration = showsFrustration(reaction);
         const fixFailed = fixFailedIn(reaction);
@@ -473,7 +483,8 @@ export class CalibratedMachine {
         if (claimsDone(this.lastText()))
           this.hit('S1', id, 'right after the agent said it was done: counts twice');
         // Making sure the slip is not repeated ("Record this in the skill") (version 7).
-        else if (lesson) this.hit('S1', id, `and set a rule for next time ("${lesson[0]}"): counts twice`);
+        else if (lesson !== undefined)
+          this.hit('S1', id, `and set a rule for next time ("${lesson}"): counts twice`);
         else if (frustration)
           this.hit('S1', id, `and said it in frustration ("${frustration}"): counts twice`);
         // "I just did it but its not working": the person tried what the agent gave (version 9).
