@@ -160,15 +160,17 @@ export function fixFailedIn(opening: string): string | undefined {
  * Lines of a person's turn that read as an error a tool printed ("Uncaught TypeError: …", "Request failed
  * with status code 401", "ERROR: …", 报错, ошибка): kept, normalised, to tell the same error pasted again
  * after the agent's fix (version 10). A list item ("- Detailed error codes") is a brief's bullet, not output.
+ * Written in lower case and read on the lower-cased text without `i`, as the patterns above are (cost round
+ * four): V8 then compiles it without the case closure of its letters and runs it without folding case.
  */
 const ERROR_LINE_RE =
-  /(?:errors?|exceptions?)\b|\b(?:failed|fatal|traceback)\b|ERR!|status code \d{3}|错误|报错|錯誤|에러|오류|ошибк|エラー|\bb[lł][aą]d\b/iu;
+  /(?:errors?|exceptions?)\b|\b(?:failed|fatal|traceback)\b|err!|status code \d{3}|错误|报错|錯誤|에러|오류|ошибк|エラー|\bb[lł][aą]d\b/u;
 const LIST_ITEM_RE = /^\s*(?:[-*•>#]|\d+[.)])\s/u;
 const ERROR_LINE_MIN = 20;
 const ERROR_LINE_MAX = 400;
 const ERROR_LINE_WORDS = 4;
 /** A header every traceback prints, whatever the error below it. */
-const GENERIC_LINE_RE = /most recent call last/iu;
+const GENERIC_LINE_RE = /most recent call last/u;
 /** Lines of a turn looked at: a pasted log's first lines carry its error. */
 const ERROR_LINES_READ = 40;
 const DIGITS_RE = /\d+/gu;
@@ -178,7 +180,8 @@ const SPACES_RE = /\s+/gu;
 export function errorLinesOf(typed: string): string[] {
   if (typed.length < ERROR_LINE_MIN) return [];
   // Most turns hold no error word at all: one test over the lines read settles them.
-  if (!compiled(ERROR_LINE_RE).test(typed.slice(0, ERROR_LINES_READ * ERROR_LINE_MAX))) return [];
+  if (!compiled(ERROR_LINE_RE).test(typed.slice(0, ERROR_LINES_READ * ERROR_LINE_MAX).toLowerCase()))
+    return [];
   const lines: string[] = [];
   let start = 0;
   for (let n = 0; n < ERROR_LINES_READ && start < typed.length; n++) {
@@ -186,8 +189,9 @@ export function errorLinesOf(typed: string): string[] {
     const line = typed.slice(start, end < 0 ? typed.length : end);
     start = end < 0 ? typed.length : end + 1;
     if (line.length < ERROR_LINE_MIN || line.length > ERROR_LINE_MAX || LIST_ITEM_RE.test(line)) continue;
-    if (!compiled(ERROR_LINE_RE).test(line) || GENERIC_LINE_RE.test(line)) continue;
-    const folded = line.toLowerCase().replace(DIGITS_RE, '#').replace(SPACES_RE, ' ').trim();
+    const lower = line.toLowerCase();
+    if (!ERROR_LINE_RE.test(lower) || GENERIC_LINE_RE.test(lower)) continue;
+    const folded = lower.replace(DIGITS_RE, '#').replace(SPACES_RE, ' ').trim();
     // Too few words to tell one error from another ("[Function: AssertionError]").
     if (folded.split(' ').length >= ERROR_LINE_WORDS) lines.push(folded);
   }
