@@ -5,6 +5,7 @@
  * and Thai phrases match as substrings (those scripts put no spaces between words).
  */
 
+import { type WordPattern, wordPattern } from '../signals.js';
 import { compiled } from './compiled.js';
 
 const WORD = '[\\p{L}\\p{N}_]';
@@ -635,15 +636,21 @@ export function claimsDone(text: string): boolean {
   );
 }
 
+const RETRY_PHRASES = [
+  'let me try again',
+  'let me try a different',
+  "that didn'?t work",
+  'actually,? let me',
+  'sorry,? let me',
+  'my mistake',
+];
+
 /** The seed's S4 retry phrases less `i'?ll try`, which in real sessions opens ordinary plans ("I'll try the API first"). */
-export const RETRY_RE = new RegExp(
-  bounded([
-    'let me try again',
-    'let me try a different',
-    "that didn'?t work",
-    'actually,? let me',
-    'sorry,? let me',
-    'my mistake',
-  ]),
-  'giu',
-);
+export const RETRY_RE = new RegExp(bounded(RETRY_PHRASES), 'giu');
+
+/**
+ * RETRY_RE for countWordMatches (signals.ts), the same count: its phrases found by a literal search, the
+ * pattern with its Unicode word edges tried only where one starts, rather than its look-behind's class at
+ * every position of a reply (a call into the engine's range check per character of a two-byte text).
+ */
+export const RETRY_PATTERN: WordPattern = wordPattern(RETRY_RE, RETRY_PHRASES.join('|'));
