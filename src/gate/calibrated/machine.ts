@@ -394,9 +394,7 @@ export class CalibratedMachine {
           lowerExec(compiled(LOWER_CORRECTION_RE), reaction) ??
           lowerExec(compiled(LOWER_PROHIBITION_RE), reaction.trimStart());
         const rule =
-          match !== undefined
-            ? null
-            : (lowerExec(compiled(LOWER_RULE_RE), reaction) ?? ruleWordIn(reaction));
+          match !== undefined ? null : (lowerExec(compiled(LOWER_RULE_RE), reaction) ?? ruleWordIn(reaction));
         // Complaining that the work is not what was asked ("아니 …", "nao eu quero …") (version 8).
         const complaint = match !== undefined || rule ? undefined : complaintIn(reaction);
         if (match !== undefined)
@@ -468,8 +466,7 @@ export class CalibratedMachine {
     let confirmable: MessageId | undefined;
     const match = lowerExec(compiled(LOWER_CORRECTION_RE), reaction);
     // Objecting with a question ("but the location was in X?") steers as a correction phrase does (version 7).
-    const challenge =
-      match !== undefined ? undefined : lowerExec(compiled(LOWER_CHALLENGE_RE), reaction);
+    const challenge = match !== undefined ? undefined : lowerExec(compiled(LOWER_CHALLENGE_RE), reaction);
     // A complaint that the work is not what was asked: left empty, not matching, not seen (version 8); or
     // asking for it undone in other words, which rejected() below then counts a second time (version 12).
     // Not part of complaintIn: after a refusal rejected() has read it already.
