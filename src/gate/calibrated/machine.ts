@@ -114,6 +114,18 @@ export function collapseSpaces(text: string): string {
   return text.replace(SPACE_RUN_RE, ' ');
 }
 
+/**
+ * `text`, its characters in one piece. V8 builds the result of a global replace as a chain of the pieces
+ * between matches, each piece a view into the text it was cut from: a set that keeps such a string keeps
+ * the chain and every text alive, and each young collection copies them again (a pasted log of 49,000
+ * lines made a chain of 49,000 pieces on the 100 MB concatenation). A search reads the string flat, which
+ * V8 does by joining the chain in place; the pieces are then garbage.
+ */
+function flattened(text: string): string {
+  text.indexOf('\u0000');
+  return text;
+}
+
 /** Characters of a turn flattened for a quote: enough for its 60, however much white space it opens with. */
 const QUOTE_HEAD = 4096;
 
@@ -429,7 +441,7 @@ export class CalibratedMachine {
     }
     this.declined = false;
     this.ownCommand = false;
-    const normalized = collapseSpaces(typed.trim().toLowerCase());
+    const normalized = flattened(collapseSpaces(typed.trim().toLowerCase()));
     if (normalized.length >= MIN_REPEAT_LENGTH) {
       // Sending a request again after the agent did nothing with it (a provider error, a usage limit) is
       // retrying, not correcting.
