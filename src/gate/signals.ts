@@ -41,7 +41,7 @@ function candidatesOf(alternatives: string): RegExp {
   return new RegExp(alternatives.replace(/s/g, '[s\u017f]').replace(/k/g, '[k\u212a]'), 'gi');
 }
 
-function wordPattern(exact: RegExp, alternatives: string): WordPattern {
+export function wordPattern(exact: RegExp, alternatives: string): WordPattern {
   return { exact: new RegExp(exact.source, 'iuy'), candidates: candidatesOf(alternatives) };
 }
 

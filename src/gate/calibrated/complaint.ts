@@ -84,13 +84,17 @@ const UNSPACED = [
 ];
 
 /**
+ * The patterns below are written in lower case and compiled without `i`, each read on the lower-cased text
+ * (lowerExec, lower-match.ts, which gives back the words as typed): under `iu` V8 builds the case closure
+ * of every letter of a pattern when it compiles it (docs/gate.md, cost round four).
+ *
  * Asking where the thing the agent made is ("I don't see the spec in the openspec directory?", 没看到…？):
  * only as a question. Stated flatly ("i dont see it in the repo") it is as often the person looking, then
  * finding it (a smooth dev session).
  */
 const UNSEEN_RE = new RegExp(
   `(?:(?<!${WORD})(?:i (?:don'?t|do not|dont|can'?t|cannot) see (?:the|my|it|them|your|that|this)|n[aã]o (?:vejo|estou vendo)|no veo|не вижу|nie widz[eę])(?!${WORD})|没看到|沒看到|見当たらない)[^\n]*[?？]`,
-  'iu',
+  'u',
 );
 
 /**
@@ -111,16 +115,16 @@ const OPENING = ['아니[\\s,.]', 'いや[、,\\s]'];
 
 const COMPLAINT_RE = new RegExp(
   `(?<!${WORD})(?:${SPACED.join('|')})(?!${WORD})|${UNSPACED.join('|')}|^\\s*(?:${OPENING.join('|')})`,
-  'iu',
+  'u',
 );
 
 /** The complaint a reacting turn's opening makes, if any (the match, for `--why`). */
 export function complaintIn(opening: string): string | undefined {
-  const complaint = compiled(COMPLAINT_RE).exec(opening);
-  if (complaint) return complaint[0].trim();
+  const complaint = lowerExec(compiled(COMPLAINT_RE), opening);
+  if (complaint !== undefined) return complaint.trim();
   // The question runs to its mark; its first words say what it is.
-  const unseen = compiled(UNSEEN_RE).exec(opening);
-  if (unseen) return unseen[0].split(/\s+/u).slice(0, 5).join(' ');
+  const unseen = lowerExec(compiled(UNSEEN_RE), opening);
+  if (unseen !== undefined) return unseen.split(/\s+/u).slice(0, 5).join(' ');
   // Read lower-cased, compiled without `i`: under `iu` each `\p{L}` class is compiled with its case closure.
   const leftOut = lowerExec(compiled(LEFT_OUT_RE), opening.slice(0, OPENING_HEAD));
   if (leftOut) return leftOut.trim().split(/\s+/u).slice(0, 3).join(' ');
@@ -227,15 +231,17 @@ export function fixFailedIn(opening: string): string | undefined {
  * Lines of a person's turn that read as an error a tool printed ("Uncaught TypeError: …", "Request failed
  * with status code 401", "ERROR: …", 报错, ошибка): kept, normalised, to tell the same error pasted again
  * after the agent's fix (version 10). A list item ("- Detailed error codes") is a brief's bullet, not output.
+ * Written in lower case and read on the lower-cased text without `i`, as the patterns above are (cost round
+ * four): V8 then compiles it without the case closure of its letters and runs it without folding case.
  */
 const ERROR_LINE_RE =
-  /(?:errors?|exceptions?)\b|\b(?:failed|fatal|traceback)\b|ERR!|status code \d{3}|错误|报错|錯誤|에러|오류|ошибк|エラー|\bb[lł][aą]d\b/iu;
+  /(?:errors?|exceptions?)\b|\b(?:failed|fatal|traceback)\b|err!|status code \d{3}|错误|报错|錯誤|에러|오류|ошибк|エラー|\bb[lł][aą]d\b/u;
 const LIST_ITEM_RE = /^\s*(?:[-*•>#]|\d+[.)])\s/u;
 const ERROR_LINE_MIN = 20;
 const ERROR_LINE_MAX = 400;
 const ERROR_LINE_WORDS = 4;
 /** A header every traceback prints, whatever the error below it. */
-const GENERIC_LINE_RE = /most recent call last/iu;
+const GENERIC_LINE_RE = /most recent call last/u;
 /** Lines of a turn looked at: a pasted log's first lines carry its error. */
 const ERROR_LINES_READ = 40;
 const DIGITS_RE = /\d+/gu;
@@ -245,7 +251,8 @@ const SPACES_RE = /\s+/gu;
 export function errorLinesOf(typed: string): string[] {
   if (typed.length < ERROR_LINE_MIN) return [];
   // Most turns hold no error word at all: one test over the lines read settles them.
-  if (!compiled(ERROR_LINE_RE).test(typed.slice(0, ERROR_LINES_READ * ERROR_LINE_MAX))) return [];
+  if (!compiled(ERROR_LINE_RE).test(typed.slice(0, ERROR_LINES_READ * ERROR_LINE_MAX).toLowerCase()))
+    return [];
   const lines: string[] = [];
   let start = 0;
   for (let n = 0; n < ERROR_LINES_READ && start < typed.length; n++) {
@@ -253,8 +260,9 @@ export function errorLinesOf(typed: string): string[] {
     const line = typed.slice(start, end < 0 ? typed.length : end);
     start = end < 0 ? typed.length : end + 1;
     if (line.length < ERROR_LINE_MIN || line.length > ERROR_LINE_MAX || LIST_ITEM_RE.test(line)) continue;
-    if (!compiled(ERROR_LINE_RE).test(line) || GENERIC_LINE_RE.test(line)) continue;
-    const folded = line.toLowerCase().replace(DIGITS_RE, '#').replace(SPACES_RE, ' ').trim();
+    const lower = line.toLowerCase();
+    if (!ERROR_LINE_RE.test(lower) || GENERIC_LINE_RE.test(lower)) continue;
+    const folded = lower.replace(DIGITS_RE, '#').replace(SPACES_RE, ' ').trim();
     // Too few words to tell one error from another ("[Function: AssertionError]").
     if (folded.split(' ').length >= ERROR_LINE_WORDS) lines.push(folded);
   }

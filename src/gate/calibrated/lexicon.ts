@@ -5,6 +5,7 @@
  * and Thai phrases match as substrings (those scripts put no spaces between words).
  */
 
+import { type WordPattern, wordPattern } from '../signals.js';
 import { compiled } from './compiled.js';
 
 const WORD = '[\\p{L}\\p{N}_]';
@@ -623,19 +624,34 @@ const CLAIM_RE =
 const CLAIM_HEAD = 120;
 const CLAIM_TAIL = 300;
 
+/**
+ * CLAIM_RE compiled without `i` and read on the lower-cased opening and close: its words are in lower case,
+ * and under `iu` V8 builds the case closure of every letter of a pattern when it compiles it.
+ */
+const LOWER_CLAIM_RE = new RegExp(CLAIM_RE.source, 'u');
+
 export function claimsDone(text: string): boolean {
-  return compiled(CLAIM_RE).test(text.slice(0, CLAIM_HEAD)) || CLAIM_RE.test(text.slice(-CLAIM_TAIL));
+  return (
+    compiled(LOWER_CLAIM_RE).test(text.slice(0, CLAIM_HEAD).toLowerCase()) ||
+    LOWER_CLAIM_RE.test(text.slice(-CLAIM_TAIL).toLowerCase())
+  );
 }
 
+const RETRY_PHRASES = [
+  'let me try again',
+  'let me try a different',
+  "that didn'?t work",
+  'actually,? let me',
+  'sorry,? let me',
+  'my mistake',
+];
+
 /** The seed's S4 retry phrases less `i'?ll try`, which in real sessions opens ordinary plans ("I'll try the API first"). */
-export const RETRY_RE = new RegExp(
-  bounded([
-    'let me try again',
-    'let me try a different',
-    "that didn'?t work",
-    'actually,? let me',
-    'sorry,? let me',
-    'my mistake',
-  ]),
-  'giu',
-);
+export const RETRY_RE = new RegExp(bounded(RETRY_PHRASES), 'giu');
+
+/**
+ * RETRY_RE for countWordMatches (signals.ts), the same count: its phrases found by a literal search, the
+ * pattern with its Unicode word edges tried only where one starts, rather than its look-behind's class at
+ * every position of a reply (a call into the engine's range check per character of a two-byte text).
+ */
+export const RETRY_PATTERN: WordPattern = wordPattern(RETRY_RE, RETRY_PHRASES.join('|'));

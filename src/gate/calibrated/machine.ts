@@ -38,6 +38,11 @@ import type { CalibratedAssistantTurn, CalibratedTurn, CalibratedUserTurn } from
 const LOWER_CORRECTION_RE = new RegExp(CORRECTION_RE.source, 'u');
 /** REJECTION_RE read the same way. */
 const LOWER_REJECTION_RE = new RegExp(REJECTION_RE.source, 'u');
+/** PROHIBITION_RE, RULE_RE, CHALLENGE_RE and LESSON_RE read the same way (cost round four). */
+const LOWER_PROHIBITION_RE = new RegExp(PROHIBITION_RE.source, 'u');
+const LOWER_RULE_RE = new RegExp(RULE_RE.source, 'u');
+const LOWER_CHALLENGE_RE = new RegExp(CHALLENGE_RE.source, 'u');
+const LOWER_LESSON_RE = new RegExp(LESSON_RE.source, 'u');
 
 /**
  * How the next assistant text is read: `first`, the first reply to a person (for a concession and for "I
@@ -96,6 +101,31 @@ function amends(next: string, previous: string): boolean {
   return shared >= AMEND_MIN && shared >= AMEND_SHARE * shorter;
 }
 
+/**
+ * The runs of white space that `text.replace(/\s+/gu, ' ')` changes: two or more characters, or one that is
+ * not a plain space. A global replace visits each match, and in prose nearly every match is the one space
+ * between two words, which this pattern passes over: the same text, without a match per word (cost round
+ * four: the person's turns flattened this way cost some 130 M instructions on the 100 MB concatenation).
+ */
+const SPACE_RUN_RE = / \s+|[^\S ]\s*/gu;
+
+/** `text` with each run of white space made one space, as `text.replace(/\s+/gu, ' ')` gives it. */
+export function collapseSpaces(text: string): string {
+  return text.replace(SPACE_RUN_RE, ' ');
+}
+
+/**
+ * `text`, its characters in one piece. V8 builds the result of a global replace as a chain of the pieces
+ * between matches, each piece a view into the text it was cut from: a set that keeps such a string keeps
+ * the chain and every text alive, and each young collection copies them again (a pasted log of 49,000
+ * lines made a chain of 49,000 pieces on the 100 MB concatenation). A search reads the string flat, which
+ * V8 does by joining the chain in place; the pieces are then garbage.
+ */
+function flattened(text: string): string {
+  text.indexOf('\u0000');
+  return text;
+}
+
 /** Characters of a turn flattened for a quote: enough for its 60, however much white space it opens with. */
 const QUOTE_HEAD = 4096;
 
@@ -103,12 +133,50 @@ function quote(text: string): string {
   // A quote shows at most 60 characters: a pasted log need not be flattened whole to take them. A head whose
   // flattened form, opening space dropped, is longer than 61 gives the same quote as the whole text.
   if (text.length > QUOTE_HEAD) {
-    const head = text.slice(0, QUOTE_HEAD).replace(/\s+/gu, ' ').trimStart();
+    const head = collapseSpaces(text.slice(0, QUOTE_HEAD)).trimStart();
     if (head.length > 61) return `${head.slice(0, 57)}...`;
   }
-  const flat = text.replace(/\s+/gu, ' ').trim();
+  const flat = collapseSpaces(text).trim();
   return flat.length > 60 ? `${flat.slice(0, 57)}...` : flat;
 }
+
+/**
+ * A refusal or an interrupt waiting for the person's next words. Every one is built with the same fields in
+ * the same order, so that the code reading them sees one object shape.
+ */
+interface Pending {
+  id: MessageId;
+  reason: string;
+  refused: boolean;
+  /** Whether the agent had acted on the request when the person stopped it (always false for a refusal). */
+  working: boolean;
+}
+
+interface LastHuman {
+  id: MessageId;
+  typed: string;
+  corrected: boolean;
+  confirmable: MessageId | undefined;
+  /** Whether the turn followed agent activity (the opening request does not). */
+  reacting: boolean;
+}
+
+/** The last person's turn, built at one place so that every one has the same object shape. */
+function lastHumanOf(
+  id: MessageId,
+  typed: string,
+  corrected: boolean,
+  confirmable: MessageId | undefined,
+  reacting: boolean,
+): LastHuman {
+  return { id, typed, corrected, confirmable, reacting };
+}
+
+// V8 takes a field that has not been written since its object was built for a constant, and optimized code
+// that reads it depends on that: the first turn whose `confirmable` is taken back (often thousands of lines
+// into a file) then throws away the optimized reader's per-line callback, which reads it through
+// `replyReading`. One write here, before any code is optimized, makes the field a variable one at once.
+lastHumanOf('', '', false, '', false).confirmable = undefined;
 
 /**
  * The calibrated gate's pass: the five signals of docs/design/session-retro.md §2, read the way a person reading the session would.
@@ -134,18 +202,9 @@ export class CalibratedMachine {
   private lastAssistantLong = false;
   private awaitingReply = false;
   /** A refusal or an interrupt waiting for the person's next words to tell whether it corrected the agent. */
-  private pending: { id: MessageId; reason: string; refused: boolean; working?: boolean } | undefined;
+  private pending: Pending | undefined;
   /** The last person's turn, until the agent's first reply says whether it was taken as a correction. */
-  private lastHuman:
-    | {
-        id: MessageId;
-        typed: string;
-        corrected: boolean;
-        confirmable: MessageId | undefined;
-        /** Whether the turn followed agent activity (the opening request does not). */
-        reacting: boolean;
-      }
-    | undefined;
+  private lastHuman: LastHuman | undefined;
   /** Whether the agent did anything with the last request (a tool call, a long answer, an edit). */
   private acted = false;
   /** The last slash command run that asks the agent for work (`/flow-convert`), to tell a resume. */
@@ -267,7 +326,7 @@ export class CalibratedMachine {
         if (this.runLength === 0) this.runAnchor = turn.id;
         this.runLength += 1;
       } else if (result === 'refused') {
-        this.pending ??= { id: turn.id, reason: REFUSED, refused: true };
+        this.pending ??= { id: turn.id, reason: REFUSED, refused: true, working: false };
         this.closeRun();
       } else if (result === 'ok') {
         this.closeRun();
@@ -348,9 +407,9 @@ export class CalibratedMachine {
         // same sign (version 7).
         const match =
           lowerExec(compiled(LOWER_CORRECTION_RE), reaction) ??
-          compiled(PROHIBITION_RE).exec(reaction.trimStart())?.[0];
+          lowerExec(compiled(LOWER_PROHIBITION_RE), reaction.trimStart());
         const rule =
-          match !== undefined ? null : (compiled(RULE_RE).exec(reaction)?.[0] ?? ruleWordIn(reaction));
+          match !== undefined ? null : (lowerExec(compiled(LOWER_RULE_RE), reaction) ?? ruleWordIn(reaction));
         // Complaining that the work is not what was asked ("아니 …", "nao eu quero …") (version 8).
         const complaint = match !== undefined || rule ? undefined : complaintIn(reaction);
         if (match !== undefined)
@@ -386,7 +445,7 @@ export class CalibratedMachine {
     }
     this.declined = false;
     this.ownCommand = false;
-    const normalized = typed.trim().toLowerCase().replace(/\s+/gu, ' ');
+    const normalized = flattened(collapseSpaces(typed.trim().toLowerCase()));
     if (normalized.length >= MIN_REPEAT_LENGTH) {
       // Sending a request again after the agent did nothing with it (a provider error, a usage limit) is
       // retrying, not correcting.
@@ -406,7 +465,7 @@ export class CalibratedMachine {
     this.filesThis.clear();
     this.acted = false;
     this.changed = false;
-    this.lastHuman = { id, typed, corrected, confirmable, reacting };
+    this.lastHuman = lastHumanOf(id, typed, corrected, confirmable, reacting);
     this.awaitingReply = true;
   }
 
@@ -424,24 +483,26 @@ export class CalibratedMachine {
     let confirmable: MessageId | undefined;
     const match = lowerExec(compiled(LOWER_CORRECTION_RE), reaction);
     // Objecting with a question ("but the location was in X?") steers as a correction phrase does (version 7).
-    const challenge = match !== undefined ? null : compiled(CHALLENGE_RE).exec(reaction);
+    const challenge = match !== undefined ? undefined : lowerExec(compiled(LOWER_CHALLENGE_RE), reaction);
     // A complaint that the work is not what was asked: left empty, not matching, not seen (version 8); or
     // asking for it undone in other words, which rejected() below then counts a second time (version 12).
     // Not part of complaintIn: after a refusal rejected() has read it already.
     const complaint =
-      match !== undefined || challenge ? undefined : (complaintIn(reaction) ?? backToBeforeIn(reaction));
-    if (match !== undefined || challenge || complaint) {
+      match !== undefined || challenge !== undefined
+        ? undefined
+        : (complaintIn(reaction) ?? backToBeforeIn(reaction));
+    if (match !== undefined || challenge !== undefined || complaint) {
       this.hit(
         'S1',
         id,
         match !== undefined
           ? `correction "${match}" in reply to the agent: "${quote(typed)}"`
-          : challenge
+          : challenge !== undefined
             ? `objected with a question in reply to the agent: "${quote(typed)}"`
             : `complained "${complaint}" in reply to the agent: "${quote(typed)}"`,
       );
       if (!this.rejected(id, reaction)) {
-        const lesson = compiled(LESSON_RE).exec(reaction);
+        const lesson = lowerExec(compiled(LOWER_LESSON_RE), reaction);
         // "this still fails??", a steer in capitals: the form says it was not a calm steer (version 8).
         const frustration = showsFrustration(reaction);
         const fixFailed = fixFailedIn(reaction);
@@ -450,7 +511,8 @@ export class CalibratedMachine {
         if (claimsDone(this.lastText()))
           this.hit('S1', id, 'right after the agent said it was done: counts twice');
         // Making sure the slip is not repeated ("Record this in the skill") (version 7).
-        else if (lesson) this.hit('S1', id, `and set a rule for next time ("${lesson[0]}"): counts twice`);
+        else if (lesson !== undefined)
+          this.hit('S1', id, `and set a rule for next time ("${lesson}"): counts twice`);
         else if (frustration)
           this.hit('S1', id, `and said it in frustration ("${frustration}"): counts twice`);
         // "I just did it but its not working": the person tried what the agent gave (version 9).

@@ -23,11 +23,11 @@ import type {
   UserEvent,
 } from '../../transcript/types.js';
 import { CALIBRATED_LONG_LINES } from '../long-lines.js';
-import { countMatches, S4_PREFILTER, S5_MIN_ASSISTANT_LENGTH } from '../signals.js';
+import { countWordMatches, S4_PREFILTER, S5_MIN_ASSISTANT_LENGTH } from '../signals.js';
 import type { AssistantLineTap } from '../timeline.js';
 import { BoundedTest, compiled } from './compiled.js';
 import { concedesLater } from './later-concession.js';
-import { CONCESSION_RE, DECLINE_RE, RETRY_RE } from './lexicon.js';
+import { CONCESSION_RE, DECLINE_RE, RETRY_PATTERN } from './lexicon.js';
 import type { CalibratedMachine, ReplyReading } from './machine.js';
 import type { CalibratedAssistantTurn, CalibratedUserTurn } from './turns.js';
 
@@ -49,6 +49,13 @@ function declinesIn(text: string, reading: ReplyReading): boolean {
   return reading === 'first' && text.length > 0 && DECLINE.test(text.slice(0, DECLINE_HEAD));
 }
 
+/** RETRY_PATTERN with both its patterns compiled to machine code on their first use (compiled.ts). */
+function retryPattern(): typeof RETRY_PATTERN {
+  compiled(RETRY_PATTERN.candidates);
+  compiled(RETRY_PATTERN.exact);
+  return RETRY_PATTERN;
+}
+
 function isLong(text: string): boolean {
   if (text.length < S5_MIN_ASSISTANT_LENGTH) return false;
   if (text.length >= 2 * S5_MIN_ASSISTANT_LENGTH) return true;
@@ -62,7 +69,7 @@ function assistantTurn(
   edits: EditCall[],
   reading: ReplyReading,
 ): CalibratedAssistantTurn {
-  const retries = S4_PREFILTER.test(text) ? countMatches(compiled(RETRY_RE), text) : 0;
+  const retries = S4_PREFILTER.test(text) ? countWordMatches(retryPattern(), text) : 0;
   return {
     kind: 'assistant',
     lineNo,
