@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../test-support/cli.js';
 import { tempDir } from '../test-support/temp-dir.js';
-import { readTranscriptLines } from '../transcript/claude/fast/read.js';
 import { TYPE_ASSISTANT } from '../transcript/claude/fast/line.js';
+import { readTranscriptLines } from '../transcript/claude/fast/read.js';
 import { readTranscriptEvents } from '../transcript/read.js';
 import { readGateTurnsFast, withUnreadIdBlank } from './fast-turns.js';
 import { classifyTurn, type GateTurn } from './turns.js';
@@ -142,7 +142,8 @@ describe('the gate’s direct turn reader', () => {
 
   it('settles non-ASCII texts from their bytes when they are well-formed UTF-8, and decodes the rest', () => {
     const a = (n: number) => 'a'.repeat(n);
-    const head = (uuid: string) => `{"type":"assistant","uuid":"${uuid}","message":{"content":[{"type":"text","text":"`;
+    const head = (uuid: string) =>
+      `{"type":"assistant","uuid":"${uuid}","message":{"content":[{"type":"text","text":"`;
     const tail = '"}]}}';
     const raw = (uuid: string, ...parts: (string | number[])[]) =>
       Buffer.concat([
