@@ -792,7 +792,7 @@ function assistantTextInfo(): i32 {
 /**
  * Whether one of the words every S4 phrase contains starts at `p`: `try`, `work`, `let me`, `mistake`
  * (ASCII, any case; the JavaScript prefilter also knows the two non-ASCII letters that fold to k and s,
- * but a text with any non-ASCII byte is decoded by the caller anyway).
+ * but textInfo sends a text that holds either of them to the caller to decode).
  */
 function retryWordAt(p: usize, end: usize): bool {
   const c = folded(p);
@@ -832,22 +832,69 @@ function retryWordAt(p: usize, end: usize): bool {
 
 /**
  * For the raw content `[start, end)` of a JSON string the scanner accepted: its decoded length in code
- * points times 2, plus 1 when it may contain a retry word. -1 when the bytes cannot tell exactly (a byte
- * >= 0x80, or a \u escape): the caller decodes the text. A simple escape (`\n`, `\"`...) is one character
- * and never a letter or a space, so a word in the decoded text is a word in the raw bytes.
+ * points times 2, plus 1 when it may contain a retry word. -1 when the bytes cannot tell exactly (a \u
+ * escape, bytes that are not well-formed UTF-8, or the Kelvin sign or long s, which Unicode case folding
+ * maps onto a letter of a retry word): the caller decodes the text. A simple escape (`\n`, `\"`...) is one
+ * character and never a letter or a space, so a word in the decoded text is a word in the raw bytes; a
+ * well-formed multi-byte sequence is one code point (one or two UTF-16 units) and never an ASCII letter.
  *
  * Sixteen positions at a time: a word can only start where the 4-byte prefix `try?`, `work`, `let `,
  * `mist` matches (compared on four shifted loads), and only those few positions are checked in full.
  */
+/**
+ * The length of the well-formed UTF-8 sequence of two to four bytes that starts at `p` and ends by `end`
+ * (the ranges of the Unicode standard's table 3-7: no overlong form, no surrogate, nothing past U+10FFFF),
+ * or 0: not well-formed, or the Kelvin sign (E2 84 AA) or long s (C5 BF).
+ */
+function wideSequenceAt(p: usize, end: usize): i32 {
+  const c = <u32>load<u8>(p);
+  if (c < 0xc2 || c > 0xf4) return 0;
+  if (c < 0xe0) {
+    if (p + 1 >= end) return 0;
+    const c1 = <u32>load<u8>(p + 1);
+    if ((c1 & 0xc0) != 0x80 || (c == 0xc5 && c1 == 0xbf)) return 0;
+    return 2;
+  }
+  if (c < 0xf0) {
+    if (p + 2 >= end) return 0;
+    const c1 = <u32>load<u8>(p + 1);
+    const low: u32 = c == 0xe0 ? 0xa0 : 0x80;
+    const high: u32 = c == 0xed ? 0x9f : 0xbf;
+    if (c1 < low || c1 > high || (<u32>load<u8>(p + 2) & 0xc0) != 0x80) return 0;
+    if (c == 0xe2 && c1 == 0x84 && <u32>load<u8>(p + 2) == 0xaa) return 0;
+    return 3;
+  }
+  if (p + 3 >= end) return 0;
+  const c1 = <u32>load<u8>(p + 1);
+  const low: u32 = c == 0xf0 ? 0x90 : 0x80;
+  const high: u32 = c == 0xf4 ? 0x8f : 0xbf;
+  if (c1 < low || c1 > high) return 0;
+  if ((<u32>load<u8>(p + 2) & 0xc0) != 0x80 || (<u32>load<u8>(p + 3) & 0xc0) != 0x80) return 0;
+  return 4;
+}
+
 function textInfo(start: usize, end: usize): i32 {
   let p = start;
   let escapes: i32 = 0;
   let maybe: i32 = 0;
   // The escape that began last ends here: a backslash before it is an escaped character, not an escape.
   let escapedUntil: usize = 0;
+  // The bytes of multi-byte sequences past their first (what the decoded length does not count), and
+  // where the sequence that began last ends.
+  let trailing: i32 = 0;
+  let wideUntil: usize = 0;
   while (p + 19 <= end) {
     const v = v128.load(p);
-    if (i8x16.bitmask(v) != 0) return -1;
+    let wide = i8x16.bitmask(v);
+    while (wide != 0) {
+      const at = p + <usize>ctz<i32>(wide);
+      wide &= wide - 1;
+      if (at < wideUntil) continue;
+      const length = wideSequenceAt(at, end);
+      if (length == 0) return -1;
+      trailing += length - 1;
+      wideUntil = at + <usize>length;
+    }
     let backslashes = i8x16.bitmask(i8x16.eq(v, i8x16.splat(0x5c)));
     while (backslashes != 0) {
       const at = p + <usize>ctz<i32>(backslashes);
@@ -883,9 +930,16 @@ function textInfo(start: usize, end: usize): i32 {
     p += 16;
   }
   if (p < escapedUntil) p = escapedUntil;
+  if (p < wideUntil) p = wideUntil;
   while (p < end) {
     const c = <u32>load<u8>(p);
-    if (c >= 0x80) return -1;
+    if (c >= 0x80) {
+      const length = wideSequenceAt(p, end);
+      if (length == 0) return -1;
+      trailing += length - 1;
+      p += <usize>length;
+      continue;
+    }
     if (c == BACKSLASH) {
       if (<u32>load<u8>(p + 1) == 0x75) return -1;
       escapes++;
@@ -895,7 +949,7 @@ function textInfo(start: usize, end: usize): i32 {
     if (maybe == 0 && retryWordAt(p, end)) maybe = 1;
     p++;
   }
-  return ((<i32>(end - start) - escapes) << 1) | maybe;
+  return ((<i32>(end - start) - escapes - trailing) << 1) | maybe;
 }
 
 /** The first `\n` or `\r` in `[start, end)`, or `end`: where the line that starts at `start` ends. */

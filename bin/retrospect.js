@@ -23,8 +23,21 @@ function exitWith(promise) {
 // included, goes through main().
 if (argv.length === 2 && argv[0] === 'hook' && argv[1] === 'friction-capture') {
   exitWith(require('../dist/cli/capture-main.cjs').captureMain());
+} else if (argv[0] === 'gate') {
+  exitWith(startGate());
 } else {
   exitWith(startMain());
+}
+
+// A gate (every session end) runs main() and the gate command as one script with V8's code cache of an
+// earlier run, started from CommonJS files alone (dist/cli/main-gate-start.cjs): no ES module loader,
+// which on Node 20 was about a fifth of a gate's start-up (scripts/bundle-commands.mjs).
+async function startGate() {
+  const module = require('node:module');
+  if (module.enableCompileCache) {
+    require('../dist/cli/compile-cache.cjs').enableCompileCache(process.env, module.enableCompileCache);
+  }
+  return require('../dist/cli/main-gate-start.cjs').main(argv);
 }
 
 async function startMain() {
@@ -37,9 +50,8 @@ async function startMain() {
     const { enableCompileCache } = await import('../dist/cli/compile-cache.js');
     enableCompileCache(process.env, module.enableCompileCache);
   }
-  // A gate (every session end) and a scan run main() and the command as one script with V8's code cache
-  // of an earlier run (dist/cli/main-gate.js, main-scan.js).
-  const script = argv[0] === 'gate' || argv[0] === 'scan';
-  const { main } = await import(script ? `../dist/cli/main-${argv[0]}.js` : '../dist/cli/main.js');
+  // A scan runs main() and the command as one script with V8's code cache of an earlier run
+  // (dist/cli/main-scan.js).
+  const { main } = await import(argv[0] === 'scan' ? '../dist/cli/main-scan.js' : '../dist/cli/main.js');
   return main(argv);
 }

@@ -149,3 +149,78 @@ for (const { command, shared, keepLazy } of BUNDLES) {
   const keep = new Set(shared.map((name) => join(dist, name)));
   await bundle(file, file, (target, kind) => keep.has(target) || (keepLazy && kind === 'dynamic-import'));
 }
+
+// `retrospect gate …` starts without Node's ES module loader: bin/retrospect.js requires the gate's loader
+// as CommonJS (cli/main-gate-start.cjs, the CommonJS form of cli/main-gate.js), and the modules that must
+// stay one instance per process are CommonJS files of their own (X.cjs beside each X.js), which the ES
+// module of the same name re-exports. A module that imports the ES form (a command loaded later, the other
+// bundles) gets the very objects the gate's loader required: Node keeps one instance of a CommonJS file for
+// require() and import alike. On Node 20 the ES loader and what it loads (node:fs/promises, readline) cost
+// a gate about a fifth of its start-up. Written last: every bundle above was built from the ES forms.
+const ONE_INSTANCE = [
+  'errors/errors.js',
+  'fsx/refused-reads.js',
+  'safety/redact.js',
+  'safety/terminal.js',
+  'cli/io.js',
+  'gate/split-worker-url.js',
+  'cli/compile-cache.js',
+  'cli/script-cache.js',
+];
+/** Bundles dist/`name` (ES) into CommonJS at `outfile`; imports of ONE_INSTANCE modules require their .cjs. */
+async function toCommonJs(name, outfile) {
+  const source = readFileSync(join(dist, name), 'utf8');
+  const keep = new Set(ONE_INSTANCE.map((shared) => join(dist, shared)));
+  await build({
+    entryPoints: [join(dist, name)],
+    outfile,
+    allowOverwrite: true,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: false,
+    logLevel: 'warning',
+    // A module that finds a file beside itself does so from its own .cjs, in the same folder.
+    ...(source.includes('import.meta.url')
+      ? {
+          banner: { js: 'var __moduleUrl = require("node:url").pathToFileURL(__filename).href;' },
+          define: { 'import.meta.url': '__moduleUrl' },
+        }
+      : {}),
+    plugins: [
+      {
+        name: 'one-instance',
+        setup(bundler) {
+          bundler.onResolve({ filter: /^\./ }, (args) => {
+            const target = resolve(args.resolveDir, args.path);
+            if (target === join(dist, name) || !keep.has(target)) {
+              // Anything else of ours is an ES module: only a dynamic import (a rare path) may load one.
+              if (args.kind !== 'dynamic-import') return undefined;
+              const path = relative(dirname(outfile), target);
+              return { path: path.startsWith('.') ? path : `./${path}`, external: true };
+            }
+            const path = relative(dirname(outfile), target).replace(/\.js$/, '.cjs');
+            return { path: path.startsWith('.') ? path : `./${path}`, external: true };
+          });
+        },
+      },
+    ],
+  });
+  const BANNER = 'var __moduleUrl = require("node:url").pathToFileURL(__filename).href;\n';
+  let code = readFileSync(outfile, 'utf8');
+  // The banner goes after the "use strict" that esbuild writes, which holds only as the file's first line.
+  if (code.startsWith(`${BANNER}"use strict";\n`)) {
+    code = `"use strict";\n${BANNER}${code.slice(BANNER.length + '"use strict";\n'.length)}`;
+    writeFileSync(outfile, code);
+  }
+  const own = [...code.matchAll(/\brequire\("(\.[^"]+)"\)/g)].map((m) => m[1]).filter((s) => !s.endsWith('.cjs'));
+  if (own.length > 0) throw new Error(`${relative(dist, outfile)} requires ${own.join(', ')}`);
+}
+for (const name of ONE_INSTANCE) {
+  const cjs = join(dist, name.replace(/\.js$/, '.cjs'));
+  await toCommonJs(name, cjs);
+  writeFileSync(join(dist, name), `export * from './${name.split('/').pop().replace(/\.js$/, '.cjs')}';\n`);
+}
+await toCommonJs('cli/main-gate.js', join(dist, 'cli', 'main-gate-start.cjs'));

@@ -7,7 +7,6 @@ import { BIN, REPO_ROOT } from '../test-support/cli.js';
 /** Logs every module the CLI resolves (an ESM loader hook registered before the CLI starts). */
 const HOOKS = `export async function resolve(s, c, next) { const r = await next(s, c); process.stderr.write('MODULE ' + r.url + '\\n'); return r; }`;
 const REGISTER = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(HOOKS)}`)});`;
-
 function modulesLoadedBy(args: string[]): string[] {
   const run = spawnSync(
     process.execPath,
@@ -27,6 +26,37 @@ function modulesLoadedBy(args: string[]): string[] {
   ];
 }
 
+/**
+ * Runs the CLI inside a process that logs every CommonJS file it requires by a relative path, and says at
+ * exit whether Node's ES module loader ran a module (its module jobs load with the first one).
+ */
+const TRACE_REQUIRES = `const M = require('node:module');
+const load = M._load;
+M._load = function (request, parent, isMain) {
+  if (request.startsWith('.')) process.stderr.write('REQUIRE ' + M._resolveFilename(request, parent, isMain) + '\\n');
+  return load.apply(this, arguments);
+};
+process.on('exit', () => {
+  if (process.moduleLoadList.includes('NativeModule internal/modules/esm/module_job')) process.stderr.write('ESM LOADER\\n');
+});
+const [bin, ...args] = JSON.parse(process.env.TRACED_ARGV);
+process.argv = [process.argv[0], bin, ...args];
+require(bin);`;
+
+/** The CommonJS files a run of the CLI requires, and whether it started the ES module loader. */
+function requiresOf(args: string[]): { files: string[]; esmLoader: boolean } {
+  const run = spawnSync(process.execPath, ['-e', TRACE_REQUIRES], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, TRACED_ARGV: JSON.stringify([BIN, ...args]) },
+  });
+  const lines = run.stderr.split('\n');
+  return {
+    files: [...new Set(lines.filter((l) => l.startsWith('REQUIRE ')).map((l) => l.slice(8)))],
+    esmLoader: lines.includes('ESM LOADER'),
+  };
+}
+
 describe('CLI start-up', () => {
   it('`retrospect gate` loads the CLI core and one script of main() and the gate, which holds no package and nothing else', () => {
     const session = join(
@@ -38,22 +68,35 @@ describe('CLI start-up', () => {
     );
     // The first run after a build writes the script's code cache (its writer loads for that); count a run
     // that finds it.
-    modulesLoadedBy(['gate', session]);
-    const modules = modulesLoadedBy(['gate', session]);
-    // The script (main() and the gate) is run by its loader, not imported: the loader is what resolves.
-    expect(modules.some((m) => m.endsWith('/dist/cli/main-gate.js'))).toBe(true);
-    expect(modules.some((m) => m.endsWith('/dist/cli/main.js') || m.includes('/dist/cli/commands/'))).toBe(
-      false,
-    );
+    requiresOf(['gate', session]);
+    const { files, esmLoader } = requiresOf(['gate', session]);
+    // No ES module at all: the loader and the modules that must stay one instance per process are
+    // CommonJS files, and the script (main() and the gate) is run by that loader, not required.
+    expect(esmLoader).toBe(false);
+    expect(modulesLoadedBy(['gate', session]).filter((m) => m.includes('/dist/'))).toEqual([]);
     const gate = join(REPO_ROOT, 'dist', 'cli', 'main-gate.cjs');
-    expect(modules.filter((m) => m.includes('node_modules'))).toEqual([]);
-    const own = modules.filter((m) => m.includes('/dist/'));
-    // 9: the script's loader (cli/main-gate, cli/script-cache, and the cache folder's cli/compile-cache),
-    // and what must stay one instance per process: errors, the output (cli/io) with its guard
-    // (safety/redact, safety/terminal), the refused-read channel, and the module that finds the two-thread
-    // read's worker file beside itself (gate/split-worker-url). The price table's reader, a module of its
-    // own because it finds its JSON beside itself, loads only when a cost is priced.
-    expect(own.length).toBeLessThanOrEqual(9);
+    expect(files.filter((f) => f.includes('node_modules'))).toEqual([]);
+    const own = files
+      .filter((f) => f.includes(`${join(REPO_ROOT, 'dist')}/`))
+      .map((f) => f.slice(REPO_ROOT.length + 6));
+    // The loader (cli/main-gate-start), the script's runner (cli/script-cache) and the cache folder's
+    // (cli/compile-cache), and what must stay one instance per process: errors, the output (cli/io) with
+    // its guard (safety/redact, safety/terminal), the refused-read channel, and the module that finds the
+    // two-thread read's worker file beside itself (gate/split-worker-url). The price table's reader, a
+    // module of its own because it finds its JSON beside itself, loads only when a cost is priced.
+    expect(own.sort()).toEqual(
+      [
+        'cli/compile-cache.cjs',
+        'cli/io.cjs',
+        'cli/main-gate-start.cjs',
+        'cli/script-cache.cjs',
+        'errors/errors.cjs',
+        'fsx/refused-reads.cjs',
+        'gate/split-worker-url.cjs',
+        'safety/redact.cjs',
+        'safety/terminal.cjs',
+      ].sort(),
+    );
     // The bundle names each module it inlined in a comment: only the gate's own code is in it.
     // A module whose code esbuild places in more than one piece is named once per piece: counted once.
     const inlined = [

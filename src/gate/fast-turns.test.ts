@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../test-support/cli.js';
 import { tempDir } from '../test-support/temp-dir.js';
+import { TYPE_ASSISTANT } from '../transcript/claude/fast/line.js';
+import { readTranscriptLines } from '../transcript/claude/fast/read.js';
 import { readTranscriptEvents } from '../transcript/read.js';
 import { readGateTurnsFast, withUnreadIdBlank } from './fast-turns.js';
 import { classifyTurn, type GateTurn } from './turns.js';
@@ -136,6 +138,70 @@ describe('the gate’s direct turn reader', () => {
     expect(retries).toEqual([1, 2, 1, 1, 0, 2, 2, 1]);
     // Nothing anchors on a1, so its id was never decoded; r1's retry anchors on it.
     expect([turns[0]!.id, turns[13]!.id]).toEqual(['', 'r1']);
+  });
+
+  it('settles non-ASCII texts from their bytes when they are well-formed UTF-8, and decodes the rest', () => {
+    const a = (n: number) => 'a'.repeat(n);
+    const head = (uuid: string) =>
+      `{"type":"assistant","uuid":"${uuid}","message":{"content":[{"type":"text","text":"`;
+    const tail = '"}]}}';
+    const raw = (uuid: string, ...parts: (string | number[])[]) =>
+      Buffer.concat([
+        Buffer.from(head(uuid)),
+        ...parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : Buffer.from(part))),
+        Buffer.from(tail),
+      ]);
+    const lines = [
+      // Well-formed: two-, three- and four-byte sequences, across the 16-byte windows, around 500.
+      raw('w1', a(497), 'é→😀'),
+      raw('w2', a(496), 'é→😀'),
+      raw('w3', 'ünïcödé ', '日本語のテキスト'.repeat(70)),
+      raw('w4', a(15), '€', a(484)),
+      raw('w5', a(14), '😀', a(485)),
+      // Not well-formed: a lone lead byte, an overlong form, a surrogate, a byte past U+10FFFF, a sequence
+      // cut by the string's end; each decodes to replacement characters (500 code points with them).
+      raw('x1', a(499), [0xc3]),
+      raw('x2', a(498), [0xc0, 0xaf]),
+      raw('x3', a(497), [0xed, 0xa0, 0x80]),
+      raw('x4', a(498), [0xf5, 0x80]),
+      raw('x5', a(20), [0xe2, 0x82, 0x41], a(478)),
+      raw('x6', a(499), [0xf0, 0x9f, 0x98]),
+      // The two letters Unicode case folding maps onto a retry word's: the text is decoded.
+      raw('k1', 'it did not wor\u212a — let me'),
+      raw('k2', 'my mi\u017ftake, ça va'),
+    ];
+    const path = join(tempDir('retrospect-turns-utf8-'), 'session.jsonl');
+    writeFileSync(path, Buffer.concat(lines.flatMap((line) => [line, Buffer.from('\n')])));
+    const { turns } = expectSameTurns(path);
+    expect(turns.map((turn) => turn.kind === 'assistant' && turn.long)).toEqual([
+      true,
+      false,
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
+    const infos: number[] = [];
+    readTranscriptLines(
+      path,
+      {
+        view: (_b, view) => {
+          if (view.type === TYPE_ASSISTANT) infos.push(view.textInfo);
+        },
+        parsed: () => infos.push(-2),
+      },
+      { engine: 'wasm' },
+    );
+    // Settled (no retry word, length known) for the well-formed ones; decoded (-1) for the others.
+    expect(infos.slice(0, 5).map((info) => (info < 0 ? info : info >> 1))).toEqual([500, 499, 568, 500, 500]);
+    expect(infos.slice(5)).toEqual([-1, -1, -1, -1, -1, -1, -1, -1]);
   });
 
   it('agrees with the oracle on random texts made of retry-word letters, escapes and non-ASCII', () => {

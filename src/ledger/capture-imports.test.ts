@@ -5,12 +5,18 @@ import { REPO_ROOT } from '../test-support/cli.js';
 
 const DIST = join(REPO_ROOT, 'dist');
 
-/** Static imports of a built module (`import ... from`, `export ... from`, bare `import '...'`). */
+/**
+ * Static imports of a built module (`import ... from`, `export ... from`, bare `import '...'`), and the
+ * top-level requires of a CommonJS one (the modules that stay one instance per process are `X.cjs`, which
+ * their ES form `X.js` re-exports: scripts/bundle-commands.mjs).
+ */
 function staticImports(file: string): string[] {
   const code = readFileSync(file, 'utf8');
-  return [...code.matchAll(/^\s*(?:import|export)\s(?:[^'"()]*?\sfrom\s)?['"]([^'"]+)['"]/gm)].map(
-    (m) => m[1] ?? '',
-  );
+  const imports = [...code.matchAll(/^\s*(?:import|export)\s(?:[^'"()]*?\sfrom\s)?['"]([^'"]+)['"]/gm)];
+  const requires = file.endsWith('.cjs')
+    ? [...code.matchAll(/^var [\w$]+ = (?:__toESM\()?require\("([^"]+)"\)/gm)]
+    : [];
+  return [...imports, ...requires].map((m) => m[1] ?? '');
 }
 
 /** Every module loaded when the given modules load, following static imports only. */
@@ -27,7 +33,9 @@ function closure(roots: string[]): { files: string[]; packages: string[] } {
       else packages.add(specifier);
     }
   }
-  return { files: [...files].map((f) => relative(DIST, f)).sort(), packages: [...packages].sort() };
+  // A module and its CommonJS form are one module.
+  const modules = new Set([...files].map((f) => relative(DIST, f).replace(/\.cjs$/, '.js')));
+  return { files: [...modules].sort(), packages: [...packages].sort() };
 }
 
 describe('the friction-capture start-up path', () => {
