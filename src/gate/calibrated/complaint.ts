@@ -157,7 +157,7 @@ const FIX_FAILED = [
   'v[aẫ]n l[oỗ]i',
   // Version 13: read alone after the agent's claim or change, so more of the ways people say it.
   "none of (?:them|it|these|those|the)(?: [\\p{L}']+){0,3} (?:worked|work|changed)",
-  '(?:the )?(?:deploy|deployment|build) (?:still )?(?:failed|fails|is failing|is broken)',
+  '(?:the )?(?:deploy|deployment) (?:still )?(?:failed|fails|is failing|is broken)',
   "(?:still|again) (?:doesn'?t|does not|isn'?t|is not|won'?t|not) (?:show|load|open|appear|change)",
   'sigue sin (?:funcionar|andar|cargar|aparecer|abrir)',
   '(?:todav[ií]a|a[uú]n) no (?:carga|aparece|abre)',

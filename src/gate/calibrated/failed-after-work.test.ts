@@ -76,12 +76,20 @@ describe('version 13: "still not working" counts alone after the agent\'s claim 
     expect(s1(gate(t.write()))).toBe(0);
   });
 
-  it.each(['the build is passing now', 'non si vede nessun errore?', 'ça marche pas mal'])(
-    'does not read "%s" as a failed fix',
-    (turn) => {
-      expect(fixFailedIn(turn)).toBeUndefined();
-    },
-  );
+  // A failing build is as often a new task as a report on the agent's change ("The build is failing on CI,
+  // can you investigate" opens many sessions): only a failed deploy is read as the fix failing.
+  it('does not read a failing build after a change as the fix failing', () => {
+    expect(s1(afterChange('The build is failing on CI, can you investigate'))).toBe(0);
+  });
+
+  it.each([
+    'the build is passing now',
+    'the build is failing',
+    'non si vede nessun errore?',
+    'ça marche pas mal',
+  ])('does not read "%s" as a failed fix', (turn) => {
+    expect(fixFailedIn(turn)).toBeUndefined();
+  });
 });
 
 describe('version 13: "have been applied" and "are now live" claim the work done', () => {
