@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { countMatches, countWordMatches } from '../signals.js';
+import { random } from '../test-support/random-text.js';
 import { complaintIn, errorLinesOf, fixFailedIn } from './complaint.js';
 import { concedesLater } from './later-concession.js';
 import { claimsDone, RETRY_PATTERN, RETRY_RE } from './lexicon.js';
 import { collapseSpaces } from './machine.js';
-
-/** A small deterministic generator, so a failure can be run again. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state / 2147483648;
-  };
-}
 
 const PIECES = [
   ' ',
