@@ -8,8 +8,12 @@
 //    profiles alternate, INSTR runs each; printed per run and as medians with their ratio.
 // 2. CPU time (user + system of the finished child, from the kernel's count) and wall time, ROUNDS
 //    interleaved runs (the order flips every round), node run as a user runs it: medians and their ratio.
-// The gate may read a large file on two threads when the last minute's load leaves a core free (seed and
-// calibrated alike); the load average is printed with the figures so a reader can tell.
+// The seed profile reads a file of over 48 MB on two threads when the last minute's load leaves a core free
+// (src/gate/split-read.ts); the calibrated profile reads on one. Counted on two threads the seed pays a second
+// thread's start-up and hand-over (some 0.6 G instructions on the 100 MB real concatenation), so the ratio
+// moved with the load of the minute before each run: the counted runs are pinned to one core (taskset), where
+// the gate sees no free core and both profiles read on one thread, the gate's own work compared. The timed
+// runs are not pinned: they are the gate as a user runs it. The load average is printed with the figures.
 // usage: node bench/gate-cost.mjs FILE [--node PATH]... [--instr 2] [--rounds 9] [--no-instructions]
 //          [--no-cpu]   (needs `npm run build` first)
 import { spawnSync } from 'node:child_process';
@@ -40,7 +44,12 @@ if (!file) {
 const NODES = values.node ?? [process.execPath];
 const PROFILES = ['seed', 'calibrated'];
 const SCRATCH = mkdtempSync(join(tmpdir(), 'gate-cost-'));
-const ENV = { ...process.env, FRICTION_LEDGER: join(SCRATCH, 'no-ledger.jsonl') };
+// The code cache in a folder of this run's own, so that no earlier run's cache decides what is counted.
+const ENV = {
+  ...process.env,
+  FRICTION_LEDGER: join(SCRATCH, 'no-ledger.jsonl'),
+  XDG_CACHE_HOME: join(SCRATCH, 'cache'),
+};
 
 const load = () => loadavg()[0].toFixed(1);
 
@@ -54,8 +63,11 @@ function instructions(node, profile) {
   const out = join(SCRATCH, 'cachegrind.out');
   const run = checked(
     spawnSync(
-      'valgrind',
+      'taskset',
       [
+        '-c',
+        '0',
+        'valgrind',
         '--tool=cachegrind',
         '--cache-sim=no',
         `--cachegrind-out-file=${out}`,
@@ -100,6 +112,12 @@ try {
     ).stdout.trim();
     console.log(`node ${version} (${node}), ${file}`);
     if (!values['no-instructions']) {
+      // The first gate of a build compiles the bundle from its source and writes V8's code cache of the
+      // functions it ran (src/cli/script-cache.ts): some 0.16 G more than a run that finds the cache. V8
+      // refuses a cache made by a run outside valgrind (seen: the first counted run was as high after one),
+      // so one uncounted run under the same command writes it first, on the default profile, as a user's
+      // first gate would.
+      instructions(node, 'calibrated');
       const counts = { seed: [], calibrated: [] };
       for (let i = 0; i < Number(values.instr); i++)
         for (const profile of i % 2 === 0 ? PROFILES : [...PROFILES].reverse()) {

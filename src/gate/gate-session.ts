@@ -3,7 +3,13 @@ import { ledgerFromEnv, resolveLedgerPath } from '../ledger/path.js';
 import { adapterFor, adapterNamed, claudeCodeAdapter, type HostAdapter } from '../transcript/host.js';
 import { type HeadWatch, MAX_RECORD_BYTES } from '../transcript/lines.js';
 import { sessionIdFromPath } from '../transcript/read.js';
-import type { HostName, TranscriptFacts, TurnCounts, TurnEvent } from '../transcript/types.js';
+import type {
+  HostName,
+  ToolResultKind,
+  TranscriptFacts,
+  TurnCounts,
+  TurnEvent,
+} from '../transcript/types.js';
 import { DecompressionBombError } from '../transcript/zstd-lines.js';
 import { CalibratedMachine, type HitReason } from './calibrated/machine.js';
 import { pushEvents, readCalibrated } from './calibrated/read.js';
@@ -127,11 +133,22 @@ class CountingCalibratedMachine extends CalibratedMachine {
         turn.lineNo,
         turn.id,
         turn.results.length === 0 && !turn.isMeta && turn.text.length > 0,
-        turn.results.map((result) => result === 'error'),
+        errorFlagsOf(turn.results),
         turn.isMeta,
       );
     super.push(turn);
   }
+}
+
+/**
+ * Whether each result is an error, pushed onto `[]` rather than mapped: the arrays an inlined `map` makes
+ * are holey, and the counter's loop over them was compiled for the packed ones of the turns read before
+ * (kindsOfErrors in src/transcript/claude/fast/read.ts says more).
+ */
+function errorFlagsOf(results: readonly ToolResultKind[]): boolean[] {
+  const flags: boolean[] = [];
+  for (const result of results) flags.push(result === 'error');
+  return flags;
 }
 
 /**

@@ -223,6 +223,9 @@ export class CalibratedMachine {
 
   /** The agent's last text, read (decoded) only when the person's next turn corrects it. */
   private lastText: () => string = () => '';
+  /** The last text whose claim of done was read, and what it said: each text is decoded and read once. */
+  private claimRead: (() => string) | undefined;
+  private claimed = false;
   /** The agent's first reply said it cannot do the last request: the person's next words press on. */
   private declined = false;
   /** The person ran a shell command of their own (`!`) since their last words: the agent answers its output. */
@@ -508,7 +511,7 @@ export class CalibratedMachine {
         const fixFailed = fixFailedIn(reaction);
         const actually = actuallyIn(reaction);
         // The agent had just said the work was done: the person caught a claim that was not true.
-        if (claimsDone(this.lastText()))
+        if (this.lastTextClaimsDone())
           this.hit('S1', id, 'right after the agent said it was done: counts twice');
         // Making sure the slip is not repeated ("Record this in the skill") (version 7).
         else if (lesson !== undefined)
@@ -539,15 +542,26 @@ export class CalibratedMachine {
     id: MessageId,
     reaction: string,
   ): { corrected: boolean; confirmable: MessageId | undefined } {
+    // The condition first, the words last: most reacting turns follow neither a change nor a claim, and the
+    // claim is read for frustratedAfterClaim on the same turn anyway (cost round five).
+    const claimed = this.lastTextClaimsDone();
+    if (!claimed && !this.changed) return { corrected: false, confirmable: undefined };
     const failed = fixFailedIn(reaction);
     if (failed === undefined) return { corrected: false, confirmable: undefined };
-    const claimed = claimsDone(this.lastText());
-    if (!claimed && !this.changed) return { corrected: false, confirmable: undefined };
     const after = claimed ? 'claim that it was done' : 'change';
     this.hit('S1', id, `said it still did not work ("${failed}") after the agent's ${after}`);
     if (!claimed) return { corrected: true, confirmable: id };
     this.hit('S1', id, 'right after the agent said it was done: counts twice');
     return { corrected: true, confirmable: undefined };
+  }
+
+  /** Whether the agent's last text says the work is done (claimsDone), decoded and read once per text. */
+  private lastTextClaimsDone(): boolean {
+    if (this.claimRead !== this.lastText) {
+      this.claimRead = this.lastText;
+      this.claimed = claimsDone(this.lastText());
+    }
+    return this.claimed;
   }
 
   /**
@@ -564,8 +578,7 @@ export class CalibratedMachine {
     }
     if (again === undefined || !this.seenAssistant) return false;
     this.hit('S1', id, `pasted the same error again: "${quote(again)}"`);
-    if (claimsDone(this.lastText()))
-      this.hit('S1', id, 'right after the agent said it was done: counts twice');
+    if (this.lastTextClaimsDone()) this.hit('S1', id, 'right after the agent said it was done: counts twice');
     return true;
   }
 
@@ -575,7 +588,7 @@ export class CalibratedMachine {
    * a steer, once. Capitals were tried too and left out (form-after-claim.ts says why).
    */
   private frustratedAfterClaim(id: MessageId, reaction: string): boolean {
-    if (!claimsDone(this.lastText())) return false;
+    if (!this.lastTextClaimsDone()) return false;
     const form = frustratedFormIn(reaction);
     if (form === undefined) return false;
     this.hit('S1', id, `answered the agent's claim that it was done in frustration ("${form}")`);

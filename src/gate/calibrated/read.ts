@@ -1,6 +1,7 @@
 import { newLineView, scanLine, TYPE_ASSISTANT, TYPE_USER } from '../../transcript/claude/fast/line.js';
 import {
   type FastReadOptions,
+  kindsOfErrors,
   readTranscriptLines,
   toolResultKindsOfView,
 } from '../../transcript/claude/fast/read.js';
@@ -161,8 +162,7 @@ export function resultKindsOfLine(
   start: number,
   end: number,
 ): ToolResultKind[] {
-  if (errors.includes(true) && !mayHoldMarker(b.subarray(start, end)))
-    return errors.map((error) => (error ? 'error' : 'ok'));
+  if (errors.includes(true) && !mayHoldMarker(b.subarray(start, end))) return kindsOfErrors(errors);
   return toolResultKindsOfView(b, errors, start, end);
 }
 
@@ -267,7 +267,7 @@ export function readCalibratedTurnsFast(
  * on every reading path), else every error counted as a failure.
  */
 function resultKinds(event: UserEvent): ToolResultKind[] {
-  return event.toolResultKinds ?? event.toolResultErrors.map((error) => (error ? 'error' : 'ok'));
+  return event.toolResultKinds ?? kindsOfErrors(event.toolResultErrors);
 }
 
 /** The calibrated turn of a host-neutral event: the same turn the direct reader builds for that line. */

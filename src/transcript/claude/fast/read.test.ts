@@ -6,7 +6,7 @@ import { REPO_ROOT } from '../../../test-support/cli.js';
 import { tempDir } from '../../../test-support/temp-dir.js';
 import { readTranscriptEvents } from '../../read.js';
 import type { TranscriptFacts, TurnEvent } from '../../types.js';
-import { type FastReadStats, fastEngine, readTranscriptEventsFast } from './read.js';
+import { type FastReadStats, fastEngine, kindsOfErrors, readTranscriptEventsFast } from './read.js';
 
 /** The oracle's reading and the fast reader's, with the compiled scanner and with the JavaScript walk. */
 function both(path: string, stats?: FastReadStats) {
@@ -42,6 +42,16 @@ function prng(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+describe('kindsOfErrors', () => {
+  it('says error or ok for each result, in order, and nothing for a line without results', () => {
+    expect(kindsOfErrors([true, false, false, true])).toEqual(['error', 'ok', 'ok', 'error']);
+    expect(kindsOfErrors(Object.freeze([]))).toEqual([]);
+    // A fresh array each time: the machine keeps a user turn's results.
+    const none: boolean[] = [];
+    expect(kindsOfErrors(none)).not.toBe(kindsOfErrors(none));
+  });
+});
 
 describe('fast transcript reader', () => {
   it('runs the compiled scanner (the build puts it beside the reader)', () => {

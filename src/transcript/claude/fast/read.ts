@@ -48,9 +48,21 @@ export function toolResultKindsOfView(
   start: number,
   end: number,
 ): ToolResultKind[] {
-  if (!errors.includes(true)) return errors.map(() => 'ok');
+  if (!errors.includes(true)) return kindsOfErrors(errors);
   const line = parseObjectLine(b, start, end);
-  return line ? toolResultKindsOf(line) : errors.map((error) => (error ? 'error' : 'ok'));
+  return line ? toolResultKindsOf(line) : kindsOfErrors(errors);
+}
+
+/**
+ * `error` or `ok` for each result, built by pushing onto `[]` rather than by `map`: once the optimising
+ * compiler inlines `map`, the arrays it makes are holey, a shape the readers' per-line callbacks had not
+ * seen, and the calibrated reader's callback was thrown away and compiled again at the first erroring
+ * result line after its compile (cost round five).
+ */
+export function kindsOfErrors(errors: readonly boolean[]): ToolResultKind[] {
+  const kinds: ToolResultKind[] = [];
+  for (const error of errors) kinds.push(error ? 'error' : 'ok');
+  return kinds;
 }
 
 /** The same event `toTurnEvent` builds from the parsed line, built from the view. */
