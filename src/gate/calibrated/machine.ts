@@ -29,6 +29,7 @@ import { lowerExec } from './lower-match.js';
 import { isOwnCommand } from './own-command.js';
 import { FileRequests, S3_MIN_REQUESTS } from './rework.js';
 import { ruleWordIn } from './rule-words.js';
+import { SentRequests } from './sent-requests.js';
 import type { CalibratedAssistantTurn, CalibratedTurn, CalibratedUserTurn } from './turns.js';
 
 /**
@@ -114,16 +115,9 @@ export function collapseSpaces(text: string): string {
   return text.replace(SPACE_RUN_RE, ' ');
 }
 
-/**
- * `text`, its characters in one piece. V8 builds the result of a global replace as a chain of the pieces
- * between matches, each piece a view into the text it was cut from: a set that keeps such a string keeps
- * the chain and every text alive, and each young collection copies them again (a pasted log of 49,000
- * lines made a chain of 49,000 pieces on the 100 MB concatenation). A search reads the string flat, which
- * V8 does by joining the chain in place; the pieces are then garbage.
- */
-function flattened(text: string): string {
-  text.indexOf('\u0000');
-  return text;
+/** A request as the re-sent check compares it: lower case, single spaces, trimmed. */
+export function normalizedRequest(text: string): string {
+  return collapseSpaces(text.trim().toLowerCase());
 }
 
 /** Characters of a turn flattened for a quote: enough for its 60, however much white space it opens with. */
@@ -213,7 +207,7 @@ export class CalibratedMachine {
   private runLength = 0;
   private runAnchor: MessageId = '';
   private readonly files = new FileRequests();
-  private readonly sentRequests = new Set<string>();
+  private readonly sentRequests = new SentRequests(normalizedRequest, MIN_REPEAT_LENGTH);
   /** The error lines the person pasted, and the request each came with (version 10). */
   private readonly pastedErrors = new Map<string, number>();
   /** The code files the agent edited for earlier requests, and for this one (version 7). */
@@ -448,15 +442,12 @@ export class CalibratedMachine {
     }
     this.declined = false;
     this.ownCommand = false;
-    const normalized = flattened(collapseSpaces(typed.trim().toLowerCase()));
-    if (normalized.length >= MIN_REPEAT_LENGTH) {
-      // Sending a request again after the agent did nothing with it (a provider error, a usage limit) is
-      // retrying, not correcting.
-      if (!corrected && !amended && this.acted && this.sentRequests.has(normalized)) {
-        this.hit('S1', id, `re-sent an earlier request: "${quote(typed)}"`);
-        corrected = true;
-      }
-      this.sentRequests.add(normalized);
+    // Sending a request again after the agent did nothing with it (a provider error, a usage limit) is
+    // retrying, not correcting.
+    const sentBefore = this.sentRequests.remember(typed);
+    if (!corrected && !amended && this.acted && sentBefore === true) {
+      this.hit('S1', id, `re-sent an earlier request: "${quote(typed)}"`);
+      corrected = true;
     }
     if (reacting && this.lastAssistantLong && !corrected) {
       const words = replyWords(typed, S5_MAX_WORDS);
