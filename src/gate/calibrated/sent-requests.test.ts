@@ -83,6 +83,21 @@ describe('SentRequests', () => {
     }
   });
 
+  it('normalises each long request whole at most once, however many share its ends', () => {
+    let normalised = 0;
+    const counting = (text: string) => {
+      if (text.length > 64 * 1024) normalised++;
+      return normalizedRequest(text);
+    };
+    const sent = new SentRequests(counting, MIN);
+    const lines = Array.from({ length: 8000 }, (_, i) => `line ${i}: value ${i * 7}`);
+    for (let k = 0; k < 20; k++) {
+      const paste = [...lines.slice(0, 4000), `run ${k}`, ...lines.slice(4000)].join('\n');
+      expect(sent.remember(paste)).toBe(false);
+    }
+    expect(normalised).toBe(20);
+  });
+
   it('tells a long paste sent again, whatever its case and spacing, from one that differs inside', () => {
     const sent = new SentRequests(normalizedRequest, MIN);
     const log = Array.from({ length: 8000 }, (_, i) => `line ${i}: value ${i * 7}`).join('\n');

@@ -24,8 +24,14 @@ const EDGE_MARGIN = 8;
  */
 const SIGMA_RE = /[σς]/u;
 
-/** A request kept by its ends: normalised, or as typed (a long one), normalised only to be compared. */
-type LongRequest = { normalized: string; typed?: undefined } | { normalized?: undefined; typed: string };
+/**
+ * A request kept by its ends: normalised, or as typed (a long one) until it is first compared, when its
+ * normalised text replaces it (so that many long requests with the same ends are each normalised once).
+ */
+interface LongRequest {
+  normalized: string | undefined;
+  typed: string | undefined;
+}
 
 /**
  * The person's requests so far, to tell one sent again: two requests are the same when their normalised
@@ -50,7 +56,7 @@ export class SentRequests {
    */
   remember(typed: string): boolean | undefined {
     const ends = typed.length > LONG_UNITS ? this.endsOf(typed) : undefined;
-    if (ends !== undefined) return this.rememberLong(ends, { typed });
+    if (ends !== undefined) return this.rememberLong(ends, { normalized: undefined, typed });
     const normalized = flattened(this.normalize(typed));
     if (normalized.length < this.minUnits) return undefined;
     if (normalized.length <= WHOLE_UNITS) {
@@ -60,6 +66,7 @@ export class SentRequests {
     }
     return this.rememberLong(keyOf(normalized.slice(0, KEY_UNITS), normalized.slice(-KEY_UNITS)), {
       normalized,
+      typed: undefined,
     });
   }
 
@@ -76,7 +83,11 @@ export class SentRequests {
   }
 
   private normalizedOf(request: LongRequest): string {
-    return request.normalized ?? flattened(this.normalize(request.typed));
+    if (request.normalized === undefined) {
+      request.normalized = flattened(this.normalize(request.typed ?? ''));
+      request.typed = undefined;
+    }
+    return request.normalized;
   }
 
   /**
